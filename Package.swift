@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Rivulet",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
+        .library(name: "BaseServices", targets: ["BaseServices"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    ],
+    targets: [
+        .target(name: "Streams", swiftSettings: strictSettings),
+        .target(name: "StreamsTesting", dependencies: ["Streams"], swiftSettings: strictSettings),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "BaseServices", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
+        .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StreamsTests",
+            dependencies: ["Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StreamsTestingTests",
+            dependencies: ["Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BaseServicesTests",
+            dependencies: ["BaseServices", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

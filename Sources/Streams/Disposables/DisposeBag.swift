@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Collects disposables and disposes them all when the bag is deinitialized or emptied.
+///
+/// ```swift
+/// final class Screen {
+///     let bag = DisposeBag()
+///     func bind(_ counts: Observable<Int>) {
+///         counts.subscribe(onNext: { print($0) }).disposed(by: bag)
+///     }
+/// }
+/// ```
+public final class DisposeBag: Sendable {
+    private let state = Mutex<(members: [any Disposable], isDisposed: Bool)>(([], false))
+
+    /// Creates an empty bag.
+    public init() {}
+
+    /// Adds a disposable; if the bag was already emptied with ``dispose()``, disposes it at once.
+    public func insert(_ disposable: any Disposable) {
+        let keep = state.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            state.members.append(disposable)
+            return true
+        }
+        if !keep { disposable.dispose() }
+    }
+
+    /// Disposes every member now; later insertions are disposed at once.
+    public func dispose() {
+        let members = state.withLock { state -> [any Disposable] in
+            state.isDisposed = true
+            let members = state.members
+            state.members = []
+            return members
+        }
+        for member in members { member.dispose() }
+    }
+
+    deinit {
+        dispose()
+    }
+}

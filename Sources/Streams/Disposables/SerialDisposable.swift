@@ -1,0 +1,42 @@
+import Synchronization
+
+/// Holds one disposable at a time: setting a new one disposes the previous one.
+///
+/// Once the serial disposable is disposed, any disposable given to it is disposed at once.
+public final class SerialDisposable: Disposable {
+    private struct State {
+        var current: (any Disposable)?
+        var isDisposed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty serial disposable.
+    public init() {}
+
+    /// Whether `dispose()` has been called.
+    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    /// Replaces the current disposable, disposing the old one (or the new one, if disposed).
+    public func set(_ disposable: any Disposable) {
+        let toDispose: (any Disposable)? = state.withLock { state in
+            if state.isDisposed { return disposable }
+            let old = state.current
+            state.current = disposable
+            return old
+        }
+        toDispose?.dispose()
+    }
+
+    /// Disposes the current disposable and every later one.
+    public func dispose() {
+        let current: (any Disposable)? = state.withLock { state in
+            if state.isDisposed { return nil }
+            state.isDisposed = true
+            let current = state.current
+            state.current = nil
+            return current
+        }
+        current?.dispose()
+    }
+}

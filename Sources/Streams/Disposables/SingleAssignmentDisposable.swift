@@ -1,0 +1,51 @@
+import Synchronization
+
+/// A disposable that is given its inner disposable once, possibly after it was disposed.
+///
+/// Operators use it when they must hand out a disposable before the upstream subscription
+/// exists: if `dispose()` comes first, the inner disposable is disposed as soon as it is set.
+public final class SingleAssignmentDisposable: Disposable {
+    private enum State {
+        case empty
+        case assigned(any Disposable)
+        case disposed
+    }
+
+    private let state = Mutex(State.empty)
+
+    /// Creates a disposable with no inner disposable yet.
+    public init() {}
+
+    /// Whether `dispose()` has been called.
+    public var isDisposed: Bool {
+        state.withLock {
+            if case .disposed = $0 { return true }
+            return false
+        }
+    }
+
+    /// Sets the inner disposable; disposes it at once if this one is already disposed.
+    /// Setting it a second time is ignored and the second disposable is disposed.
+    public func set(_ disposable: any Disposable) {
+        let disposeNow = state.withLock { state -> Bool in
+            switch state {
+            case .empty:
+                state = .assigned(disposable)
+                return false
+            case .assigned, .disposed:
+                return true
+            }
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    /// Disposes the inner disposable, now or when it is set.
+    public func dispose() {
+        let inner: (any Disposable)? = state.withLock { state in
+            defer { state = .disposed }
+            if case .assigned(let inner) = state { return inner }
+            return nil
+        }
+        inner?.dispose()
+    }
+}
