@@ -37,6 +37,7 @@ extension ObservableType {
 @usableFromInline
 final class _SubscribeSink<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline let stopped = Atomic<Bool>(false)
+    @usableFromInline let tracker: SubscriptionTracker?
     @usableFromInline let slot = _DisposableSlot()
     @usableFromInline let onNext: (@Sendable (Element) -> Void)?
     @usableFromInline let onError: (@Sendable (any Error) -> Void)?
@@ -54,7 +55,7 @@ final class _SubscribeSink<Element: Sendable>: Disposable, @unchecked Sendable {
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
-        LiveSubscriptions.increment()
+        tracker = LiveSubscriptions.increment()
     }
 
     @inlinable
@@ -84,7 +85,7 @@ final class _SubscribeSink<Element: Sendable>: Disposable, @unchecked Sendable {
     func finish() {
         slot.dispose()
         onDisposed?()
-        LiveSubscriptions.decrement()
+        LiveSubscriptions.decrement(tracker)
     }
 
     @inlinable

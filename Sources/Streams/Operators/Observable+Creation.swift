@@ -110,13 +110,14 @@ extension Observable {
 @usableFromInline
 final class _CreateSink<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline let stopped = Atomic<Bool>(false)
+    @usableFromInline let tracker: SubscriptionTracker?
     @usableFromInline let slot = _DisposableSlot()
     @usableFromInline let observer: AnyObserver<Element>
 
     @inlinable
     init(_ observer: AnyObserver<Element>) {
         self.observer = observer
-        LiveSubscriptions.increment()
+        tracker = LiveSubscriptions.increment()
     }
 
     @inlinable
@@ -129,13 +130,13 @@ final class _CreateSink<Element: Sendable>: Disposable, @unchecked Sendable {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         observer.on(event)
         slot.dispose()
-        LiveSubscriptions.decrement()
+        LiveSubscriptions.decrement(tracker)
     }
 
     @inlinable
     func dispose() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         slot.dispose()
-        LiveSubscriptions.decrement()
+        LiveSubscriptions.decrement(tracker)
     }
 }

@@ -8,20 +8,21 @@ public import Synchronization
 final class _Registration<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline let observer: AnyObserver<Element>
     @usableFromInline let ended = Atomic<Bool>(false)
+    @usableFromInline let tracker: SubscriptionTracker?
     @usableFromInline weak var core: _SubjectCore<Element>?
 
     @inlinable
     init(_ observer: AnyObserver<Element>, core: _SubjectCore<Element>) {
         self.observer = observer
         self.core = core
-        LiveSubscriptions.increment()
+        tracker = LiveSubscriptions.increment()
     }
 
     /// Ends the registration once; true for the caller that ended it.
     @inlinable
     func end() -> Bool {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return false }
-        LiveSubscriptions.decrement()
+        LiveSubscriptions.decrement(tracker)
         return true
     }
 
