@@ -77,10 +77,10 @@ extension SQLiteDatabase {
             guard access(path, R_OK) == 0 else {
                 throw DatabaseError(kind: .readOnly, message: "\(path) cannot be read (permission denied)")
             }
-            guard access(path, W_OK) == 0 else {
+            guard access(path, W_OK) == 0, isMarkedWritable(path) else {
                 throw DatabaseError(kind: .readOnly, message: "\(path) is read-only")
             }
-            guard access(folderPath, W_OK) == 0 else {
+            guard access(folderPath, W_OK) == 0, isMarkedWritable(folderPath) else {
                 throw DatabaseError(
                     kind: .readOnly,
                     message: "the folder \(folderPath) is read-only; the database needs to write its log there")
@@ -90,7 +90,7 @@ extension SQLiteDatabase {
             try checkExistingFile(path: path, size: size, options: options, latestVersion: latestVersion)
             return false
         }
-        guard access(folderPath, W_OK) == 0 else {
+        guard access(folderPath, W_OK) == 0, isMarkedWritable(folderPath) else {
             throw DatabaseError(kind: .readOnly, message: "the folder \(folderPath) is read-only")
         }
         let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -100,6 +100,15 @@ extension SQLiteDatabase {
         }
         Foundation.close(descriptor)
         return true
+    }
+
+    /// Whether the permission bits allow anyone to write. A file or folder made read-only on
+    /// purpose is respected even by a user (such as root) whom the system would let write.
+    private static func isMarkedWritable(_ path: String) -> Bool {
+        guard
+            let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber
+        else { return false }
+        return permissions.intValue & 0o222 != 0
     }
 
     /// Reads the header and runs read-only checks on an existing, non-empty file.

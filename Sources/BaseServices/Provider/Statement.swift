@@ -123,6 +123,11 @@ final class Statement {
     }
 
     @inline(__always)
+    func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    @inline(__always)
     func bool(at column: Int32) -> Bool {
         sqlite3_column_int64(handle, column) != 0
     }
