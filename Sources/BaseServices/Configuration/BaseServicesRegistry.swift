@@ -34,7 +34,8 @@ enum BaseServicesRegistry {
 
     /// Opens the database a configuration describes, filling a new one with fixtures.
     static func open(
-        _ configuration: BaseServicesConfiguration
+        _ configuration: BaseServicesConfiguration,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DatabaseError) -> (ServiceContext, ConfiguredDatabase) {
         var options = DatabaseOptions()
         if configuration.environment == .development { options.synchronous = .normal }
@@ -49,7 +50,7 @@ enum BaseServicesRegistry {
         case (_, .file(let filePath)):
             path = filePath
         case (_, .standard):
-            guard let standard = DatabaseLocation.standardPath() else {
+            guard let standard = DatabaseLocation.standardPath(environment: processEnvironment) else {
                 throw DatabaseError(
                     kind: .folderMissing, message: "neither XDG_DATA_HOME nor HOME is set; give a database path")
             }
