@@ -9,8 +9,12 @@ import Testing
 }
 
 @Test func standardPathFallsBackToTheHomeFolder() {
-    #expect(DatabaseLocation.standardPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/rivulet/rivulet.sqlite")
-    #expect(DatabaseLocation.standardPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/rivulet/rivulet.sqlite")
+    #expect(
+        DatabaseLocation.standardPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/rivulet/rivulet.sqlite"
+    )
+    #expect(
+        DatabaseLocation.standardPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+            == "/h/.local/share/rivulet/rivulet.sqlite")
     #expect(DatabaseLocation.standardPath(environment: [:]) == nil)
 }
 
@@ -55,7 +59,8 @@ import Testing
 }
 
 @Test func configuringAnUnusableLocationReportsTheDatabaseError() throws {
-    let configuration = BaseServicesConfiguration(database: .file("/nonexistent-folder/x.sqlite"), environment: .production)
+    let configuration = BaseServicesConfiguration(
+        database: .file("/nonexistent-folder/x.sqlite"), environment: .production)
     #expect { _ = try BaseServicesRegistry.open(configuration) } throws: {
         ($0 as? DatabaseError)?.kind == .folderMissing
     }

@@ -10,13 +10,16 @@ private func addFeed(_ fixture: ServicesFixture, _ url: String = "https://exampl
 
 private let items = [
     FeedItemDraft(guid: "1", title: "Older", publishedAt: Date(storedMilliseconds: 1_000)),
-    FeedItemDraft(guid: "2", title: "Newer", link: "https://example.com/2", publishedAt: Date(storedMilliseconds: 2_000)),
+    FeedItemDraft(
+        guid: "2", title: "Newer", link: "https://example.com/2", publishedAt: Date(storedMilliseconds: 2_000)),
     FeedItemDraft(guid: "3", title: "Undated"),
 ]
 
-private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: Bool = false) throws -> [FeedItemObject] {
+private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: Bool = false) throws -> [FeedItemObject]
+{
     let recorder = Recorder(
-        fixture.feeds.observeItems(feedID: feedID, unreadOnly: unreadOnly, offset: 0, limit: 100, on: ImmediateScheduler()))
+        fixture.feeds.observeItems(
+            feedID: feedID, unreadOnly: unreadOnly, offset: 0, limit: 100, on: ImmediateScheduler()))
     defer { recorder.dispose() }
     return try recorder.values.last?.get() ?? []
 }
@@ -53,7 +56,8 @@ private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: B
 @Test func storeItemsAddsNewItemsUnreadAndCountsThem() throws {
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)
-    #expect(try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date(storedMilliseconds: 9_000))) == 3)
+    #expect(
+        try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date(storedMilliseconds: 9_000))) == 3)
     let stored = try allItems(fixture, feed.id)
     #expect(stored.map(\.title) == ["Newer", "Older", "Undated"])
     #expect(stored.allSatisfy { !$0.isRead && $0.fetchedAt == Date(storedMilliseconds: 9_000) })

@@ -8,7 +8,9 @@ private func open(_ path: String) throws(DatabaseError) -> SQLiteDatabase {
     try SQLiteDatabase.open(path: path, migrations: Schema.migrations()).database
 }
 
-private func expectRefusal(_ path: String, _ kind: DatabaseError.Kind, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectRefusal(
+    _ path: String, _ kind: DatabaseError.Kind, sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(sourceLocation: sourceLocation) {
         _ = try open(path)
     } throws: { error in

@@ -7,7 +7,9 @@ import Testing
 private func titles(_ window: TodoWindow) -> [String] { window.todos.map(\.title) }
 
 @discardableResult
-private func create(_ fixture: ServicesFixture, _ title: String, notes: String = "", due: Date? = nil) throws
+private func create(
+    _ fixture: ServicesFixture, _ title: String, notes: String = "", due: Date? = nil
+) throws
     -> TodoObject
 {
     try value(fixture.todos.create(title: title, notes: notes, due: due))
