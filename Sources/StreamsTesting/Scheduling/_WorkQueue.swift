@@ -22,7 +22,6 @@ struct _WorkQueue {
     struct Slot {
         /// The rank of the item occupying the slot, or -1 when the slot is free.
         var rank: Int
-        var time: Int
         var label: String
         var action: (@Sendable () -> Void)?
     }
@@ -48,7 +47,7 @@ struct _WorkQueue {
         sequence &+= 1
         let rank = (phase << Self.phaseShift) | sequence
         let slot: Int32
-        let item = Slot(rank: rank, time: time, label: label, action: action)
+        let item = Slot(rank: rank, label: label, action: action)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = item
@@ -131,13 +130,26 @@ struct _WorkQueue {
         }
     }
 
+    /// Floyd's pop: move the hole at the root down to a leaf along the smaller children, then
+    /// put the last key there and sift it up. About half the comparisons of a plain sift-down,
+    /// since the last key almost always belongs near the bottom.
     @inline(__always)
     private mutating func removeTop() {
         let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
+        let count = heap.count
+        guard count > 0 else { return }
+        var hole = 0
+        while true {
+            var child = 2 * hole + 1
+            guard child < count else { break }
+            if child + 1 < count && heap[child + 1].precedes(heap[child]) {
+                child += 1
+            }
+            heap[hole] = heap[child]
+            hole = child
         }
+        heap[hole] = last
+        siftUp(hole)
     }
 
     @inline(__always)
