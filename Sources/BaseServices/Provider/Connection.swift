@@ -109,15 +109,20 @@ final class Connection {
         guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
     }
 
-    /// Runs `sql` with `arguments` and decodes every row with `decode`.
+    /// Runs `sql` with `arguments` and decodes every row with `decode`; `capacity` is how many
+    /// rows are expected, when known.
     func fetchAll<Row>(
-        _ sql: String, _ arguments: [SQLValue] = [], decode: (Statement) throws(DatabaseError) -> Row
+        _ sql: String, _ arguments: [SQLValue] = [], capacity: Int = 0,
+        decode: (Statement) throws(DatabaseError) -> Row
     ) throws(DatabaseError) -> [Row] {
         let statement = try cachedStatement(sql)
         statement.reset()
         defer { statement.reset() }
         statement.bind(arguments)
+        willRun(statement)
+        defer { didRun(statement) }
         var rows: [Row] = []
+        rows.reserveCapacity(capacity)
         while try statement.step() {
             rows.append(try decode(statement))
         }
@@ -132,6 +137,8 @@ final class Connection {
         statement.reset()
         defer { statement.reset() }
         statement.bind(arguments)
+        willRun(statement)
+        defer { didRun(statement) }
         guard try statement.step() else { return nil }
         return try decode(statement)
     }
@@ -178,9 +185,9 @@ final class Connection {
         return result
     }
 
-    /// Called by a statement before each step.
+    /// Records what `statement` touches, before it runs.
     @inline(__always)
-    func willStep(_ statement: Statement) {
+    func willRun(_ statement: Statement) {
         if isTrackingWrites && statement.recordedInTransaction != transactionSerial {
             statement.recordedInTransaction = transactionSerial
             changes.tables.formUnion(statement.writeTables)
@@ -190,11 +197,13 @@ final class Connection {
             statement.recordedInRead = readSerial
             recordedReads?.formUnion(statement.readTables)
         }
-        if hasCompiledSomething {
-            // SQLite recompiled something during the last step (after a schema change, or an
-            // inner statement of a virtual table): keep what it reported.
-            absorbCompiled(into: statement)
-        }
+    }
+
+    /// Keeps what SQLite reported if it compiled something while `statement` ran (a
+    /// re-preparation after a schema change, or an inner statement of a virtual table).
+    @inline(__always)
+    func didRun(_ statement: Statement) {
+        if hasCompiledSomething { absorbCompiled(into: statement) }
     }
 
     private func clearCompiled() {

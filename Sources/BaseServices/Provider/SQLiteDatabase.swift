@@ -21,6 +21,9 @@ struct DatabaseOptions: Sendable {
     var pollIntervalMilliseconds = 50
     /// Whether to check the file with `PRAGMA quick_check` before opening it.
     var checksIntegrityOnOpen = true
+    /// Called on the writer right after each commit returns, before observers are notified;
+    /// performance tests use it to time commit-to-callback latency.
+    var didCommit: (@Sendable () -> Void)?
 }
 
 /// The SQLite provider: one writer connection on a serial queue, one reader connection on
@@ -115,6 +118,7 @@ final class SQLiteDatabase: @unchecked Sendable {
             throw error
         }
         let changes = writer.stopTrackingWrites()
+        options.didCommit?()
         if !changes.isEmpty { notify(changes) }
         return value
     }

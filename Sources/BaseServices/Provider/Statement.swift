@@ -10,7 +10,9 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 final class Statement {
     let handle: OpaquePointer
     let sql: String
-    unowned let connection: Connection
+    /// The owner. `unowned(unsafe)` avoids a reference-count check on every step: a
+    /// connection finalizes its statements before it closes, so they never outlive it.
+    unowned(unsafe) let connection: Connection
     /// Tables this statement reads, as the authorizer reported them while it was compiled.
     var readTables: Set<String> = []
     /// Tables this statement writes, directly or through triggers and foreign-key actions.
@@ -94,9 +96,11 @@ final class Statement {
     // MARK: Stepping
 
     /// Runs the statement one step: `true` when a row is ready to read, `false` when done.
+    ///
+    /// Callers step through ``Connection``'s helpers or ``run()``, which record the tables the
+    /// statement touches once per run rather than once per row.
     @inline(__always)
     func step() throws(DatabaseError) -> Bool {
-        connection.willStep(self)
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -107,6 +111,8 @@ final class Statement {
 
     /// Runs the statement to its end, ignoring any rows.
     func run() throws(DatabaseError) {
+        connection.willRun(self)
+        defer { connection.didRun(self) }
         while try step() {}
     }
 

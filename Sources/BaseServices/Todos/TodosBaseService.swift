@@ -263,6 +263,12 @@ public final class TodosBaseService: TodosBaseServiceType {
     }
 
     static func validTitle(_ title: String) throws(DatabaseError) -> String {
+        // Most titles have nothing to trim; skip the Foundation call for them.
+        if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace
+        {
+            return title
+        }
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw DatabaseError(kind: .invalidValue, message: "a todo needs a title") }
         return trimmed
@@ -341,7 +347,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         let todos = try db.fetchAll(
             "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?",
             arguments + [.integer(Int64(max(0, query.limit))), .integer(Int64(offset))],
-            decode: decode)
+            capacity: max(0, min(query.limit, Int(matching) - offset)), decode: decode)
         return TodoWindow(todos: todos, matchingCount: Int(matching), offset: offset)
     }
 }
