@@ -342,7 +342,13 @@ public final class TodosBaseService: TodosBaseServiceType {
         case .title: order = "title COLLATE NOCASE, id"
         case .manual: order = "position, id"
         }
-        let matching = try db.fetchInt("SELECT count(*) FROM todos" + whereClause, arguments)
+        let matching: Int64
+        if searchIndex == .fts5, query.filter == .all, let match = arguments.first, conditions.count == 1 {
+            // Counting in the index alone avoids building the set of matching rows.
+            matching = try db.fetchInt("SELECT count(*) FROM todos_fts WHERE todos_fts MATCH ?", [match])
+        } else {
+            matching = try db.fetchInt("SELECT count(*) FROM todos" + whereClause, arguments)
+        }
         let offset = max(0, query.offset)
         let todos = try db.fetchAll(
             "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?",

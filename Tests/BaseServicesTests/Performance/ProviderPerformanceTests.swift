@@ -166,7 +166,7 @@ private func rivuletFetch(_ todos: TodosBaseService) throws -> (Double, Int) {
 /// One suite, run serially, so that no measurement competes with another for the CPU.
 @Suite(.serialized, .enabled(if: isEnabled))
 struct ProviderPerformance {
-    @Test func bareTableInsertAndFetchAgainstTheRawCAPI() throws {
+    @Test func bareTableInsertAgainstTheRawCAPI() throws {
         let schema = "CREATE TABLE todo(id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL)"
         let insertSQL = "INSERT INTO todo(title, done) VALUES (?, ?)"
         var rawTimes: [Double] = []
@@ -329,5 +329,33 @@ struct ProviderPerformance {
             "slow observed query (\(queryTime) ms): write alone \(alone) ms, with the observer \(observed) ms, "
                 + "added \(observed - alone) ms")
         #expect(observed - alone < 0.2)
+    }
+
+    @Test func searchStaysFastAtAMillionTodos() throws {
+        let words = (0..<1000).map { "word\($0)" }
+        let (folder, database) = try makeTemporaryDatabase()
+        _ = folder
+        let todos = TodosBaseService(context: try ServiceContext.make(database: database))
+        for batch in 0..<10 {
+            _ = try todos.insert(
+                (0..<100_000).map { index in
+                    let number = batch * 100_000 + index
+                    return TodoDraft(title: "Todo \(number) \(words[number % 1000]) common\(number % 10)")
+                })
+        }
+        let keepReaderOpen = todos.observeActiveCount(on: ImmediateScheduler()).subscribe(onNext: { _ in })
+        defer { keepReaderOpen.dispose() }
+        for (label, text) in [("rare word (1,000 matches)", "word517"), ("common word (100,000 matches)", "common3")] {
+            var matching = 0
+            let time = median(
+                try (0..<7).map { _ in
+                    try measure {
+                        matching = try value(todos.fetchWindow(TodoQuery(search: text, sort: .manual, limit: 50)))
+                            .matchingCount
+                    }
+                })
+            print("search at 1,000,000 todos, \(label): \(time) ms for a window of 50 and its count (\(matching))")
+            #expect(time < (text == "word517" ? 20 : 300))
+        }
     }
 }
