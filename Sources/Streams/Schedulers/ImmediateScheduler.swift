@@ -19,9 +19,7 @@ public struct ImmediateScheduler: Scheduler {
 
     /// Runs `action` now, ignoring `delay`.
     @discardableResult
-    public func schedule(
-        after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
-    )
+    public func schedule(after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void)
         -> any Disposable
     {
         action()

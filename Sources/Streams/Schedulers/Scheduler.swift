@@ -2,7 +2,8 @@
 /// millisecond; the virtual `TestScheduler` uses the same unit, so `.milliseconds(300)` means
 /// 300 ticks everywhere.
 @frozen
-public struct SchedulerDuration: Sendable, Hashable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct SchedulerDuration: Sendable, Hashable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible
+{
     /// The length in ticks (milliseconds).
     public let ticks: Int
 
@@ -67,9 +68,7 @@ public protocol Scheduler: Sendable {
 
     /// Runs `action` once `delay` has passed; a zero or negative delay means as soon as possible.
     @discardableResult
-    func schedule(
-        after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
-    )
+    func schedule(after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void)
         -> any Disposable
 }
 
@@ -84,9 +83,7 @@ extension Scheduler {
     /// Runs `action` once `delay` has passed.
     @inlinable
     @discardableResult
-    public func schedule(
-        after delay: SchedulerDuration, _ action: @escaping @Sendable () -> Void
-    )
+    public func schedule(after delay: SchedulerDuration, _ action: @escaping @Sendable () -> Void)
         -> any Disposable
     {
         schedule(after: delay, label: "", action)
