@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 
@@ -46,8 +47,7 @@ import Testing
 }
 
 @Test func dispatchQueueSchedulerDrivesDebounceInRealTime() async {
-    let tracker = SubscriptionTracker()
-    await LiveSubscriptions.$tracker.withValue(tracker) {
+    await withSubscriptionTracking {
         let scheduler = DispatchQueueScheduler(label: "test.debounce")
         let subject = PublishSubject<Int>()
         let subscription = Mutex<(any Disposable)?>(nil)
@@ -61,5 +61,4 @@ import Testing
         subscription.withLock { $0 }?.dispose()
         #expect(value == 2)
     }
-    #expect(tracker.live == 0)
 }

@@ -1,11 +1,11 @@
 import Streams
+import StreamsTesting
 import Testing
 
 private struct AsyncFailure: Error, Equatable {}
 
 @Test func fromAsyncSequenceSendsItsElementsThenCompletes() async throws {
-    let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await withSubscriptionTracking {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         for value in 1...3 { continuation.yield(value) }
         continuation.finish()
@@ -13,7 +13,6 @@ private struct AsyncFailure: Error, Equatable {}
         for try await value in Observable.from(stream).values { received.append(value) }
         #expect(received == [1, 2, 3])
     }
-    #expect(tracker.live == 0)
 }
 
 @Test func fromAsyncSequenceForwardsItsError() async {
@@ -44,13 +43,11 @@ private struct AsyncFailure: Error, Equatable {}
 }
 
 @Test func fromAsyncSendsTheResultThenCompletes() async throws {
-    let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await withSubscriptionTracking {
         var received: [String] = []
         for try await value in Observable.fromAsync({ "done" }).values { received.append(value) }
         #expect(received == ["done"])
     }
-    #expect(tracker.live == 0)
 }
 
 @Test func fromAsyncForwardsTheThrownError() async {
@@ -61,8 +58,7 @@ private struct AsyncFailure: Error, Equatable {}
 }
 
 @Test func fromAsyncDisposeCancelsTheTask() async {
-    let tracker = SubscriptionTracker()
-    await LiveSubscriptions.$tracker.withValue(tracker) {
+    await withSubscriptionTracking {
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
         let (outcome, outcomeContinuation) = AsyncStream<Bool>.makeStream()
         let slow = Observable<Int>.fromAsync {
@@ -82,5 +78,4 @@ private struct AsyncFailure: Error, Equatable {}
         var outcomeIterator = outcome.makeAsyncIterator()
         #expect(await outcomeIterator.next() == true)
     }
-    #expect(tracker.live == 0)
 }

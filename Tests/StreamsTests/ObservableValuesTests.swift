@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 private struct ValuesFailure: Error, Equatable {}
@@ -9,20 +10,17 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
 }
 
 @Test func valuesArriveInOrder() async throws {
-    let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await withSubscriptionTracking {
         var received: [Int] = []
         for try await value in Observable.from([1, 2, 3, 4]).values {
             received.append(value)
         }
         #expect(received == [1, 2, 3, 4])
     }
-    #expect(tracker.live == 0)
 }
 
 @Test func valuesSentWhileTheConsumerWaitsArriveInOrder() async throws {
-    let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await withSubscriptionTracking {
         let subject = PublishSubject<Int>()
         let consumer = Task {
             var received: [Int] = []
@@ -35,12 +33,10 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
         let received = try await consumer.value
         #expect(received == Array(0..<1000))
     }
-    #expect(tracker.live == 0)
 }
 
 @Test func valuesLoopEndsOnCompletion() async throws {
-    let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await withSubscriptionTracking {
         let subject = ReplaySubject<Int>(bufferSize: 4)
         subject.onNext(7)
         subject.onCompleted()
@@ -52,12 +48,10 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
         let afterEnd = try await iterator.next()
         #expect(afterEnd == nil)
     }
-    #expect(tracker.live == 0)
 }
 
 @Test func valuesThrowTheErrorAfterTheValuesBeforeIt() async throws {
-    let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await withSubscriptionTracking {
         let subject = ReplaySubject<Int>(bufferSize: 4)
         subject.onNext(1)
         subject.onError(ValuesFailure())
@@ -68,7 +62,6 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
         let afterError = try await iterator.next()
         #expect(afterError == nil)
     }
-    #expect(tracker.live == 0)
 }
 
 @Test func valuesErrorThrowsOutOfTheLoop() async {
@@ -112,12 +105,10 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
 }
 
 @Test func valuesSubscribeOnlyWhenIterated() async {
-    let tracker = SubscriptionTracker()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    withSubscriptionTracking {
         let subject = PublishSubject<Int>()
         let iterator = subject.values.makeAsyncIterator()
         #expect(!subject.hasObservers)
         _ = iterator
     }
-    #expect(tracker.live == 0)
 }
