@@ -71,10 +71,14 @@ import Testing
     subscription.dispose()
 }
 
-@Test func retryFailsForFewerThanOneAttempt() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let res = scheduler.start { Observable.just(1).retry(maxAttempts: 0, delay: .constant(1), scheduler: scheduler) }
-    #expect(res.events == [.error(200, StreamsError.invalidArgument("retry needs at least 1 attempt, got 0"))])
+@Test func retryCountsFewerThanOneAttemptAsOne() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.retry(maxAttempts: 0, delay: .constant(1), scheduler: scheduler) }
+        #expect(res.events == [.error(210, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
 }
 
 @Test func retryDelayExponentialGrowsThenStaysAtTheCap() {
@@ -85,4 +89,16 @@ import Testing
 @Test func retryDelayExponentialDoesNotOverflow() {
     let backoff = RetryDelay.exponential(initial: .seconds(1), multiplier: 1000, maxDelay: .seconds(60))
     #expect(backoff.delay(beforeRetry: 100) == .seconds(60))
+}
+
+@Test func retryWhenWaitsAsDecidedAndStopsOnNil() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start {
+            xs.retry(scheduler: scheduler) { _, failures in failures < 3 ? .ticks(failures * 100) : nil }
+        }
+        #expect(res.events == [.error(530, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 210), Subscription(310, 320), Subscription(520, 530)])
+    }
 }

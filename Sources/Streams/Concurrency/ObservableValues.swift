@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension ObservableType {
     /// The sequence's values as an `AsyncSequence`: `for try await value in observable.values`.
     ///
@@ -124,7 +122,7 @@ final class _ValuesHandle<Element: Sendable>: Sendable {
 
 /// The meeting point of the producing subscription and the consuming task.
 ///
-/// `@unchecked Sendable`: all mutable state is inside `state`, a `Mutex`; `source` is
+/// `@unchecked Sendable`: all mutable state is inside `state`, a `_SanitizerVisibleMutex`; `source` is
 /// immutable.
 @usableFromInline
 final class _ValuesBuffer<Element: Sendable>: @unchecked Sendable {
@@ -147,7 +145,7 @@ final class _ValuesBuffer<Element: Sendable>: @unchecked Sendable {
         @inlinable init() {}
     }
 
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let state = _SanitizerVisibleMutex(State())
     @usableFromInline let source: Observable<Element>
 
     @inlinable

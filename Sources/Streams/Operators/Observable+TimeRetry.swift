@@ -33,8 +33,8 @@ extension ObservableType {
     /// error, the upstream is subscribed again after `delay.delay(beforeRetry:)`; after the last
     /// attempt, or for an error `shouldRetry` rejects, the error is forwarded. Values of every
     /// attempt are forwarded. Each wait is scheduled on `scheduler` with a label such as
-    /// `retry backoff(200ms)`. A `maxAttempts` below 1 fails the sequence with
-    /// ``StreamsError/invalidArgument(_:)``.
+    /// `retry backoff(200ms)`. Like `retry(_:)`, a `maxAttempts` below 1 counts as 1 (no
+    /// retry).
     ///
     /// ```swift
     /// fetch.retry(
@@ -48,21 +48,44 @@ extension ObservableType {
         scheduler: any Scheduler,
         while shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true }
     ) -> Observable<Element> {
-        guard maxAttempts >= 1 else {
-            return .error(StreamsError.invalidArgument("retry needs at least 1 attempt, got \(maxAttempts)"))
+        let maxAttempts = max(1, maxAttempts)
+        return retry(scheduler: scheduler) { error, failures in
+            guard failures < maxAttempts, shouldRetry(error) else { return nil }
+            return delay.delay(beforeRetry: failures)
         }
+    }
+
+    /// Resubscribes after an error when `decide` says so, after the wait it returns.
+    ///
+    /// `decide` receives the error and the number of attempts that have failed so far (1 after
+    /// the first failure), and returns how long to wait before subscribing again, or `nil` to
+    /// forward the error. Each wait is scheduled on `scheduler` with a label such as
+    /// `retry backoff(200ms)`.
+    ///
+    /// ```swift
+    /// fetch.retry(scheduler: scheduler) { error, failures in
+    ///     error is NetworkError && failures < 3 ? .seconds(failures) : nil
+    /// }
+    /// ```
+    public func retry(
+        scheduler: any Scheduler,
+        when decide: @escaping @Sendable (_ error: any Error, _ failures: Int) -> SchedulerDuration?
+    ) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            // The state is the number of attempts made so far.
+            // The state is the number of attempts that have failed so far.
             let sink = _TimedSink<Int, Element>(
-                observer, scheduler: scheduler, label: "retry backoff", state: 1,
-                onEvent: { attempts, event, outbox in
-                    guard case .error(let error) = event, attempts < maxAttempts, shouldRetry(error) else {
+                observer, scheduler: scheduler, label: "retry backoff", state: 0,
+                onEvent: { failures, event, outbox in
+                    guard case .error(let error) = event else {
                         outbox.send(event)
                         return
                     }
-                    let wait = delay.delay(beforeRetry: attempts)
-                    attempts += 1
+                    failures += 1
+                    guard let wait = decide(error, failures) else {
+                        outbox.send(event)
+                        return
+                    }
                     outbox.armTimer(after: wait.ticks, label: "retry backoff(\(wait))")
                 },
                 onTimer: { _, outbox in outbox.subscribe(to: source) })
