@@ -31,10 +31,14 @@ import Testing
 @Test func dispatchQueueSchedulerDisposeCancelsDelayedWork() async {
     let scheduler = DispatchQueueScheduler(label: "test.cancel")
     let ran = Atomic<Bool>(false)
-    let work = scheduler.schedule(after: .milliseconds(5)) { ran.store(true, ordering: .relaxed) }
+    // Hold the serial queue until the work is disposed, so the test does not race the clock.
+    let gate = DispatchSemaphore(value: 0)
+    scheduler.schedule { gate.wait() }
+    let work = scheduler.schedule(after: .milliseconds(1)) { ran.store(true, ordering: .relaxed) }
     work.dispose()
+    gate.signal()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        scheduler.schedule(after: .milliseconds(20)) { done.resume() }
+        scheduler.schedule(after: .milliseconds(10)) { done.resume() }
     }
     let wasRun = ran.load(ordering: .relaxed)
     #expect(!wasRun)

@@ -73,3 +73,27 @@ private struct LateScheduler: Scheduler {
         #expect(res.events == [.next(250, 0), .next(350, 1), .next(450, 2)])
     }
 }
+
+@Test func intervalFailsOnASchedulerThatCannotWait() {
+    withSubscriptionTracking {
+        let errors = TestScheduler(initialClock: 0).createObserver(Int.self)
+        let subscription = Observable.interval(.milliseconds(10), scheduler: ImmediateScheduler())
+            .subscribe(errors.asObserver())
+        #expect(
+            errors.events == [
+                .error(
+                    0,
+                    StreamsError.invalidArgument(
+                        "interval(10ms) needs a scheduler that keeps time, not ImmediateScheduler"))
+            ])
+        subscription.dispose()
+    }
+}
+
+@Test func timerLabelsItsWork() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let subscription = Observable.timer(.seconds(1), scheduler: scheduler).subscribe(onNext: { _ in })
+    #expect(scheduler.pendingWork == [PendingWork(label: "timer(1s)", dueTime: 1000)])
+    subscription.dispose()
+    #expect(scheduler.pendingWork.isEmpty)
+}

@@ -105,3 +105,14 @@ import Testing
         #expect(res.events == [.next(210, 1), .error(220, TestError(1))])
     }
 }
+
+@Test func throttleLabelsItsTimer() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let subject = PublishSubject<Int>()
+    let subscription = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(onNext: { _ in })
+    subject.onNext(1)
+    subject.onNext(2)
+    #expect(scheduler.pendingWork == [PendingWork(label: "throttle(1s)", dueTime: 1000)])
+    subscription.dispose()
+    #expect(scheduler.pendingWork.isEmpty)
+}

@@ -82,3 +82,13 @@ import Testing
     #expect(scheduler.pendingWork.map(\.label) == ["timeout(2s)"])
     subscription.dispose()
 }
+
+@Test func delayLabelsItsTimer() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let subject = PublishSubject<Int>()
+    let subscription = subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { _ in })
+    subject.onNext(1)
+    #expect(scheduler.pendingWork == [PendingWork(label: "delay(50ms)", dueTime: 50)])
+    subscription.dispose()
+    #expect(scheduler.pendingWork.isEmpty)
+}

@@ -4,8 +4,8 @@ extension Observable where Element == Int {
     /// The n-th value is due at `start + (n + 1) * period`, computed from the scheduler's `now`
     /// at subscription, so lateness of one tick never shifts the following ones: there is no
     /// drift. Ticks missed entirely (a scheduler blocked for longer than a period) are sent as
-    /// soon as possible, in order. A period that is not positive fails the sequence with
-    /// ``StreamsError/invalidArgument(_:)``. Work is scheduled with the label
+    /// soon as possible, in order. A period that is not positive, or an ``ImmediateScheduler``
+    /// (which cannot wait), fails the sequence with ``StreamsError/invalidArgument(_:)``. Work is scheduled with the label
     /// `interval(<period>)`.
     ///
     /// ```swift
@@ -23,9 +23,9 @@ extension Observable where Element == Int {
     /// 1, 2, … every `period` after that, forever.
     ///
     /// Periodic values are due at `start + dueTime + n * period`, without drift (see
-    /// ``interval(_:scheduler:)``). A `period` that is not positive fails the sequence with
-    /// ``StreamsError/invalidArgument(_:)``. Work is scheduled with the label
-    /// `timer(<dueTime>)`.
+    /// ``interval(_:scheduler:)``). A `period` that is not positive, or a periodic timer on an
+    /// ``ImmediateScheduler``, fails the sequence with ``StreamsError/invalidArgument(_:)``.
+    /// Work is scheduled with the label `timer(<dueTime>)`.
     public static func timer(
         _ dueTime: SchedulerDuration, period: SchedulerDuration? = nil, scheduler: any Scheduler
     ) -> Observable<Int> {
@@ -52,7 +52,12 @@ extension Observable where Element == Int {
     private static func _periodic(
         first: SchedulerDuration, period: SchedulerDuration, scheduler: any Scheduler, label: String
     ) -> Observable<Int> {
-        Observable(unchecked: { observer in
+        if scheduler is ImmediateScheduler {
+            // It runs delayed work at once, so a periodic timer would recurse forever.
+            return .error(
+                StreamsError.invalidArgument("\(label) needs a scheduler that keeps time, not ImmediateScheduler"))
+        }
+        return Observable(unchecked: { observer in
             let start = scheduler.now
             // The state is the number of values sent so far.
             let sink = _TimedSink<Int, Int>(
