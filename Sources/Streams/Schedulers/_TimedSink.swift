@@ -2,7 +2,7 @@ import Synchronization
 
 /// What a timed operator decided while its sink's lock was held: events to deliver, a change
 /// to its one timer, and possibly a new upstream to subscribe to.
-struct _Outbox<Element: Sendable> {
+struct _TimedOutbox<Element: Sendable> {
     enum TimerRequest {
         case keep
         case cancel
@@ -48,12 +48,12 @@ struct _Outbox<Element: Sendable> {
 /// `@unchecked Sendable`: all mutable state is inside `core`, a `_SanitizerVisibleMutex`; `finished` is atomic;
 /// the other stored properties are immutable.
 final class _TimedSink<State, Element: Sendable>: Disposable, @unchecked Sendable {
-    typealias EventHandler = @Sendable (inout State, Event<Element>, inout _Outbox<Element>) -> Void
-    typealias TimerHandler = @Sendable (inout State, inout _Outbox<Element>) -> Void
+    typealias EventHandler = @Sendable (inout State, Event<Element>, inout _TimedOutbox<Element>) -> Void
+    typealias TimerHandler = @Sendable (inout State, inout _TimedOutbox<Element>) -> Void
 
     private struct Core {
         var state: State
-        var outbox = _Outbox<Element>()
+        var outbox = _TimedOutbox<Element>()
         var head = 0
         var isDelivering = false
         /// A terminal event is queued or the sink was disposed: no more decisions.
@@ -101,7 +101,7 @@ final class _TimedSink<State, Element: Sendable>: Disposable, @unchecked Sendabl
     }
 
     /// Runs `body` with the state and an outbox, then carries out what it asked for.
-    func update(_ body: (inout State, inout _Outbox<Element>) -> Void) {
+    func update(_ body: (inout State, inout _TimedOutbox<Element>) -> Void) {
         perform(timer: nil, upstream: nil, body)
     }
 
@@ -113,7 +113,7 @@ final class _TimedSink<State, Element: Sendable>: Disposable, @unchecked Sendabl
     private func perform(
         timer timerGeneration: UInt64?,
         upstream upstreamGeneration: UInt64?,
-        _ body: (inout State, inout _Outbox<Element>) -> Void
+        _ body: (inout State, inout _TimedOutbox<Element>) -> Void
     ) {
         let plan: Plan? = core.withLock { core in
             if core.isStopped { return nil }
