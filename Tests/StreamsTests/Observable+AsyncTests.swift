@@ -16,14 +16,16 @@ private struct AsyncFailure: Error, Equatable {}
 }
 
 @Test func fromAsyncSequenceForwardsItsError() async {
-    let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
-    continuation.yield(1)
-    continuation.finish(throwing: AsyncFailure())
-    var received: [Int] = []
-    await #expect(throws: AsyncFailure.self) {
-        for try await value in Observable.from(stream).values { received.append(value) }
+    await withSubscriptionTracking {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        continuation.yield(1)
+        continuation.finish(throwing: AsyncFailure())
+        var received: [Int] = []
+        await #expect(throws: AsyncFailure.self) {
+            for try await value in Observable.from(stream).values { received.append(value) }
+        }
+        #expect(received == [1])
     }
-    #expect(received == [1])
 }
 
 @Test func fromAsyncSequenceDisposeCancelsTheIteration() async {
@@ -51,9 +53,11 @@ private struct AsyncFailure: Error, Equatable {}
 }
 
 @Test func fromAsyncForwardsTheThrownError() async {
-    let failing = Observable<Int>.fromAsync { throw AsyncFailure() }
-    await #expect(throws: AsyncFailure.self) {
-        for try await _ in failing.values {}
+    await withSubscriptionTracking {
+        let failing = Observable<Int>.fromAsync { throw AsyncFailure() }
+        await #expect(throws: AsyncFailure.self) {
+            for try await _ in failing.values {}
+        }
     }
 }
 

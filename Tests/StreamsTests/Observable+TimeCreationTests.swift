@@ -41,9 +41,11 @@ private struct LateScheduler: Scheduler {
 }
 
 @Test func intervalFailsForAPeriodThatIsNotPositive() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let res = scheduler.start { Observable.interval(.zero, scheduler: scheduler) }
-    #expect(res.events == [.error(200, StreamsError.invalidArgument("interval period must be positive, got 0ms"))])
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.interval(.zero, scheduler: scheduler) }
+        #expect(res.events == [.error(200, StreamsError.invalidArgument("interval period must be positive, got 0ms"))])
+    }
 }
 
 @Test func intervalDisposeCancelsItsTimer() {
@@ -91,9 +93,11 @@ private struct LateScheduler: Scheduler {
 }
 
 @Test func timerLabelsItsWork() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subscription = Observable.timer(.seconds(1), scheduler: scheduler).subscribe(onNext: { _ in })
-    #expect(scheduler.pendingWork == [PendingWork(label: "timer(1s)", dueTime: 1000)])
-    subscription.dispose()
-    #expect(scheduler.pendingWork.isEmpty)
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subscription = Observable.timer(.seconds(1), scheduler: scheduler).subscribe(onNext: { _ in })
+        #expect(scheduler.pendingWork == [PendingWork(label: "timer(1s)", dueTime: 1000)])
+        subscription.dispose()
+        #expect(scheduler.pendingWork.isEmpty)
+    }
 }

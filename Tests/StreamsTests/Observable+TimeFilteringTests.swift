@@ -45,13 +45,15 @@ import Testing
 }
 
 @Test func debounceLabelsItsTimer() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subject = PublishSubject<Int>()
-    let subscription = subject.debounce(.milliseconds(300), scheduler: scheduler).subscribe(onNext: { _ in })
-    subject.onNext(1)
-    #expect(scheduler.pendingWork.map(\.label) == ["debounce(300ms)"])
-    subscription.dispose()
-    #expect(scheduler.pendingWork.isEmpty)
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let subscription = subject.debounce(.milliseconds(300), scheduler: scheduler).subscribe(onNext: { _ in })
+        subject.onNext(1)
+        #expect(scheduler.pendingWork.map(\.label) == ["debounce(300ms)"])
+        subscription.dispose()
+        #expect(scheduler.pendingWork.isEmpty)
+    }
 }
 
 // MARK: - throttle
@@ -107,12 +109,14 @@ import Testing
 }
 
 @Test func throttleLabelsItsTimer() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subject = PublishSubject<Int>()
-    let subscription = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(onNext: { _ in })
-    subject.onNext(1)
-    subject.onNext(2)
-    #expect(scheduler.pendingWork == [PendingWork(label: "throttle(1s)", dueTime: 1000)])
-    subscription.dispose()
-    #expect(scheduler.pendingWork.isEmpty)
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let subscription = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(onNext: { _ in })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(scheduler.pendingWork == [PendingWork(label: "throttle(1s)", dueTime: 1000)])
+        subscription.dispose()
+        #expect(scheduler.pendingWork.isEmpty)
+    }
 }

@@ -63,12 +63,14 @@ import Testing
 }
 
 @Test func retryLabelsEachWaitWithItsDelay() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subscription = Observable<Int>.error(TestError(1))
-        .retry(maxAttempts: 2, delay: .constant(.milliseconds(200)), scheduler: scheduler)
-        .subscribe(onError: { _ in })
-    #expect(scheduler.pendingWork.map(\.label) == ["retry backoff(200ms)"])
-    subscription.dispose()
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subscription = Observable<Int>.error(TestError(1))
+            .retry(maxAttempts: 2, delay: .constant(.milliseconds(200)), scheduler: scheduler)
+            .subscribe(onError: { _ in })
+        #expect(scheduler.pendingWork.map(\.label) == ["retry backoff(200ms)"])
+        subscription.dispose()
+    }
 }
 
 @Test func retryCountsFewerThanOneAttemptAsOne() {

@@ -77,18 +77,23 @@ import Testing
 }
 
 @Test func timeoutLabelsItsTimer() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subscription = Observable<Int>.never().timeout(.seconds(2), scheduler: scheduler).subscribe(onNext: { _ in })
-    #expect(scheduler.pendingWork.map(\.label) == ["timeout(2s)"])
-    subscription.dispose()
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subscription = Observable<Int>.never().timeout(.seconds(2), scheduler: scheduler).subscribe(onNext: { _ in }
+        )
+        #expect(scheduler.pendingWork.map(\.label) == ["timeout(2s)"])
+        subscription.dispose()
+    }
 }
 
 @Test func delayLabelsItsTimer() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subject = PublishSubject<Int>()
-    let subscription = subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { _ in })
-    subject.onNext(1)
-    #expect(scheduler.pendingWork == [PendingWork(label: "delay(50ms)", dueTime: 50)])
-    subscription.dispose()
-    #expect(scheduler.pendingWork.isEmpty)
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let subscription = subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { _ in })
+        subject.onNext(1)
+        #expect(scheduler.pendingWork == [PendingWork(label: "delay(50ms)", dueTime: 50)])
+        subscription.dispose()
+        #expect(scheduler.pendingWork.isEmpty)
+    }
 }

@@ -65,8 +65,11 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
 }
 
 @Test func valuesErrorThrowsOutOfTheLoop() async {
-    await #expect(throws: ValuesFailure.self) {
-        for try await _ in Observable<Int>.error(ValuesFailure()).values {}
+    await withSubscriptionTracking {
+        let error = await #expect(throws: ValuesFailure.self) {
+            for try await _ in Observable<Int>.error(ValuesFailure()).values {}
+        }
+        #expect(error == ValuesFailure())
     }
 }
 
