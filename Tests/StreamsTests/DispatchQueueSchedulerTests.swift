@@ -55,12 +55,20 @@ import Testing
         let scheduler = DispatchQueueScheduler(label: "test.debounce")
         let subject = PublishSubject<Int>()
         let subscription = Mutex<(any Disposable)?>(nil)
+        let resumed = Atomic<Bool>(false)
+        // Hold the serial queue while both values are sent, so no timer can fire in between
+        // however slow the machine is.
+        let gate = DispatchSemaphore(value: 0)
+        scheduler.schedule { gate.wait() }
         let value = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
             let debounced = subject.debounce(.milliseconds(5), scheduler: scheduler)
-                .subscribe(onNext: { done.resume(returning: $0) })
+                .subscribe(onNext: { value in
+                    if !resumed.exchange(true, ordering: .relaxed) { done.resume(returning: value) }
+                })
             subscription.withLock { $0 = debounced }
             subject.onNext(1)
             subject.onNext(2)
+            gate.signal()
         }
         subscription.withLock { $0 }?.dispose()
         #expect(value == 2)
