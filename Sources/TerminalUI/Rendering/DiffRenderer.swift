@@ -40,16 +40,19 @@ public struct DiffRenderer: Sendable {
         return output
     }
 
-    private func appendChanges(from previous: CellBuffer, to next: CellBuffer, into output: inout [UInt8], clearing: Bool)
-    {
-        var writer = _FrameWriter(colorSupport: colorSupport)
+    private func appendChanges(
+        from previous: CellBuffer, to next: CellBuffer, into output: inout [UInt8], clearing: Bool
+    ) {
+        var writer = _FrameWriter(colorSupport: colorSupport, clusters: next.clusters)
         if clearing {
             writer.begin(&output, synchronized: usesSynchronizedOutput)
-            output.append(contentsOf: [0x1b, 0x5b, 0x30, 0x6d, 0x1b, 0x5b, 0x48, 0x1b, 0x5b, 0x32, 0x4a])  // CSI 0m, CSI H, CSI 2J
+            // CSI 0m, CSI H, CSI 2J: default style, home, erase the screen.
+            output.append(contentsOf: [0x1b, 0x5b, 0x30, 0x6d, 0x1b, 0x5b, 0x48, 0x1b, 0x5b, 0x32, 0x4a])
             writer.cursorX = 0
             writer.cursorY = 0
         }
         let width = next.width
+        let comparesClusters = !previous.clusters.isEmpty && !next.clusters.isEmpty
         previous.cells.withUnsafeBufferPointer { old in
             next.cells.withUnsafeBufferPointer { new in
                 for y in 0..<next.height {
@@ -57,12 +60,22 @@ public struct DiffRenderer: Sendable {
                     var x = 0
                     while x < width {
                         let cell = new[row + x]
-                        if cell.isContinuation || cell == old[row + x] {
+                        if cell.isContinuation {
+                            x += 1
+                            continue
+                        }
+                        let before = old[row + x]
+                        if before == cell && !cell.isCluster {
+                            x += 1
+                            continue
+                        }
+                        if comparesClusters && cell.isCluster && next.cell(row + x, matches: row + x, of: previous) {
                             x += 1
                             continue
                         }
                         if !writer.hasBegun { writer.begin(&output, synchronized: usesSynchronizedOutput) }
-                        writer.move(toX: x, y: y, row: new[row..<(row + width)], into: &output)
+                        writer.move(
+                            toX: x, y: y, row: UnsafeBufferPointer(rebasing: new[row..<(row + width)]), into: &output)
                         writer.write(cell, into: &output)
                         x += Int(cell.width)
                     }
@@ -76,6 +89,8 @@ public struct DiffRenderer: Sendable {
 /// The terminal state while a frame is written: cursor position and current style.
 struct _FrameWriter {
     let colorSupport: ColorSupport
+    /// The next buffer's multi-scalar graphemes.
+    let clusters: [String]
     var hasBegun = false
     /// Where the terminal's cursor is; -1 when unknown.
     var cursorX = -1
@@ -83,8 +98,9 @@ struct _FrameWriter {
     /// The style the terminal currently draws with.
     var current = Style.plain
 
-    init(colorSupport: ColorSupport) {
+    init(colorSupport: ColorSupport, clusters: [String]) {
         self.colorSupport = colorSupport
+        self.clusters = clusters
     }
 
     mutating func begin(_ output: inout [UInt8], synchronized: Bool) {
@@ -99,14 +115,12 @@ struct _FrameWriter {
     }
 
     /// Moves the cursor to (`x`, `y`) the cheapest way; `row` is the next buffer's row `y`.
-    mutating func move(toX x: Int, y: Int, row: Slice<UnsafeBufferPointer<Cell>>, into output: inout [UInt8]) {
+    mutating func move(toX x: Int, y: Int, row: UnsafeBufferPointer<_StoredCell>, into output: inout [UInt8]) {
         if cursorY == y && cursorX == x { return }
         if cursorY == y && cursorX >= 0 && x > cursorX {
             let gap = x - cursorX
             if gap <= 3 && rewritable(row, from: cursorX, to: x) {
-                for column in cursorX..<x {
-                    write(row[row.startIndex + column], into: &output)
-                }
+                for column in cursorX..<x { write(row[column], into: &output) }
                 return
             }
             output.append(contentsOf: [0x1b, 0x5b])
@@ -128,12 +142,10 @@ struct _FrameWriter {
 
     /// Whether the unchanged cells in `start..<end` can be written again instead of a move:
     /// narrow ASCII cells in the current style.
-    private func rewritable(_ row: Slice<UnsafeBufferPointer<Cell>>, from start: Int, to end: Int) -> Bool {
+    private func rewritable(_ row: UnsafeBufferPointer<_StoredCell>, from start: Int, to end: Int) -> Bool {
         for column in start..<end {
-            let cell = row[row.startIndex + column]
-            guard cell.width == 1, cell.character.asciiValue != nil, adapted(cell.style) == current else {
-                return false
-            }
+            let cell = row[column]
+            guard cell.width == 1, cell.content < 0x80, adapted(cell.style) == current else { return false }
         }
         return true
     }
@@ -144,16 +156,16 @@ struct _FrameWriter {
     }
 
     /// Writes one cell at the cursor, switching style first if needed.
-    mutating func write(_ cell: Cell, into output: inout [UInt8]) {
+    mutating func write(_ cell: _StoredCell, into output: inout [UInt8]) {
         let style = adapted(cell.style)
         if style != current {
             appendStyleChange(to: style, into: &output)
             current = style
         }
-        if let ascii = cell.character.asciiValue {
-            output.append(ascii)
+        if cell.isCluster {
+            output.append(contentsOf: clusters[Int(cell.content & ~_StoredCell.clusterFlag)].utf8)
         } else {
-            output.append(contentsOf: cell.character.utf8)
+            appendUTF8(cell.content, to: &output)
         }
         cursorX += Int(cell.width)
     }
@@ -205,4 +217,25 @@ struct _FrameWriter {
 func appendDecimal(_ value: Int, to output: inout [UInt8]) {
     if value >= 10 { appendDecimal(value / 10, to: &output) }
     output.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+}
+
+/// Appends the UTF-8 encoding of the scalar `value`.
+@inline(__always)
+func appendUTF8(_ value: UInt32, to output: inout [UInt8]) {
+    switch value {
+    case ..<0x80:
+        output.append(UInt8(truncatingIfNeeded: value))
+    case ..<0x800:
+        output.append(UInt8(truncatingIfNeeded: 0xc0 | value >> 6))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3f))
+    case ..<0x10000:
+        output.append(UInt8(truncatingIfNeeded: 0xe0 | value >> 12))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3f))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3f))
+    default:
+        output.append(UInt8(truncatingIfNeeded: 0xf0 | value >> 18))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3f))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3f))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3f))
+    }
 }

@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
 
 /// Runs a full-screen UI: the ``Terminal`` in raw mode, keys read from it, signals handled, and
 /// frames drawn, all on the serial queue of a ``UIScheduler``.

@@ -46,7 +46,9 @@ public struct UIScheduler: Scheduler {
 
     /// Runs `action` on the queue once `delay` has passed.
     @discardableResult
-    public func schedule(after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
+    )
         -> any Disposable
     {
         guard delay.ticks > 0 else { return schedule(label: label, action) }

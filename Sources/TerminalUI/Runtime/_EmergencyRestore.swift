@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// What a signal handler needs to put the terminal back: plain memory, allocated once and never
 /// freed, so the handler only reads it (no allocation, no locks, no Swift runtime calls).

@@ -17,14 +17,17 @@
 /// buffer.put("a very long title that does not fit", x: 0, y: 1, maxWidth: 12)
 /// buffer.textLines()   // ["Groceries 🛒        ", "a very long…        "]
 /// ```
-public struct CellBuffer: Hashable, Sendable {
+public struct CellBuffer: Equatable, Sendable {
     /// The number of columns.
     public let width: Int
     /// The number of rows.
     public let height: Int
     /// The cells, row by row.
     @usableFromInline
-    var cells: [Cell]
+    var cells: [_StoredCell]
+    /// Graphemes of more than one scalar, referred to by cells.
+    @usableFromInline
+    var clusters: [String] = []
 
     /// A buffer of blank cells in `style`; negative sizes count as 0.
     public init(width: Int, height: Int, style: Style = .plain) {
@@ -45,14 +48,40 @@ public struct CellBuffer: Hashable, Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at column `x`, row `y`; a blank cell outside the buffer.
-    @inlinable
     public subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, x < width, y >= 0, y < height else { return .blank() }
-        return cells[y * width + x]
+        let stored = cells[y * width + x]
+        return Cell(character(of: stored), style: stored.style, width: stored.width)
+    }
+
+    /// The grapheme a stored cell shows.
+    func character(of cell: _StoredCell) -> Character {
+        if cell.isCluster { return Character(clusters[Int(cell.content & ~_StoredCell.clusterFlag)]) }
+        return Character(Unicode.Scalar(cell.content) ?? " ")
+    }
+
+    /// Whether cell `index` of this buffer shows the same as cell `otherIndex` of `other`.
+    @inlinable
+    func cell(_ index: Int, matches otherIndex: Int, of other: CellBuffer) -> Bool {
+        let mine = cells[index]
+        let theirs = other.cells[otherIndex]
+        guard mine.width == theirs.width, mine.style == theirs.style else { return false }
+        if mine.content == theirs.content && !mine.isCluster { return true }
+        guard mine.isCluster && theirs.isCluster else { return false }
+        return clusters[Int(mine.content & ~_StoredCell.clusterFlag)]
+            == other.clusters[Int(theirs.content & ~_StoredCell.clusterFlag)]
+    }
+
+    /// Whether two buffers have the same size and show the same cells.
+    public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        for index in lhs.cells.indices where !lhs.cell(index, matches: index, of: rhs) { return false }
+        return true
     }
 
     /// The text that stands in for text cut short.
     public static let ellipsis: Character = "…"
+    static let placeholder: UInt32 = 0xfffd
 
     /// Draws `text` on row `y` from column `x` in `style`, within `maxWidth` columns and the
     /// buffer's right edge. Text that does not fit is cut with an ellipsis, never in the middle
@@ -62,71 +91,102 @@ public struct CellBuffer: Hashable, Sendable {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let limit = min(maxWidth ?? Int.max, width - x)
         guard limit > 0 else { return 0 }
-        if let drawn = putASCII(text, x: x, y: y, style: style, limit: limit) { return drawn }
-
-        var total = 0
+        // A text never takes more columns than it has UTF-8 bytes, so short text needs no
+        // measuring first.
         var needsEllipsis = false
-        for character in text {
-            total += Self.storable(character).width
-            if total > limit {
-                needsEllipsis = true
-                break
+        if text.utf8.count > limit {
+            var total = 0
+            Self.forEachGrapheme(in: text) { _, _, graphemeWidth in
+                total += graphemeWidth
+                if total > limit { needsEllipsis = true }
+                return !needsEllipsis
             }
         }
         let end = x + (needsEllipsis ? limit - 1 : limit)
         var column = x
-        for character in text {
-            let (stored, characterWidth) = Self.storable(character)
-            if characterWidth == 0 { continue }
-            if column + characterWidth > end { break }
-            set(stored, width: characterWidth, x: column, y: y, style: style)
-            column += characterWidth
+        Self.forEachGrapheme(in: text) { content, cluster, graphemeWidth in
+            if graphemeWidth == 0 { return true }
+            if column + graphemeWidth > end { return false }
+            var stored = content
+            if let cluster {
+                stored = _StoredCell.clusterFlag | UInt32(clusters.count)
+                clusters.append(cluster)
+            }
+            set(stored, width: graphemeWidth, x: column, y: y, style: style)
+            column += graphemeWidth
+            return true
         }
         if needsEllipsis {
-            set(Self.ellipsis, width: 1, x: column, y: y, style: style)
+            set(0x2026, width: 1, x: column, y: y, style: style)
             column += 1
         }
         return column - x
     }
 
-    /// Draws printable-ASCII text quickly; nil when the text is not all printable ASCII.
-    private mutating func putASCII(_ text: String, x: Int, y: Int, style: Style, limit: Int) -> Int? {
+    /// Calls `body` with each grapheme of `text` as it will be stored: a scalar value (or, for a
+    /// grapheme of several scalars, the grapheme as a string) and its width; controls come out as
+    /// `�`. Stops when `body` returns false.
+    ///
+    /// ASCII that no combining mark follows is handled byte by byte; the rest goes through
+    /// grapheme breaking.
+    @inline(__always)
+    static func forEachGrapheme(in text: String, _ body: (UInt32, String?, Int) -> Bool) {
         let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return nil }
-        let needsEllipsis = utf8.count > limit
-        let count = needsEllipsis ? limit - 1 : utf8.count
-        var column = x
-        for byte in utf8.prefix(count) {
-            set(Character(Unicode.Scalar(byte)), width: 1, x: column, y: y, style: style)
-            column += 1
+        var index = utf8.startIndex
+        let end = utf8.endIndex
+        while index < end {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte < 0x80 && (next == end || utf8[next] < 0x80) {
+                let printable = byte >= 0x20 && byte < 0x7f
+                guard body(printable ? UInt32(byte) : placeholder, nil, 1) else { return }
+                index = next
+                continue
+            }
+            let after = text.index(after: index)
+            let (content, cluster, graphemeWidth) = storable(text.unicodeScalars[index..<after])
+            guard body(content, cluster, graphemeWidth) else { return }
+            index = after
         }
-        if needsEllipsis {
-            set(Self.ellipsis, width: 1, x: column, y: y, style: style)
-            column += 1
-        }
-        return column - x
     }
 
-    /// What a character is stored as, and its width: controls become `�`.
-    @inlinable
-    static func storable(_ character: Character) -> (character: Character, width: Int) {
-        guard character.isSafeForTerminal else { return ("\u{FFFD}", 1) }
-        return (character, DisplayWidth.of(character))
+    /// How one grapheme, given as its scalars, is stored, and its width.
+    static func storable(_ scalars: Substring.UnicodeScalarView) -> (UInt32, String?, Int) {
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return (0x20, nil, 0) }
+        guard let second = iterator.next() else {
+            guard !first.isTerminalControl, !first.isBidiControl else { return (placeholder, nil, 1) }
+            return (first.value, nil, DisplayWidth.of(first))
+        }
+        var graphemeWidth = DisplayWidth.of(first)
+        var scalar: Unicode.Scalar? = second
+        while let current = scalar {
+            if current.isTerminalControl || current.isBidiControl || first.isTerminalControl || first.isBidiControl {
+                return (placeholder, nil, 1)
+            }
+            if current.value == 0xfe0f {
+                if graphemeWidth == 1 && first.properties.isEmoji { graphemeWidth = 2 }
+            } else if graphemeWidth == 0 {
+                graphemeWidth = DisplayWidth.of(current)
+            }
+            scalar = iterator.next()
+        }
+        return (0, String(scalars), min(graphemeWidth, 2))
     }
 
-    /// Stores one character, keeping wide characters whole.
+    /// Stores one grapheme, keeping wide characters whole.
     @usableFromInline
-    mutating func set(_ character: Character, width characterWidth: Int, x: Int, y: Int, style: Style) {
+    mutating func set(_ content: UInt32, width characterWidth: Int, x: Int, y: Int, style: Style) {
         let wide = characterWidth == 2
         if wide && x + 1 >= width {
             // A wide character cannot hang over the right edge.
-            set(" ", width: 1, x: x, y: y, style: style)
+            set(0x20, width: 1, x: x, y: y, style: style)
             return
         }
         let index = y * width + x
         breakWideCharacter(at: index, x: x)
         if wide { breakWideCharacter(at: index + 1, x: x + 1) }
-        cells[index] = Cell(character, style: style, width: wide ? 2 : 1)
+        cells[index] = _StoredCell(content: content, style: style, width: wide ? 2 : 1)
         if wide { cells[index + 1] = .continuation(style) }
     }
 
@@ -148,12 +208,11 @@ public struct CellBuffer: Hashable, Sendable {
         let top = max(rect.y, 0)
         let bottom = min(rect.maxY, height)
         guard left < right, top < bottom else { return }
+        let blank = _StoredCell.blank(style)
         for y in top..<bottom {
-            for x in left..<right {
-                let index = y * width + x
-                if x == left || x == right - 1 { breakWideCharacter(at: index, x: x) }
-                cells[index] = .blank(style)
-            }
+            breakWideCharacter(at: y * width + left, x: left)
+            breakWideCharacter(at: y * width + right - 1, x: right - 1)
+            for x in left..<right { cells[y * width + x] = blank }
         }
     }
 
@@ -164,7 +223,9 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// Blanks the whole buffer in `style`.
     public mutating func clear(style: Style = .plain) {
-        for index in cells.indices { cells[index] = .blank(style) }
+        let blank = _StoredCell.blank(style)
+        for index in cells.indices { cells[index] = blank }
+        clusters.removeAll()
     }
 
     /// Draws a full-width status line on row `y`: `left` from the left edge, `right` against the
@@ -186,7 +247,7 @@ public struct CellBuffer: Hashable, Sendable {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width where !cells[y * width + x].isContinuation {
-                line.append(cells[y * width + x].character)
+                line.append(character(of: cells[y * width + x]))
             }
             return line
         }
@@ -227,6 +288,23 @@ public struct CellBuffer: Hashable, Sendable {
         case .ansi(let index) where index < 8: return names[Int(index)]
         case .ansi(let index) where index < 16: return "bright-" + names[Int(index) - 8]
         case .ansi(let index), .indexed(let index): return "\(index)"
+        }
+    }
+}
+
+extension CellBuffer {
+    /// A buffer holding exactly `cells`, row by row (for tests and tools that build screens
+    /// cell by cell).
+    init(width: Int, height: Int, cells: [Cell]) {
+        self.init(width: width, height: height)
+        for (index, cell) in cells.prefix(self.cells.count).enumerated() {
+            let scalars = cell.character.unicodeScalars
+            var content = scalars.first?.value ?? 0x20
+            if scalars.count > 1 {
+                content = _StoredCell.clusterFlag | UInt32(clusters.count)
+                clusters.append(String(cell.character))
+            }
+            self.cells[index] = _StoredCell(content: content, style: cell.style, width: cell.width)
         }
     }
 }

@@ -28,7 +28,8 @@ public enum TextSanitizer {
         for scalar in text.unicodeScalars {
             var current = scalar
             while true {
-                guard let reprocess = step(&state, current, into: &output, preservingNewlines, &previousWasCarriageReturn)
+                guard
+                    let reprocess = step(&state, current, into: &output, preservingNewlines, &previousWasCarriageReturn)
                 else { break }
                 current = reprocess
             }

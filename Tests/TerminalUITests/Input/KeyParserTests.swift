@@ -115,7 +115,8 @@ private func splitResults(_ bytes: [UInt8]) -> [[InputEvent]] {
 }
 
 @Test func pageUpPageDownInsertDelete() {
-    #expect(parse("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[3~") == [key(.pageUp), key(.pageDown), key(.insert), key(.delete)])
+    #expect(
+        parse("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[3~") == [key(.pageUp), key(.pageDown), key(.insert), key(.delete)])
 }
 
 @Test func functionKeysOneToFourInSS3Form() {
@@ -156,7 +157,10 @@ private func splitResults(_ bytes: [UInt8]) -> [[InputEvent]] {
 }
 
 @Test func severalKeysInOneReadAreSplit() {
-    #expect(parse("jk\u{1B}[Aq\u{1B}[1;5Bé") == [char("j"), char("k"), key(.up), char("q"), key(.down, .control), char("é")])
+    #expect(
+        parse("jk\u{1B}[Aq\u{1B}[1;5Bé") == [
+            char("j"), char("k"), key(.up), char("q"), key(.down, .control), char("é"),
+        ])
 }
 
 @Test func escapeSequencesSplitAtEveryBoundaryParseTheSame() {

@@ -18,7 +18,8 @@ private func expectFrame(
     let shown = normalized(model.buffer)
     let wanted = normalized(next, monochrome: monochrome)
     if shown != wanted {
-        Issue.record("screen differs:\n\(shown.snapshot())\nwanted:\n\(wanted.snapshot())", sourceLocation: sourceLocation)
+        Issue.record(
+            "screen differs:\n\(shown.snapshot())\nwanted:\n\(wanted.snapshot())", sourceLocation: sourceLocation)
     }
 }
 
@@ -95,7 +96,8 @@ private func scribble(on buffer: inout CellBuffer, count: Int, using generator: 
 @Test func synchronizedOutputCanBeTurnedOff() {
     var next = CellBuffer(width: 5, height: 1)
     next.put("a", x: 0, y: 0)
-    let output = text(DiffRenderer(usesSynchronizedOutput: false).frame(from: CellBuffer(width: 5, height: 1), to: next))
+    let output = text(
+        DiffRenderer(usesSynchronizedOutput: false).frame(from: CellBuffer(width: 5, height: 1), to: next))
     #expect(!output.contains("2026"))
 }
 
@@ -221,4 +223,23 @@ func renderList(_ items: [String], selected: Int, width: Int, height: Int) -> Ce
     }
     buffer.putStatusLine(left: "\(items.count) todos", right: "? help  q quit", y: status.y, style: .reverse)
     return buffer
+}
+
+@Test func sameGraphemeClustersDrawnInAnotherOrderAreUnchanged() {
+    var previous = CellBuffer(width: 8, height: 1)
+    previous.put("👍🏽", x: 0, y: 0)
+    previous.put("🇳🇱", x: 4, y: 0)
+    var next = CellBuffer(width: 8, height: 1)
+    next.put("🇳🇱", x: 4, y: 0)
+    next.put("👍🏽", x: 0, y: 0)
+    #expect(DiffRenderer().frame(from: previous, to: next).isEmpty)
+}
+
+@Test func changedGraphemeClusterIsRewritten() {
+    var previous = CellBuffer(width: 4, height: 1)
+    previous.put("👍🏽", x: 0, y: 0)
+    var next = CellBuffer(width: 4, height: 1)
+    next.put("👍🏿", x: 0, y: 0)
+    let output = text(DiffRenderer(usesSynchronizedOutput: false).frame(from: previous, to: next))
+    #expect(output == "\(esc)[H👍🏿")
 }

@@ -73,7 +73,8 @@ extension PseudoTerminalTests {
         @Test func sizeIsTheWindowSize() throws {
             let pty = try PseudoTerminal()
             pty.setSize(width: 100, height: 30)
-            #expect(Terminal(input: pty.secondary, output: pty.secondary).size() == TerminalSize(width: 100, height: 30))
+            #expect(
+                Terminal(input: pty.secondary, output: pty.secondary).size() == TerminalSize(width: 100, height: 30))
         }
 
         @Test func sizeOfAPipeIsUnknown() throws {

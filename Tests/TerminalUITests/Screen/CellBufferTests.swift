@@ -74,7 +74,7 @@ import Testing
 @Test func controlCharactersAreNeverStored() {
     var buffer = CellBuffer(width: 12, height: 1)
     buffer.put("a\u{1B}[31mb\u{0}\u{9B}\r\n\u{202E}", x: 0, y: 0)
-    #expect(buffer.textLines() == ["a\u{FFFD}[31mb\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} "])
+    #expect(buffer.textLines() == ["a\u{FFFD}[31mb\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"])
     for x in 0..<12 {
         #expect(buffer[x, 0].character.unicodeScalars.allSatisfy { !$0.isTerminalControl && !$0.isBidiControl })
     }
@@ -175,4 +175,24 @@ import Testing
             row 1, x 0..<16: reverse
             row 3, x 0..<16: dim
             """)
+}
+
+@Test func buffersShowingTheSameAreEqualWhateverTheDrawingOrder() {
+    var first = CellBuffer(width: 6, height: 1)
+    first.put("e\u{301}", x: 0, y: 0)
+    first.put("👨‍👩‍👧", x: 2, y: 0)
+    var second = CellBuffer(width: 6, height: 1)
+    second.put("👨‍👩‍👧", x: 2, y: 0)
+    second.put("e\u{301}", x: 0, y: 0)
+    #expect(first == second)
+    second.put("x", x: 5, y: 0)
+    #expect(first != second)
+}
+
+@Test func mixedASCIIAndWideTextIsPlacedColumnByColumn() {
+    var buffer = CellBuffer(width: 12, height: 1)
+    #expect(buffer.put("call 世界 ok", x: 0, y: 0) == 12)
+    #expect(buffer[5, 0].character == "世")
+    #expect(buffer[7, 0].character == "界")
+    #expect(buffer[10, 0].character == "o")
 }

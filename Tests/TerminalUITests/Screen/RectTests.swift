@@ -21,6 +21,8 @@ import Testing
 }
 
 @Test func insetShrinksBothSidesAndNeverGoesNegative() {
-    #expect(Rect(x: 0, y: 0, width: 10, height: 4).inset(horizontal: 1, vertical: 1) == Rect(x: 1, y: 1, width: 8, height: 2))
+    #expect(
+        Rect(x: 0, y: 0, width: 10, height: 4).inset(horizontal: 1, vertical: 1)
+            == Rect(x: 1, y: 1, width: 8, height: 2))
     #expect(Rect(x: 0, y: 0, width: 1, height: 1).inset(horizontal: 2).isEmpty)
 }

@@ -29,7 +29,9 @@ final class ManualScheduler: Scheduler {
     }
 
     @discardableResult
-    func schedule(after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void)
+    func schedule(
+        after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
+    )
         -> any Disposable
     {
         let cancelled = BooleanDisposable()
@@ -49,7 +51,11 @@ final class ManualScheduler: Scheduler {
                 guard
                     let index = state.items.indices
                         .filter({ state.items[$0].time <= target })
-                        .min(by: { (state.items[$0].time, state.items[$0].order) < (state.items[$1].time, state.items[$1].order) })
+                        .min(by: {
+                            (state.items[$0].time, state.items[$0].order) < (
+                                state.items[$1].time, state.items[$1].order
+                            )
+                        })
                 else { return nil }
                 let item = state.items.remove(at: index)
                 state.now = max(state.now, item.time)

@@ -23,9 +23,7 @@ struct VirtualTerminal {
 
     /// The screen as a buffer, for comparison with what the renderer was asked to show.
     var buffer: CellBuffer {
-        var buffer = CellBuffer(width: width, height: height)
-        buffer.cells = cells
-        return buffer
+        CellBuffer(width: width, height: height, cells: cells)
     }
 
     mutating func apply(_ bytes: [UInt8]) {

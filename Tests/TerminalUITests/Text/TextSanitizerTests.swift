@@ -74,7 +74,9 @@ import Testing
 
 @Test func sanitizedTextNeverContainsControls() {
     var generator = SeededGenerator(seed: 11)
-    let pieces = ["a", "\u{1B}", "[", "]", "\u{07}", "\u{9B}", "\u{9C}", "\\", "世", "\u{202E}", "\u{0}", "\n", ";", "m"]
+    let pieces = [
+        "a", "\u{1B}", "[", "]", "\u{07}", "\u{9B}", "\u{9C}", "\\", "世", "\u{202E}", "\u{0}", "\n", ";", "m",
+    ]
     for _ in 0..<500 {
         let text = (0..<20).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
         let clean = TextSanitizer.sanitize(text)
