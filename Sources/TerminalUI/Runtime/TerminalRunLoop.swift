@@ -149,7 +149,14 @@ public final class TerminalRunLoop: @unchecked Sendable {
     private func terminate(by number: Int32) {
         stop()
         onTerminationSignal?(number)
+        // Dispatch may keep the signal blocked to receive it through its source; unblock it so
+        // the default action ends the process, and exit with the shell's code if it does not.
         _ = signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
         _ = raise(number)
+        _exit(128 + number)
     }
 }
