@@ -99,8 +99,11 @@ public final class Terminal: @unchecked Sendable {
                 if written > 0 {
                     pointer += written
                     remaining -= written
-                } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                } else if written < 0 && errno == EINTR {
                     continue
+                } else if written < 0 && errno == EAGAIN {
+                    var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
                 } else {
                     return
                 }

@@ -29,6 +29,7 @@ public final class TerminalDriver: @unchecked Sendable {
     private var shown: CellBuffer?
     private var needsFullRedraw = true
     private var inputGeneration = 0
+    private var isStopped = false
     private let output: ([UInt8]) -> Void
     private let render: (TerminalSize) -> CellBuffer
     private let onEvent: (InputEvent) -> Void
@@ -58,12 +59,13 @@ public final class TerminalDriver: @unchecked Sendable {
 
     /// Feeds bytes read from the terminal and delivers the events they complete.
     public func receive(_ bytes: some Sequence<UInt8>) {
+        guard !isStopped else { return }
         inputGeneration &+= 1
         deliver(parser.feed(bytes))
         guard parser.hasPendingEscape else { return }
         let generation = inputGeneration
         scheduler.schedule(after: .milliseconds(escapeTimeout), label: "escape timeout") { [self] in
-            guard generation == inputGeneration, parser.hasPendingEscape else { return }
+            guard !isStopped, generation == inputGeneration, parser.hasPendingEscape else { return }
             deliver(parser.flush())
         }
     }
@@ -74,7 +76,7 @@ public final class TerminalDriver: @unchecked Sendable {
 
     /// Takes note of a new terminal size: delivers `.resize` and schedules a full redraw.
     public func resize(to newSize: TerminalSize) {
-        guard newSize != size else { return }
+        guard !isStopped, newSize != size else { return }
         size = newSize
         onEvent(.resize(newSize))
         requestFullRedraw()
@@ -82,7 +84,7 @@ public final class TerminalDriver: @unchecked Sendable {
 
     /// Asks for a frame; requests are coalesced to at most one frame per frame interval.
     public func requestRedraw() {
-        guard let delay = limiter.requestFrame(now: scheduler.now) else { return }
+        guard !isStopped, let delay = limiter.requestFrame(now: scheduler.now) else { return }
         scheduler.schedule(after: .milliseconds(delay), label: "frame") { [self] in
             drawFrame()
         }
@@ -95,7 +97,13 @@ public final class TerminalDriver: @unchecked Sendable {
         requestRedraw()
     }
 
+    /// Stops for good: no more events, no more frames, not even those already scheduled.
+    public func stop() {
+        isStopped = true
+    }
+
     private func drawFrame() {
+        guard !isStopped else { return }
         limiter.frameDrawn(at: scheduler.now)
         let next = render(size)
         let bytes = renderer.frame(from: needsFullRedraw ? nil : shown, to: next)

@@ -95,6 +95,7 @@ public final class TerminalRunLoop: @unchecked Sendable {
         sources.removeAll()
         for number in Self.handledSignals { _ = signal(number, SIG_DFL) }
         terminal.leave()
+        driver?.stop()
         driver = nil
     }
 

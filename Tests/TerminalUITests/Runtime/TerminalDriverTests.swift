@@ -123,3 +123,14 @@ private final class Harness {
     #expect(harness.frames.count == 2)
     #expect(harness.frames[0] == harness.frames[1])
 }
+
+@Test func stoppedDriverDrawsNothingAlreadyScheduled() {
+    let harness = Harness()
+    harness.driver.requestRedraw()
+    harness.driver.receive([0x1b])
+    harness.driver.stop()
+    harness.scheduler.advance(by: 100)
+    harness.driver.receive(Array("x".utf8))
+    #expect(harness.frames == [])
+    #expect(harness.events == [])
+}
