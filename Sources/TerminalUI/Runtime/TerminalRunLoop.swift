@@ -61,7 +61,9 @@ public final class TerminalRunLoop: @unchecked Sendable {
 
     /// Enters full-screen mode and starts reading input and handling signals; the first frame
     /// follows at once. Throws when the terminal cannot be set up (for example, not a TTY).
+    /// Does nothing if already started.
     public func start() throws(TerminalError) {
+        guard driver == nil else { return }
         try terminal.enter()
         let size = terminal.size() ?? TerminalSize(width: 80, height: 24)
         let terminal = self.terminal
