@@ -97,3 +97,20 @@ import Testing
         #expect(scheduler.pendingWork.isEmpty)
     }
 }
+
+@Test func delayKeepsOrderAcrossAStreamThatNeverLetsItsQueueEmpty() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let subscription = subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(observer.asObserver())
+        for value in 0..<5000 {
+            scheduler.scheduleAt(value) { subject.onNext(value) }
+        }
+        scheduler.advance(to: 6000)
+        #expect(observer.elements == Array(0..<5000))
+        #expect(observer.events.first?.time == 50)
+        #expect(observer.events.last?.time == 5049)
+        subscription.dispose()
+    }
+}

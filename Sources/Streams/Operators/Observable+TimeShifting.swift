@@ -35,9 +35,14 @@ extension ObservableType {
                         state.waiting.removeAll(keepingCapacity: true)
                         state.head = 0
                         state.isTimerArmed = false
-                    } else {
-                        outbox.armTimer(after: state.waiting[state.head].due - now)
+                        return
                     }
+                    if state.head >= 1024 && state.head * 2 >= state.waiting.count {
+                        // A steady stream never empties the queue: drop the sent prefix now and then.
+                        state.waiting.removeFirst(state.head)
+                        state.head = 0
+                    }
+                    outbox.armTimer(after: state.waiting[state.head].due - now)
                 })
             sink.start(source)
             return sink
