@@ -126,6 +126,7 @@ final class _CombineLatest2Sink<A: Sendable, B: Sendable>: Disposable, @unchecke
                     on(event) { state in
                         if case .next(let value) = event { state.a = value } else { state.isADone = true }
                     }
+                    if case .completed = event { subscriptionA.dispose() }
                 }))
         if serializer.isStopped { return }
         subscriptionB.set(
@@ -134,6 +135,7 @@ final class _CombineLatest2Sink<A: Sendable, B: Sendable>: Disposable, @unchecke
                     on(event) { state in
                         if case .next(let value) = event { state.b = value } else { state.isBDone = true }
                     }
+                    if case .completed = event { subscriptionB.dispose() }
                 }))
     }
 
@@ -213,7 +215,12 @@ final class _CombineLatestArraySink<Element: Sendable>: Disposable, @unchecked S
             if serializer.isStopped { return }
             let slot = SingleAssignmentDisposable()
             subscriptions.insert(slot)
-            slot.set(source.subscribe(AnyObserver { [self] event in on(event, index: index) }))
+            slot.set(
+                source.subscribe(
+                    AnyObserver { [self] event in
+                        on(event, index: index)
+                        if case .completed = event { slot.dispose() }
+                    }))
         }
     }
 

@@ -73,7 +73,7 @@ final class _WithLatestFromSink<First: Sendable, Second: Sendable>: Disposable, 
                     case .error(let error):
                         end(.error(error))
                     case .completed:
-                        break
+                        secondSubscription.dispose()
                     }
                 }))
         if serializer.isStopped { return }

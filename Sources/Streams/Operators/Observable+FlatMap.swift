@@ -131,7 +131,7 @@ final class _FlatMapSink<Source: Sendable, Element: Sendable>: Disposable, @unch
         case .error(let error):
             fail(error)
         case .completed:
-            inners.forget(key)
+            inners.remove(for: key)
             let isDone = serializer.update { state, outbox in
                 state.activeInners -= 1
                 guard state.isOuterDone && state.activeInners == 0 else { return false }

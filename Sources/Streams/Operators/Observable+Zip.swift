@@ -97,6 +97,7 @@ final class _Zip2Sink<A: Sendable, B: Sendable>: Disposable, @unchecked Sendable
                     on(event) { state in
                         if case .next(let value) = event { state.a.append(value) } else { state.isADone = true }
                     }
+                    if case .completed = event { subscriptionA.dispose() }
                 }))
         if serializer.isStopped { return }
         subscriptionB.set(
@@ -105,6 +106,7 @@ final class _Zip2Sink<A: Sendable, B: Sendable>: Disposable, @unchecked Sendable
                     on(event) { state in
                         if case .next(let value) = event { state.b.append(value) } else { state.isBDone = true }
                     }
+                    if case .completed = event { subscriptionB.dispose() }
                 }))
     }
 
@@ -172,7 +174,12 @@ final class _ZipArraySink<Element: Sendable>: Disposable, @unchecked Sendable {
             if serializer.isStopped { return }
             let slot = SingleAssignmentDisposable()
             subscriptions.insert(slot)
-            slot.set(source.subscribe(AnyObserver { [self] event in on(event, index: index) }))
+            slot.set(
+                source.subscribe(
+                    AnyObserver { [self] event in
+                        on(event, index: index)
+                        if case .completed = event { slot.dispose() }
+                    }))
         }
     }
 
