@@ -105,6 +105,7 @@ final class _FlatMapSink<Source: Sendable, Element: Sendable>: Disposable, @unch
         case .error(let error):
             fail(error)
         case .completed:
+            outer.dispose()
             let isDone = serializer.update { state, outbox in
                 state.isOuterDone = true
                 guard state.activeInners == 0 else { return false }
@@ -219,6 +220,7 @@ final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: Disposable,
         case .error(let error):
             fail(error)
         case .completed:
+            outer.dispose()
             let isDone = serializer.update { state, outbox in
                 state.isOuterDone = true
                 guard !state.hasActiveInner else { return false }
@@ -341,6 +343,7 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @un
         case .error(let error):
             fail(error)
         case .completed:
+            outer.dispose()
             let isDone = serializer.update { state, outbox in
                 state.isOuterDone = true
                 guard !state.hasActiveInner && state.waiting.isEmpty else { return false }
@@ -381,6 +384,7 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @un
         case .error(let error):
             fail(error)
         case .completed:
+            inner.set(Disposables.empty)
             let step = serializer.update { state, outbox -> Step in
                 state.hasActiveInner = false
                 if state.waiting.isEmpty {
