@@ -75,8 +75,10 @@ final class _ShareCore<Element: Sendable>: @unchecked Sendable {
             connection.upstream.set(
                 source.subscribe(
                     AnyObserver { [self] event in
-                        if event.isTerminal { detach(connection) }
+                        guard event.isTerminal else { return connection.subject.on(event) }
+                        detach(connection)
                         connection.subject.on(event)
+                        connection.upstream.dispose()
                     }))
         }
         return subscription

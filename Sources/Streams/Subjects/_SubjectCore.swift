@@ -197,7 +197,10 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
             }
         case .subscribe(let registration):
             var replay = state.pointee.buffer
-            if tracksLatest, let latest = mirror.withLock({ $0.latest }) { replay.append(latest) }
+            // A behavior subject that ended sends only its terminal event, as RxSwift's does.
+            if tracksLatest, state.pointee.terminal == nil, let latest = mirror.withLock({ $0.latest }) {
+                replay.append(latest)
+            }
             while let value = replay.popFirst() {
                 if registration.isEnded { return }
                 registration.observer.on(.next(value))

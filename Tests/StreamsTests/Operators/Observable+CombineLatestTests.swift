@@ -115,7 +115,10 @@ import Testing
         ]
         let res = scheduler.start { Observable.combineLatest(sources) }
         #expect(res.events == [.next(230, [1, 2, 3]), .next(240, [1, 5, 3]), .completed(310)])
-        #expect(sources.map(\.subscriptions) == [[Subscription(200, 300)], [Subscription(200, 310)], [Subscription(200, 290)]])
+        #expect(
+            sources.map(\.subscriptions) == [
+                [Subscription(200, 300)], [Subscription(200, 310)], [Subscription(200, 290)],
+            ])
     }
 }
 

@@ -67,7 +67,10 @@ import Testing
         let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
         let res = scheduler.start(disposed: 265) { xs.retry() }
         #expect(res.events == [.next(210, 1), .next(230, 1), .next(250, 1)])
-        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260), Subscription(260, 265)])
+        #expect(
+            xs.subscriptions == [
+                Subscription(200, 220), Subscription(220, 240), Subscription(240, 260), Subscription(260, 265),
+            ])
     }
 }
 
