@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// The pending events of a ``_Serializer``, and whether a terminal event was already accepted.
 ///
 /// Once a terminal event is in, or the outbox is closed, later events are dropped: this is
@@ -45,8 +43,8 @@ struct _Outbox<Output: Sendable>: Sendable {
 /// under a lock (a re-entrant send from inside it is queued, not deadlocked), and never after
 /// a terminal event.
 ///
-/// `@unchecked Sendable`: all mutable state is inside `storage`, a `Mutex`; `deliver` is an
-/// immutable `@Sendable` closure.
+/// `@unchecked Sendable`: all mutable state is in `storage`, touched only under `lock`;
+/// `deliver` is an immutable `@Sendable` closure.
 @usableFromInline
 final class _Serializer<State: Sendable, Output: Sendable>: @unchecked Sendable {
     @usableFromInline
@@ -59,14 +57,21 @@ final class _Serializer<State: Sendable, Output: Sendable>: @unchecked Sendable 
         init(state: State) { self.state = state }
     }
 
-    @usableFromInline let storage: Mutex<Storage>
+    @usableFromInline let lock = _Lock()
+    @usableFromInline let storage: UnsafeMutablePointer<Storage>
     @usableFromInline let deliver: @Sendable (Event<Output>) -> Void
 
     /// Creates a serializer that hands each output event to `deliver`, one at a time.
     @inlinable
     init(_ state: State, deliver: @escaping @Sendable (Event<Output>) -> Void) {
-        storage = Mutex(Storage(state: state))
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(state: state))
         self.deliver = deliver
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// Creates a serializer that forwards its output to `observer`.
@@ -81,11 +86,11 @@ final class _Serializer<State: Sendable, Output: Sendable>: @unchecked Sendable 
     @inlinable
     @discardableResult
     func update<R>(_ body: (inout State, inout _Outbox<Output>) -> R) -> R {
-        let (result, first) = storage.withLock { storage -> (R, Event<Output>?) in
-            let result = body(&storage.state, &storage.outbox)
-            if storage.isDraining { return (result, nil) }
-            guard let first = storage.outbox.popFirst() else { return (result, nil) }
-            storage.isDraining = true
+        let (result, first) = lock.withLock { () -> (R, Event<Output>?) in
+            let result = body(&storage.pointee.state, &storage.pointee.outbox)
+            if storage.pointee.isDraining { return (result, nil) }
+            guard let first = storage.pointee.outbox.popFirst() else { return (result, nil) }
+            storage.pointee.isDraining = true
             return (result, first)
         }
         if let first {
@@ -104,25 +109,25 @@ final class _Serializer<State: Sendable, Output: Sendable>: @unchecked Sendable 
     /// Reads the state under the lock.
     @inlinable
     func read<R>(_ body: (State) -> R) -> R {
-        storage.withLock { body($0.state) }
+        lock.withLock { body(storage.pointee.state) }
     }
 
     /// Whether a terminal event was accepted or the serializer was closed.
     @inlinable
-    var isStopped: Bool { storage.withLock { $0.outbox.isStopped } }
+    var isStopped: Bool { lock.withLock { storage.pointee.outbox.isStopped } }
 
     /// Drops pending events and refuses later ones; used when the subscription is disposed.
     @inlinable
     func close() {
-        storage.withLock { $0.outbox.close() }
+        lock.withLock { storage.pointee.outbox.close() }
     }
 
     @inlinable
     func drain() {
         while true {
-            let next = storage.withLock { storage -> Event<Output>? in
-                if let event = storage.outbox.popFirst() { return event }
-                storage.isDraining = false
+            let next = lock.withLock { () -> Event<Output>? in
+                if let event = storage.pointee.outbox.popFirst() { return event }
+                storage.pointee.isDraining = false
                 return nil
             }
             guard let next else { return }

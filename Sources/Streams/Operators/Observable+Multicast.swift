@@ -48,7 +48,7 @@ final class _ShareConnection<Element: Sendable>: @unchecked Sendable {
 final class _ShareCore<Element: Sendable>: @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
     @usableFromInline let replay: Int
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = _Lock()
     @usableFromInline var current: _ShareConnection<Element>?
 
     @inlinable
@@ -59,7 +59,7 @@ final class _ShareCore<Element: Sendable>: @unchecked Sendable {
 
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
-        let (connection, isNew) = lock.withLock { _ -> (_ShareConnection<Element>, Bool) in
+        let (connection, isNew) = lock.withLock { () -> (_ShareConnection<Element>, Bool) in
             if let current {
                 current.subscribers += 1
                 return (current, false)
@@ -87,7 +87,7 @@ final class _ShareCore<Element: Sendable>: @unchecked Sendable {
     /// Forgets `connection` so that the next subscriber starts a new one.
     @inlinable
     func detach(_ connection: _ShareConnection<Element>) {
-        lock.withLock { _ in
+        lock.withLock {
             if current === connection { current = nil }
         }
     }
@@ -95,7 +95,7 @@ final class _ShareCore<Element: Sendable>: @unchecked Sendable {
     /// One subscriber left `connection`; the last one disposes the upstream.
     @inlinable
     func release(_ connection: _ShareConnection<Element>) {
-        let isLast = lock.withLock { _ -> Bool in
+        let isLast = lock.withLock { () -> Bool in
             connection.subscribers -= 1
             guard connection.subscribers == 0 else { return false }
             if current === connection { current = nil }

@@ -74,11 +74,11 @@ struct _SubjectState<Element: Sendable> {
 /// changed only by the role owner, never while it is being iterated.
 ///
 /// Readers that may run on any thread at any time (`latest`, `hasObservers`) use their own
-/// copies: `mirror` (behind a `Mutex`) and `liveCount` (atomic).
+/// copies: `mirror` (behind `mirrorLock`) and `liveCount` (atomic).
 ///
 /// `@unchecked Sendable`: `state` is touched only by the role owner (acquire/release on
-/// `pending` orders every hand-over); the queue and the mirror are behind `Mutex`es;
-/// `liveCount` and `pending` are atomic.
+/// `pending` orders every hand-over); `queue` only under `queueLock`, `mirror` only under
+/// `mirrorLock`; `liveCount` and `pending` are atomic.
 @usableFromInline
 final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
     @usableFromInline
@@ -98,9 +98,11 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
     }
 
     @usableFromInline let pending = Atomic<Int>(0)
-    @usableFromInline let queueLock = Mutex(_Queue<Work>())
+    @usableFromInline let queueLock = _Lock()
+    @usableFromInline let queue: UnsafeMutablePointer<_Queue<Work>>
     @usableFromInline let state: UnsafeMutablePointer<_SubjectState<Element>>
-    @usableFromInline let mirror: Mutex<Mirror>
+    @usableFromInline let mirrorLock = _Lock()
+    @usableFromInline let mirror: UnsafeMutablePointer<Mirror>
     @usableFromInline let tracksLatest: Bool
     @usableFromInline let liveCount = Atomic<Int>(0)
 
@@ -111,7 +113,10 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
         state = .allocate(capacity: 1)
         // A core that tracks its latest value replays it from `mirror`, not from a buffer.
         state.initialize(to: _SubjectState(bufferSize: tracksLatest ? 0 : bufferSize, initial: initial))
-        mirror = Mutex(Mirror(latest: initial.last))
+        queue = .allocate(capacity: 1)
+        queue.initialize(to: _Queue())
+        mirror = .allocate(capacity: 1)
+        mirror.initialize(to: Mirror(latest: initial.last))
         self.tracksLatest = tracksLatest
     }
 
@@ -119,12 +124,16 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
         state.pointee.observers.release()
         state.deinitialize(count: 1)
         state.deallocate()
+        queue.deinitialize(count: 1)
+        queue.deallocate()
+        mirror.deinitialize(count: 1)
+        mirror.deallocate()
     }
 
     /// The latest value (if tracked) and the terminal event, read together.
     @inlinable
     var latest: (value: Element?, terminal: Event<Element>?) {
-        mirror.withLock { ($0.latest, $0.terminal) }
+        mirrorLock.withLock { (mirror.pointee.latest, mirror.pointee.terminal) }
     }
 
     @inlinable
@@ -151,7 +160,7 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
             drain(owned: 1)
             return
         }
-        queueLock.withLock { $0.append(work) }
+        queueLock.withLock { queue.pointee.append(work) }
         if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
             drain(owned: 1)
         }
@@ -162,7 +171,7 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
     func drain(owned: Int) {
         var owed = owned
         while true {
-            while let work = queueLock.withLock({ $0.popFirst() }) {
+            while let work = queueLock.withLock({ queue.pointee.popFirst() }) {
                 perform(work)
             }
             owed = pending.wrappingSubtract(owed, ordering: .acquiringAndReleasing).newValue
@@ -179,7 +188,7 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
             switch event {
             case .next(let value):
                 if tracksLatest {
-                    mirror.withLock { $0.latest = value }
+                    mirrorLock.withLock { mirror.pointee.latest = value }
                 } else {
                     state.pointee.remember(value)
                 }
@@ -189,7 +198,7 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
                 }
             case .error, .completed:
                 state.pointee.terminal = event
-                mirror.withLock { $0.terminal = event }
+                mirrorLock.withLock { mirror.pointee.terminal = event }
                 let observers = state.pointee.observers.removeAll()
                 for registration in observers where registration.end() {
                     registration.observer.on(event)
@@ -198,7 +207,7 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
         case .subscribe(let registration):
             var replay = state.pointee.buffer
             // A behavior subject that ended sends only its terminal event, as RxSwift's does.
-            if tracksLatest, state.pointee.terminal == nil, let latest = mirror.withLock({ $0.latest }) {
+            if tracksLatest, state.pointee.terminal == nil, let latest = mirrorLock.withLock({ mirror.pointee.latest }) {
                 replay.append(latest)
             }
             while let value = replay.popFirst() {
