@@ -207,7 +207,8 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
         case .subscribe(let registration):
             var replay = state.pointee.buffer
             // A behavior subject that ended sends only its terminal event, as RxSwift's does.
-            if tracksLatest, state.pointee.terminal == nil, let latest = mirrorLock.withLock({ mirror.pointee.latest }) {
+            if tracksLatest, state.pointee.terminal == nil, let latest = mirrorLock.withLock({ mirror.pointee.latest })
+            {
                 replay.append(latest)
             }
             while let value = replay.popFirst() {
