@@ -216,7 +216,12 @@ final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: Disposable,
             }
             let slot = SingleAssignmentDisposable()
             inner.set(slot)
-            slot.set(next.subscribe(AnyObserver { [self] event in onInner(event, generation: generation) }))
+            slot.set(
+                next.subscribe(
+                    AnyObserver { [self] event in
+                        onInner(event, generation: generation)
+                        if case .completed = event { slot.dispose() }
+                    }))
         case .error(let error):
             fail(error)
         case .completed:

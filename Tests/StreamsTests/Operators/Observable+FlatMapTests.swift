@@ -179,3 +179,15 @@ import Testing
         #expect(log.all == [.next(1), .next(1), .next(2), .next(2), .next(3), .next(3), .completed])
     }
 }
+
+@Test func flatMapLatestDisposesACompletedInnerAtOnce() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let inner = scheduler.createColdObservable([.next(5, "a"), .completed(10)])
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start(disposed: 400) { xs.flatMapLatest { _ in inner } }
+        #expect(res.events == [.next(215, "a")])
+        #expect(inner.subscriptions == [Subscription(210, 220)])
+        #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+}
