@@ -1,6 +1,7 @@
 public import Synchronization
 
-/// A `Mutex` whose hand-overs ThreadSanitizer can see.
+/// A `Mutex` whose hand-overs ThreadSanitizer can see: the value-holding counterpart of
+/// `_Lock`, for state that is only ever touched inside its critical sections.
 ///
 /// On Linux, `Synchronization.Mutex` waits on a priority-inheritance futex, which the thread
 /// sanitizer does not understand: when two threads take the lock in turn through the kernel,

@@ -32,7 +32,7 @@ import Testing
     }
 }
 
-@Test func retryForwardsAnErrorTheFilterRejects() {
+@Test func retryWithDelayForwardsAnErrorTheFilterRejects() {
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(2))])
@@ -46,7 +46,7 @@ import Testing
     }
 }
 
-@Test func retryCompletesWhenAnAttemptSucceeds() {
+@Test func retryWithDelayCompletesWhenAnAttemptSucceeds() {
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let failing = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
@@ -73,7 +73,7 @@ import Testing
     }
 }
 
-@Test func retryCountsFewerThanOneAttemptAsOne() {
+@Test func retryWithDelayCountsFewerThanOneAttemptAsOne() {
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
