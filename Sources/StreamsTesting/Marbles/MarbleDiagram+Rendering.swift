@@ -148,7 +148,7 @@ struct _MarbleLayout {
         for target in sorted {
             let gap = target - frame
             if gap > MarbleDiagram.collapseThreshold && !(hasZeroMarker && frame <= 0) {
-                let jump = "@\(target) "
+                let jump = (width > 0 ? " @" : "@") + "\(target) "
                 for index in output.indices { output[index] += jump }
                 width += jump.unicodeScalars.count
             } else if gap > 0 {

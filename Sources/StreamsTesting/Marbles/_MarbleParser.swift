@@ -109,10 +109,11 @@ struct _MarbleParser {
                 if hasZero && zero == nil {
                     throw error(column, "@\(ticks) counts from ^, which comes later; put ^ first")
                 }
-                let target = (zero?.frame ?? 0) + ticks
+                // Only a hot source counts frames from ^; a subscription diagram's ^ is a point in it.
+                let base = kind == .hot ? (zero?.frame ?? 0) : 0
+                let target = base + ticks
                 if target < frame {
-                    throw error(
-                        column, "@\(ticks) is behind the diagram, already at frame \(frame - (zero?.frame ?? 0))")
+                    throw error(column, "@\(ticks) is behind the diagram, already at frame \(frame - base)")
                 }
                 frame = target
                 mark = target
