@@ -111,7 +111,8 @@ public final class ViewModelHarness: Sendable {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let expected = scheduler.parse(marbles, values: values, errors: errors, origin: output.origin, at: position)
+        guard
+            let expected = scheduler.parse(marbles, values: values, errors: errors, origin: output.origin, at: position)
         else { return }
         check(output, expected: expected, values: values, errors: errors, at: position)
     }

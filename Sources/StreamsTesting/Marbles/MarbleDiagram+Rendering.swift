@@ -54,7 +54,9 @@ struct _MarbleLegend<Element: Equatable> {
     init(values: [String: Element], errors: [String: any Error]) {
         self.values = values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.errors = errors.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        self.selfKeyed = values.isEmpty && Element.self == String.self
+        // Strings keyed by themselves (the `String` overloads of `hot`, `cold` and `expect`)
+        // need no legend, and any string can be drawn as its own key.
+        self.selfKeyed = Element.self == String.self && values.allSatisfy { ($0.value as? String) == $0.key }
     }
 
     /// The symbols of `events`, grouped by frame, in frame order.
@@ -90,11 +92,11 @@ struct _MarbleLegend<Element: Equatable> {
     }
 
     private mutating func symbol(for value: Element) -> String {
-        if let entry = values.first(where: { $0.value == value }) {
-            return use(_describeKey(entry.key), meaning: String(reflecting: value))
-        }
         if selfKeyed, let text = value as? String, !text.isEmpty, !text.contains("}"), !text.contains("{") {
             return _describeKey(text)
+        }
+        if let entry = values.first(where: { $0.value == value }) {
+            return use(_describeKey(entry.key), meaning: String(reflecting: value))
         }
         let number = (unknown.firstIndex { $0 == value } ?? unknown.count) + 1
         if number > unknown.count { unknown.append(value) }
@@ -144,6 +146,8 @@ struct _MarbleLayout {
         var output = [String](repeating: "", count: cellLines.count)
         var width = 0
         var cursors = [Int](repeating: 0, count: cellLines.count)
+        /// Where each line's own last cell ends: what follows is only padding for the others.
+        var ends = [Int](repeating: 0, count: cellLines.count)
         var frame = min(0, sorted.first ?? 0)
         for target in sorted {
             let gap = target - frame
@@ -168,15 +172,14 @@ struct _MarbleLayout {
             let cellWidth = texts.map(\.unicodeScalars.count).max() ?? 1
             for index in output.indices {
                 output[index] += texts[index]
+                if cursors[index] > 0, cellLines[index][cursors[index] - 1].frame == target {
+                    ends[index] = output[index].unicodeScalars.count
+                }
                 output[index] += String(repeating: " ", count: cellWidth - texts[index].unicodeScalars.count)
             }
             width += cellWidth
             frame = target + 1
         }
-        lines = output.map { line in
-            var trimmed = Substring(line)
-            while trimmed.last == " " { trimmed.removeLast() }
-            return String(trimmed)
-        }
+        lines = zip(output, ends).map { line, end in String(String.UnicodeScalarView(line.unicodeScalars.prefix(end))) }
     }
 }

@@ -64,14 +64,18 @@ extension TestScheduler {
     /// Subscribes to `source` now and records what it emits; frame 0 of the diagrams the
     /// recording is compared with is now.
     ///
-    /// The subscription lasts until `disposed` (a tick), or until ``TestableObserver/dispose()``.
+    /// The subscription ends at a terminal event, at `disposed` (a tick; events due then are not
+    /// seen, as with `start`), or at ``TestableObserver/dispose()``.
     public func record<Source: ObservableType>(
         _ source: Source, disposed: Int? = nil
     ) -> TestableObserver<Source.Element> {
         let observer = createObserver(Source.Element.self)
-        observer.hold(source.subscribe(observer.asObserver()))
+        observer.hold(source.subscribe { observer.on($0) })
         if let disposed {
-            scheduleAt(disposed, label: "record: dispose") { observer.dispose() }
+            // Lifecycle phase, like `start`'s disposal: the window is [now, disposed).
+            _ = enqueue(at: disposed, offset: 0, phase: _WorkQueue.lifecyclePhase, label: "record: dispose") {
+                observer.dispose()
+            }
         }
         return observer
     }

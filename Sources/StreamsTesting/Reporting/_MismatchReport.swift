@@ -17,8 +17,7 @@ enum _MismatchReport {
         text += "expected: \(layout.lines[0])\n"
         text += "actual:   \(layout.lines[1])\n"
         if let time = firstDifference(expected, actual), let column = layout.columns[time - origin] {
-            let frameNote = origin == 0 ? "" : " (frame \(time - origin))"
-            text += String(repeating: " ", count: 10 + column) + "^ first difference at t=\(time)\(frameNote)\n"
+            text += String(repeating: " ", count: 10 + column) + firstDifferenceNote(time, origin: origin)
         }
         text += "events (- expected, + actual):\n"
         text += diff(expected, actual, describe: describe).joined(separator: "\n")
@@ -37,25 +36,31 @@ enum _MismatchReport {
                 _subscriptionCells($0, origin: origin)
             }
         let layout = _MarbleLayout(lines: all)
+        let width = max(expected.count, actual.count) > 1 ? 13 : 10
         func label(_ name: String, _ index: Int, _ count: Int) -> String {
             let text = count > 1 ? "\(name)[\(index)]:" : "\(name):"
-            return text.padding(toLength: 12)
+            return text.padding(toLength: width)
         }
         var text = title + "\n"
         for index in expected.indices {
             text += label("expected", index, expected.count) + layout.lines[index] + "\n"
         }
-        if expected.isEmpty { text += "expected:   (no subscriptions)\n" }
+        if expected.isEmpty { text += label("expected", 0, 1) + "(no subscriptions)\n" }
         for index in actual.indices {
             text += label("actual", index, actual.count) + layout.lines[expected.count + index] + "\n"
         }
-        if actual.isEmpty { text += "actual:     (no subscriptions)\n" }
+        if actual.isEmpty { text += label("actual", 0, 1) + "(no subscriptions)\n" }
         if let time = firstDifference(expected, actual), let column = layout.columns[time - origin] {
-            text += String(repeating: " ", count: 12 + column) + "^ first difference at t=\(time)\n"
+            text += String(repeating: " ", count: width + column) + firstDifferenceNote(time, origin: origin)
         }
         text += "subscriptions (- expected, + actual):\n"
         text += diff(expected, actual) { $0.description }.joined(separator: "\n")
         return text
+    }
+
+    /// `^ first difference at t=209 (frame 9)`, the frame shown when it differs from the tick.
+    private static func firstDifferenceNote(_ time: Int, origin: Int) -> String {
+        "^ first difference at t=\(time)" + (origin == 0 ? "" : " (frame \(time - origin))") + "\n"
     }
 
     /// `.next(210, "sw")`, `.error(250, TestError(1))` or `.completed(300)`.

@@ -115,14 +115,19 @@ private func refusal(_ text: String, _ kind: MarbleDiagram.Kind = .events) -> Ma
 
 @Test func missingBracedKeyIsAnErrorAtItsColumn() throws {
     let diagram = try MarbleDiagram("--{r2}")
-    #expect(throws: MarbleSyntaxError(message: "no value for key {r2} in values (none given)", column: 3, text: "--{r2}")) {
+    #expect(
+        throws: MarbleSyntaxError(message: "no value for key {r2} in values (none given)", column: 3, text: "--{r2}")
+    ) {
         let _: [Recorded<Event<Int>>] = try diagram.events(values: [:])
     }
 }
 
 @Test func missingErrorKeyIsAnErrorAtItsColumn() throws {
     let diagram = try MarbleDiagram("a#{boom}")
-    #expect(throws: MarbleSyntaxError(message: "no error for key {boom} in errors (none given)", column: 2, text: "a#{boom}")) {
+    #expect(
+        throws: MarbleSyntaxError(
+            message: "no error for key {boom} in errors (none given)", column: 2, text: "a#{boom}")
+    ) {
         let _: [Recorded<Event<String>>] = try diagram.events(values: ["a": "a"])
     }
 }
