@@ -28,12 +28,10 @@ import Testing
 
 @Test func invalidHotDiagramFailsAtTheCallerNamingTheColumn() {
     let scheduler = TestScheduler()
-    let line = #line + 2
+    let line = #line + 1
+    let make = { _ = scheduler.hot("-a(b") }
     expectFailure(
-        "invalid marble diagram: column 3: unbalanced (: the group is never closed\n  -a(b\n    ^", line: line
-    ) {
-        _ = scheduler.hot("-a(b")
-    }
+        "invalid marble diagram: column 3: unbalanced (: the group is never closed\n  -a(b\n    ^", line: line, make)
 }
 
 @Test func missingValueKeyFailsAtTheCallerNamingTheColumn() {
