@@ -20,7 +20,7 @@ public import Streams
 /// - `!` (subscription diagrams) is the unsubscription point.
 /// - `+10ms`, `+2s`, `+1m`, `+5` (ticks) put the next frame that many ticks after the
 ///   previous event (or `@` anchor): in `a +5 b`, `b` is at frame 5.
-/// - `@210` jumps to frame 210, counted from `^` when the diagram has one.
+/// - `@210` jumps to frame 210; in a hot source with a `^`, counted from the `^`.
 ///
 /// Every mistake is a ``MarbleSyntaxError`` naming the column: an unknown unit, a nested or
 /// unbalanced group, a second `^` or `!`, a symbol that has no meaning in this kind of diagram.
