@@ -25,10 +25,10 @@ struct SearchViewModel {
         let search = self.search
         let state = input.query
             .sampleDebounce(.milliseconds(300), scheduler: scheduler)
-            .sampleFlatMapLatest { query in search(query).map { State.loaded($0) }.sampleStartWith(.loading) }
-            .sampleShareReplayLatest()
+            .flatMapLatest { query in search(query).map { State.loaded($0) }.startWith(.loading) }
+            .share(replay: 1)
         return Output(
             results: state.compactMap { if case .loaded(let results) = $0 { results } else { nil } },
-            isLoading: state.map { if case .loading = $0 { true } else { false } }.sampleStartWith(false))
+            isLoading: state.map { if case .loading = $0 { true } else { false } }.startWith(false))
     }
 }
