@@ -14,11 +14,13 @@ import Synchronization
 /// @Test func searchShowsResultsForTheSettledQuery() {
 ///     withViewModelHarness { harness in
 ///         let scheduler = harness.scheduler
-///         let query = scheduler.hot("-a-b-------|", values: ["a": "s", "b": "sw"])
-///         let output = SearchViewModel(api: api, scheduler: scheduler).transform(input: .init(query: query))
+///         let query = scheduler.hot("{s} +100 {sw}")
+///         let request = scheduler.cold("@50 (r|)", values: ["r": ["Swift"]])
+///         let viewModel = SearchViewModel(search: { _ in request.asObservable() }, scheduler: scheduler)
+///         let output = viewModel.transform(input: .init(query: query.asObservable()))
 ///         let results = harness.record(output.results, "results")
 ///         scheduler.run()
-///         harness.expect(results, "@304 {sw}", values: ["sw": ["Swift"]])
+///         harness.expect(results, "@450 r", values: ["r": ["Swift"]])
 ///     }  // finishes here: unasserted events, pending work and open subscriptions fail the test
 /// }
 /// ```

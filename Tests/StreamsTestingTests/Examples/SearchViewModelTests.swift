@@ -35,12 +35,10 @@ private let swiftResults = ["Swift"]
     let query = scheduler.hot("{s} +100 {sw} +400 {swift}")
     let slow = scheduler.cold("@500 (r|)", values: ["r": swResults])
     let fast = scheduler.cold("@50 (r|)", values: ["r": swiftResults])
-    let viewModel = SearchViewModel(
-        search: { $0 == "sw" ? slow.asObservable() : fast.asObservable() }, scheduler: scheduler)
-    let output = viewModel.transform(input: .init(query: query.asObservable()))
-    let (results, isLoading) = (
-        scheduler.record(output.results, disposed: 900), scheduler.record(output.isLoading, disposed: 900)
-    )
+    let vm = SearchViewModel(search: { $0 == "sw" ? slow.asObservable() : fast.asObservable() }, scheduler: scheduler)
+    let output = vm.transform(input: .init(query: query.asObservable()))
+    let results = scheduler.record(output.results, disposed: 900)
+    let isLoading = scheduler.record(output.isLoading, disposed: 900)
     scheduler.run()
     scheduler.expect(results, "@850 r", values: ["r": swiftResults])
     scheduler.expect(isLoading, "f @400 t @800 t @850 f", values: ["t": true, "f": false])
