@@ -24,7 +24,7 @@ struct SearchViewModel {
     func transform(input: Input) -> Output {
         let search = self.search
         let state = input.query
-            .sampleDebounce(.milliseconds(300), scheduler: scheduler)
+            .debounce(.milliseconds(300), scheduler: scheduler)
             .flatMapLatest { query in search(query).map { State.loaded($0) }.startWith(.loading) }
             .share(replay: 1)
         return Output(
