@@ -248,7 +248,7 @@ public final class ViewModelHarness: Sendable {
         for output in outputs {
             let unasserted = output.eventDescriptions(output.cursor)
             guard !unasserted.isEmpty else { continue }
-            let list = unasserted.map { "  " + $0 }.joined(separator: "\n")
+            let list = Self.indentedList(unasserted)
             switch exhaustivity {
             case .on:
                 _IssueReporter.recordFailure(
@@ -265,7 +265,7 @@ public final class ViewModelHarness: Sendable {
         if !pending.isEmpty {
             _IssueReporter.recordFailure(
                 "scheduled work is still pending at t=\(scheduler.now) (run or advance the scheduler to the end "
-                    + "of the test):\n" + pending.map { "  \($0)" }.joined(separator: "\n"), at: position)
+                    + "of the test):\n" + Self.indentedList(pending.map(\.description)), at: position)
         }
 
         for output in outputs { output.dispose() }
@@ -296,6 +296,14 @@ public final class ViewModelHarness: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// One indented line per item, the first 20 of them, so a runaway source keeps the report short.
+    private static func indentedList(_ items: [String]) -> String {
+        let limit = 20
+        var lines = items.prefix(limit).map { "  " + $0 }
+        if items.count > limit { lines.append("  … and \(items.count - limit) more") }
+        return lines.joined(separator: "\n")
+    }
 
     private func check<Element: Equatable>(
         _ output: TestableObserver<Element>, expected: [Recorded<Event<Element>>], values: [String: Element],

@@ -232,3 +232,12 @@ private func delayed(
         }
     }
 }
+
+@Test func longListsOfUnassertedEventsAreCut() {
+    expectFailure(containing: "  .next(19, \"a\")\n  … and 5 more") {
+        withViewModelHarness { harness in
+            _ = harness.record(harness.scheduler.hot("aaaaaaaaaaaaaaaaaaaaaaaaa"), "rows")
+            harness.scheduler.run()
+        }
+    }
+}
