@@ -48,7 +48,9 @@ extension ServiceRequest {
         var urlRequest = URLRequest(url: try makeURL())
         urlRequest.httpMethod = method.rawValue
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = Double(max(effectiveTimeout.ticks, 1)) / 1000
+        // The exchange enforces the timeout itself, to the millisecond; Foundation's own timer
+        // (coarse, and immediate for sub-second values on Linux) is only a backstop behind it.
+        urlRequest.timeoutInterval = Double(max(effectiveTimeout.ticks, 0)) / 1000 + 5
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }

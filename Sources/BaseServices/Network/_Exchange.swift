@@ -66,9 +66,13 @@ final class _Exchange: @unchecked Sendable {
     }
 
     /// Ends the exchange with `reason` and stops the transfer.
-    func fail(_ reason: NetworkError.Reason) {
+    ///
+    /// Inside a delegate callback that hands back a disposition, pass `cancellingTask: false`
+    /// and let the disposition stop the task: Foundation on Linux traps when a task is
+    /// cancelled while it waits for that disposition.
+    func fail(_ reason: NetworkError.Reason, cancellingTask: Bool = true) {
         finish(.failure(NetworkError(request: request, reason: reason)))
-        task.cancel()
+        if cancellingTask { task.cancel() }
     }
 
     private func finish(_ result: Result<NetworkResponse, NetworkError>) {
@@ -90,7 +94,7 @@ final class _Exchange: @unchecked Sendable {
     func receive(_ response: URLResponse) -> Bool {
         let limit = request.maximumBodySize
         if response.expectedContentLength > Int64(limit) {
-            fail(.bodyTooLarge(limit: limit))
+            fail(.bodyTooLarge(limit: limit), cancellingTask: false)
             return false
         }
         state.withLock { $0.response = response as? HTTPURLResponse }
@@ -119,7 +123,7 @@ final class _Exchange: @unchecked Sendable {
             return nil
         }
         if let verdict {
-            fail(verdict)
+            fail(verdict, cancellingTask: false)
             return false
         }
         return true

@@ -31,6 +31,8 @@ final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     ) {
         guard let exchange = exchange(for: dataTask), exchange.receive(response) else {
             completionHandler(.cancel)
+            // The disposition alone leaves the connection open on Linux; close it too.
+            dataTask.cancel()
             return
         }
         completionHandler(.allow)
