@@ -74,7 +74,9 @@ public enum FeedDocument {
                 continue
             }
             var end = next
-            while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[end]) {
+            while end < bytes.count,
+                ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[end])
+            {
                 end += 1
             }
             let qualified = String(decoding: bytes[next..<end], as: UTF8.self)

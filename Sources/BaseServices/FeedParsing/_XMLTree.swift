@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An element of a parsed XML document: local name, namespace, attributes, text, children.
@@ -79,7 +79,7 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     /// The document's root element.
     static func parse(_ data: Data) throws(FeedParsingError) -> _XMLElement {
         let builder = _XMLTreeBuilder()
-        let parser = XMLParser(data: _HTMLEntityPatcher.patch(data))
+        let parser = XMLParser(data: try _XMLPreflight.prepare(data))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
