@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The syndication format a feed document is written in.
 public enum FeedFormat: String, Sendable, Equatable, CaseIterable {
     /// JSON Feed 1.0 or 1.1.
@@ -79,4 +81,10 @@ public struct ParsedFeedItem: Sendable, Equatable {
 
     /// The date to sort by: publication, else last update.
     public var sortDate: Int64? { publishedAt ?? updatedAt }
+
+    /// ``publishedAt`` as a `Date`.
+    public var publishedDate: Date? { publishedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+
+    /// ``updatedAt`` as a `Date`.
+    public var updatedDate: Date? { updatedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
 }

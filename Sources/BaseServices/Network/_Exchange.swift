@@ -118,6 +118,10 @@ final class _Exchange: @unchecked Sendable {
         let verdict = state.withLock { state -> NetworkError.Reason? in
             state.redirects += 1
             guard let url else { return .transport("redirect without a location") }
+            // A server may not send the client to a file or any other non-web address.
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                return .transport("redirect to a non-HTTP address refused")
+            }
             if !state.visited.insert(url.absoluteString).inserted { return .redirectLoop(url) }
             if state.redirects > limit { return .tooManyRedirects(limit: limit) }
             return nil

@@ -240,3 +240,14 @@ import Testing
         }
     }
 }
+
+@Suite struct NetworkRedirectSafetyTests {
+    @Test func redirectToAFileIsRefused() async throws {
+        try await withTestHTTPServer({ _ in .respond(status: 302, headers: ["Location": "file:///etc/hostname"]) }) {
+            server in
+            let result = await outcome(of: server.request("sneaky"))
+            #expect(result.value == nil)
+            #expect(result.failureReason != nil)
+        }
+    }
+}
