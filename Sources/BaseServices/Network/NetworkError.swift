@@ -69,3 +69,10 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         return ": " + text.trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension NetworkError: CustomReflectable {
+    /// A flat mirror: the request's summary and the reason.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["request": request.summary, "reason": reason], displayStyle: .struct)
+    }
+}

@@ -21,6 +21,8 @@ public final class NetworkSession: Sendable {
     /// A session with `configuration`; the URL cache is turned off so conditional requests
     /// reach the server and a `304` comes back as is.
     public init(configuration: URLSessionConfiguration = .ephemeral) {
+        // Work on a copy: the caller's configuration stays as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let router = _SessionRouter()

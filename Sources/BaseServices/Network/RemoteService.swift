@@ -72,3 +72,20 @@ public struct RemoteService: Sendable {
     /// The resolved base URL, or `nil` when the service has none in its environment.
     public var resolvedBaseURL: URL? { baseURL.resolve(in: environment) }
 }
+
+extension ServiceBaseURL: CustomReflectable {
+    /// A mirror that names the source without reflecting into the run-time closure, which
+    /// reflection cannot always walk safely.
+    public var customMirror: Mirror {
+        switch self {
+        case .fixed(let url): Mirror(self, children: ["fixed": url.absoluteString], displayStyle: .enum)
+        case .perEnvironment(let urls):
+            Mirror(
+                self,
+                children: ["perEnvironment": urls.map { "\($0.key.rawValue): \($0.value.absoluteString)" }.sorted()],
+                displayStyle: .enum
+            )
+        case .runtime: Mirror(self, children: ["runtime": "(looked up when used)"], displayStyle: .enum)
+        }
+    }
+}
