@@ -47,6 +47,12 @@ public final class NetworkSession: Sendable {
             completion(.failure(error))
             return nil
         }
+        let scheme = urlRequest.url?.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            let target = urlRequest.url?.absoluteString ?? "?"
+            completion(.failure(NetworkError(request: request, reason: .invalidURL("not an http(s) URL: \(target)"))))
+            return nil
+        }
         let task = urlSession.dataTask(with: urlRequest)
         let exchange = _Exchange(request: request, task: task, router: router, completion: completion)
         router.register(exchange, for: task.taskIdentifier)

@@ -85,7 +85,10 @@ final class _Exchange: @unchecked Sendable {
         }
         timer.cancel()
         router.unregister(task.taskIdentifier)
-        completion?(result)
+        guard let completion else { return }
+        // Deliver off the session's serial delegate queue, so a subscriber's work (parsing a
+        // large feed) never holds up the other transfers of the session.
+        DispatchQueue.global().async { completion(result) }
     }
 
     // MARK: - Delegate events

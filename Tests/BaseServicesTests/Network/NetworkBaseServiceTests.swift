@@ -251,3 +251,11 @@ import Testing
         }
     }
 }
+
+@Suite struct NetworkSchemeTests {
+    @Test func fileURLIsNeverReadByTheNetworkService() async {
+        let service = RemoteService(name: "files", baseURL: .fixed(URL(fileURLWithPath: "/etc")))
+        let result = await outcome(of: ServiceRequest(service: service, pathComponents: ["hostname"]))
+        #expect(result.failureReason == .invalidURL("not an http(s) URL: file:///etc/hostname"))
+    }
+}
