@@ -113,7 +113,7 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
             default: break
             }
         }
-        return "parser error \(nsError.code)"
+        return "invalid XML (parser error \(nsError.code))"
     }
 
     func parser(

@@ -111,3 +111,43 @@ import Testing
         #expect(FeedParsingError.malformed(.atom, "x").description == "malformed Atom document: x")
     }
 }
+
+@Suite struct FeedDocumentHostileInputTests {
+    @Test func deeplyNestedXMLIsRefusedNotFatal() {
+        let depth = 50_000
+        let xml =
+            "<rss><channel>" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth)
+            + "</channel></rss>"
+        #expect(throws: FeedParsingError.self) { try FeedDocument.parse(Data(xml.utf8)) }
+    }
+
+    @Test func deeplyNestedJSONIsRefusedNotFatal() {
+        let depth = 50_000
+        let json =
+            #"{"version":"https://jsonfeed.org/version/1.1","items":"#
+            + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        #expect(throws: FeedParsingError.self) { try FeedDocument.parse(Data(json.utf8)) }
+    }
+
+    @Test func entityExpansionBombIsRefused() {
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [
+              <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+              <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+              <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+              <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+              <!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">
+              <!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">
+            ]>
+            <rss><channel><title>&f;</title></channel></rss>
+            """
+        let start = ContinuousClock.now
+        let result = Result { () throws(FeedParsingError) in try FeedDocument.parse(Data(xml.utf8)) }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        guard case .failure(.malformed(.rss, _)) = result else {
+            Issue.record("expected the expansion to be refused, got \(result)")
+            return
+        }
+    }
+}

@@ -233,6 +233,21 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: getuid() != 0, "permissions do not apply to root"))
+    func unreadableFileIsReportedClearly() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("secret.xml")
+        try Data(FeedFixtures.emptyRSS.utf8).write(to: file)
+        #expect(chmod(file.path, 0) == 0)
+        do {
+            _ = try await FeedFetcher().fetch(file.path)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.description == "\(file.path): cannot be read (permission denied)")
+        }
+    }
+
     @Test func fileOverTheLimitIsRefused() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
