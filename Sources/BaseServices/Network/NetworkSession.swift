@@ -54,7 +54,13 @@ public final class NetworkSession: Sendable {
             return nil
         }
         let task = urlSession.dataTask(with: urlRequest)
-        let exchange = _Exchange(request: request, task: task, router: router, completion: completion)
+        let exchange = _Exchange(
+            request: request,
+            task: task,
+            router: router,
+            delegateQueue: urlSession.delegateQueue,
+            completion: completion
+        )
         router.register(exchange, for: task.taskIdentifier)
         exchange.start(initialURL: urlRequest.url)
         return exchange

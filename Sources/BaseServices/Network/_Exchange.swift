@@ -25,16 +25,19 @@ final class _Exchange: @unchecked Sendable {
     private let router: _SessionRouter
     private let state: Mutex<State>
     private let timer: any DispatchSourceTimer
+    private let delegateQueue: OperationQueue
 
     init(
         request: ServiceRequest,
         task: URLSessionDataTask,
         router: _SessionRouter,
+        delegateQueue: OperationQueue,
         completion: @escaping @Sendable (Result<NetworkResponse, NetworkError>) -> Void
     ) {
         self.request = request
         self.task = task
         self.router = router
+        self.delegateQueue = delegateQueue
         self.state = Mutex(State(completion: completion))
         self.timer = DispatchSource.makeTimerSource(queue: .global())
     }
@@ -62,17 +65,24 @@ final class _Exchange: @unchecked Sendable {
         }
         timer.cancel()
         router.unregister(task.taskIdentifier)
-        if pending { task.cancel() }
+        if pending { cancelTask() }
+    }
+
+    /// Cancels the task on the session's serial delegate queue, so the cancellation never
+    /// lands while a delegate callback waits for its completion handler (Foundation on Linux
+    /// traps when that happens).
+    private func cancelTask() {
+        let task = task
+        delegateQueue.addOperation { task.cancel() }
     }
 
     /// Ends the exchange with `reason` and stops the transfer.
     ///
     /// Inside a delegate callback that hands back a disposition, pass `cancellingTask: false`
-    /// and let the disposition stop the task: Foundation on Linux traps when a task is
-    /// cancelled while it waits for that disposition.
+    /// and let the disposition stop the task.
     func fail(_ reason: NetworkError.Reason, cancellingTask: Bool = true) {
         finish(.failure(NetworkError(request: request, reason: reason)))
-        if cancellingTask { task.cancel() }
+        if cancellingTask { cancelTask() }
     }
 
     private func finish(_ result: Result<NetworkResponse, NetworkError>) {
