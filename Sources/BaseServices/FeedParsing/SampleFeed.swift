@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The small feed about Rivulet that ships with the package, so a new database has a feed to
 /// show offline.
@@ -36,15 +36,23 @@ public enum SampleFeed {
         return nil
     }
 
+    /// The shipped feed's bytes.
+    ///
+    /// - Throws: ``FeedError/fileNotFound(_:)`` when the resource bundle is missing, or the
+    ///   error of reading it.
+    public static func data() throws(FeedError) -> Data {
+        guard let path else { throw .fileNotFound("\(bundleName).resources/\(fileName)") }
+        return try _LocalFeedFile.read(path, limit: FeedFetcher.defaultMaximumSize)
+    }
+
     /// The shipped feed, parsed.
     ///
     /// - Throws: ``FeedError/fileNotFound(_:)`` when the resource bundle is missing, or the
     ///   error of reading or parsing it.
     public static func load() throws(FeedError) -> ParsedFeed {
-        guard let path else { throw .fileNotFound("\(bundleName).resources/\(fileName)") }
-        let data = try _LocalFeedFile.read(path, limit: FeedFetcher.defaultMaximumSize)
+        let data = try data()
         do {
-            return try FeedDocument.parse(data, sourceURL: URL(fileURLWithPath: path))
+            return try FeedDocument.parse(data)
         } catch {
             throw .parsing(error)
         }

@@ -180,3 +180,27 @@ public final class FakeNetworkService: NetworkBaseServiceType {
         return components.string ?? url.absoluteString
     }
 }
+
+extension FakeNetworkService {
+    /// The `ETag` the fake sends with the shipped sample feed.
+    public static let sampleFeedETag = "\"rivulet-sample\""
+
+    /// Serves the feed shipped with the package (``SampleFeed``) at `url`, with an `ETag`, and
+    /// answers a request carrying that `ETag` in `If-None-Match` with `304 Not Modified`, as a
+    /// real feed server would.
+    ///
+    /// - Throws: ``FeedError`` when the shipped feed cannot be read.
+    public func stubSampleFeed(url: String) throws(FeedError) {
+        let body = try SampleFeed.data()
+        let etag = Self.sampleFeedETag
+        stub(
+            url: url,
+            reply: .dynamic { request in
+                if request.header("If-None-Match") == etag {
+                    return .respond(status: 304, headers: ["ETag": etag], body: Data())
+                }
+                return .ok(body, headers: ["Content-Type": "application/rss+xml", "ETag": etag])
+            }
+        )
+    }
+}

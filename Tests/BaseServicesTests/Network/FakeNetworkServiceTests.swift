@@ -156,3 +156,20 @@ import Testing
         #expect(response.header("X-Total-Count") == "2")
     }
 }
+
+@Suite struct FakeNetworkSampleFeedTests {
+    private static let url = "https://feeds.example/rivulet.xml"
+
+    @Test func sampleFeedIsServedThenNotModified() async throws {
+        let network = FakeNetworkService(scheduler: ImmediateScheduler())
+        try network.stubSampleFeed(url: Self.url)
+        let fetcher = FeedFetcher(network: network)
+        guard case .fetched(let feed, let validators) = try await fetcher.fetch(Self.url) else {
+            Issue.record("expected the feed")
+            return
+        }
+        #expect(feed == (try SampleFeed.load()))
+        #expect(validators.etag == FakeNetworkService.sampleFeedETag)
+        #expect(try await fetcher.fetch(Self.url, validators: validators) == .notModified)
+    }
+}
