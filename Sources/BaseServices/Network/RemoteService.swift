@@ -1,16 +1,6 @@
 public import Foundation
 public import Streams
 
-/// The environment the app runs in, which decides where remote services live.
-public enum ServiceEnvironment: String, Sendable, CaseIterable {
-    /// The real servers.
-    case production
-    /// Servers for development and staging.
-    case development
-    /// No servers at all: a ``FakeNetworkService`` answers with canned responses.
-    case fake
-}
-
 /// Where a remote service's base URL comes from.
 public enum ServiceBaseURL: Sendable {
     /// One URL whatever the environment.
