@@ -24,7 +24,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "BaseServices", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
+        .target(
+            name: "BaseServices",
+            dependencies: ["Streams", "CSQLite"],
+            resources: [.copy("Resources/sample-feed.xml")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
         // Test-only: a child process that writes through the base services, for the
         // cross-process and crash tests. No product target depends on it.
