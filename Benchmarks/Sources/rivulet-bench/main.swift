@@ -1,0 +1,57 @@
+import Foundation
+import Harness
+import StreamsBenchmarks
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+var json = false
+var quick = false
+var prefixes: [String] = []
+var subjects: [String] = []
+var runs: Int?
+var index = 0
+while index < arguments.count {
+    switch arguments[index] {
+    case "--json": json = true
+    case "--quick": quick = true
+    case "--filter":
+        index += 1
+        guard index < arguments.count else {
+            progress("--filter needs a prefix, e.g. --filter streams.")
+            exit(2)
+        }
+        prefixes.append(arguments[index])
+    case "--subject":
+        index += 1
+        guard index < arguments.count else {
+            progress("--subject needs a name, e.g. --subject rivulet")
+            exit(2)
+        }
+        subjects.append(arguments[index])
+    case "--runs":
+        index += 1
+        guard index < arguments.count, let count = Int(arguments[index]), count > 0 else {
+            progress("--runs needs a positive count")
+            exit(2)
+        }
+        runs = count
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        progress("unknown argument \(arguments[index])\n\(usage)")
+        exit(2)
+    }
+    index += 1
+}
+
+let options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
+let all = streamsBenchmarks()
+var results: [Result] = []
+for benchmark in all where options.selects(benchmark.name) {
+    let rows = run(benchmark, options: options)
+    results += rows
+    if json { for row in rows { print(jsonLine(row)) } }
+}
+if !json {
+    print(table(results))
+}
