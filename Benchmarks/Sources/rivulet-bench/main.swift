@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import StreamsBenchmarks
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 var json = false
@@ -45,7 +44,7 @@ while index < arguments.count {
 }
 
 let options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
-let all = streamsBenchmarks()
+let all = catalog()
 var results: [Result] = []
 for benchmark in all where options.selects(benchmark.name) {
     let rows = run(benchmark, options: options)

@@ -1,0 +1,55 @@
+import Harness
+import SQLiteGRDBBenchmarks
+import SQLiteRawBenchmarks
+import StreamsBenchmarks
+
+/// The note printed where Rivulet's side of a benchmark needs an API that is not in the package.
+let notAvailable = "not available yet"
+
+/// Every benchmark, in the order they run and print.
+func catalog() -> [Benchmark] {
+    streamsBenchmarks() + [
+        Benchmark(
+            "streams.async", unit: "ns/event",
+            [Contestant("rivulet", note: notAvailable), Contestant("asyncstream", note: notAvailable)]),
+        Benchmark(
+            "scheduler.virtual", unit: "actions/s", higherIsBetter: true,
+            [Contestant("rivulet", note: notAvailable)]),
+        Benchmark(
+            "sqlite.insert", unit: "ms",
+            [
+                Contestant("rivulet", note: notAvailable),
+                Contestant("grdb", GRDBSQLite.insert),
+                Contestant("raw", RawSQLite.insert),
+            ]),
+        Benchmark(
+            "sqlite.fetch", unit: "ms",
+            [
+                Contestant("rivulet", note: notAvailable),
+                Contestant("grdb", GRDBSQLite.makeFetch()),
+                Contestant("raw", RawSQLite.makeFetch()),
+            ]),
+        Benchmark(
+            "sqlite.observe", unit: "µs",
+            [
+                Contestant("rivulet", note: notAvailable),
+                Contestant("grdb", GRDBSQLite.observe),
+                Contestant("raw", RawSQLite.observe),
+            ]),
+        Benchmark(
+            "sqlite.observe_slow_query", unit: "ms",
+            [
+                Contestant("rivulet", note: notAvailable),
+                Contestant("grdb", GRDBSQLite.makeObserveSlowQuery()),
+                Contestant("raw", RawSQLite.writeFloor),
+            ]),
+        Benchmark(
+            "sqlite.crossprocess", unit: "ms",
+            [
+                Contestant("rivulet", note: notAvailable),
+                Contestant("grdb", note: "n/a: GRDB does not observe commits made by other processes"),
+            ]),
+        Benchmark("tui.frame", unit: "ms", [Contestant("rivulet", note: notAvailable)]),
+        Benchmark("tui.bytes_one_row", unit: "bytes", [Contestant("rivulet", note: notAvailable)]),
+    ]
+}
