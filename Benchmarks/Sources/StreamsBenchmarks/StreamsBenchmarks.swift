@@ -4,7 +4,18 @@ import Streams
 
 /// The stream benchmarks: Rivulet's Streams against OpenCombine and a hand-written closure chain.
 public func streamsBenchmarks() -> [Benchmark] {
-    [chain(), fanout(), subscribeDispose(), behavior()]
+    [chain(), fanout(), subscribeDispose(), behavior(), asyncBridge()]
+}
+
+// MARK: - streams.async
+
+private func asyncBridge() -> Benchmark {
+    Benchmark(
+        "streams.async", unit: "ns/event",
+        [
+            Contestant("rivulet", note: "not available yet"),
+            Contestant("asyncstream", asyncStreamEvents),
+        ])
 }
 
 // MARK: - streams.chain

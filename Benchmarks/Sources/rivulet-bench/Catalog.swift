@@ -10,9 +10,6 @@ let notAvailable = "not available yet"
 func catalog() -> [Benchmark] {
     streamsBenchmarks() + [
         Benchmark(
-            "streams.async", unit: "ns/event",
-            [Contestant("rivulet", note: notAvailable), Contestant("asyncstream", note: notAvailable)]),
-        Benchmark(
             "scheduler.virtual", unit: "actions/s", higherIsBetter: true,
             [Contestant("rivulet", note: notAvailable)]),
         Benchmark(

@@ -52,5 +52,11 @@ for benchmark in all where options.selects(benchmark.name) {
     if json { for row in rows { print(jsonLine(row)) } }
 }
 if !json {
+    print(machineDescription())
+    print(
+        "runs: \(options.warmups) warm-up + \(options.runs) measured per subject; median, min and max over the measured runs\n"
+    )
     print(table(results))
+    print("")
+    print(targetTable(results, selected: options.selects))
 }

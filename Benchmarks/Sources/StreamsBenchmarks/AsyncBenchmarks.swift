@@ -1,0 +1,51 @@
+import Dispatch
+import Harness
+
+/// Runs `body` on the cooperative pool and blocks the calling thread until it finishes.
+func blockingRun(_ body: @escaping @Sendable () async throws -> Double) throws -> Double {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox()
+    Task {
+        do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try box.result?.get() ?? 0
+}
+
+/// Carries a result from a task to the thread waiting for it.
+///
+/// `@unchecked Sendable`: written once by the task before it signals the semaphore, read once
+/// by the waiter after the semaphore.
+private final class ResultBox: @unchecked Sendable {
+    var result: Swift.Result<Double, any Error>?
+}
+
+/// `streams.async` for Swift's own `AsyncStream`: one task yields the values, another consumes
+/// them with `for await`; nanoseconds per event, from the first yield to the last value consumed.
+func asyncStreamEvents() throws -> Sample {
+    let n = Workload.asyncEvents
+    let expected = (0..<n).reduce(0, &+)
+    var total = 0
+    let elapsed = try blockingRun {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let start = monotonicNanoseconds()
+        let producer = Task {
+            for i in 0..<n { continuation.yield(i) }
+            continuation.finish()
+        }
+        let consumer = Task {
+            var sum = 0
+            for await value in stream { sum &+= value }
+            return sum
+        }
+        let sum = await consumer.value
+        let elapsed = Double(monotonicNanoseconds() - start)
+        await producer.value
+        try expectEqual(sum, expected, "AsyncStream checksum")
+        return elapsed
+    }
+    total = expected
+    blackHole(total)
+    return Sample(elapsed / Double(n))
+}
