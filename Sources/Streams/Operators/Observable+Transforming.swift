@@ -4,31 +4,35 @@ extension ObservableType {
     public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Observable<Result> {
         let source = asObservable()
         return Observable<Result>(unchecked: { observer in
-            source.subscribe(AnyObserver { event in
-                switch event {
-                case .next(let value): observer.on(.next(transform(value)))
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            source.subscribe(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value): observer.on(.next(transform(value)))
+                    case .error(let error): observer.on(.error(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 
     /// Transforms each value with `transform`, and drops the `nil` results.
     @inlinable
-    public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result?)
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> Result?
+    )
         -> Observable<Result>
     {
         let source = asObservable()
         return Observable<Result>(unchecked: { observer in
-            source.subscribe(AnyObserver { event in
-                switch event {
-                case .next(let value):
-                    if let result = transform(value) { observer.on(.next(result)) }
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            source.subscribe(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        if let result = transform(value) { observer.on(.next(result)) }
+                    case .error(let error): observer.on(.error(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 
@@ -37,10 +41,11 @@ extension ObservableType {
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            source.subscribe(AnyObserver { event in
-                if case .next(let value) = event, !isIncluded(value) { return }
-                observer.on(event)
-            })
+            source.subscribe(
+                AnyObserver { event in
+                    if case .next(let value) = event, !isIncluded(value) { return }
+                    observer.on(event)
+                })
         })
     }
 
@@ -54,15 +59,16 @@ extension ObservableType {
         let source = asObservable()
         return Observable<State>(unchecked: { observer in
             let state = _SerialBox(seed)
-            return source.subscribe(AnyObserver { event in
-                switch event {
-                case .next(let value):
-                    state.value = accumulate(state.value, value)
-                    observer.on(.next(state.value))
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            return source.subscribe(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        state.value = accumulate(state.value, value)
+                        observer.on(.next(state.value))
+                    case .error(let error): observer.on(.error(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 }

@@ -19,7 +19,9 @@ public struct ImmediateScheduler: Scheduler {
 
     /// Runs `action` now, ignoring `delay`.
     @discardableResult
-    public func schedule(after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
+    )
         -> any Disposable
     {
         action()

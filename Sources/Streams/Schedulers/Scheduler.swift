@@ -2,8 +2,7 @@
 /// millisecond; the virtual `TestScheduler` uses the same unit, so `.milliseconds(300)` means
 /// 300 ticks everywhere.
 @frozen
-public struct SchedulerDuration: Sendable, Hashable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible
-{
+public struct SchedulerDuration: Sendable, Hashable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     /// The length in ticks (milliseconds).
     public let ticks: Int
 
@@ -68,7 +67,9 @@ public protocol Scheduler: Sendable {
 
     /// Runs `action` once `delay` has passed; a zero or negative delay means as soon as possible.
     @discardableResult
-    func schedule(after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void)
+    func schedule(
+        after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
+    )
         -> any Disposable
 }
 
@@ -83,7 +84,9 @@ extension Scheduler {
     /// Runs `action` once `delay` has passed.
     @inlinable
     @discardableResult
-    public func schedule(after delay: SchedulerDuration, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: SchedulerDuration, _ action: @escaping @Sendable () -> Void
+    )
         -> any Disposable
     {
         schedule(after: delay, label: "", action)

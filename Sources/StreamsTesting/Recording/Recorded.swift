@@ -1,0 +1,49 @@
+public import Streams
+
+/// A value stamped with the virtual tick at which it happened: the unit of expectations in
+/// virtual-time tests.
+///
+/// ```swift
+/// #expect(observer.events == [.next(210, 4), .next(240, 6), .completed(300)])
+/// ```
+public struct Recorded<Value> {
+    /// The virtual tick.
+    public let time: Int
+    /// What happened at ``time``, usually an `Event`.
+    public let value: Value
+
+    /// Stamps `value` with `time`.
+    public init(time: Int, value: Value) {
+        self.time = time
+        self.value = value
+    }
+}
+
+extension Recorded: Sendable where Value: Sendable {}
+
+extension Recorded: Equatable where Value: Equatable {}
+
+extension Recorded: CustomStringConvertible {
+    /// `next(4) @ 210`.
+    public var description: String { "\(value) @ \(time)" }
+}
+
+extension Recorded {
+    /// A value event at `time`.
+    public static func next<Element: Sendable>(_ time: Int, _ element: Element) -> Recorded<Event<Element>>
+    where Value == Event<Element> {
+        Recorded(time: time, value: .next(element))
+    }
+
+    /// A failure at `time`; errors compare by type and description.
+    public static func error<Element: Sendable>(_ time: Int, _ error: any Error) -> Recorded<Event<Element>>
+    where Value == Event<Element> {
+        Recorded(time: time, value: .error(error))
+    }
+
+    /// The end of the sequence at `time`.
+    public static func completed<Element: Sendable>(_ time: Int) -> Recorded<Event<Element>>
+    where Value == Event<Element> {
+        Recorded(time: time, value: .completed)
+    }
+}

@@ -1,0 +1,94 @@
+public import Streams
+import Synchronization
+
+/// A source for tests that emits recorded events at virtual ticks and logs every subscription.
+///
+/// Made by ``TestScheduler/createHotObservable(_:)`` or ``TestScheduler/createColdObservable(_:)``:
+/// - **hot**: each recorded event is emitted once, at its absolute tick, to whoever is
+///   subscribed then. Events due before a subscription starts (a `.next(150, 1)` with a
+///   subscription at 200) are not seen by it.
+/// - **cold**: every subscription gets all the recorded events, each at its tick counted from
+///   the moment of subscribing (`.next(10, 1)` for a subscription at 200 arrives at 210).
+///
+/// Both deliver events raw, as recorded, so a test can also feed a grammar violation to an
+/// operator on purpose. Each subscription counts in `LiveSubscriptions` until it is disposed.
+///
+/// ```swift
+/// let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
+/// let res = scheduler.start { xs.map { $0 * 2 } }
+/// #expect(xs.subscriptions == [Subscription(200, 300)])
+/// ```
+public final class TestableObservable<Element: Sendable>: ObservableType {
+    private struct State {
+        var subscriptions: [Subscription] = []
+        var observers: [(id: Int, observer: AnyObserver<Element>)] = []
+        var nextID = 0
+    }
+
+    /// The events this observable was made with.
+    public let recordedEvents: [Recorded<Event<Element>>]
+    /// Whether this observable is hot (absolute ticks, shared) rather than cold (per subscription).
+    public let isHot: Bool
+    private let scheduler: TestScheduler
+    private let state = Mutex(State())
+
+    init(scheduler: TestScheduler, events: [Recorded<Event<Element>>], isHot: Bool) {
+        self.scheduler = scheduler
+        self.recordedEvents = events
+        self.isHot = isHot
+        guard isHot else { return }
+        let start = scheduler.now
+        for recorded in events where recorded.time >= start {
+            let event = recorded.value
+            scheduler.scheduleAt(recorded.time, label: "hot \(event)") { [weak self] in
+                self?.emit(event)
+            }
+        }
+    }
+
+    /// The subscriptions made so far, in order, each with its `[subscribe, unsubscribe)` window.
+    public var subscriptions: [Subscription] { state.withLock { $0.subscriptions } }
+
+    /// Subscribes `observer`: hot, it receives the events due from now on; cold, all of them,
+    /// relative to now.
+    public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+        let tracker = LiveSubscriptions.increment()
+        let now = scheduler.now
+        let (id, index) = state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.subscriptions.append(Subscription(now))
+            if isHot { state.observers.append((id, observer)) }
+            return (id, state.subscriptions.count - 1)
+        }
+        var scheduled: [any Disposable] = []
+        if !isHot {
+            scheduled.reserveCapacity(recordedEvents.count)
+            for recorded in recordedEvents {
+                let event = recorded.value
+                scheduled.append(
+                    scheduler.schedule(after: .ticks(recorded.time), label: "cold \(event)") { observer.on(event) })
+            }
+        }
+        let pending = scheduled
+        return Disposables.create { [scheduler] in
+            let end = scheduler.now
+            self.state.withLock { state in
+                state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, end)
+                state.observers.removeAll { $0.id == id }
+            }
+            for work in pending { work.dispose() }
+            LiveSubscriptions.decrement(tracker)
+        }
+    }
+
+    /// Delivers a hot event to the observers subscribed now, outside the lock; an observer
+    /// disposed by an earlier one during this delivery is skipped.
+    private func emit(_ event: Event<Element>) {
+        let observers = state.withLock { $0.observers }
+        for (id, observer) in observers {
+            guard state.withLock({ $0.observers.contains { $0.id == id } }) else { continue }
+            observer.on(event)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+public import Streams
+import Synchronization
+
+/// An observer that records every event it receives, stamped with its scheduler's clock.
+///
+/// ```swift
+/// let observer = scheduler.createObserver(Int.self)
+/// let subscription = source.subscribe(observer.asObserver())
+/// scheduler.advance(to: 300)
+/// #expect(observer.events == [.next(210, 2), .completed(300)])
+/// ```
+public final class TestableObserver<Element: Sendable>: Sendable {
+    private let scheduler: TestScheduler
+    private let recorded = Mutex<[Recorded<Event<Element>>]>([])
+
+    /// Creates an observer stamping events with `scheduler`'s clock; see
+    /// ``TestScheduler/createObserver(_:)``.
+    public init(scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// The events received so far, in order, with the tick of each.
+    public var events: [Recorded<Event<Element>>] { recorded.withLock { $0 } }
+
+    /// The values of the `.next` events received so far, without their ticks.
+    public var elements: [Element] { events.compactMap { $0.value.element } }
+
+    /// Records `event` at the current tick.
+    public func on(_ event: Event<Element>) {
+        let time = scheduler.now
+        recorded.withLock { $0.append(Recorded(time: time, value: event)) }
+    }
+
+    /// An observer that records into this one.
+    public func asObserver() -> AnyObserver<Element> {
+        AnyObserver { self.on($0) }
+    }
+}
