@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 "Harness",
                 .product(name: "Streams", package: "Rivulet"),
+                .product(name: "StreamsTesting", package: "Rivulet"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             swiftSettings: settings

@@ -4,7 +4,7 @@ import Streams
 
 /// The stream benchmarks: Rivulet's Streams against OpenCombine and a hand-written closure chain.
 public func streamsBenchmarks() -> [Benchmark] {
-    [chain(), fanout(), subscribeDispose(), behavior(), asyncBridge()]
+    [chain(), fanout(), subscribeDispose(), behavior(), asyncBridge(), virtualScheduler()]
 }
 
 // MARK: - streams.async

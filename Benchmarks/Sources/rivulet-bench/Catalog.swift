@@ -10,9 +10,6 @@ let notAvailable = "not available yet"
 func catalog() -> [Benchmark] {
     streamsBenchmarks() + [
         Benchmark(
-            "scheduler.virtual", unit: "actions/s", higherIsBetter: true,
-            [Contestant("rivulet", note: notAvailable)]),
-        Benchmark(
             "sqlite.insert", unit: "ms",
             [
                 Contestant("rivulet", note: notAvailable),
