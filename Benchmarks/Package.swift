@@ -32,9 +32,18 @@ let package = Package(
             dependencies: ["Harness", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: settings
         ),
+        .target(
+            name: "TUIBenchmarks",
+            dependencies: ["Harness", .product(name: "TerminalUI", package: "Rivulet")],
+            swiftSettings: settings
+        ),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: settings),
         .executableTarget(
             name: "rivulet-bench",
-            dependencies: ["Harness", "StreamsBenchmarks", "SQLiteRawBenchmarks", "SQLiteGRDBBenchmarks"],
+            dependencies: [
+                "Harness", "StreamsBenchmarks", "SQLiteRawBenchmarks", "SQLiteGRDBBenchmarks",
+                "TUIBenchmarks",
+            ],
             swiftSettings: settings
         ),
     ]

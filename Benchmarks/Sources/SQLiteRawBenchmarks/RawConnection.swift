@@ -1,4 +1,4 @@
-import CSQLiteBench
+internal import CSQLiteBench
 import Harness
 
 /// A thin owner of one `sqlite3` handle, used the way a careful C programmer would: prepared
@@ -8,8 +8,8 @@ final class RawConnection {
 
     init(path: String, readOnly: Bool = false) throws {
         var pointer: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let code = sqlite3_open_v2(path, &pointer, access | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let pointer else {
             sqlite3_close_v2(pointer)
             throw BenchmarkFailure("sqlite3_open_v2 \(path): \(code)")
@@ -34,18 +34,58 @@ final class RawConnection {
         return statement
     }
 
+    func scalar(_ sql: String) throws -> Int {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw failure(sql) }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
     func failure(_ sql: String) -> BenchmarkFailure {
         BenchmarkFailure("\(sql): \(String(cString: sqlite3_errmsg(handle)))")
     }
 
-    /// Opens (creating) a database with the shared pragmas and schema.
+    /// Opens (creating) a database with the shared pragmas and Rivulet's schema.
     static func create(path: String) throws -> RawConnection {
         let connection = try RawConnection(path: path)
         for pragma in SQLiteWorkload.pragmas { try connection.execute(pragma) }
-        try connection.execute(SQLiteWorkload.schema)
+        let schema = SQLiteWorkload.schema
+        guard !schema.isEmpty else { throw BenchmarkFailure("no schema: Rivulet's database was not opened") }
+        try connection.execute("BEGIN")
+        for statement in schema { try connection.execute(statement) }
+        try connection.execute("COMMIT")
         return connection
     }
 }
 
 /// `SQLITE_TRANSIENT`: SQLite copies the bound text before the call returns.
 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension RawConnection {
+    /// Binds row `index` of the shared workload to Rivulet's insert statement.
+    @inline(__always)
+    func bindTodo(_ statement: OpaquePointer, index: Int, done: Bool) {
+        let stamp = SQLiteWorkload.timestamp(index)
+        sqlite3_bind_text(statement, 1, SQLiteWorkload.title(index), -1, transient)
+        sqlite3_bind_text(statement, 2, "", -1, transient)
+        sqlite3_bind_int64(statement, 3, done ? 1 : 0)
+        sqlite3_bind_int64(statement, 4, stamp)
+        sqlite3_bind_int64(statement, 5, stamp)
+        if done { sqlite3_bind_int64(statement, 6, stamp) } else { sqlite3_bind_null(statement, 6) }
+        sqlite3_bind_int64(statement, 7, SQLiteWorkload.position(index))
+        sqlite3_bind_null(statement, 8)
+    }
+
+    /// Inserts rows `range` in one `BEGIN IMMEDIATE` transaction.
+    func insertTodos(_ range: Range<Int>, allActive: Bool = false) throws {
+        try execute("BEGIN IMMEDIATE")
+        let statement = try prepare(SQLiteWorkload.insertSQL)
+        defer { sqlite3_finalize(statement) }
+        for index in range {
+            bindTodo(statement, index: index, done: !allActive && SQLiteWorkload.isDone(index))
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw failure(SQLiteWorkload.insertSQL) }
+            sqlite3_reset(statement)
+        }
+        try execute("COMMIT")
+    }
+}

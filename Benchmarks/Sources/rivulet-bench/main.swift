@@ -1,7 +1,14 @@
 import Foundation
 import Harness
+import SQLiteRawBenchmarks
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+// The other process of sqlite.crossprocess.
+if arguments.first == "--crossprocess-writer", arguments.count == 3, let first = Int(arguments[2]) {
+    exit(runCrossProcessWriter(path: arguments[1], firstIndex: first))
+}
+
 var json = false
 var quick = false
 var prefixes: [String] = []
@@ -45,12 +52,20 @@ while index < arguments.count {
 
 let options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
 let all = catalog()
+if all.contains(where: { $0.name.hasPrefix("sqlite.") && options.selects($0.name) }) {
+    do {
+        throw BenchmarkFailure("Rivulet's SQLite provider is not in the package yet")
+    } catch {
+        progress("cannot open Rivulet's database: \(error)")
+    }
+}
 var results: [Result] = []
 for benchmark in all where options.selects(benchmark.name) {
     let rows = run(benchmark, options: options)
     results += rows
     if json { for row in rows { print(jsonLine(row)) } }
 }
+SQLiteWorkload.removeAll()
 if !json {
     print(machineDescription())
     print(
