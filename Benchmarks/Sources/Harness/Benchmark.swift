@@ -50,12 +50,17 @@ public struct Benchmark {
     public let higherIsBetter: Bool
     /// The contestants, in display order.
     public let contestants: [Contestant]
+    /// Whether one run takes seconds: a quick run then skips the warm-up.
+    public let isHeavy: Bool
 
     /// A benchmark; contestants run interleaved so that machine noise hits each alike.
-    public init(_ name: String, unit: String, higherIsBetter: Bool = false, _ contestants: [Contestant]) {
+    public init(
+        _ name: String, unit: String, higherIsBetter: Bool = false, isHeavy: Bool = false, _ contestants: [Contestant]
+    ) {
         self.name = name
         self.unit = unit
         self.higherIsBetter = higherIsBetter
+        self.isHeavy = isHeavy
         self.contestants = contestants
     }
 }

@@ -61,6 +61,8 @@ public struct RunOptions: Sendable {
     public var prefixes: [String]
     /// Only these subjects run (all when empty).
     public var subjects: [String]
+    /// Whether heavy benchmarks skip their warm-up (the `--quick` mode).
+    public var isQuick = false
 
     /// Options for a run.
     public init(runs: Int, warmups: Int, prefixes: [String], subjects: [String] = []) {
@@ -91,14 +93,15 @@ public func run(_ benchmark: Benchmark, options: RunOptions) -> [Result] {
     var samples: [Int: [Sample]] = [:]
     var failures: [Int: String] = [:]
     let started = monotonicNanoseconds()
-    for round in 0..<(options.warmups + options.runs) {
+    let warmups = options.isQuick && benchmark.isHeavy ? 0 : options.warmups
+    for round in 0..<(warmups + options.runs) {
         let offset = round % Swift.max(runnable.count, 1)
         let order = Array(runnable[offset...] + runnable[..<offset])
         for index in order where failures[index] == nil {
             guard case .run(let body) = benchmark.contestants[index].kind else { continue }
             do {
                 let sample = try body()
-                if round >= options.warmups { samples[index, default: []].append(sample) }
+                if round >= warmups { samples[index, default: []].append(sample) }
             } catch {
                 failures[index] = "failed: \(error)"
                 progress("  \(benchmark.name) \(benchmark.contestants[index].subject): failed: \(error)")

@@ -187,6 +187,12 @@ public enum GRDBSQLite {
                 fixture = (directory, pool)
             }
             var durations: [Double] = []
+            // The same write with nobody observing, for comparison.
+            var unobserved: [Double] = []
+            let before = try pool.read { db in try Int.fetchOne(db, sql: SQLiteWorkload.countSQL) ?? 0 }
+            for write in 0..<SQLiteWorkload.slowQueryWrites / 2 {
+                unobserved.append(try measureNanoseconds { try writeOne(pool, index: before + write) } / 1e6)
+            }
             let rows = try pool.read { db in try Int.fetchOne(db, sql: SQLiteWorkload.countSQL) ?? 0 }
             let queryTime =
                 try measureNanoseconds {
@@ -202,7 +208,9 @@ public enum GRDBSQLite {
                     throw BenchmarkFailure("grdb slow: no callback for write \(write + 1)")
                 }
             }
-            return Sample(percentile(durations, 50), extras: [("query_ms", queryTime)])
+            return Sample(
+                percentile(durations, 50),
+                extras: [("query_ms", queryTime), ("unobserved_ms", percentile(unobserved, 50))])
         }
     }
 }

@@ -11,7 +11,7 @@ let notAvailable = "not available yet"
 func catalog() -> [Benchmark] {
     streamsBenchmarks() + [
         Benchmark(
-            "sqlite.insert", unit: "ms",
+            "sqlite.insert", unit: "ms", isHeavy: true,
             [
                 Contestant(
                     "rivulet",
@@ -34,7 +34,7 @@ func catalog() -> [Benchmark] {
                 Contestant("raw", RawSQLite.observe),
             ]),
         Benchmark(
-            "sqlite.observe_slow_query", unit: "ms",
+            "sqlite.observe_slow_query", unit: "ms", isHeavy: true,
             [
                 Contestant("rivulet", note: notAvailable),
                 Contestant("grdb", GRDBSQLite.makeObserveSlowQuery()),

@@ -50,7 +50,8 @@ while index < arguments.count {
     index += 1
 }
 
-let options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
+var options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
+options.isQuick = quick
 let all = catalog()
 if all.contains(where: { $0.name.hasPrefix("sqlite.") && options.selects($0.name) }) {
     do {
@@ -68,9 +69,9 @@ for benchmark in all where options.selects(benchmark.name) {
 SQLiteWorkload.removeAll()
 if !json {
     print(machineDescription())
-    print(
-        "runs: \(options.warmups) warm-up + \(options.runs) measured per subject; median, min and max over the measured runs\n"
-    )
+    let skipped = quick ? " (none for the heavy sqlite.insert and sqlite.observe_slow_query)" : ""
+    print("runs: \(options.warmups) warm-up\(skipped) + \(options.runs) measured per subject;")
+    print("figures: median, min and max over the measured runs\n")
     print(table(results))
     print("")
     print(targetTable(results, selected: options.selects))
