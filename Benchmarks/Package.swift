@@ -42,7 +42,7 @@ let package = Package(
             name: "rivulet-bench",
             dependencies: [
                 "Harness", "StreamsBenchmarks", "SQLiteRawBenchmarks", "SQLiteGRDBBenchmarks",
-               
+
                 "TUIBenchmarks",
             ],
             swiftSettings: settings

@@ -13,7 +13,7 @@ private func asyncBridge() -> Benchmark {
     Benchmark(
         "streams.async", unit: "ns/event",
         [
-            Contestant("rivulet", note: "not available yet"),
+            Contestant("rivulet", rivuletValuesEvents),
             Contestant("asyncstream", asyncStreamEvents),
         ])
 }
