@@ -33,6 +33,15 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
+            name: "SQLiteRivuletBenchmarks",
+            dependencies: [
+                "Harness", "SQLiteRawBenchmarks",
+                .product(name: "Streams", package: "Rivulet"),
+                .product(name: "BaseServices", package: "Rivulet"),
+            ],
+            swiftSettings: settings
+        ),
+        .target(
             name: "TUIBenchmarks",
             dependencies: ["Harness", .product(name: "TerminalUI", package: "Rivulet")],
             swiftSettings: settings
@@ -42,7 +51,7 @@ let package = Package(
             name: "rivulet-bench",
             dependencies: [
                 "Harness", "StreamsBenchmarks", "SQLiteRawBenchmarks", "SQLiteGRDBBenchmarks",
-
+                "SQLiteRivuletBenchmarks",
                 "TUIBenchmarks",
             ],
             swiftSettings: settings

@@ -36,7 +36,14 @@ public enum GRDBSQLite {
         ]
     }
 
-    static func insertRows(_ pool: DatabasePool, count: Int, offset: Int = 0) throws {
+    static func insertRows(_ pool: DatabasePool, count: Int, offset: Int = 0, isFixture: Bool = false) throws {
+        // A fixture (not measured) is written with a big page cache, as the raw fixtures are.
+        if isFixture { try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -262144") } }
+        defer {
+            if isFixture {
+                try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -2000") }
+            }
+        }
         try pool.write { db in
             let statement = try db.makeStatement(sql: SQLiteWorkload.insertSQL)
             for index in offset..<(offset + count) {
@@ -92,7 +99,7 @@ public enum GRDBSQLite {
         init() throws {
             directory = try SQLiteWorkload.makeDirectory("grdb-fetch")
             pool = try makePool(directory)
-            try insertRows(pool, count: SQLiteWorkload.rows)
+            try insertRows(pool, count: SQLiteWorkload.rows, isFixture: true)
         }
 
         deinit { SQLiteWorkload.remove(directory) }
@@ -181,7 +188,7 @@ public enum GRDBSQLite {
             } else {
                 let directory = try SQLiteWorkload.makeDirectory("grdb-slow")
                 pool = try makePool(directory)
-                try insertRows(pool, count: SQLiteWorkload.slowQueryRows)
+                try insertRows(pool, count: SQLiteWorkload.slowQueryRows, isFixture: true)
                 // Start from an empty WAL, so no write pays for checkpointing the bulk insert.
                 try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
                 fixture = (directory, pool)

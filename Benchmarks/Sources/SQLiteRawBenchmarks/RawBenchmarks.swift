@@ -36,7 +36,7 @@ public enum RawSQLite {
         init() throws {
             directory = try SQLiteWorkload.makeDirectory("raw-fetch")
             connection = try RawConnection.create(path: directory.appendingPathComponent("db.sqlite").path)
-            try connection.insertTodos(0..<SQLiteWorkload.rows)
+            try connection.insertTodos(0..<SQLiteWorkload.rows, isFixture: true)
         }
 
         deinit { SQLiteWorkload.remove(directory) }
@@ -154,7 +154,7 @@ public enum RawSQLite {
             } else {
                 let directory = try SQLiteWorkload.makeDirectory("raw-slow")
                 writer = try RawConnection.create(path: directory.appendingPathComponent("db.sqlite").path)
-                try writer.insertTodos(0..<SQLiteWorkload.slowQueryRows)
+                try writer.insertTodos(0..<SQLiteWorkload.slowQueryRows, isFixture: true)
                 try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 fixture = (directory, writer)
             }

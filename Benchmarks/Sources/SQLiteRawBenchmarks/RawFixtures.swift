@@ -37,7 +37,7 @@ public enum RawFixtures {
     public static func setTodos(at path: String, rows: Int, allActive: Bool = false) throws {
         let connection = try RawConnection(path: path)
         try connection.execute("DELETE FROM todos")
-        try connection.insertTodos(0..<rows, allActive: allActive)
+        try connection.insertTodos(0..<rows, allActive: allActive, isFixture: true)
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 

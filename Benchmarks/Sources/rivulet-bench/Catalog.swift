@@ -1,6 +1,7 @@
 import Harness
 import SQLiteGRDBBenchmarks
 import SQLiteRawBenchmarks
+import SQLiteRivuletBenchmarks
 import StreamsBenchmarks
 import TUIBenchmarks
 
@@ -22,28 +23,28 @@ func catalog() -> [Benchmark] {
         Benchmark(
             "sqlite.fetch", unit: "ms",
             [
-                Contestant("rivulet", note: notAvailable),
+                Contestant("rivulet", RivuletSQLite.fetch),
                 Contestant("grdb", GRDBSQLite.makeFetch()),
                 Contestant("raw", RawSQLite.makeFetch()),
             ]),
         Benchmark(
             "sqlite.observe", unit: "µs",
             [
-                Contestant("rivulet", note: notAvailable),
+                Contestant("rivulet", RivuletSQLite.observe),
                 Contestant("grdb", GRDBSQLite.observe),
                 Contestant("raw", RawSQLite.observe),
             ]),
         Benchmark(
             "sqlite.observe_slow_query", unit: "ms", isHeavy: true,
             [
-                Contestant("rivulet", note: notAvailable),
+                Contestant("rivulet", RivuletSQLite.observeSlowQuery),
                 Contestant("grdb", GRDBSQLite.makeObserveSlowQuery()),
                 Contestant("raw", RawSQLite.makeWriteFloor()),
             ]),
         Benchmark(
             "sqlite.crossprocess", unit: "ms",
             [
-                Contestant("rivulet", note: notAvailable),
+                Contestant("rivulet", RivuletCrossProcess.measure),
                 Contestant("grdb", note: "n/a: GRDB does not observe commits made by other processes"),
             ]),
     ] + tuiBenchmarks()

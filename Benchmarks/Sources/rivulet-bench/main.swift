@@ -1,11 +1,12 @@
 import Foundation
 import Harness
 import SQLiteRawBenchmarks
+import SQLiteRivuletBenchmarks
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 // The other process of sqlite.crossprocess.
-if arguments.first == "--crossprocess-writer", arguments.count == 3, let first = Int(arguments[2]) {
+if arguments.first == RivuletCrossProcess.writerFlag, arguments.count == 3, let first = Int(arguments[2]) {
     exit(runCrossProcessWriter(path: arguments[1], firstIndex: first))
 }
 
@@ -52,10 +53,13 @@ while index < arguments.count {
 
 var options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
 options.isQuick = quick
+// SQLite's temporary files (statement journals of big transactions) go where the databases
+// are, so that no contestant's figure includes another process's disk traffic.
+setenv("SQLITE_TMPDIR", SQLiteWorkload.root.path, 0)
 let all = catalog()
 if all.contains(where: { $0.name.hasPrefix("sqlite.") && options.selects($0.name) }) {
     do {
-        throw BenchmarkFailure("Rivulet's SQLite provider is not in the package yet")
+        try RivuletDatabase.adoptSchema()
     } catch {
         progress("cannot open Rivulet's database: \(error)")
     }
