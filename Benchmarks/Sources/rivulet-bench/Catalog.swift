@@ -1,0 +1,51 @@
+import Harness
+import SQLiteGRDBBenchmarks
+import SQLiteRawBenchmarks
+import SQLiteRivuletBenchmarks
+import StreamsBenchmarks
+import TUIBenchmarks
+
+/// The note printed where Rivulet's side of a benchmark needs an API that is not in the package.
+let notAvailable = "not available yet"
+
+/// Every benchmark, in the order they run and print.
+func catalog() -> [Benchmark] {
+    streamsBenchmarks() + [
+        Benchmark(
+            "sqlite.insert", unit: "ms", isHeavy: true,
+            [
+                Contestant(
+                    "rivulet",
+                    note: "not available yet: no public API inserts many todos in one transaction"),
+                Contestant("grdb", GRDBSQLite.insert),
+                Contestant("raw", RawSQLite.insert),
+            ]),
+        Benchmark(
+            "sqlite.fetch", unit: "ms",
+            [
+                Contestant("rivulet", RivuletSQLite.fetch),
+                Contestant("grdb", GRDBSQLite.makeFetch()),
+                Contestant("raw", RawSQLite.makeFetch()),
+            ]),
+        Benchmark(
+            "sqlite.observe", unit: "µs",
+            [
+                Contestant("rivulet", RivuletSQLite.observe),
+                Contestant("grdb", GRDBSQLite.observe),
+                Contestant("raw", RawSQLite.observe),
+            ]),
+        Benchmark(
+            "sqlite.observe_slow_query", unit: "ms", isHeavy: true,
+            [
+                Contestant("rivulet", RivuletSQLite.observeSlowQuery),
+                Contestant("grdb", GRDBSQLite.makeObserveSlowQuery()),
+                Contestant("raw", RawSQLite.makeWriteFloor()),
+            ]),
+        Benchmark(
+            "sqlite.crossprocess", unit: "ms",
+            [
+                Contestant("rivulet", RivuletCrossProcess.measure),
+                Contestant("grdb", note: "n/a: GRDB does not observe commits made by other processes"),
+            ]),
+    ] + tuiBenchmarks()
+}
