@@ -84,11 +84,15 @@ public struct ListWindow: Hashable, Sendable {
             case .strong: .bold
             case .failed: Style(foreground: .red)
             }
+        // Only the drawn text takes the row's emphasis, so a row that changes state rewrites its
+        // text, not its blank columns.
+        let rowStyle: Style = isSelected ? Self.selectedStyle : .plain
         if isSelected { style.attributes.insert(.reverse) }
-        buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: style)
-        var column = x + buffer.put(isSelected ? "> " : "  ", x: x, y: y, style: style, maxWidth: width)
+        buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: rowStyle)
+        var column = x + buffer.put(isSelected ? "> " : "  ", x: x, y: y, style: rowStyle, maxWidth: width)
         if !line.mark.isEmpty {
-            column += buffer.put(line.mark + " ", x: column, y: y, style: style, maxWidth: x + width - column)
+            column += buffer.put(line.mark, x: column, y: y, style: style, maxWidth: x + width - column)
+            column += buffer.put(" ", x: column, y: y, style: rowStyle, maxWidth: x + width - column)
         }
         let noteWidth = DisplayWidth.of(line.note)
         var textRoom = x + width - column

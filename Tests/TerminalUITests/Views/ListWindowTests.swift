@@ -19,3 +19,24 @@ import Testing
     #expect(ListScroll.move(nil, by: 1, count: 0) == nil)
     #expect(ListScroll.move(nil, by: 1, count: 3) == 1)
 }
+
+private func bigListScreen(toggled: Bool) -> SceneScreen {
+    let lines = (0..<58).map { index in
+        ListLine(
+            mark: toggled && index == 7 ? "[x]" : "[ ]", text: "Todo number \(index) of a long list",
+            note: "2026-12-24",
+            emphasis: toggled && index == 7 ? .muted : .normal)
+    }
+    return SceneScreen(
+        chrome: SceneChrome(title: "Todos", info: "100000 items left", hints: [KeyHint("a", "add")]),
+        content: .list(header: nil, window: ListWindow(lines: lines, offset: 0, totalCount: 100_000, selected: 3)))
+}
+
+@Test func togglingOneRowWritesFewerThanAHundredBytes() {
+    let size = TerminalSize(width: 200, height: 60)
+    let before = bigListScreen(toggled: false).render(size: size)
+    let after = bigListScreen(toggled: true).render(size: size)
+    let bytes = DiffRenderer(colorSupport: .colors256, usesSynchronizedOutput: false).frame(from: before, to: after)
+    #expect(!bytes.isEmpty)
+    #expect(bytes.count < 100)
+}
