@@ -25,7 +25,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "BaseServices", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
+        .target(
+            name: "BaseServices",
+            dependencies: ["Streams", "CSQLite"],
+            resources: [.copy("Resources/sample-feed.xml")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
         .executableTarget(
             name: "rivulet",
