@@ -25,11 +25,13 @@ enum Composition {
     static func configure(options: GlobalOptions) throws(CommandFailure) {
         let configuration = BaseServicesConfiguration(
             database: databaseLocation(options: options), environment: serviceEnvironment(options.environment))
+        let opened: ConfiguredDatabase
         do {
-            try configureBaseServices(configuration)
+            opened = try configureBaseServices(configuration)
         } catch {
             throw CommandFailure(databaseMessage(error))
         }
+        if opened.wasCreated, opened.path != nil { FeedCommands.addSampleFeed() }
     }
 
     static func databaseMessage(_ error: DatabaseError) -> String {

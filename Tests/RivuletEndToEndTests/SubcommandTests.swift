@@ -167,3 +167,30 @@ private func expectOneLineDatabaseError(_ db: String, sourceLocation: SourceLoca
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
 }
+
+private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources/BaseServices/Resources/sample-feed.xml").path
+
+@Test func feedsAddFetchesAtOnceAndListsTheDocumentedShape() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let added = try rivulet("feeds", "add", sampleFeed, db: db)
+    #expect(added.status == 0, "\(added.error)")
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let feed = try #require(feeds.first { ($0["id"] as? Int) == id })
+    #expect(feed["title"] is String && feed["url"] as? String == sampleFeed)
+    #expect((feed["itemCount"] as? Int ?? 0) > 0 && feed["unreadCount"] as? Int == feed["itemCount"] as? Int)
+    #expect(feed["lastError"] is NSNull)
+    let items = try jsonArray(try rivulet("feeds", "items", String(id), "--json", db: db).output)
+    #expect(!items.isEmpty)
+    #expect(
+        items.allSatisfy { $0["id"] is Int && $0["title"] is String && $0["read"] != nil && $0["published"] != nil })
+}
+
+@Test func aFeedThatCannotBeFetchedIsARuntimeError() throws {
+    let folder = try TemporaryFolder()
+    let result = try rivulet("feeds", "add", folder.file("missing.xml"), db: folder.file("feeds.sqlite"))
+    #expect(result.status == 1)
+    #expect(result.error.split(separator: "\n").count == 1)
+}
