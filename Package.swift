@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .library(name: "BaseServices", targets: ["BaseServices"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .executable(name: "rivulet", targets: ["rivulet"]),
     ],
     targets: [
         .target(name: "Streams", swiftSettings: strictSettings),
@@ -31,6 +32,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "rivulet",
+            dependencies: ["Streams", "BaseServices", "TerminalUI"],
+            swiftSettings: strictSettings
+        ),
         // Test-only: a child process that writes through the base services, for the
         // cross-process and crash tests. No product target depends on it.
         .executableTarget(
@@ -56,6 +62,12 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "Streams", "StreamsTesting"],
+            exclude: ["Views/__Snapshots__"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RivuletEndToEndTests",
+            dependencies: ["rivulet"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,0 +1,87 @@
+/// One scene on screen: it turns keys into its view model's inputs and its view model's
+/// outputs into a ``SceneScreen``. All calls come on the UI queue.
+public protocol SceneController: AnyObject {
+    /// The screen as it is now, for a terminal of `size`; a modal scene gets the screen of the
+    /// scene beneath it as `under` (the help overlay draws over it).
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen
+    /// Handles a key or a paste; returns whether it used it.
+    func handle(_ event: InputEvent) -> Bool
+    /// Stops observing the view model; the scene is gone.
+    func stop()
+}
+
+/// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
+///
+/// `Ctrl-C` quits from anywhere; every other key goes to the scene on top. Frames render the
+/// top scene; a scene presented as a modal over another draws the one under it first.
+public final class AppShell: @unchecked Sendable {
+    // Sendable because it is used only on the UI queue (the run loop's scheduler queue).
+
+    private struct Entry {
+        let id: Int
+        let controller: any SceneController
+        let isModal: Bool
+    }
+
+    private var stack: [Entry] = []
+    private let onQuit: () -> Void
+    private let onChange: () -> Void
+
+    /// A shell that calls `onChange` when the screen needs redrawing and `onQuit` to end the app.
+    public init(onChange: @escaping () -> Void, onQuit: @escaping () -> Void) {
+        self.onChange = onChange
+        self.onQuit = onQuit
+    }
+
+    /// How many scenes are on the stack.
+    public var depth: Int { stack.count }
+
+    /// Puts a scene on top; a root scene replaces the whole stack.
+    public func push(_ controller: any SceneController, id: Int, isRoot: Bool = false, isModal: Bool = false) {
+        if isRoot {
+            for entry in stack { entry.controller.stop() }
+            stack.removeAll()
+        }
+        stack.append(Entry(id: id, controller: controller, isModal: isModal))
+        onChange()
+    }
+
+    /// Removes the scene with `id` (and any above it).
+    public func remove(id: Int) {
+        guard let index = stack.firstIndex(where: { $0.id == id }) else { return }
+        for entry in stack[index...].reversed() { entry.controller.stop() }
+        stack.removeSubrange(index...)
+        onChange()
+    }
+
+    /// Stops every scene and asks the app to end.
+    public func quit() {
+        for entry in stack.reversed() { entry.controller.stop() }
+        stack.removeAll()
+        onQuit()
+    }
+
+    /// Delivers a key or a paste.
+    public func handle(_ event: InputEvent) {
+        if case .key(let key) = event, key == .control("c") {
+            quit()
+            return
+        }
+        if case .resize = event {
+            onChange()
+            return
+        }
+        guard let top = stack.last else { return }
+        if top.controller.handle(event) { onChange() }
+    }
+
+    /// Draws the top scene (given the one beneath when it is a modal).
+    public func render(size: TerminalSize) -> CellBuffer {
+        guard let top = stack.last else { return CellBuffer(size: size) }
+        var under: SceneScreen?
+        if top.isModal, stack.count > 1 {
+            under = stack[stack.count - 2].controller.screen(size: size, under: nil)
+        }
+        return top.controller.screen(size: size, under: under).render(size: size)
+    }
+}

@@ -1,0 +1,49 @@
+/// A framed box listing key bindings, centred over the screen.
+public struct HelpOverlay: Hashable, Sendable {
+    /// The box's title.
+    public var title: String
+    /// The bindings, one a line.
+    public var bindings: [KeyHint]
+
+    /// Creates an overlay.
+    public init(title: String, bindings: [KeyHint]) {
+        self.title = title
+        self.bindings = bindings
+    }
+
+    static let frameStyle = Style(attributes: .bold)
+    static let keyStyle = Style(foreground: .cyan, attributes: .bold)
+
+    /// Draws the box over `buffer`'s middle, cut to fit.
+    public func draw(into buffer: inout CellBuffer) {
+        let keyWidth = bindings.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
+        let footer = "Esc or ? closes"
+        let contentWidth = max(keyWidth + 2 + actionWidth, DisplayWidth.of(title) + 2, DisplayWidth.of(footer))
+        let width = min(contentWidth + 4, buffer.width)
+        let height = min(bindings.count + 4, buffer.height)
+        guard width >= 4, height >= 3 else { return }
+        let box = Rect(x: (buffer.width - width) / 2, y: (buffer.height - height) / 2, width: width, height: height)
+        buffer.fill(box)
+        let inner = width - 2
+        buffer.put("┌" + String(repeating: "─", count: inner) + "┐", x: box.x, y: box.y, style: Self.frameStyle)
+        buffer.put(" \(title) ", x: box.x + 2, y: box.y, style: Self.frameStyle, maxWidth: max(inner - 2, 0))
+        for row in 1..<(height - 1) {
+            buffer.put("│", x: box.x, y: box.y + row, style: Self.frameStyle)
+            buffer.put("│", x: box.maxX - 1, y: box.y + row, style: Self.frameStyle)
+        }
+        buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: box.x, y: box.maxY - 1, style: Self.frameStyle)
+        let room = max(inner - 2, 0)
+        for (index, binding) in bindings.enumerated() where index + 1 < height - 2 {
+            let y = box.y + 1 + index
+            buffer.put(binding.key, x: box.x + 2, y: y, style: Self.keyStyle, maxWidth: room)
+            let actionX = box.x + 2 + keyWidth + 2
+            if actionX < box.maxX - 2 {
+                buffer.put(binding.action, x: actionX, y: y, maxWidth: box.maxX - 2 - actionX)
+            }
+        }
+        if height >= 4 {
+            buffer.put(footer, x: box.x + 2, y: box.maxY - 2, style: .dim, maxWidth: room)
+        }
+    }
+}

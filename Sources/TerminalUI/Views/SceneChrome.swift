@@ -1,0 +1,118 @@
+/// What every scene draws around its content: a title bar, a line for typing or confirming, a
+/// status line with key hints, a spinner or an error, and the help overlay.
+public struct SceneChrome: Hashable, Sendable {
+    /// What the bottom line above the status line asks for, when it asks.
+    public enum Prompt: Hashable, Sendable {
+        /// A line of text being typed: the label, the text, and the cursor's place in characters.
+        case input(label: String, text: String, cursor: Int)
+        /// A yes-or-no question.
+        case confirm(String)
+    }
+
+    /// The scene's name, after the app's.
+    public var title: String
+    /// Facts shown on the right of the title bar (counts, filter, order).
+    public var info: String
+    /// The keys the status line offers.
+    public var hints: [KeyHint]
+    /// The latest error, shown instead of the hints until it is replaced.
+    public var errorMessage: String?
+    /// Whether work is running (a refresh, a load): the status line shows a spinner.
+    public var isBusy: Bool
+    /// A short word on the right of the status line while busy (for example "Refreshing 1 of 3").
+    public var busyText: String
+    /// Which frame of the spinner to draw.
+    public var spinnerFrame: Int
+    /// The input or confirmation line, if any.
+    public var prompt: Prompt?
+    /// The key map shown over the scene, when the help overlay is open.
+    public var help: [KeyHint]?
+
+    /// Creates chrome; by default no error, no spinner, no prompt, no help.
+    public init(
+        title: String, info: String = "", hints: [KeyHint] = [], errorMessage: String? = nil, isBusy: Bool = false,
+        busyText: String = "", spinnerFrame: Int = 0, prompt: Prompt? = nil, help: [KeyHint]? = nil
+    ) {
+        self.title = title
+        self.info = info
+        self.hints = hints
+        self.errorMessage = errorMessage
+        self.isBusy = isBusy
+        self.busyText = busyText
+        self.spinnerFrame = spinnerFrame
+        self.prompt = prompt
+        self.help = help
+    }
+
+    /// The spinner's frames: plain ASCII, one column each in every terminal.
+    public static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
+
+    static let titleStyle = Style(attributes: [.reverse, .bold])
+    static let statusStyle = Style(attributes: .reverse)
+    static let errorStyle = Style(foreground: .white, background: .red, attributes: .bold)
+    static let promptStyle = Style(attributes: .bold)
+
+    /// Draws the chrome into `buffer` and returns the rectangle left for the scene's content.
+    /// The help overlay is drawn by ``drawOverlay(into:)``, after the content.
+    @discardableResult
+    public func draw(into buffer: inout CellBuffer) -> Rect {
+        var body = buffer.bounds
+        guard body.height > 0 else { return body }
+        let (top, afterTop) = body.splitTop(1)
+        buffer.putStatusLine(
+            left: " Rivulet · \(title)", right: info.isEmpty ? "" : "\(info) ", y: top.y, style: Self.titleStyle)
+        body = afterTop
+        guard body.height > 0 else { return body }
+        let (rest, bottom) = body.splitBottom(1)
+        drawStatus(into: &buffer, y: bottom.y)
+        body = rest
+        if let prompt, body.height > 0 {
+            let (content, line) = body.splitBottom(1)
+            drawPrompt(prompt, into: &buffer, y: line.y)
+            body = content
+        }
+        return body
+    }
+
+    /// Draws the help overlay, if open, centred over whatever is on screen.
+    public func drawOverlay(into buffer: inout CellBuffer) {
+        guard let help else { return }
+        HelpOverlay(title: "Keys · \(title)", bindings: help).draw(into: &buffer)
+    }
+
+    private func drawStatus(into buffer: inout CellBuffer, y: Int) {
+        var right = ""
+        if isBusy {
+            let frame = Self.spinnerFrames[((spinnerFrame % 4) + 4) % 4]
+            right = busyText.isEmpty ? "\(frame) " : "\(frame) \(busyText) "
+        }
+        if let errorMessage {
+            buffer.putStatusLine(left: " ! \(errorMessage)", right: right, y: y, style: Self.errorStyle)
+            return
+        }
+        let text = hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ")
+        buffer.putStatusLine(left: " \(text)", right: right, y: y, style: Self.statusStyle)
+    }
+
+    private func drawPrompt(_ prompt: Prompt, into buffer: inout CellBuffer, y: Int) {
+        buffer.clear(row: y)
+        switch prompt {
+        case .input(let label, let text, let cursor):
+            let labelWidth = buffer.put(" \(label) ", x: 0, y: y, style: Self.promptStyle)
+            let characters = Array(text)
+            let clamped = min(max(cursor, 0), characters.count)
+            let before = String(characters[..<clamped])
+            let after = String(characters[clamped...])
+            // Keep the cursor on screen: show the end of what was typed before it when it is long.
+            let room = max(buffer.width - labelWidth - 1, 1)
+            var shown = before
+            while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+            var x = labelWidth + buffer.put(shown, x: labelWidth, y: y)
+            let cursorCharacter = after.first.map(String.init) ?? " "
+            x += buffer.put(cursorCharacter, x: x, y: y, style: .reverse)
+            if after.count > 1 { buffer.put(String(after.dropFirst()), x: x, y: y) }
+        case .confirm(let question):
+            buffer.put(" \(question) (y/n)", x: 0, y: y, style: Self.promptStyle)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+/// A whole screen of a scene as a value: its chrome and its content. Rendering it is a pure
+/// function of the value and the size, so every scene can be snapshot-tested without a terminal.
+///
+/// ```swift
+/// let screen = SceneScreen(
+///     chrome: SceneChrome(title: "Todos", hints: [KeyHint("a", "add")]),
+///     content: .list(header: nil, window: ListWindow(lines: [ListLine(mark: "[ ]", text: "Buy milk")])))
+/// let buffer = screen.render(size: TerminalSize(width: 80, height: 24))
+/// ```
+public struct SceneScreen: Hashable, Sendable {
+    /// What a scene shows between its title bar and its status line.
+    public enum Content: Hashable, Sendable {
+        /// A list, with an optional line above it (filter, order, search).
+        case list(header: String?, window: ListWindow)
+        /// Fields being edited.
+        case form(FormContent)
+        /// A text to read.
+        case reader(ReaderContent)
+    }
+
+    /// The title bar, prompt, status line and help overlay.
+    public var chrome: SceneChrome
+    /// The scene's own content.
+    public var content: Content
+
+    /// Creates a screen.
+    public init(chrome: SceneChrome, content: Content) {
+        self.chrome = chrome
+        self.content = content
+    }
+
+    /// Draws the screen at `size`.
+    public func render(size: TerminalSize) -> CellBuffer {
+        var buffer = CellBuffer(size: size)
+        render(into: &buffer)
+        return buffer
+    }
+
+    /// Draws the screen over the whole of `buffer`.
+    public func render(into buffer: inout CellBuffer) {
+        let body = chrome.draw(into: &buffer)
+        switch content {
+        case .list(let header, let window):
+            var rect = body
+            if let header, rect.height > 1 {
+                let (top, rest) = rect.splitTop(1)
+                buffer.fill(top)
+                buffer.put(" " + header, x: top.x, y: top.y, style: .dim, maxWidth: top.width)
+                rect = rest
+            }
+            window.draw(into: &buffer, in: rect)
+        case .form(let form):
+            form.draw(into: &buffer, in: body)
+        case .reader(let reader):
+            reader.draw(into: &buffer, in: body)
+        }
+        chrome.drawOverlay(into: &buffer)
+    }
+}
+
+/// Fields being edited, one below the other, one of them focused.
+public struct FormContent: Hashable, Sendable {
+    /// One field.
+    public struct Field: Hashable, Sendable {
+        /// Its label.
+        public var label: String
+        /// Its text.
+        public var text: String
+        /// What is wrong with it, if anything.
+        public var problem: String?
+
+        /// Creates a field.
+        public init(label: String, text: String, problem: String? = nil) {
+            self.label = label
+            self.text = text
+            self.problem = problem
+        }
+    }
+
+    /// The fields, top to bottom.
+    public var fields: [Field]
+    /// The index of the focused field.
+    public var focused: Int
+    /// Where the cursor is in the focused field, in characters.
+    public var cursor: Int
+
+    /// Creates a form.
+    public init(fields: [Field], focused: Int = 0, cursor: Int? = nil) {
+        self.fields = fields
+        self.focused = focused
+        self.cursor = cursor ?? (fields.indices.contains(focused) ? fields[focused].text.count : 0)
+    }
+
+    func draw(into buffer: inout CellBuffer, in rect: Rect) {
+        buffer.fill(rect)
+        let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
+        var y = rect.y + 1
+        for (index, field) in fields.enumerated() {
+            guard y < rect.maxY else { return }
+            let isFocused = index == focused
+            buffer.put(field.label + ":", x: rect.x + 2, y: y, style: isFocused ? .bold : .plain)
+            let x = rect.x + 3 + labelWidth
+            let room = max(rect.maxX - x - 1, 0)
+            let fieldStyle = Style(attributes: .underline)
+            buffer.fill(Rect(x: x, y: y, width: room, height: 1), style: fieldStyle)
+            let text = field.text.replacingNewlines()
+            buffer.put(text, x: x, y: y, style: fieldStyle, maxWidth: room)
+            if isFocused {
+                let characters = Array(text)
+                let clamped = min(max(cursor, 0), characters.count)
+                let cursorX = x + DisplayWidth.of(String(characters[..<clamped]))
+                if cursorX < x + room {
+                    let under = clamped < characters.count ? String(characters[clamped]) : " "
+                    buffer.put(under, x: cursorX, y: y, style: Style(attributes: [.underline, .reverse]))
+                }
+            }
+            y += 1
+            if let problem = field.problem, y < rect.maxY {
+                buffer.put(problem, x: x, y: y, style: Style(foreground: .red))
+                y += 1
+            }
+            y += 1
+        }
+    }
+}
+
+/// A text to read: a heading, a few lines about it, and the body wrapped to the width.
+public struct ReaderContent: Hashable, Sendable {
+    /// The heading.
+    public var heading: String
+    /// Lines under the heading (date, link).
+    public var meta: [String]
+    /// The body; blank lines separate paragraphs.
+    public var body: String
+    /// How many wrapped lines of the body are scrolled off the top.
+    public var scroll: Int
+
+    /// Creates a reader.
+    public init(heading: String, meta: [String] = [], body: String, scroll: Int = 0) {
+        self.heading = heading
+        self.meta = meta
+        self.body = body
+        self.scroll = scroll
+    }
+
+    func draw(into buffer: inout CellBuffer, in rect: Rect) {
+        buffer.fill(rect)
+        guard rect.width > 4 else { return }
+        var y = rect.y + 1
+        let width = rect.width - 4
+        buffer.put(heading.replacingNewlines(), x: rect.x + 2, y: y, style: .bold, maxWidth: width)
+        y += 1
+        for line in meta where y < rect.maxY {
+            buffer.put(line.replacingNewlines(), x: rect.x + 2, y: y, style: .dim, maxWidth: width)
+            y += 1
+        }
+        y += 1
+        let lines = TextWrap.lines(of: body, width: width)
+        for line in lines.dropFirst(max(scroll, 0)) {
+            guard y < rect.maxY else { return }
+            buffer.put(line, x: rect.x + 2, y: y, maxWidth: width)
+            y += 1
+        }
+    }
+}
+
+/// Word wrapping by display width.
+public enum TextWrap {
+    /// `text` wrapped to lines of at most `width` columns; words longer than a line are cut.
+    public static func lines(of text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var result: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ") {
+                var word = String(word)
+                var wordWidth = DisplayWidth.of(word)
+                if lineWidth > 0, lineWidth + 1 + wordWidth > width {
+                    result.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while wordWidth > width {
+                    var head = ""
+                    var headWidth = 0
+                    while let first = word.first, headWidth + DisplayWidth.of(first) <= width {
+                        head.append(first)
+                        headWidth += DisplayWidth.of(first)
+                        word.removeFirst()
+                    }
+                    if head.isEmpty, let first = word.first {
+                        head.append(first)
+                        word.removeFirst()
+                    }
+                    result.append(head)
+                    wordWidth = DisplayWidth.of(word)
+                }
+                if word.isEmpty { continue }
+                if lineWidth > 0 {
+                    line += " "
+                    lineWidth += 1
+                }
+                line += word
+                lineWidth += wordWidth
+            }
+            result.append(line)
+        }
+        return result
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        String(map { $0.isNewline ? " " : $0 })
+    }
+}

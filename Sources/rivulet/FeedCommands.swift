@@ -1,0 +1,150 @@
+import BaseServices
+import Dispatch
+import Foundation
+import Streams
+import TerminalUI
+
+/// The `feeds` subcommands.
+enum FeedCommands {
+    static func perform(_ command: RivuletCommand) throws(CommandFailure) {
+        let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+        switch command {
+        case .feedsList(let json):
+            let all = try ScriptCommands.value(of: feeds.fetchFeeds())
+            if json {
+                Output.line(JSONValue.array(all.map(jsonValue(of:))).text)
+            } else {
+                for feed in all {
+                    Output.line(
+                        "\(feed.id)\t\(TextSanitizer.sanitize(feed.title))\t\(feed.unreadCount)/\(feed.itemCount) unread"
+                            + "\t\(TextSanitizer.sanitize(feed.url))")
+                }
+            }
+        case .feedsItems(let id, let json):
+            let items = try items(of: id, feeds: feeds)
+            if json {
+                Output.line(JSONValue.array(items.map(jsonValue(of:))).text)
+            } else {
+                for item in items {
+                    Output.line("\(item.id)\t\(item.isRead ? " " : "*") \(TextSanitizer.sanitize(item.title))")
+                }
+            }
+        case .feedsRemove(let id):
+            _ = try ScriptCommands.value(of: feeds.removeFeed(id: id))
+        case .feedsAdd(let source):
+            let feed = try ScriptCommands.value(of: feeds.addFeed(url: source, title: source, siteURL: nil))
+            do {
+                try refresh(feed, feeds: feeds)
+            } catch {
+                // The subscription stays; its first fetch failed and says why.
+                Output.line(String(feed.id))
+                throw error
+            }
+            Output.line(String(feed.id))
+        case .feedsRefresh(let id):
+            let all = try ScriptCommands.value(of: feeds.fetchFeeds())
+            let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
+            if let id, chosen.isEmpty { throw CommandFailure("there is no feed \(id)") }
+            var failures: [String] = []
+            for feed in chosen {
+                do { try refresh(feed, feeds: feeds) } catch { failures.append(error.message) }
+            }
+            if !failures.isEmpty { throw CommandFailure(failures.joined(separator: "; ")) }
+        default:
+            break
+        }
+    }
+
+    /// Fetches a feed now and stores its items; a feed still named by its address takes the
+    /// title the feed gives itself.
+    private static func refresh(_ feed: FeedObject, feeds: any FeedsBaseServiceType) throws(CommandFailure) {
+        let result = FirstValue<Result<FeedFetchResult, CommandFailure>>()
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = FeedFetcher().fetch(feed.url).subscribe(
+            onNext: { event in
+                if case .finished(let outcome) = event { result.keep(.success(outcome)) }
+            },
+            onError: { error in
+                result.keep(.failure(CommandFailure("\(error)")))
+                finished.signal()
+            },
+            onCompleted: { finished.signal() })
+        finished.wait()
+        subscription.dispose()
+        switch result.value {
+        case .success(.fetched(let parsed, _))?:
+            let drafts = parsed.items.map { item in
+                FeedItemDraft(
+                    guid: item.guid ?? item.id, title: item.title, link: item.link, summary: item.summary,
+                    publishedAt: item.publishedDate)
+            }
+            _ = try ScriptCommands.value(of: feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
+            if feed.title == feed.url, !parsed.title.isEmpty {
+                _ = try ScriptCommands.value(
+                    of: feeds.updateFeed(id: feed.id, title: parsed.title, siteURL: parsed.siteLink))
+            }
+        case .success(.notModified)?:
+            break
+        case .failure(let error)?:
+            throw error
+        case nil:
+            throw CommandFailure("\(feed.url): the fetch ended without a result")
+        }
+    }
+
+    private static func items(
+        of feedID: Int64, feeds: any FeedsBaseServiceType
+    ) throws(CommandFailure)
+        -> [FeedItemObject]
+    {
+        let all = try ScriptCommands.value(of: feeds.fetchFeeds())
+        guard all.contains(where: { $0.id == feedID }) else { throw CommandFailure("there is no feed \(feedID)") }
+        return try ScriptCommands.value(
+            of: feeds.observeItems(
+                feedID: feedID, unreadOnly: false, offset: 0, limit: 100_000, on: ImmediateScheduler()))
+    }
+
+    private static func jsonValue(of feed: FeedObject) -> JSONValue {
+        .object([
+            ("id", .int(feed.id)),
+            ("title", .string(feed.title)),
+            ("url", .string(feed.url)),
+            ("itemCount", .int(Int64(feed.itemCount))),
+            ("unreadCount", .int(Int64(feed.unreadCount))),
+            ("lastError", .null),
+        ])
+    }
+
+    private static func jsonValue(of item: FeedItemObject) -> JSONValue {
+        .object([
+            ("id", .int(item.id)),
+            ("title", .string(item.title)),
+            ("link", .optional(item.link)),
+            ("published", .optional(item.publishedAt.map(iso8601))),
+            ("read", .bool(item.isRead)),
+        ])
+    }
+
+    private static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
+
+extension FeedCommands {
+    /// Subscribes a new database to the sample feed shipped with the app, read from its file, so
+    /// the first run has something to read offline. A failure leaves the feeds empty.
+    static func addSampleFeed() {
+        guard let path = SampleFeed.path, let parsed = try? SampleFeed.load() else { return }
+        let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+        guard
+            let feed = try? ScriptCommands.value(
+                of: feeds.addFeed(url: path, title: parsed.title, siteURL: parsed.siteLink))
+        else { return }
+        let drafts = parsed.items.map { item in
+            FeedItemDraft(
+                guid: item.guid ?? item.id, title: item.title, link: item.link, summary: item.summary,
+                publishedAt: item.publishedDate)
+        }
+        _ = try? ScriptCommands.value(of: feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
+    }
+}

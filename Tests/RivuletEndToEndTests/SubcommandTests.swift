@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+// End-to-end: these tests run the built `rivulet` binary as a process, each over its own
+// temporary database.
+
+private func rivulet(_ arguments: String..., db: String? = nil) throws -> RivuletProcess.Result {
+    try RivuletProcess.run((db.map { ["--db", $0] } ?? []) + arguments)
+}
+
+private func jsonArray(_ text: String) throws -> [[String: Any]] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [[String: Any]])
+}
+
+@Test(arguments: [
+    ["frobnicate"], ["--frob"], ["add"], ["add", "x", "--due", "2026-13-01"], ["list", "--all", "--active"],
+    ["done"], ["done", "abc"], ["undo", "0"], ["rm", "1", "2"], ["edit", "1"], ["feeds"], ["feeds", "eat"],
+    ["feeds", "items"], ["--environment", "staging", "list"], ["--db"],
+])
+func usageErrorsExitTwoWithTheUsage(arguments: [String]) throws {
+    let result = try RivuletProcess.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix("rivulet: "))
+    #expect(result.error.contains("Usage: rivulet"))
+    #expect(result.output.isEmpty)
+}
+
+@Test func helpAndVersionSucceed() throws {
+    let help = try rivulet("--help")
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("Usage: rivulet"))
+    let addHelp = try rivulet("add", "--help")
+    #expect(addHelp.status == 0 && addHelp.output.hasPrefix("Usage: rivulet add"))
+    let version = try rivulet("--version")
+    #expect(version.status == 0 && version.output.hasPrefix("rivulet "))
+}
+
+@Test func theAppRefusesToRunWithoutATerminal() throws {
+    let folder = try TemporaryFolder()
+    let result = try rivulet(db: folder.file("db.sqlite"))
+    #expect(result.status == 2)
+    #expect(result.error.contains("needs a terminal"))
+}
+
+@Test func addPrintsTheNewIDAndListShowsIt() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let added = try rivulet("add", "Buy milk", "--notes", "two litres", "--due", "2026-12-24", db: db)
+    #expect(added.status == 0)
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let list = try rivulet("list", "--json", db: db)
+    #expect(list.status == 0)
+    let todos = try jsonArray(list.output)
+    let todo = try #require(todos.first { ($0["id"] as? Int) == id })
+    #expect(todo["title"] as? String == "Buy milk")
+    #expect(todo["notes"] as? String == "two litres")
+    #expect(todo["completed"] as? Bool == false)
+    #expect(todo["due"] as? String == "2026-12-24")
+}
+
+@Test func listJSONHasTheDocumentedShape() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    _ = try rivulet("add", "No due day", db: db)
+    let text = try rivulet("list", "--json", db: db).output
+    let todos = try jsonArray(text)
+    #expect(!todos.isEmpty)
+    for todo in todos {
+        #expect(todo["id"] is Int)
+        #expect(todo["title"] is String)
+        #expect(todo["notes"] is String)
+        #expect(todo["due"] is String || todo["due"] is NSNull)
+    }
+    // Booleans, not numbers: JSONSerialization would read 0 and false alike.
+    let booleans =
+        text.components(separatedBy: "\"completed\":true").count
+        + text.components(separatedBy: "\"completed\":false").count - 2
+    #expect(booleans == todos.count)
+}
+
+@Test func doneUndoEditAndRemoveChangeTheTodo() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let id = try rivulet("add", "Write tests", db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try rivulet("done", id, db: db).status == 0)
+    #expect(try rivulet("list", "--completed", db: db).output.contains("Write tests"))
+    #expect(try rivulet("undo", id, db: db).status == 0)
+    #expect(try rivulet("list", "--active", db: db).output.contains("Write tests"))
+    #expect(try rivulet("edit", id, "--title", "Write more tests", db: db).status == 0)
+    #expect(try rivulet("list", db: db).output.contains("Write more tests"))
+    #expect(try rivulet("rm", id, db: db).status == 0)
+    #expect(!(try rivulet("list", db: db).output.contains("Write more tests")))
+}
+
+@Test func aMissingTodoIsARuntimeError() throws {
+    let folder = try TemporaryFolder()
+    let result = try rivulet("done", "999999", db: folder.file("todos.sqlite"))
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("rivulet: "))
+    #expect(result.error.split(separator: "\n").count == 1)
+}
+
+@Test func titlesWithEscapeSequencesAreListedInert() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    _ = try rivulet("add", "evil\u{1b}[2Jtitle", db: db)
+    let list = try rivulet("list", db: db)
+    #expect(!list.output.contains("\u{1b}"))
+    #expect(list.output.contains("evil"))
+}
+
+private func expectOneLineDatabaseError(_ db: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result = try rivulet("list", db: db)
+    #expect(result.status == 1, sourceLocation: sourceLocation)
+    #expect(result.error.hasPrefix("rivulet: "), sourceLocation: sourceLocation)
+    #expect(result.error.split(separator: "\n").count == 1, "\(result.error)", sourceLocation: sourceLocation)
+}
+
+@Test func aDirectoryIsNotADatabase() throws {
+    let folder = try TemporaryFolder()
+    try expectOneLineDatabaseError(folder.path)
+}
+
+@Test func aFileThatIsNotADatabaseIsRefused() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("notes.txt")
+    try String(repeating: "not a database\n", count: 200).write(toFile: path, atomically: true, encoding: .utf8)
+    try expectOneLineDatabaseError(path)
+}
+
+@Test func aReadOnlyDatabaseIsReportedOnWrite() throws {
+    guard getuid() != 0 else { return }  // root writes through file modes
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    _ = try rivulet("add", "first", db: db)
+    try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: db)
+    let result = try rivulet("add", "second", db: db)
+    #expect(result.status == 1)
+    #expect(result.error.split(separator: "\n").count == 1)
+}
+
+@Test func aMissingFolderIsReported() throws {
+    let folder = try TemporaryFolder()
+    try expectOneLineDatabaseError(folder.file("no/such/folder/todos.sqlite"))
+}
+
+@Test func aDatabaseFromANewerVersionIsRefused() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    _ = try rivulet("add", "first", db: db)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", db, "PRAGMA user_version = 9999;"]
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    try expectOneLineDatabaseError(db)
+}
+
+@Test func theDefaultDatabaseIsCreatedPrivatelyWithAWelcomeList() throws {
+    let folder = try TemporaryFolder()
+    let result = try RivuletProcess.run(["list", "--json"], environment: ["XDG_DATA_HOME": folder.path])
+    #expect(result.status == 0)
+    #expect(!(try jsonArray(result.output)).isEmpty)
+    let path = folder.file("rivulet/rivulet.sqlite")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
+}
+
+private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources/BaseServices/Resources/sample-feed.xml").path
+
+@Test func feedsAddFetchesAtOnceAndListsTheDocumentedShape() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let added = try rivulet("feeds", "add", sampleFeed, db: db)
+    #expect(added.status == 0, "\(added.error)")
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let feed = try #require(feeds.first { ($0["id"] as? Int) == id })
+    #expect(feed["title"] is String && feed["url"] as? String == sampleFeed)
+    #expect((feed["itemCount"] as? Int ?? 0) > 0 && feed["unreadCount"] as? Int == feed["itemCount"] as? Int)
+    #expect(feed["lastError"] is NSNull)
+    let items = try jsonArray(try rivulet("feeds", "items", String(id), "--json", db: db).output)
+    #expect(!items.isEmpty)
+    #expect(
+        items.allSatisfy { $0["id"] is Int && $0["title"] is String && $0["read"] != nil && $0["published"] != nil })
+}
+
+@Test func aFeedThatCannotBeFetchedIsARuntimeError() throws {
+    let folder = try TemporaryFolder()
+    let result = try rivulet("feeds", "add", folder.file("missing.xml"), db: folder.file("feeds.sqlite"))
+    #expect(result.status == 1)
+    #expect(result.error.split(separator: "\n").count == 1)
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A private tmux server running one command in a pane of a fixed size, for end-to-end tests
+/// that read the real screen. The server (and so the app) is killed by name when the session
+/// is closed, even when a test fails.
+final class TmuxSession {
+    let socket: String
+    let name = "app"
+
+    /// Starts `command` (run by the shell) in a detached session of `width`×`height`. When the
+    /// command ends, the pane prints `__EXIT=<status>` and stays open for inspection.
+    init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+        socket = "rivulet-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        var exports = ["SWIFT_BACKTRACE=interactive=no,enable=no", "TERM=xterm-256color", "LANG=C.UTF-8"]
+        for (key, value) in environment { exports.append("\(key)=\(Self.quote(value))") }
+        let script = "export \(exports.joined(separator: " ")); \(command); echo __EXIT=$?; sleep 30"
+        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), script], capture: false)
+    }
+
+    deinit { close() }
+
+    /// Kills the private server and everything in it.
+    func close() {
+        _ = try? tmux(["kill-server"], capture: false)
+    }
+
+    /// Sends keys as tmux names them (`j`, `Down`, `C-c`, `Enter`).
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// The pane's text now.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// A tmux format evaluated for the pane, such as `#{alternate_on}`.
+    func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Polls the screen every 20 ms until `predicate` holds or `timeout` seconds pass; returns
+    /// the last screen and whether it matched.
+    @discardableResult
+    func waitFor(timeout: Double = 5, _ predicate: (String) -> Bool) throws -> (screen: String, matched: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while true {
+            last = try screen()
+            if predicate(last) { return (last, true) }
+            if Date() > deadline { return (last, false) }
+            usleep(20_000)
+        }
+    }
+
+    /// Polls until the screen contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 5) throws -> (screen: String, matched: Bool) {
+        try waitFor(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// The process id of the app: the pane's shell's child.
+    func appPID() throws -> Int32? {
+        let shell = try display("#{pane_pid}")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        process.arguments = ["-P", shell]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    /// Runs a tmux command on the private server. It is spawned directly and waited for with
+    /// `waitpid`, output through a file: Foundation's `Process` never sees the client end when
+    /// the client starts a server.
+    @discardableResult
+    private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+        let outputPath = capture ? NSTemporaryDirectory() + "rivulet-e2e-\(UUID().uuidString).out" : nil
+        defer { if let outputPath { try? FileManager.default.removeItem(atPath: outputPath) } }
+        _ = Self.spawn(["tmux", "-L", socket] + arguments, outputPath: outputPath)
+        guard let outputPath else { return "" }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    private static func spawn(_ arguments: [String], outputPath: String?) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        return status
+    }
+
+    static func quote(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

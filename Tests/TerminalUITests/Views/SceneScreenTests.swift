@@ -1,0 +1,169 @@
+import TerminalUI
+import Testing
+
+private let size = TerminalSize(width: 60, height: 14)
+
+private let todoHints = [
+    KeyHint("a", "add"), KeyHint("Space", "toggle"), KeyHint("e", "edit"), KeyHint("d", "delete"), KeyHint("?", "help"),
+]
+
+private func todoList(
+    chrome: SceneChrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+)
+    -> SceneScreen
+{
+    SceneScreen(
+        chrome: chrome,
+        content: .list(
+            header: "Filter: all · Sort: manual",
+            window: ListWindow(
+                lines: [
+                    ListLine(mark: "[ ]", text: "Welcome to Rivulet", note: "2026-12-24"),
+                    ListLine(mark: "[x]", text: "Read the key map", emphasis: .muted),
+                    ListLine(mark: "[ ]", text: "年末の大掃除 🧹 and more"),
+                ],
+                selected: 1)))
+}
+
+@Test func homeScreenSnapshot() {
+    let screen = SceneScreen(
+        chrome: SceneChrome(
+            title: "Home",
+            hints: [KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyHint("?", "help"), KeyHint("q", "quit")]),
+        content: .list(
+            header: nil,
+            window: ListWindow(
+                lines: [
+                    ListLine(mark: "t", text: "Todos", note: "2 active, 1 done"),
+                    ListLine(mark: "f", text: "Feeds", note: "12 unread"),
+                ],
+                selected: 0)))
+    assertSnapshot(screen.render(size: size), named: "home")
+}
+
+@Test func todoListScreenSnapshot() {
+    assertSnapshot(todoList().render(size: size), named: "todo-list")
+}
+
+@Test func todoListWithAddPromptSnapshot() {
+    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    chrome.prompt = .input(label: "New todo:", text: "Buy milk", cursor: 8)
+    assertSnapshot(todoList(chrome: chrome).render(size: size), named: "todo-list-add")
+}
+
+@Test func todoListAskingToDeleteSnapshot() {
+    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    chrome.prompt = .confirm("Delete “Read the key map”?")
+    assertSnapshot(todoList(chrome: chrome).render(size: size), named: "todo-list-confirm")
+}
+
+@Test func todoListWithHelpOverlaySnapshot() {
+    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    chrome.help = [
+        KeyHint("j / k", "move"), KeyHint("a", "add a todo"), KeyHint("Space", "toggle"), KeyHint("q", "back"),
+    ]
+    assertSnapshot(todoList(chrome: chrome).render(size: size), named: "todo-list-help")
+}
+
+@Test func errorReplacesTheHintsAndSpinnerShowsWork() {
+    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    chrome.errorMessage = "Could not add the todo: database is locked"
+    chrome.isBusy = true
+    chrome.spinnerFrame = 1
+    assertSnapshot(todoList(chrome: chrome).render(size: size), named: "todo-list-error-busy")
+}
+
+@Test func emptyListSaysWhatToDo() {
+    let screen = SceneScreen(
+        chrome: SceneChrome(title: "Todos", hints: todoHints),
+        content: .list(
+            header: "Filter: active", window: ListWindow(lines: [], emptyText: "Nothing here. Press a to add a todo.")))
+    assertSnapshot(screen.render(size: size), named: "todo-list-empty")
+}
+
+@Test func longListShowsItsScrollPosition() {
+    let lines = (100..<110).map { ListLine(mark: "[ ]", text: "Todo \($0)") }
+    let screen = SceneScreen(
+        chrome: SceneChrome(title: "Todos", info: "100000 items left"),
+        content: .list(header: nil, window: ListWindow(lines: lines, offset: 100, totalCount: 100_000, selected: 104)))
+    assertSnapshot(screen.render(size: size), named: "todo-list-scrolled")
+}
+
+@Test func editorScreenSnapshot() {
+    let screen = SceneScreen(
+        chrome: SceneChrome(
+            title: "Edit todo",
+            hints: [KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]),
+        content: .form(
+            FormContent(
+                fields: [
+                    .init(label: "Title", text: "Welcome to Rivulet"),
+                    .init(label: "Notes", text: "Line one\nline two"),
+                    .init(label: "Due", text: "2026-02-30", problem: "not a real day (YYYY-MM-DD)"),
+                ],
+                focused: 2)))
+    assertSnapshot(screen.render(size: size), named: "todo-editor")
+}
+
+@Test func feedsScreenSnapshot() {
+    var chrome = SceneChrome(
+        title: "Feeds", info: "2 feeds",
+        hints: [KeyHint("a", "add"), KeyHint("r", "refresh"), KeyHint("R", "all"), KeyHint("Enter", "items")])
+    chrome.isBusy = true
+    chrome.busyText = "Refreshing 1 of 2"
+    let screen = SceneScreen(
+        chrome: chrome,
+        content: .list(
+            header: nil,
+            window: ListWindow(
+                lines: [
+                    ListLine(text: "Rivulet news", note: "3 unread", emphasis: .strong),
+                    ListLine(text: "https://broken.example/feed", note: "failed: not a feed", emphasis: .failed),
+                ],
+                selected: 0)))
+    assertSnapshot(screen.render(size: size), named: "feeds")
+}
+
+@Test func feedItemsScreenSnapshot() {
+    let screen = SceneScreen(
+        chrome: SceneChrome(
+            title: "Rivulet news", info: "3 unread",
+            hints: [KeyHint("Enter", "read"), KeyHint("m", "read/unread"), KeyHint("M", "all read")]),
+        content: .list(
+            header: nil,
+            window: ListWindow(
+                lines: [
+                    ListLine(mark: "*", text: "Version 1.0 is out", note: "2026-11-20", emphasis: .strong),
+                    ListLine(mark: " ", text: "Tips for the key map", note: "2026-11-02", emphasis: .muted),
+                ],
+                selected: 1)))
+    assertSnapshot(screen.render(size: size), named: "feed-items")
+}
+
+@Test func readerScreenSnapshot() {
+    let screen = SceneScreen(
+        chrome: SceneChrome(title: "Rivulet news", hints: [KeyHint("j / k", "scroll"), KeyHint("Esc", "back")]),
+        content: .reader(
+            ReaderContent(
+                heading: "Version 1.0 is out",
+                meta: ["2026-11-20", "https://example.com/news/1.0"],
+                body: "Rivulet 1.0 brings todos and feeds to your terminal, with every change saved at once.\n\n"
+                    + "Press ? in any scene for its keys.")))
+    assertSnapshot(screen.render(size: size), named: "feed-item-reader")
+}
+
+@Test func escapeSequencesInDataAreDrawnInert() {
+    let screen = SceneScreen(
+        chrome: SceneChrome(title: "Todos"),
+        content: .list(
+            header: nil,
+            window: ListWindow(lines: [ListLine(mark: "[ ]", text: "evil\u{1b}[2J\u{1b}]0;pwned\u{7}title")])))
+    let lines = screen.render(size: TerminalSize(width: 40, height: 4)).textLines()
+    #expect(lines[1].hasPrefix("  [ ] evil�[2J�]0;pwned�title"))
+}
+
+@Test func tinyTerminalsDoNotBreakTheLayout() {
+    assertSnapshot(todoList().render(size: TerminalSize(width: 12, height: 3)), named: "todo-list-tiny")
+    #expect(todoList().render(size: TerminalSize(width: 1, height: 1)).textLines().count == 1)
+    #expect(todoList().render(size: TerminalSize(width: 0, height: 0)).textLines().isEmpty)
+}
