@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .library(name: "BaseServices", targets: ["BaseServices"]),
+        .library(name: "SceneServices", targets: ["SceneServices"]),
+        .library(name: "SceneServicesMocks", targets: ["SceneServicesMocks"]),
+        .library(name: "ViewModels", targets: ["ViewModels"]),
+        .library(name: "Coordinator", targets: ["Coordinator"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     targets: [
@@ -25,6 +29,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "BaseServices", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
+        .target(name: "SceneServices", dependencies: ["Streams", "BaseServices"], swiftSettings: strictSettings),
+        .target(
+            name: "SceneServicesMocks",
+            dependencies: ["Streams", "StreamsTesting", "SceneServices"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "ViewModels", dependencies: ["Streams", "SceneServices"], swiftSettings: strictSettings),
+        .target(
+            name: "Coordinator",
+            dependencies: ["Streams", "SceneServices", "ViewModels"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
         .testTarget(
             name: "StreamsTests",
@@ -41,6 +57,29 @@ let package = Package(
             dependencies: ["BaseServices", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "SceneServicesTests",
+            dependencies: ["SceneServices", "BaseServices", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SceneServicesMocksTests",
+            dependencies: ["SceneServicesMocks", "SceneServices", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ViewModelsTests",
+            dependencies: ["ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CoordinatorTests",
+            dependencies: [
+                "Coordinator", "ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "Streams", "StreamsTesting"],
