@@ -1,0 +1,326 @@
+/// Decodes the bytes a terminal sends into key and paste events, incrementally.
+///
+/// Feed it whatever each `read` returned; it returns the events that are complete and keeps
+/// the rest (a UTF-8 character or an escape sequence split across reads, an unfinished
+/// bracketed paste) for the next call. Unknown or malformed sequences are consumed and never
+/// come out as text.
+///
+/// A lone Escape cannot be told apart from the start of a sequence until more bytes arrive or
+/// some time passes, so the parser holds it: when ``hasPendingEscape`` stays true for a short
+/// while (25 to 50 ms) the run loop calls ``flush()``, which emits it.
+///
+/// ```swift
+/// var parser = KeyParser()
+/// parser.feed([0x6a, 0x1b, 0x5b, 0x41])   // [.key("j"), .key(up)]
+/// parser.feed([0x1b])                      // [], hasPendingEscape == true
+/// parser.flush()                           // [.key(escape)]
+/// ```
+public struct KeyParser: Sendable {
+    /// Sequences longer than this are garbage: they are dropped rather than buffered.
+    static let maximumSequenceLength = 64
+
+    private var pending: [UInt8] = []
+    /// The paste collected so far, while inside `ESC[200~` … `ESC[201~`.
+    private var paste: [UInt8]?
+
+    /// A parser with nothing buffered.
+    public init() {}
+
+    /// Whether an Escape is held back waiting to see if a sequence follows; if it stays true for
+    /// a short while, call ``flush()``.
+    public var hasPendingEscape: Bool { paste == nil && pending.first == 0x1b }
+
+    /// Whether a bracketed paste has started and not yet ended.
+    public var isInPaste: Bool { paste != nil }
+
+    /// Parses `bytes` after whatever is still buffered and returns the events now complete.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+        pending.append(contentsOf: bytes)
+        return parse(flushing: false)
+    }
+
+    /// Resolves what is held back because more bytes might have followed: a lone Escape
+    /// becomes an Escape key, `ESC [` and `ESC O` become Alt-[ and Alt-O, an unfinished sequence
+    /// or UTF-8 character is dropped. An unfinished paste is kept.
+    public mutating func flush() -> [InputEvent] {
+        parse(flushing: true)
+    }
+
+    private mutating func parse(flushing: Bool) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var index = 0
+        while index < pending.count {
+            if paste != nil {
+                guard let next = collectPaste(from: index, into: &events) else {
+                    return events
+                }
+                index = next
+                continue
+            }
+            switch decode(at: index, flushing: flushing) {
+            case .event(let event, let length):
+                if let event { events.append(event) }
+                index += length
+            case .startPaste(let length):
+                paste = []
+                index += length
+            case .incomplete:
+                pending.removeFirst(index)
+                return events
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        return events
+    }
+
+    private static let pasteEnd: [UInt8] = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e]
+
+    /// Moves paste bytes from `pending` into `paste`. Returns the index after the end marker, or
+    /// nil when the marker has not arrived; then `pending` keeps only a possible partial marker.
+    private mutating func collectPaste(from start: Int, into events: inout [InputEvent]) -> Int? {
+        let end = Self.pasteEnd
+        var index = start
+        while index < pending.count {
+            if pending[index] == 0x1b {
+                let available = min(end.count, pending.count - index)
+                if pending[index..<(index + available)].elementsEqual(end[0..<available]) {
+                    if available == end.count {
+                        paste?.append(contentsOf: pending[start..<index])
+                        let text = String(decoding: paste ?? [], as: UTF8.self)
+                        paste = nil
+                        events.append(.paste(text))
+                        return index + end.count
+                    }
+                    // A partial end marker at the very end: keep it for the next read.
+                    paste?.append(contentsOf: pending[start..<index])
+                    pending.removeFirst(index)
+                    return nil
+                }
+            }
+            index += 1
+        }
+        paste?.append(contentsOf: pending[start...])
+        pending.removeAll(keepingCapacity: true)
+        return nil
+    }
+
+    private enum Decoded {
+        /// An event (or nil for consumed garbage) and the number of bytes it took.
+        case event(InputEvent?, Int)
+        /// `ESC[200~`: a bracketed paste starts after `length` bytes.
+        case startPaste(Int)
+        /// More bytes are needed.
+        case incomplete
+    }
+
+    private func decode(at index: Int, flushing: Bool) -> Decoded {
+        let byte = pending[index]
+        switch byte {
+        case 0x1b:
+            return decodeEscape(at: index, flushing: flushing)
+        default:
+            return decodeSingle(at: index, flushing: flushing)
+        }
+    }
+
+    /// Decodes a key that does not start with ESC.
+    private func decodeSingle(at index: Int, flushing: Bool) -> Decoded {
+        let byte = pending[index]
+        switch byte {
+        case 0x0d, 0x0a: return .event(.key(Key(.enter)), 1)
+        case 0x09: return .event(.key(Key(.tab)), 1)
+        case 0x7f, 0x08: return .event(.key(Key(.backspace)), 1)
+        case 0x00: return .event(.key(.control(" ")), 1)
+        case 0x01...0x1a:
+            return .event(.key(.control(Character(Unicode.Scalar(byte + 0x60)))), 1)
+        case 0x1c...0x1f:
+            return .event(.key(.control(Character(Unicode.Scalar(byte + 0x40)))), 1)
+        case 0x20...0x7e:
+            return .event(.key(.character(Character(Unicode.Scalar(byte)))), 1)
+        default:
+            return decodeUTF8(at: index, flushing: flushing)
+        }
+    }
+
+    private func decodeUTF8(at index: Int, flushing: Bool) -> Decoded {
+        let lead = pending[index]
+        let length: Int
+        let minimum: UInt32
+        var value: UInt32
+        switch lead {
+        case 0xc2...0xdf: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1f))
+        case 0xe0...0xef: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0f))
+        case 0xf0...0xf4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
+        default: return .event(nil, 1)
+        }
+        var offset = 1
+        while offset < length {
+            guard index + offset < pending.count else {
+                return flushing ? .event(nil, pending.count - index) : .incomplete
+            }
+            let next = pending[index + offset]
+            guard next & 0xc0 == 0x80 else { return .event(nil, offset) }
+            value = value << 6 | UInt32(next & 0x3f)
+            offset += 1
+        }
+        guard value >= minimum, let scalar = Unicode.Scalar(value), !scalar.isTerminalControl else {
+            return .event(nil, length)
+        }
+        return .event(.key(.character(Character(scalar))), length)
+    }
+
+    private func decodeEscape(at index: Int, flushing: Bool) -> Decoded {
+        guard index + 1 < pending.count else {
+            return flushing ? .event(.key(Key(.escape)), 1) : .incomplete
+        }
+        switch pending[index + 1] {
+        case 0x5b:  // [
+            return decodeCSI(at: index, flushing: flushing)
+        case 0x4f:  // O
+            return decodeSS3(at: index, flushing: flushing)
+        case 0x1b:
+            return .event(.key(Key(.escape)), 1)
+        default:
+            switch decodeSingle(at: index + 1, flushing: flushing) {
+            case .event(.key(var key), let length):
+                key.modifiers.insert(.alt)
+                return .event(.key(key), length + 1)
+            case .event(_, let length):
+                return .event(nil, length + 1)
+            case .incomplete:
+                return .incomplete
+            case .startPaste:
+                return .event(nil, 1)
+            }
+        }
+    }
+
+    private func decodeSS3(at index: Int, flushing: Bool) -> Decoded {
+        var end = index + 2
+        while end < pending.count, (0x30...0x39).contains(pending[end]) || pending[end] == 0x3b {
+            end += 1
+        }
+        guard end < pending.count else {
+            if !flushing { return .incomplete }
+            return end == index + 2 ? .event(.key(.alt("O")), 2) : .event(nil, end - index)
+        }
+        let length = end - index + 1
+        let parameters = Self.parameters(pending[(index + 2)..<end])
+        let modifiers = Self.modifiers(parameters.last ?? 1)
+        let code: Key.Code? =
+            switch pending[end] {
+            case 0x41: .up
+            case 0x42: .down
+            case 0x43: .right
+            case 0x44: .left
+            case 0x48: .home
+            case 0x46: .end
+            case 0x4d: .enter
+            case 0x50: .function(1)
+            case 0x51: .function(2)
+            case 0x52: .function(3)
+            case 0x53: .function(4)
+            default: nil
+            }
+        return .event(code.map { .key(Key($0, modifiers: modifiers)) }, length)
+    }
+
+    private func decodeCSI(at index: Int, flushing: Bool) -> Decoded {
+        var end = index + 2
+        while end < pending.count, (0x20...0x3f).contains(pending[end]) {
+            end += 1
+        }
+        guard end < pending.count else {
+            if end - index > Self.maximumSequenceLength { return .event(nil, end - index) }
+            if !flushing { return .incomplete }
+            return end == index + 2 ? .event(.key(.alt("[")), 2) : .event(nil, end - index)
+        }
+        let final = pending[end]
+        guard (0x40...0x7e).contains(final) else {
+            // A byte that cannot be in a sequence: drop what came before it, parse it afresh.
+            return .event(nil, end - index)
+        }
+        let length = end - index + 1
+        let body = pending[(index + 2)..<end]
+        if let first = body.first, (0x3c...0x3f).contains(first) {
+            return .event(nil, length)  // private sequences: mouse reports, mode replies
+        }
+        let parameters = Self.parameters(body)
+        let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : 1)
+        let code: Key.Code?
+        switch final {
+        case 0x41: code = .up
+        case 0x42: code = .down
+        case 0x43: code = .right
+        case 0x44: code = .left
+        case 0x48: code = .home
+        case 0x46: code = .end
+        case 0x50: code = .function(1)
+        case 0x51: code = .function(2)
+        case 0x52: code = .function(3)
+        case 0x53: code = .function(4)
+        case 0x5a:  // Z
+            return .event(.key(Key(.tab, modifiers: modifiers.union(.shift))), length)
+        case 0x7e:  // ~
+            let number = parameters.first ?? 0
+            if number == 200 { return .startPaste(length) }
+            code = Self.tildeKeys[number]
+        case 0x75:  // u: the kitty keyboard protocol's CSI code ; modifiers u
+            return .event(Self.unicodeKey(parameters.first ?? 0, modifiers: modifiers).map { .key($0) }, length)
+        default: code = nil
+        }
+        return .event(code.map { .key(Key($0, modifiers: modifiers)) }, length)
+    }
+
+    private static let tildeKeys: [Int: Key.Code] = [
+        1: .home, 7: .home, 4: .end, 8: .end, 2: .insert, 3: .delete, 5: .pageUp, 6: .pageDown,
+        11: .function(1), 12: .function(2), 13: .function(3), 14: .function(4), 15: .function(5),
+        17: .function(6), 18: .function(7), 19: .function(8), 20: .function(9), 21: .function(10),
+        23: .function(11), 24: .function(12),
+    ]
+
+    private static func unicodeKey(_ codePoint: Int, modifiers: Key.Modifiers) -> Key? {
+        switch codePoint {
+        case 13: return Key(.enter, modifiers: modifiers)
+        case 9: return Key(.tab, modifiers: modifiers)
+        case 27: return Key(.escape, modifiers: modifiers)
+        case 127, 8: return Key(.backspace, modifiers: modifiers)
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(clamping: codePoint)), !scalar.isTerminalControl else {
+                return nil
+            }
+            return Key(.character(Character(scalar)), modifiers: modifiers)
+        }
+    }
+
+    /// Numeric parameters separated by `;`; a sub-parameter after `:` is ignored.
+    private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int] {
+        var result: [Int] = []
+        var current = 0
+        var inSubparameter = false
+        for byte in bytes {
+            switch byte {
+            case 0x30...0x39:
+                if !inSubparameter { current = min(current * 10 + Int(byte - 0x30), 1_000_000) }
+            case 0x3a: inSubparameter = true
+            case 0x3b:
+                result.append(current)
+                current = 0
+                inSubparameter = false
+            default: break
+            }
+        }
+        if !bytes.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// The xterm modifier parameter: 1 + (shift 1, alt 2, ctrl 4, meta 8).
+    private static func modifiers(_ parameter: Int) -> Key.Modifiers {
+        let bits = max(parameter - 1, 0)
+        var modifiers: Key.Modifiers = []
+        if bits & 1 != 0 { modifiers.insert(.shift) }
+        if bits & 2 != 0 || bits & 8 != 0 { modifiers.insert(.alt) }
+        if bits & 4 != 0 { modifiers.insert(.control) }
+        return modifiers
+    }
+}

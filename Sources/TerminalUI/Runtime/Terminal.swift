@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal the UI runs in: raw mode, the alternate screen, a hidden cursor and bracketed
+/// paste while active, and the original settings put back on every way out.
+///
+/// ``enter()`` saves the terminal settings and switches to full-screen mode; ``leave()`` puts
+/// everything back. If the process crashes (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP,
+/// which include Swift traps) or calls `exit` while the terminal is active, handlers restore
+/// it with async-signal-safe calls and then let the process end as it would have.
+/// ``TerminalRunLoop`` adds SIGINT, SIGTERM, SIGHUP, Ctrl-Z and resizes.
+///
+/// Only one terminal is active at a time per process. Call its methods from one thread (the
+/// UI queue) at a time.
+public final class Terminal: @unchecked Sendable {
+    // Sendable because its mutable state is touched only from the UI's serial queue.
+
+    /// The descriptor keys are read from and settings applied to.
+    public let inputDescriptor: Int32
+    /// The descriptor frames are written to.
+    public let outputDescriptor: Int32
+    /// Whether the terminal is in full-screen mode now.
+    public private(set) var isActive = false
+    private var savedSettings: termios?
+
+    /// What entering writes: alternate screen, hidden cursor, bracketed paste, cleared screen.
+    static let enterSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J".utf8)
+    /// What leaving writes: end any unfinished synchronized frame, default style, paste off,
+    /// cursor shown, main screen.
+    static let leaveSequence: [UInt8] = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+    /// A terminal on the given descriptors, by default standard input and output.
+    public init(input: Int32 = 0, output: Int32 = 1) {
+        inputDescriptor = input
+        outputDescriptor = output
+    }
+
+    /// Saves the current settings and switches to raw mode, the alternate screen, a hidden
+    /// cursor and bracketed paste. Does nothing if already active.
+    public func enter() throws(TerminalError) {
+        guard !isActive else { return }
+        guard TTY.isTerminal(inputDescriptor) else { throw .notATerminal(descriptor: inputDescriptor) }
+        guard TTY.isTerminal(outputDescriptor) else { throw .notATerminal(descriptor: outputDescriptor) }
+        var original = termios()
+        guard tcgetattr(inputDescriptor, &original) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
+        _armEmergencyRestore(
+            input: inputDescriptor, output: outputDescriptor, settings: original, bytes: Self.leaveSequence)
+        var raw = Self.rawSettings(from: original)
+        guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else {
+            let code = errno
+            _disarmEmergencyRestore()
+            throw .systemCall("tcsetattr", errno: code)
+        }
+        savedSettings = original
+        isActive = true
+        write(Self.enterSequence)
+    }
+
+    /// Raw mode as the UI wants it: no echo, no line editing, no signals from keys (Ctrl-C and
+    /// Ctrl-Z arrive as bytes), no flow control; output processing stays on so a stray `\n`
+    /// still returns the carriage.
+    static func rawSettings(from original: termios) -> termios {
+        var raw = original
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+        return raw
+    }
+
+    /// Applies raw mode and full-screen mode again, for example after the process was stopped
+    /// and continued and the shell changed the settings meanwhile. Does nothing if not active.
+    public func reapply() {
+        guard isActive, let savedSettings else { return }
+        var raw = Self.rawSettings(from: savedSettings)
+        _ = tcsetattr(inputDescriptor, TCSANOW, &raw)
+        write(Self.enterSequence)
+    }
+
+    /// Puts the terminal back as ``enter()`` found it. Does nothing if not active.
+    public func leave() {
+        guard isActive else { return }
+        isActive = false
+        _disarmEmergencyRestore()
+        write(Self.leaveSequence)
+        if var savedSettings {
+            _ = tcsetattr(inputDescriptor, TCSADRAIN, &savedSettings)
+        }
+    }
+
+    /// Writes all of `bytes`, retrying after interruptions and partial writes.
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return }
+            var remaining = raw.count
+            while remaining > 0 {
+                let written = systemWrite(outputDescriptor, pointer, remaining)
+                if written > 0 {
+                    pointer += written
+                    remaining -= written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else if written < 0 && errno == EAGAIN {
+                    var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// The window size, or nil when the descriptors are not terminals.
+    public func size() -> TerminalSize? {
+        for descriptor in [outputDescriptor, inputDescriptor] {
+            var size = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+                return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
+            }
+        }
+        return nil
+    }
+}
+
+/// `write(2)`, named apart from ``Terminal/write(_:)``.
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, pointer, count)
+}

@@ -1,0 +1,145 @@
+/// Makes text from data safe to show in a terminal.
+///
+/// Everything that could act on the terminal instead of being shown is neutralized:
+///
+/// - escape sequences (CSI such as colours and cursor moves, OSC such as title changes and
+///   OSC 52 clipboard writes, DCS/SOS/PM/APC strings, two-character escapes) are removed whole,
+///   in both their 7-bit (`ESC [`) and 8-bit C1 (`U+009B`) forms;
+/// - tabs, line breaks and carriage returns become a space (or a `"\n"` when newlines are
+///   preserved);
+/// - every other control character (NUL, BEL, DEL, C1) becomes the visible placeholder `�`;
+/// - bidi embeddings, overrides and isolates such as U+202E are removed, so data cannot
+///   reorder what the screen shows.
+///
+/// ```swift
+/// TextSanitizer.sanitize("\u{1B}]0;owned\u{07}Buy milk\u{1B}[31m!")   // "Buy milk!"
+/// ```
+public enum TextSanitizer {
+    /// What replaces a control character that is not part of a sequence.
+    public static let placeholder: Unicode.Scalar = "\u{FFFD}"
+
+    /// The text with escape sequences, controls and bidi overrides neutralized; when
+    /// `preservingNewlines` is true, line breaks (LF, CRLF, CR, U+2028, U+2029) become `"\n"`.
+    public static func sanitize(_ text: String, preservingNewlines: Bool = false) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text }
+        var output = String.UnicodeScalarView()
+        var state = State.text
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            var current = scalar
+            while true {
+                guard
+                    let reprocess = step(&state, current, into: &output, preservingNewlines, &previousWasCarriageReturn)
+                else { break }
+                current = reprocess
+            }
+        }
+        if state == .escape { output.append(placeholder) }
+        return String(output)
+    }
+
+    /// The bytes decoded as UTF-8 (invalid bytes become `�`), then sanitized.
+    public static func sanitize(bytes: some Sequence<UInt8>, preservingNewlines: Bool = false) -> String {
+        sanitize(String(decoding: Array(bytes), as: UTF8.self), preservingNewlines: preservingNewlines)
+    }
+
+    private enum State: Equatable {
+        case text
+        /// After ESC.
+        case escape
+        /// After ESC and an intermediate byte (ESC ( B): waiting for the final byte.
+        case escapeIntermediate
+        /// Inside a control sequence, waiting for its final byte.
+        case controlSequence
+        /// Inside an OSC/DCS/SOS/PM/APC string, waiting for BEL or ST.
+        case controlString
+        /// Inside a control string, just after an ESC that may start ST.
+        case controlStringEscape
+    }
+
+    /// Advances the state machine by one scalar; returns a scalar to process again when a
+    /// sequence ended abnormally at it.
+    private static func step(
+        _ state: inout State, _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView,
+        _ preservingNewlines: Bool, _ previousWasCarriageReturn: inout Bool
+    ) -> Unicode.Scalar? {
+        let value = scalar.value
+        switch state {
+        case .text:
+            break
+        case .escape:
+            switch value {
+            case 0x5b: state = .controlSequence
+            case 0x5d, 0x50, 0x58, 0x5e, 0x5f: state = .controlString
+            case 0x20...0x2f: state = .escapeIntermediate
+            case 0x30...0x7e: state = .text
+            default:
+                state = .text
+                output.append(placeholder)
+                return scalar
+            }
+            return nil
+        case .escapeIntermediate:
+            switch value {
+            case 0x20...0x2f: break
+            case 0x30...0x7e: state = .text
+            default:
+                state = .text
+                return scalar
+            }
+            return nil
+        case .controlSequence:
+            switch value {
+            case 0x20...0x3f: break
+            case 0x40...0x7e: state = .text
+            default:
+                state = .text
+                return scalar
+            }
+            return nil
+        case .controlString:
+            switch value {
+            case 0x07, 0x9c: state = .text
+            case 0x1b: state = .controlStringEscape
+            default: break
+            }
+            return nil
+        case .controlStringEscape:
+            // ESC \ ends the string; an ESC followed by anything else starts a new sequence.
+            if value == 0x5c {
+                state = .text
+                return nil
+            }
+            state = .escape
+            return scalar
+        }
+
+        let wasCarriageReturn = previousWasCarriageReturn
+        previousWasCarriageReturn = false
+        switch value {
+        case 0x1b: state = .escape
+        case 0x9b: state = .controlSequence
+        case 0x9d, 0x90, 0x98, 0x9e, 0x9f: state = .controlString
+        case 0x0a:
+            if preservingNewlines {
+                if !wasCarriageReturn { output.append("\n") }
+            } else {
+                output.append(" ")
+            }
+        case 0x0d:
+            previousWasCarriageReturn = true
+            output.append(preservingNewlines ? "\n" : " ")
+        case 0x2028, 0x2029, 0x85:
+            output.append(preservingNewlines ? "\n" : " ")
+        case 0x09:
+            output.append(" ")
+        default:
+            if scalar.isTerminalControl {
+                output.append(placeholder)
+            } else if !scalar.isBidiControl {
+                output.append(scalar)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,86 @@
+import TerminalUI
+import Testing
+
+@Test func plainTextIsUnchanged() {
+    #expect(TextSanitizer.sanitize("Buy milk, eggs & bread 世界 😀") == "Buy milk, eggs & bread 世界 😀")
+}
+
+@Test func osc52ClipboardWriteIsRemoved() {
+    #expect(TextSanitizer.sanitize("a\u{1B}]52;c;cm0gLXJmIH4=\u{07}b") == "ab")
+    #expect(TextSanitizer.sanitize("a\u{1B}]52;c;cm0gLXJmIH4=\u{1B}\\b") == "ab")
+}
+
+@Test func titleChangeIsRemoved() {
+    #expect(TextSanitizer.sanitize("\u{1B}]0;you have been owned\u{07}Title") == "Title")
+    #expect(TextSanitizer.sanitize("\u{1B}]2;x\u{9C}Title") == "Title")
+}
+
+@Test func csiSequencesAreRemoved() {
+    #expect(TextSanitizer.sanitize("\u{1B}[31mred\u{1B}[0m \u{1B}[2J\u{1B}[10;20H!") == "red !")
+}
+
+@Test func eightBitCSIIsRemoved() {
+    #expect(TextSanitizer.sanitize("a\u{9B}31mb") == "ab")
+}
+
+@Test func otherC1ControlsBecomePlaceholders() {
+    #expect(TextSanitizer.sanitize("a\u{84}b") == "a\u{FFFD}b")
+}
+
+@Test func deviceControlStringsAreRemoved() {
+    #expect(TextSanitizer.sanitize("a\u{1B}Pq#0;2;0;0;0\u{1B}\\b\u{1B}_apc\u{1B}\\c") == "abc")
+}
+
+@Test func twoCharacterEscapesAreRemoved() {
+    #expect(TextSanitizer.sanitize("a\u{1B}cb\u{1B}(Bc\u{1B}7d") == "abcd")
+}
+
+@Test func nulBellAndDeleteBecomePlaceholders() {
+    #expect(TextSanitizer.sanitize("a\u{0}b\u{7}c\u{7F}d") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")
+}
+
+@Test func bidiOverridesAreRemoved() {
+    #expect(TextSanitizer.sanitize("invoice\u{202E}fdp.exe") == "invoicefdp.exe")
+    #expect(TextSanitizer.sanitize("a\u{2066}b\u{2069}c\u{200F}") == "abc")
+}
+
+@Test func lineBreaksAndTabsBecomeSpaces() {
+    #expect(TextSanitizer.sanitize("one\ntwo\r\nthree\tfour\u{2028}five") == "one two  three four five")
+}
+
+@Test func lineBreaksCanBePreserved() {
+    #expect(TextSanitizer.sanitize("one\ntwo\r\nthree\rfour", preservingNewlines: true) == "one\ntwo\nthree\nfour")
+}
+
+@Test func trailingLoneEscapeBecomesPlaceholder() {
+    #expect(TextSanitizer.sanitize("abc\u{1B}") == "abc\u{FFFD}")
+}
+
+@Test func escapeFollowedByControlKeepsTheControlVisible() {
+    #expect(TextSanitizer.sanitize("a\u{1B}\u{7}b") == "a\u{FFFD}\u{FFFD}b")
+}
+
+@Test func escapeInsideAStringStartsANewSequence() {
+    #expect(TextSanitizer.sanitize("\u{1B}]0;x\u{1B}[31mred") == "red")
+}
+
+@Test func unterminatedStringDropsTheRest() {
+    #expect(TextSanitizer.sanitize("ok\u{1B}]52;c;AAAA") == "ok")
+}
+
+@Test func invalidUTF8BytesBecomeReplacementCharacters() {
+    #expect(TextSanitizer.sanitize(bytes: [0x61, 0xff, 0x62, 0xc3]) == "a\u{FFFD}b\u{FFFD}")
+}
+
+@Test func sanitizedTextNeverContainsControls() {
+    var generator = SeededGenerator(seed: 11)
+    let pieces = [
+        "a", "\u{1B}", "[", "]", "\u{07}", "\u{9B}", "\u{9C}", "\\", "世", "\u{202E}", "\u{0}", "\n", ";", "m",
+    ]
+    for _ in 0..<500 {
+        let text = (0..<20).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        let clean = TextSanitizer.sanitize(text)
+        #expect(clean.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7f..<0xa0).contains($0.value) })
+        #expect(!clean.unicodeScalars.contains("\u{202E}"))
+    }
+}
