@@ -15,6 +15,36 @@ extension ObservableType {
         })
     }
 
+    /// Transforms each value with a throwing `transform`.
+    ///
+    /// An error thrown by `transform` ends the sequence with that error and disposes the
+    /// upstream; later upstream events are dropped.
+    @inlinable
+    public func tryMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result
+    ) -> Observable<Result> {
+        let source = asObservable()
+        return Observable<Result>(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value):
+                            if sink.isStopped { return }
+                            do {
+                                sink.forwardNext(try transform(value))
+                            } catch {
+                                sink.finish(.error(error))
+                            }
+                        case .error(let error): sink.finish(.error(error))
+                        case .completed: sink.finish(.completed)
+                        }
+                    }))
+            return sink
+        })
+    }
+
     /// Transforms each value with `transform`, and drops the `nil` results.
     @inlinable
     public func compactMap<Result: Sendable>(

@@ -8,12 +8,12 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
     /// Creates a relay whose current value is `value`.
     @inlinable
     public init(value: Element) {
-        core = _SubjectCore(bufferSize: 1, initial: [value])
+        core = _SubjectCore(bufferSize: 1, initial: [value], tracksLatest: true)
         initial = value
     }
 
     /// The latest value.
-    public var value: Element { core.snapshot.buffer.last ?? initial }
+    public var value: Element { core.latest.value ?? initial }
 
     /// Sets the current value and sends it to every subscriber.
     @inlinable

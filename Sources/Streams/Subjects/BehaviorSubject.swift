@@ -12,16 +12,16 @@ public final class BehaviorSubject<Element: Sendable>: SubjectType {
     /// Creates a subject whose current value is `value`.
     @inlinable
     public init(value: Element) {
-        core = _SubjectCore(bufferSize: 1, initial: [value])
+        core = _SubjectCore(bufferSize: 1, initial: [value], tracksLatest: true)
     }
 
     /// The latest value; throws the subject's error if it failed.
     public var value: Element {
         get throws {
-            let (buffer, terminal) = core.snapshot
+            let (latest, terminal) = core.latest
             if case .error(let error) = terminal { throw error }
-            guard let value = buffer.last else { throw StreamsError.noElements }
-            return value
+            guard let latest else { throw StreamsError.noElements }
+            return latest
         }
     }
 

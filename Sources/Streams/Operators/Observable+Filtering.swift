@@ -1,0 +1,243 @@
+extension ObservableType {
+    /// Drops each value that equals the one before it, as judged by `isEquivalent`.
+    ///
+    /// The first value always passes. Each subscription keeps its own previous value.
+    @inlinable
+    public func distinctUntilChanged(
+        _ isEquivalent: @escaping @Sendable (Element, Element) -> Bool
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let previous = _SerialBox<Element?>(nil)
+            return source.subscribe(
+                AnyObserver { event in
+                    if case .next(let value) = event {
+                        if let last = previous.value, isEquivalent(last, value) { return }
+                        previous.value = value
+                    }
+                    observer.on(event)
+                })
+        })
+    }
+
+    /// Drops each value whose key, computed by `key`, equals the key of the value before it.
+    @inlinable
+    public func distinctUntilChanged<Key: Equatable & Sendable>(
+        by key: @escaping @Sendable (Element) -> Key
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let previous = _SerialBox<Key?>(nil)
+            return source.subscribe(
+                AnyObserver { event in
+                    if case .next(let value) = event {
+                        let current = key(value)
+                        if let last = previous.value, last == current { return }
+                        previous.value = current
+                    }
+                    observer.on(event)
+                })
+        })
+    }
+
+    /// Sends only the first `count` values, then completes and disposes the upstream.
+    ///
+    /// A `count` of zero or less completes at once without subscribing to the upstream.
+    @inlinable
+    public func take(_ count: Int) -> Observable<Element> {
+        let source = asObservable()
+        if count <= 0 { return .empty() }
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let remaining = _SerialBox(count)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event) }
+                        if sink.isStopped { return }
+                        remaining.value -= 1
+                        sink.forwardNext(value)
+                        if remaining.value == 0 { sink.finish(.completed) }
+                    }))
+            return sink
+        })
+    }
+
+    /// Sends values while `predicate` holds; at the first value that fails it, completes and
+    /// disposes the upstream (that value is not sent).
+    @inlinable
+    public func take(while predicate: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event) }
+                        if sink.isStopped { return }
+                        if predicate(value) {
+                            sink.forwardNext(value)
+                        } else {
+                            sink.finish(.completed)
+                        }
+                    }))
+            return sink
+        })
+    }
+
+    /// Sends values until `other` sends a value; then completes and disposes both.
+    ///
+    /// `other` is subscribed first. If `other` fails, the sequence fails; if `other` completes
+    /// without a value, it is ignored and values keep flowing.
+    @inlinable
+    public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
+        let source = asObservable()
+        let trigger = other.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _TakeUntilSink(observer)
+            sink.run(source: source, trigger: trigger)
+            return sink
+        })
+    }
+
+    /// Drops the first `count` values and sends the rest.
+    @inlinable
+    public func skip(_ count: Int) -> Observable<Element> {
+        let source = asObservable()
+        if count <= 0 { return source }
+        return Observable(unchecked: { observer in
+            let remaining = _SerialBox(count)
+            return source.subscribe(
+                AnyObserver { event in
+                    if case .next = event, remaining.value > 0 {
+                        remaining.value -= 1
+                        return
+                    }
+                    observer.on(event)
+                })
+        })
+    }
+
+    /// Drops values while `predicate` holds; from the first value that fails it on, sends
+    /// everything.
+    @inlinable
+    public func skip(while predicate: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let skipping = _SerialBox(true)
+            return source.subscribe(
+                AnyObserver { event in
+                    if skipping.value, case .next(let value) = event {
+                        if predicate(value) { return }
+                        skipping.value = false
+                    }
+                    observer.on(event)
+                })
+        })
+    }
+
+    /// Drops every value; only the terminal event passes.
+    @inlinable
+    public func ignoreElements() -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            source.subscribe(
+                AnyObserver { event in
+                    if case .next = event { return }
+                    observer.on(event)
+                })
+        })
+    }
+
+    /// Sends the first value, or `nil` if the sequence completes empty, then completes and
+    /// disposes the upstream.
+    @inlinable
+    public func first() -> Observable<Element?> {
+        let source = asObservable()
+        return Observable<Element?>(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value):
+                            if sink.isStopped { return }
+                            sink.forwardNext(value)
+                            sink.finish(.completed)
+                        case .error(let error):
+                            sink.finish(.error(error))
+                        case .completed:
+                            if sink.isStopped { return }
+                            sink.forwardNext(nil)
+                            sink.finish(.completed)
+                        }
+                    }))
+            return sink
+        })
+    }
+}
+
+extension ObservableType where Element: Equatable {
+    /// Drops each value that equals the one before it.
+    ///
+    /// ```swift
+    /// Observable.of(1, 1, 2, 2, 1).distinctUntilChanged()  // 1, 2, 1
+    /// ```
+    @inlinable
+    public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged { $0 == $1 }
+    }
+}
+
+/// The subscription of `take(until:)`: the source and the trigger share one serializer.
+///
+/// `@unchecked Sendable`: the serializer and the slots have their own locks.
+@usableFromInline
+final class _TakeUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<Void, Element>
+    @usableFromInline let sourceSubscription = _DisposableSlot()
+    @usableFromInline let triggerSubscription = _DisposableSlot()
+
+    @inlinable
+    init(_ observer: AnyObserver<Element>) {
+        serializer = _Serializer((), observer: observer)
+    }
+
+    @inlinable
+    func run<Trigger: Sendable>(source: Observable<Element>, trigger: Observable<Trigger>) {
+        triggerSubscription.set(
+            trigger.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next: end(.completed)
+                    case .error(let error): end(.error(error))
+                    case .completed: triggerSubscription.dispose()
+                    }
+                }))
+        if serializer.isStopped { return }
+        sourceSubscription.set(
+            source.subscribe(
+                AnyObserver { [self] event in
+                    if event.isTerminal {
+                        end(event)
+                    } else {
+                        serializer.send(event)
+                    }
+                }))
+    }
+
+    /// Sends the terminal `event` (after whatever is already queued) and disposes both sources.
+    @inlinable
+    func end(_ event: Event<Element>) {
+        serializer.send(event)
+        triggerSubscription.dispose()
+        sourceSubscription.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        triggerSubscription.dispose()
+        sourceSubscription.dispose()
+    }
+}

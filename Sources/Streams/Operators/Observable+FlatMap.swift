@@ -1,0 +1,430 @@
+extension ObservableType {
+    /// Maps each value to an observable and merges the values of all of them.
+    ///
+    /// Every inner observable is subscribed when its value arrives and runs until it ends.
+    /// The result completes when the upstream and every inner observable have completed, and
+    /// fails at the first error from any of them (disposing all the others). An error thrown
+    /// by `selector` fails the sequence too.
+    @inlinable
+    public func flatMap<Inner: ObservableType>(
+        _ selector: @escaping @Sendable (Element) throws -> Inner
+    ) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _FlatMapSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
+            sink.run(source)
+            return sink
+        })
+    }
+
+    /// Maps each value to an observable and sends the values of the latest one only.
+    ///
+    /// A new upstream value disposes the previous inner subscription before subscribing the
+    /// new one, so stale work is cancelled. The result completes when the upstream and the
+    /// current inner observable have completed, and fails at the first error of either.
+    ///
+    /// ```swift
+    /// query.flatMapLatest { text in service.search(text) }
+    /// ```
+    @inlinable
+    public func flatMapLatest<Inner: ObservableType>(
+        _ selector: @escaping @Sendable (Element) throws -> Inner
+    ) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _FlatMapLatestSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
+            sink.run(source)
+            return sink
+        })
+    }
+
+    /// Maps each value to an observable and sends their values one observable after another.
+    ///
+    /// Only one inner observable is subscribed at a time; the others wait, in order, until the
+    /// one before them completes. `selector` runs when the value arrives. The result completes
+    /// when the upstream has completed and every inner observable has run to completion.
+    @inlinable
+    public func concatMap<Inner: ObservableType>(
+        _ selector: @escaping @Sendable (Element) throws -> Inner
+    ) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _ConcatMapSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
+            sink.run(source)
+            return sink
+        })
+    }
+}
+
+/// The subscription of `flatMap` (and `merge`): one upstream, any number of live inners.
+///
+/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inners` have
+/// their own locks; `selector` is immutable.
+@usableFromInline
+final class _FlatMapSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var isOuterDone = false
+        @usableFromInline var activeInners = 0
+
+        @inlinable
+        init() {}
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = CompositeDisposable()
+
+    @inlinable
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(State(), observer: observer)
+        self.selector = selector
+    }
+
+    @inlinable
+    func run(_ source: Observable<Source>) {
+        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
+    }
+
+    @inlinable
+    func onOuter(_ event: Event<Source>) {
+        switch event {
+        case .next(let value):
+            if serializer.isStopped { return }
+            let inner: Observable<Element>
+            do {
+                inner = try selector(value)
+            } catch {
+                return fail(error)
+            }
+            subscribeInner(inner)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outer.dispose()
+            let isDone = serializer.update { state, outbox in
+                state.isOuterDone = true
+                guard state.activeInners == 0 else { return false }
+                outbox.send(.completed)
+                return true
+            }
+            if isDone { disposeSources() }
+        }
+    }
+
+    @inlinable
+    func subscribeInner(_ inner: Observable<Element>) {
+        serializer.update { state, _ in state.activeInners += 1 }
+        let slot = SingleAssignmentDisposable()
+        guard let key = inners.insert(slot) else { return }
+        slot.set(inner.subscribe(AnyObserver { [self] event in onInner(event, key: key) }))
+    }
+
+    @inlinable
+    func onInner(_ event: Event<Element>, key: CompositeDisposable.Key) {
+        switch event {
+        case .next:
+            serializer.send(event)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            inners.remove(for: key)
+            let isDone = serializer.update { state, outbox in
+                state.activeInners -= 1
+                guard state.isOuterDone && state.activeInners == 0 else { return false }
+                outbox.send(.completed)
+                return true
+            }
+            if isDone { disposeSources() }
+        }
+    }
+
+    @inlinable
+    func fail(_ error: any Error) {
+        serializer.send(.error(error))
+        disposeSources()
+    }
+
+    @inlinable
+    func disposeSources() {
+        outer.dispose()
+        inners.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}
+
+/// The subscription of `flatMapLatest`: one upstream and at most one live inner, identified by
+/// a generation number so that a replaced inner can no longer send anything.
+///
+/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inner` have
+/// their own locks; `selector` is immutable.
+@usableFromInline
+final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var isOuterDone = false
+        @usableFromInline var generation = 0
+        @usableFromInline var hasActiveInner = false
+
+        @inlinable
+        init() {}
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inner = SerialDisposable()
+
+    @inlinable
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(State(), observer: observer)
+        self.selector = selector
+    }
+
+    @inlinable
+    func run(_ source: Observable<Source>) {
+        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
+    }
+
+    @inlinable
+    func onOuter(_ event: Event<Source>) {
+        switch event {
+        case .next(let value):
+            if serializer.isStopped { return }
+            let next: Observable<Element>
+            do {
+                next = try selector(value)
+            } catch {
+                return fail(error)
+            }
+            let generation = serializer.update { state, _ in
+                state.generation += 1
+                state.hasActiveInner = true
+                return state.generation
+            }
+            let slot = SingleAssignmentDisposable()
+            inner.set(slot)
+            slot.set(
+                next.subscribe(
+                    AnyObserver { [self] event in
+                        onInner(event, generation: generation)
+                        if case .completed = event { slot.dispose() }
+                    }))
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outer.dispose()
+            let isDone = serializer.update { state, outbox in
+                state.isOuterDone = true
+                guard !state.hasActiveInner else { return false }
+                outbox.send(.completed)
+                return true
+            }
+            if isDone { disposeSources() }
+        }
+    }
+
+    @inlinable
+    func onInner(_ event: Event<Element>, generation: Int) {
+        let isDone = serializer.update { state, outbox -> Bool in
+            guard state.generation == generation else { return false }
+            switch event {
+            case .next:
+                outbox.send(event)
+                return false
+            case .error:
+                outbox.send(event)
+                return true
+            case .completed:
+                state.hasActiveInner = false
+                guard state.isOuterDone else { return false }
+                outbox.send(.completed)
+                return true
+            }
+        }
+        if isDone { disposeSources() }
+    }
+
+    @inlinable
+    func fail(_ error: any Error) {
+        serializer.send(.error(error))
+        disposeSources()
+    }
+
+    @inlinable
+    func disposeSources() {
+        outer.dispose()
+        inner.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}
+
+/// The subscription of `concatMap`: one upstream, one live inner, and a queue of waiting ones.
+///
+/// Inners that complete while being subscribed do not start the next one recursively: the
+/// thread that is subscribing loops instead, so a long queue of synchronous inners cannot
+/// overflow the stack.
+///
+/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inner` have
+/// their own locks; `selector` is immutable.
+@usableFromInline
+final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var isOuterDone = false
+        @usableFromInline var hasActiveInner = false
+        @usableFromInline var isSubscribing = false
+        @usableFromInline var waiting: [Observable<Element>] = []
+
+        @inlinable
+        init() {}
+    }
+
+    /// What to do after an inner observable completed.
+    @usableFromInline
+    enum Step {
+        case none, finished
+        case start(Observable<Element>)
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inner = SerialDisposable()
+
+    @inlinable
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(State(), observer: observer)
+        self.selector = selector
+    }
+
+    @inlinable
+    func run(_ source: Observable<Source>) {
+        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
+    }
+
+    @inlinable
+    func onOuter(_ event: Event<Source>) {
+        switch event {
+        case .next(let value):
+            if serializer.isStopped { return }
+            let next: Observable<Element>
+            do {
+                next = try selector(value)
+            } catch {
+                return fail(error)
+            }
+            let startNow = serializer.update { state, outbox -> Bool in
+                if outbox.isStopped { return false }
+                if state.hasActiveInner || state.isSubscribing {
+                    state.waiting.append(next)
+                    return false
+                }
+                state.hasActiveInner = true
+                state.isSubscribing = true
+                return true
+            }
+            if startNow { subscribeInners(startingWith: next) }
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outer.dispose()
+            let isDone = serializer.update { state, outbox in
+                state.isOuterDone = true
+                guard !state.hasActiveInner && state.waiting.isEmpty else { return false }
+                outbox.send(.completed)
+                return true
+            }
+            if isDone { disposeSources() }
+        }
+    }
+
+    /// Subscribes `first`, then every waiting inner that is due because the one before it
+    /// completed while this loop was subscribing it.
+    @inlinable
+    func subscribeInners(startingWith first: Observable<Element>) {
+        var current = first
+        while true {
+            let slot = SingleAssignmentDisposable()
+            inner.set(slot)
+            slot.set(current.subscribe(AnyObserver { [self] event in onInner(event) }))
+            let next = serializer.update { state, outbox -> Observable<Element>? in
+                if !outbox.isStopped && !state.hasActiveInner && !state.waiting.isEmpty {
+                    state.hasActiveInner = true
+                    return state.waiting.removeFirst()
+                }
+                state.isSubscribing = false
+                return nil
+            }
+            guard let next else { return }
+            current = next
+        }
+    }
+
+    @inlinable
+    func onInner(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            serializer.send(event)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            inner.set(Disposables.empty)
+            let step = serializer.update { state, outbox -> Step in
+                state.hasActiveInner = false
+                if state.waiting.isEmpty {
+                    guard state.isOuterDone && !outbox.isStopped else { return .none }
+                    outbox.send(.completed)
+                    return .finished
+                }
+                if state.isSubscribing || outbox.isStopped { return .none }
+                state.hasActiveInner = true
+                state.isSubscribing = true
+                return .start(state.waiting.removeFirst())
+            }
+            switch step {
+            case .none: break
+            case .finished: disposeSources()
+            case .start(let next): subscribeInners(startingWith: next)
+            }
+        }
+    }
+
+    @inlinable
+    func fail(_ error: any Error) {
+        serializer.send(.error(error))
+        disposeSources()
+    }
+
+    @inlinable
+    func disposeSources() {
+        outer.dispose()
+        inner.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}

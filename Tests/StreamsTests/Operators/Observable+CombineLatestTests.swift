@@ -1,0 +1,160 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Test func combineLatestWaitsForEverySourceThenCombinesEachChange() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(320)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { "\($0)\($1)" } }
+        #expect(res.events == [.next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(320)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys.subscriptions == [Subscription(200, 320)])
+    }
+}
+
+@Test func combineLatestKeepsCombiningAfterOneSourceCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .completed(250)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(230, 11), .next(240, 21), .completed(250)])
+    }
+}
+
+@Test func combineLatestFailsAtOnceAndDisposesTheOthers() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError(1))])
+        let ys = scheduler.createHotObservable([.next(220, 2), .next(240, 3), .completed(300)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(220, 3), .error(230, TestError(1))])
+        #expect(ys.subscriptions == [Subscription(200, 230)])
+    }
+}
+
+@Test func combineLatestCompletesWhenAValueCanNeverFindAPartner() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.completed(210)] as [Recorded<Event<Int>>])
+        let ys = scheduler.createHotObservable([.next(220, 1), .next(230, 2)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.completed(220)])
+        #expect(ys.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func combineLatestTuplesOfTwo() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .completed(300)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys).map { [$0.0, $0.1] } }
+        #expect(res.events == [.next(220, [1, 2]), .completed(300)])
+    }
+}
+
+@Test func combineLatestOfThreeWithSelector() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let b = scheduler.createHotObservable([.next(220, 10), .next(250, 20), .completed(300)])
+        let c = scheduler.createHotObservable([.next(230, 100), .completed(310)])
+        let res = scheduler.start { Observable.combineLatest(a, b, c) { $0 + $1 + $2 } }
+        #expect(res.events == [.next(230, 111), .next(250, 121), .completed(310)])
+        #expect(a.subscriptions == [Subscription(200, 300)])
+        #expect(c.subscriptions == [Subscription(200, 310)])
+    }
+}
+
+@Test func combineLatestOfThreeTuples() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotObservable([.next(210, 1)])
+        let b = scheduler.createHotObservable([.next(220, "b")])
+        let c = scheduler.createHotObservable([.next(230, true)])
+        let res = scheduler.start { Observable.combineLatest(a, b, c).map { "\($0.0)\($0.1)\($0.2)" } }
+        #expect(res.events == [.next(230, "1btrue")])
+    }
+}
+
+@Test func combineLatestOfFourWithSelector() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotObservable([.next(210, 1)])
+        let b = scheduler.createHotObservable([.next(220, 10)])
+        let c = scheduler.createHotObservable([.next(230, 100)])
+        let d = scheduler.createHotObservable([.next(240, 1000), .next(250, 2000)])
+        let res = scheduler.start { Observable.combineLatest(a, b, c, d) { $0 + $1 + $2 + $3 } }
+        #expect(res.events == [.next(240, 1111), .next(250, 2111)])
+    }
+}
+
+@Test func combineLatestOfFourTuples() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotObservable([.next(210, 1)])
+        let b = scheduler.createHotObservable([.next(220, 2)])
+        let c = scheduler.createHotObservable([.next(230, 3)])
+        let d = scheduler.createHotObservable([.next(240, 4), .error(250, TestError(4))])
+        let res = scheduler.start { Observable.combineLatest(a, b, c, d).map { $0.0 + $0.1 + $0.2 + $0.3 } }
+        #expect(res.events == [.next(240, 10), .error(250, TestError(4))])
+        #expect(a.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func combineLatestOfAnArraySendsArraysInSourceOrder() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let sources = [
+            scheduler.createHotObservable([.next(230, 1), .completed(300)]),
+            scheduler.createHotObservable([.next(210, 2), .next(240, 5), .completed(310)]),
+            scheduler.createHotObservable([.next(220, 3), .completed(290)]),
+        ]
+        let res = scheduler.start { Observable.combineLatest(sources) }
+        #expect(res.events == [.next(230, [1, 2, 3]), .next(240, [1, 5, 3]), .completed(310)])
+        #expect(
+            sources.map(\.subscriptions) == [
+                [Subscription(200, 300)], [Subscription(200, 310)], [Subscription(200, 290)],
+            ])
+    }
+}
+
+@Test func combineLatestOfAnArrayFailsAtTheFirstError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let sources = [
+            scheduler.createHotObservable([.next(210, 1), .error(230, TestError(1))]),
+            scheduler.createHotObservable([.next(220, 2), .next(240, 3)]),
+        ]
+        let res = scheduler.start { Observable.combineLatest(sources) }
+        #expect(res.events == [.next(220, [1, 2]), .error(230, TestError(1))])
+        #expect(sources[1].subscriptions == [Subscription(200, 230)])
+    }
+}
+
+@Test func combineLatestOfAnEmptyArrayCompletesAtOnce() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
+        #expect(res.events == [.completed(200)])
+    }
+}
+
+@Test func combineLatestSerializesAReentrantSend() {
+    withSubscriptionTracking {
+        let a = PublishSubject<Int>()
+        let b = BehaviorSubject(value: 0)
+        let log = Log<String>()
+        let subscription = Observable.combineLatest(a, b) { $0 + $1 }.subscribe(onNext: { value in
+            log.append("begin \(value)")
+            if value == 1 { b.onNext(10) }
+            log.append("end \(value)")
+        })
+        a.onNext(1)
+        #expect(log.all == ["begin 1", "end 1", "begin 11", "end 11"])
+        subscription.dispose()
+    }
+}

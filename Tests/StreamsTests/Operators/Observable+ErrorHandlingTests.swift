@@ -1,0 +1,117 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Test func catchContinuesWithTheFallback() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let fallback = scheduler.createColdObservable([.next(10, 100), .completed(20)])
+        let res = scheduler.start { xs.catch { _ in fallback } }
+        #expect(res.events == [.next(210, 1), .next(230, 100), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(fallback.subscriptions == [Subscription(220, 240)])
+    }
+}
+
+@Test func catchPassesTheErrorToTheHandler() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.error(220, TestError("boom"))] as [Recorded<Event<String>>])
+        let res = scheduler.start { xs.catch { error in Observable.just("\(error)") } }
+        #expect(res.events == [.next(220, "\(TestError("boom"))"), .completed(220)])
+    }
+}
+
+@Test func catchFailsWhenTheHandlerThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.error(220, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.catch { _ -> Observable<Int> in throw TestError(2) } }
+        #expect(res.events == [.error(220, TestError(2))])
+    }
+}
+
+@Test func catchDisposesTheFallbackOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.error(220, TestError(1))] as [Recorded<Event<Int>>])
+        let fallback = scheduler.createColdObservable([.next(10, 1)])
+        let res = scheduler.start(disposed: 300) { xs.catch { _ in fallback } }
+        #expect(res.events == [.next(230, 1)])
+        #expect(fallback.subscriptions == [Subscription(220, 300)])
+    }
+}
+
+@Test func catchIgnoresCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let res = scheduler.start { xs.catch { _ in Observable.just(0) } }
+        #expect(res.events == [.next(210, 1), .completed(220)])
+    }
+}
+
+@Test func catchAndReturnSendsTheValueAndCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.catchAndReturn(-1) }
+        #expect(res.events == [.next(210, 1), .next(220, -1), .completed(220)])
+    }
+}
+
+@Test func retryResubscribesAfterEachError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let res = scheduler.start(disposed: 265) { xs.retry() }
+        #expect(res.events == [.next(210, 1), .next(230, 1), .next(250, 1)])
+        #expect(
+            xs.subscriptions == [
+                Subscription(200, 220), Subscription(220, 240), Subscription(240, 260), Subscription(260, 265),
+            ])
+    }
+}
+
+@Test func retryWithCountStopsAfterMaxAttempts() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let res = scheduler.start { xs.retry(3) }
+        #expect(res.events == [.next(210, 1), .next(230, 1), .next(250, 1), .error(260, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
+    }
+}
+
+@Test func retryCompletesWhenAnAttemptSucceeds() {
+    withSubscriptionTracking {
+        let attempts = Log<Int>()
+        let source = Observable<Int>.deferred {
+            attempts.append(1)
+            return attempts.count < 3 ? .error(TestError(1)) : .just(42)
+        }
+        let log = Log<Event<Int>>()
+        _ = source.retry(5).subscribe { log.append($0) }
+        #expect(log.all == [.next(42), .completed])
+        #expect(attempts.count == 3)
+    }
+}
+
+@Test func retryOfASynchronousFailureDoesNotRecurse() {
+    withSubscriptionTracking {
+        let log = Log<Event<Int>>()
+        _ = Observable<Int>.error(TestError(1)).retry(20_000).subscribe { log.append($0) }
+        #expect(log.all == [.error(TestError(1))])
+    }
+}
+
+@Test func retryBelowOneMeansASingleAttempt() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.retry(0) }
+        #expect(res.events == [.error(210, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+}

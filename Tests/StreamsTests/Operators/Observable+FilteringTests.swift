@@ -1,0 +1,243 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Test func distinctUntilChangedDropsConsecutiveDuplicates() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 1), .next(230, 2), .next(240, 2), .next(250, 1), .completed(300),
+        ])
+        let res = scheduler.start { xs.distinctUntilChanged() }
+        #expect(res.events == [.next(210, 1), .next(230, 2), .next(250, 1), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func distinctUntilChangedUsesTheComparer() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 11), .next(230, 2), .completed(300)])
+        let res = scheduler.start { xs.distinctUntilChanged { $0 % 10 == $1 % 10 } }
+        #expect(res.events == [.next(210, 1), .next(230, 2), .completed(300)])
+    }
+}
+
+@Test func distinctUntilChangedByKeyComparesKeys() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, "a"), .next(220, "b"), .next(230, "cc"), .next(240, "dd"), .completed(300),
+        ])
+        let res = scheduler.start { xs.distinctUntilChanged(by: \.count) }
+        #expect(res.events == [.next(210, "a"), .next(230, "cc"), .completed(300)])
+    }
+}
+
+@Test func distinctUntilChangedForwardsErrors() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.distinctUntilChanged() }
+        #expect(res.events == [.next(210, 1), .error(220, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func distinctUntilChangedKeepsStatePerSubscription() {
+    withSubscriptionTracking {
+        let source = Observable.of(1, 1, 2).distinctUntilChanged()
+        let first = Log<Int>()
+        let second = Log<Int>()
+        _ = source.subscribe(onNext: { first.append($0) })
+        _ = source.subscribe(onNext: { second.append($0) })
+        #expect(first.all == [1, 2])
+        #expect(second.all == [1, 2])
+    }
+}
+
+@Test func takeCompletesAfterCountAndDisposesUpstream() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.take(2) }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func takeOneDisposesUpstreamAfterTheFirstValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let res = scheduler.start { xs.take(1) }
+        #expect(res.events == [.next(210, 1), .completed(210)])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+}
+
+@Test func takeZeroCompletesWithoutSubscribing() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start { xs.take(0) }
+        #expect(res.events == [.completed(200)])
+        #expect(xs.subscriptions.isEmpty)
+    }
+}
+
+@Test func takeForwardsAnEarlierError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1)), .next(230, 3)])
+        let res = scheduler.start { xs.take(3) }
+        #expect(res.events == [.next(210, 1), .error(220, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func takeStopsASynchronousSource() {
+    withSubscriptionTracking {
+        let log = Log<Event<Int>>()
+        _ = Observable.from(1...100).take(2).subscribe { log.append($0) }
+        #expect(log.all == [.next(1), .next(2), .completed])
+    }
+}
+
+@Test func takeOneIgnoresAReentrantSendFromItsObserver() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        let log = Log<Event<Int>>()
+        _ = subject.take(1).subscribe { event in
+            log.append(event)
+            subject.onNext(99)
+        }
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(log.all == [.next(1), .completed])
+        #expect(!subject.hasObservers)
+    }
+}
+
+@Test func takeWhileCompletesAtTheFirstFailingValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 5), .next(240, 1)])
+        let res = scheduler.start { xs.take(while: { $0 < 3 }) }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+}
+
+@Test func takeUntilCompletesWhenTheOtherSendsAValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(260, 3), .completed(300)])
+        let stop = scheduler.createHotObservable([.next(250, "stop"), .completed(400)])
+        let res = scheduler.start { xs.take(until: stop) }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(stop.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func takeUntilIgnoresTheOtherCompletingWithoutValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
+        let stop = scheduler.createHotObservable([.completed(250)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.take(until: stop) }
+        #expect(res.events == [.next(210, 1), .next(260, 2), .completed(300)])
+        #expect(stop.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func takeUntilFailsWhenTheOtherFails() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
+        let stop = scheduler.createHotObservable([.error(250, TestError(2))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.take(until: stop) }
+        #expect(res.events == [.next(210, 1), .error(250, TestError(2))])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func takeUntilDisposesBothWhenTheSourceCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let stop = scheduler.createHotObservable([.next(250, 0)])
+        let res = scheduler.start { xs.take(until: stop) }
+        #expect(res.events == [.next(210, 1), .completed(230)])
+        #expect(stop.subscriptions == [Subscription(200, 230)])
+    }
+}
+
+@Test func takeUntilNeverSubscribesTheSourceIfTheOtherFiresAtOnce() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start { xs.take(until: Observable.just(())) }
+        #expect(res.events == [.completed(200)])
+        #expect(xs.subscriptions.isEmpty)
+    }
+}
+
+@Test func skipDropsTheFirstValues() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.skip(2) }
+        #expect(res.events == [.next(230, 3), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func skipForwardsAnErrorDuringSkipping() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.skip(5) }
+        #expect(res.events == [.error(220, TestError(1))])
+    }
+}
+
+@Test func skipWhileSendsEverythingFromTheFirstFailingValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 5), .next(230, 1), .completed(300),
+        ])
+        let res = scheduler.start { xs.skip(while: { $0 < 3 }) }
+        #expect(res.events == [.next(220, 5), .next(230, 1), .completed(300)])
+    }
+}
+
+@Test func ignoreElementsPassesOnlyTheTerminalEvent() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.ignoreElements() }
+        #expect(res.events == [.completed(300)])
+    }
+}
+
+@Test func firstSendsTheFirstValueAndDisposesUpstream() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let res = scheduler.start { xs.first() }
+        #expect(res.events == [.next(210, Optional(1)), .completed(210)])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+}
+
+@Test func firstSendsNilForAnEmptySequence() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.completed(250)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.first() }
+        #expect(res.events == [.next(250, nil), .completed(250)])
+    }
+}

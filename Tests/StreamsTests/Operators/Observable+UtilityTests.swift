@@ -1,0 +1,105 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Test func doRunsSideEffectsInOrder() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let log = Log<String>()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start {
+            xs.do(
+                onNext: { log.append("next \($0) @\(scheduler.now)") },
+                onError: { _ in log.append("error") },
+                onCompleted: { log.append("completed @\(scheduler.now)") },
+                onSubscribe: { log.append("subscribe @\(scheduler.now)") },
+                onDispose: { log.append("dispose @\(scheduler.now)") })
+        }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(log.all == ["subscribe @200", "next 1 @210", "next 2 @220", "completed @230", "dispose @230"])
+    }
+}
+
+@Test func doRunsOnErrorAndOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let log = Log<String>()
+        let xs = scheduler.createHotObservable([.error(210, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start {
+            xs.do(onError: { log.append("error \($0)") }, onDispose: { log.append("dispose") })
+        }
+        #expect(res.events == [.error(210, TestError(1))])
+        #expect(log.all == ["error TestError(1)", "dispose"])
+    }
+}
+
+@Test func doRunsOnDisposeOnceWhenDisposed() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let log = Log<String>()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        _ = scheduler.start(disposed: 300) { xs.do(onDispose: { log.append("dispose @\(scheduler.now)") }) }
+        #expect(log.all == ["dispose @300"])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func doFailsWhenOnNextThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3)])
+        let res = scheduler.start {
+            xs.do(onNext: { if $0 == 2 { throw TestError(2) } })
+        }
+        #expect(res.events == [.next(210, 1), .error(220, TestError(2))])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func doReplacesCompletionWhenOnCompletedThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.completed(210)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.do(onCompleted: { throw TestError(3) }) }
+        #expect(res.events == [.error(210, TestError(3))])
+    }
+}
+
+@Test func materializeTurnsEventsIntoValues() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.materialize() }
+        #expect(res.events == [.next(210, .next(1)), .next(220, .error(TestError(1))), .completed(220)])
+    }
+}
+
+@Test func dematerializeTurnsValuesBackIntoEvents() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, Event<Int>.next(1)), .next(220, Event<Int>.completed), .next(230, Event<Int>.next(2)),
+        ])
+        let res = scheduler.start { xs.dematerialize() }
+        #expect(res.events == [.next(210, 1), .completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func toArraySendsEverythingOnCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start { xs.toArray() }
+        #expect(res.events == [.next(230, [1, 2]), .completed(230)])
+    }
+}
+
+@Test func toArrayForwardsErrors() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.toArray() }
+        #expect(res.events == [.error(220, TestError(1))])
+    }
+}
