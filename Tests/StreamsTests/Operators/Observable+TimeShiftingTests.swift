@@ -1,0 +1,116 @@
+import Streams
+import StreamsTesting
+import Testing
+
+// MARK: - delay
+
+@Test func delayShiftsValuesAndCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(225, 3), .completed(230)])
+        let res = scheduler.start { xs.delay(.milliseconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(260, 1), .next(260, 2), .next(275, 3), .completed(280)])
+    }
+}
+
+@Test func delayForwardsAnErrorAtOnceAndDropsWaitingValues() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.delay(.milliseconds(50), scheduler: scheduler) }
+        #expect(res.events == [.error(220, TestError(1))])
+    }
+}
+
+@Test func delayDisposeCancelsTheWaitingValues() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let res = scheduler.start(disposed: 265) { xs.delay(.milliseconds(50), scheduler: scheduler) }
+        scheduler.advance(to: 400)
+        #expect(res.events == [.next(260, 1)])
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+// MARK: - timeout
+
+@Test func timeoutFailsAtTheExactTickWhenNothingArrives() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(300, 1)])
+        let res = scheduler.start { xs.timeout(.milliseconds(50), scheduler: scheduler) }
+        #expect(res.events == [.error(250, StreamsError.timeout)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func timeoutRearmsForEveryValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(230, 1), .next(270, 2), .next(330, 3)])
+        let res = scheduler.start { xs.timeout(.milliseconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(230, 1), .next(270, 2), .error(320, StreamsError.timeout)])
+    }
+}
+
+@Test func timeoutDoesNotFireAfterCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(230, 1), .completed(240)])
+        let res = scheduler.start { xs.timeout(.milliseconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(230, 1), .completed(240)])
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func timeoutSwitchesToTheFallback() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
+        let ys = scheduler.createColdObservable([.next(10, 9), .completed(20)])
+        let res = scheduler.start { xs.timeout(.milliseconds(50), other: ys, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .next(270, 9), .completed(280)])
+        #expect(xs.subscriptions == [Subscription(200, 260)])
+        #expect(ys.subscriptions == [Subscription(260, 280)])
+    }
+}
+
+@Test func timeoutLabelsItsTimer() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subscription = Observable<Int>.never().timeout(.seconds(2), scheduler: scheduler).subscribe(onNext: { _ in }
+        )
+        #expect(scheduler.pendingWork.map(\.label) == ["timeout(2s)"])
+        subscription.dispose()
+    }
+}
+
+@Test func delayLabelsItsTimer() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let subscription = subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { _ in })
+        subject.onNext(1)
+        #expect(scheduler.pendingWork == [PendingWork(label: "delay(50ms)", dueTime: 50)])
+        subscription.dispose()
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func delayKeepsOrderAcrossAStreamThatNeverLetsItsQueueEmpty() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let subscription = subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(observer.asObserver())
+        for value in 0..<5000 {
+            scheduler.scheduleAt(value) { subject.onNext(value) }
+        }
+        scheduler.advance(to: 6000)
+        #expect(observer.elements == Array(0..<5000))
+        #expect(observer.events.first?.time == 50)
+        #expect(observer.events.last?.time == 5049)
+        subscription.dispose()
+    }
+}
