@@ -42,6 +42,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
+        // Test-only: a child process that writes through the base services, for the
+        // cross-process and crash tests. No product target depends on it.
+        .executableTarget(
+            name: "_BaseServicesWriter",
+            dependencies: ["BaseServices", "Streams"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StreamsTests",
             dependencies: ["Streams", "StreamsTesting"],
@@ -54,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BaseServicesTests",
-            dependencies: ["BaseServices", "Streams", "StreamsTesting"],
+            dependencies: ["BaseServices", "Streams", "StreamsTesting", "CSQLite", "_BaseServicesWriter"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -18,27 +18,43 @@ import Synchronization
 /// let res = scheduler.start { xs.map { $0 * 2 } }
 /// #expect(xs.subscriptions == [Subscription(200, 300)])
 /// ```
-public final class TestableObservable<Element: Sendable>: ObservableType {
+public final class TestableObservable<Element: Sendable>: ObservableType, _SubscriptionLogging {
     private struct State {
         var subscriptions: [Subscription] = []
         var observers: [(id: Int, observer: AnyObserver<Element>)] = []
         var nextID = 0
     }
 
-    /// The events this observable was made with.
-    public let recordedEvents: [Recorded<Event<Element>>]
+    /// The events this observable was made with (for a cold observable made with several
+    /// segments, those of the first).
+    public var recordedEvents: [Recorded<Event<Element>>] { segments.first ?? [] }
     /// Whether this observable is hot (absolute ticks, shared) rather than cold (per subscription).
     public let isHot: Bool
+    /// The tick at which the observable was made: frame 0 of its marble diagrams.
+    public let origin: Int
+    /// How failures name this observable, such as `hot("-a-b|")`.
+    public let label: String
+    /// Cold: the events of the n-th subscription are `segments[n]`, or `segments[0]` for all
+    /// when there is one segment. Hot: one segment.
+    private let segments: [[Recorded<Event<Element>>]]
     private let scheduler: TestScheduler
+    private let position: _SourcePosition?
     private let state = Mutex(State())
 
-    init(scheduler: TestScheduler, events: [Recorded<Event<Element>>], isHot: Bool) {
+    init(
+        scheduler: TestScheduler, segments: [[Recorded<Event<Element>>]], isHot: Bool, label: String,
+        position: _SourcePosition? = nil
+    ) {
         self.scheduler = scheduler
-        self.recordedEvents = events
+        self.segments = segments
         self.isHot = isHot
-        guard isHot else { return }
+        self.label = label
+        self.position = position
         let start = scheduler.now
-        for recorded in events where recorded.time >= start {
+        self.origin = start
+        scheduler.register(self)
+        guard isHot else { return }
+        for recorded in segments.first ?? [] where recorded.time >= start {
             let event = recorded.value
             scheduler.scheduleAt(recorded.time, label: "hot \(event)") { [weak self] in
                 self?.emit(event)
@@ -63,8 +79,9 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
         }
         var scheduled: [any Disposable] = []
         if !isHot {
-            scheduled.reserveCapacity(recordedEvents.count)
-            for recorded in recordedEvents {
+            let events = coldSegment(for: index)
+            scheduled.reserveCapacity(events.count)
+            for recorded in events {
                 let event = recorded.value
                 scheduled.append(
                     scheduler.schedule(after: .ticks(recorded.time), label: "cold \(event)") { observer.on(event) })
@@ -80,6 +97,19 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
             for work in pending { work.dispose() }
             LiveSubscriptions.decrement(tracker)
         }
+    }
+
+    /// The events of the subscription numbered `index`; a subscription beyond the segments
+    /// given is a test failure and gets no events.
+    private func coldSegment(for index: Int) -> [Recorded<Event<Element>>] {
+        if segments.count == 1 { return segments[0] }
+        if index < segments.count { return segments[index] }
+        if let position {
+            _IssueReporter.recordFailure(
+                "\(label) was subscribed \(index + 1) times but has \(segments.count) segments "
+                    + "(one per subscription)", at: position)
+        }
+        return []
     }
 
     /// Delivers a hot event to the observers subscribed now, outside the lock; an observer

@@ -12,11 +12,15 @@ import Synchronization
 public final class TestableObserver<Element: Sendable>: Sendable {
     private let scheduler: TestScheduler
     private let recorded = Mutex<[Recorded<Event<Element>>]>([])
+    private let subscription = Mutex<(any Disposable)?>(nil)
+    /// The tick at which the observer was made: frame 0 of the marble diagrams it is compared with.
+    public let origin: Int
 
     /// Creates an observer stamping events with `scheduler`'s clock; see
     /// ``TestScheduler/createObserver(_:)``.
     public init(scheduler: TestScheduler) {
         self.scheduler = scheduler
+        self.origin = scheduler.now
     }
 
     /// The events received so far, in order, with the tick of each.
@@ -34,5 +38,18 @@ public final class TestableObserver<Element: Sendable>: Sendable {
     /// An observer that records into this one.
     public func asObserver() -> AnyObserver<Element> {
         AnyObserver { self.on($0) }
+    }
+
+    /// Ends the subscription started by ``TestScheduler/record(_:disposed:)``, if any.
+    public func dispose() {
+        subscription.withLock { current in
+            defer { current = nil }
+            return current
+        }?.dispose()
+    }
+
+    /// Keeps the subscription that feeds this observer, for ``dispose()``.
+    func hold(_ disposable: any Disposable) {
+        subscription.withLock { $0 = disposable }
     }
 }

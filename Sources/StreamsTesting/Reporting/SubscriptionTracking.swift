@@ -21,7 +21,7 @@ import Streams
 ///
 /// If `body` throws, the error is rethrown and no leak is checked.
 public func withSubscriptionTracking<R>(
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     _ body: () throws -> R
 ) rethrows -> R {
     let tracker = SubscriptionTracker()
@@ -35,7 +35,7 @@ public func withSubscriptionTracking<R>(
 ///
 /// See the synchronous ``withSubscriptionTracking(fileID:filePath:line:column:_:)``.
 public func withSubscriptionTracking<R>(
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
 ) async rethrows -> R {

@@ -21,7 +21,7 @@ extension TestScheduler {
     )
         -> TestableObservable<Element>
     {
-        TestableObservable(scheduler: self, events: events, isHot: true)
+        TestableObservable(scheduler: self, segments: [events], isHot: true, label: "hot observable")
     }
 
     /// A cold observable replaying `events` to each subscriber, at ticks relative to its
@@ -31,7 +31,7 @@ extension TestScheduler {
     )
         -> TestableObservable<Element>
     {
-        TestableObservable(scheduler: self, events: events, isHot: false)
+        TestableObservable(scheduler: self, segments: [events], isHot: false, label: "cold observable")
     }
 
     /// An observer recording events stamped with this scheduler's clock.
@@ -56,7 +56,7 @@ extension TestScheduler {
         created: Int = Defaults.created,
         subscribed: Int = Defaults.subscribed,
         disposed: Int = Defaults.disposed,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
         _ create: @escaping @Sendable () -> Source
     ) -> TestableObserver<Source.Element> {
         let observer = createObserver(Source.Element.self)

@@ -56,6 +56,7 @@ public final class TestScheduler: Scheduler {
         var clock: Int
         var queue = _WorkQueue()
         var isDraining = false
+        var sources: [_WeakSource] = []
     }
 
     let state: Mutex<State>
@@ -146,7 +147,7 @@ public final class TestScheduler: Scheduler {
     /// A negative duration records a failure at the caller and changes nothing.
     public func advance(
         by duration: SchedulerDuration = .zero,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
         guard duration.ticks >= 0 else {
@@ -166,7 +167,7 @@ public final class TestScheduler: Scheduler {
     /// goes back.
     public func advance(
         to time: Int,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
         let current = now
@@ -196,7 +197,9 @@ public final class TestScheduler: Scheduler {
     /// Never hangs: after ``runStepLimit`` actions (a source that never ends) or a
     /// livelock at one tick, it stops and records a failure listing the pending work. Use
     /// ``run(maxSteps:)`` to choose the limit and get an error instead.
-    public func run(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+    public func run(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) {
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
         switch drain(notAfter: Int.max, maxSteps: runStepLimit, call: "run()") {
         case .idle:

@@ -17,7 +17,7 @@ public struct UnimplementedScheduler: Scheduler {
     /// Creates a scheduler that records a failure, at this call site, whenever it is used.
     public init(
         _ name: String = "UnimplementedScheduler",
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.name = name
         self.position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)

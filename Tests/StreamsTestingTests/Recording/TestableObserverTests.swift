@@ -16,3 +16,20 @@ import Testing
 @Test func observerStartsEmpty() {
     #expect(TestScheduler().createObserver(Int.self).events.isEmpty)
 }
+
+@Test func observerOriginIsTheTickItWasMadeAt() {
+    let scheduler = TestScheduler(initialClock: 250)
+    #expect(scheduler.createObserver(Int.self).origin == 250)
+}
+
+@Test func disposeEndsTheRecordedSubscriptionOnce() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("a-b")
+    let observer = scheduler.record(xs)
+    scheduler.advance(to: 1)
+    observer.dispose()
+    observer.dispose()
+    scheduler.run()
+    #expect(observer.events == [.next(0, "a")])
+    #expect(xs.subscriptions == [Subscription(0, 1)])
+}

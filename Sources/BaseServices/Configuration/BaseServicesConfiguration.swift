@@ -1,0 +1,82 @@
+public import Foundation
+
+/// Where the database lives.
+public enum DatabaseLocation: Sendable, Hashable {
+    /// The file at this path. Its folder must exist; a missing file is created (mode 0600) with
+    /// a welcome list.
+    case file(String)
+    /// The per-user default, `$XDG_DATA_HOME/rivulet/rivulet.sqlite` (else
+    /// `~/.local/share/rivulet/rivulet.sqlite`); missing folders are created (mode 0700).
+    case standard
+    /// A private database in memory, gone when the process ends.
+    case inMemory
+
+    /// The path ``standard`` stands for, given the process environment; `nil` when neither
+    /// `XDG_DATA_HOME` nor `HOME` is set.
+    public static func standardPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return dataHome + "/rivulet/rivulet.sqlite"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/share/rivulet/rivulet.sqlite"
+    }
+}
+
+/// Which world the services run in.
+public enum ServiceEnvironment: String, Sendable, Hashable, CaseIterable {
+    /// The real database, every commit synced to disk.
+    case production
+    /// The real database, synced at checkpoints only (a process crash loses nothing; a power
+    /// loss may lose the latest commits).
+    case development
+    /// A private in-memory database filled with fixtures, whatever the location says.
+    case fake
+}
+
+/// What the composition root gives ``configureBaseServices(_:)``.
+public struct BaseServicesConfiguration: Sendable, Hashable {
+    /// Where the database lives.
+    public var database: DatabaseLocation
+    /// Which world the services run in.
+    public var environment: ServiceEnvironment
+
+    /// Creates a configuration.
+    public init(database: DatabaseLocation, environment: ServiceEnvironment) {
+        self.database = database
+        self.environment = environment
+    }
+}
+
+/// What ``configureBaseServices(_:)`` opened.
+public struct ConfiguredDatabase: Sendable, Hashable {
+    /// The database file, or `nil` in memory.
+    public let path: String?
+    /// Whether the file was created (and filled with the welcome list) just now.
+    public let wasCreated: Bool
+    /// The environment the services run in.
+    public let environment: ServiceEnvironment
+}
+
+/// Opens the database and makes the shared base services ready. Call it once, from the
+/// composition root, before the first use of any `shared` instance.
+///
+/// A database that cannot be used is reported as a ``DatabaseError`` and left as it was: a
+/// missing folder (``DatabaseError/Kind/folderMissing``), a directory, a read-only file or
+/// folder, a file that is not a Rivulet database or is damaged, a database from a newer
+/// version. A second call fails with ``DatabaseError/Kind/alreadyConfigured``.
+///
+/// ```swift
+/// do {
+///     try configureBaseServices(BaseServicesConfiguration(database: .standard, environment: .production))
+/// } catch {
+///     print("rivulet: \(error.message)")
+/// }
+/// ```
+@discardableResult
+public func configureBaseServices(
+    _ configuration: BaseServicesConfiguration
+) throws(DatabaseError)
+    -> ConfiguredDatabase
+{
+    try BaseServicesRegistry.configure(configuration)
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+
+/// The one configured context behind the `shared` base services.
+enum BaseServicesRegistry {
+    private static let state = Mutex<(context: ServiceContext, environment: ServiceEnvironment)?>(nil)
+
+    /// Opens the configured database once and records it.
+    static func configure(_ configuration: BaseServicesConfiguration) throws(DatabaseError) -> ConfiguredDatabase {
+        try state.withLock { (state) throws(DatabaseError) -> ConfiguredDatabase in
+            guard state == nil else {
+                throw DatabaseError(
+                    kind: .alreadyConfigured, message: "the base services are already configured; configure them once")
+            }
+            let (context, report) = try open(configuration)
+            state = (context, configuration.environment)
+            return report
+        }
+    }
+
+    /// The configured context; stops the program with a clear message when there is none,
+    /// because using a base service before configuring it is a programming error.
+    static func requireContext(for service: String) -> ServiceContext {
+        guard let context = state.withLock({ $0?.context }) else {
+            preconditionFailure(
+                "\(service).shared was used before configureBaseServices(_:) was called; "
+                    + "the composition root must configure the base services first")
+        }
+        return context
+    }
+
+    /// The environment configured, if any.
+    static var environment: ServiceEnvironment? { state.withLock { $0?.environment } }
+
+    /// Opens the database a configuration describes, filling a new one with fixtures.
+    static func open(
+        _ configuration: BaseServicesConfiguration,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DatabaseError) -> (ServiceContext, ConfiguredDatabase) {
+        var options = DatabaseOptions()
+        if configuration.environment == .development { options.synchronous = .normal }
+        let migrations = Schema.migrations()
+        let path: String
+        switch (configuration.environment, configuration.database) {
+        case (.fake, _), (_, .inMemory):
+            let database = try SQLiteDatabase.openInMemory(options: options, migrations: migrations)
+            let context = try ServiceContext.make(database: database)
+            try Fixtures.fill(context, includingFeeds: configuration.environment == .fake)
+            return (context, ConfiguredDatabase(path: nil, wasCreated: true, environment: configuration.environment))
+        case (_, .file(let filePath)):
+            path = filePath
+        case (_, .standard):
+            guard let standard = DatabaseLocation.standardPath(environment: processEnvironment) else {
+                throw DatabaseError(
+                    kind: .folderMissing, message: "neither XDG_DATA_HOME nor HOME is set; give a database path")
+            }
+            try createFolders(for: standard)
+            path = standard
+        }
+        let (database, created) = try SQLiteDatabase.open(path: path, options: options, migrations: migrations)
+        let context = try ServiceContext.make(database: database)
+        if created { try Fixtures.fill(context, includingFeeds: false) }
+        return (context, ConfiguredDatabase(path: path, wasCreated: created, environment: configuration.environment))
+    }
+
+    /// Creates the folders above `path` (mode 0700) when missing.
+    static func createFolders(for path: String) throws(DatabaseError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DatabaseError(
+                kind: .readOnly, message: "cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+public import Foundation
+
+/// A subscribed feed, with counts of its stored items.
+public struct FeedObject: Sendable, Hashable, Identifiable {
+    /// The feed's identifier.
+    public let id: Int64
+    /// The feed's address (unique).
+    public let url: String
+    /// The feed's title.
+    public let title: String
+    /// The web site the feed belongs to, if known.
+    public let siteURL: String?
+    /// When the feed was added.
+    public let addedAt: Date
+    /// When the feed's items were last stored, if ever.
+    public let lastFetchedAt: Date?
+    /// How many items are stored for the feed.
+    public let itemCount: Int
+    /// How many stored items are unread.
+    public let unreadCount: Int
+
+    /// Creates a feed value.
+    public init(
+        id: Int64, url: String, title: String, siteURL: String?, addedAt: Date, lastFetchedAt: Date?, itemCount: Int,
+        unreadCount: Int
+    ) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.siteURL = siteURL
+        self.addedAt = addedAt
+        self.lastFetchedAt = lastFetchedAt
+        self.itemCount = itemCount
+        self.unreadCount = unreadCount
+    }
+}
+
+/// One stored item of a feed.
+public struct FeedItemObject: Sendable, Hashable, Identifiable {
+    /// The item's identifier.
+    public let id: Int64
+    /// The feed it belongs to.
+    public let feedID: Int64
+    /// The feed's own identifier for the item, unique within the feed.
+    public let guid: String
+    /// The item's title.
+    public let title: String
+    /// The item's web address, if any.
+    public let link: String?
+    /// A short text of the item.
+    public let summary: String
+    /// When the feed says the item was published, if it says.
+    public let publishedAt: Date?
+    /// When the item was stored.
+    public let fetchedAt: Date
+    /// Whether the item has been read.
+    public let isRead: Bool
+
+    /// Creates an item value.
+    public init(
+        id: Int64, feedID: Int64, guid: String, title: String, link: String?, summary: String, publishedAt: Date?,
+        fetchedAt: Date, isRead: Bool
+    ) {
+        self.id = id
+        self.feedID = feedID
+        self.guid = guid
+        self.title = title
+        self.link = link
+        self.summary = summary
+        self.publishedAt = publishedAt
+        self.fetchedAt = fetchedAt
+        self.isRead = isRead
+    }
+}
+
+/// An item to store, as a feed parser produces it.
+public struct FeedItemDraft: Sendable, Hashable {
+    /// The feed's identifier for the item (its GUID, `id`, or link).
+    public var guid: String
+    /// The item's title.
+    public var title: String
+    /// The item's web address, if any.
+    public var link: String?
+    /// A short text of the item.
+    public var summary: String
+    /// When the feed says the item was published, if it says.
+    public var publishedAt: Date?
+
+    /// Creates an item to store.
+    public init(guid: String, title: String, link: String? = nil, summary: String = "", publishedAt: Date? = nil) {
+        self.guid = guid
+        self.title = title
+        self.link = link
+        self.summary = summary
+        self.publishedAt = publishedAt
+    }
+}

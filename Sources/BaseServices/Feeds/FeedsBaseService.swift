@@ -1,0 +1,189 @@
+public import Foundation
+public import Streams
+
+/// The feeds base service: the only code that reads and writes feeds and their items in the
+/// database. Fetching over the network stores its results through ``storeItems(_:feedID:fetchedAt:)``.
+///
+/// ```swift
+/// let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+/// feeds.addFeed(url: "https://example.com/feed.xml", title: "Example", siteURL: nil)
+///     .subscribe(onNext: { print($0) })
+///     .disposed(by: bag)
+/// ```
+public final class FeedsBaseService: FeedsBaseServiceType {
+    /// The instance over the configured database. Using it before ``configureBaseServices(_:)``
+    /// stops the program with a message saying so.
+    public static let shared = FeedsBaseService(context: BaseServicesRegistry.requireContext(for: "FeedsBaseService"))
+
+    let context: ServiceContext
+    private var database: SQLiteDatabase { context.database }
+
+    /// An instance over `context`; tests use it with a temporary database.
+    init(context: ServiceContext) {
+        self.context = context
+    }
+
+    /// Subscribes to the feed at `url`. A URL already subscribed is refused.
+    public func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let url = url.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !url.isEmpty else { throw DatabaseError(kind: .invalidValue, message: "a feed needs an address") }
+            if try db.fetchInt("SELECT count(*) FROM feeds WHERE url = ?", [.text(url)]) > 0 {
+                throw DatabaseError(kind: .invalidValue, message: "the feed \(url) is already subscribed")
+            }
+            try db.execute(
+                "INSERT INTO feeds(url, title, site_url, added_at) VALUES (?, ?, ?, ?)",
+                [.text(url), .text(title), .text(siteURL), .integer(context.now().storedMilliseconds)])
+            return try Self.feed(id: db.lastInsertedRowID, in: db)
+        }
+    }
+
+    /// Renames a feed or changes its site address.
+    public func updateFeed(id: Int64, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
+    {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            try db.execute(
+                "UPDATE feeds SET title = ?, site_url = ? WHERE id = ?", [.text(title), .text(siteURL), .integer(id)])
+            guard db.changedRowCount > 0 else { throw Self.feedNotFound(id) }
+            return try Self.feed(id: id, in: db)
+        }
+    }
+
+    /// Unsubscribes from a feed and deletes its items; sends the feed as it was.
+    public func removeFeed(id: Int64) -> Observable<Result<FeedObject, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            let feed = try Self.feed(id: id, in: db)
+            try db.execute("DELETE FROM feeds WHERE id = ?", [.integer(id)])
+            return feed
+        }
+    }
+
+    /// Stores fetched items of a feed; sends how many were new.
+    public func storeItems(
+        _ items: [FeedItemDraft], feedID: Int64, fetchedAt: Date
+    ) -> Observable<Result<Int, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            _ = try Self.feed(id: feedID, in: db)
+            let fetched = fetchedAt.storedMilliseconds
+            let before = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+            for item in items {
+                try db.execute(
+                    """
+                    INSERT INTO feed_items(feed_id, guid, title, link, summary, published_at, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (feed_id, guid) DO UPDATE SET
+                        title = excluded.title, link = excluded.link, summary = excluded.summary,
+                        published_at = excluded.published_at
+                    """,
+                    [
+                        .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
+                        .integer(item.publishedAt?.storedMilliseconds), .integer(fetched),
+                    ])
+            }
+            try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
+            let after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+            return Int(after - before)
+        }
+    }
+
+    /// Marks an item read or unread.
+    public func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItemObject, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            try db.execute(
+                "UPDATE feed_items SET is_read = ? WHERE id = ?", [.integer(isRead ? 1 : 0), .integer(itemID)])
+            guard db.changedRowCount > 0 else {
+                throw DatabaseError(kind: .notFound, message: "there is no feed item \(itemID)")
+            }
+            guard
+                let item = try db.fetchOne(
+                    "SELECT \(Self.itemColumns) FROM feed_items WHERE id = ?", [.integer(itemID)],
+                    decode: Self.decodeItem)
+            else {
+                throw DatabaseError(kind: .notFound, message: "there is no feed item \(itemID)")
+            }
+            return item
+        }
+    }
+
+    /// Marks every item of a feed read; sends how many changed.
+    public func markAllRead(feedID: Int64) -> Observable<Result<Int, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            _ = try Self.feed(id: feedID, in: db)
+            try db.execute("UPDATE feed_items SET is_read = 1 WHERE feed_id = ? AND is_read = 0", [.integer(feedID)])
+            return db.changedRowCount
+        }
+    }
+
+    /// Fetches every feed once, by title.
+    public func fetchFeeds() -> Observable<Result<[FeedObject], DatabaseError>> {
+        database.readOnSubscribe { (db) throws(DatabaseError) in try Self.feeds(in: db) }
+    }
+
+    /// Observes every feed, by title, with item counts.
+    public func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedObject], DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in try Self.feeds(in: db) }
+    }
+
+    /// Observes a window of one feed's items, newest first.
+    public func observeItems(
+        feedID: Int64, unreadOnly: Bool, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedItemObject], DatabaseError>> {
+        let readFilter = unreadOnly ? " AND is_read = 0" : ""
+        let sql =
+            "SELECT \(Self.itemColumns) FROM feed_items WHERE feed_id = ?\(readFilter) "
+            + "ORDER BY published_at IS NULL, published_at DESC, id DESC LIMIT ? OFFSET ?"
+        let arguments: [SQLValue] = [.integer(feedID), .integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))]
+        return database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            try db.fetchAll(sql, arguments, decode: Self.decodeItem)
+        }
+    }
+
+    /// Observes how many items are unread across all feeds.
+    public func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            Int(try db.fetchInt("SELECT count(*) FROM feed_items WHERE is_read = 0"))
+        }
+    }
+
+    // MARK: Rows
+
+    private static let itemColumns = "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read"
+
+    private static let feedSelect = """
+        SELECT f.id, f.url, f.title, f.site_url, f.added_at, f.last_fetched_at,
+            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id),
+            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id AND i.is_read = 0)
+        FROM feeds f
+        """
+
+    private static func decodeFeed(_ row: Statement) -> FeedObject {
+        FeedObject(
+            id: row.int64(at: 0), url: row.string(at: 1), title: row.string(at: 2), siteURL: row.optionalString(at: 3),
+            addedAt: Date(storedMilliseconds: row.int64(at: 4)),
+            lastFetchedAt: row.optionalInt64(at: 5).map(Date.init(storedMilliseconds:)),
+            itemCount: row.int(at: 6), unreadCount: row.int(at: 7))
+    }
+
+    private static func decodeItem(_ row: Statement) -> FeedItemObject {
+        FeedItemObject(
+            id: row.int64(at: 0), feedID: row.int64(at: 1), guid: row.string(at: 2), title: row.string(at: 3),
+            link: row.optionalString(at: 4), summary: row.string(at: 5),
+            publishedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
+            fetchedAt: Date(storedMilliseconds: row.int64(at: 7)), isRead: row.bool(at: 8))
+    }
+
+    private static func feeds(in db: Connection) throws(DatabaseError) -> [FeedObject] {
+        try db.fetchAll(feedSelect + " ORDER BY f.title COLLATE NOCASE, f.id", decode: decodeFeed)
+    }
+
+    private static func feed(id: Int64, in db: Connection) throws(DatabaseError) -> FeedObject {
+        guard let feed = try db.fetchOne(feedSelect + " WHERE f.id = ?", [.integer(id)], decode: decodeFeed) else {
+            throw feedNotFound(id)
+        }
+        return feed
+    }
+
+    private static func feedNotFound(_ id: Int64) -> DatabaseError {
+        DatabaseError(kind: .notFound, message: "there is no feed \(id)")
+    }
+}

@@ -1,0 +1,48 @@
+public import Foundation
+public import Streams
+
+/// Stores feeds and their items, with read/unread status per item; stored items stay
+/// available offline. Writes run when subscribed and send one `Result`; observations send the
+/// current value, then every change, on the scheduler given, and never fail or complete.
+///
+/// ```swift
+/// let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+/// feeds.observeFeeds(on: scheduler)
+///     .subscribe(onNext: { result in print(result) })    // .success([FeedObject(...)])
+///     .disposed(by: bag)
+/// ```
+public protocol FeedsBaseServiceType: Sendable {
+    /// Subscribes to the feed at `url`. A URL already subscribed is refused.
+    func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
+
+    /// Renames a feed or changes its site address.
+    func updateFeed(id: Int64, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
+
+    /// Unsubscribes from a feed and deletes its items; sends the feed as it was.
+    func removeFeed(id: Int64) -> Observable<Result<FeedObject, DatabaseError>>
+
+    /// Stores fetched items of a feed: new items are added unread; items already stored (same
+    /// GUID) get the new title, link, summary and date and keep their read status. Sends how
+    /// many items were new.
+    func storeItems(_ items: [FeedItemDraft], feedID: Int64, fetchedAt: Date) -> Observable<Result<Int, DatabaseError>>
+
+    /// Marks an item read or unread.
+    func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItemObject, DatabaseError>>
+
+    /// Marks every item of a feed read; sends how many changed.
+    func markAllRead(feedID: Int64) -> Observable<Result<Int, DatabaseError>>
+
+    /// Fetches every feed once, by title.
+    func fetchFeeds() -> Observable<Result<[FeedObject], DatabaseError>>
+
+    /// Observes every feed, by title, with item counts.
+    func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedObject], DatabaseError>>
+
+    /// Observes a window of one feed's items, newest first.
+    func observeItems(
+        feedID: Int64, unreadOnly: Bool, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedItemObject], DatabaseError>>
+
+    /// Observes how many items are unread across all feeds.
+    func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
+}

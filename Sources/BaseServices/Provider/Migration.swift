@@ -1,0 +1,52 @@
+import CSQLite
+
+/// One step of the schema, applied once, in its own transaction.
+struct Migration: Sendable {
+    /// The `PRAGMA user_version` the database has after this step.
+    let version: Int
+    /// What the step does, for errors.
+    let name: String
+    /// Changes the schema (and moves data) inside the step's transaction.
+    let apply: @Sendable (Connection) throws(DatabaseError) -> Void
+}
+
+/// Applies the migrations a database lacks, in order, tracked with `PRAGMA user_version`.
+struct Migrator {
+    let migrations: [Migration]
+
+    /// The version after the last migration.
+    var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Applies every migration above the database's version, each in its own `BEGIN IMMEDIATE`
+    /// transaction. A database whose version is above ``latestVersion`` is refused and not
+    /// written.
+    func migrate(_ connection: Connection) throws(DatabaseError) {
+        var current = Int(try connection.fetchInt("PRAGMA user_version"))
+        if current > latestVersion {
+            throw DatabaseError(
+                kind: .newerSchema(found: current, supported: latestVersion),
+                message:
+                    "the database was written by a newer version of Rivulet (schema \(current); this version "
+                    + "knows up to \(latestVersion)); it was not changed")
+        }
+        for migration in migrations where migration.version > current {
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                try migration.apply(connection)
+                // Pragmas cannot take bound values; the version comes from the migration list.
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+                if current == 0 {
+                    try connection.execute("PRAGMA application_id = \(rivuletApplicationID)")
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+                throw DatabaseError(
+                    kind: error.kind, code: error.code,
+                    message: "migration \(migration.version) (\(migration.name)) failed: \(error.message)",
+                    sql: error.sql)
+            }
+            current = migration.version
+        }
+    }
+}

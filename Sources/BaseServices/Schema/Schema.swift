@@ -1,0 +1,127 @@
+import CSQLite
+
+/// How todos are searched by text.
+enum SearchIndex: Sendable, Equatable {
+    /// An FTS5 index kept up to date by triggers.
+    case fts5
+    /// A table of (word, todo) pairs kept up to date by the service, for builds of SQLite
+    /// without FTS5.
+    case words
+}
+
+/// The schema of a Rivulet database, version by version.
+///
+/// Versions only ever get added at the end; a database is migrated from whatever version it
+/// has to the last one, one transaction per step.
+enum Schema {
+    /// Whether this build of SQLite has FTS5, checked at start-up.
+    static var sqliteHasFTS5: Bool {
+        sqlite3_compileoption_used("ENABLE_FTS5") == 1
+    }
+
+    /// Every migration, in order. `searchIndex` decides how step 4 indexes text.
+    static func migrations(searchIndex: SearchIndex = sqliteHasFTS5 ? .fts5 : .words) -> [Migration] {
+        [
+            Migration(version: 1, name: "todos") { (db) throws(DatabaseError) in
+                try db.executeScript(
+                    """
+                    CREATE TABLE todos (
+                        id INTEGER PRIMARY KEY,
+                        title TEXT NOT NULL,
+                        notes TEXT NOT NULL DEFAULT '',
+                        completed INTEGER NOT NULL DEFAULT 0 CHECK (completed IN (0, 1)),
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL,
+                        completed_at INTEGER,
+                        position INTEGER NOT NULL
+                    );
+                    CREATE INDEX todos_by_position ON todos(position);
+                    CREATE INDEX todos_by_created ON todos(created_at);
+                    CREATE INDEX todos_by_title ON todos(title COLLATE NOCASE);
+                    CREATE INDEX todos_by_completed ON todos(completed);
+                    """)
+            },
+            Migration(version: 2, name: "todo due dates") { (db) throws(DatabaseError) in
+                try db.executeScript(
+                    """
+                    ALTER TABLE todos ADD COLUMN due_at INTEGER;
+                    CREATE INDEX todos_by_due ON todos(due_at IS NULL, due_at);
+                    """)
+            },
+            Migration(version: 3, name: "feeds") { (db) throws(DatabaseError) in
+                try db.executeScript(
+                    """
+                    CREATE TABLE feeds (
+                        id INTEGER PRIMARY KEY,
+                        url TEXT NOT NULL UNIQUE,
+                        title TEXT NOT NULL,
+                        site_url TEXT,
+                        added_at INTEGER NOT NULL,
+                        last_fetched_at INTEGER
+                    );
+                    CREATE TABLE feed_items (
+                        id INTEGER PRIMARY KEY,
+                        feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                        guid TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        link TEXT,
+                        summary TEXT NOT NULL DEFAULT '',
+                        published_at INTEGER,
+                        fetched_at INTEGER NOT NULL,
+                        is_read INTEGER NOT NULL DEFAULT 0 CHECK (is_read IN (0, 1)),
+                        UNIQUE (feed_id, guid)
+                    );
+                    CREATE INDEX feed_items_by_date ON feed_items(feed_id, published_at);
+                    CREATE INDEX feed_items_by_read ON feed_items(feed_id, is_read);
+                    """)
+            },
+            Migration(version: 4, name: "todo search") { (db) throws(DatabaseError) in
+                switch searchIndex {
+                case .fts5:
+                    try db.executeScript(
+                        """
+                        CREATE VIRTUAL TABLE todos_fts USING fts5(
+                            title, notes, content = 'todos', content_rowid = 'id',
+                            tokenize = 'unicode61 remove_diacritics 2'
+                        );
+                        CREATE TRIGGER todos_fts_insert AFTER INSERT ON todos BEGIN
+                            INSERT INTO todos_fts(rowid, title, notes) VALUES (new.id, new.title, new.notes);
+                        END;
+                        CREATE TRIGGER todos_fts_delete AFTER DELETE ON todos BEGIN
+                            INSERT INTO todos_fts(todos_fts, rowid, title, notes)
+                                VALUES ('delete', old.id, old.title, old.notes);
+                        END;
+                        CREATE TRIGGER todos_fts_update AFTER UPDATE OF title, notes ON todos BEGIN
+                            INSERT INTO todos_fts(todos_fts, rowid, title, notes)
+                                VALUES ('delete', old.id, old.title, old.notes);
+                            INSERT INTO todos_fts(rowid, title, notes) VALUES (new.id, new.title, new.notes);
+                        END;
+                        INSERT INTO todos_fts(todos_fts) VALUES ('rebuild');
+                        """)
+                case .words:
+                    try db.executeScript(
+                        """
+                        CREATE TABLE todo_words (
+                            word TEXT NOT NULL,
+                            todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                            PRIMARY KEY (word, todo_id)
+                        ) WITHOUT ROWID;
+                        CREATE INDEX todo_words_by_todo ON todo_words(todo_id);
+                        """)
+                    let rows = try db.fetchAll("SELECT id, title, notes FROM todos") {
+                        ($0.int64(at: 0), $0.string(at: 1), $0.string(at: 2))
+                    }
+                    for (id, title, notes) in rows {
+                        try SearchText.indexWords(of: id, title: title, notes: notes, in: db)
+                    }
+                }
+            },
+        ]
+    }
+
+    /// The search index a migrated database has.
+    static func searchIndex(of db: Connection) throws(DatabaseError) -> SearchIndex {
+        let hasFTS = try db.fetchInt("SELECT count(*) FROM sqlite_master WHERE name = 'todos_fts'") > 0
+        return hasFTS ? .fts5 : .words
+    }
+}

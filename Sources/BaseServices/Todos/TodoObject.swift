@@ -1,0 +1,138 @@
+public import Foundation
+
+/// A todo as the base services store it: a plain value at the service boundary.
+public struct TodoObject: Sendable, Hashable, Identifiable {
+    /// The todo's identifier, stable for its lifetime.
+    public let id: Int64
+    /// The one-line title.
+    public let title: String
+    /// Free-form notes; empty when there are none.
+    public let notes: String
+    /// Whether the todo is done.
+    public let isCompleted: Bool
+    /// When the todo was created.
+    public let createdAt: Date
+    /// When the todo last changed.
+    public let updatedAt: Date
+    /// When the todo was completed, if it is.
+    public let completedAt: Date?
+    /// The todo's place in the manual order (smaller comes first).
+    public let position: Int64
+    /// When the todo is due, if ever.
+    public let dueAt: Date?
+
+    /// Creates a todo value.
+    public init(
+        id: Int64, title: String, notes: String, isCompleted: Bool, createdAt: Date, updatedAt: Date,
+        completedAt: Date?, position: Int64, dueAt: Date?
+    ) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.isCompleted = isCompleted
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completedAt = completedAt
+        self.position = position
+        self.dueAt = dueAt
+    }
+}
+
+/// Which todos a window shows.
+public enum TodoFilter: String, Sendable, Hashable, CaseIterable {
+    /// Every todo.
+    case all
+    /// Todos not yet done.
+    case active
+    /// Todos that are done.
+    case completed
+}
+
+/// The order of todos in a window.
+public enum TodoSort: String, Sendable, Hashable, CaseIterable {
+    /// Oldest first.
+    case created
+    /// Soonest due first; todos without a due date last.
+    case dueDate
+    /// Alphabetical, ignoring case.
+    case title
+    /// The order the user arranged (see ``TodosBaseServiceType/reorder(id:after:)``).
+    case manual
+}
+
+/// A window onto the todos: which ones, in what order, and which slice.
+public struct TodoQuery: Sendable, Hashable {
+    /// Which todos.
+    public var filter: TodoFilter
+    /// Text every shown todo contains (as word prefixes, in the title or notes); empty for all.
+    public var search: String
+    /// The order.
+    public var sort: TodoSort
+    /// How many matching todos to skip.
+    public var offset: Int
+    /// The most todos to return.
+    public var limit: Int
+
+    /// Creates a query; by default the first 100 todos in manual order.
+    public init(
+        filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100
+    ) {
+        self.filter = filter
+        self.search = search
+        self.sort = sort
+        self.offset = offset
+        self.limit = limit
+    }
+}
+
+/// One slice of the todos matching a query.
+public struct TodoWindow: Sendable, Hashable {
+    /// The todos in the slice, in order.
+    public let todos: [TodoObject]
+    /// How many todos match the query in all (for scrolling).
+    public let matchingCount: Int
+    /// The query's offset.
+    public let offset: Int
+
+    /// Creates a window.
+    public init(todos: [TodoObject], matchingCount: Int, offset: Int) {
+        self.todos = todos
+        self.matchingCount = matchingCount
+        self.offset = offset
+    }
+}
+
+/// How many todos there are, in all and by state.
+public struct TodoCounts: Sendable, Hashable {
+    /// Every todo.
+    public let total: Int
+    /// Todos not yet done.
+    public let active: Int
+    /// Todos that are done.
+    public let completed: Int
+
+    /// Creates counts.
+    public init(total: Int, active: Int, completed: Int) {
+        self.total = total
+        self.active = active
+        self.completed = completed
+    }
+}
+
+/// The fields of a todo to create in bulk.
+struct TodoDraft: Sendable {
+    var title: String
+    var notes: String = ""
+    var dueAt: Date?
+    var isCompleted = false
+}
+
+extension Date {
+    /// Milliseconds since 1970, as stored.
+    var storedMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The date `milliseconds` after 1970.
+    init(storedMilliseconds milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

@@ -1,0 +1,359 @@
+public import Foundation
+public import Streams
+
+/// The todos base service: the only code that reads and writes todos in the database.
+///
+/// Configure the base services once at start-up, then use the shared instance through its
+/// protocol:
+///
+/// ```swift
+/// try configureBaseServices(BaseServicesConfiguration(database: .standard, environment: .production))
+/// let todos: any TodosBaseServiceType = TodosBaseService.shared
+/// ```
+public final class TodosBaseService: TodosBaseServiceType {
+    /// The instance over the configured database. Using it before ``configureBaseServices(_:)``
+    /// stops the program with a message saying so.
+    public static let shared = TodosBaseService(context: BaseServicesRegistry.requireContext(for: "TodosBaseService"))
+
+    let context: ServiceContext
+    private var database: SQLiteDatabase { context.database }
+
+    /// An instance over `context`; tests use it with a temporary database.
+    init(context: ServiceContext) {
+        self.context = context
+    }
+
+    // MARK: Writing
+
+    /// Creates a todo at the end of the manual order. An empty title is refused.
+    public func create(title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            try insertTodo(TodoDraft(title: title, notes: notes, dueAt: due), in: db)
+        }
+    }
+
+    /// Replaces a todo's title, notes and due date.
+    public func update(
+        id: Int64, title: String, notes: String, due: Date?
+    ) -> Observable<Result<TodoObject, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let title = try Self.validTitle(title)
+            try db.execute(
+                "UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ? WHERE id = ?",
+                [
+                    .text(title), .text(notes), .integer(due?.storedMilliseconds), .integer(nowMilliseconds),
+                    .integer(id),
+                ])
+            guard db.changedRowCount > 0 else { throw Self.notFound(id) }
+            if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: notes, in: db) }
+            return try Self.todo(id: id, in: db)
+        }
+    }
+
+    /// Flips a todo between done and not done.
+    public func toggle(id: Int64) -> Observable<Result<TodoObject, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let todo = try Self.todo(id: id, in: db)
+            return try setCompleted(id: id, !todo.isCompleted, in: db)
+        }
+    }
+
+    /// Marks a todo done or not done.
+    public func setCompleted(id: Int64, _ isCompleted: Bool) -> Observable<Result<TodoObject, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            try setCompleted(id: id, isCompleted, in: db)
+        }
+    }
+
+    /// Marks every todo done, or, when all already are, marks them all not done. Sends how many
+    /// todos changed.
+    public func toggleAll() -> Observable<Result<Int, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let now = nowMilliseconds
+            if try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0") > 0 {
+                try db.execute(
+                    "UPDATE todos SET completed = 1, completed_at = ?, updated_at = ? WHERE completed = 0",
+                    [.integer(now), .integer(now)])
+            } else {
+                try db.execute(
+                    "UPDATE todos SET completed = 0, completed_at = NULL, updated_at = ? WHERE completed = 1",
+                    [.integer(now)])
+            }
+            return db.changedRowCount
+        }
+    }
+
+    /// Deletes a todo and sends it as it was.
+    public func delete(id: Int64) -> Observable<Result<TodoObject, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            let todo = try Self.todo(id: id, in: db)
+            try db.execute("DELETE FROM todos WHERE id = ?", [.integer(id)])
+            return todo
+        }
+    }
+
+    /// Deletes every done todo and sends how many there were.
+    public func clearCompleted() -> Observable<Result<Int, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            try db.execute("DELETE FROM todos WHERE completed = 1")
+            return db.changedRowCount
+        }
+    }
+
+    /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
+    /// `nil`.
+    public func reorder(id: Int64, after: Int64?) -> Observable<Result<TodoObject, DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            _ = try Self.todo(id: id, in: db)
+            guard after != id else { return try Self.todo(id: id, in: db) }
+            var position = try Self.position(after: after, moving: id, in: db)
+            if position == nil {
+                try Self.renumberPositions(in: db)
+                position = try Self.position(after: after, moving: id, in: db)
+            }
+            guard let position else {
+                throw DatabaseError(kind: .invalidValue, message: "no room to move todo \(id)")
+            }
+            try db.execute(
+                "UPDATE todos SET position = ?, updated_at = ? WHERE id = ?",
+                [.integer(position), .integer(nowMilliseconds), .integer(id)])
+            return try Self.todo(id: id, in: db)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Fetches one window of todos once.
+    public func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>> {
+        let searchIndex = context.searchIndex
+        return database.readOnSubscribe { (db) throws(DatabaseError) in
+            try Self.window(query, searchIndex: searchIndex, in: db)
+        }
+    }
+
+    /// Fetches one todo once; `nil` when there is none with that identifier.
+    public func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>> {
+        database.readOnSubscribe { (db) throws(DatabaseError) in try Self.optionalTodo(id: id, in: db) }
+    }
+
+    /// Observes a window of todos.
+    public func observeWindow(
+        _ query: TodoQuery, on scheduler: any Scheduler
+    ) -> Observable<Result<TodoWindow, DatabaseError>> {
+        let searchIndex = context.searchIndex
+        return database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            try Self.window(query, searchIndex: searchIndex, in: db)
+        }
+    }
+
+    /// Observes one todo; `nil` once it is deleted.
+    public func observeTodo(id: Int64, on scheduler: any Scheduler) -> Observable<Result<TodoObject?, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in try Self.optionalTodo(id: id, in: db) }
+    }
+
+    /// Observes how many todos there are, in all and by state.
+    public func observeCounts(on scheduler: any Scheduler) -> Observable<Result<TodoCounts, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            try db.fetchOne("SELECT count(*), coalesce(sum(completed), 0) FROM todos") {
+                let total = $0.int(at: 0)
+                let completed = $0.int(at: 1)
+                return TodoCounts(total: total, active: total - completed, completed: completed)
+            } ?? TodoCounts(total: 0, active: 0, completed: 0)
+        }
+    }
+
+    /// Observes how many todos are not yet done.
+    public func observeActiveCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            Int(try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0"))
+        }
+    }
+
+    // MARK: Bulk
+
+    /// Creates many todos in one transaction, in order, at the end of the manual order; returns
+    /// how many were created. Used for fixtures and imports.
+    func insert(_ drafts: [TodoDraft]) throws(DatabaseError) -> Int {
+        try database.write { [self] (db) throws(DatabaseError) in
+            let now = nowMilliseconds
+            var position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos")
+            let statement = try db.cachedStatement(Self.insertSQL)
+            for draft in drafts {
+                let title = try Self.validTitle(draft.title)
+                position += Self.positionStep
+                statement.reset()
+                Self.bind(draft, title: title, position: position, now: now, to: statement)
+                try statement.run()
+                if context.searchIndex == .words {
+                    try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: draft.notes, in: db)
+                }
+            }
+            statement.reset()
+            return drafts.count
+        }
+    }
+
+    // MARK: Rows
+
+    static let columns = "id, title, notes, completed, created_at, updated_at, completed_at, position, due_at"
+    static let insertSQL =
+        "INSERT INTO todos(title, notes, completed, created_at, updated_at, completed_at, position, due_at) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    static let positionStep: Int64 = 1024
+
+    /// Decodes a row selected with ``columns``.
+    @inline(__always)
+    static func decode(_ row: Statement) -> TodoObject {
+        TodoObject(
+            id: row.int64(at: 0),
+            title: row.string(at: 1),
+            notes: row.string(at: 2),
+            isCompleted: row.bool(at: 3),
+            createdAt: Date(storedMilliseconds: row.int64(at: 4)),
+            updatedAt: Date(storedMilliseconds: row.int64(at: 5)),
+            completedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
+            position: row.int64(at: 7),
+            dueAt: row.optionalInt64(at: 8).map(Date.init(storedMilliseconds:)))
+    }
+
+    @inline(__always)
+    private static func bind(_ draft: TodoDraft, title: String, position: Int64, now: Int64, to statement: Statement) {
+        statement.bind(title, at: 1)
+        statement.bind(draft.notes, at: 2)
+        statement.bind(draft.isCompleted, at: 3)
+        statement.bind(now, at: 4)
+        statement.bind(now, at: 5)
+        statement.bind(draft.isCompleted ? now : nil, at: 6)
+        statement.bind(position, at: 7)
+        statement.bind(draft.dueAt?.storedMilliseconds, at: 8)
+    }
+
+    private var nowMilliseconds: Int64 { context.now().storedMilliseconds }
+
+    private func insertTodo(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> TodoObject {
+        let title = try Self.validTitle(draft.title)
+        let position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos") + Self.positionStep
+        let statement = try db.cachedStatement(Self.insertSQL)
+        statement.reset()
+        defer { statement.reset() }
+        Self.bind(draft, title: title, position: position, now: nowMilliseconds, to: statement)
+        try statement.run()
+        let id = db.lastInsertedRowID
+        if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: draft.notes, in: db) }
+        return try Self.todo(id: id, in: db)
+    }
+
+    private func setCompleted(id: Int64, _ isCompleted: Bool, in db: Connection) throws(DatabaseError) -> TodoObject {
+        let now = nowMilliseconds
+        try db.execute(
+            """
+            UPDATE todos SET completed = ?, updated_at = ?,
+                completed_at = CASE WHEN ? THEN coalesce(completed_at, ?) ELSE NULL END
+            WHERE id = ?
+            """,
+            [.integer(isCompleted ? 1 : 0), .integer(now), .integer(isCompleted ? 1 : 0), .integer(now), .integer(id)])
+        guard db.changedRowCount > 0 else { throw notFound(id) }
+        return try Self.todo(id: id, in: db)
+    }
+
+    private func notFound(_ id: Int64) -> DatabaseError { Self.notFound(id) }
+
+    static func notFound(_ id: Int64) -> DatabaseError {
+        DatabaseError(kind: .notFound, message: "there is no todo \(id)")
+    }
+
+    static func validTitle(_ title: String) throws(DatabaseError) -> String {
+        // Most titles have nothing to trim; skip the Foundation call for them.
+        if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace
+        {
+            return title
+        }
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw DatabaseError(kind: .invalidValue, message: "a todo needs a title") }
+        return trimmed
+    }
+
+    static func optionalTodo(id: Int64, in db: Connection) throws(DatabaseError) -> TodoObject? {
+        try db.fetchOne("SELECT \(columns) FROM todos WHERE id = ?", [.integer(id)], decode: decode)
+    }
+
+    static func todo(id: Int64, in db: Connection) throws(DatabaseError) -> TodoObject {
+        guard let todo = try optionalTodo(id: id, in: db) else { throw notFound(id) }
+        return todo
+    }
+
+    /// A free position just after `after` (or before the first todo), or `nil` when the
+    /// neighbours leave no room.
+    private static func position(after: Int64?, moving id: Int64, in db: Connection) throws(DatabaseError) -> Int64? {
+        guard let after else {
+            let first = try db.fetchOne("SELECT min(position) FROM todos WHERE id != ?", [.integer(id)]) {
+                $0.optionalInt64(at: 0)
+            }
+            return (first ?? nil).map { $0 - positionStep } ?? positionStep
+        }
+        let anchor = try todo(id: after, in: db).position
+        let next = try db.fetchOne(
+            "SELECT min(position) FROM todos WHERE position > ? AND id != ?", [.integer(anchor), .integer(id)]
+        ) { $0.optionalInt64(at: 0) }
+        guard let next = next ?? nil else { return anchor + positionStep }
+        return next - anchor >= 2 ? anchor + (next - anchor) / 2 : nil
+    }
+
+    /// Spreads the manual order out again, keeping it, when two neighbours have no room left.
+    private static func renumberPositions(in db: Connection) throws(DatabaseError) {
+        let ids = try db.fetchAll("SELECT id FROM todos ORDER BY position, id") { $0.int64(at: 0) }
+        for (index, id) in ids.enumerated() {
+            try db.execute(
+                "UPDATE todos SET position = ? WHERE id = ?", [.integer(Int64(index + 1) * positionStep), .integer(id)])
+        }
+    }
+
+    /// The window `query` asks for. SQL text is chosen among fixed fragments; every value is
+    /// bound.
+    static func window(
+        _ query: TodoQuery, searchIndex: SearchIndex, in db: Connection
+    ) throws(DatabaseError) -> TodoWindow {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        switch query.filter {
+        case .all: break
+        case .active: conditions.append("completed = 0")
+        case .completed: conditions.append("completed = 1")
+        }
+        switch searchIndex {
+        case .fts5:
+            if let match = SearchText.ftsQuery(query.search) {
+                conditions.append("id IN (SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?)")
+                arguments.append(.text(match))
+            }
+        case .words:
+            for term in SearchText.terms(query.search).prefix(SearchText.maximumTerms) {
+                conditions.append("id IN (SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?)")
+                arguments.append(.text(term))
+                arguments.append(.text(term + "\u{10FFFF}"))
+            }
+        }
+        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let order: String
+        switch query.sort {
+        case .created: order = "created_at, id"
+        case .dueDate: order = "due_at IS NULL, due_at, id"
+        case .title: order = "title COLLATE NOCASE, id"
+        case .manual: order = "position, id"
+        }
+        let matching: Int64
+        if searchIndex == .fts5, query.filter == .all, let match = arguments.first, conditions.count == 1 {
+            // Counting in the index alone avoids building the set of matching rows.
+            matching = try db.fetchInt("SELECT count(*) FROM todos_fts WHERE todos_fts MATCH ?", [match])
+        } else {
+            matching = try db.fetchInt("SELECT count(*) FROM todos" + whereClause, arguments)
+        }
+        let offset = max(0, query.offset)
+        let todos = try db.fetchAll(
+            "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?",
+            arguments + [.integer(Int64(max(0, query.limit))), .integer(Int64(offset))],
+            capacity: max(0, min(query.limit, Int(matching) - offset)), decode: decode)
+        return TodoWindow(todos: todos, matchingCount: Int(matching), offset: offset)
+    }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+public import Streams
+
+/// Stores todos and observes them. Every method returns an observable:
+///
+/// - writes run when subscribed (synchronously, on the subscribing thread, waiting for the
+///   database's writer), then send one `Result` and complete;
+/// - observations send the current value once, then a new value after every commit that
+///   changes it, on the scheduler given; they never fail or complete: a failure arrives as a
+///   `.failure` element and observation goes on.
+///
+/// ```swift
+/// let todos: any TodosBaseServiceType = TodosBaseService.shared
+/// todos.observeActiveCount(on: scheduler)
+///     .subscribe(onNext: { result in print(result) })    // .success(3)
+///     .disposed(by: bag)
+/// todos.create(title: "Buy milk", notes: "", due: nil)
+///     .subscribe(onNext: { result in print(result) })    // .success(TodoObject(...)); count says 4
+///     .disposed(by: bag)
+/// ```
+public protocol TodosBaseServiceType: Sendable {
+    /// Creates a todo at the end of the manual order. An empty title is refused.
+    func create(title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
+
+    /// Replaces a todo's title, notes and due date.
+    func update(id: Int64, title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
+
+    /// Flips a todo between done and not done.
+    func toggle(id: Int64) -> Observable<Result<TodoObject, DatabaseError>>
+
+    /// Marks a todo done or not done.
+    func setCompleted(id: Int64, _ isCompleted: Bool) -> Observable<Result<TodoObject, DatabaseError>>
+
+    /// Marks every todo done, or, when all already are, marks them all not done. Sends how many
+    /// todos changed.
+    func toggleAll() -> Observable<Result<Int, DatabaseError>>
+
+    /// Deletes a todo and sends it as it was.
+    func delete(id: Int64) -> Observable<Result<TodoObject, DatabaseError>>
+
+    /// Deletes every done todo and sends how many there were.
+    func clearCompleted() -> Observable<Result<Int, DatabaseError>>
+
+    /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
+    /// `nil`.
+    func reorder(id: Int64, after: Int64?) -> Observable<Result<TodoObject, DatabaseError>>
+
+    /// Fetches one window of todos once.
+    func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>>
+
+    /// Fetches one todo once; `nil` when there is none with that identifier.
+    func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>>
+
+    /// Observes a window of todos.
+    func observeWindow(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoWindow, DatabaseError>>
+
+    /// Observes one todo; `nil` once it is deleted.
+    func observeTodo(id: Int64, on scheduler: any Scheduler) -> Observable<Result<TodoObject?, DatabaseError>>
+
+    /// Observes how many todos there are, in all and by state.
+    func observeCounts(on scheduler: any Scheduler) -> Observable<Result<TodoCounts, DatabaseError>>
+
+    /// Observes how many todos are not yet done.
+    func observeActiveCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
+}
+
+extension TodosBaseServiceType {
+    /// Observes a window of todos, described field by field.
+    public func observeWindow(
+        filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100,
+        on scheduler: any Scheduler
+    ) -> Observable<Result<TodoWindow, DatabaseError>> {
+        observeWindow(
+            TodoQuery(filter: filter, search: search, sort: sort, offset: offset, limit: limit), on: scheduler)
+    }
+}

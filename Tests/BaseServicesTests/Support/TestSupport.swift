@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import Streams
+import Synchronization
+
+@testable import BaseServices
+
+/// A fresh folder under this test process's temporary root. The root is removed when the
+/// process exits, so a database opened in a folder stays usable for the whole test however soon
+/// the folder value itself is released.
+struct TemporaryFolder: Sendable {
+    let path: String
+
+    init() {
+        path = testRoot + "/" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder.
+    func file(_ name: String = "test.sqlite") -> String { path + "/" + name }
+}
+
+/// The temporary root of this test process, removed at exit.
+let testRoot: String = {
+    let root = NSTemporaryDirectory() + "rivulet-tests-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    atexit { removeTestRoot() }
+    return root
+}()
+
+private func removeTestRoot() {
+    let root = NSTemporaryDirectory() + "rivulet-tests-\(getpid())"
+    // Give back write permission first, in case a test made things read-only.
+    if let items = FileManager.default.enumerator(atPath: root) {
+        for case let item as String in items { chmod(root + "/" + item, 0o700) }
+    }
+    try? FileManager.default.removeItem(atPath: root)
+}
+
+/// Opens a migrated database file in a new temporary folder; the folder lives as long as the
+/// returned pair.
+func makeTemporaryDatabase(
+    options: DatabaseOptions = DatabaseOptions(), migrations: [Migration] = Schema.migrations()
+) throws -> (folder: TemporaryFolder, database: SQLiteDatabase) {
+    let folder = TemporaryFolder()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: options, migrations: migrations)
+    return (folder, database)
+}
+
+/// A services fixture over a temporary database file, with a settable clock.
+final class ServicesFixture: Sendable {
+    let folder: TemporaryFolder
+    let database: SQLiteDatabase
+    let context: ServiceContext
+    let todos: TodosBaseService
+    let feeds: FeedsBaseService
+    let clock = TestClock()
+
+    init(searchIndex: SearchIndex? = nil) throws {
+        let migrations = searchIndex.map { Schema.migrations(searchIndex: $0) } ?? Schema.migrations()
+        (folder, database) = try makeTemporaryDatabase(migrations: migrations)
+        let clock = self.clock
+        context = try ServiceContext.make(database: database) { clock.tick() }
+        todos = TodosBaseService(context: context)
+        feeds = FeedsBaseService(context: context)
+    }
+}
+
+/// A clock that moves one second each time it is read.
+final class TestClock: Sendable {
+    private let milliseconds = Atomic<Int64>(1_700_000_000_000)
+
+    func tick() -> Date {
+        Date(storedMilliseconds: milliseconds.add(1000, ordering: .relaxed).newValue)
+    }
+}
+
+/// Subscribes and returns the single result a one-shot (write or fetch) observable sends.
+func firstResult<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) -> Result<T, DatabaseError>? {
+    let box = Mutex<Result<T, DatabaseError>?>(nil)
+    let subscription = observable.subscribe(onNext: { result in
+        box.withLock { if $0 == nil { $0 = result } }
+    })
+    subscription.dispose()
+    return box.withLock { $0 }
+}
+
+/// The value of a one-shot observable, or a thrown error.
+func value<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) throws -> T {
+    guard let result = firstResult(observable) else { throw DatabaseError(kind: .misuse, message: "no result") }
+    return try result.get()
+}
+
+/// Collects what an observable sends, from any thread.
+final class Recorder<Element: Sendable>: Sendable {
+    private final class Storage: Sendable {
+        let values = Mutex<[Element]>([])
+    }
+
+    private let storage = Storage()
+    private let disposable = Mutex<(any Disposable)?>(nil)
+
+    init(_ observable: Observable<Element>) {
+        let storage = self.storage
+        let subscription = observable.subscribe(onNext: { element in storage.values.withLock { $0.append(element) } })
+        disposable.withLock { $0 = subscription }
+    }
+
+    var values: [Element] { storage.values.withLock { $0 } }
+
+    func dispose() { disposable.withLock { $0 }?.dispose() }
+
+    /// Waits (wall clock, up to `timeout`) until `condition` holds for the values.
+    @discardableResult
+    func wait(timeout: Duration = .seconds(2), until condition: ([Element]) -> Bool) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if condition(values) { return true }
+            usleep(1000)
+        }
+        return condition(values)
+    }
+}
+
+extension Recorder {
+    /// The successful values, failing on any failure.
+    func successes<Value, Failure>() -> [Value] where Element == Result<Value, Failure> {
+        values.compactMap { try? $0.get() }
+    }
+}
+
+extension SQLiteDatabase {
+    /// Waits until the writer and the reader have finished what is queued, so every refresh
+    /// caused by the writes made so far has delivered (with an immediate scheduler).
+    func settle() {
+        writerQueue.sync {}
+        readerQueue.sync {}
+        writerQueue.sync {}
+        readerQueue.sync {}
+    }
+
+    /// Runs `sql` (several statements allowed) in a write transaction.
+    func execute(_ sql: String) throws {
+        try write { (db) throws(DatabaseError) in try db.executeScript(sql) }
+    }
+
+    /// An integer read on the reader.
+    func int(_ sql: String) throws -> Int64 {
+        try read { (db) throws(DatabaseError) in try db.fetchInt(sql) }
+    }
+}
+
+/// The bytes of a file (empty when unreadable).
+func bytes(of path: String) -> Data {
+    FileManager.default.contents(atPath: path) ?? Data()
+}
+
+/// Counts calls, from any thread.
+final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// The folder of the running test binary, where the helper executable is built too.
+var builtProductsFolder: String {
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
+}
