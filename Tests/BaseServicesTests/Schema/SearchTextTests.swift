@@ -1,0 +1,21 @@
+import Testing
+
+@testable import BaseServices
+
+@Test func termsAreLowerCasedWithoutAccentsAndSplitAtNonLetters() {
+    #expect(SearchText.terms("Café-au-LAIT, Zoë's 2 apples!") == ["cafe", "au", "lait", "zoe", "s", "2", "apples"])
+}
+
+@Test func textWithoutLettersOrDigitsHasNoTermsAndNoQuery() {
+    #expect(SearchText.terms(" \"*-()^ ").isEmpty)
+    #expect(SearchText.ftsQuery(" \"*-()^ ") == nil)
+}
+
+@Test func ftsQueryQuotesEveryTermAsAPrefix() {
+    #expect(SearchText.ftsQuery("buy MILK or") == "\"buy\"* \"milk\"* \"or\"*")
+}
+
+@Test func ftsQueryUsesAtMostTheMaximumNumberOfTerms() {
+    let text = (1...20).map { "t\($0)" }.joined(separator: " ")
+    #expect(SearchText.ftsQuery(text)?.split(separator: " ").count == SearchText.maximumTerms)
+}
