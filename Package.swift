@@ -28,7 +28,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "BaseServices", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
+        .target(
+            name: "BaseServices",
+            dependencies: ["Streams", "CSQLite"],
+            resources: [.copy("Resources/sample-feed.xml")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "SceneServices", dependencies: ["Streams", "BaseServices"], swiftSettings: strictSettings),
         .target(
             name: "SceneServicesMocks",

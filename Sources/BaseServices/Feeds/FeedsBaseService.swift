@@ -16,11 +16,15 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     public static let shared = FeedsBaseService(context: BaseServicesRegistry.requireContext(for: "FeedsBaseService"))
 
     let context: ServiceContext
+    /// Downloads and parses feeds for ``refresh(feedID:)``.
+    let fetcher: FeedFetcher
     private var database: SQLiteDatabase { context.database }
 
-    /// An instance over `context`; tests use it with a temporary database.
-    init(context: ServiceContext) {
+    /// An instance over `context` that fetches with `fetcher`; tests use it with a temporary
+    /// database and a fake network.
+    init(context: ServiceContext, fetcher: FeedFetcher = FeedFetcher()) {
         self.context = context
+        self.fetcher = fetcher
     }
 
     /// Subscribes to the feed at `url`. A URL already subscribed is refused.
@@ -63,27 +67,37 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         _ items: [FeedItemDraft], feedID: Int64, fetchedAt: Date
     ) -> Observable<Result<Int, DatabaseError>> {
         database.writeOnSubscribe { (db) throws(DatabaseError) in
-            _ = try Self.feed(id: feedID, in: db)
-            let fetched = fetchedAt.storedMilliseconds
-            let before = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
-            for item in items {
-                try db.execute(
-                    """
-                    INSERT INTO feed_items(feed_id, guid, title, link, summary, published_at, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (feed_id, guid) DO UPDATE SET
-                        title = excluded.title, link = excluded.link, summary = excluded.summary,
-                        published_at = excluded.published_at
-                    """,
-                    [
-                        .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
-                        .integer(item.publishedAt?.storedMilliseconds), .integer(fetched),
-                    ])
-            }
-            try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
-            let after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
-            return Int(after - before)
+            try Self.store(items, feedID: feedID, fetched: fetchedAt.storedMilliseconds, in: db)
         }
+    }
+
+    /// Upserts `items` by GUID (keeping each stored item's read status) and stamps the feed's
+    /// fetch time; returns how many items were new. Shared by ``storeItems(_:feedID:fetchedAt:)``
+    /// and ``refresh(feedID:)``.
+    static func store(
+        _ items: [FeedItemDraft], feedID: Int64, fetched: Int64, in db: Connection
+    ) throws(DatabaseError)
+        -> Int
+    {
+        _ = try feed(id: feedID, in: db)
+        let before = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+        for item in items {
+            try db.execute(
+                """
+                INSERT INTO feed_items(feed_id, guid, title, link, summary, published_at, fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (feed_id, guid) DO UPDATE SET
+                    title = excluded.title, link = excluded.link, summary = excluded.summary,
+                    published_at = excluded.published_at
+                """,
+                [
+                    .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
+                    .integer(item.publishedAt?.storedMilliseconds), .integer(fetched),
+                ])
+        }
+        try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
+        let after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+        return Int(after - before)
     }
 
     /// Marks an item read or unread.
@@ -176,14 +190,14 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         try db.fetchAll(feedSelect + " ORDER BY f.title COLLATE NOCASE, f.id", decode: decodeFeed)
     }
 
-    private static func feed(id: Int64, in db: Connection) throws(DatabaseError) -> FeedObject {
+    static func feed(id: Int64, in db: Connection) throws(DatabaseError) -> FeedObject {
         guard let feed = try db.fetchOne(feedSelect + " WHERE f.id = ?", [.integer(id)], decode: decodeFeed) else {
             throw feedNotFound(id)
         }
         return feed
     }
 
-    private static func feedNotFound(_ id: Int64) -> DatabaseError {
+    static func feedNotFound(_ id: Int64) -> DatabaseError {
         DatabaseError(kind: .notFound, message: "there is no feed \(id)")
     }
 }

@@ -26,6 +26,12 @@ public protocol FeedsBaseServiceType: Sendable {
     /// many items were new.
     func storeItems(_ items: [FeedItemDraft], feedID: Int64, fetchedAt: Date) -> Observable<Result<Int, DatabaseError>>
 
+    /// Downloads the feed (http, https or a local file), parses it and stores it: new items
+    /// unread, known items (same id/GUID/link) updated with their read status kept. Sends
+    /// progress, then one result, then completes; a failed refresh leaves stored items as they
+    /// were. An unchanged feed (304 Not Modified) is not downloaded again.
+    func refresh(feedID: Int64) -> Observable<FeedRefreshEvent>
+
     /// Marks an item read or unread.
     func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItemObject, DatabaseError>>
 

@@ -116,6 +116,15 @@ enum Schema {
                     }
                 }
             },
+            Migration(version: 5, name: "feed validators") { (db) throws(DatabaseError) in
+                // The ETag and Last-Modified of the last download, sent back so an unchanged
+                // feed is answered with 304 Not Modified instead of downloaded again.
+                try db.executeScript(
+                    """
+                    ALTER TABLE feeds ADD COLUMN etag TEXT;
+                    ALTER TABLE feeds ADD COLUMN last_modified TEXT;
+                    """)
+            },
         ]
     }
 

@@ -1,9 +1,9 @@
-import Synchronization
-
 /// A group of disposables disposed together.
 ///
 /// Adding to a composite that is already disposed disposes the newcomer at once.
-public final class CompositeDisposable: Disposable {
+///
+/// `@unchecked Sendable`: `state` is only touched under `lock`.
+public final class CompositeDisposable: Disposable, @unchecked Sendable {
     /// Identifies one member so it can be removed without disposing the rest.
     public struct Key: Hashable, Sendable {
         fileprivate let value: Int
@@ -15,29 +15,28 @@ public final class CompositeDisposable: Disposable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let lock = _Lock()
+    @exclusivity(unchecked) private var state = State()
 
     /// Creates a composite holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
-        state.withLock { state in
-            for disposable in disposables {
-                state.members[state.nextKey] = disposable
-                state.nextKey += 1
-            }
+        for disposable in disposables {
+            state.members[state.nextKey] = disposable
+            state.nextKey += 1
         }
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool { lock.withLock { state.isDisposed } }
 
     /// The number of members not yet disposed or removed.
-    public var count: Int { state.withLock { $0.members.count } }
+    public var count: Int { lock.withLock { state.members.count } }
 
     /// Adds a member and returns its key, or disposes it at once and returns `nil` if the
     /// composite is already disposed.
     @discardableResult
     public func insert(_ disposable: any Disposable) -> Key? {
-        let key: Int? = state.withLock { state in
+        let key: Int? = lock.withLock {
             if state.isDisposed { return nil }
             let key = state.nextKey
             state.nextKey += 1
@@ -53,18 +52,18 @@ public final class CompositeDisposable: Disposable {
 
     /// Removes the member with `key` and disposes it.
     public func remove(for key: Key) {
-        let member = state.withLock { $0.members.removeValue(forKey: key.value) }
+        let member = lock.withLock { state.members.removeValue(forKey: key.value) }
         member?.dispose()
     }
 
     /// Removes the member with `key` without disposing it.
     public func forget(_ key: Key) {
-        _ = state.withLock { $0.members.removeValue(forKey: key.value) }
+        _ = lock.withLock { state.members.removeValue(forKey: key.value) }
     }
 
     /// Disposes every member; later insertions are disposed at once.
     public func dispose() {
-        let members = state.withLock { state -> [Int: any Disposable] in
+        let members = lock.withLock { () -> [Int: any Disposable] in
             if state.isDisposed { return [:] }
             state.isDisposed = true
             let members = state.members

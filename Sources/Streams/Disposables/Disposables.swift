@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// Factories for common disposables.
 public enum Disposables {
@@ -24,25 +24,29 @@ struct _NopDisposable: Disposable {
 }
 
 /// A disposable that runs an action once, on its first `dispose()`.
-public final class ActionDisposable: Disposable {
+///
+/// `@unchecked Sendable`: `_action` is only touched under `_lock`.
+public final class ActionDisposable: Disposable, @unchecked Sendable {
     @usableFromInline
-    let _action: Mutex<(@Sendable () -> Void)?>
+    let _lock = _Lock()
+    @exclusivity(unchecked) @usableFromInline
+    var _action: (@Sendable () -> Void)?
 
     /// Creates a disposable that runs `action` on its first `dispose()`.
     @inlinable
     public init(_ action: @escaping @Sendable () -> Void) {
-        _action = Mutex(action)
+        _action = action
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { _action.withLock { $0 == nil } }
+    public var isDisposed: Bool { _lock.withLock { _action == nil } }
 
     /// Runs the action if it has not run yet.
     @inlinable
     public func dispose() {
-        let action = _action.withLock { action in
-            let taken = action
-            action = nil
+        let action = _lock.withLock { () -> (@Sendable () -> Void)? in
+            let taken = _action
+            _action = nil
             return taken
         }
         action?()

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Collects disposables and disposes them all when the bag is deinitialized or emptied.
 ///
 /// ```swift
@@ -10,15 +8,18 @@ import Synchronization
 ///     }
 /// }
 /// ```
-public final class DisposeBag: Sendable {
-    private let state = Mutex<(members: [any Disposable], isDisposed: Bool)>(([], false))
+///
+/// `@unchecked Sendable`: `state` is only touched under `lock`.
+public final class DisposeBag: @unchecked Sendable {
+    private let lock = _Lock()
+    @exclusivity(unchecked) private var state: (members: [any Disposable], isDisposed: Bool) = ([], false)
 
     /// Creates an empty bag.
     public init() {}
 
     /// Adds a disposable; if the bag was already emptied with ``dispose()``, disposes it at once.
     public func insert(_ disposable: any Disposable) {
-        let keep = state.withLock { state -> Bool in
+        let keep = lock.withLock { () -> Bool in
             if state.isDisposed { return false }
             state.members.append(disposable)
             return true
@@ -28,7 +29,7 @@ public final class DisposeBag: Sendable {
 
     /// Disposes every member now; later insertions are disposed at once.
     public func dispose() {
-        let members = state.withLock { state -> [any Disposable] in
+        let members = lock.withLock { () -> [any Disposable] in
             state.isDisposed = true
             let members = state.members
             state.members = []

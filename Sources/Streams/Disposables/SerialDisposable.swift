@@ -1,25 +1,26 @@
-import Synchronization
-
 /// Holds one disposable at a time: setting a new one disposes the previous one.
 ///
 /// Once the serial disposable is disposed, any disposable given to it is disposed at once.
-public final class SerialDisposable: Disposable {
+///
+/// `@unchecked Sendable`: `state` is only touched under `lock`.
+public final class SerialDisposable: Disposable, @unchecked Sendable {
     private struct State {
         var current: (any Disposable)?
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let lock = _Lock()
+    @exclusivity(unchecked) private var state = State()
 
     /// Creates an empty serial disposable.
     public init() {}
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool { lock.withLock { state.isDisposed } }
 
     /// Replaces the current disposable, disposing the old one (or the new one, if disposed).
     public func set(_ disposable: any Disposable) {
-        let toDispose: (any Disposable)? = state.withLock { state in
+        let toDispose: (any Disposable)? = lock.withLock {
             if state.isDisposed { return disposable }
             let old = state.current
             state.current = disposable
@@ -30,7 +31,7 @@ public final class SerialDisposable: Disposable {
 
     /// Disposes the current disposable and every later one.
     public func dispose() {
-        let current: (any Disposable)? = state.withLock { state in
+        let current: (any Disposable)? = lock.withLock {
             if state.isDisposed { return nil }
             state.isDisposed = true
             let current = state.current

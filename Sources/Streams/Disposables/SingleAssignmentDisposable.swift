@@ -1,25 +1,26 @@
-import Synchronization
-
 /// A disposable that is given its inner disposable once, possibly after it was disposed.
 ///
 /// Operators use it when they must hand out a disposable before the upstream subscription
 /// exists: if `dispose()` comes first, the inner disposable is disposed as soon as it is set.
-public final class SingleAssignmentDisposable: Disposable {
+///
+/// `@unchecked Sendable`: `state` is only touched under `lock`.
+public final class SingleAssignmentDisposable: Disposable, @unchecked Sendable {
     private enum State {
         case empty
         case assigned(any Disposable)
         case disposed
     }
 
-    private let state = Mutex(State.empty)
+    private let lock = _Lock()
+    @exclusivity(unchecked) private var state = State.empty
 
     /// Creates a disposable with no inner disposable yet.
     public init() {}
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        state.withLock {
-            if case .disposed = $0 { return true }
+        lock.withLock {
+            if case .disposed = state { return true }
             return false
         }
     }
@@ -27,7 +28,7 @@ public final class SingleAssignmentDisposable: Disposable {
     /// Sets the inner disposable; disposes it at once if this one is already disposed.
     /// Setting it a second time is ignored and the second disposable is disposed.
     public func set(_ disposable: any Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
+        let disposeNow = lock.withLock { () -> Bool in
             switch state {
             case .empty:
                 state = .assigned(disposable)
@@ -41,7 +42,7 @@ public final class SingleAssignmentDisposable: Disposable {
 
     /// Disposes the inner disposable, now or when it is set.
     public func dispose() {
-        let inner: (any Disposable)? = state.withLock { state in
+        let inner: (any Disposable)? = lock.withLock {
             defer { state = .disposed }
             if case .assigned(let inner) = state { return inner }
             return nil

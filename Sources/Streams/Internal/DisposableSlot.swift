@@ -6,38 +6,39 @@ public import Synchronization
 @usableFromInline
 final class _DisposableSlot: @unchecked Sendable {
     @usableFromInline
-    enum State {
-        case empty
-        case set(any Disposable)
-        case disposed
+    struct State: Sendable {
+        @usableFromInline var disposable: (any Disposable)?
+        @usableFromInline var isDisposed = false
+
+        @inlinable
+        init() {}
     }
 
     @usableFromInline
-    let state = Mutex(State.empty)
+    let state = Mutex(State())
 
     @inlinable
     init() {}
 
-    /// Stores `disposable`, or disposes it at once if the slot was already disposed.
+    /// Stores `disposable`, or disposes it at once if the slot was already disposed (or, by
+    /// mistake, already filled).
     @inlinable
     func set(_ disposable: any Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            if case .empty = state {
-                state = .set(disposable)
-                return false
-            }
-            return true
+        let refused = state.withLock { state -> Bool in
+            if state.isDisposed || state.disposable != nil { return true }
+            state.disposable = disposable
+            return false
         }
-        if disposeNow { disposable.dispose() }
+        if refused { disposable.dispose() }
     }
 
     /// Disposes the stored disposable, now or when it is set.
     @inlinable
     func dispose() {
-        let inner: (any Disposable)? = state.withLock { state in
-            let inner: (any Disposable)?
-            if case .set(let d) = state { inner = d } else { inner = nil }
-            state = .disposed
+        let inner = state.withLock { state -> (any Disposable)? in
+            state.isDisposed = true
+            let inner = state.disposable
+            state.disposable = nil
             return inner
         }
         inner?.dispose()

@@ -7,8 +7,11 @@ public import Synchronization
 /// access the lock guards as a race. This lock pairs each hand-over with an atomic
 /// release/acquire on `handoff`, which the sanitizer does see; on x86-64 and ARM64 those are
 /// plain loads and stores, so the cost outside the sanitizer is nil.
+///
+/// It is stored inline in its owner (no allocation); the state it guards lives next to it and
+/// is touched only inside ``withLock(_:)``.
 @usableFromInline
-final class _Lock: Sendable {
+struct _Lock: ~Copyable, Sendable {
     @usableFromInline let mutex = Mutex<Void>(())
     @usableFromInline let handoff = Atomic<Int>(0)
 
@@ -16,20 +19,20 @@ final class _Lock: Sendable {
     init() {}
 
     @inlinable
-    func lock() {
+    borrowing func lock() {
         mutex._unsafeLock()
         _ = handoff.load(ordering: .acquiring)
     }
 
     @inlinable
-    func unlock() {
+    borrowing func unlock() {
         handoff.store(0, ordering: .releasing)
         mutex._unsafeUnlock()
     }
 
     /// Runs `body` while holding the lock.
     @inlinable
-    func withLock<R>(_ body: () -> R) -> R {
+    borrowing func withLock<R>(_ body: () -> R) -> R {
         lock()
         defer { unlock() }
         return body()

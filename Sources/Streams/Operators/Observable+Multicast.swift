@@ -32,7 +32,7 @@ extension ObservableType {
 final class _ShareConnection<Element: Sendable>: @unchecked Sendable {
     @usableFromInline let subject: _SubjectCore<Element>
     @usableFromInline let upstream = _DisposableSlot()
-    @usableFromInline var subscribers = 0
+    @exclusivity(unchecked) @usableFromInline var subscribers = 0
 
     @inlinable
     init(replay: Int) {
@@ -49,7 +49,7 @@ final class _ShareCore<Element: Sendable>: @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
     @usableFromInline let replay: Int
     @usableFromInline let lock = _Lock()
-    @usableFromInline var current: _ShareConnection<Element>?
+    @exclusivity(unchecked) @usableFromInline var current: _ShareConnection<Element>?
 
     @inlinable
     init(source: Observable<Element>, replay: Int) {

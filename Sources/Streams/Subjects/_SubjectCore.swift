@@ -141,7 +141,14 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
-        submit(.event(event))
+        // The common case inline: the role is free, so deliver without wrapping the event.
+        if pending.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            perform(event)
+            if pending.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
+            drain(owned: 1)
+            return
+        }
+        enqueue(.event(event))
     }
 
     @inlinable
@@ -160,6 +167,12 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
             drain(owned: 1)
             return
         }
+        enqueue(work)
+    }
+
+    /// Queues `work` for the role's owner, or becomes the owner if the role was given up since.
+    @inlinable
+    func enqueue(_ work: Work) {
         queueLock.withLock { queue.pointee.append(work) }
         if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
             drain(owned: 1)
@@ -179,31 +192,37 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Delivers one event; only the role owner calls it.
+    @inlinable
+    func perform(_ event: Event<Element>) {
+        if state.pointee.terminal != nil { return }
+        switch event {
+        case .next(let value):
+            if tracksLatest {
+                mirrorLock.withLock { mirror.pointee.latest = value }
+            } else {
+                state.pointee.remember(value)
+            }
+            // No copy of the list: only the role owner changes it, and not while delivering.
+            state.pointee.observers.forEach { registration in
+                if !registration.ended.load(ordering: .acquiring) { registration.observer.on(event) }
+            }
+        case .error, .completed:
+            state.pointee.terminal = event
+            mirrorLock.withLock { mirror.pointee.terminal = event }
+            let observers = state.pointee.observers.removeAll()
+            for registration in observers where registration.end() {
+                registration.observer.on(event)
+            }
+        }
+    }
+
     /// Does one piece of work; only the role owner calls it.
     @inlinable
     func perform(_ work: Work) {
         switch work {
         case .event(let event):
-            if state.pointee.terminal != nil { return }
-            switch event {
-            case .next(let value):
-                if tracksLatest {
-                    mirrorLock.withLock { mirror.pointee.latest = value }
-                } else {
-                    state.pointee.remember(value)
-                }
-                // No copy of the list: only the role owner changes it, and not while delivering.
-                state.pointee.observers.forEach { registration in
-                    if !registration.ended.load(ordering: .acquiring) { registration.observer.on(event) }
-                }
-            case .error, .completed:
-                state.pointee.terminal = event
-                mirrorLock.withLock { mirror.pointee.terminal = event }
-                let observers = state.pointee.observers.removeAll()
-                for registration in observers where registration.end() {
-                    registration.observer.on(event)
-                }
-            }
+            perform(event)
         case .subscribe(let registration):
             var replay = state.pointee.buffer
             // A behavior subject that ended sends only its terminal event, as RxSwift's does.

@@ -75,3 +75,15 @@ import Testing
         #expect(res.events == [.next(200, "1x"), .next(200, "2x"), .completed(200)])
     }
 }
+
+@Test func withLatestFromDisposesBothOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(230, 1)])
+        let ys = scheduler.createHotObservable([.next(220, 2)])
+        let res = scheduler.start(disposed: 300) { xs.withLatestFrom(ys) { $0 + $1 } }
+        #expect(res.events == [.next(230, 3)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys.subscriptions == [Subscription(200, 300)])
+    }
+}

@@ -241,3 +241,15 @@ import Testing
         #expect(res.events == [.next(250, nil), .completed(250)])
     }
 }
+
+@Test func takeUntilDisposesBothOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let stop = scheduler.createHotObservable([.next(400, 0)])
+        let res = scheduler.start(disposed: 300) { xs.take(until: stop) }
+        #expect(res.events == [.next(210, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(stop.subscriptions == [Subscription(200, 300)])
+    }
+}

@@ -191,3 +191,27 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 400)])
     }
 }
+
+@Test func flatMapLatestDisposesTheSourceAndTheInnerOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let inner = scheduler.createColdObservable([.next(5, "a")])
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start(disposed: 300) { xs.flatMapLatest { _ in inner } }
+        #expect(res.events == [.next(215, "a")])
+        #expect(inner.subscriptions == [Subscription(210, 300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func concatMapDisposesTheSourceAndTheInnerOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let inner = scheduler.createColdObservable([.next(5, "a")])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let res = scheduler.start(disposed: 300) { xs.concatMap { _ in inner } }
+        #expect(res.events == [.next(215, "a")])
+        #expect(inner.subscriptions == [Subscription(210, 300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}

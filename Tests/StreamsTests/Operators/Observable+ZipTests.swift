@@ -111,3 +111,15 @@ import Testing
         #expect(res.events == [.completed(200)])
     }
 }
+
+@Test func zipDisposesEverySourceOnDispose() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let ys = scheduler.createHotObservable([.next(220, 2)])
+        let res = scheduler.start(disposed: 300) { Observable.zip(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(220, 3)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+        #expect(ys.subscriptions == [Subscription(200, 300)])
+    }
+}

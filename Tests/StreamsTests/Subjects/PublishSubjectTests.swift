@@ -156,3 +156,20 @@ import Testing
         #expect(log.all == ["completed", "late completed"])
     }
 }
+
+@Test func publishSubjectSkipsARawObserverDisposedDuringTheSameDelivery() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        let log = Log<String>()
+        let second = SerialDisposable()
+        let first = subject.subscribe(
+            AnyObserver { event in
+                log.append("first \(event)")
+                second.dispose()
+            })
+        second.set(subject.subscribe(AnyObserver { log.append("second \($0)") }))
+        subject.onNext(1)
+        #expect(log.all == ["first next(1)"])
+        first.dispose()
+    }
+}

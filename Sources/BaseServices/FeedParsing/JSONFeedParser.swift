@@ -1,0 +1,108 @@
+import Foundation
+
+/// Reads JSON Feed 1.0 and 1.1 with `JSONDecoder`, tolerating fields of the wrong type.
+enum JSONFeedParser {
+    static func parse(_ data: Data, baseURL: URL?) throws(FeedParsingError) -> ParsedFeed {
+        let value: _JSONValue
+        do {
+            value = try JSONDecoder().decode(_JSONValue.self, from: data)
+        } catch {
+            throw .malformed(.jsonFeed, "invalid JSON (\(describe(error)))")
+        }
+        guard case .object(let feed) = value else {
+            throw .notAFeed("JSON that is not an object")
+        }
+        guard let version = feed["version"]?.string, version.contains("jsonfeed.org/version/1") else {
+            throw .notAFeed("JSON without a JSON Feed version")
+        }
+        guard case .array(let items)? = feed["items"] else {
+            throw .malformed(.jsonFeed, "no \"items\" array")
+        }
+        let drafts = items.compactMap { item -> _ItemDraft? in
+            guard case .object(let fields) = item else { return nil }
+            return draft(fields)
+        }
+        return _FeedAssembler.assemble(
+            format: .jsonFeed,
+            title: feed["title"]?.string,
+            titleIsPlain: true,
+            siteLink: feed["home_page_url"]?.string,
+            summary: feed["description"]?.string,
+            drafts: drafts,
+            baseURL: baseURL
+        )
+    }
+
+    private static func draft(_ item: [String: _JSONValue]) -> _ItemDraft {
+        let plainSummary = item["summary"]?.string ?? item["content_text"]?.string
+        let author =
+            item["authors"]?.array?.lazy.compactMap { $0.object?["name"]?.string }.first
+            ?? item["author"]?.object?["name"]?.string
+        return _ItemDraft(
+            guid: item["id"]?.string,
+            link: item["url"]?.string ?? item["external_url"]?.string,
+            title: item["title"]?.string,
+            summary: plainSummary ?? item["content_html"]?.string,
+            author: author,
+            published: item["date_published"]?.string,
+            updated: item["date_modified"]?.string,
+            titleIsPlain: true,
+            summaryIsPlain: plainSummary != nil
+        )
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return "unreadable"
+    }
+}
+
+/// Any JSON value, decoded without a schema.
+enum _JSONValue: Decodable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([_JSONValue])
+    case object([String: _JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([_JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: _JSONValue].self))
+        }
+    }
+
+    /// A string, or a number written as one (ids are sometimes numbers).
+    var string: String? {
+        switch self {
+        case .string(let value): value
+        case .number(let value):
+            value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        default: nil
+        }
+    }
+
+    var array: [_JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    var object: [String: _JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+public import Foundation
+
+/// The syndication format a feed document is written in.
+public enum FeedFormat: String, Sendable, Equatable, CaseIterable {
+    /// JSON Feed 1.0 or 1.1.
+    case jsonFeed = "json-feed"
+    /// RSS 2.0 (and its RSS 0.9x and RDF-based 1.0 relatives).
+    case rss
+    /// Atom 1.0.
+    case atom
+}
+
+/// A feed document reduced to what Rivulet stores: the DTO-shaped result of parsing.
+///
+/// Text is plain (HTML reduced by ``HTMLText``), links are absolute when the document's
+/// address was known, dates are Unix milliseconds (see ``FeedDate``).
+public struct ParsedFeed: Sendable, Equatable {
+    /// The format the document was written in.
+    public var format: FeedFormat
+    /// The feed's title; never empty (falls back to the site's host, then `Untitled feed`).
+    public var title: String
+    /// The address of the web site the feed belongs to, if given.
+    public var siteLink: String?
+    /// The feed's own description, as plain text, if given.
+    public var summary: String?
+    /// The items in document order, without duplicates (see ``ParsedFeedItem/id``).
+    public var items: [ParsedFeedItem]
+
+    /// A parsed feed with the given parts.
+    public init(format: FeedFormat, title: String, siteLink: String?, summary: String?, items: [ParsedFeedItem]) {
+        self.format = format
+        self.title = title
+        self.siteLink = siteLink
+        self.summary = summary
+        self.items = items
+    }
+}
+
+/// One entry of a parsed feed.
+public struct ParsedFeedItem: Sendable, Equatable {
+    /// The identity used to match this item across refreshes: the document's own id (`guid`,
+    /// Atom `id`, JSON Feed `id`), else the link, else a stable hash of title, date and summary
+    /// prefixed with `urn:rivulet:`. Unique within a ``ParsedFeed``.
+    public var id: String
+    /// The id the document gave, if any.
+    public var guid: String?
+    /// The item's web address, if any.
+    public var link: String?
+    /// The title as plain text; never empty (falls back to the start of the summary, then
+    /// `Untitled`).
+    public var title: String
+    /// The summary or content as plain text; may be empty.
+    public var summary: String
+    /// The author's name, if given.
+    public var author: String?
+    /// When the item was published, in Unix milliseconds, if a valid date was given.
+    public var publishedAt: Int64?
+    /// When the item was last updated, in Unix milliseconds, if a valid date was given.
+    public var updatedAt: Int64?
+
+    /// An item with the given parts.
+    public init(
+        id: String,
+        guid: String? = nil,
+        link: String? = nil,
+        title: String,
+        summary: String = "",
+        author: String? = nil,
+        publishedAt: Int64? = nil,
+        updatedAt: Int64? = nil
+    ) {
+        self.id = id
+        self.guid = guid
+        self.link = link
+        self.title = title
+        self.summary = summary
+        self.author = author
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The date to sort by: publication, else last update.
+    public var sortDate: Int64? { publishedAt ?? updatedAt }
+
+    /// ``publishedAt`` as a `Date`.
+    public var publishedDate: Date? { publishedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+
+    /// ``updatedAt`` as a `Date`.
+    public var updatedDate: Date? { updatedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+}

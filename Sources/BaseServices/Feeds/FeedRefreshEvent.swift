@@ -1,0 +1,51 @@
+/// A step of a feed refresh in progress.
+public enum FeedRefreshStep: Sendable, Equatable {
+    /// Downloading or reading the feed; the fetch's own step.
+    case fetching(FeedFetchProgress)
+    /// Storing the `itemCount` items the feed holds.
+    case storing(itemCount: Int)
+}
+
+/// What a successful refresh did.
+public struct FeedRefreshSummary: Sendable, Equatable {
+    /// The refreshed feed.
+    public let feedID: Int64
+    /// Whether the server said the feed had not changed (nothing was downloaded or stored).
+    public let isNotModified: Bool
+    /// How many items were new.
+    public let newItemCount: Int
+    /// How many items the downloaded feed held.
+    public let receivedItemCount: Int
+
+    /// A summary with the given counts.
+    public init(feedID: Int64, isNotModified: Bool, newItemCount: Int, receivedItemCount: Int) {
+        self.feedID = feedID
+        self.isNotModified = isNotModified
+        self.newItemCount = newItemCount
+        self.receivedItemCount = receivedItemCount
+    }
+}
+
+/// Why a refresh failed. Stored items are left as they were.
+public enum FeedRefreshError: Error, Sendable, CustomStringConvertible {
+    /// The feed could not be downloaded, read or parsed.
+    case fetch(FeedError)
+    /// The database refused to read or store (for example, the feed was removed meanwhile).
+    case database(DatabaseError)
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .fetch(let error): error.description
+        case .database(let error): error.description
+        }
+    }
+}
+
+/// What a refresh sends: progress steps, then one result.
+public enum FeedRefreshEvent: Sendable {
+    /// A step in progress.
+    case progress(FeedRefreshStep)
+    /// The outcome; the last event before completion.
+    case finished(Result<FeedRefreshSummary, FeedRefreshError>)
+}

@@ -1,0 +1,111 @@
+import Foundation
+public import Streams
+
+extension FeedsBaseService {
+    /// Downloads the feed, parses it and stores feed and items.
+    ///
+    /// Sends ``FeedRefreshEvent/progress(_:)`` steps, then one ``FeedRefreshEvent/finished(_:)``,
+    /// then completes; it never fails. Items are matched by their identity (the document's
+    /// id or GUID, else the link, else a stable hash; see ``ParsedFeedItem/id``): new ones are
+    /// added unread, known ones updated with their read status kept, and items the feed no
+    /// longer lists stay stored. The feed's `ETag`/`Last-Modified` are stored and sent back
+    /// next time, so an unchanged feed costs a `304` and nothing else. Any failure (network,
+    /// file, parsing, database) is reported and changes nothing that was stored. Disposing
+    /// cancels the download.
+    public func refresh(feedID: Int64) -> Observable<FeedRefreshEvent> {
+        let database = context.database
+        let fetcher = fetcher
+        let now = context.now
+        return Observable.create { observer in
+            let source = Result { () throws(DatabaseError) -> (String, FeedValidators) in
+                try database.read { (db) throws(DatabaseError) -> (String, FeedValidators) in
+                    let row = try db.fetchOne(
+                        "SELECT url, etag, last_modified FROM feeds WHERE id = ?", [.integer(feedID)]
+                    ) {
+                        (
+                            $0.string(at: 0),
+                            FeedValidators(etag: $0.optionalString(at: 1), lastModified: $0.optionalString(at: 2))
+                        )
+                    }
+                    guard let row else { throw Self.feedNotFound(feedID) }
+                    return row
+                }
+            }
+            let url: String
+            let validators: FeedValidators
+            switch source {
+            case .success(let found):
+                (url, validators) = found
+            case .failure(let error):
+                observer.onNext(.finished(.failure(.database(error))))
+                observer.onCompleted()
+                return Disposables.empty
+            }
+            return fetcher.fetch(url, validators: validators).subscribe { event in
+                switch event {
+                case .next(.progress(let step)):
+                    observer.onNext(.progress(.fetching(step)))
+                case .next(.finished(.notModified)):
+                    let result = Result { () throws(DatabaseError) in
+                        try database.write { (db) throws(DatabaseError) in
+                            try db.execute(
+                                "UPDATE feeds SET last_fetched_at = ? WHERE id = ?",
+                                [.integer(now().storedMilliseconds), .integer(feedID)])
+                        }
+                    }
+                    let summary = FeedRefreshSummary(
+                        feedID: feedID, isNotModified: true, newItemCount: 0, receivedItemCount: 0)
+                    observer.onNext(.finished(result.map { summary }.mapError(FeedRefreshError.database)))
+                case .next(.finished(.fetched(let feed, let newValidators))):
+                    observer.onNext(.progress(.storing(itemCount: feed.items.count)))
+                    let result = Result { () throws(DatabaseError) -> Int in
+                        try Self.store(feed, validators: newValidators, feedID: feedID, fetched: now(), in: database)
+                    }
+                    observer.onNext(
+                        .finished(
+                            result.map {
+                                FeedRefreshSummary(
+                                    feedID: feedID, isNotModified: false, newItemCount: $0,
+                                    receivedItemCount: feed.items.count)
+                            }
+                            .mapError(FeedRefreshError.database)))
+                case .error(let error):
+                    let fetchError =
+                        error as? FeedError ?? .invalidLocation(String(describing: error))
+                    observer.onNext(.finished(.failure(.fetch(fetchError))))
+                    observer.onCompleted()
+                case .completed:
+                    observer.onCompleted()
+                }
+            }
+        }
+    }
+
+    /// Stores a downloaded feed in one transaction: its items, its title and site (only where
+    /// the stored ones are placeholders, so a rename by the user stays) and its validators.
+    private static func store(
+        _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, fetched: Date, in database: SQLiteDatabase
+    ) throws(DatabaseError) -> Int {
+        let drafts = feed.items.map { item in
+            FeedItemDraft(
+                guid: item.id, title: item.title, link: item.link, summary: item.summary,
+                publishedAt: item.publishedDate ?? item.updatedDate)
+        }
+        return try database.write { (db) throws(DatabaseError) -> Int in
+            let newItems = try store(drafts, feedID: feedID, fetched: fetched.storedMilliseconds, in: db)
+            try db.execute(
+                """
+                UPDATE feeds SET
+                    title = CASE WHEN trim(title) = '' OR title = url THEN ? ELSE title END,
+                    site_url = coalesce(site_url, ?),
+                    etag = ?, last_modified = ?
+                WHERE id = ?
+                """,
+                [
+                    .text(feed.title), .text(feed.siteLink), .text(validators.etag), .text(validators.lastModified),
+                    .integer(feedID),
+                ])
+            return newItems
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Streams
+import StreamsTesting
+import Testing
+
+@testable import BaseServices
+
+private let feedURL = "https://feeds.example/harbour.xml"
+
+private func rss(_ items: [(guid: String, title: String)], title: String = "Harbour") -> String {
+    let body = items.map { "<item><guid>\($0.guid)</guid><title>\($0.title)</title></item>" }.joined()
+    return "<rss><channel><title>\(title)</title><link>https://harbour.example/</link>\(body)</channel></rss>"
+}
+
+private func makeService(_ fixture: ServicesFixture, _ network: FakeNetworkService) -> FeedsBaseService {
+    FeedsBaseService(context: fixture.context, fetcher: FeedFetcher(network: network))
+}
+
+/// The events as short strings (the error types are not `Equatable`).
+private func describe(_ event: FeedRefreshEvent) -> String {
+    switch event {
+    case .progress(.fetching(.requesting)): "requesting"
+    case .progress(.fetching(.parsing(let bytes))): "parsing \(bytes > 0)"
+    case .progress(.storing(let count)): "storing \(count)"
+    case .finished(.success(let summary)):
+        summary.isNotModified ? "not modified" : "stored \(summary.newItemCount)/\(summary.receivedItemCount)"
+    case .finished(.failure(let error)): "failed: \(error)"
+    }
+}
+
+/// Runs a refresh to its end on an immediate scheduler and returns its events.
+private func refresh(_ service: FeedsBaseService, _ feedID: Int64) -> [String] {
+    let recorder = Recorder(service.refresh(feedID: feedID))
+    defer { recorder.dispose() }
+    return recorder.values.map(describe)
+}
+
+private func storedItems(_ fixture: ServicesFixture, _ feedID: Int64) throws -> [FeedItemObject] {
+    let recorder = Recorder(
+        fixture.feeds.observeItems(feedID: feedID, unreadOnly: false, offset: 0, limit: 100, on: ImmediateScheduler()))
+    defer { recorder.dispose() }
+    return try recorder.values.last?.get() ?? []
+}
+
+private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws -> FeedObject {
+    try value(fixture.feeds.addFeed(url: feedURL, title: title, siteURL: nil))
+}
+
+@Test func refreshReportsProgressInVirtualTimeThenTheResult() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(300))
+        network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+        let service = makeService(fixture, network)
+        let res = scheduler.start { service.refresh(feedID: feed.id).map(describe) }
+        #expect(
+            res.events == [
+                .next(200, "requesting"),
+                .next(500, "parsing true"),
+                .next(500, "storing 2"),
+                .next(500, "stored 2/2"),
+                .completed(500),
+            ])
+    }
+}
+
+@Test func refreshStoresItemsAndFillsInThePlaceholderTitleAndSite() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+    #expect(refresh(makeService(fixture, network), feed.id).last == "stored 2/2")
+    #expect(try storedItems(fixture, feed.id).map(\.guid).sorted() == ["a", "b"])
+    let stored = try value(fixture.feeds.fetchFeeds()).first
+    #expect(stored?.title == "Harbour")
+    #expect(stored?.siteURL == "https://harbour.example/")
+}
+
+@Test func refreshKeepsATitleTheUserChose() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture, title: "My harbour")
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    _ = refresh(makeService(fixture, network), feed.id)
+    #expect(try value(fixture.feeds.fetchFeeds()).first?.title == "My harbour")
+}
+
+@Test func readStatusSurvivesARefreshThatUpdatesTheItem() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    let service = makeService(fixture, network)
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+    _ = refresh(service, feed.id)
+    let first = try #require(try storedItems(fixture, feed.id).first { $0.guid == "a" })
+    _ = try value(fixture.feeds.setRead(itemID: first.id, true))
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One, corrected"), ("c", "Three")])))
+    #expect(refresh(service, feed.id).last == "stored 1/2")
+    let items = try storedItems(fixture, feed.id)
+    let updated = try #require(items.first { $0.guid == "a" })
+    #expect(updated.isRead)
+    #expect(updated.title == "One, corrected")
+    #expect(items.first { $0.guid == "c" }?.isRead == false)
+    #expect(items.contains { $0.guid == "b" })
+}
+
+@Test func failingRefreshReportsTheErrorAndLeavesStoredItemsUntouched() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    let service = makeService(fixture, network)
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    _ = refresh(service, feed.id)
+    let before = try storedItems(fixture, feed.id)
+    network.stub(url: feedURL, reply: .respond(status: 503, headers: [:], body: Data()))
+    let events = refresh(service, feed.id)
+    #expect(events.last?.hasPrefix("failed: ") == true)
+    #expect(events.last?.contains("503") == true)
+    #expect(try storedItems(fixture, feed.id) == before)
+}
+
+@Test func malformedDocumentLeavesStoredItemsUntouched() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    let service = makeService(fixture, network)
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    _ = refresh(service, feed.id)
+    let before = try storedItems(fixture, feed.id)
+    network.stub(url: feedURL, reply: .ok(String(rss([("a", "Changed"), ("z", "New")]).prefix(60))))
+    #expect(refresh(service, feed.id).last?.hasPrefix("failed: malformed RSS document") == true)
+    #expect(try storedItems(fixture, feed.id) == before)
+}
+
+@Test func unchangedFeedIsNotDownloadedAgain() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    try network.stubSampleFeed(url: feedURL)
+    let service = makeService(fixture, network)
+    let first = refresh(service, feed.id)
+    #expect(first.last?.hasPrefix("stored ") == true)
+    #expect(refresh(service, feed.id) == ["requesting", "not modified"])
+    #expect(network.receivedRequests.last?.header("If-None-Match") == FakeNetworkService.sampleFeedETag)
+}
+
+@Test func refreshOfAnUnknownFeedFailsWithADatabaseError() throws {
+    let fixture = try ServicesFixture()
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    let events = refresh(makeService(fixture, network), 404)
+    #expect(events == ["failed: \(FeedsBaseService.feedNotFound(404))"])
+    #expect(network.receivedRequests.isEmpty)
+}
+
+@Test func disposingARefreshCancelsItBeforeAnythingIsStored() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let network = FakeNetworkService(scheduler: scheduler, delay: .seconds(2))
+        network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+        let service = makeService(fixture, network)
+        let res = scheduler.start(disposed: 1_000) { service.refresh(feedID: feed.id).map(describe) }
+        #expect(res.events == [.next(200, "requesting")])
+    }
+    #expect(try storedItems(fixture, feed.id).isEmpty)
+}
