@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .library(name: "BaseServices", targets: ["BaseServices"]),
+        .library(name: "SceneServices", targets: ["SceneServices"]),
+        .library(name: "SceneServicesMocks", targets: ["SceneServicesMocks"]),
+        .library(name: "ViewModels", targets: ["ViewModels"]),
+        .library(name: "Coordinator", targets: ["Coordinator"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "rivulet", targets: ["rivulet"]),
     ],
@@ -29,6 +33,18 @@ let package = Package(
             name: "BaseServices",
             dependencies: ["Streams", "CSQLite"],
             resources: [.copy("Resources/sample-feed.xml")],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "SceneServices", dependencies: ["Streams", "BaseServices"], swiftSettings: strictSettings),
+        .target(
+            name: "SceneServicesMocks",
+            dependencies: ["Streams", "StreamsTesting", "SceneServices"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "ViewModels", dependencies: ["Streams", "SceneServices"], swiftSettings: strictSettings),
+        .target(
+            name: "Coordinator",
+            dependencies: ["Streams", "SceneServices", "ViewModels"],
             swiftSettings: strictSettings
         ),
         .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
@@ -59,6 +75,29 @@ let package = Package(
             dependencies: ["BaseServices", "Streams", "StreamsTesting", "CSQLite", "_BaseServicesWriter"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "SceneServicesTests",
+            dependencies: ["SceneServices", "BaseServices", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SceneServicesMocksTests",
+            dependencies: ["SceneServicesMocks", "SceneServices", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ViewModelsTests",
+            dependencies: ["ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CoordinatorTests",
+            dependencies: [
+                "Coordinator", "ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "Streams", "StreamsTesting"],

@@ -1,0 +1,14 @@
+public import SceneServices
+public import Streams
+
+extension SceneCoordinator {
+    /// Starts the services as `launch` describes and makes the coordinator over them; call
+    /// ``start()`` on it to present the home scene. Call it once per process: the base services
+    /// are configured once.
+    public static func launch(
+        _ launch: LaunchConfiguration, scheduler: any Scheduler, presenter: any ScenePresenter
+    ) throws(SceneError) -> SceneCoordinator {
+        let services = try ServicesBootstrap.start(launch.servicesConfiguration)
+        return SceneCoordinator(services: services, scheduler: scheduler, presenter: presenter)
+    }
+}

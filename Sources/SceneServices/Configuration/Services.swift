@@ -1,0 +1,30 @@
+/// How to build each scene's service: what the coordinator holds and calls when it builds a
+/// scene. ``Services/live`` builds the real structs over the shared base services; tests use
+/// `Services.mock(...)` from `SceneServicesMocks`.
+public struct Services: Sendable {
+    /// Builds the home scene's service.
+    public var makeHomeService: @Sendable () -> any HomeServiceType
+    /// Builds the todo list scene's service.
+    public var makeTodoListService: @Sendable () -> any TodoListServiceType
+    /// Builds the todo editor scene's service.
+    public var makeTodoEditorService: @Sendable () -> any TodoEditorServiceType
+    /// Builds the feeds scene's service.
+    public var makeFeedListService: @Sendable () -> any FeedListServiceType
+    /// Builds the feed items scene's service.
+    public var makeFeedItemsService: @Sendable () -> any FeedItemsServiceType
+
+    /// Creates a set of service builders.
+    public init(
+        makeHomeService: @escaping @Sendable () -> any HomeServiceType,
+        makeTodoListService: @escaping @Sendable () -> any TodoListServiceType,
+        makeTodoEditorService: @escaping @Sendable () -> any TodoEditorServiceType,
+        makeFeedListService: @escaping @Sendable () -> any FeedListServiceType,
+        makeFeedItemsService: @escaping @Sendable () -> any FeedItemsServiceType
+    ) {
+        self.makeHomeService = makeHomeService
+        self.makeTodoListService = makeTodoListService
+        self.makeTodoEditorService = makeTodoEditorService
+        self.makeFeedListService = makeFeedListService
+        self.makeFeedItemsService = makeFeedItemsService
+    }
+}

@@ -1,0 +1,50 @@
+internal import BaseServices
+import Streams
+
+extension ServicesBootstrap {
+    /// The address of the feed the broken-feed content adds: the fake network answers it with a
+    /// page that is not a feed.
+    static let brokenFeedURL = "https://example.com/rivulet/broken-feed.xml"
+
+    /// Shapes the stored data as `content` asks, through the base services' public API.
+    static func prepare(
+        _ content: ServicesConfiguration.Content, todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType
+    ) throws(SceneError) {
+        switch content {
+        case .asStored:
+            return
+        case .empty:
+            try removeEverything(todos: todos, feeds: feeds)
+        case .manyTodos(let count):
+            try removeEverything(todos: todos, feeds: feeds)
+            for index in 0..<count {
+                _ = try outcome(todos.create(title: "Todo \(index + 1)", notes: "", due: nil))
+            }
+        case .brokenFeed:
+            _ = try outcome(feeds.addFeed(url: brokenFeedURL, title: "A broken feed", siteURL: nil))
+        }
+    }
+
+    private static func removeEverything(
+        todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType
+    ) throws(SceneError) {
+        // Mark every todo done (toggling all flips them back when all already are), then clear.
+        let counts = try outcome(todos.observeCounts(on: ImmediateScheduler()))
+        if counts.active > 0 { _ = try outcome(todos.toggleAll()) }
+        _ = try outcome(todos.clearCompleted())
+        for feed in try outcome(feeds.fetchFeeds()) {
+            _ = try outcome(feeds.removeFeed(id: feed.id))
+        }
+    }
+
+    /// The first result a base-service observable sends on subscribe (writes and first
+    /// observations send it synchronously), as a value or a thrown scene error.
+    static func outcome<Value: Sendable>(
+        _ observable: Observable<Result<Value, DatabaseError>>
+    ) throws(SceneError) -> Value {
+        let box = _FirstValue<Result<Value, DatabaseError>>()
+        observable.subscribe(onNext: { box.keep($0) }).dispose()
+        guard let result = box.value else { throw SceneError("The database did not answer.") }
+        return try result.mapError(SceneError.init).get()
+    }
+}

@@ -1,0 +1,85 @@
+internal import BaseServices
+import Dispatch
+import Foundation
+import Streams
+
+/// Starts the services: configures the base services once, shapes the data as the
+/// configuration asks, and returns the builders of every scene's service.
+///
+/// ```swift
+/// let services = try ServicesBootstrap.start(ServicesConfiguration(environment: .fake, database: .inMemory))
+/// let coordinator = SceneCoordinator(services: services, scheduler: uiScheduler, presenter: ui)
+/// ```
+public enum ServicesBootstrap {
+    /// What the fake network answers for the broken feed: a web page, which no feed parser
+    /// accepts.
+    static let brokenFeedBody = "<!DOCTYPE html><html><body><p>This page is not a feed.</p></body></html>"
+
+    /// Configures the base services and returns the scene services over them. Call it once per
+    /// process, from the composition root; a second call fails, as does a database that cannot
+    /// be used (with the reason in the message).
+    public static func start(_ configuration: ServicesConfiguration) throws(SceneError) -> Services {
+        do {
+            try configureBaseServices(
+                BaseServicesConfiguration(
+                    database: databaseLocation(configuration.database),
+                    environment: environment(configuration.environment)))
+        } catch {
+            throw SceneError(error.message)
+        }
+        let todos: any TodosBaseServiceType = TodosBaseService.shared
+        let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+        try prepare(configuration.content, todos: todos, feeds: feeds)
+        let knownFeeds = (try? outcome(feeds.fetchFeeds()))?.map(\.url) ?? []
+        let fetch = makeFetch(configuration, knownFeeds: knownFeeds)
+        return Services(
+            makeHomeService: { HomeService(todos: todos, feeds: feeds) },
+            makeTodoListService: { TodoListService(todos: todos) },
+            makeTodoEditorService: { TodoEditorService(todos: todos) },
+            makeFeedListService: { FeedListService(feeds: feeds, fetch: fetch) },
+            makeFeedItemsService: { FeedItemsService(feeds: feeds) })
+    }
+
+    /// How feeds are fetched in this configuration: failing at once when offline, through a fake
+    /// network (serving the sample feed at every known address, and a page that is not a feed
+    /// at the broken feed's) in the fake environment, else through the real network.
+    static func makeFetch(
+        _ configuration: ServicesConfiguration, knownFeeds: [String]
+    ) -> @Sendable (String) -> Observable<FeedFetchEvent> {
+        if configuration.network == .offline {
+            return { _ in
+                .error(SceneError("The network is unavailable (offline); stored items stay readable."))
+            }
+        }
+        var delay = 0
+        if case .slow(let milliseconds) = configuration.network { delay = milliseconds }
+        guard configuration.environment == .fake || delay > 0 else {
+            let fetcher = FeedFetcher()
+            return { fetcher.fetch($0) }
+        }
+        let network = FakeNetworkService(
+            scheduler: DispatchQueueScheduler(label: "rivulet.fake-network"), delay: .milliseconds(delay))
+        for url in knownFeeds where url != brokenFeedURL {
+            try? network.stubSampleFeed(url: url)
+        }
+        network.stub(url: brokenFeedURL, reply: .ok(brokenFeedBody))
+        let fetcher = FeedFetcher(network: network)
+        return { fetcher.fetch($0) }
+    }
+
+    private static func databaseLocation(_ database: ServicesConfiguration.Database) -> DatabaseLocation {
+        switch database {
+        case .standard: .standard
+        case .file(let path): .file(path)
+        case .inMemory: .inMemory
+        }
+    }
+
+    private static func environment(_ environment: ServicesConfiguration.Environment) -> ServiceEnvironment {
+        switch environment {
+        case .production: .production
+        case .development: .development
+        case .fake: .fake
+        }
+    }
+}

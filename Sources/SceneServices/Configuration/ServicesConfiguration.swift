@@ -1,0 +1,65 @@
+/// How the services start: which world, which database, and what the data and the network
+/// look like at launch. The composition root builds one (the coordinator maps a launch
+/// configuration and scenario onto it) and hands it to ``ServicesBootstrap``.
+public struct ServicesConfiguration: Sendable, Hashable {
+    /// Which world the services run in.
+    public enum Environment: String, Sendable, Hashable, CaseIterable {
+        /// The real database and network; every commit synced to disk.
+        case production
+        /// The real database and network; synced at checkpoints only.
+        case development
+        /// A private in-memory database with fixtures, and a fake network.
+        case fake
+    }
+
+    /// Where the database lives.
+    public enum Database: Sendable, Hashable {
+        /// The per-user default location.
+        case standard
+        /// The file at this path.
+        case file(String)
+        /// A private database in memory, gone when the process ends.
+        case inMemory
+    }
+
+    /// What the stored data looks like at launch.
+    public enum Content: Sendable, Hashable {
+        /// As stored (a new database gets the welcome list).
+        case asStored
+        /// No todos and no feeds.
+        case empty
+        /// This many todos, inserted in one transaction, and no feeds.
+        case manyTodos(Int)
+        /// As stored, plus a feed whose every refresh fails because it is not a feed.
+        case brokenFeed
+    }
+
+    /// How the network behaves.
+    public enum Network: Sendable, Hashable {
+        /// The real network (or, in the fake environment, the fake one without delay).
+        case normal
+        /// Every request fails as if offline; stored items stay readable.
+        case offline
+        /// The fake network, answering after this many milliseconds.
+        case slow(milliseconds: Int)
+    }
+
+    /// Which world.
+    public var environment: Environment
+    /// Where the database lives.
+    public var database: Database
+    /// The data at launch.
+    public var content: Content
+    /// How the network behaves.
+    public var network: Network
+
+    /// Creates a configuration; by default the data as stored and the normal network.
+    public init(
+        environment: Environment, database: Database, content: Content = .asStored, network: Network = .normal
+    ) {
+        self.environment = environment
+        self.database = database
+        self.content = content
+        self.network = network
+    }
+}

@@ -1,0 +1,12 @@
+import Synchronization
+
+/// Keeps the first value it is given; used to read a synchronous answer out of an observable.
+final class _FirstValue<Value: Sendable>: Sendable {
+    private let storage = Mutex<Value?>(nil)
+
+    var value: Value? { storage.withLock { $0 } }
+
+    func keep(_ value: Value) {
+        storage.withLock { if $0 == nil { $0 = value } }
+    }
+}

@@ -1,0 +1,54 @@
+public import Foundation
+
+/// A subscribed feed as the scenes see it.
+public struct Feed: Sendable, Hashable, Identifiable {
+    /// The feed's identifier.
+    public let id: Int64
+    /// The feed's address.
+    public let url: String
+    /// The feed's title.
+    public let title: String
+    /// How many items are stored.
+    public let itemCount: Int
+    /// How many stored items are unread.
+    public let unreadCount: Int
+    /// How its last refresh went.
+    public let lastRefresh: FeedRefreshState
+
+    /// Creates a feed.
+    public init(
+        id: Int64, url: String, title: String, itemCount: Int = 0, unreadCount: Int = 0,
+        lastRefresh: FeedRefreshState = .never
+    ) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.itemCount = itemCount
+        self.unreadCount = unreadCount
+        self.lastRefresh = lastRefresh
+    }
+}
+
+/// How a feed's last refresh went.
+public enum FeedRefreshState: Sendable, Hashable {
+    /// It was never refreshed.
+    case never
+    /// It was refreshed at this moment.
+    case succeeded(at: Date)
+    /// It failed, for this reason.
+    case failed(message: String)
+
+    /// Whether the last refresh failed.
+    public var isFailure: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
+
+/// One step of refreshing feeds.
+public enum FeedRefreshEvent: Sendable, Hashable {
+    /// Refreshing began for these feeds, in this order.
+    case started(feedIDs: [Int64])
+    /// One feed is done: how many items were new, or why it failed.
+    case finished(feedID: Int64, Result<Int, SceneError>)
+}

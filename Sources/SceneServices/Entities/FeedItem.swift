@@ -1,0 +1,33 @@
+public import Foundation
+
+/// One item of a feed as the scenes see it.
+public struct FeedItem: Sendable, Hashable, Identifiable {
+    /// The item's identifier.
+    public let id: Int64
+    /// The feed it belongs to.
+    public let feedID: Int64
+    /// Its title.
+    public let title: String
+    /// Its web address, if any.
+    public let link: String?
+    /// Its text, as plain text.
+    public let text: String
+    /// When it was published, if known.
+    public let publishedAt: Date?
+    /// Whether it was read.
+    public let isRead: Bool
+
+    /// Creates an item.
+    public init(
+        id: Int64, feedID: Int64, title: String, link: String? = nil, text: String = "", publishedAt: Date? = nil,
+        isRead: Bool = false
+    ) {
+        self.id = id
+        self.feedID = feedID
+        self.title = title
+        self.link = link
+        self.text = text
+        self.publishedAt = publishedAt
+        self.isRead = isRead
+    }
+}

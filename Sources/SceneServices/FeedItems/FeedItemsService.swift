@@ -1,0 +1,44 @@
+internal import BaseServices
+public import Streams
+
+/// The feed items scene's service, over the feeds base service. Items come from storage, so
+/// they stay readable offline.
+public struct FeedItemsService: FeedItemsServiceType {
+    let feeds: any FeedsBaseServiceType
+
+    /// The service over the shared feeds base service (configure it first).
+    public init() {
+        self.init(feeds: FeedsBaseService.shared)
+    }
+
+    init(feeds: any FeedsBaseServiceType) {
+        self.feeds = feeds
+    }
+
+    /// Observes one feed; `nil` once it is removed.
+    public func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>> {
+        feeds.observeFeeds(on: scheduler)
+            .map { result in result.toScene { objects in objects.first { $0.id == id }.map(Feed.init) } }
+            .distinctUntilChanged()
+    }
+
+    /// Observes a window of one feed's items, newest first.
+    public func observeItems(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    )
+        -> Observable<Result<[FeedItem], SceneError>>
+    {
+        feeds.observeItems(feedID: feedID, unreadOnly: false, offset: offset, limit: limit, on: scheduler)
+            .map { result in result.toScene { $0.map(FeedItem.init) } }
+    }
+
+    /// Marks one item read or unread.
+    public func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>> {
+        feeds.setRead(itemID: itemID, isRead).map { $0.toScene(FeedItem.init) }
+    }
+
+    /// Marks every item of a feed read; sends how many changed.
+    public func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
+        feeds.markAllRead(feedID: feedID).map { $0.toScene { $0 } }
+    }
+}

@@ -1,0 +1,19 @@
+public import Streams
+
+/// What the feed items scene needs: one feed's stored items (readable offline) and read state.
+public protocol FeedItemsServiceType: Sendable {
+    /// Observes one feed; `nil` once it is removed.
+    func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>>
+
+    /// Observes a window of one feed's items, newest first.
+    func observeItems(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    )
+        -> Observable<Result<[FeedItem], SceneError>>
+
+    /// Marks one item read or unread.
+    func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>>
+
+    /// Marks every item of a feed read; sends how many changed.
+    func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>>
+}

@@ -1,0 +1,17 @@
+public import Streams
+
+/// What the feeds scene needs: the feeds, adding and removing one, and refreshing.
+public protocol FeedListServiceType: Sendable {
+    /// Observes every feed, by title, with unread counts and last-refresh state.
+    func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>>
+
+    /// Subscribes to the feed at `url`.
+    func addFeed(url: String) -> Observable<Result<Feed, SceneError>>
+
+    /// Unsubscribes from a feed and sends it as it was.
+    func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>>
+
+    /// Refreshes feeds one after another: sends ``FeedRefreshEvent/started(feedIDs:)``, then one
+    /// ``FeedRefreshEvent/finished(feedID:_:)`` per feed, then completes. Disposing stops it.
+    func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent>
+}

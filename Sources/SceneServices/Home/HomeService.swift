@@ -1,0 +1,37 @@
+internal import BaseServices
+public import Streams
+
+/// The home scene's service: live counts from the todos and the feeds base services.
+///
+/// A count that cannot be read shows as 0 (the seed's pattern: a failure mapped to a value),
+/// so the home scene never shows an error for a count.
+public struct HomeService: HomeServiceType {
+    let todos: any TodosBaseServiceType
+    let feeds: any FeedsBaseServiceType
+
+    /// The service over the shared base services (configure them first).
+    public init() {
+        self.init(todos: TodosBaseService.shared, feeds: FeedsBaseService.shared)
+    }
+
+    init(todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType) {
+        self.todos = todos
+        self.feeds = feeds
+    }
+
+    /// Observes the counts; a count that cannot be read is 0.
+    public func observeCounts(on scheduler: any Scheduler) -> Observable<HomeCounts> {
+        let todoCounts = todos.observeCounts(on: scheduler).map { result in
+            (try? result.get()) ?? TodoCounts(total: 0, active: 0, completed: 0)
+        }
+        let unread = feeds.observeUnreadCount(on: scheduler).map { (try? $0.get()) ?? 0 }
+        let failedFeeds = feeds.observeFeeds(on: scheduler).map { result in
+            ((try? result.get()) ?? []).count { Feed($0).lastRefresh.isFailure }
+        }
+        return Observable.combineLatest(todoCounts, unread, failedFeeds) { counts, unread, failed in
+            HomeCounts(
+                activeTodos: counts.active, completedTodos: counts.completed, unreadItems: unread, failedFeeds: failed)
+        }
+        .distinctUntilChanged()
+    }
+}

@@ -1,0 +1,15 @@
+public import Streams
+
+/// What the home scene needs: live counts from the todos and the feeds.
+///
+/// ```swift
+/// let service: any HomeServiceType = HomeService()
+/// service.observeCounts(on: scheduler)
+///     .subscribe(onNext: { counts in print(counts.activeTodos) })
+///     .disposed(by: bag)
+/// ```
+public protocol HomeServiceType: Sendable {
+    /// Observes the counts: once on subscribe, then after every change. A count that cannot be
+    /// read is shown as 0; the stream never fails.
+    func observeCounts(on scheduler: any Scheduler) -> Observable<HomeCounts>
+}

@@ -1,0 +1,60 @@
+internal import BaseServices
+import Foundation
+
+// DTO → entity mapping: the only place that knows both shapes.
+
+extension Todo {
+    init(_ object: TodoObject) {
+        self.init(
+            id: object.id, title: object.title, notes: object.notes, isCompleted: object.isCompleted,
+            createdAt: object.createdAt, dueAt: object.dueAt)
+    }
+}
+
+extension Feed {
+    init(_ object: FeedObject) {
+        self.init(
+            id: object.id, url: object.url, title: object.title, itemCount: object.itemCount,
+            unreadCount: object.unreadCount, lastRefresh: object.lastFetchedAt.map { .succeeded(at: $0) } ?? .never)
+    }
+}
+
+extension FeedItem {
+    init(_ object: FeedItemObject) {
+        self.init(
+            id: object.id, feedID: object.feedID, title: object.title, link: object.link, text: object.summary,
+            publishedAt: object.publishedAt, isRead: object.isRead)
+    }
+}
+
+extension SceneError {
+    init(_ error: DatabaseError) {
+        self.init(error.message)
+    }
+}
+
+extension TodoListQuery {
+    var baseQuery: TodoQuery {
+        let baseFilter: TodoFilter =
+            switch filter {
+            case .all: .all
+            case .active: .active
+            case .completed: .completed
+            }
+        let baseSort: TodoSort =
+            switch sort {
+            case .manual: .manual
+            case .created: .created
+            case .dueDate: .dueDate
+            case .title: .title
+            }
+        return TodoQuery(filter: baseFilter, search: search, sort: baseSort, offset: offset, limit: limit)
+    }
+}
+
+extension Result where Failure == DatabaseError {
+    /// The same result with entities and scene errors.
+    func toScene<Entity>(_ transform: (Success) -> Entity) -> Result<Entity, SceneError> {
+        map(transform).mapError(SceneError.init)
+    }
+}

@@ -1,0 +1,107 @@
+internal import BaseServices
+public import Streams
+
+/// The todo list scene's service, over the todos base service.
+public struct TodoListService: TodoListServiceType {
+    let todos: any TodosBaseServiceType
+
+    /// The service over the shared todos base service (configure it first).
+    public init() {
+        self.init(todos: TodosBaseService.shared)
+    }
+
+    init(todos: any TodosBaseServiceType) {
+        self.todos = todos
+    }
+
+    /// Observes one window of the list, with how many todos match in all.
+    public func observePage(
+        _ query: TodoListQuery, on scheduler: any Scheduler
+    )
+        -> Observable<Result<TodoPage, SceneError>>
+    {
+        todos.observeWindow(query.baseQuery, on: scheduler).map { result in
+            result.toScene { TodoPage(todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset) }
+        }
+    }
+
+    /// Observes how many todos are active and done.
+    public func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>> {
+        todos.observeCounts(on: scheduler).map { result in
+            result.toScene { TodoTally(active: $0.active, completed: $0.completed) }
+        }
+    }
+
+    /// Adds a todo with this title at the end of the list.
+    public func add(title: String) -> Observable<Result<Todo, SceneError>> {
+        todos.create(title: title, notes: "", due: nil).map { $0.toScene(Todo.init) }
+    }
+
+    /// Flips one todo between done and not done.
+    public func toggle(id: Int64) -> Observable<Result<Todo, SceneError>> {
+        todos.toggle(id: id).map { $0.toScene(Todo.init) }
+    }
+
+    /// Marks every todo done, or every todo not done when all already are.
+    public func toggleAll() -> Observable<Result<Int, SceneError>> {
+        todos.toggleAll().map { $0.toScene { $0 } }
+    }
+
+    /// Gives one todo a new title, keeping its notes and due date.
+    public func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
+        let todos = todos
+        return todos.fetch(id: id).concatMap { fetched -> Observable<Result<Todo, SceneError>> in
+            switch fetched {
+            case .failure(let error):
+                return .just(.failure(SceneError(error)))
+            case .success(nil):
+                return .just(.failure(SceneError("This todo no longer exists.")))
+            case .success(let todo?):
+                return todos.update(id: id, title: title, notes: todo.notes, due: todo.dueAt)
+                    .map { $0.toScene(Todo.init) }
+            }
+        }
+    }
+
+    /// Deletes one todo and sends it as it was.
+    public func delete(id: Int64) -> Observable<Result<Todo, SceneError>> {
+        todos.delete(id: id).map { $0.toScene(Todo.init) }
+    }
+
+    /// Deletes every done todo; sends how many there were.
+    public func clearCompleted() -> Observable<Result<Int, SceneError>> {
+        todos.clearCompleted().map { $0.toScene { $0 } }
+    }
+
+    /// Moves a todo from one position of the list `query` describes to another.
+    ///
+    /// Moving up puts it after the todo just above its new position; moving down, after the
+    /// todo now at its new position. Only that one neighbour is read, so a move costs the same
+    /// in a list of any length.
+    public func move(
+        id: Int64, from index: Int, to newIndex: Int, in query: TodoListQuery
+    )
+        -> Observable<Result<Todo, SceneError>>
+    {
+        let todos = todos
+        let neighbourIndex = newIndex < index ? newIndex - 1 : newIndex
+        guard neighbourIndex >= 0 else {
+            return todos.reorder(id: id, after: nil).map { $0.toScene(Todo.init) }
+        }
+        var neighbourQuery = query
+        neighbourQuery.sort = .manual
+        neighbourQuery.offset = neighbourIndex
+        neighbourQuery.limit = 1
+        return todos.fetchWindow(neighbourQuery.baseQuery).concatMap { window -> Observable<Result<Todo, SceneError>> in
+            switch window {
+            case .failure(let error):
+                return .just(.failure(SceneError(error)))
+            case .success(let window):
+                guard let neighbour = window.todos.first, neighbour.id != id else {
+                    return .just(.failure(SceneError("The list changed; try the move again.")))
+                }
+                return todos.reorder(id: id, after: neighbour.id).map { $0.toScene(Todo.init) }
+            }
+        }
+    }
+}

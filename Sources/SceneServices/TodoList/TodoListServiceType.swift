@@ -1,0 +1,38 @@
+public import Streams
+
+/// What the todo list scene needs: a window of todos, the tally, and every list edit.
+///
+/// Observations never fail: a failure arrives as a `.failure` element and observing goes on.
+/// Writes run when subscribed, send one `Result` and complete.
+public protocol TodoListServiceType: Sendable {
+    /// Observes one window of the list, with how many todos match in all.
+    func observePage(_ query: TodoListQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPage, SceneError>>
+
+    /// Observes how many todos are active and done.
+    func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>>
+
+    /// Adds a todo with this title at the end of the list.
+    func add(title: String) -> Observable<Result<Todo, SceneError>>
+
+    /// Flips one todo between done and not done.
+    func toggle(id: Int64) -> Observable<Result<Todo, SceneError>>
+
+    /// Marks every todo done, or every todo not done when all already are; sends how many changed.
+    func toggleAll() -> Observable<Result<Int, SceneError>>
+
+    /// Gives one todo a new title, keeping its notes and due date.
+    func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>>
+
+    /// Deletes one todo and sends it as it was.
+    func delete(id: Int64) -> Observable<Result<Todo, SceneError>>
+
+    /// Deletes every done todo; sends how many there were.
+    func clearCompleted() -> Observable<Result<Int, SceneError>>
+
+    /// Moves a todo in the manual order from one position of the list `query` describes to
+    /// another (positions count from 0 across the whole list, not the window).
+    func move(
+        id: Int64, from index: Int, to newIndex: Int, in query: TodoListQuery
+    )
+        -> Observable<Result<Todo, SceneError>>
+}

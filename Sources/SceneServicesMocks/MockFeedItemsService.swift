@@ -1,0 +1,67 @@
+public import SceneServices
+public import Streams
+
+/// A fake ``FeedItemsServiceType``: one closure per method; a method the test gives no closure for
+/// fails the test when called.
+public struct MockFeedItemsService: FeedItemsServiceType {
+    /// Answers ``observeFeed(id:on:)``.
+    public var observeFeedHandler: @Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>
+    /// Answers ``observeItems(feedID:offset:limit:on:)``.
+    public var observeItemsHandler:
+        @Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<[FeedItem], SceneError>>
+    /// Answers ``setRead(itemID:_:)``.
+    public var setReadHandler: @Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>
+    /// Answers ``markAllRead(feedID:)``.
+    public var markAllReadHandler: @Sendable (Int64) -> Observable<Result<Int, SceneError>>
+
+    /// Creates a fake; every closure left out fails the test when called.
+    public init(
+        observeFeed: (@Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>)? = nil,
+        observeItems: (@Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<[FeedItem], SceneError>>)? = nil,
+        setRead: (@Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>)? = nil,
+        markAllRead: (@Sendable (Int64) -> Observable<Result<Int, SceneError>>)? = nil
+    ) {
+        self.observeFeedHandler =
+            observeFeed ?? { _, _ in
+                _unexpectedCall("FeedItemsServiceType.observeFeed(id:on:)")
+                return .empty()
+            }
+        self.observeItemsHandler =
+            observeItems ?? { _, _, _, _ in
+                _unexpectedCall("FeedItemsServiceType.observeItems(feedID:offset:limit:on:)")
+                return .empty()
+            }
+        self.setReadHandler =
+            setRead ?? { _, _ in
+                _unexpectedCall("FeedItemsServiceType.setRead(itemID:_:)")
+                return .empty()
+            }
+        self.markAllReadHandler =
+            markAllRead ?? { _ in
+                _unexpectedCall("FeedItemsServiceType.markAllRead(feedID:)")
+                return .empty()
+            }
+    }
+
+    /// Calls ``observeFeedHandler``.
+    public func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>> {
+        observeFeedHandler(id, scheduler)
+    }
+
+    /// Calls ``observeItemsHandler``.
+    public func observeItems(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedItem], SceneError>> {
+        observeItemsHandler(feedID, offset, limit, scheduler)
+    }
+
+    /// Calls ``setReadHandler``.
+    public func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>> {
+        setReadHandler(itemID, isRead)
+    }
+
+    /// Calls ``markAllReadHandler``.
+    public func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
+        markAllReadHandler(feedID)
+    }
+}

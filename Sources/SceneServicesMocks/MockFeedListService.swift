@@ -1,0 +1,64 @@
+public import SceneServices
+public import Streams
+
+/// A fake ``FeedListServiceType``: one closure per method; a method the test gives no closure for
+/// fails the test when called.
+public struct MockFeedListService: FeedListServiceType {
+    /// Answers ``observeFeeds(on:)``.
+    public var observeFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>>
+    /// Answers ``addFeed(url:)``.
+    public var addFeedHandler: @Sendable (String) -> Observable<Result<Feed, SceneError>>
+    /// Answers ``removeFeed(id:)``.
+    public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>>
+    /// Answers ``refresh(feedIDs:)``.
+    public var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent>
+
+    /// Creates a fake; every closure left out fails the test when called.
+    public init(
+        observeFeeds: (@Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>>)? = nil,
+        addFeed: (@Sendable (String) -> Observable<Result<Feed, SceneError>>)? = nil,
+        removeFeed: (@Sendable (Int64) -> Observable<Result<Feed, SceneError>>)? = nil,
+        refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil
+    ) {
+        self.observeFeedsHandler =
+            observeFeeds ?? { _ in
+                _unexpectedCall("FeedListServiceType.observeFeeds(on:)")
+                return .empty()
+            }
+        self.addFeedHandler =
+            addFeed ?? { _ in
+                _unexpectedCall("FeedListServiceType.addFeed(url:)")
+                return .empty()
+            }
+        self.removeFeedHandler =
+            removeFeed ?? { _ in
+                _unexpectedCall("FeedListServiceType.removeFeed(id:)")
+                return .empty()
+            }
+        self.refreshHandler =
+            refresh ?? { _ in
+                _unexpectedCall("FeedListServiceType.refresh(feedIDs:)")
+                return .empty()
+            }
+    }
+
+    /// Calls ``observeFeedsHandler``.
+    public func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>> {
+        observeFeedsHandler(scheduler)
+    }
+
+    /// Calls ``addFeedHandler``.
+    public func addFeed(url: String) -> Observable<Result<Feed, SceneError>> {
+        addFeedHandler(url)
+    }
+
+    /// Calls ``removeFeedHandler``.
+    public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
+        removeFeedHandler(id)
+    }
+
+    /// Calls ``refreshHandler``.
+    public func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {
+        refreshHandler(feedIDs)
+    }
+}

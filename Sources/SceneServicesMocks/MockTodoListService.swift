@@ -1,0 +1,133 @@
+public import SceneServices
+public import Streams
+
+/// A fake ``TodoListServiceType``: one closure per method; a method the test gives no closure for
+/// fails the test when called.
+public struct MockTodoListService: TodoListServiceType {
+    /// Answers ``observePage(_:on:)``.
+    public var observePageHandler: @Sendable (TodoListQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>
+    /// Answers ``observeTally(on:)``.
+    public var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>
+    /// Answers ``add(title:)``.
+    public var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>>
+    /// Answers ``toggle(id:)``.
+    public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
+    /// Answers ``toggleAll()``.
+    public var toggleAllHandler: @Sendable () -> Observable<Result<Int, SceneError>>
+    /// Answers ``rename(id:title:)``.
+    public var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>
+    /// Answers ``delete(id:)``.
+    public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
+    /// Answers ``clearCompleted()``.
+    public var clearCompletedHandler: @Sendable () -> Observable<Result<Int, SceneError>>
+    /// Answers ``move(id:from:to:in:)``.
+    public var moveHandler: @Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>
+
+    /// Creates a fake; every closure left out fails the test when called.
+    public init(
+        observePage: (@Sendable (TodoListQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>)? = nil,
+        observeTally: (@Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>)? = nil,
+        add: (@Sendable (String) -> Observable<Result<Todo, SceneError>>)? = nil,
+        toggle: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
+        toggleAll: (@Sendable () -> Observable<Result<Int, SceneError>>)? = nil,
+        rename: (@Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>)? = nil,
+        delete: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
+        clearCompleted: (@Sendable () -> Observable<Result<Int, SceneError>>)? = nil,
+        move: (@Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>)? = nil
+    ) {
+        self.observePageHandler =
+            observePage ?? { _, _ in
+                _unexpectedCall("TodoListServiceType.observePage(_:on:)")
+                return .empty()
+            }
+        self.observeTallyHandler =
+            observeTally ?? { _ in
+                _unexpectedCall("TodoListServiceType.observeTally(on:)")
+                return .empty()
+            }
+        self.addHandler =
+            add ?? { _ in
+                _unexpectedCall("TodoListServiceType.add(title:)")
+                return .empty()
+            }
+        self.toggleHandler =
+            toggle ?? { _ in
+                _unexpectedCall("TodoListServiceType.toggle(id:)")
+                return .empty()
+            }
+        self.toggleAllHandler =
+            toggleAll ?? {
+                _unexpectedCall("TodoListServiceType.toggleAll()")
+                return .empty()
+            }
+        self.renameHandler =
+            rename ?? { _, _ in
+                _unexpectedCall("TodoListServiceType.rename(id:title:)")
+                return .empty()
+            }
+        self.deleteHandler =
+            delete ?? { _ in
+                _unexpectedCall("TodoListServiceType.delete(id:)")
+                return .empty()
+            }
+        self.clearCompletedHandler =
+            clearCompleted ?? {
+                _unexpectedCall("TodoListServiceType.clearCompleted()")
+                return .empty()
+            }
+        self.moveHandler =
+            move ?? { _, _, _, _ in
+                _unexpectedCall("TodoListServiceType.move(id:from:to:in:)")
+                return .empty()
+            }
+    }
+
+    /// Calls ``observePageHandler``.
+    public func observePage(
+        _ query: TodoListQuery, on scheduler: any Scheduler
+    ) -> Observable<Result<TodoPage, SceneError>> {
+        observePageHandler(query, scheduler)
+    }
+
+    /// Calls ``observeTallyHandler``.
+    public func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>> {
+        observeTallyHandler(scheduler)
+    }
+
+    /// Calls ``addHandler``.
+    public func add(title: String) -> Observable<Result<Todo, SceneError>> {
+        addHandler(title)
+    }
+
+    /// Calls ``toggleHandler``.
+    public func toggle(id: Int64) -> Observable<Result<Todo, SceneError>> {
+        toggleHandler(id)
+    }
+
+    /// Calls ``toggleAllHandler``.
+    public func toggleAll() -> Observable<Result<Int, SceneError>> {
+        toggleAllHandler()
+    }
+
+    /// Calls ``renameHandler``.
+    public func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
+        renameHandler(id, title)
+    }
+
+    /// Calls ``deleteHandler``.
+    public func delete(id: Int64) -> Observable<Result<Todo, SceneError>> {
+        deleteHandler(id)
+    }
+
+    /// Calls ``clearCompletedHandler``.
+    public func clearCompleted() -> Observable<Result<Int, SceneError>> {
+        clearCompletedHandler()
+    }
+
+    /// Calls ``moveHandler``.
+    public func move(
+        id: Int64, from index: Int, to newIndex: Int, in query: TodoListQuery
+    ) -> Observable<Result<Todo, SceneError>> {
+        moveHandler(id, index, newIndex, query)
+    }
+}

@@ -1,0 +1,26 @@
+public import SceneServices
+
+extension Services {
+    /// Services whose every scene gets the fake given here; a scene service left out is a fake
+    /// that fails the test on any call.
+    ///
+    /// ```swift
+    /// let services = Services.mock(
+    ///     home: MockHomeService(observeCounts: { _ in .just(.zero) }))
+    /// ```
+    public static func mock(
+        home: MockHomeService = MockHomeService(),
+        todoList: MockTodoListService = MockTodoListService(),
+        todoEditor: MockTodoEditorService = MockTodoEditorService(),
+        feedList: MockFeedListService = MockFeedListService(),
+        feedItems: MockFeedItemsService = MockFeedItemsService()
+    ) -> Services {
+        Services(
+            makeHomeService: { home },
+            makeTodoListService: { todoList },
+            makeTodoEditorService: { todoEditor },
+            makeFeedListService: { feedList },
+            makeFeedItemsService: { feedItems }
+        )
+    }
+}

@@ -1,0 +1,42 @@
+/// One row of a feed's items.
+public struct FeedItemRow: Sendable, Hashable, Identifiable {
+    /// The item's identifier.
+    public let id: Int64
+    /// Its title.
+    public let title: String
+    /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
+    public let dateText: String?
+    /// Whether it was read.
+    public let isRead: Bool
+
+    /// Creates a row.
+    public init(id: Int64, title: String, dateText: String?, isRead: Bool) {
+        self.id = id
+        self.title = title
+        self.dateText = dateText
+        self.isRead = isRead
+    }
+}
+
+/// One item opened for reading: its text and link.
+public struct FeedItemDetail: Sendable, Hashable {
+    /// The item's identifier.
+    public let id: Int64
+    /// Its title.
+    public let title: String
+    /// Its text.
+    public let text: String
+    /// Its web address, if any.
+    public let link: String?
+    /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
+    public let dateText: String?
+
+    /// Creates a detail.
+    public init(id: Int64, title: String, text: String, link: String?, dateText: String?) {
+        self.id = id
+        self.title = title
+        self.text = text
+        self.link = link
+        self.dateText = dateText
+    }
+}

@@ -1,0 +1,116 @@
+public import SceneServices
+
+extension FeedListViewModel {
+    /// Everything the feeds scene shows, folded from events by ``reduce(_:_:)``.
+    public struct State: Sendable, Hashable {
+        /// The feeds, by title.
+        public var feeds: [Feed]
+        /// Whether the feeds have not arrived yet.
+        public var isLoading: Bool
+        /// Feeds of the current refresh still to finish.
+        public var refreshingIDs: Set<Int64>
+        /// Feeds in the current refresh.
+        public var refreshTotal: Int
+        /// Feeds of the current refresh that finished.
+        public var refreshDone: Int
+        /// Why the latest refresh of a feed failed, by feed.
+        public var refreshErrors: [Int64: String]
+        /// Why the address being added was refused, if it was.
+        public var addError: String?
+        /// The latest other failure to show, if any.
+        public var errorMessage: String?
+
+        /// Creates a state; by default loading, with no feeds.
+        public init(
+            feeds: [Feed] = [], isLoading: Bool = true, refreshingIDs: Set<Int64> = [], refreshTotal: Int = 0,
+            refreshDone: Int = 0, refreshErrors: [Int64: String] = [:], addError: String? = nil,
+            errorMessage: String? = nil
+        ) {
+            self.feeds = feeds
+            self.isLoading = isLoading
+            self.refreshingIDs = refreshingIDs
+            self.refreshTotal = refreshTotal
+            self.refreshDone = refreshDone
+            self.refreshErrors = refreshErrors
+            self.addError = addError
+            self.errorMessage = errorMessage
+        }
+
+        /// How far the current refresh has come; `nil` when none runs.
+        public var progress: RefreshProgress? {
+            refreshingIDs.isEmpty ? nil : RefreshProgress(done: refreshDone, total: refreshTotal)
+        }
+
+        /// The rows to show.
+        public var rows: [FeedRow] {
+            feeds.map { feed in
+                let isRefreshing = refreshingIDs.contains(feed.id)
+                var error = refreshErrors[feed.id]
+                if error == nil, case .failed(let message) = feed.lastRefresh { error = message }
+                let status: String
+                if isRefreshing {
+                    status = "refreshing…"
+                } else if let error {
+                    status = "failed: \(error)"
+                } else if case .succeeded(let date) = feed.lastRefresh {
+                    status = "updated \(DueDate.format(date))"
+                } else {
+                    status = "never refreshed"
+                }
+                return FeedRow(
+                    id: feed.id, title: feed.title, url: feed.url, unreadCount: feed.unreadCount,
+                    isRefreshing: isRefreshing, statusText: status, errorMessage: error)
+            }
+        }
+    }
+
+    /// Something that happened in the feeds scene.
+    public enum Event: Sendable, Hashable {
+        /// The feeds arrived, or failed to.
+        case feedsLoaded(Result<[Feed], SceneError>)
+        /// A step of a refresh.
+        case refresh(FeedRefreshEvent)
+        /// An address was refused before asking the service.
+        case addRejected(String)
+        /// Adding a feed finished.
+        case added(Result<Feed, SceneError>)
+        /// Removing a feed finished.
+        case removed(Result<Feed, SceneError>)
+    }
+
+    /// The state after `event`.
+    public static func reduce(_ state: State, _ event: Event) -> State {
+        var next = state
+        switch event {
+        case .feedsLoaded(.success(let feeds)):
+            next.feeds = feeds
+            next.isLoading = false
+            let ids = Set(feeds.map(\.id))
+            next.refreshErrors = state.refreshErrors.filter { ids.contains($0.key) }
+        case .feedsLoaded(.failure(let error)):
+            next.isLoading = false
+            next.errorMessage = "Could not load the feeds: \(error.message)"
+        case .refresh(.started(let ids)):
+            next.refreshingIDs = Set(ids)
+            next.refreshTotal = ids.count
+            next.refreshDone = 0
+            for id in ids { next.refreshErrors[id] = nil }
+        case .refresh(.finished(let id, let result)):
+            guard next.refreshingIDs.remove(id) != nil else { break }
+            next.refreshDone += 1
+            if case .failure(let error) = result { next.refreshErrors[id] = error.message }
+        case .addRejected(let message):
+            next.addError = message
+        case .added(.success):
+            next.addError = nil
+            next.errorMessage = nil
+        case .added(.failure(let error)):
+            next.addError = error.message
+        case .removed(.success):
+            next.errorMessage = nil
+        case .removed(.failure(let error)):
+            next.errorMessage = "Could not remove the feed: \(error.message)"
+        }
+        return next
+    }
+}

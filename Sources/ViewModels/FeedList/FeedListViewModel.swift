@@ -1,0 +1,123 @@
+public import SceneServices
+public import Streams
+
+/// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
+/// add by address (validated), remove, refresh one or all with progress, errors per feed.
+///
+/// A new refresh replaces one still running: the old one is disposed, so its remaining feeds
+/// are not fetched.
+public struct FeedListViewModel: ViewModelType, Sendable {
+    let service: any FeedListServiceType
+    let scheduler: any Scheduler
+
+    /// Creates the view model over its scene service; every output delivers on `scheduler`.
+    public init(service: any FeedListServiceType, scheduler: any Scheduler) {
+        self.service = service
+        self.scheduler = scheduler
+    }
+
+    /// What the UI feeds the feeds scene. Every stream defaults to one that never sends.
+    public struct Input: Sendable {
+        /// An address typed to subscribe to.
+        public var add: Observable<String>
+        /// A feed to unsubscribe from.
+        public var remove: Observable<Int64>
+        /// A feed to refresh.
+        public var refresh: Observable<Int64>
+        /// Refresh every feed.
+        public var refreshAll: Observable<Void>
+        /// A feed whose items to open.
+        public var open: Observable<Int64>
+        /// Show the key map.
+        public var help: Observable<Void>
+        /// Go back.
+        public var back: Observable<Void>
+
+        /// Creates inputs; those left out never send.
+        public init(
+            add: Observable<String> = .never(), remove: Observable<Int64> = .never(),
+            refresh: Observable<Int64> = .never(), refreshAll: Observable<Void> = .never(),
+            open: Observable<Int64> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
+        ) {
+            self.add = add
+            self.remove = remove
+            self.refresh = refresh
+            self.refreshAll = refreshAll
+            self.open = open
+            self.help = help
+            self.back = back
+        }
+    }
+
+    /// What the feeds scene renders. No output fails.
+    public struct Output: Sendable {
+        /// One row per feed, by title.
+        public let rows: Driver<[FeedRow]>
+        /// Whether the feeds have not arrived yet.
+        public let isLoading: Driver<Bool>
+        /// How far the running refresh has come, or `nil` when none runs.
+        public let progress: Driver<RefreshProgress?>
+        /// Why the address being added was refused, or `nil`.
+        public let addError: Driver<String?>
+        /// The latest other failure to show, or `nil`.
+        public let errorMessage: Driver<String?>
+        /// Where to go next.
+        public let route: Signal<Route>
+    }
+
+    /// Wires the feeds scene's inputs to its outputs.
+    public func transform(input: Input) -> Output {
+        let service = service
+        let scheduler = scheduler
+
+        let feeds = Observable.deferred { service.observeFeeds(on: scheduler) }
+            .recover { .failure(SceneError("\($0)")) }
+            .share(replay: 1)
+        let latestFeedIDs = feeds.compactMap { result -> [Int64]? in
+            guard case .success(let feeds) = result else { return nil }
+            return feeds.map(\.id)
+        }
+
+        let refreshes = Observable.merge(
+            input.refresh.map { [$0] },
+            input.refreshAll.withLatestFrom(latestFeedIDs)
+        )
+        .filter { !$0.isEmpty }
+        .flatMapLatest { ids in
+            service.refresh(feedIDs: ids).catch { _ in Observable<FeedRefreshEvent>.empty() }
+        }
+
+        let adds = input.add.concatMap { text -> Observable<Event> in
+            switch FeedURLRule.validate(text) {
+            case .failure(let problem):
+                return .just(.addRejected(problem.message))
+            case .success(let url):
+                return service.addFeed(url: url).recover { .failure(SceneError("\($0)")) }.map(Event.added)
+            }
+        }
+        let removals = input.remove.concatMap { id in
+            service.removeFeed(id: id).recover { .failure(SceneError("\($0)")) }.map(Event.removed)
+        }
+
+        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes.map(Event.refresh), adds, removals)
+            .scan(State(), accumulator: Self.reduce)
+            .startWith(State())
+            .share(replay: 1)
+
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+
+        let route = Observable.merge(
+            input.open.map { Route.feedItems(feedID: $0) },
+            input.help.map { Route.help(.feeds) },
+            input.back.map { Route.back }
+        )
+        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
+
+        return Output(
+            rows: output(\.rows), isLoading: output(\.isLoading), progress: output(\.progress),
+            addError: output(\.addError), errorMessage: output(\.errorMessage), route: route)
+    }
+}

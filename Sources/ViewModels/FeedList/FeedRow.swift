@@ -1,0 +1,49 @@
+/// One row of the feeds scene.
+public struct FeedRow: Sendable, Hashable, Identifiable {
+    /// The feed's identifier.
+    public let id: Int64
+    /// Its title.
+    public let title: String
+    /// Its address.
+    public let url: String
+    /// How many of its items are unread.
+    public let unreadCount: Int
+    /// Whether it is being refreshed now.
+    public let isRefreshing: Bool
+    /// How its last refresh went, in words: "refreshing…", "updated 2026-11-22", "never refreshed",
+    /// or the failure.
+    public let statusText: String
+    /// Why its last refresh failed, if it did.
+    public let errorMessage: String?
+
+    /// Creates a row.
+    public init(
+        id: Int64, title: String, url: String, unreadCount: Int, isRefreshing: Bool, statusText: String,
+        errorMessage: String?
+    ) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.unreadCount = unreadCount
+        self.isRefreshing = isRefreshing
+        self.statusText = statusText
+        self.errorMessage = errorMessage
+    }
+}
+
+/// How far a refresh has come.
+public struct RefreshProgress: Sendable, Hashable {
+    /// Feeds done so far.
+    public let done: Int
+    /// Feeds in this refresh.
+    public let total: Int
+
+    /// Creates progress.
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
+    }
+
+    /// "Refreshing 2 of 5": progress in words.
+    public var text: String { "Refreshing \(min(done + 1, total)) of \(total)" }
+}

@@ -1,0 +1,142 @@
+public import SceneServices
+public import Streams
+
+/// The view model of the todo editor: title, notes and due date, validated as they are typed;
+/// save; cancel, with a question when there are unsaved changes.
+///
+/// ```swift
+/// let viewModel = TodoEditorViewModel(service: TodoEditorService(), todoID: 3, scheduler: uiScheduler)
+/// let output = viewModel.transform(input: .init(title: titleRelay.asObservable(), save: saveKey.asObservable()))
+/// output.canSave.subscribe(onNext: { enabled in render(enabled) }).disposed(by: bag)
+/// ```
+public struct TodoEditorViewModel: ViewModelType, Sendable {
+    let service: any TodoEditorServiceType
+    let scheduler: any Scheduler
+    /// The todo being edited, or `nil` for a new one.
+    public let todoID: Int64?
+
+    /// Creates the editor for the todo `todoID`, or for a new todo when it is `nil`; every output
+    /// delivers on `scheduler`.
+    public init(service: any TodoEditorServiceType, todoID: Int64?, scheduler: any Scheduler) {
+        self.service = service
+        self.todoID = todoID
+        self.scheduler = scheduler
+    }
+
+    /// What the UI feeds the editor. Every stream defaults to one that never sends.
+    public struct Input: Sendable {
+        /// The title field's text, on every change.
+        public var title: Observable<String>
+        /// The notes field's text, on every change.
+        public var notes: Observable<String>
+        /// The due date field's text, on every change.
+        public var dueText: Observable<String>
+        /// Save.
+        public var save: Observable<Void>
+        /// Cancel (asks first when there are unsaved changes).
+        public var cancel: Observable<Void>
+        /// Yes, discard the changes.
+        public var confirmDiscard: Observable<Void>
+        /// No, keep editing.
+        public var keepEditing: Observable<Void>
+        /// Show the key map.
+        public var help: Observable<Void>
+
+        /// Creates inputs; those left out never send.
+        public init(
+            title: Observable<String> = .never(), notes: Observable<String> = .never(),
+            dueText: Observable<String> = .never(), save: Observable<Void> = .never(),
+            cancel: Observable<Void> = .never(), confirmDiscard: Observable<Void> = .never(),
+            keepEditing: Observable<Void> = .never(), help: Observable<Void> = .never()
+        ) {
+            self.title = title
+            self.notes = notes
+            self.dueText = dueText
+            self.save = save
+            self.cancel = cancel
+            self.confirmDiscard = confirmDiscard
+            self.keepEditing = keepEditing
+            self.help = help
+        }
+    }
+
+    /// What the editor renders. No output fails.
+    public struct Output: Sendable {
+        /// The fields as stored or typed (stored values arrive once loaded).
+        public let form: Driver<Form>
+        /// Why the title cannot be saved, or `nil`.
+        public let titleError: Driver<String?>
+        /// Why the due date cannot be saved, or `nil`.
+        public let dueError: Driver<String?>
+        /// Whether save is enabled.
+        public let canSave: Driver<Bool>
+        /// Whether the stored todo is still loading.
+        public let isLoading: Driver<Bool>
+        /// Whether a save is in progress.
+        public let isSaving: Driver<Bool>
+        /// Whether to ask "discard unsaved changes?".
+        public let isConfirmingDiscard: Driver<Bool>
+        /// The latest failure to show, or `nil`.
+        public let errorMessage: Driver<String?>
+        /// Where to go next: back once saved or cancelled.
+        public let route: Signal<Route>
+    }
+
+    /// Wires the editor's inputs to its outputs.
+    public func transform(input: Input) -> Output {
+        let service = service
+        let scheduler = scheduler
+        let todoID = todoID
+
+        let loaded: Observable<FormEvent> =
+            if let todoID {
+                Observable.deferred { service.load(id: todoID) }
+                    .recover { .failure(SceneError("\($0)")) }
+                    .map(FormEvent.loaded)
+            } else {
+                .empty()
+            }
+        let form = Observable.merge(
+            loaded,
+            input.title.map(FormEvent.editTitle),
+            input.notes.map(FormEvent.editNotes),
+            input.dueText.map(FormEvent.editDue)
+        )
+        .scan(Form(id: todoID), accumulator: Self.reduceForm)
+        .startWith(Form(id: todoID))
+        .share(replay: 1)
+
+        let saves = input.save.withLatestFrom(form)
+            .compactMap(\.fields)
+            .concatMap { fields in
+                service.save(fields, id: todoID).recover { .failure(SceneError("\($0)")) }.map(Event.saved)
+            }
+
+        let state = Observable.merge(
+            form.map(Event.formChanged),
+            input.save.map { Event.saveRequested },
+            saves,
+            input.cancel.map { Event.cancelRequested },
+            input.confirmDiscard.map { Event.discardConfirmed },
+            input.keepEditing.map { Event.discardDeclined }
+        )
+        .scan(State(id: todoID), accumulator: Self.reduce)
+        .share(replay: 1)
+
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+
+        let route = Observable.merge(
+            state.map(\.isFinished).distinctUntilChanged().filter { $0 }.map { _ in Route.back },
+            input.help.map { Route.help(.todoEditor) }
+        )
+        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
+
+        return Output(
+            form: output(\.form), titleError: output(\.form.titleError), dueError: output(\.form.dueError),
+            canSave: output(\.canSave), isLoading: output(\.form.isLoading), isSaving: output(\.isSaving),
+            isConfirmingDiscard: output(\.isConfirmingDiscard), errorMessage: output(\.errorMessage), route: route)
+    }
+}

@@ -1,0 +1,49 @@
+public import SceneServices
+
+extension TodoListViewModel {
+    /// A choice that changes which todos the list asks for.
+    public enum QueryEvent: Sendable, Hashable {
+        /// Show todos of this filter.
+        case setFilter(TodoListFilter)
+        /// Show the next filter: all, active, completed, all…
+        case cycleFilter
+        /// Use the next order: manual, created, due date, title, manual…
+        case cycleSort
+        /// Show todos matching this (already debounced) search text.
+        case search(String)
+        /// The viewport now shows `limit` rows from `offset`.
+        case window(offset: Int, limit: Int)
+    }
+
+    /// The most rows one window may ask for.
+    public static let maximumWindow = 500
+
+    /// The query after `event`. A new filter, order or search starts again at the top of the
+    /// list; a window is clamped to sane bounds.
+    public static func reduceQuery(_ query: TodoListQuery, _ event: QueryEvent) -> TodoListQuery {
+        var next = query
+        switch event {
+        case .setFilter(let filter):
+            next.filter = filter
+            next.offset = 0
+        case .cycleFilter:
+            next.filter = following(query.filter, in: TodoListFilter.allCases)
+            next.offset = 0
+        case .cycleSort:
+            next.sort = following(query.sort, in: TodoListSort.allCases)
+            next.offset = 0
+        case .search(let text):
+            next.search = text
+            if text != query.search { next.offset = 0 }
+        case .window(let offset, let limit):
+            next.offset = max(0, offset)
+            next.limit = min(max(1, limit), maximumWindow)
+        }
+        return next
+    }
+
+    private static func following<T: Equatable>(_ value: T, in all: [T]) -> T {
+        guard let index = all.firstIndex(of: value) else { return value }
+        return all[(index + 1) % all.count]
+    }
+}

@@ -1,0 +1,90 @@
+public import SceneServices
+
+extension TodoListViewModel {
+    /// Everything the todo list shows, folded from events by ``reduce(_:_:)``.
+    public struct State: Sendable, Hashable {
+        /// The query the list asked for last.
+        public var query: TodoListQuery
+        /// The query the shown rows answer; differs from ``query`` while loading.
+        public var loadedQuery: TodoListQuery?
+        /// The rows of the window.
+        public var rows: [TodoRow]
+        /// How many todos match the query in all.
+        public var totalCount: Int
+        /// How many todos are active and done.
+        public var tally: TodoTally
+        /// The search text as typed (the query gets it after a pause).
+        public var searchText: String
+        /// The latest failure to show, if any.
+        public var errorMessage: String?
+
+        /// Creates a state.
+        public init(
+            query: TodoListQuery = TodoListQuery(), loadedQuery: TodoListQuery? = nil, rows: [TodoRow] = [],
+            totalCount: Int = 0, tally: TodoTally = TodoTally(active: 0, completed: 0), searchText: String = "",
+            errorMessage: String? = nil
+        ) {
+            self.query = query
+            self.loadedQuery = loadedQuery
+            self.rows = rows
+            self.totalCount = totalCount
+            self.tally = tally
+            self.searchText = searchText
+            self.errorMessage = errorMessage
+        }
+
+        /// Whether the rows shown are not yet those of the latest query.
+        public var isLoading: Bool { loadedQuery != query }
+
+        /// "1 item left", "3 items left": the active count with the right plural.
+        public var itemsLeftText: String { TodoListViewModel.itemsLeftText(tally.active) }
+    }
+
+    /// Something that happened to the todo list.
+    public enum Event: Sendable, Hashable {
+        /// The list asked for a new query.
+        case queryChanged(TodoListQuery)
+        /// A window arrived for a query, or failed to.
+        case pageLoaded(TodoListQuery, Result<TodoPage, SceneError>)
+        /// The tally arrived, or failed to.
+        case tallyLoaded(Result<TodoTally, SceneError>)
+        /// The person typed in the search field.
+        case searchTyped(String)
+        /// An edit was refused or failed, with this message.
+        case commandFailed(String)
+        /// An edit succeeded.
+        case commandSucceeded
+    }
+
+    /// The state after `event`.
+    public static func reduce(_ state: State, _ event: Event) -> State {
+        var next = state
+        switch event {
+        case .queryChanged(let query):
+            next.query = query
+        case .pageLoaded(let query, .success(let page)):
+            next.loadedQuery = query
+            next.rows = page.todos.enumerated().map { TodoRow($1, position: page.offset + $0) }
+            next.totalCount = page.totalCount
+        case .pageLoaded(let query, .failure(let error)):
+            next.loadedQuery = query
+            next.errorMessage = "Could not load the todos: \(error.message)"
+        case .tallyLoaded(.success(let tally)):
+            next.tally = tally
+        case .tallyLoaded(.failure(let error)):
+            next.errorMessage = "Could not count the todos: \(error.message)"
+        case .searchTyped(let text):
+            next.searchText = text
+        case .commandFailed(let message):
+            next.errorMessage = message
+        case .commandSucceeded:
+            next.errorMessage = nil
+        }
+        return next
+    }
+
+    /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording).
+    public static func itemsLeftText(_ count: Int) -> String {
+        count == 1 ? "1 item left" : "\(count) items left"
+    }
+}

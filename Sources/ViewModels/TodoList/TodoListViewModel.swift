@@ -1,0 +1,253 @@
+import Foundation
+public import SceneServices
+public import Streams
+
+/// The view model of the todo list: TodoMVC's behaviour over a list of any length.
+///
+/// Only the visible window is asked for, so a list of a million todos costs what its window
+/// costs. Search waits for 300 ms of quiet typing; a new query cancels the observation of the
+/// previous one.
+///
+/// ```swift
+/// let viewModel = TodoListViewModel(service: TodoListService(), scheduler: uiScheduler)
+/// let add = PublishRelay<String>()
+/// let output = viewModel.transform(input: .init(add: add.asObservable()))
+/// output.rows.subscribe(onNext: { rows in render(rows) }).disposed(by: bag)
+/// add.accept("Buy milk")
+/// ```
+public struct TodoListViewModel: ViewModelType, Sendable {
+    /// How long search waits for typing to pause.
+    public static let searchDebounce = SchedulerDuration.milliseconds(300)
+
+    let service: any TodoListServiceType
+    let scheduler: any Scheduler
+
+    /// Creates the view model over its scene service; every output delivers on `scheduler`.
+    public init(service: any TodoListServiceType, scheduler: any Scheduler) {
+        self.service = service
+        self.scheduler = scheduler
+    }
+
+    /// What the UI feeds the list. Every stream defaults to one that never sends.
+    public struct Input: Sendable {
+        /// A title to add (blank titles are ignored, as in TodoMVC).
+        public var add: Observable<String>
+        /// A todo to mark done or not done.
+        public var toggle: Observable<Int64>
+        /// Mark all done, or all not done when all are done.
+        public var toggleAll: Observable<Void>
+        /// A title edited in place.
+        public var rename: Observable<TodoRename>
+        /// A todo to delete.
+        public var delete: Observable<Int64>
+        /// Delete every done todo.
+        public var clearCompleted: Observable<Void>
+        /// A filter chosen directly.
+        public var setFilter: Observable<TodoListFilter>
+        /// Next filter.
+        public var cycleFilter: Observable<Void>
+        /// Next order.
+        public var cycleSort: Observable<Void>
+        /// The search field's text, on every keystroke.
+        public var search: Observable<String>
+        /// A todo to move one place up (manual order only).
+        public var moveUp: Observable<Int64>
+        /// A todo to move one place down (manual order only).
+        public var moveDown: Observable<Int64>
+        /// The rows the viewport shows.
+        public var visibleRange: Observable<VisibleRange>
+        /// A todo to open in the editor.
+        public var open: Observable<Int64>
+        /// Open the editor for a new todo.
+        public var create: Observable<Void>
+        /// Show the key map.
+        public var help: Observable<Void>
+        /// Go back.
+        public var back: Observable<Void>
+
+        /// Creates inputs; those left out never send.
+        public init(
+            add: Observable<String> = .never(), toggle: Observable<Int64> = .never(),
+            toggleAll: Observable<Void> = .never(), rename: Observable<TodoRename> = .never(),
+            delete: Observable<Int64> = .never(), clearCompleted: Observable<Void> = .never(),
+            setFilter: Observable<TodoListFilter> = .never(), cycleFilter: Observable<Void> = .never(),
+            cycleSort: Observable<Void> = .never(), search: Observable<String> = .never(),
+            moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
+            visibleRange: Observable<VisibleRange> = .never(), open: Observable<Int64> = .never(),
+            create: Observable<Void> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
+        ) {
+            self.add = add
+            self.toggle = toggle
+            self.toggleAll = toggleAll
+            self.rename = rename
+            self.delete = delete
+            self.clearCompleted = clearCompleted
+            self.setFilter = setFilter
+            self.cycleFilter = cycleFilter
+            self.cycleSort = cycleSort
+            self.search = search
+            self.moveUp = moveUp
+            self.moveDown = moveDown
+            self.visibleRange = visibleRange
+            self.open = open
+            self.create = create
+            self.help = help
+            self.back = back
+        }
+    }
+
+    /// What the list renders. No output fails; each sends its current value on subscribe once
+    /// known, then changes only.
+    public struct Output: Sendable {
+        /// The rows of the visible window.
+        public let rows: Driver<[TodoRow]>
+        /// How many todos match in all, for the scroll bar.
+        public let totalCount: Driver<Int>
+        /// "1 item left", "3 items left".
+        public let itemsLeftText: Driver<String>
+        /// How many todos are done (to offer "clear completed").
+        public let completedCount: Driver<Int>
+        /// The filter in use.
+        public let filter: Driver<TodoListFilter>
+        /// The order in use.
+        public let sort: Driver<TodoListSort>
+        /// The search text as typed.
+        public let searchText: Driver<String>
+        /// Whether the rows shown are not yet those of the latest query.
+        public let isLoading: Driver<Bool>
+        /// The latest failure to show, or `nil`.
+        public let errorMessage: Driver<String?>
+        /// Where to go next.
+        public let route: Signal<Route>
+    }
+
+    /// Wires the list's inputs to its outputs.
+    public func transform(input: Input) -> Output {
+        let service = service
+        let scheduler = scheduler
+
+        let queryEvents = Observable.merge(
+            input.setFilter.map(QueryEvent.setFilter),
+            input.cycleFilter.map { QueryEvent.cycleFilter },
+            input.cycleSort.map { QueryEvent.cycleSort },
+            input.search.debounce(Self.searchDebounce, scheduler: scheduler).distinctUntilChanged()
+                .map(QueryEvent.search),
+            input.visibleRange.map { QueryEvent.window(offset: $0.offset, limit: $0.limit) }
+        )
+        let query = queryEvents.scan(TodoListQuery(), accumulator: Self.reduceQuery)
+            .startWith(TodoListQuery())
+            .distinctUntilChanged()
+            .share(replay: 1)
+
+        let pages = query.flatMapLatest { query in
+            service.observePage(query, on: scheduler)
+                .recover { .failure(SceneError("\($0)")) }
+                .map { LoadedPage(query: query, result: $0) }
+        }
+        .share(replay: 1)
+
+        let commands = Observable.merge(
+            input.add.concatMap { title -> Observable<Event> in
+                let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { return .empty() }
+                if let problem = TitleRule.problem(with: trimmed) { return .just(.commandFailed(problem)) }
+                return service.add(title: trimmed).commandEvent(
+                    "Could not add the todo", success: .commandSucceeded, failure: Event.commandFailed)
+            },
+            input.toggle.concatMap {
+                service.toggle(id: $0).commandEvent(
+                    "Could not change the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            input.toggleAll.concatMap {
+                service.toggleAll().commandEvent(
+                    "Could not change the todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            input.rename.concatMap { rename -> Observable<Event> in
+                let trimmed = rename.title.trimmingCharacters(in: .whitespacesAndNewlines)
+                if let problem = TitleRule.problem(with: trimmed) { return .just(.commandFailed(problem)) }
+                return service.rename(id: rename.id, title: trimmed).commandEvent(
+                    "Could not rename the todo", success: .commandSucceeded, failure: Event.commandFailed)
+            },
+            input.delete.concatMap {
+                service.delete(id: $0).commandEvent(
+                    "Could not delete the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            input.clearCompleted.concatMap {
+                service.clearCompleted().commandEvent(
+                    "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            Observable.merge(input.moveUp.map { ($0, -1) }, input.moveDown.map { ($0, 1) })
+                .withLatestFrom(pages) { move, loaded in Self.moveRequest(id: move.0, by: move.1, in: loaded) }
+                .concatMap { request -> Observable<Event> in
+                    switch request {
+                    case .none:
+                        return .empty()
+                    case .refused(let message):
+                        return .just(.commandFailed(message))
+                    case .move(let id, let from, let to, let query):
+                        return service.move(id: id, from: from, to: to, in: query).commandEvent(
+                            "Could not move the todo", success: .commandSucceeded, failure: Event.commandFailed)
+                    }
+                }
+        )
+
+        let state = Observable.merge(
+            query.map(Event.queryChanged),
+            pages.map { Event.pageLoaded($0.query, $0.result) },
+            Observable.deferred { service.observeTally(on: scheduler) }.recover { .failure(SceneError("\($0)")) }.map(
+                Event.tallyLoaded),
+            input.search.map(Event.searchTyped),
+            commands
+        )
+        .scan(State(), accumulator: Self.reduce)
+        .share(replay: 1)
+
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+
+        let route = Observable.merge(
+            input.open.map { Route.todoEditor(id: $0) },
+            input.create.map { Route.todoEditor(id: nil) },
+            input.help.map { Route.help(.todoList) },
+            input.back.map { Route.back }
+        )
+        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
+
+        return Output(
+            rows: output(\.rows), totalCount: output(\.totalCount), itemsLeftText: output(\.itemsLeftText),
+            completedCount: output(\.tally.completed), filter: output(\.query.filter), sort: output(\.query.sort),
+            searchText: output(\.searchText), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
+            route: route)
+    }
+}
+
+extension TodoListViewModel {
+    /// A page answer together with the query it answers.
+    struct LoadedPage: Sendable {
+        let query: TodoListQuery
+        let result: Result<TodoPage, SceneError>
+    }
+
+    /// What a move key press amounts to.
+    enum MoveRequest: Sendable, Equatable {
+        case none
+        case refused(String)
+        case move(id: Int64, from: Int, to: Int, query: TodoListQuery)
+    }
+
+    /// The move of the todo `id` by `delta` places in the loaded window: refused outside manual
+    /// order, nothing past either end of the list or for a todo not shown.
+    static func moveRequest(id: Int64, by delta: Int, in loaded: LoadedPage) -> MoveRequest {
+        guard loaded.query.sort == .manual else {
+            return .refused("Todos can be moved only in manual order (press s to change the order).")
+        }
+        guard case .success(let page) = loaded.result, let index = page.todos.firstIndex(where: { $0.id == id })
+        else { return .none }
+        let from = page.offset + index
+        let to = from + delta
+        guard to >= 0, to < page.totalCount else { return .none }
+        return .move(id: id, from: from, to: to, query: loaded.query)
+    }
+}

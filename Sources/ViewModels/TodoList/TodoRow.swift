@@ -1,0 +1,31 @@
+public import SceneServices
+
+/// One row of the todo list: what the list renders for a todo, nothing more.
+public struct TodoRow: Sendable, Hashable, Identifiable {
+    /// The todo's identifier.
+    public let id: Int64
+    /// Its title.
+    public let title: String
+    /// Whether it is done.
+    public let isCompleted: Bool
+    /// Its due day as `YYYY-MM-DD`, or `nil` when it has none.
+    public let dueText: String?
+    /// Its position in the whole list (not the window), from 0.
+    public let position: Int
+
+    /// Creates a row.
+    public init(id: Int64, title: String, isCompleted: Bool, dueText: String?, position: Int) {
+        self.id = id
+        self.title = title
+        self.isCompleted = isCompleted
+        self.dueText = dueText
+        self.position = position
+    }
+
+    /// The row of `todo` at `position`.
+    public init(_ todo: Todo, position: Int) {
+        self.init(
+            id: todo.id, title: todo.title, isCompleted: todo.isCompleted, dueText: todo.dueAt.map(DueDate.format),
+            position: position)
+    }
+}

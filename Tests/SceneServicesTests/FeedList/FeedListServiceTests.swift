@@ -1,0 +1,120 @@
+import Foundation
+import Streams
+import Testing
+
+@testable import BaseServices
+@testable import SceneServices
+
+private typealias Step = SceneServices.FeedRefreshEvent
+
+private let rss = """
+    <?xml version="1.0"?>
+    <rss version="2.0"><channel><title>Swift news</title><link>https://swift.example</link>
+    <item><guid>a</guid><title>First</title><link>https://swift.example/a</link><description>One</description>
+    <pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate></item>
+    <item><guid>b</guid><title>Second</title><link>https://swift.example/b</link><description>Two</description>
+    <pubDate>Tue, 03 Nov 2026 10:00:00 GMT</pubDate></item>
+    </channel></rss>
+    """
+
+/// A feed list service whose fetches go through a fake network answering at once.
+private func makeService(_ fixture: ServicesFixture, stubs: [String: String]) -> FeedListService {
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    for (url, body) in stubs { network.stub(url: url, reply: .ok(body)) }
+    let fetcher = FeedFetcher(network: network)
+    return FeedListService(feeds: fixture.feeds, fetch: { fetcher.fetch($0) })
+}
+
+private func events(_ observable: Observable<Step>) -> [Step] {
+    let recorder = Recorder(observable)
+    defer { recorder.dispose() }
+    return recorder.all
+}
+
+@Test func feedListServiceAddsAFeedTitledByItsAddressUntilRefreshed() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: [:])
+    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    #expect(feed.title == "https://swift.example/feed.xml")
+    #expect(feed.lastRefresh == .never)
+}
+
+@Test func feedListServiceRefusesAnAddressAlreadySubscribed() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: [:])
+    _ = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    guard case .failure = try first(service.addFeed(url: "https://swift.example/feed.xml")) else {
+        Issue.record("the same address was subscribed twice")
+        return
+    }
+}
+
+@Test func feedListServiceRefreshStoresItemsAndTheFeedsTitle() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
+    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    #expect(
+        events(service.refresh(feedIDs: [feed.id])) == [
+            .started(feedIDs: [feed.id]), .finished(feedID: feed.id, .success(2)),
+        ])
+    let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
+    #expect(feeds.map(\.title) == ["Swift news"])
+    #expect(feeds.map(\.unreadCount) == [2])
+}
+
+@Test func feedListServiceSecondRefreshFindsNothingNew() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
+    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    _ = events(service.refresh(feedIDs: [feed.id]))
+    #expect(events(service.refresh(feedIDs: [feed.id])).last == .finished(feedID: feed.id, .success(0)))
+}
+
+@Test func feedListServiceBrokenFeedFailsAndTheOthersGoOn() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(
+        fixture,
+        stubs: [
+            "https://broken.example/feed": "<html><body>not a feed</body></html>",
+            "https://swift.example/feed.xml": rss,
+        ])
+    let broken = try first(service.addFeed(url: "https://broken.example/feed")).get()
+    let good = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let steps = events(service.refresh(feedIDs: [broken.id, good.id]))
+    #expect(steps.count == 3)
+    guard case .finished(broken.id, .failure(let error)) = steps[1] else {
+        Issue.record("the broken feed did not fail: \(steps)")
+        return
+    }
+    #expect(!error.message.isEmpty)
+    #expect(steps[2] == .finished(feedID: good.id, .success(2)))
+}
+
+@Test func feedListServiceRefreshOfARemovedFeedSaysSo() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: [:])
+    #expect(
+        events(service.refresh(feedIDs: [77]))
+            == [.started(feedIDs: [77]), .finished(feedID: 77, .failure(SceneError("This feed was removed.")))])
+}
+
+@Test func feedListServiceRemovesAFeedWithItsItems() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: [:])
+    let id = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
+    #expect(try first(service.removeFeed(id: id)).get().id == id)
+    #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().isEmpty)
+}
+
+@Test func feedListServiceOfflineFetchFailsWithAMessageAndKeepsStoredItems() throws {
+    let fixture = try ServicesFixture()
+    let id = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
+    let fetch = ServicesBootstrap.makeFetch(
+        ServicesConfiguration(environment: .fake, database: .inMemory, network: .offline), knownFeeds: [])
+    let service = FeedListService(feeds: fixture.feeds, fetch: fetch)
+    #expect(
+        events(service.refresh(feedIDs: [id])).last
+            == .finished(
+                feedID: id, .failure(SceneError("The network is unavailable (offline); stored items stay readable."))))
+    #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().map(\.itemCount) == [2])
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Streams
+import StreamsTesting
+import Testing
+
+@testable import SceneServices
+
+private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQuery()) throws -> TodoPage {
+    try first(service.observePage(query, on: ImmediateScheduler())).get()
+}
+
+@Test func todoListServiceAddsATodoAtTheEnd() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos(["Milk"])
+    let added = try first(service.add(title: "Eggs")).get()
+    #expect(added.title == "Eggs")
+    #expect(try page(service).todos.map(\.title) == ["Milk", "Eggs"])
+}
+
+@Test func todoListServicePageIsTheWindowAskedForWithTheTotal() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos((1...10).map { "Todo \($0)" })
+    let window = try page(service, TodoListQuery(offset: 4, limit: 3))
+    #expect(window.todos.map(\.title) == ["Todo 5", "Todo 6", "Todo 7"])
+    #expect(window.totalCount == 10)
+    #expect(window.offset == 4)
+}
+
+@Test func todoListServiceFiltersActiveAndCompleted() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Eggs"])
+    #expect(try page(service, TodoListQuery(filter: .active)).todos.map(\.title) == ["Milk", "Tea"])
+    #expect(try page(service, TodoListQuery(filter: .completed)).todos.map(\.title) == ["Eggs"])
+}
+
+@Test func todoListServiceSortsByTitle() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos(["milk", "Eggs", "tea", "Bread"])
+    #expect(try page(service, TodoListQuery(sort: .title)).todos.map(\.title) == ["Bread", "Eggs", "milk", "tea"])
+}
+
+@Test func todoListServiceSearchesByWordPrefix() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos(["Buy oat milk", "Call mum", "Milk the cow"])
+    #expect(try page(service, TodoListQuery(search: "mil")).todos.map(\.title) == ["Buy oat milk", "Milk the cow"])
+}
+
+@Test func todoListServiceTallyCountsActiveAndDone() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Tea"])
+    #expect(try first(service.observeTally(on: ImmediateScheduler())).get() == TodoTally(active: 2, completed: 1))
+}
+
+@Test func todoListServicePageFollowsWrites() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let recorder = Recorder(service.observePage(TodoListQuery(), on: ImmediateScheduler()))
+    defer { recorder.dispose() }
+    _ = try first(service.add(title: "Milk")).get()
+    fixture.settle()
+    #expect(recorder.all.compactMap { try? $0.get().todos.map(\.title) } == [[], ["Milk"]])
+}
+
+@Test func todoListServiceTogglesOneAndAll() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["Milk", "Eggs"])
+    #expect(try first(service.toggle(id: ids[0])).get().isCompleted)
+    #expect(try first(service.toggleAll()).get() == 1)
+    #expect(try page(service).todos.map(\.isCompleted) == [true, true])
+}
+
+@Test func todoListServiceRenameKeepsNotesAndDueDate() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let due = Date(timeIntervalSince1970: 1_798_675_200)
+    let todo = try first(fixture.todos.create(title: "Milk", notes: "2 l", due: due)).get()
+    let renamed = try first(service.rename(id: todo.id, title: "Oat milk")).get()
+    #expect([renamed.title, renamed.notes] == ["Oat milk", "2 l"])
+    #expect(renamed.dueAt == due)
+}
+
+@Test func todoListServiceRenameOfAMissingTodoFails() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    #expect(try first(service.rename(id: 99, title: "Tea")) == .failure(SceneError("This todo no longer exists.")))
+}
+
+@Test func todoListServiceRefusesAnEmptyTitleWithAMessage() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    guard case .failure(let error) = try first(service.add(title: "")) else {
+        Issue.record("an empty title was stored")
+        return
+    }
+    #expect(!error.message.isEmpty)
+}
+
+@Test func todoListServiceDeletesAndClearsCompleted() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Tea"])
+    #expect(try first(service.delete(id: ids[0])).get().title == "Milk")
+    #expect(try first(service.clearCompleted()).get() == 1)
+    #expect(try page(service).todos.map(\.title) == ["Eggs"])
+}
+
+@Test func todoListServiceMovesDownOnePlace() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["A", "B", "C", "D"])
+    _ = try first(service.move(id: ids[1], from: 1, to: 2, in: TodoListQuery())).get()
+    #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
+}
+
+@Test func todoListServiceMovesUpOnePlace() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["A", "B", "C", "D"])
+    _ = try first(service.move(id: ids[2], from: 2, to: 1, in: TodoListQuery())).get()
+    #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
+}
+
+@Test func todoListServiceMovesUpToTheTop() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["A", "B", "C"])
+    _ = try first(service.move(id: ids[1], from: 1, to: 0, in: TodoListQuery())).get()
+    #expect(try page(service).todos.map(\.title) == ["B", "A", "C"])
+}
+
+@Test func todoListServiceMovesWithinAFilteredList() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["A", "done", "B", "C"], done: ["done"])
+    _ = try first(service.move(id: ids[0], from: 0, to: 1, in: TodoListQuery(filter: .active))).get()
+    #expect(try page(service, TodoListQuery(filter: .active)).todos.map(\.title) == ["B", "A", "C"])
+}
+
+@Test func todoListServiceReportsADatabaseFailureAsASceneError() throws {
+    let fixture = try ServicesFixture()
+    fixture.closeDatabase()
+    let result = try first(TodoListService(todos: fixture.todos).observePage(TodoListQuery(), on: ImmediateScheduler()))
+    guard case .failure(let error) = result else {
+        Issue.record("a closed database answered \(result)")
+        return
+    }
+    #expect(!error.message.isEmpty)
+}

@@ -1,0 +1,17 @@
+import Testing
+import ViewModels
+
+@Test(arguments: ["", "   ", "\t\n"])
+func titleRuleRequiresVisibleText(_ title: String) {
+    #expect(TitleRule.problem(with: title) == "A title is required.")
+}
+
+@Test func titleRuleAcceptsFiveHundredCharacters() {
+    #expect(TitleRule.problem(with: String(repeating: "é", count: 500)) == nil)
+}
+
+@Test func titleRuleRefusesMoreThanFiveHundredCharacters() {
+    #expect(
+        TitleRule.problem(with: String(repeating: "x", count: 501))
+            == "A title can have at most 500 characters; this one has 501.")
+}

@@ -1,0 +1,76 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+@Test func feedListHarnessRefreshAllShowsProgressAndTheFailure() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let refresh = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(100, .finished(feedID: 1, .success(4))),
+            .next(200, .finished(feedID: 2, .failure(SceneError("not a feed: unexpected <html>")))),
+            .completed(200),
+        ])
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta")])) },
+            refresh: { _ in refresh.asObservable() })
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
+        let progress = harness.record(output.progress, "progress")
+        let rows = harness.record(output.rows, "rows")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            progress,
+            [
+                .next(0, nil), .next(100, RefreshProgress(done: 0, total: 2)),
+                .next(200, RefreshProgress(done: 1, total: 2)), .next(300, nil),
+            ])
+        harness.expectNextValues(
+            rows,
+            [
+                [row(1, "Alpha", "never refreshed"), row(2, "Beta", "never refreshed")],
+                [row(1, "Alpha", "refreshing…", refreshing: true), row(2, "Beta", "refreshing…", refreshing: true)],
+                [row(1, "Alpha", "never refreshed"), row(2, "Beta", "refreshing…", refreshing: true)],
+                [
+                    row(1, "Alpha", "never refreshed"),
+                    row(2, "Beta", "failed: not a feed: unexpected <html>", error: "not a feed: unexpected <html>"),
+                ],
+            ])
+        harness.expectSubscriptions(refresh, [Subscription(100, 300)])
+    }
+}
+
+@Test func feedListHarnessNewRefreshCancelsTheStaleOne() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let slow = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1])), .next(500, .finished(feedID: 1, .success(1))),
+        ])
+        let fast = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [2])), .next(10, .finished(feedID: 2, .success(1))),
+            .completed(10),
+        ])
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
+            refresh: { ids in ids == [1] ? slow.asObservable() : fast.asObservable() })
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(
+                input: .init(refresh: scheduler.createHotObservable([.next(100, 1), .next(150, 2)]).asObservable()))
+        let progress = harness.record(output.progress, "progress")
+        scheduler.advance(to: 1000)
+        harness.expect(progress, [.next(0, nil), .next(100, RefreshProgress(done: 0, total: 1)), .next(160, nil)])
+        harness.expectSubscriptions(slow, [Subscription(100, 150)])
+        harness.expectSubscriptions(fast, [Subscription(150, 160)])
+    }
+}
+
+private func row(
+    _ id: Int64, _ title: String, _ status: String, refreshing: Bool = false, error: String? = nil
+) -> FeedRow {
+    FeedRow(
+        id: id, title: title, url: "https://example.com/\(id).xml", unreadCount: 0, isRefreshing: refreshing,
+        statusText: status, errorMessage: error)
+}

@@ -1,0 +1,165 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+/// The feeds scene over a fake service with two feeds; each refresh takes 100 ticks per feed,
+/// and feed 2 fails.
+private struct Scene {
+    let scheduler = TestScheduler()
+    let calls = CallLog<String>()
+    var feeds = [Fixtures.feed(1, "Alpha", unread: 2), Fixtures.feed(2, "Beta")]
+
+    func service() -> MockFeedListService {
+        let scheduler = scheduler
+        let calls = calls
+        let feeds = feeds
+        return MockFeedListService(
+            observeFeeds: { _ in observed(.success(feeds)) },
+            addFeed: { url in
+                calls.append("add \(url)")
+                return .just(.failure(SceneError("already subscribed")))
+            },
+            removeFeed: { id in
+                calls.append("remove \(id)")
+                return .just(.success(feeds[0]))
+            },
+            refresh: { ids in
+                calls.append("refresh \(ids)")
+                var events: [Recorded<Event<FeedRefreshEvent>>] = [.next(0, .started(feedIDs: ids))]
+                for (index, id) in ids.enumerated() {
+                    let result: Result<Int, SceneError> = id == 2 ? .failure(SceneError("not a feed")) : .success(3)
+                    events.append(.next(100 * (index + 1), .finished(feedID: id, result)))
+                }
+                events.append(.completed(100 * ids.count))
+                return scheduler.createColdObservable(events).asObservable()
+            })
+    }
+
+    func output(_ input: FeedListViewModel.Input) -> FeedListViewModel.Output {
+        FeedListViewModel(service: service(), scheduler: scheduler).transform(input: input)
+    }
+
+    func hot<T: Sendable>(_ events: [Recorded<Event<T>>]) -> Observable<T> {
+        scheduler.createHotObservable(events).asObservable()
+    }
+}
+
+@Test func feedsShowEveryFeedWithUnreadCounts() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init())
+        let rows = record(output.rows, on: scene.scheduler)
+        let loading = record(output.isLoading, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(rows.elements.last?.map(\.title) == ["Alpha", "Beta"])
+        #expect(rows.elements.last?.map(\.unreadCount) == [2, 0])
+        #expect(loading.events == [.next(200, false)])
+    }
+}
+
+@Test func feedsRefreshAllShowsProgressAndPerFeedErrors() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init(refreshAll: scene.hot([.next(300, ())])))
+        let progress = record(output.progress, on: scene.scheduler)
+        let rows = record(output.rows, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all == ["refresh [1, 2]"])
+        #expect(
+            progress.events == [
+                .next(200, nil), .next(300, RefreshProgress(done: 0, total: 2)),
+                .next(400, RefreshProgress(done: 1, total: 2)), .next(500, nil),
+            ])
+        #expect(rows.elements.last?.map(\.errorMessage) == [nil, "not a feed"])
+        #expect(rows.elements.last?.map(\.statusText) == ["never refreshed", "failed: not a feed"])
+    }
+}
+
+@Test func feedsRefreshOneRefreshesOnlyThatFeed() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init(refresh: scene.hot([.next(300, 1)])))
+        let progress = record(output.progress, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all == ["refresh [1]"])
+        #expect(progress.events == [.next(200, nil), .next(300, RefreshProgress(done: 0, total: 1)), .next(400, nil)])
+    }
+}
+
+@Test func feedsNewRefreshCancelsTheStaleOne() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let slow = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1])), .next(500, .finished(feedID: 1, .success(1))),
+        ])
+        let fast = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [2])), .next(10, .finished(feedID: 2, .success(1))),
+            .completed(10),
+        ])
+        let calls = CallLog<[Int64]>()
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
+            refresh: { ids in
+                calls.append(ids)
+                return ids == [1] ? slow.asObservable() : fast.asObservable()
+            })
+        let output = FeedListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(refresh: scheduler.createHotObservable([.next(300, 1), .next(350, 2)]).asObservable()))
+        let progress = record(output.progress, on: scheduler)
+        scheduler.advance(to: 1000)
+        #expect(slow.subscriptions == [Subscription(300, 350)])
+        #expect(fast.subscriptions == [Subscription(350, 360)])
+        #expect(
+            progress.events == [
+                .next(200, nil), .next(300, RefreshProgress(done: 0, total: 1)), .next(360, nil),
+            ])
+    }
+}
+
+@Test func feedsAddRefusesAnInvalidAddressWithoutAskingTheService() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init(add: scene.hot([.next(300, "example.com/feed")])))
+        let error = record(output.addError, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all.isEmpty)
+        #expect(error.events == [.next(200, nil), .next(300, "That is not a web address: example.com/feed")])
+    }
+}
+
+@Test func feedsAddSendsAValidAddressAndShowsTheServicesRefusal() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init(add: scene.hot([.next(300, " https://example.com/feed.xml ")])))
+        let error = record(output.addError, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all == ["add https://example.com/feed.xml"])
+        #expect(error.events == [.next(200, nil), .next(300, "already subscribed")])
+    }
+}
+
+@Test func feedsRemoveAsksTheService() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init(remove: scene.hot([.next(300, 2)])))
+        _ = record(output.rows, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all == ["remove 2"])
+    }
+}
+
+@Test func feedsRoutesOpenHelpAndBack() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(
+            .init(
+                open: scene.hot([.next(300, 2)]), help: scene.hot([.next(310, ())]),
+                back: scene.hot([.next(320, ())])))
+        let route = record(output.route, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(route.events == [.next(300, .feedItems(feedID: 2)), .next(310, .help(.feeds)), .next(320, .back)])
+    }
+}

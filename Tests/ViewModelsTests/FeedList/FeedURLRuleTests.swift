@@ -1,0 +1,24 @@
+import Testing
+import ViewModels
+
+@Test func feedURLRuleAcceptsAnHTTPSAddressAndTrimsIt() {
+    #expect(FeedURLRule.validate("  https://example.com/feed.xml \n") == .success("https://example.com/feed.xml"))
+}
+
+@Test func feedURLRuleRefusesAnEmptyAddress() {
+    #expect(FeedURLRule.validate("  ") == .failure(FeedURLProblem("Type the feed's address.")))
+}
+
+@Test func feedURLRuleRefusesOtherSchemes() {
+    #expect(
+        FeedURLRule.validate("ftp://example.com/feed")
+            == .failure(FeedURLProblem("A feed address starts with http:// or https://.")))
+}
+
+@Test func feedURLRuleRefusesTextThatIsNotAnAddress() {
+    #expect(FeedURLRule.validate("not a url") == .failure(FeedURLProblem("That is not a web address: not a url")))
+}
+
+@Test func feedURLRuleRefusesAnAddressWithoutAHost() {
+    #expect(FeedURLRule.validate("https://") == .failure(FeedURLProblem("The address has no host name: https://")))
+}

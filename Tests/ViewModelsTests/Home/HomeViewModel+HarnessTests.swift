@@ -1,0 +1,27 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+@Test func homeHarnessCountsAreLiveAndRoutesLeave() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let counts = scheduler.createColdObservable([
+            .next(10, HomeCounts(activeTodos: 1, completedTodos: 0, unreadItems: 2, failedFeeds: 1))
+        ])
+        let output = HomeViewModel(
+            service: MockHomeService(observeCounts: { _ in counts.asObservable() }), scheduler: scheduler
+        )
+        .transform(input: .init(openFeeds: scheduler.createHotObservable([.next(50, ())]).asObservable()))
+        let seen = harness.record(output.counts, "counts")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            seen,
+            [.next(0, .zero), .next(10, HomeCounts(activeTodos: 1, completedTodos: 0, unreadItems: 2, failedFeeds: 1))])
+        harness.expect(route, [.next(50, .feeds)])
+        harness.expectSubscriptions(counts, [Subscription(0)])
+    }
+}

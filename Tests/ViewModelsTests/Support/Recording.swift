@@ -1,0 +1,36 @@
+import Streams
+import StreamsTesting
+import Synchronization
+
+/// Subscribes an observer to `source` at `subscribe` and disposes it at `dispose`, in virtual time.
+func record<Source: ObservableType>(
+    _ source: Source, on scheduler: TestScheduler, from subscribe: Int = 200, until dispose: Int = 1000
+) -> TestableObserver<Source.Element> {
+    let observer = scheduler.createObserver(Source.Element.self)
+    let subscription = Mutex<(any Disposable)?>(nil)
+    _ = scheduler.scheduleAt(subscribe) {
+        let disposable = source.subscribe(observer.asObserver())
+        subscription.withLock { $0 = disposable }
+    }
+    _ = scheduler.scheduleAt(dispose) {
+        subscription.withLock { $0 }?.dispose()
+    }
+    return observer
+}
+
+/// The calls a fake received, in order.
+final class CallLog<Call: Sendable>: Sendable {
+    private let calls = Mutex<[Call]>([])
+
+    var all: [Call] { calls.withLock { $0 } }
+
+    func append(_ call: Call) {
+        calls.withLock { $0.append(call) }
+    }
+}
+
+/// What a fake observation sends: `value` on subscribe, then nothing, never completing (as a
+/// real observation does).
+func observed<Value: Sendable>(_ value: Value) -> Observable<Value> {
+    Observable<Value>.never().startWith(value)
+}

@@ -1,0 +1,72 @@
+import SceneServices
+import Testing
+import ViewModels
+
+private typealias VM = TodoEditorViewModel
+
+private func loaded(_ todo: Todo) -> VM.Form {
+    VM.reduceForm(VM.Form(id: todo.id), .loaded(.success(todo)))
+}
+
+@Test func formForANewTodoIsNotLoading() {
+    #expect(!VM.Form(id: nil).isLoading)
+}
+
+@Test func formForAStoredTodoLoadsItsFields() {
+    let form = loaded(Todo(id: 3, title: "Milk", notes: "2 l", createdAt: Fixtures.day, dueAt: Fixtures.day))
+    #expect(!form.isLoading)
+    #expect([form.title, form.notes, form.dueText] == ["Milk", "2 l", "2026-12-31"])
+    #expect(!form.hasUnsavedChanges)
+}
+
+@Test func formForAMissingTodoIsNotValid() {
+    let form = VM.reduceForm(VM.Form(id: 9), .loaded(.success(nil)))
+    #expect(form.loadError == "This todo no longer exists.")
+    #expect(!form.isValid)
+}
+
+@Test func formLoadFailureIsShown() {
+    let form = VM.reduceForm(VM.Form(id: 9), .loaded(.failure(SceneError("locked"))))
+    #expect(form.loadError == "Could not load the todo: locked")
+    #expect(!form.isValid)
+}
+
+@Test func formIsNotValidWhileLoading() {
+    #expect(!VM.reduceForm(VM.Form(id: 1), .editTitle("Milk")).isValid)
+}
+
+@Test func formBlankTitleIsAnError() {
+    let form = VM.reduceForm(VM.Form(id: nil), .editTitle("   "))
+    #expect(form.titleError == "A title is required.")
+    #expect(!form.isValid)
+}
+
+@Test func formOverlongTitleIsAnError() {
+    let form = VM.reduceForm(VM.Form(id: nil), .editTitle(String(repeating: "x", count: 501)))
+    #expect(form.titleError == "A title can have at most 500 characters; this one has 501.")
+    #expect(!form.isValid)
+}
+
+@Test func formUnparseableDueDateIsAnError() {
+    let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("Milk")), .editDue("next friday"))
+    #expect(form.dueError == "Write the due date as YYYY-MM-DD, like 2026-12-31.")
+    #expect(!form.isValid)
+}
+
+@Test func formValidFieldsTrimTheTitle() {
+    let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("  Milk ")), .editDue("2026-12-31"))
+    #expect(form.isValid)
+    #expect(form.fields == TodoFields(title: "Milk", notes: "", dueAt: Fixtures.day))
+}
+
+@Test func formEmptyDueDateMeansNone() {
+    let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("Milk")), .editDue("  "))
+    #expect(form.fields == TodoFields(title: "Milk", notes: "", dueAt: nil))
+}
+
+@Test func formEditingBackToTheStoredValuesHasNoUnsavedChanges() {
+    var form = VM.reduceForm(loaded(Fixtures.todo(1, "Milk")), .editTitle("Oat milk"))
+    #expect(form.hasUnsavedChanges)
+    form = VM.reduceForm(form, .editTitle("Milk"))
+    #expect(!form.hasUnsavedChanges)
+}

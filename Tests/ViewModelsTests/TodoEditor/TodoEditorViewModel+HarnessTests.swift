@@ -1,0 +1,74 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.day)
+
+@Test func todoEditorHarnessValidationEnablesSaveOnlyForValidFields() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let title = scheduler.createHotObservable([.next(100, "Milk"), .next(300, "")])
+        let due = scheduler.createHotObservable([.next(200, "2026-02-30"), .next(250, "2026-02-28")])
+        let output = TodoEditorViewModel(service: MockTodoEditorService(), todoID: nil, scheduler: scheduler)
+            .transform(input: .init(title: title.asObservable(), dueText: due.asObservable()))
+        let canSave = harness.record(output.canSave, "canSave")
+        let titleError = harness.record(output.titleError, "titleError")
+        let dueError = harness.record(output.dueError, "dueError")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            canSave, [.next(0, false), .next(100, true), .next(200, false), .next(250, true), .next(300, false)])
+        harness.expect(
+            titleError, [.next(0, "A title is required."), .next(100, nil), .next(300, "A title is required.")])
+        harness.expect(
+            dueError,
+            [.next(0, nil), .next(200, "Write the due date as YYYY-MM-DD, like 2026-12-31."), .next(250, nil)])
+    }
+}
+
+@Test func todoEditorHarnessUnsavedChangesAreConfirmedBeforeLeaving() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let load = scheduler.createColdObservable([
+            .next(10, Result<Todo?, SceneError>.success(stored)), .completed(10),
+        ])
+        let service = MockTodoEditorService(load: { _ in load.asObservable() })
+        let input = TodoEditorViewModel.Input(
+            notes: scheduler.createHotObservable([.next(100, "2 l")]).asObservable(),
+            cancel: scheduler.createHotObservable([.next(200, ()), .next(400, ())]).asObservable(),
+            confirmDiscard: scheduler.createHotObservable([.next(500, ())]).asObservable(),
+            keepEditing: scheduler.createHotObservable([.next(300, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: 4, scheduler: scheduler).transform(input: input)
+        let asking = harness.record(output.isConfirmingDiscard, "isConfirmingDiscard")
+        let loading = harness.record(output.isLoading, "isLoading")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            asking, [.next(0, false), .next(200, true), .next(300, false), .next(400, true), .next(500, false)])
+        harness.expect(loading, [.next(0, true), .next(10, false)])
+        harness.expect(route, [.next(500, .back)])
+        harness.expectSubscriptions(load, [Subscription(0, 10)])
+    }
+}
+
+@Test func todoEditorHarnessSaveShowsProgressThenLeaves() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let save = scheduler.createColdObservable([
+            .next(30, Result<Todo, SceneError>.success(stored)), .completed(30),
+        ])
+        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let saving = harness.record(output.isSaving, "isSaving")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(saving, [.next(0, false), .next(200, true), .next(230, false)])
+        harness.expect(route, [.next(230, .back)])
+        harness.expectSubscriptions(save, [Subscription(200, 230)])
+    }
+}

@@ -1,0 +1,72 @@
+import SceneServices
+import Testing
+import ViewModels
+
+private typealias VM = TodoListViewModel
+
+@Test func stateIsLoadingUntilThePageOfTheLatestQueryArrives() {
+    let query = TodoListQuery(filter: .active)
+    let asked = VM.reduce(VM.State(), .queryChanged(query))
+    #expect(asked.isLoading)
+    let loaded = VM.reduce(asked, .pageLoaded(query, .success(TodoPage(todos: [], totalCount: 0, offset: 0))))
+    #expect(!loaded.isLoading)
+}
+
+@Test func stateStaysLoadingWhenAnOlderQueryAnswers() {
+    let old = TodoListQuery(filter: .active)
+    let state = VM.reduce(
+        VM.State(query: TodoListQuery(filter: .completed)),
+        .pageLoaded(
+            old,
+            .success(
+                TodoPage(todos: [], totalCount: 0, offset: 0))))
+    #expect(state.isLoading)
+}
+
+@Test func statePageBecomesRowsWithAbsolutePositionsAndDueText() {
+    let page = TodoPage(
+        todos: [Fixtures.todo(7, "Milk", due: Fixtures.day), Fixtures.todo(8, "Eggs", done: true)],
+        totalCount: 1_000_000, offset: 500)
+    let state = VM.reduce(VM.State(), .pageLoaded(TodoListQuery(), .success(page)))
+    #expect(
+        state.rows == [
+            TodoRow(id: 7, title: "Milk", isCompleted: false, dueText: "2026-12-31", position: 500),
+            TodoRow(id: 8, title: "Eggs", isCompleted: true, dueText: nil, position: 501),
+        ])
+    #expect(state.totalCount == 1_000_000)
+}
+
+@Test func statePageFailureKeepsTheRowsAndShowsTheError() {
+    let rows = [TodoRow(id: 1, title: "A", isCompleted: false, dueText: nil, position: 0)]
+    let state = VM.reduce(
+        VM.State(rows: rows), .pageLoaded(TodoListQuery(), .failure(SceneError("disk I/O error"))))
+    #expect(state.rows == rows)
+    #expect(state.errorMessage == "Could not load the todos: disk I/O error")
+}
+
+@Test func stateTallyGivesItemsLeftText() {
+    let state = VM.reduce(VM.State(), .tallyLoaded(.success(TodoTally(active: 3, completed: 1))))
+    #expect(state.itemsLeftText == "3 items left")
+}
+
+@Test func stateTallyFailureKeepsTheTallyAndShowsTheError() {
+    let state = VM.reduce(
+        VM.State(tally: TodoTally(active: 2, completed: 0)), .tallyLoaded(.failure(SceneError("locked"))))
+    #expect(state.tally == TodoTally(active: 2, completed: 0))
+    #expect(state.errorMessage == "Could not count the todos: locked")
+}
+
+@Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (1_000_000, "1000000 items left")])
+func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
+    #expect(VM.itemsLeftText(count) == text)
+}
+
+@Test func stateSearchTypedIsShownAtOnce() {
+    #expect(VM.reduce(VM.State(), .searchTyped("mi")).searchText == "mi")
+}
+
+@Test func stateCommandFailureShowsItsMessageAndSuccessClearsIt() {
+    let failed = VM.reduce(VM.State(), .commandFailed("A title is required."))
+    #expect(failed.errorMessage == "A title is required.")
+    #expect(VM.reduce(failed, .commandSucceeded).errorMessage == nil)
+}
