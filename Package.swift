@@ -47,10 +47,11 @@ let package = Package(
             dependencies: ["Streams", "SceneServices", "ViewModels"],
             swiftSettings: strictSettings
         ),
-        .target(name: "TerminalUI", dependencies: ["Streams"], swiftSettings: strictSettings),
+        .target(
+            name: "TerminalUI", dependencies: ["Streams", "ViewModels", "Coordinator"], swiftSettings: strictSettings),
         .executableTarget(
             name: "rivulet",
-            dependencies: ["Streams", "BaseServices", "TerminalUI"],
+            dependencies: ["Streams", "BaseServices", "SceneServices", "ViewModels", "Coordinator", "TerminalUI"],
             swiftSettings: strictSettings
         ),
         // Test-only: a child process that writes through the base services, for the

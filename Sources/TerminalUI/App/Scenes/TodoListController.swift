@@ -1,0 +1,235 @@
+import Streams
+import ViewModels
+
+/// The todo list on screen: keys become the list view model's inputs, its outputs become rows.
+final class TodoListController: SceneController, @unchecked Sendable {
+    // Sendable because it is used only on the UI queue.
+
+    private enum Mode {
+        case browsing
+        case adding(LineEditor)
+        case renaming(id: Int64, LineEditor)
+        case searching(LineEditor)
+        case confirmingDelete(id: Int64, title: String)
+    }
+
+    private let context: SceneContext
+    private let bag = DisposeBag()
+    private let add = PublishRelay<String>()
+    private let toggle = PublishRelay<Int64>()
+    private let toggleAll = PublishRelay<Void>()
+    private let rename = PublishRelay<TodoRename>()
+    private let delete = PublishRelay<Int64>()
+    private let clearCompleted = PublishRelay<Void>()
+    private let cycleFilter = PublishRelay<Void>()
+    private let cycleSort = PublishRelay<Void>()
+    private let search = PublishRelay<String>()
+    private let moveUp = PublishRelay<Int64>()
+    private let moveDown = PublishRelay<Int64>()
+    private let visibleRange = PublishRelay<VisibleRange>()
+    private let open = PublishRelay<Int64>()
+    private let help = PublishRelay<Void>()
+    private let back = PublishRelay<Void>()
+
+    private var rows: [TodoRow] = []
+    private var totalCount = 0
+    private var itemsLeftText = ""
+    private var completedCount = 0
+    private var filterName = "all"
+    private var sortName = "manual"
+    private var searchText = ""
+    private var isLoading = true
+    private var errorMessage: String?
+    private var mode = Mode.browsing
+    private var selected: Int?
+    private var offset = 0
+    private var requestedRange: VisibleRange?
+    private var pageHeight = 10
+
+    static let hints = [
+        KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
+        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("?", "help"), KeyHint("q", "back"),
+    ]
+
+    init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+        self.context = context
+        let output = viewModel.transform(
+            input: TodoListViewModel.Input(
+                add: add.asObservable(), toggle: toggle.asObservable(), toggleAll: toggleAll.asObservable(),
+                rename: rename.asObservable(), delete: delete.asObservable(),
+                clearCompleted: clearCompleted.asObservable(), cycleFilter: cycleFilter.asObservable(),
+                cycleSort: cycleSort.asObservable(), search: search.asObservable(),
+                moveUp: moveUp.asObservable(),
+                moveDown: moveDown.asObservable(), visibleRange: visibleRange.asObservable(),
+                open: open.asObservable(), help: help.asObservable(), back: back.asObservable()))
+        output.rows.bind(context, to: bag) { [unowned self] in rows = $0 }
+        output.totalCount.bind(context, to: bag) { [unowned self] count in
+            totalCount = count
+            if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
+            if selected == nil, count > 0 { selected = 0 }
+        }
+        output.itemsLeftText.bind(context, to: bag) { [unowned self] in itemsLeftText = $0 }
+        output.completedCount.bind(context, to: bag) { [unowned self] in completedCount = $0 }
+        output.filter.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in filterName = $0 }
+        output.sort.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in sortName = $0 }
+        output.searchText.bind(context, to: bag) { [unowned self] in searchText = $0 }
+        output.isLoading.bind(context, to: bag) { [unowned self] in isLoading = $0 }
+        output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
+        let route = _OnUIQueue(body: onRoute)
+        bag.insert(output.route.subscribe(onNext: { route.body($0) }))
+    }
+
+    func stop() { bag.dispose() }
+
+    private var selectedRow: TodoRow? {
+        guard let selected else { return nil }
+        return rows.first { $0.position == selected }
+    }
+
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
+        // Title bar, header, status line, and a prompt line when one is open.
+        let listHeight = max(size.height - 3 - (isPrompting ? 1 : 0), 1)
+        pageHeight = listHeight
+        offset = ListScroll.offset(
+            selected: selected ?? 0, previous: offset, height: listHeight, count: totalCount)
+        let range = VisibleRange(offset: offset, limit: listHeight)
+        if range != requestedRange {
+            requestedRange = range
+            visibleRange.accept(range)
+        }
+        var chrome = SceneChrome(
+            title: "Todos", info: itemsLeftText, hints: Self.hints, errorMessage: errorMessage,
+            isBusy: isLoading,
+            spinnerFrame: context.spinnerFrame)
+        switch mode {
+        case .browsing: break
+        case .adding(let editor):
+            chrome.prompt = .input(label: "New todo:", text: editor.text, cursor: editor.cursor)
+        case .renaming(_, let editor):
+            chrome.prompt = .input(label: "Title:", text: editor.text, cursor: editor.cursor)
+        case .searching(let editor):
+            chrome.prompt = .input(label: "Search:", text: editor.text, cursor: editor.cursor)
+        case .confirmingDelete(_, let title): chrome.prompt = .confirm("Delete “\(title)”?")
+        }
+        var header = "Filter: \(filterName) · Sort: \(sortName)"
+        if !searchText.isEmpty { header += " · Search: \(searchText)" }
+        if completedCount > 0 { header += " · \(completedCount) done (C clears)" }
+        let lines = rows.filter { $0.position >= offset }.prefix(listHeight).map { row in
+            ListLine(
+                mark: row.isCompleted ? "[x]" : "[ ]", text: row.title,
+                note: row.dueText.map { "due \($0)" } ?? "",
+                emphasis: row.isCompleted ? .muted : .normal)
+        }
+        let empty =
+            searchText.isEmpty && filterName == "all"
+            ? "No todos yet. Press a to add one."
+            : "No todos match. Tab changes the filter, / the search."
+        let window = ListWindow(
+            lines: Array(lines), offset: offset, totalCount: totalCount, selected: selected,
+            emptyText: empty)
+        return SceneScreen(chrome: chrome, content: .list(header: header, window: window))
+    }
+
+    private var isPrompting: Bool {
+        if case .browsing = mode { return false }
+        return true
+    }
+
+    func handle(_ event: InputEvent) -> Bool {
+        switch mode {
+        case .browsing:
+            return browse(event)
+        case .adding(var editor):
+            switch editor.handle(event) {
+            case .submitted(let text):
+                add.accept(text)
+                mode = .adding(LineEditor())  // stay open for the next todo
+            case .cancelled: mode = .browsing
+            case .edited: mode = .adding(editor)
+            case .ignored: return false
+            }
+        case .renaming(let id, var editor):
+            switch editor.handle(event) {
+            case .submitted(let text):
+                rename.accept(TodoRename(id: id, title: text))
+                mode = .browsing
+            case .cancelled: mode = .browsing
+            case .edited: mode = .renaming(id: id, editor)
+            case .ignored: return false
+            }
+        case .searching(var editor):
+            switch editor.handle(event) {
+            case .submitted: mode = .browsing
+            case .cancelled:
+                search.accept("")
+                mode = .browsing
+            case .edited:
+                search.accept(editor.text)
+                mode = .searching(editor)
+            case .ignored: return false
+            }
+        case .confirmingDelete(let id, _):
+            switch event.plainCharacter {
+            case "y", "Y":
+                delete.accept(id)
+                mode = .browsing
+            case "n", "N":
+                mode = .browsing
+            default:
+                if event.key?.code == .escape { mode = .browsing } else { return false }
+            }
+        }
+        return true
+    }
+
+    private func browse(_ event: InputEvent) -> Bool {
+        if let movement = ListMovement.selection(
+            after: event, selected: selected, count: totalCount, page: pageHeight)
+        {
+            selected = movement
+            return true
+        }
+        guard let key = event.key else { return false }
+        switch key.code {
+        case .enter:
+            if let row = selectedRow { open.accept(row.id) }
+        case .escape:
+            if errorMessage != nil { errorMessage = nil } else { back.accept(()) }
+        case .tab:
+            cycleFilter.accept(())
+        case .character(" "):
+            if let row = selectedRow { toggle.accept(row.id) }
+        default:
+            guard let character = event.plainCharacter else { return false }
+            return command(character)
+        }
+        return true
+    }
+
+    private func command(_ character: Character) -> Bool {
+        switch character {
+        case "a": mode = .adding(LineEditor())
+        case "e": if let row = selectedRow { mode = .renaming(id: row.id, LineEditor(row.title)) }
+        case "d": if let row = selectedRow { mode = .confirmingDelete(id: row.id, title: row.title) }
+        case "A": toggleAll.accept(())
+        case "C": clearCompleted.accept(())
+        case "/": mode = .searching(LineEditor(searchText))
+        case "s": cycleSort.accept(())
+        case "f": cycleFilter.accept(())
+        case "J":
+            if let row = selectedRow {
+                moveDown.accept(row.id)
+                if sortName == "manual" { selected = ListScroll.move(selected, by: 1, count: totalCount) }
+            }
+        case "K":
+            if let row = selectedRow {
+                moveUp.accept(row.id)
+                if sortName == "manual" { selected = ListScroll.move(selected, by: -1, count: totalCount) }
+            }
+        case "?": help.accept(())
+        case "q": back.accept(())
+        default: return false
+        }
+        return true
+    }
+}
