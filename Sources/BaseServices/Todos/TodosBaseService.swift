@@ -171,6 +171,20 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     // MARK: Bulk
 
+    /// Creates one todo per title in a single transaction; sends how many were created.
+    public func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>> {
+        let drafts = titles.map { TodoDraft(title: $0) }
+        return Observable.deferred { [self] in
+            let result: Result<Int, DatabaseError>
+            do throws(DatabaseError) {
+                result = .success(try insert(drafts))
+            } catch {
+                result = .failure(error)
+            }
+            return .just(result)
+        }
+    }
+
     /// Creates many todos in one transaction, in order, at the end of the manual order; returns
     /// how many were created. Used for fixtures and imports.
     func insert(_ drafts: [TodoDraft]) throws(DatabaseError) -> Int {

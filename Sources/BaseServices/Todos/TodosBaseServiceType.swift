@@ -22,6 +22,10 @@ public protocol TodosBaseServiceType: Sendable {
     /// Creates a todo at the end of the manual order. An empty title is refused.
     func create(title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
 
+    /// Creates one todo per title in a single transaction, at the end of the manual order; sends
+    /// how many were created. One empty title refuses the whole batch and nothing is written.
+    func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>>
+
     /// Replaces a todo's title, notes and due date.
     func update(id: Int64, title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
 

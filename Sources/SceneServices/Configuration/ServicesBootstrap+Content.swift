@@ -17,9 +17,7 @@ extension ServicesBootstrap {
             try removeEverything(todos: todos, feeds: feeds)
         case .manyTodos(let count):
             try removeEverything(todos: todos, feeds: feeds)
-            for index in 0..<count {
-                _ = try outcome(todos.create(title: "Todo \(index + 1)", notes: "", due: nil))
-            }
+            _ = try outcome(todos.createMany(titles: (0..<count).map { "Todo \($0 + 1)" }))
         case .brokenFeed:
             _ = try outcome(feeds.addFeed(url: brokenFeedURL, title: "A broken feed", siteURL: nil))
         }

@@ -47,6 +47,21 @@ private func kind<T>(of result: Result<T, DatabaseError>?) -> DatabaseError.Kind
     #expect(try fixture.database.int("SELECT count(*) FROM todos") == 1)
 }
 
+@Test func createManyStoresEveryTitleInOrderAfterTheExistingTodos() throws {
+    let fixture = try ServicesFixture()
+    try create(fixture, "Existing")
+    #expect(try value(fixture.todos.createMany(titles: ["One", "Two", "Three"])) == 3)
+    let stored = try value(
+        fixture.todos.fetchWindow(TodoQuery(sort: .manual)))
+    #expect(titles(stored) == ["Existing", "One", "Two", "Three"])
+}
+
+@Test func createManyWithOneEmptyTitleWritesNothing() throws {
+    let fixture = try ServicesFixture()
+    #expect(kind(of: firstResult(fixture.todos.createMany(titles: ["Fine", "  "]))) == .invalidValue)
+    #expect(try fixture.database.int("SELECT count(*) FROM todos") == 0)
+}
+
 @Test func updateReplacesTitleNotesAndDueDate() throws {
     let fixture = try ServicesFixture()
     let todo = try create(fixture, "Old", notes: "old", due: Date(storedMilliseconds: 1_000))
