@@ -8,6 +8,21 @@ import Streams
 public enum RivuletSQLite {
     static var todos: any TodosBaseServiceType { TodosBaseService.shared }
 
+    /// Creates `SQLiteWorkload.rows` todos with `createMany`, one transaction, into an emptied
+    /// todos table; returns milliseconds.
+    public static func insert() throws -> Sample {
+        let rows = SQLiteWorkload.rows
+        try RivuletDatabase.ensureTodos(0, force: true)
+        let titles = (0..<rows).map { SQLiteWorkload.title($0) }
+        let box = Box<Swift.Result<Int, DatabaseError>?>(nil)
+        let elapsed = measureNanoseconds {
+            todos.createMany(titles: titles).subscribe(onNext: { box.value = $0 }).dispose()
+        }
+        guard let result = box.value else { throw BenchmarkFailure("rivulet insert: no result") }
+        try expectEqual(try result.get(), rows, "rivulet insert row count")
+        return Sample(elapsed / 1e6)
+    }
+
     /// Reads every todo with `fetchWindow` (all todos, manual order, one window of
     /// `SQLiteWorkload.rows`); returns milliseconds.
     public static func fetch() throws -> Sample {

@@ -14,9 +14,7 @@ func catalog() -> [Benchmark] {
         Benchmark(
             "sqlite.insert", unit: "ms", isHeavy: true,
             [
-                Contestant(
-                    "rivulet",
-                    note: "not available yet: no public API inserts many todos in one transaction"),
+                Contestant("rivulet", RivuletSQLite.insert),
                 Contestant("grdb", GRDBSQLite.insert),
                 Contestant("raw", RawSQLite.insert),
             ]),
