@@ -128,7 +128,12 @@ extension SQLiteDatabase {
         let pageSize = bigEndian(16..<18) == 1 ? 65_536 : bigEndian(16..<18)
         let pageCount = bigEndian(28..<32)
         let headerCountIsValid = bigEndian(24..<28) == bigEndian(92..<96) && pageCount > 0
-        if headerCountIsValid && size < pageSize * pageCount {
+        // After a crash in the middle of a checkpoint the header can already count pages that
+        // only the write-ahead log holds; SQLite completes them from the log on open, so a file
+        // with a log beside it is not judged by its size.
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber
+        let hasLog = (walSize?.int64Value ?? 0) > 0
+        if headerCountIsValid && !hasLog && size < pageSize * pageCount {
             throw DatabaseError(kind: .notADatabase, message: "\(path) is truncated (a damaged database)")
         }
         let probe = try Connection.open(

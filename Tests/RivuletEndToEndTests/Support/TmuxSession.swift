@@ -11,7 +11,11 @@ final class TmuxSession {
     /// command ends, the pane prints `__EXIT=<status>` and stays open for inspection.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         socket = "rivulet-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        var exports = ["SWIFT_BACKTRACE=interactive=no,enable=no", "TERM=xterm-256color", "LANG=C.UTF-8"]
+        // Under the thread sanitizer the app's own crash handler must see SIGSEGV, not the sanitizer's.
+        var exports = [
+            "SWIFT_BACKTRACE=interactive=no,enable=no", "TERM=xterm-256color", "LANG=C.UTF-8",
+            "TSAN_OPTIONS=handle_segv=0",
+        ]
         for (key, value) in environment { exports.append("\(key)=\(Self.quote(value))") }
         let script = "export \(exports.joined(separator: " ")); \(command); echo __EXIT=$?; sleep 30"
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), script], capture: false)
@@ -19,8 +23,15 @@ final class TmuxSession {
 
     deinit { close() }
 
-    /// Kills the private server and everything in it.
+    /// Kills everything the pane started, then the private server.
+    ///
+    /// The pane's shell leads its own process group (the app and the trailing `sleep` are in
+    /// it), so one signal to the group ends them all; the server then has nothing left to wait
+    /// for. Killing only the server left the group running.
     func close() {
+        if let shell = try? display("#{pane_pid}"), let group = Int32(shell), group > 1 {
+            kill(-group, SIGKILL)
+        }
         _ = try? tmux(["kill-server"], capture: false)
     }
 
