@@ -55,40 +55,27 @@ enum FeedCommands {
         }
     }
 
-    /// Fetches a feed now and stores its items; a feed still named by its address takes the
-    /// title the feed gives itself.
+    /// Fetches a feed now and stores its items through the base service, which records the
+    /// outcome as the feed's last error; a feed still named by its address takes the title the
+    /// feed gives itself.
     private static func refresh(_ feed: FeedObject, feeds: any FeedsBaseServiceType) throws(CommandFailure) {
-        let result = FirstValue<Result<FeedFetchResult, CommandFailure>>()
+        let result = FirstValue<Result<FeedRefreshSummary, FeedRefreshError>>()
         let finished = DispatchSemaphore(value: 0)
-        let subscription = FeedFetcher().fetch(feed.url).subscribe(
+        let subscription = feeds.refresh(feedID: feed.id).subscribe(
             onNext: { event in
-                if case .finished(let outcome) = event { result.keep(.success(outcome)) }
+                if case .finished(let outcome) = event { result.keep(outcome) }
             },
-            onError: { error in
-                result.keep(.failure(CommandFailure("\(error)")))
-                finished.signal()
-            },
+            onError: { _ in finished.signal() },
             onCompleted: { finished.signal() })
         finished.wait()
         subscription.dispose()
         switch result.value {
-        case .success(.fetched(let parsed, _))?:
-            let drafts = parsed.items.map { item in
-                FeedItemDraft(
-                    guid: item.guid ?? item.id, title: item.title, link: item.link, summary: item.summary,
-                    publishedAt: item.publishedDate)
-            }
-            _ = try ScriptCommands.value(of: feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
-            if feed.title == feed.url, !parsed.title.isEmpty {
-                _ = try ScriptCommands.value(
-                    of: feeds.updateFeed(id: feed.id, title: parsed.title, siteURL: parsed.siteLink))
-            }
-        case .success(.notModified)?:
+        case .success?:
             break
         case .failure(let error)?:
-            throw error
+            throw CommandFailure(error.description)
         case nil:
-            throw CommandFailure("\(feed.url): the fetch ended without a result")
+            throw CommandFailure("\(feed.url): the refresh ended without a result")
         }
     }
 
@@ -111,7 +98,7 @@ enum FeedCommands {
             ("url", .string(feed.url)),
             ("itemCount", .int(Int64(feed.itemCount))),
             ("unreadCount", .int(Int64(feed.unreadCount))),
-            ("lastError", .null),
+            ("lastError", .optional(feed.lastError)),
         ])
     }
 

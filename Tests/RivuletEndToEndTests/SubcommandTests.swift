@@ -194,3 +194,25 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(result.status == 1)
     #expect(result.error.split(separator: "\n").count == 1)
 }
+
+@Test func aFailedRefreshIsListedAsTheFeedsLastErrorUntilARefreshSucceeds() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let source = folder.file("feed.xml")
+    let sample = try Data(contentsOf: URL(fileURLWithPath: sampleFeed))
+    try sample.write(to: URL(fileURLWithPath: source))
+    let added = try rivulet("feeds", "add", source, db: db)
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let listed = { () throws -> [String: Any] in
+        let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+        return try #require(feeds.first { ($0["id"] as? Int) == id })
+    }
+    try Data("<html>not a feed".utf8).write(to: URL(fileURLWithPath: source))
+    let failed = try rivulet("feeds", "refresh", String(id), db: db)
+    #expect(failed.status == 1)
+    let message = try #require(try listed()["lastError"] as? String)
+    #expect(!message.isEmpty && failed.error.contains(message))
+    try sample.write(to: URL(fileURLWithPath: source))
+    #expect(try rivulet("feeds", "refresh", String(id), db: db).status == 0)
+    #expect(try listed()["lastError"] is NSNull)
+}

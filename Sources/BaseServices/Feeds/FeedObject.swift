@@ -18,11 +18,13 @@ public struct FeedObject: Sendable, Hashable, Identifiable {
     public let itemCount: Int
     /// How many stored items are unread.
     public let unreadCount: Int
+    /// Why the feed's last refresh failed; `nil` when it succeeded or never ran.
+    public let lastError: String?
 
     /// Creates a feed value.
     public init(
         id: Int64, url: String, title: String, siteURL: String?, addedAt: Date, lastFetchedAt: Date?, itemCount: Int,
-        unreadCount: Int
+        unreadCount: Int, lastError: String? = nil
     ) {
         self.id = id
         self.url = url
@@ -32,6 +34,7 @@ public struct FeedObject: Sendable, Hashable, Identifiable {
         self.lastFetchedAt = lastFetchedAt
         self.itemCount = itemCount
         self.unreadCount = unreadCount
+        self.lastError = lastError
     }
 }
 

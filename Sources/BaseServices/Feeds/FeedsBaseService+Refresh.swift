@@ -49,34 +49,54 @@ extension FeedsBaseService {
                     let result = Result { () throws(DatabaseError) in
                         try database.write { (db) throws(DatabaseError) in
                             try db.execute(
-                                "UPDATE feeds SET last_fetched_at = ? WHERE id = ?",
+                                "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
                                 [.integer(now().storedMilliseconds), .integer(feedID)])
                         }
                     }
                     let summary = FeedRefreshSummary(
                         feedID: feedID, isNotModified: true, newItemCount: 0, receivedItemCount: 0)
-                    observer.onNext(.finished(result.map { summary }.mapError(FeedRefreshError.database)))
+                    let outcome = result.map { summary }.mapError(FeedRefreshError.database)
+                    Self.recordFailure(of: outcome, feedID: feedID, in: database)
+                    observer.onNext(.finished(outcome))
                 case .next(.finished(.fetched(let feed, let newValidators))):
                     observer.onNext(.progress(.storing(itemCount: feed.items.count)))
                     let result = Result { () throws(DatabaseError) -> Int in
                         try Self.store(feed, validators: newValidators, feedID: feedID, fetched: now(), in: database)
                     }
-                    observer.onNext(
-                        .finished(
-                            result.map {
-                                FeedRefreshSummary(
-                                    feedID: feedID, isNotModified: false, newItemCount: $0,
-                                    receivedItemCount: feed.items.count)
-                            }
-                            .mapError(FeedRefreshError.database)))
+                    let outcome =
+                        result.map {
+                            FeedRefreshSummary(
+                                feedID: feedID, isNotModified: false, newItemCount: $0,
+                                receivedItemCount: feed.items.count)
+                        }
+                        .mapError(FeedRefreshError.database)
+                    Self.recordFailure(of: outcome, feedID: feedID, in: database)
+                    observer.onNext(.finished(outcome))
                 case .error(let error):
                     let fetchError =
                         error as? FeedError ?? .invalidLocation(String(describing: error))
-                    observer.onNext(.finished(.failure(.fetch(fetchError))))
+                    let outcome = Result<FeedRefreshSummary, FeedRefreshError>.failure(.fetch(fetchError))
+                    Self.recordFailure(of: outcome, feedID: feedID, in: database)
+                    observer.onNext(.finished(outcome))
                     observer.onCompleted()
                 case .completed:
                     observer.onCompleted()
                 }
+            }
+        }
+    }
+
+    /// Records a failed outcome's message as the feed's last error. A successful outcome already
+    /// cleared it in the transaction that stored it. Best effort: if even this write fails (the
+    /// feed was removed, the disk is full), the refresh's own error is what gets reported.
+    private static func recordFailure(
+        of outcome: Result<FeedRefreshSummary, FeedRefreshError>, feedID: Int64, in database: SQLiteDatabase
+    ) {
+        guard case .failure(let error) = outcome else { return }
+        _ = Result { () throws(DatabaseError) in
+            try database.write { (db) throws(DatabaseError) in
+                try db.execute(
+                    "UPDATE feeds SET last_error = ? WHERE id = ?", [.text(error.description), .integer(feedID)])
             }
         }
     }
@@ -98,7 +118,7 @@ extension FeedsBaseService {
                 UPDATE feeds SET
                     title = CASE WHEN trim(title) = '' OR title = url THEN ? ELSE title END,
                     site_url = coalesce(site_url, ?),
-                    etag = ?, last_modified = ?
+                    etag = ?, last_modified = ?, last_error = NULL
                 WHERE id = ?
                 """,
                 [

@@ -100,6 +100,15 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         return Int(after - before)
     }
 
+    /// Records why the feed's last refresh failed, or clears it with `nil`; sends the feed.
+    public func setLastError(feedID: Int64, _ message: String?) -> Observable<Result<FeedObject, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            try db.execute("UPDATE feeds SET last_error = ? WHERE id = ?", [.text(message), .integer(feedID)])
+            guard db.changedRowCount > 0 else { throw Self.feedNotFound(feedID) }
+            return try Self.feed(id: feedID, in: db)
+        }
+    }
+
     /// Marks an item read or unread.
     public func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItemObject, DatabaseError>> {
         database.writeOnSubscribe { (db) throws(DatabaseError) in
@@ -159,6 +168,13 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         }
     }
 
+    /// Observes how many feeds have a recorded error from their last refresh.
+    public func observeFailedFeedCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            Int(try db.fetchInt("SELECT count(*) FROM feeds WHERE last_error IS NOT NULL"))
+        }
+    }
+
     // MARK: Rows
 
     private static let itemColumns = "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read"
@@ -166,7 +182,8 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     private static let feedSelect = """
         SELECT f.id, f.url, f.title, f.site_url, f.added_at, f.last_fetched_at,
             (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id),
-            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id AND i.is_read = 0)
+            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id AND i.is_read = 0),
+            f.last_error
         FROM feeds f
         """
 
@@ -175,7 +192,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             id: row.int64(at: 0), url: row.string(at: 1), title: row.string(at: 2), siteURL: row.optionalString(at: 3),
             addedAt: Date(storedMilliseconds: row.int64(at: 4)),
             lastFetchedAt: row.optionalInt64(at: 5).map(Date.init(storedMilliseconds:)),
-            itemCount: row.int(at: 6), unreadCount: row.int(at: 7))
+            itemCount: row.int(at: 6), unreadCount: row.int(at: 7), lastError: row.optionalString(at: 8))
     }
 
     private static func decodeItem(_ row: Statement) -> FeedItemObject {

@@ -29,8 +29,13 @@ public protocol FeedsBaseServiceType: Sendable {
     /// Downloads the feed (http, https or a local file), parses it and stores it: new items
     /// unread, known items (same id/GUID/link) updated with their read status kept. Sends
     /// progress, then one result, then completes; a failed refresh leaves stored items as they
-    /// were. An unchanged feed (304 Not Modified) is not downloaded again.
+    /// were and records its message as the feed's ``FeedObject/lastError``, a successful one
+    /// clears it. An unchanged feed (304 Not Modified) is not downloaded again.
     func refresh(feedID: Int64) -> Observable<FeedRefreshEvent>
+
+    /// Records why the feed's last refresh failed, or clears it with `nil`; sends the feed.
+    /// ``refresh(feedID:)`` records its own outcome; this is for refreshes done another way.
+    func setLastError(feedID: Int64, _ message: String?) -> Observable<Result<FeedObject, DatabaseError>>
 
     /// Marks an item read or unread.
     func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItemObject, DatabaseError>>
@@ -51,4 +56,7 @@ public protocol FeedsBaseServiceType: Sendable {
 
     /// Observes how many items are unread across all feeds.
     func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
+
+    /// Observes how many feeds have a recorded error from their last refresh.
+    func observeFailedFeedCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
 }

@@ -125,6 +125,10 @@ enum Schema {
                     ALTER TABLE feeds ADD COLUMN last_modified TEXT;
                     """)
             },
+            Migration(version: 6, name: "feed refresh errors") { (db) throws(DatabaseError) in
+                // Why the feed's last refresh failed; NULL when it succeeded or never ran.
+                try db.executeScript("ALTER TABLE feeds ADD COLUMN last_error TEXT;")
+            },
         ]
     }
 

@@ -6,8 +6,8 @@ public import Streams
 /// network base service) for refreshing.
 ///
 /// A refresh fetches each feed in turn, stores its items (new ones unread, known ones keep
-/// their read state) and takes the feed's own title; a feed that fails is reported and the
-/// others go on.
+/// their read state) and takes the feed's own title; a feed that fails is reported, its
+/// message stored as the feed's last error, and the others go on.
 public struct FeedListService: FeedListServiceType {
     let feeds: any FeedsBaseServiceType
     let fetch: @Sendable (String) -> Observable<FeedFetchEvent>
@@ -68,8 +68,23 @@ public struct FeedListService: FeedListServiceType {
         }
     }
 
-    /// Fetches one feed and stores what it has: how many items were new, or why it failed.
+    /// Fetches one feed and stores what it has: how many items were new, or why it failed. The
+    /// outcome is recorded as the feed's last error (cleared on success, an unchanged feed
+    /// included), so it is still shown after a restart.
     func refreshOne(id: Int64, url: String) -> Observable<Result<Int, SceneError>> {
+        let feeds = feeds
+        return fetchAndStore(id: id, url: url).concatMap { result -> Observable<Result<Int, SceneError>> in
+            let message: String? =
+                switch result {
+                case .success: nil
+                case .failure(let error): error.message
+                }
+            // Recording is best effort: the refresh's own outcome is what is reported.
+            return feeds.setLastError(feedID: id, message).map { _ in result }
+        }
+    }
+
+    private func fetchAndStore(id: Int64, url: String) -> Observable<Result<Int, SceneError>> {
         let feeds = feeds
         let now = now
         return fetch(url)

@@ -25,9 +25,7 @@ public struct HomeService: HomeServiceType {
             (try? result.get()) ?? TodoCounts(total: 0, active: 0, completed: 0)
         }
         let unread = feeds.observeUnreadCount(on: scheduler).map { (try? $0.get()) ?? 0 }
-        let failedFeeds = feeds.observeFeeds(on: scheduler).map { result in
-            ((try? result.get()) ?? []).count { Feed($0).lastRefresh.isFailure }
-        }
+        let failedFeeds = feeds.observeFailedFeedCount(on: scheduler).map { (try? $0.get()) ?? 0 }
         return Observable.combineLatest(todoCounts, unread, failedFeeds) { counts, unread, failed in
             HomeCounts(
                 activeTodos: counts.active, completedTodos: counts.completed, unreadItems: unread, failedFeeds: failed)

@@ -13,9 +13,15 @@ extension Todo {
 
 extension Feed {
     init(_ object: FeedObject) {
+        let lastRefresh: FeedRefreshState =
+            if let message = object.lastError {
+                .failed(message: message)
+            } else {
+                object.lastFetchedAt.map { .succeeded(at: $0) } ?? .never
+            }
         self.init(
             id: object.id, url: object.url, title: object.title, itemCount: object.itemCount,
-            unreadCount: object.unreadCount, lastRefresh: object.lastFetchedAt.map { .succeeded(at: $0) } ?? .never)
+            unreadCount: object.unreadCount, lastRefresh: lastRefresh)
     }
 }
 

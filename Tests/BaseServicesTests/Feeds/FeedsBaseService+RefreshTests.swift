@@ -167,3 +167,36 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     }
     #expect(try storedItems(fixture, feed.id).isEmpty)
 }
+
+@Test func failingRefreshRecordsItsMessageAsTheLastError() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: feedURL, reply: .respond(status: 503, headers: [:], body: Data()))
+    let events = refresh(makeService(fixture, network), feed.id)
+    let stored = try value(fixture.feeds.fetchFeeds()).first?.lastError
+    #expect(stored?.contains("503") == true)
+    #expect(events.last == stored.map { "failed: \($0)" })
+}
+
+@Test func successfulRefreshClearsTheLastError() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    _ = try value(fixture.feeds.setLastError(feedID: feed.id, "offline"))
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    #expect(refresh(makeService(fixture, network), feed.id).last == "stored 1/1")
+    #expect(try value(fixture.feeds.fetchFeeds()).first?.lastError == nil)
+}
+
+@Test func unchangedFeedClearsTheLastError() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    try network.stubSampleFeed(url: feedURL)
+    let service = makeService(fixture, network)
+    _ = refresh(service, feed.id)
+    _ = try value(fixture.feeds.setLastError(feedID: feed.id, "offline"))
+    #expect(refresh(service, feed.id) == ["requesting", "not modified"])
+    #expect(try value(fixture.feeds.fetchFeeds()).first?.lastError == nil)
+}

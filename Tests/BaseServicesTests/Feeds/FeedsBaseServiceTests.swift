@@ -141,3 +141,37 @@ private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: B
     let feeds = FeedsBaseService(context: try ServiceContext.make(database: reopened))
     #expect(try value(feeds.fetchFeeds()).first?.itemCount == 3)
 }
+
+@Test func setLastErrorRecordsAndClearsTheMessage() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    #expect(feed.lastError == nil)
+    #expect(
+        try value(fixture.feeds.setLastError(feedID: feed.id, "the server said 503")).lastError == "the server said 503"
+    )
+    #expect(try value(fixture.feeds.fetchFeeds()).first?.lastError == "the server said 503")
+    #expect(try value(fixture.feeds.setLastError(feedID: feed.id, nil)).lastError == nil)
+    #expect(try value(fixture.feeds.fetchFeeds()).first?.lastError == nil)
+}
+
+@Test func setLastErrorOfAnUnknownFeedFails() throws {
+    let fixture = try ServicesFixture()
+    let result = firstResult(fixture.feeds.setLastError(feedID: 404, "lost"))
+    #expect(throws: DatabaseError.self) { try result?.get() }
+}
+
+@Test func failedFeedCountFollowsRecordedErrors() throws {
+    let fixture = try ServicesFixture()
+    let first = try addFeed(fixture, "https://example.com/one")
+    let second = try addFeed(fixture, "https://example.com/two")
+    let recorder = Recorder(fixture.feeds.observeFailedFeedCount(on: ImmediateScheduler()))
+    defer { recorder.dispose() }
+    fixture.database.settle()
+    _ = try value(fixture.feeds.setLastError(feedID: first.id, "offline"))
+    fixture.database.settle()
+    _ = try value(fixture.feeds.setLastError(feedID: second.id, "malformed"))
+    fixture.database.settle()
+    _ = try value(fixture.feeds.setLastError(feedID: first.id, nil))
+    fixture.database.settle()
+    #expect(recorder.successes() == [0, 1, 2, 1])
+}

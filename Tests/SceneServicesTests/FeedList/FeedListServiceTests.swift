@@ -118,3 +118,27 @@ private func events(_ observable: Observable<Step>) -> [Step] {
                 feedID: id, .failure(SceneError("The network is unavailable (offline); stored items stay readable."))))
     #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().map(\.itemCount) == [2])
 }
+
+@Test func feedListServiceRecordsAFailedRefreshInStorage() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: ["https://broken.example/feed": "<html><body>not a feed</body></html>"])
+    let feed = try first(service.addFeed(url: "https://broken.example/feed")).get()
+    guard case .finished(_, .failure(let error)) = events(service.refresh(feedIDs: [feed.id])).last else {
+        Issue.record("the broken feed did not fail")
+        return
+    }
+    #expect(try first(fixture.feeds.fetchFeeds()).get().first?.lastError == error.message)
+    let reloaded = try first(service.observeFeeds(on: ImmediateScheduler())).get()
+    #expect(reloaded.map(\.lastRefresh) == [.failed(message: error.message)])
+}
+
+@Test func feedListServiceSuccessfulRefreshClearsTheStoredError() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
+    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    _ = try first(fixture.feeds.setLastError(feedID: feed.id, "offline")).get()
+    #expect(events(service.refresh(feedIDs: [feed.id])).last == .finished(feedID: feed.id, .success(2)))
+    let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
+    #expect(feeds.first?.lastRefresh.isFailure == false)
+    #expect(try first(fixture.feeds.fetchFeeds()).get().first?.lastError == nil)
+}

@@ -39,3 +39,19 @@ import Testing
         HomeService(todos: fixture.todos, feeds: fixture.feeds).observeCounts(on: ImmediateScheduler()))
     #expect(counts == .zero)
 }
+
+@Test func homeServiceFailedFeedCountFollowsStoredRefreshErrors() throws {
+    let fixture = try ServicesFixture()
+    let first = try fixture.addFeed("https://a.example/feed", items: [])
+    let second = try fixture.addFeed("https://b.example/feed", items: [])
+    let recorder = Recorder(
+        HomeService(todos: fixture.todos, feeds: fixture.feeds).observeCounts(on: ImmediateScheduler()))
+    defer { recorder.dispose() }
+    _ = try SceneServicesTests.first(fixture.feeds.setLastError(feedID: first, "offline")).get()
+    _ = try SceneServicesTests.first(fixture.feeds.setLastError(feedID: second, "malformed")).get()
+    fixture.settle()
+    #expect(recorder.last?.failedFeeds == 2)
+    _ = try SceneServicesTests.first(fixture.feeds.setLastError(feedID: first, nil)).get()
+    fixture.settle()
+    #expect(recorder.last?.failedFeeds == 1)
+}
