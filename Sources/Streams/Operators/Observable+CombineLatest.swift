@@ -211,16 +211,8 @@ final class _CombineLatestArraySink<Element: Sendable>: Disposable, @unchecked S
 
     @inlinable
     func run(_ sources: [Observable<Element>]) {
-        for (index, source) in sources.enumerated() {
-            if serializer.isStopped { return }
-            let slot = SingleAssignmentDisposable()
-            subscriptions.insert(slot)
-            slot.set(
-                source.subscribe(
-                    AnyObserver { [self] event in
-                        on(event, index: index)
-                        if case .completed = event { slot.dispose() }
-                    }))
+        _subscribeIndexed(sources, into: subscriptions, isStopped: { serializer.isStopped }) { [self] event, index in
+            on(event, index: index)
         }
     }
 
