@@ -174,37 +174,34 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// Creates one todo per title in a single transaction; sends how many were created.
     public func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>> {
         let drafts = titles.map { TodoDraft(title: $0) }
-        return Observable.deferred { [self] in
-            let result: Result<Int, DatabaseError>
-            do throws(DatabaseError) {
-                result = .success(try insert(drafts))
-            } catch {
-                result = .failure(error)
-            }
-            return .just(result)
+        return database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            try insertDrafts(drafts, in: db)
         }
     }
 
     /// Creates many todos in one transaction, in order, at the end of the manual order; returns
     /// how many were created. Used for fixtures and imports.
     func insert(_ drafts: [TodoDraft]) throws(DatabaseError) -> Int {
-        try database.write { [self] (db) throws(DatabaseError) in
-            let now = nowMilliseconds
-            var position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos")
-            let statement = try db.cachedStatement(Self.insertSQL)
-            for draft in drafts {
-                let title = try Self.validTitle(draft.title)
-                position += Self.positionStep
-                statement.reset()
-                Self.bind(draft, title: title, position: position, now: now, to: statement)
-                try statement.run()
-                if context.searchIndex == .words {
-                    try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: draft.notes, in: db)
-                }
-            }
+        try database.write { [self] (db) throws(DatabaseError) in try insertDrafts(drafts, in: db) }
+    }
+
+    /// Inserts `drafts` inside the caller's write transaction; returns how many were inserted.
+    private func insertDrafts(_ drafts: [TodoDraft], in db: Connection) throws(DatabaseError) -> Int {
+        let now = nowMilliseconds
+        var position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos")
+        let statement = try db.cachedStatement(Self.insertSQL)
+        for draft in drafts {
+            let title = try Self.validTitle(draft.title)
+            position += Self.positionStep
             statement.reset()
-            return drafts.count
+            Self.bind(draft, title: title, position: position, now: now, to: statement)
+            try statement.run()
+            if context.searchIndex == .words {
+                try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: draft.notes, in: db)
+            }
         }
+        statement.reset()
+        return drafts.count
     }
 
     // MARK: Rows
