@@ -161,6 +161,16 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         }
     }
 
+    /// Observes `limit` items of one feed from `offset`, newest first (undated items last), with
+    /// the feed's item and unread counts; only the window is read, however long the feed is.
+    public func observeItemWindow(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemWindow, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            try Self.itemWindow(feedID: feedID, offset: offset, limit: limit, in: db)
+        }
+    }
+
     /// Observes how many items are unread across all feeds.
     public func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>> {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in
@@ -201,6 +211,30 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             link: row.optionalString(at: 4), summary: row.string(at: 5),
             publishedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
             fetchedAt: Date(storedMilliseconds: row.int64(at: 7)), isRead: row.bool(at: 8))
+    }
+
+    /// One feed's items, newest first, `LIMIT ? OFFSET ?`. `published_at DESC` already puts
+    /// undated items (NULL) last in SQLite, and with `id DESC` (the rowid) it follows the
+    /// `feed_items_by_date` index backwards, so a window deep in a long feed is walked in the
+    /// index, never sorted.
+    static let itemWindowSQL =
+        "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
+
+    /// The window of one feed's items, with the feed's totals.
+    static func itemWindow(
+        feedID: Int64, offset: Int, limit: Int, in db: Connection
+    ) throws(DatabaseError) -> FeedItemWindow {
+        let totals =
+            try db.fetchOne(
+                "SELECT count(*), coalesce(sum(is_read = 0), 0) FROM feed_items WHERE feed_id = ?",
+                [.integer(feedID)]
+            ) { (row: Statement) in (total: row.int(at: 0), unread: row.int(at: 1)) } ?? (total: 0, unread: 0)
+        let offset = max(0, offset)
+        let limit = max(0, limit)
+        let items = try db.fetchAll(
+            itemWindowSQL, [.integer(feedID), .integer(Int64(limit)), .integer(Int64(offset))],
+            capacity: max(0, min(limit, totals.total - offset)), decode: decodeItem)
+        return FeedItemWindow(items: items, totalCount: totals.total, unreadCount: totals.unread, offset: offset)
     }
 
     private static func feeds(in db: Connection) throws(DatabaseError) -> [FeedObject] {
