@@ -33,7 +33,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         public var dueText: Observable<String>
         /// Save.
         public var save: Observable<Void>
-        /// Cancel (asks first when there are unsaved changes).
+        /// Cancel (asks first when there are unsaved changes; ignored while a save runs).
         public var cancel: Observable<Void>
         /// Yes, discard the changes.
         public var confirmDiscard: Observable<Void>

@@ -150,3 +150,25 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         harness.expectSubscriptions(succeeding, [Subscription(300, 350)])
     }
 }
+
+@Test func todoEditorHarnessCancelDuringASlowSaveWaitsForItsOutcome() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let save = scheduler.createColdObservable([
+            .next(100, Result<Todo, SceneError>.failure(SceneError("disk full"))), .completed(100),
+        ])
+        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ())]).asObservable(),
+            cancel: scheduler.createHotObservable([.next(250, ()), .next(400, ())]).asObservable(),
+            confirmDiscard: scheduler.createHotObservable([.next(450, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let asking = harness.record(output.isConfirmingDiscard, "isConfirmingDiscard")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(asking, [.next(0, false), .next(400, true), .next(450, false)])
+        harness.expect(route, [.next(450, .back)])
+        harness.expectSubscriptions(save, [Subscription(200, 300)])
+    }
+}

@@ -105,3 +105,8 @@ private func state(title: String, stored: Todo? = nil) -> VM.State {
     let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
     #expect(VM.reduce(saved, .cancelRequested) == saved)
 }
+
+@Test func editorCancelWhileSavingIsIgnored() {
+    let saving = VM.reduce(state(title: "Milk"), .saveRequested)
+    #expect(VM.reduce(saving, .cancelRequested) == saving)
+}
