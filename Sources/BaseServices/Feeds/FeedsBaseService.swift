@@ -147,14 +147,15 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in try Self.feeds(in: db) }
     }
 
-    /// Observes a window of one feed's items, newest first.
+    /// Observes a window of one feed's items, newest first (undated items last; the order of
+    /// ``itemWindowSQL``).
     public func observeItems(
         feedID: Int64, unreadOnly: Bool, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedItemObject], DatabaseError>> {
         let readFilter = unreadOnly ? " AND is_read = 0" : ""
         let sql =
             "SELECT \(Self.itemColumns) FROM feed_items WHERE feed_id = ?\(readFilter) "
-            + "ORDER BY published_at IS NULL, published_at DESC, id DESC LIMIT ? OFFSET ?"
+            + "ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
         let arguments: [SQLValue] = [.integer(feedID), .integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))]
         return database.observe(on: scheduler) { (db) throws(DatabaseError) in
             try db.fetchAll(sql, arguments, decode: Self.decodeItem)
