@@ -59,15 +59,19 @@ private func homeCounts(launching scenario: Scenario) -> HomeCounts? {
     }
 }
 
-/// The feeds scene of a coordinator launched with `scenario`, reached from home as a person would.
-private func feedsScene(launching scenario: Scenario) -> FeedListViewModel? {
-    let presenter = KeepingPresenter()
+/// A coordinator launched with `scenario` and started (home on top).
+private func launched(_ scenario: Scenario) -> SceneCoordinator? {
     guard
         let coordinator = try? SceneCoordinator.launch(
-            LaunchConfiguration(scenario: scenario), scheduler: ImmediateScheduler(), presenter: presenter)
+            LaunchConfiguration(scenario: scenario), scheduler: ImmediateScheduler(), presenter: KeepingPresenter())
     else { return nil }
     coordinator.start()
-    guard let home = coordinator.topScene else { return nil }
+    return coordinator
+}
+
+/// The feeds scene of a coordinator launched with `scenario`, reached from home as a person would.
+private func feedsScene(launching scenario: Scenario) -> FeedListViewModel? {
+    guard let coordinator = launched(scenario), let home = coordinator.topScene else { return nil }
     coordinator.follow(.feeds, from: home)
     guard case .feeds(let feeds)? = coordinator.topScene?.scene else { return nil }
     return feeds
@@ -143,5 +147,23 @@ private final class RefreshWatch: Sendable {
         }
         watch.stop()
         exit(inProgress ? (finished ? 0 : 1) : 3)
+    }
+}
+
+@Test func launchOfflineScenarioShowsTheStoredItemsOfAFeed() async {
+    await #expect(processExitsWith: .success) {
+        guard let coordinator = launched(.offline), let home = coordinator.topScene else { exit(2) }
+        coordinator.follow(.feeds, from: home)
+        guard case .feeds(let feeds)? = coordinator.topScene?.scene, let list = coordinator.topScene else { exit(3) }
+        let firstFeed = Mutex<Int64?>(nil)
+        feeds.transform(input: .init()).rows.drive(onNext: { rows in firstFeed.withLock { $0 = rows.first?.id } })
+            .dispose()
+        guard let feedID = firstFeed.withLock({ $0 }) else { exit(4) }
+        coordinator.follow(.feedItems(feedID: feedID), from: list)
+        guard case .feedItems(let items)? = coordinator.topScene?.scene else { exit(5) }
+        let titles = Mutex<[String]>([])
+        items.transform(input: .init()).rows.drive(onNext: { rows in titles.withLock { $0 = rows.map(\.title) } })
+            .dispose()
+        exit(titles.withLock { $0 }.isEmpty ? 1 : 0)
     }
 }
