@@ -8,7 +8,10 @@ public import Synchronization
 struct _DisposableSlot: ~Copyable, Sendable {
     @usableFromInline
     struct State: Sendable {
-        @usableFromInline var disposable: (any Disposable)?
+        /// The stored disposable; a no-op one while empty. Not optional, so storing, moving
+        /// and destroying it skip the runtime's generic enum-tag lookups.
+        @usableFromInline var disposable: any Disposable = _NopDisposable()
+        @usableFromInline var isFilled = false
         @usableFromInline var isDisposed = false
 
         @inlinable
@@ -26,8 +29,9 @@ struct _DisposableSlot: ~Copyable, Sendable {
     @inlinable
     func set(_ disposable: any Disposable) {
         let refused = state.withLock { state -> Bool in
-            if state.isDisposed || state.disposable != nil { return true }
+            if state.isDisposed || state.isFilled { return true }
             state.disposable = disposable
+            state.isFilled = true
             return false
         }
         if refused { disposable.dispose() }
@@ -36,12 +40,14 @@ struct _DisposableSlot: ~Copyable, Sendable {
     /// Disposes the stored disposable, now or when it is set.
     @inlinable
     func dispose() {
-        let inner = state.withLock { state -> (any Disposable)? in
+        let inner = state.withLock { state -> any Disposable in
             state.isDisposed = true
-            let inner = state.disposable
-            state.disposable = nil
+            guard state.isFilled else { return _NopDisposable() }
+            state.isFilled = false
+            var inner: any Disposable = _NopDisposable()
+            swap(&inner, &state.disposable)
             return inner
         }
-        inner?.dispose()
+        inner.dispose()
     }
 }
