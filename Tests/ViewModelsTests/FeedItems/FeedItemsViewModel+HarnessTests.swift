@@ -138,3 +138,62 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         harness.expectSubscriptions(failing, [Subscription(0, 100)])
     }
 }
+
+@Test func feedItemsHarnessMarkAllReadWritesOnceAndTheWindowFollows() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let unread = FeedItemPage(
+            items: [Fixtures.item(2), Fixtures.item(1)], totalCount: 2, unreadCount: 2, offset: 0)
+        let read = FeedItemPage(
+            items: [Fixtures.item(2, read: true), Fixtures.item(1, read: true)], totalCount: 2, unreadCount: 0,
+            offset: 0)
+        let page = scheduler.createColdObservable([
+            .next(5, Result<FeedItemPage, SceneError>.success(unread)), .next(130, .success(read)),
+        ])
+        let write = scheduler.createColdObservable([.next(20, Result<Int, SceneError>.success(2)), .completed(20)])
+        let service = MockFeedItemsService(
+            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
+            observePage: { _, _, _, _ in page.asObservable() },
+            markAllRead: { _ in write.asObservable() })
+        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
+            .transform(input: .init(markAllRead: scheduler.createHotObservable([.next(100, ())]).asObservable()))
+        let unreadCount = harness.record(output.unreadCount, "unreadCount")
+        let rows = harness.record(output.rows.map { $0.map(\.isRead) }, "rows")
+        scheduler.advance(to: 1000)
+        harness.expect(unreadCount, [.next(0, 0), .next(5, 2), .next(130, 0)])
+        harness.expect(rows, [.next(0, []), .next(5, [false, false]), .next(130, [true, true])])
+        harness.expectSubscriptions(write, [Subscription(100, 120)])
+        harness.expectSubscriptions(page, [Subscription(0)])
+    }
+}
+
+@Test func feedItemsHarnessReadingAnItemThenMarkingItUnreadKeepsItOpen() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let unreadPage = FeedItemPage(items: [Fixtures.item(2, "New")], totalCount: 1, unreadCount: 1, offset: 0)
+        let readPage = FeedItemPage(
+            items: [Fixtures.item(2, "New", read: true)], totalCount: 1, unreadCount: 0, offset: 0)
+        let page = scheduler.createColdObservable([
+            .next(5, Result<FeedItemPage, SceneError>.success(unreadPage)), .next(110, .success(readPage)),
+            .next(210, .success(unreadPage)),
+        ])
+        let writes = CallLog<String>()
+        let service = MockFeedItemsService(
+            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
+            observePage: { _, _, _, _ in page.asObservable() },
+            setRead: { id, isRead in
+                writes.append("\(id) \(isRead)")
+                return .just(.success(Fixtures.item(id, read: isRead)))
+            })
+        let input = FeedItemsViewModel.Input(
+            open: scheduler.createHotObservable([.next(100, 2)]).asObservable(),
+            toggleRead: scheduler.createHotObservable([.next(200, 2)]).asObservable())
+        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler).transform(input: input)
+        let detail = harness.record(output.detail.map { $0?.id }, "detail")
+        let unread = harness.record(output.unreadCount, "unreadCount")
+        scheduler.advance(to: 1000)
+        harness.expect(detail, [.next(0, nil), .next(100, 2)])
+        harness.expect(unread, [.next(0, 0), .next(5, 1), .next(110, 0), .next(210, 1)])
+        #expect(writes.all == ["2 true", "2 false"])
+    }
+}
