@@ -225,9 +225,12 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     static func itemWindow(
         feedID: Int64, offset: Int, limit: Int, in db: Connection
     ) throws(DatabaseError) -> FeedItemWindow {
+        // Two counts over ranges of the `feed_items_by_read` index, cheaper than one pass that
+        // sums an expression per row.
         let totals =
             try db.fetchOne(
-                "SELECT count(*), coalesce(sum(is_read = 0), 0) FROM feed_items WHERE feed_id = ?",
+                "SELECT (SELECT count(*) FROM feed_items WHERE feed_id = ?1), "
+                    + "(SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_read = 0)",
                 [.integer(feedID)]
             ) { (row: Statement) in (total: row.int(at: 0), unread: row.int(at: 1)) } ?? (total: 0, unread: 0)
         let offset = max(0, offset)
