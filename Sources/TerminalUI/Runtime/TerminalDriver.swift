@@ -23,6 +23,9 @@ public final class TerminalDriver: @unchecked Sendable {
     public let escapeTimeout: Int
     /// How frames are encoded.
     public var renderer: DiffRenderer
+    /// Called after each frame with the number of bytes it wrote (0 when nothing changed), for
+    /// measuring how long a key takes to reach the screen.
+    public var onFrameDrawn: ((Int) -> Void)?
 
     private var parser = KeyParser()
     private var limiter: FrameLimiter
@@ -110,5 +113,6 @@ public final class TerminalDriver: @unchecked Sendable {
         needsFullRedraw = false
         shown = next
         if !bytes.isEmpty { output(bytes) }
+        onFrameDrawn?(bytes.count)
     }
 }

@@ -134,3 +134,14 @@ private final class Harness {
     #expect(harness.frames == [])
     #expect(harness.events == [])
 }
+
+@Test func everyFrameReportsHowManyBytesItWrote() {
+    let harness = Harness()
+    var reported: [Int] = []
+    harness.driver.onFrameDrawn = { reported.append($0) }
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 100)
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 100)
+    #expect(reported == [harness.frames[0].utf8.count, 0])
+}

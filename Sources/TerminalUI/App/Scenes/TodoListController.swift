@@ -37,6 +37,8 @@ final class TodoListController: SceneController, @unchecked Sendable {
     private var completedCount = 0
     private var filterName = "all"
     private var sortName = "manual"
+    private var isSortedByTitle = false
+    private var showsOnlyDone = false
     private var searchText = ""
     private var isLoading = true
     private var errorMessage: String?
@@ -45,6 +47,13 @@ final class TodoListController: SceneController, @unchecked Sendable {
     private var offset = 0
     private var requestedRange: VisibleRange?
     private var pageHeight = 10
+    /// A todo just added from the input line, to select once the list shows it.
+    private var pendingAdd: PendingAdd?
+
+    private struct PendingAdd {
+        let title: String
+        let countBefore: Int
+    }
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
@@ -62,16 +71,22 @@ final class TodoListController: SceneController, @unchecked Sendable {
                 moveUp: moveUp.asObservable(),
                 moveDown: moveDown.asObservable(), visibleRange: visibleRange.asObservable(),
                 open: open.asObservable(), help: help.asObservable(), back: back.asObservable()))
-        output.rows.bind(context, to: bag) { [unowned self] in rows = $0 }
+        output.rows.bind(context, to: bag) { [unowned self] in
+            rows = $0
+            selectAddedTodo()
+        }
         output.totalCount.bind(context, to: bag) { [unowned self] count in
             totalCount = count
             if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
             if selected == nil, count > 0 { selected = 0 }
+            selectAddedTodo()
         }
         output.itemsLeftText.bind(context, to: bag) { [unowned self] in itemsLeftText = $0 }
         output.completedCount.bind(context, to: bag) { [unowned self] in completedCount = $0 }
         output.filter.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in filterName = $0 }
         output.sort.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in sortName = $0 }
+        output.sort.map { $0 == .title }.bind(context, to: bag) { [unowned self] in isSortedByTitle = $0 }
+        output.filter.map { $0 == .completed }.bind(context, to: bag) { [unowned self] in showsOnlyDone = $0 }
         output.searchText.bind(context, to: bag) { [unowned self] in searchText = $0 }
         output.isLoading.bind(context, to: bag) { [unowned self] in isLoading = $0 }
         output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
@@ -80,6 +95,19 @@ final class TodoListController: SceneController, @unchecked Sendable {
     }
 
     func stop() { bag.dispose() }
+
+    /// Selects the todo just added once the list has grown: new todos come last in every order
+    /// but the alphabetical one, where it is looked up by title among the rows loaded.
+    private func selectAddedTodo() {
+        guard let pending = pendingAdd, totalCount > pending.countBefore else { return }
+        if !isSortedByTitle {
+            selected = totalCount - 1
+            pendingAdd = nil
+        } else if let row = rows.first(where: { $0.title == pending.title }) {
+            selected = row.position
+            pendingAdd = nil
+        }
+    }
 
     private var selectedRow: TodoRow? {
         guard let selected else { return nil }
@@ -142,8 +170,12 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .adding(var editor):
             switch editor.handle(event) {
             case .submitted(let text):
+                let title = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                if !title.isEmpty, !showsOnlyDone, searchText.isEmpty {
+                    pendingAdd = PendingAdd(title: title, countBefore: totalCount)
+                }
                 add.accept(text)
-                mode = .adding(LineEditor())  // stay open for the next todo
+                mode = .browsing
             case .cancelled: mode = .browsing
             case .edited: mode = .adding(editor)
             case .ignored: return false
