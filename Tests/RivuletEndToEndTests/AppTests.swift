@@ -130,6 +130,44 @@ struct AppTests {
         try app.expectScreen("Search by typing")
     }
 
+    @Test func escapeClearsAKeptSearchBeforeGoingBack() throws {
+        let app = try RunningApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Welcome to Rivulet")
+        try app.session.send("/")
+        try app.session.type("sear")
+        try app.expectGone("Welcome to Rivulet")
+        try app.session.send("Enter")
+        let (screen, closed) = try app.session.waitFor { screen in
+            !screen.split(separator: "\n").contains { $0.hasPrefix(" Search:") }
+        }
+        #expect(closed, "the search line is still open:\n\(screen)")
+        try app.expectScreen("· Search: sear")
+        try app.session.send("Escape")
+        try app.expectScreen("Welcome to Rivulet")
+        try app.expectGone("· Search: sear")
+        #expect(try app.session.screen().contains("Rivulet · Todos"))
+        try app.session.send("Escape")
+        try app.expectScreen("Rivulet · Home")
+    }
+
+    @Test func theStatusLineSaysWhatTheKeysDoWhileALineIsTyped() throws {
+        let app = try RunningApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("a add  Space done")
+        try app.session.send("a")
+        try app.expectScreen("Enter save  Esc cancel")
+        try app.expectGone("a add  Space done")
+        try app.session.send("Escape")
+        try app.expectScreen("a add  Space done")
+        try app.session.send("/")
+        try app.expectScreen("Enter keep the search  Esc clear it")
+    }
+
     @Test func helpOpensOverTheSceneAndCloses() throws {
         let app = try RunningApp()
         defer { app.session.close() }

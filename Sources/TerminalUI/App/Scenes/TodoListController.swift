@@ -59,6 +59,14 @@ final class TodoListController: SceneController, @unchecked Sendable {
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
         KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("?", "help"), KeyHint("q", "back"),
     ]
+    /// While a title is typed: every other key is text.
+    static let typingHints = [
+        KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear"),
+    ]
+    /// While a search is typed: the list narrows as it is typed.
+    static let searchHints = [
+        KeyHint("Enter", "keep the search"), KeyHint("Esc", "clear it"), KeyHint("Ctrl-U", "start over"),
+    ]
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
@@ -126,7 +134,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
             visibleRange.accept(range)
         }
         var chrome = SceneChrome(
-            title: "Todos", info: itemsLeftText, hints: Self.hints, errorMessage: errorMessage,
+            title: "Todos", info: itemsLeftText, hints: hints, errorMessage: errorMessage,
             isBusy: isLoading,
             spinnerFrame: context.spinnerFrame)
         switch mode {
@@ -156,6 +164,16 @@ final class TodoListController: SceneController, @unchecked Sendable {
             lines: Array(lines), offset: offset, totalCount: totalCount, selected: selected,
             emptyText: empty)
         return SceneScreen(chrome: chrome, content: .list(header: header, window: window))
+    }
+
+    /// The status line's hints for what the keys do now.
+    private var hints: [KeyHint] {
+        switch mode {
+        case .browsing: Self.hints
+        case .adding, .renaming: Self.typingHints
+        case .searching: Self.searchHints
+        case .confirmingDelete: [KeyHint("y", "delete"), KeyHint("n Esc", "keep")]
+        }
     }
 
     private var isPrompting: Bool {
@@ -226,7 +244,14 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .enter:
             if let row = selectedRow { open.accept(row.id) }
         case .escape:
-            if errorMessage != nil { errorMessage = nil } else { back.accept(()) }
+            // Esc undoes the nearest thing first: an error shown, then a search kept, then the scene.
+            if errorMessage != nil {
+                errorMessage = nil
+            } else if !searchText.isEmpty {
+                search.accept("")
+            } else {
+                back.accept(())
+            }
         case .tab:
             cycleFilter.accept(())
         case .character(" "):
