@@ -114,6 +114,18 @@ struct AppTests {
         #expect(try app.session.screen().contains("Rivulet · Todos"))
     }
 
+    @Test func movesTypedFasterThanTheListReloadsMoveTheSelectedTodo() throws {
+        let app = try RunningApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("> [ ] Welcome to Rivulet")
+        // One send-keys: the three keys arrive before the first move is stored.
+        try app.session.send("J", "J", "K", "Space")
+        try app.expectScreen(
+            "  [ ] Add a todo of your own\n> [x] Welcome to Rivulet\n  [ ] Mark a todo done, then clear the done ones")
+    }
+
     @Test func filterAndSearchNarrowTheList() throws {
         let app = try RunningApp()
         defer { app.session.close() }

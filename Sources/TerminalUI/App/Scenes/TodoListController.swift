@@ -47,6 +47,11 @@ final class TodoListController: SceneController, @unchecked Sendable {
     private var offset = 0
     private var requestedRange: VisibleRange?
     private var pageHeight = 10
+    /// The todo a move (`J`, `K`) was sent for and the place it leaves, until the rows show it
+    /// elsewhere.
+    private var moveInFlight: (id: Int64, from: Int)?
+    /// Moves pressed while one was on its way, in order.
+    private var queuedMoves: [Int] = []
     /// A todo just added from the input line, to select once the list shows it.
     private var pendingAdd: PendingAdd?
 
@@ -82,6 +87,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         output.rows.bind(context, to: bag) { [unowned self] in
             rows = $0
             selectAddedTodo()
+            finishMove()
         }
         output.totalCount.bind(context, to: bag) { [unowned self] count in
             totalCount = count
@@ -97,7 +103,14 @@ final class TodoListController: SceneController, @unchecked Sendable {
         output.filter.map { $0 == .completed }.bind(context, to: bag) { [unowned self] in showsOnlyDone = $0 }
         output.searchText.bind(context, to: bag) { [unowned self] in searchText = $0 }
         output.isLoading.bind(context, to: bag) { [unowned self] in isLoading = $0 }
-        output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
+        output.errorMessage.bind(context, to: bag) { [unowned self] in
+            errorMessage = $0
+            if $0 != nil {
+                // The move failed (or was refused): nothing more will come of it.
+                queuedMoves.removeAll()
+                moveInFlight = nil
+            }
+        }
         let route = _OnUIQueue(body: onRoute)
         bag.insert(output.route.subscribe(onNext: { route.body($0) }))
     }
@@ -118,8 +131,47 @@ final class TodoListController: SceneController, @unchecked Sendable {
     }
 
     private var selectedRow: TodoRow? {
+        // While a move is on its way the rows still show the old order; the selection follows
+        // the todo being moved, not the row that happens to be at its new place.
+        if let moving = moveInFlight { return rows.first { $0.id == moving.id } }
         guard let selected else { return nil }
         return rows.first { $0.position == selected }
+    }
+
+    /// Moves the selected todo one place down (`delta` 1) or up (-1). In the manual order one
+    /// move is on its way at a time and further presses wait for the list to show it, because
+    /// each move is computed from the rows on screen: a second `J` read from the old rows would
+    /// move whichever todo the first one displaced.
+    private func requestMove(by delta: Int) {
+        guard sortName == "manual" else {
+            // The view model refuses with a message saying why.
+            if let row = selectedRow { (delta > 0 ? moveDown : moveUp).accept(row.id) }
+            return
+        }
+        guard moveInFlight == nil else {
+            queuedMoves.append(delta)
+            return
+        }
+        startMove(by: delta)
+    }
+
+    private func startMove(by delta: Int) {
+        guard let row = selectedRow, let selected, selected + delta >= 0, selected + delta < totalCount else {
+            queuedMoves.removeAll()
+            return
+        }
+        (delta > 0 ? moveDown : moveUp).accept(row.id)
+        moveInFlight = (row.id, selected)
+        self.selected = selected + delta
+    }
+
+    /// Rows arrived: once they show the moved todo away from where it was (other changes, such
+    /// as a toggle, reload the rows too), the next queued move may go.
+    private func finishMove() {
+        guard let moving = moveInFlight else { return }
+        if rows.contains(where: { $0.id == moving.id && $0.position == moving.from }) { return }
+        moveInFlight = nil
+        if !queuedMoves.isEmpty { startMove(by: queuedMoves.removeFirst()) }
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
@@ -273,16 +325,8 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case "/": mode = .searching(LineEditor(searchText))
         case "s": cycleSort.accept(())
         case "f": cycleFilter.accept(())
-        case "J":
-            if let row = selectedRow {
-                moveDown.accept(row.id)
-                if sortName == "manual" { selected = ListScroll.move(selected, by: 1, count: totalCount) }
-            }
-        case "K":
-            if let row = selectedRow {
-                moveUp.accept(row.id)
-                if sortName == "manual" { selected = ListScroll.move(selected, by: -1, count: totalCount) }
-            }
+        case "J": requestMove(by: 1)
+        case "K": requestMove(by: -1)
         case "?": help.accept(())
         case "q": back.accept(())
         default: return false
