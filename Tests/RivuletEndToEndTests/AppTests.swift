@@ -307,7 +307,8 @@ struct AppTests {
         #expect(AppProcesses.waitUntilEnded(pid, timeout: 2), "rivulet \(pid) still runs without its terminal")
     }
 
-    @Test func aTerminalThatGoesAwayEndsTheAppEvenWithoutAHangUpSignal() throws {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")))
+    func aTerminalThatGoesAwayEndsTheAppEvenWithoutAHangUpSignal() throws {
         // `setsid` puts the app in a session of its own: the terminal is not its controlling
         // terminal, so the system sends it no SIGHUP; only the dead terminal itself tells.
         let folder = try TemporaryFolder()
