@@ -164,7 +164,9 @@ extension TodosBaseService {
     }
 
     /// The window as the search index finds it: every match, filtered, sorted, sliced, and
-    /// counted exactly.
+    /// counted exactly. The matches drive the query (`CROSS JOIN` keeps them the outer loop,
+    /// and `+completed` keeps the filter off the per-state indexes); otherwise SQLite may walk a
+    /// whole sort index testing every todo against the list of matches.
     private static func indexedWindow(
         _ query: TodoQuery, offset: Int, limit: Int, searchIndex: SearchIndex, in db: Connection
     ) throws(DatabaseError) -> TodoWindow {
@@ -172,32 +174,36 @@ extension TodosBaseService {
         var arguments: [SQLValue] = []
         switch query.filter {
         case .all: break
-        case .active: conditions.append("completed = 0")
-        case .completed: conditions.append("completed = 1")
+        case .active: conditions.append("+completed = 0")
+        case .completed: conditions.append("+completed = 1")
         }
+        let matches: String
         switch searchIndex {
         case .fts5:
-            if let match = SearchText.ftsQuery(query.search) {
-                conditions.append("id IN (SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?)")
-                arguments.append(.text(match))
-            }
+            matches = "SELECT rowid AS match_id FROM todos_fts WHERE todos_fts MATCH ?"
+            arguments.append(.text(SearchText.ftsQuery(query.search) ?? ""))
         case .words:
-            for term in SearchText.terms(query.search).prefix(SearchText.maximumTerms) {
-                conditions.append("id IN (SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?)")
+            let terms = SearchText.terms(query.search).prefix(SearchText.maximumTerms)
+            matches = "SELECT DISTINCT todo_id AS match_id FROM todo_words WHERE word >= ? AND word < ?"
+            for term in terms {
+                if !arguments.isEmpty {
+                    conditions.append("id IN (SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?)")
+                }
                 arguments.append(.text(term))
                 arguments.append(.text(term + "\u{10FFFF}"))
             }
         }
+        let source = "(\(matches)) AS matches CROSS JOIN todos ON todos.id = matches.match_id"
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let matching: Int64
-        if searchIndex == .fts5, query.filter == .all, let match = arguments.first, conditions.count == 1 {
-            // Counting in the index alone avoids building the set of matching rows.
+        if searchIndex == .fts5, query.filter == .all, let match = arguments.first {
+            // Counting in the index alone avoids reading the todos.
             matching = try db.fetchInt("SELECT count(*) FROM todos_fts WHERE todos_fts MATCH ?", [match])
         } else {
-            matching = try db.fetchInt("SELECT count(*) FROM todos" + whereClause, arguments)
+            matching = try db.fetchInt("SELECT count(*) FROM \(source)\(whereClause)", arguments)
         }
         let todos = try db.fetchAll(
-            "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(orderClause(query.sort)) LIMIT ? OFFSET ?",
+            "SELECT \(columns) FROM \(source)\(whereClause) ORDER BY \(orderClause(query.sort)) LIMIT ? OFFSET ?",
             arguments + [.integer(Int64(limit)), .integer(Int64(offset))],
             capacity: max(0, min(limit, Int(matching) - offset)), decode: decode)
         return TodoWindow(todos: todos, matchingCount: Int(matching), offset: offset)
