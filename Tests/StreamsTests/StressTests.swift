@@ -150,12 +150,16 @@ private final class CombinationChecker: Sendable {
 }
 
 /// Runs each body on its own thread (real threads, so producers and churners really overlap even
-/// on a machine with few cores), with `tracker` bound, and waits for all of them.
+/// on a machine with few cores) at the lowest priority, with `tracker` bound, and waits for all
+/// of them.
 private func onThreads(_ bodies: [@Sendable () -> Void], tracker: SubscriptionTracker) {
     let group = DispatchGroup()
     for body in bodies {
         group.enter()
         let thread = Thread {
+            // The lowest priority, for this thread only (Linux keeps nice values per thread), so the
+            // stress never starves tests that run beside it and measure wall-clock timeouts.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             LiveSubscriptions.$tracker.withValue(tracker) { body() }
             group.leave()
         }
