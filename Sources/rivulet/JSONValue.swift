@@ -43,6 +43,16 @@ enum JSONValue {
         }
     }
 
+    /// Controls, and the characters that reorder or break lines on screen (bidi overrides and
+    /// isolates, U+2028, U+2029): written as `\uXXXX`, so the text reads back exactly while
+    /// JSON printed to a terminal cannot act on it or disguise itself.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
         for scalar in value.unicodeScalars {
@@ -52,7 +62,7 @@ enum JSONValue {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
+            case _ where needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

@@ -48,7 +48,10 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// Writes `text` to standard error with escape sequences and controls neutralized: messages
+    /// quote what the user or a feed gave (an address, a path, an argument), and standard error
+    /// is usually a terminal.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TextSanitizer.sanitize(text, preservingNewlines: true) + "\n").utf8))
     }
 }

@@ -74,6 +74,7 @@ public final class ViewModelHarness: Sendable {
         scheduler: TestScheduler = TestScheduler(), exhaustivity: Exhaustivity = .on,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
+        ExitLeakCheck.install()
         self.scheduler = scheduler
         self.exhaustivity = exhaustivity
         self.position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)

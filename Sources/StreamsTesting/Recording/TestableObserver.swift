@@ -40,7 +40,9 @@ public final class TestableObserver<Element: Sendable>: Sendable {
         AnyObserver { self.on($0) }
     }
 
-    /// Ends the subscription started by ``TestScheduler/record(_:disposed:)``, if any.
+    /// Ends the subscription started by ``TestScheduler/record(_:disposed:)`` or
+    /// ``TestScheduler/start(created:subscribed:disposed:fileID:filePath:line:column:_:)``, if
+    /// it is still live: for a test whose run stopped before the planned disposal.
     public func dispose() {
         subscription.withLock { current in
             defer { current = nil }

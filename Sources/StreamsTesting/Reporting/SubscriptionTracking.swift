@@ -24,6 +24,7 @@ public func withSubscriptionTracking<R>(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     _ body: () throws -> R
 ) rethrows -> R {
+    ExitLeakCheck.install()
     let tracker = SubscriptionTracker()
     let result = try LiveSubscriptions.withTracker(tracker) { try body() }
     _checkNoLeaks(tracker, at: _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -39,6 +40,7 @@ public func withSubscriptionTracking<R>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
 ) async rethrows -> R {
+    ExitLeakCheck.install()
     let tracker = SubscriptionTracker()
     let result = try await LiveSubscriptions.withTracker(tracker) { try await body() }
     _checkNoLeaks(tracker, at: _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column))

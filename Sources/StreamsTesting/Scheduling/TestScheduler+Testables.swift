@@ -70,6 +70,7 @@ extension TestScheduler {
             guard let source = run.source.withLock({ $0 }) else { return }
             let subscription = source.subscribe { observer.on($0) }
             run.subscription.withLock { $0 = subscription }
+            observer.hold(subscription)
         }
         _ = enqueue(at: disposed, offset: 0, phase: lifecycle, label: "start: dispose") {
             run.subscription.withLock { $0 }?.dispose()

@@ -79,6 +79,7 @@ public final class TestScheduler: Scheduler {
         actionsPerTickLimit: Int = TestScheduler.defaultActionsPerTickLimit,
         runStepLimit: Int = TestScheduler.defaultRunStepLimit
     ) {
+        ExitLeakCheck.install()
         state = Mutex(State(clock: initialClock))
         self.actionsPerTickLimit = max(1, actionsPerTickLimit)
         self.runStepLimit = max(1, runStepLimit)

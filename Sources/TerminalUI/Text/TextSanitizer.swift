@@ -22,7 +22,28 @@ public enum TextSanitizer {
     /// `preservingNewlines` is true, line breaks (LF, CRLF, CR, U+2028, U+2029) become `"\n"`.
     public static func sanitize(_ text: String, preservingNewlines: Bool = false) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text }
-        var output = String.UnicodeScalarView()
+        return sanitize(text, preservingNewlines: preservingNewlines, visibleLimit: Int.max)
+    }
+
+    /// The sanitized start of `text`, enough to fill `columns` columns and to show that more
+    /// follows, without reading the rest: for drawing a 1 MB title into one row.
+    ///
+    /// Drawing the result within `columns` looks the same as drawing the whole sanitized text
+    /// (the cell buffer adds the ellipsis), unless the text piles more than four visible scalars
+    /// onto each column, as long emoji sequences do.
+    public static func sanitize(_ text: String, fittingWidth columns: Int) -> String {
+        let limit = 4 * max(columns, 0) + 8
+        let utf8 = text.utf8
+        let asciiEnd = utf8.firstIndex(where: { $0 < 0x20 || $0 >= 0x7f }) ?? utf8.endIndex
+        if utf8.distance(from: utf8.startIndex, to: asciiEnd) > limit {
+            return String(decoding: utf8.prefix(limit + 1), as: UTF8.self)
+        }
+        if asciiEnd == utf8.endIndex { return text }
+        return sanitize(text, preservingNewlines: false, visibleLimit: limit)
+    }
+
+    private static func sanitize(_ text: String, preservingNewlines: Bool, visibleLimit: Int) -> String {
+        var output = _Output()
         var state = State.text
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
@@ -33,9 +54,21 @@ public enum TextSanitizer {
                 else { break }
                 current = reprocess
             }
+            if output.visible > visibleLimit { return String(output.scalars) }
         }
         if state == .escape { output.append(placeholder) }
-        return String(output)
+        return String(output.scalars)
+    }
+
+    /// The sanitized scalars, and how many of them take a column.
+    private struct _Output {
+        var scalars = String.UnicodeScalarView()
+        var visible = 0
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            scalars.append(scalar)
+            if DisplayWidth.of(scalar) > 0 { visible += 1 }
+        }
     }
 
     /// The bytes decoded as UTF-8 (invalid bytes become `�`), then sanitized.
@@ -60,7 +93,7 @@ public enum TextSanitizer {
     /// Advances the state machine by one scalar; returns a scalar to process again when a
     /// sequence ended abnormally at it.
     private static func step(
-        _ state: inout State, _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView,
+        _ state: inout State, _ scalar: Unicode.Scalar, into output: inout _Output,
         _ preservingNewlines: Bool, _ previousWasCarriageReturn: inout Bool
     ) -> Unicode.Scalar? {
         let value = scalar.value

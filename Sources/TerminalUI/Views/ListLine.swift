@@ -90,17 +90,22 @@ public struct ListWindow: Hashable, Sendable {
         if isSelected { style.attributes.insert(.reverse) }
         buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: rowStyle)
         var column = x + buffer.put(isSelected ? "> " : "  ", x: x, y: y, style: rowStyle, maxWidth: width)
-        if !line.mark.isEmpty {
-            column += buffer.put(line.mark, x: column, y: y, style: style, maxWidth: x + width - column)
+        // Mark, note and text come from data: escape sequences go whole, not as visible debris.
+        let mark = TextSanitizer.sanitize(line.mark, fittingWidth: width)
+        if !mark.isEmpty {
+            column += buffer.put(mark, x: column, y: y, style: style, maxWidth: x + width - column)
             column += buffer.put(" ", x: column, y: y, style: rowStyle, maxWidth: x + width - column)
         }
-        let noteWidth = DisplayWidth.of(line.note)
+        let note = TextSanitizer.sanitize(line.note, fittingWidth: width)
+        let noteWidth = DisplayWidth.of(note)
         var textRoom = x + width - column
         if noteWidth > 0, noteWidth + 2 < textRoom {
-            buffer.put(line.note, x: x + width - noteWidth - 1, y: y, style: style)
+            buffer.put(note, x: x + width - noteWidth - 1, y: y, style: style)
             textRoom -= noteWidth + 2
         }
-        buffer.put(line.text, x: column, y: y, style: style, maxWidth: textRoom)
+        buffer.put(
+            TextSanitizer.sanitize(line.text, fittingWidth: textRoom), x: column, y: y, style: style, maxWidth: textRoom
+        )
     }
 
     private func drawScrollMark(into buffer: inout CellBuffer, in rect: Rect) {

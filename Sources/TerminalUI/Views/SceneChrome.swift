@@ -59,8 +59,11 @@ public struct SceneChrome: Hashable, Sendable {
         var body = buffer.bounds
         guard body.height > 0 else { return body }
         let (top, afterTop) = body.splitTop(1)
+        let width = buffer.width
         buffer.putStatusLine(
-            left: " Rivulet · \(title)", right: info.isEmpty ? "" : "\(info) ", y: top.y, style: Self.titleStyle)
+            left: " Rivulet · \(TextSanitizer.sanitize(title, fittingWidth: width))",
+            right: info.isEmpty ? "" : "\(TextSanitizer.sanitize(info, fittingWidth: width)) ", y: top.y,
+            style: Self.titleStyle)
         body = afterTop
         guard body.height > 0 else { return body }
         let (rest, bottom) = body.splitBottom(1)
@@ -87,7 +90,9 @@ public struct SceneChrome: Hashable, Sendable {
             right = busyText.isEmpty ? "\(frame) " : "\(frame) \(busyText) "
         }
         if let errorMessage {
-            buffer.putStatusLine(left: " ! \(errorMessage)", right: right, y: y, style: Self.errorStyle)
+            buffer.putStatusLine(
+                left: " ! \(TextSanitizer.sanitize(errorMessage, fittingWidth: buffer.width))", right: right, y: y,
+                style: Self.errorStyle)
             return
         }
         let text = hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ")
@@ -112,7 +117,8 @@ public struct SceneChrome: Hashable, Sendable {
             x += buffer.put(cursorCharacter, x: x, y: y, style: .reverse)
             if after.count > 1 { buffer.put(String(after.dropFirst()), x: x, y: y) }
         case .confirm(let question):
-            buffer.put(" \(question) (y/n)", x: 0, y: y, style: Self.promptStyle)
+            let shown = TextSanitizer.sanitize(question, fittingWidth: buffer.width)
+            buffer.put(" \(shown) (y/n)", x: 0, y: y, style: Self.promptStyle)
         }
     }
 }

@@ -45,7 +45,8 @@ public struct SceneScreen: Hashable, Sendable {
             if let header, rect.height > 1 {
                 let (top, rest) = rect.splitTop(1)
                 buffer.fill(top)
-                buffer.put(" " + header, x: top.x, y: top.y, style: .dim, maxWidth: top.width)
+                let shown = TextSanitizer.sanitize(header, fittingWidth: top.width)
+                buffer.put(" " + shown, x: top.x, y: top.y, style: .dim, maxWidth: top.width)
                 rect = rest
             }
             window.draw(into: &buffer, in: rect)
@@ -148,14 +149,16 @@ public struct ReaderContent: Hashable, Sendable {
         guard rect.width > 4 else { return }
         var y = rect.y + 1
         let width = rect.width - 4
-        buffer.put(heading.replacingNewlines(), x: rect.x + 2, y: y, style: .bold, maxWidth: width)
+        let shownHeading = TextSanitizer.sanitize(heading, fittingWidth: width)
+        buffer.put(shownHeading, x: rect.x + 2, y: y, style: .bold, maxWidth: width)
         y += 1
         for line in meta where y < rect.maxY {
-            buffer.put(line.replacingNewlines(), x: rect.x + 2, y: y, style: .dim, maxWidth: width)
+            buffer.put(
+                TextSanitizer.sanitize(line, fittingWidth: width), x: rect.x + 2, y: y, style: .dim, maxWidth: width)
             y += 1
         }
         y += 1
-        let lines = TextWrap.lines(of: body, width: width)
+        let lines = TextWrap.lines(of: TextSanitizer.sanitize(body, preservingNewlines: true), width: width)
         for line in lines.dropFirst(max(scroll, 0)) {
             guard y < rect.maxY else { return }
             buffer.put(line, x: rect.x + 2, y: y, maxWidth: width)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Streams
+import StreamsTesting
 import Synchronization
 
 @testable import BaseServices
@@ -77,6 +78,7 @@ final class TestClock: Sendable {
 
 /// Subscribes and returns the single result a one-shot (write or fetch) observable sends.
 func firstResult<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) -> Result<T, DatabaseError>? {
+    ExitLeakCheck.install()
     let box = Mutex<Result<T, DatabaseError>?>(nil)
     let subscription = observable.subscribe(onNext: { result in
         box.withLock { if $0 == nil { $0 = result } }
@@ -101,6 +103,7 @@ final class Recorder<Element: Sendable>: Sendable {
     private let disposable = Mutex<(any Disposable)?>(nil)
 
     init(_ observable: Observable<Element>) {
+        ExitLeakCheck.install()
         let storage = self.storage
         let subscription = observable.subscribe(onNext: { element in storage.values.withLock { $0.append(element) } })
         disposable.withLock { $0 = subscription }

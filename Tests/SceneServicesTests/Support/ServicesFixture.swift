@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsTesting
 import Synchronization
 
 @testable import BaseServices
@@ -70,6 +71,7 @@ struct NoValue: Error {}
 /// The first value `observable` sends on subscribe (writes and first observations send it
 /// synchronously); the subscription is disposed at once.
 func first<T: Sendable>(_ observable: Observable<T>) throws -> T {
+    ExitLeakCheck.install()
     let box = Mutex<T?>(nil)
     observable.subscribe(onNext: { value in box.withLock { if $0 == nil { $0 = value } } }).dispose()
     guard let value = box.withLock({ $0 }) else { throw NoValue() }
@@ -86,6 +88,7 @@ final class Recorder<Element: Sendable>: Sendable {
     private let subscription = Mutex<(any Disposable)?>(nil)
 
     init(_ observable: Observable<Element>) {
+        ExitLeakCheck.install()
         let storage = storage
         let disposable = observable.subscribe(onNext: { value in storage.values.withLock { $0.append(value) } })
         subscription.withLock { $0 = disposable }

@@ -54,6 +54,8 @@ private func delayed(
 }
 
 @Test func harnessFailsOnASubscriptionToATestSourceLeftOpen() {
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
     expectFailure(
         "subscriptions are still open after every output was disposed, and no expectation allowed them "
             + "(something keeps them alive):\n  hot(\"-a\"): subscribed at t=0"
@@ -62,7 +64,7 @@ private func delayed(
             let xs = harness.scheduler.hot("-a")
             // An output that subscribes to `xs` and never lets go of it.
             let leaky = Observable<String>.create { observer in
-                _ = xs.subscribe(onNext: { observer.onNext($0) })
+                kept.keep(xs.subscribe(onNext: { observer.onNext($0) }))
                 return Disposables.empty
             }
             let values = harness.record(leaky, "values")
@@ -73,10 +75,12 @@ private func delayed(
 }
 
 @Test func harnessAllowsAnOpenSubscriptionAnExpectationDeclared() {
+    let leaked = KeptSubscriptions()
+    defer { leaked.disposeAll() }
     withViewModelHarness { harness in
         let source = harness.scheduler.hot("-a")
         let kept = Observable<String>.create { observer in
-            _ = source.subscribe(onNext: { observer.onNext($0) })
+            leaked.keep(source.subscribe(onNext: { observer.onNext($0) }))
             return Disposables.empty
         }
         let values = harness.record(kept, "values")
@@ -88,13 +92,15 @@ private func delayed(
 
 @Test func harnessFailsOnALeakedSubscriptionThatIsNotToATestSource() {
     let subject = PublishSubject<String>()
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
     expectFailure(
         "subscriptions started in the test are still live after every output was disposed (2 counted, each "
             + "stage of a chain counting once): something subscribed inside the view model was never disposed"
     ) {
         withViewModelHarness { harness in
             let leaky = Observable<String>.create { observer in
-                _ = subject.subscribe(onNext: { observer.onNext($0) })
+                kept.keep(subject.subscribe(onNext: { observer.onNext($0) }))
                 return Disposables.empty
             }
             let values = harness.record(leaky, "values")

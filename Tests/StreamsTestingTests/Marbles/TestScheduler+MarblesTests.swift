@@ -66,12 +66,13 @@ import Testing
     let scheduler = TestScheduler()
     let line = #line + 1
     let request = scheduler.cold("-a|", "-b|")
-    _ = scheduler.record(request)
-    _ = scheduler.record(request)
+    var recordings = [scheduler.record(request), scheduler.record(request)]
+    defer { for recording in recordings { recording.dispose() } }
     expectFailure(
         "cold(\"-a|\", \"-b|\") was subscribed 3 times but has 2 segments (one per subscription)", line: line
     ) {
         let third = scheduler.record(request)
+        recordings.append(third)
         scheduler.run()
         #expect(third.events.isEmpty)
     }
@@ -100,6 +101,7 @@ import Testing
 @Test func expectFramesCountFromTheRecordingsOrigin() {
     let scheduler = TestScheduler(initialClock: 200)
     let res = scheduler.record(scheduler.hot("--a"))
+    defer { res.dispose() }
     scheduler.run()
     scheduler.expect(res, "--a")
     #expect(res.events == [.next(202, "a")])
@@ -108,6 +110,7 @@ import Testing
 @Test func expectWithAnInvalidDiagramFailsNamingTheColumn() {
     let scheduler = TestScheduler()
     let res = scheduler.record(scheduler.hot("a"))
+    defer { res.dispose() }
     expectFailure(containing: "column 2: ^ marks frame 0") {
         scheduler.expect(res, "a^")
     }

@@ -13,10 +13,12 @@ import Testing
 
 @Test func trackingReportsALeakAtTheCaller() {
     let subject = PublishSubject<Int>()
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
     let line = #line + 2
     withKnownIssue {
         withSubscriptionTracking {
-            _ = subject.subscribe(onNext: { _ in })
+            kept.keep(subject.subscribe(onNext: { _ in }))
         }
     } matching: { issue in
         issue.comments.contains { $0.rawValue.contains("still live at the end of withSubscriptionTracking") }
@@ -27,9 +29,11 @@ import Testing
 @Test func trackingCountsTestableObservableSubscriptions() {
     let scheduler = TestScheduler()
     let xs = scheduler.createHotObservable([.next(210, 1)])
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
     withKnownIssue {
         withSubscriptionTracking {
-            _ = xs.subscribe(AnyObserver { _ in })
+            kept.keep(xs.subscribe(AnyObserver { _ in }))
         }
     } matching: { issue in
         issue.comments.contains { $0.rawValue.hasPrefix("1 subscription is still live") }
@@ -42,10 +46,12 @@ import Testing
 
 @Test func asyncTrackingReportsALeak() async {
     let subject = PublishSubject<Int>()
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
     await withKnownIssue {
         await withSubscriptionTracking {
             await Task.yield()
-            _ = subject.subscribe(onNext: { _ in })
+            kept.keep(subject.subscribe(onNext: { _ in }))
         }
     } matching: { issue in
         issue.comments.contains { $0.rawValue.contains("still live at the end of withSubscriptionTracking") }

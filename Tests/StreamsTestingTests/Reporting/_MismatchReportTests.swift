@@ -51,6 +51,7 @@ private let words = ["a": "sw", "c": "swi", "d": "swif"]
 @Test func recordedEventsExpectationReportsTheFrameBesideTheTick() {
     let scheduler = TestScheduler(initialClock: 200)
     let res = scheduler.record(scheduler.hot("-a-b", values: ["a": 1, "b": 2]))
+    defer { res.dispose() }
     scheduler.run()
     expectFailure(
         """
@@ -116,7 +117,8 @@ private let words = ["a": "sw", "c": "swi", "d": "swif"]
 @Test func subscriptionStillOpenIsDrawnWithoutItsBang() {
     let scheduler = TestScheduler()
     let xs = scheduler.hot("-a-b")
-    _ = scheduler.record(xs)
+    let recording = scheduler.record(xs)
+    defer { recording.dispose() }
     scheduler.run()
     expectFailure(
         """

@@ -53,8 +53,11 @@ import Testing
 @Test func startReportsALivelockAtTheCaller() {
     let scheduler = TestScheduler(actionsPerTickLimit: 10)
     @Sendable func spin() { scheduler.schedule(label: "spin", spin) }
+    // The livelock stops the run before its planned disposal, so the test ends the subscription.
+    var result: TestableObserver<Int>?
+    defer { result?.dispose() }
     withKnownIssue {
-        _ = scheduler.start {
+        result = scheduler.start {
             Observable<Int>.deferred {
                 spin(); return .never()
             }
@@ -68,7 +71,9 @@ import Testing
     let scheduler = TestScheduler()
     let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
     let observer = scheduler.createObserver(Int.self)
-    scheduler.scheduleAt(200) { _ = xs.subscribe(observer.asObserver()) }
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
+    scheduler.scheduleAt(200) { kept.keep(xs.subscribe(observer.asObserver())) }
     scheduler.advance(to: 300)
     #expect(observer.events == [.next(210, 2)])
 }
@@ -78,8 +83,10 @@ import Testing
     let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
     let early = scheduler.createObserver(Int.self)
     let late = scheduler.createObserver(Int.self)
-    scheduler.scheduleAt(200) { _ = xs.subscribe(early.asObserver()) }
-    scheduler.scheduleAt(250) { _ = xs.subscribe(late.asObserver()) }
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
+    scheduler.scheduleAt(200) { kept.keep(xs.subscribe(early.asObserver())) }
+    scheduler.scheduleAt(250) { kept.keep(xs.subscribe(late.asObserver())) }
     scheduler.advance(to: 400)
     #expect(early.events == [.next(210, 1), .next(260, 2), .completed(300)])
     #expect(late.events == [.next(260, 2), .completed(300)])
@@ -103,8 +110,10 @@ import Testing
     let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
     let first = scheduler.createObserver(Int.self)
     let second = scheduler.createObserver(Int.self)
-    scheduler.scheduleAt(200) { _ = ys.subscribe(first.asObserver()) }
-    scheduler.scheduleAt(300) { _ = ys.subscribe(second.asObserver()) }
+    let kept = KeptSubscriptions()
+    defer { kept.disposeAll() }
+    scheduler.scheduleAt(200) { kept.keep(ys.subscribe(first.asObserver())) }
+    scheduler.scheduleAt(300) { kept.keep(ys.subscribe(second.asObserver())) }
     scheduler.advance(to: 400)
     #expect(first.events == [.next(210, 1), .completed(220)])
     #expect(second.events == [.next(310, 1), .completed(320)])
