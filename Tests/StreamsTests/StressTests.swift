@@ -160,7 +160,7 @@ private func onThreads(_ bodies: [@Sendable () -> Void], tracker: SubscriptionTr
             // The lowest priority, for this thread only (Linux keeps nice values per thread), so the
             // stress never starves tests that run beside it and measure wall-clock timeouts.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            LiveSubscriptions.$tracker.withValue(tracker) { body() }
+            LiveSubscriptions.withTracker(tracker) { body() }
             group.leave()
         }
         thread.start()
@@ -236,7 +236,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let lateCombined = CheckerPool { CombinationChecker() }
         let done = Flag()
 
-        let subscriptions = LiveSubscriptions.$tracker.withValue(tracker) {
+        let subscriptions = LiveSubscriptions.withTracker(tracker) {
             [
                 merged.subscribe(all.observer), combined.subscribe(latest.observer),
                 switched.subscribe(switchedAll.observer),
@@ -281,7 +281,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let late = CheckerPool { OrderChecker(fromStart: false) }
         let done = Flag()
 
-        let subscription = LiveSubscriptions.$tracker.withValue(tracker) { merged.subscribe(all.observer) }
+        let subscription = LiveSubscriptions.withTracker(tracker) { merged.subscribe(all.observer) }
         onThreads(
             producers(into: subjects, count: operatorEventsPerProducer, done: done)
                 + [
@@ -308,7 +308,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let late = CheckerPool { CombinationChecker() }
         let done = Flag()
 
-        let subscription = LiveSubscriptions.$tracker.withValue(tracker) { combined.subscribe(latest.observer) }
+        let subscription = LiveSubscriptions.withTracker(tracker) { combined.subscribe(latest.observer) }
         for (index, subject) in subjects.enumerated() { subject.onNext(Item(producer: index, sequence: 0)) }
         onThreads(
             producers(into: subjects, from: 1, count: operatorEventsPerProducer, done: done)
@@ -349,7 +349,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let overlaps = OverlapDetector()
         let done = Flag()
 
-        let subscription = LiveSubscriptions.$tracker.withValue(tracker) {
+        let subscription = LiveSubscriptions.withTracker(tracker) {
             switched.subscribe(onNext: { tagged in
                 overlaps.during {
                     state.withLock { state in
@@ -407,7 +407,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let late = CheckerPool { OrderChecker(fromStart: false) }
         let done = Flag()
 
-        let subscriptions = LiveSubscriptions.$tracker.withValue(tracker) {
+        let subscriptions = LiveSubscriptions.withTracker(tracker) {
             [shared.subscribe(first.observer), shared.subscribe(second.observer)]
         }
         onThreads(
