@@ -8,8 +8,7 @@ import Foundation
 ///
 /// Files, because several of these are started at once from different threads: a pipe created
 /// by one thread would be inherited by a child another thread spawns at the same moment, and
-/// reading it to its end would then wait for the wrong process. The child is reaped with
-/// `wait4`, which also reports its peak resident memory.
+/// reading it to its end would then wait for the wrong process.
 final class ChildProcess {
     /// How a child ended.
     enum Termination: Equatable, CustomStringConvertible {
@@ -29,7 +28,9 @@ final class ChildProcess {
         let termination: Termination
         let output: String
         let error: String
-        /// The child's peak resident set, in KiB (`ru_maxrss`).
+        /// The child's own peak resident set, in KiB (its `VmHWM`, sampled while it ran), or 0
+        /// when it was not measured. Not `ru_maxrss`: Linux carries the parent's peak into it
+        /// across the spawn.
         let peakResidentKiB: Int
         /// From spawn to reaped, in seconds.
         let seconds: Double
@@ -91,8 +92,25 @@ final class ChildProcess {
     /// Waits for the child to end and collects what it left.
     func wait() -> Outcome {
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        return finish(status: status, peakKiB: 0)
+    }
+
+    /// Waits for the child to end, reading its peak resident set every few milliseconds; the
+    /// peak only grows, so the last reading before the exit is the figure.
+    func waitMeasuringMemory() -> Outcome {
+        var status: Int32 = 0
+        var peak = 0
+        while true {
+            if let memory = ProcessMemory.of(pid) { peak = max(peak, memory.peakResidentKiB) }
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result == -1 && errno != EINTR) { break }
+            usleep(2_000)
+        }
+        return finish(status: status, peakKiB: peak)
+    }
+
+    private func finish(status: Int32, peakKiB: Int) -> Outcome {
         reaped = true
         let seconds = Date().timeIntervalSince(started)
         let signal = status & 0x7f
@@ -100,8 +118,7 @@ final class ChildProcess {
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         return Outcome(
-            termination: termination, output: output, error: error, peakResidentKiB: Int(usage.ru_maxrss),
-            seconds: seconds)
+            termination: termination, output: output, error: error, peakResidentKiB: peakKiB, seconds: seconds)
     }
 
     /// Runs `rivulet` with `arguments` to its end. Backtraces are off, so a crash is quick.

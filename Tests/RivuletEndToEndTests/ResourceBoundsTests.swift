@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+// End-to-end, on the wall clock: the built binary against inputs far larger than usual, with
+// the peak resident memory of the process doing the work (its VmHWM in /proc/PID/status)
+// stated and bounded.
+
+/// The peak RSS of a command that does nothing much, the baseline the bounds are measured from.
+private func baselinePeakKiB(in folder: TemporaryFolder) throws -> Int {
+    let outcome = try ChildProcess.startRivulet(["--db", folder.file("baseline.sqlite"), "list"])
+        .waitMeasuringMemory()
+    #expect(outcome.termination == .exited(0))
+    return outcome.peakResidentKiB
+}
+
+/// The documented limit of a feed download (FeedFetcher.defaultMaximumSize, 10 MB).
+private let feedSizeLimit = 10_000_000
+
+private func rssItem(_ index: Int) -> String {
+    "<item><title>Item \(index)</title><guid>item-\(index)</guid><link>https://example.com/\(index)</link>"
+        + "<description>\(String(repeating: "Lorem ipsum dolor sit amet. ", count: 20))</description></item>\n"
+}
+
+private let rssHead = Data(
+    "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Big</title><link>https://example.com</link>\n".utf8)
+private let rssTail = Data("</channel></rss>\n".utf8)
+
+@Suite(.serialized)
+struct ResourceBoundsTests {
+    @Test(arguments: [true, false])
+    func aFiftyMegabyteFeedIsRefusedClearlyInBoundedMemory(announcesItsLength: Bool) throws {
+        let folder = try TemporaryFolder()
+        let baseline = try baselinePeakKiB(in: folder)
+        let item = Data(rssItem(0).utf8)
+        let server = try LocalHTTPServer { _ in
+            LocalHTTPServer.Reply(
+                sendsLength: announcesItsLength, prefix: rssHead, repeating: item, length: 50 * 1024 * 1024,
+                suffix: rssTail)
+        }
+        defer { server.stop() }
+        let outcome = try ChildProcess.startRivulet([
+            "--db", folder.file("feeds.sqlite"), "feeds", "add", server.url("/big"),
+        ]).waitMeasuringMemory()
+        let growth = outcome.peakResidentKiB - baseline
+        print(
+            "50 MB feed (\(announcesItsLength ? "Content-Length" : "no length")): peak RSS "
+                + "\(ProcessMemory.megabytes(outcome.peakResidentKiB)), \(ProcessMemory.megabytes(growth)) over a "
+                + "plain command; \(ProcessMemory.megabytes(server.bytesSent.load(ordering: .relaxed) / 1024)) sent; "
+                + String(format: "%.2f s", outcome.seconds))
+        #expect(outcome.termination == .exited(1))
+        #expect(outcome.error.contains("larger than the limit"), "stderr: \(outcome.error)")
+        #expect(outcome.error.split(separator: "\n").count == 1, "stderr: \(outcome.error)")
+        // The body is refused or cut off at the limit: the process never holds much more than it.
+        #expect(growth < 4 * feedSizeLimit / 1024, "peak RSS grew \(ProcessMemory.megabytes(growth))")
+    }
+
+    @Test func aFeedJustUnderTheSizeLimitIsStoredInBoundedMemory() throws {
+        let folder = try TemporaryFolder()
+        let baseline = try baselinePeakKiB(in: folder)
+        var body = rssHead
+        var count = 0
+        while body.count + 2_000 < feedSizeLimit - rssTail.count {
+            count += 1
+            body += Data(rssItem(count).utf8)
+        }
+        body += rssTail
+        let document = body
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.Reply(prefix: document) }
+        defer { server.stop() }
+        let database = folder.file("feeds.sqlite")
+        let outcome = try ChildProcess.startRivulet(["--db", database, "feeds", "add", server.url("/large")])
+            .waitMeasuringMemory()
+        let growth = outcome.peakResidentKiB - baseline
+        print(
+            "\(ProcessMemory.megabytes(document.count / 1024)) feed of \(count) items: peak RSS "
+                + "\(ProcessMemory.megabytes(outcome.peakResidentKiB)), \(ProcessMemory.megabytes(growth)) over a "
+                + "plain command; " + String(format: "%.2f s", outcome.seconds))
+        #expect(outcome.termination == .exited(0), "stderr: \(outcome.error)")
+        let listed = try ChildProcess.rivulet(["--db", database, "feeds", "list", "--json"])
+        let feeds = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]] ?? []
+        let stored = feeds.first { ($0["url"] as? String) == server.url("/large") }
+        #expect((stored?["itemCount"] as? NSNumber)?.intValue == count)
+        #expect(growth < 256 * 1024, "peak RSS grew \(ProcessMemory.megabytes(growth))")
+    }
+}
