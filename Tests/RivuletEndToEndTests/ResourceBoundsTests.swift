@@ -46,7 +46,8 @@ struct ResourceBoundsTests {
             "50 MB feed (\(announcesItsLength ? "Content-Length" : "no length")): peak RSS "
                 + "\(ProcessMemory.megabytes(outcome.peakResidentKiB)), \(ProcessMemory.megabytes(growth)) over a "
                 + "plain command; \(ProcessMemory.megabytes(server.bytesSent.load(ordering: .relaxed) / 1024)) sent; "
-                + String(format: "%.2f s", outcome.seconds))
+                + String(format: "%.2f s", outcome.seconds) + "; it said: "
+                + outcome.error.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(outcome.termination == .exited(1))
         #expect(outcome.error.contains("larger than the limit"), "stderr: \(outcome.error)")
         #expect(outcome.error.split(separator: "\n").count == 1, "stderr: \(outcome.error)")
