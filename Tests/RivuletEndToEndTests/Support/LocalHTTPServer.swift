@@ -110,7 +110,7 @@ final class LocalHTTPServer: @unchecked Sendable {
         guard send(client, Data(head.utf8)), send(client, reply.prefix) else { return }
         var remaining = reply.length
         let chunkCount = max(1, 65_536 / max(reply.repeating.count, 1))
-        let chunk = Data(repeating: 0, count: 0) + Array(repeating: reply.repeating, count: chunkCount).joined()
+        let chunk = Data(Array(repeating: reply.repeating, count: chunkCount).joined())
         while remaining > 0, !reply.repeating.isEmpty {
             let piece = chunk.prefix(remaining)
             guard send(client, piece) else { return }
