@@ -8,12 +8,12 @@ import Testing
 // `PRAGMA integrity_check`.
 //
 // RIVULET_CRASH_KILLS sets how many kills each run waits for (default 50; Scripts/crash-soak.sh
-// runs 1,000), RIVULET_CRASH_WORKERS how many processes write at once (default 4), and
+// runs 1,000), RIVULET_CRASH_WORKERS how many processes write at once (default 3), and
 // RIVULET_CRASH_SEED replays the choices of a failed run, whose seed every failure prints.
 
 private let environment = ProcessInfo.processInfo.environment
 private let targetKills = environment["RIVULET_CRASH_KILLS"].flatMap { Int($0) } ?? 50
-private let workerCount = max(3, environment["RIVULET_CRASH_WORKERS"].flatMap { Int($0) } ?? 4)
+private let workerCount = max(3, environment["RIVULET_CRASH_WORKERS"].flatMap { Int($0) } ?? 3)
 
 /// A database made by the binary (welcome list included), what it holds, and how long a
 /// command takes on this machine (the median of a few runs).

@@ -51,11 +51,15 @@ struct ResourceBoundsTests {
         #expect(outcome.termination == .exited(1))
         #expect(outcome.error.contains("larger than the limit"), "stderr: \(outcome.error)")
         #expect(outcome.error.split(separator: "\n").count == 1, "stderr: \(outcome.error)")
-        // The body is refused or cut off at the limit: the process never holds much more than it.
-        // Not under the thread sanitizer: there the session's delegate queue runs so slowly that
-        // the pieces a local server sends pile up in front of it before the limit is seen.
-        if !SanitizerBuild.isThreadSanitized {
-            #expect(growth < 4 * feedSizeLimit / 1024, "peak RSS grew \(ProcessMemory.megabytes(growth))")
+        if announcesItsLength {
+            // Refused from the header: nothing of the body is read.
+            #expect(growth < 16 * 1024 * SanitizerBuild.memoryScale, "peak RSS grew \(ProcessMemory.megabytes(growth))")
+        } else {
+            // Cut off at the limit. On an idle machine the process holds about twice the limit;
+            // when its delegate queue is starved of CPU (a loaded machine, the thread
+            // sanitizer), what the local server sends meanwhile waits in that queue, up to the
+            // whole response, but never a multiple of it.
+            #expect(growth < 96 * 1024 * SanitizerBuild.memoryScale, "peak RSS grew \(ProcessMemory.megabytes(growth))")
         }
     }
 
