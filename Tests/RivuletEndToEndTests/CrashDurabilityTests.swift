@@ -15,12 +15,9 @@ private let environment = ProcessInfo.processInfo.environment
 private let targetKills = environment["RIVULET_CRASH_KILLS"].flatMap { Int($0) } ?? 50
 private let workerCount = max(3, environment["RIVULET_CRASH_WORKERS"].flatMap { Int($0) } ?? 3)
 
-/// A database made by the binary (welcome list included), what it holds, and how long a
-/// command takes on this machine (the median of a few runs).
-private func prepareDatabase(
-    in folder: TemporaryFolder
-) throws -> (path: String, baseline: [ListedTodo], seconds: Double) {
-    let path = folder.file("crash.sqlite")
+/// A database made by the binary at `path` (welcome list included), what it holds, and how
+/// long a command takes on this machine (the median of a few runs).
+private func prepareDatabase(at path: String) throws -> (baseline: [ListedTodo], seconds: Double) {
     var durations: [Double] = []
     var listed: [ListedTodo] = []
     for _ in 0..<3 {
@@ -29,11 +26,11 @@ private func prepareDatabase(
         listed = try ListedTodo.parse(outcome.output)
         durations.append(outcome.seconds)
     }
-    return (path, listed, durations.sorted()[1])
+    return (listed, durations.sorted()[1])
 }
 
 /// What one crash run did.
-private struct CrashRun {
+private struct CrashRun: Sendable {
     let seed: UInt64
     let workers: [CrashWorker]
     let kills: Int
@@ -85,56 +82,61 @@ private func listAll(_ database: String) throws -> [ListedTodo] {
 /// Checks everything a crash run promises: enough kills, every report honoured, a sound file.
 private func expectDurable(
     _ run: CrashRun, database: String, baseline: [ListedTodo], sourceLocation: SourceLocation = #_sourceLocation
-) throws -> [ListedTodo] {
+) async throws -> [ListedTodo] {
     print("crash durability: \(run.summary)")
     #expect(run.kills >= targetKills, "too few kills landed before the deadline; \(run.summary)")
     #expect(run.reportedWrites >= 20, "too few writes reported done to check; \(run.summary)")
-    let listed = try listAll(database)
+    let (listed, integrity) = try await onOwnThread {
+        (try listAll(database), try SQLiteShell.integrityCheck(database))
+    }
     let problems = crashDiscrepancies(workers: run.workers, baseline: baseline, now: listed)
     #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))\n\(run.summary)")
-    let integrity = try SQLiteShell.integrityCheck(database)
     #expect(integrity == ["ok"], "integrity_check: \(integrity.prefix(5)); \(run.summary)")
     return listed
 }
 
 @Suite(.enabled(if: SQLiteShell.isAvailable), .serialized)
 struct CrashDurabilityTests {
-    @Test func everyReportedWriteSurvivesWorkersKilledAtRandomMoments() throws {
+    @Test func everyReportedWriteSurvivesWorkersKilledAtRandomMoments() async throws {
         let folder = try TemporaryFolder()
-        let (database, baseline, seconds) = try prepareDatabase(in: folder)
-        let run = runWorkers(database: database, typicalSeconds: seconds)
-        _ = try expectDurable(run, database: database, baseline: baseline)
+        let database = folder.file("crash.sqlite")
+        let (baseline, seconds) = try await onOwnThread { try prepareDatabase(at: database) }
+        let run = try await onOwnThread { runWorkers(database: database, typicalSeconds: seconds) }
+        _ = try await expectDurable(run, database: database, baseline: baseline)
     }
 
     @Test(.enabled(if: AppOnDatabase.isAvailable))
-    func theAppOpenDuringTheKillsShowsTheFinalStateAndKeepsItsTerminal() throws {
+    func theAppOpenDuringTheKillsShowsTheFinalStateAndKeepsItsTerminal() async throws {
         let folder = try TemporaryFolder()
-        let (database, baseline, seconds) = try prepareDatabase(in: folder)
+        let database = folder.file("crash.sqlite")
+        let (baseline, seconds) = try await onOwnThread { try prepareDatabase(at: database) }
         let app = try AppOnDatabase(database: database)
         defer { app.session.close() }
-        let opened = try app.openTodos()
+        let opened = try await onOwnThread { try app.openTodos() }
         #expect(opened, "the todo list never appeared:\n\((try? app.session.screen()) ?? "")")
-        let run = runWorkers(database: database, typicalSeconds: seconds)
-        let listed = try expectDurable(run, database: database, baseline: baseline)
+        let run = try await onOwnThread { runWorkers(database: database, typicalSeconds: seconds) }
+        let listed = try await expectDurable(run, database: database, baseline: baseline)
 
         let expected = listed.map { AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false) }
         let activeCount = listed.filter { !$0.isCompleted }.count
-        let (screen, shown) = try app.session.waitFor(timeout: 5) { screen in
-            let rows = AppOnDatabase.rows(on: screen).map {
-                AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false)
+        let (screen, shown) = try await onOwnThread {
+            try app.session.waitFor(timeout: 5) { screen in
+                let rows = AppOnDatabase.rows(on: screen).map {
+                    AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false)
+                }
+                return !rows.isEmpty && rows == Array(expected.prefix(rows.count))
+                    && (rows.count == expected.count || rows.count >= 30)
+                    && AppOnDatabase.itemsLeft(on: screen) == activeCount
             }
-            return !rows.isEmpty && rows == Array(expected.prefix(rows.count))
-                && (rows.count == expected.count || rows.count >= 30)
-                && AppOnDatabase.itemsLeft(on: screen) == activeCount
         }
         #expect(shown, "the app does not show the final state (\(activeCount) left):\n\(screen)\n\(run.summary)")
 
-        try app.session.send("j")
-        let (moved, responded) = try app.session.waitFor {
-            AppOnDatabase.rows(on: $0).dropFirst().first?.isSelected == true
+        let (moved, responded) = try await onOwnThread {
+            try app.session.send("j")
+            return try app.session.waitFor { AppOnDatabase.rows(on: $0).dropFirst().first?.isSelected == true }
         }
         #expect(responded, "the app stopped answering keys:\n\(moved)")
-        let (exited, alternateScreenOff) = try app.quitFromTodos()
+        let (exited, alternateScreenOff) = try await onOwnThread { try app.quitFromTodos() }
         #expect(exited, "q did not quit:\n\((try? app.session.screen()) ?? "")")
         #expect(alternateScreenOff)
     }

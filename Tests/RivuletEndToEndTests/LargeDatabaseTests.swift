@@ -8,12 +8,11 @@ import Testing
 
 private let todoCount = ProcessInfo.processInfo.environment["RIVULET_SCALE_TODOS"].flatMap { Int($0) } ?? 100_000
 
-/// A database the binary created (welcome list included), then `count` more todos: every third
-/// one done, titles `Todo N Xpple` with X running through the alphabet.
-private func makeLargeDatabase(in folder: TemporaryFolder, count: Int) throws -> String {
-    let path = folder.file("large.sqlite")
+/// A database the binary created at `path` (welcome list included), then `count` more todos:
+/// every third one done, titles `Todo N Xpple` with X running through the alphabet.
+private func makeLargeDatabase(at path: String, count: Int) throws {
     let created = try ChildProcess.rivulet(["--db", path, "list"])
-    #expect(created.termination == .exited(0))
+    guard created.termination == .exited(0) else { throw ListedTodo.ParseError(text: created.error) }
     _ = try SQLiteShell.query(
         path,
         """
@@ -24,7 +23,21 @@ private func makeLargeDatabase(in folder: TemporaryFolder, count: Int) throws ->
             1700000000000 + i, CASE WHEN i % 3 = 0 THEN 1700000000000 + i END, (i + 100) * 1024
         FROM n;
         """)
-    return path
+}
+
+/// Sends `keys` and `text` to `app`, then waits up to 5 s for `condition`; returns the screen,
+/// whether it matched, and the seconds it took.
+private func timedStep(
+    _ app: AppOnDatabase, keys: [String] = [], text: String = "", until condition: @escaping @Sendable (String) -> Bool
+) async throws -> (screen: String, matched: Bool, seconds: String) {
+    try await onOwnThread {
+        let start = Date()
+        let keyboard = ScriptedKeyboard(session: app.session)
+        try keyboard.send(keys)
+        if !text.isEmpty { try keyboard.text(text) }
+        let (screen, matched) = try app.session.waitFor(timeout: 5, condition)
+        return (screen, matched, since(start))
+    }
 }
 
 /// Seconds since `start`, as text.
@@ -32,44 +45,43 @@ private func since(_ start: Date) -> String { String(format: "%.2f s", Date().ti
 
 @Suite(.enabled(if: SQLiteShell.isAvailable && AppOnDatabase.isAvailable))
 struct LargeDatabaseTests {
-    @Test func aLargeListOpensScrollsAndSearchesQuicklyAndListsInBoundedMemory() throws {
+    @Test func aLargeListOpensScrollsAndSearchesQuicklyAndListsInBoundedMemory() async throws {
         let folder = try TemporaryFolder()
-        var start = Date()
-        let database = try makeLargeDatabase(in: folder, count: todoCount)
+        let database = folder.file("large.sqlite")
+        let start = Date()
+        try await onOwnThread { try makeLargeDatabase(at: database, count: todoCount) }
         var figures = ["\(todoCount) todos: filled in \(since(start))"]
         let active = 4 + todoCount - todoCount / 3
 
         let app = try AppOnDatabase(database: database, width: 100, height: 30)
         defer { app.session.close() }
-        #expect(try app.session.waitFor("Rivulet · Home", timeout: 10).matched)
-        start = Date()
-        try app.session.send("t")
-        let counted = try app.session.waitFor("\(active) items left", timeout: 5)
+        let home = try await timedStep(app) { $0.contains("Rivulet · Home") }
+        #expect(home.matched)
+        let counted = try await timedStep(app, keys: ["t"]) { $0.contains("\(active) items left") }
         #expect(counted.matched, "count not shown:\n\(counted.screen)")
-        figures.append("list and count shown in \(since(start))")
-        start = Date()
-        try app.session.send("G")
-        let bottom = try app.session.waitFor("Todo \(todoCount) ", timeout: 5)
+        figures.append("list and count shown in \(counted.seconds)")
+        let bottom = try await timedStep(app, keys: ["G"]) { $0.contains("Todo \(todoCount) ") }
         #expect(bottom.matched, "last todo not shown:\n\(bottom.screen)")
-        figures.append("last page in \(since(start))")
-        start = Date()
-        try app.session.send("g", "/")
-        try app.session.type("zpple")
-        let found = try app.session.waitFor(timeout: 5) { screen in
+        figures.append("last page in \(bottom.seconds)")
+        let found = try await timedStep(app, keys: ["g", "/"], text: "zpple") { screen in
             let rows = AppOnDatabase.rows(on: screen)
             return screen.contains("Search: zpple") && rows.count > 10
                 && rows.allSatisfy { $0.title.hasSuffix("zpple") }
         }
         #expect(found.matched, "search results not shown:\n\(found.screen)")
-        figures.append("search in \(since(start))")
+        figures.append("search in \(found.seconds)")
         let pid = try #require(try app.session.appPID())
         let memory = try #require(ProcessMemory.of(pid))
         figures.append("app \(memory)")
         #expect(memory.peakResidentKiB < 96 * 1024 * SanitizerBuild.memoryScale, "the app holds \(memory)")
-        try app.session.send("Escape")
 
-        let plain = try ChildProcess.startRivulet(["--db", folder.file("plain.sqlite"), "list"]).waitMeasuringMemory()
-        let listing = try ChildProcess.startRivulet(["--db", database, "list", "--json"]).waitMeasuringMemory()
+        let plainDatabase = folder.file("plain.sqlite")
+        let (plain, listing) = try await onOwnThread {
+            (
+                try ChildProcess.startRivulet(["--db", plainDatabase, "list"]).waitMeasuringMemory(),
+                try ChildProcess.startRivulet(["--db", database, "list", "--json"]).waitMeasuringMemory()
+            )
+        }
         #expect(listing.termination == .exited(0))
         let listed = try ListedTodo.parse(listing.output)
         #expect(listed.count == todoCount + 5)

@@ -5,12 +5,19 @@ import Testing
 // the peak resident memory of the process doing the work (its VmHWM in /proc/PID/status)
 // stated and bounded.
 
-/// The peak RSS of a command that does nothing much, the baseline the bounds are measured from.
-private func baselinePeakKiB(in folder: TemporaryFolder) throws -> Int {
-    let outcome = try ChildProcess.startRivulet(["--db", folder.file("baseline.sqlite"), "list"])
-        .waitMeasuringMemory()
-    #expect(outcome.termination == .exited(0))
-    return outcome.peakResidentKiB
+/// Runs `rivulet` with `arguments` on a thread of its own; returns how it ended and the peak
+/// resident memory of a command that does nothing much (`list` on `baseline`), the figure the
+/// bounds are measured from.
+private func measure(
+    _ arguments: [String], baseline: String
+) async throws -> (
+    outcome: ChildProcess.Outcome, baselineKiB: Int
+) {
+    try await onOwnThread {
+        let plain = try ChildProcess.startRivulet(["--db", baseline, "list"]).waitMeasuringMemory()
+        guard plain.termination == .exited(0) else { throw ListedTodo.ParseError(text: plain.error) }
+        return (try ChildProcess.startRivulet(arguments).waitMeasuringMemory(), plain.peakResidentKiB)
+    }
 }
 
 /// The documented limit of a feed download (FeedFetcher.defaultMaximumSize, 10 MB).
@@ -28,9 +35,8 @@ private let rssTail = Data("</channel></rss>\n".utf8)
 @Suite(.serialized)
 struct ResourceBoundsTests {
     @Test(arguments: [true, false])
-    func aFiftyMegabyteFeedIsRefusedClearlyInBoundedMemory(announcesItsLength: Bool) throws {
+    func aFiftyMegabyteFeedIsRefusedClearlyInBoundedMemory(announcesItsLength: Bool) async throws {
         let folder = try TemporaryFolder()
-        let baseline = try baselinePeakKiB(in: folder)
         let item = Data(rssItem(0).utf8)
         let server = try LocalHTTPServer { _ in
             LocalHTTPServer.Reply(
@@ -38,9 +44,9 @@ struct ResourceBoundsTests {
                 suffix: rssTail)
         }
         defer { server.stop() }
-        let outcome = try ChildProcess.startRivulet([
-            "--db", folder.file("feeds.sqlite"), "feeds", "add", server.url("/big"),
-        ]).waitMeasuringMemory()
+        let (outcome, baseline) = try await measure(
+            ["--db", folder.file("feeds.sqlite"), "feeds", "add", server.url("/big")],
+            baseline: folder.file("baseline.sqlite"))
         let growth = outcome.peakResidentKiB - baseline
         print(
             "50 MB feed (\(announcesItsLength ? "Content-Length" : "no length")): peak RSS "
@@ -63,9 +69,8 @@ struct ResourceBoundsTests {
         }
     }
 
-    @Test func aFeedJustUnderTheSizeLimitIsStoredInBoundedMemory() throws {
+    @Test func aFeedJustUnderTheSizeLimitIsStoredInBoundedMemory() async throws {
         let folder = try TemporaryFolder()
-        let baseline = try baselinePeakKiB(in: folder)
         var body = rssHead
         var count = 0
         while body.count + 2_000 < feedSizeLimit - rssTail.count {
@@ -77,15 +82,15 @@ struct ResourceBoundsTests {
         let server = try LocalHTTPServer { _ in LocalHTTPServer.Reply(prefix: document) }
         defer { server.stop() }
         let database = folder.file("feeds.sqlite")
-        let outcome = try ChildProcess.startRivulet(["--db", database, "feeds", "add", server.url("/large")])
-            .waitMeasuringMemory()
+        let (outcome, baseline) = try await measure(
+            ["--db", database, "feeds", "add", server.url("/large")], baseline: folder.file("baseline.sqlite"))
         let growth = outcome.peakResidentKiB - baseline
         print(
             "\(ProcessMemory.megabytes(document.count / 1024)) feed of \(count) items: peak RSS "
                 + "\(ProcessMemory.megabytes(outcome.peakResidentKiB)), \(ProcessMemory.megabytes(growth)) over a "
                 + "plain command; " + String(format: "%.2f s", outcome.seconds))
         #expect(outcome.termination == .exited(0), "stderr: \(outcome.error)")
-        let listed = try ChildProcess.rivulet(["--db", database, "feeds", "list", "--json"])
+        let listed = try await onOwnThread { try ChildProcess.rivulet(["--db", database, "feeds", "list", "--json"]) }
         let feeds = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]] ?? []
         let stored = feeds.first { ($0["url"] as? String) == server.url("/large") }
         #expect((stored?["itemCount"] as? NSNumber)?.intValue == count)

@@ -2,7 +2,10 @@ import Foundation
 
 /// The full-screen app running in a private tmux pane on a given database, with helpers to
 /// read its todo list off the screen and to check that it quits cleanly.
-final class AppOnDatabase {
+///
+/// `@unchecked Sendable`: a test uses it from one thread at a time, awaiting each blocking call
+/// it hands to another thread (``onOwnThread(_:)``) before the next.
+final class AppOnDatabase: @unchecked Sendable {
     let session: TmuxSession
 
     static var isAvailable: Bool {
@@ -20,7 +23,7 @@ final class AppOnDatabase {
 
     /// A todo row as the list draws it: `> [x] title` (selected) or `  [ ] title`, and maybe a
     /// scroll bar.
-    struct Row: Equatable, CustomStringConvertible {
+    struct Row: Equatable, Sendable, CustomStringConvertible {
         let title: String
         let isCompleted: Bool
         let isSelected: Bool

@@ -11,7 +11,7 @@ import Foundation
 /// reading it to its end would then wait for the wrong process.
 final class ChildProcess {
     /// How a child ended.
-    enum Termination: Equatable, CustomStringConvertible {
+    enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
@@ -24,7 +24,7 @@ final class ChildProcess {
     }
 
     /// What a finished child left.
-    struct Outcome {
+    struct Outcome: Sendable {
         let termination: Termination
         let output: String
         let error: String

@@ -204,7 +204,7 @@ final class CrashWorker: @unchecked Sendable {
 }
 
 /// A todo as `rivulet list --json` shows it.
-struct ListedTodo: Equatable {
+struct ListedTodo: Equatable, Sendable {
     let id: Int64
     let title: String
     let isCompleted: Bool

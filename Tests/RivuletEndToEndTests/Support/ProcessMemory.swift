@@ -1,7 +1,7 @@
 import Foundation
 
 /// A process's memory as Linux reports it in `/proc/PID/status`.
-struct ProcessMemory: CustomStringConvertible {
+struct ProcessMemory: Sendable, CustomStringConvertible {
     /// The resident set now, in KiB (`VmRSS`).
     let residentKiB: Int
     /// The peak resident set so far, in KiB (`VmHWM`).
