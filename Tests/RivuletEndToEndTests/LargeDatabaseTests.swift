@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-// End-to-end, on the wall clock: a database of many todos (100,000 by default; set
-// RIVULET_SCALE_TODOS=1000000 for the long run), filled through the sqlite3 shell in one
+// End-to-end, on the wall clock: a database of many todos (100,000 by default, 20,000 under
+// the thread sanitizer; set RIVULET_SCALE_TODOS=1000000 for the long run), filled through the sqlite3 shell in one
 // transaction, then opened by the built app in tmux and listed by the binary. Each step's time
 // and each process's peak memory is printed.
 
-private let todoCount = ProcessInfo.processInfo.environment["RIVULET_SCALE_TODOS"].flatMap { Int($0) } ?? 100_000
+private let todoCount =
+    ProcessInfo.processInfo.environment["RIVULET_SCALE_TODOS"].flatMap { Int($0) }
+    ?? (SanitizerBuild.isThreadSanitized ? 20_000 : 100_000)
 
 /// A database the binary created at `path` (welcome list included), then `count` more todos:
 /// every third one done, titles `Todo N Xpple` with X running through the alphabet.
