@@ -15,8 +15,16 @@ private func residentKiB() -> Int {
 
 // Wall clock: a thousand observers of one query on a real database file, while todos are
 // written; tests run in parallel, so the memory figure is printed and bounded loosely.
-@Test func aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed() throws {
-    try withSubscriptionTracking {
+/// Runs the blocking `body` on a thread of its own, so a long wait does not hold one of the few
+/// threads Swift concurrency shares among the tests running in parallel.
+private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
+@Test func aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed() async throws {
+    try await withSubscriptionTracking {
         let fixture = try ServicesFixture()
         let counts = fixture.todos.observeCounts(on: ImmediateScheduler())
         let before = residentKiB()
@@ -25,8 +33,8 @@ private func residentKiB() -> Int {
             _ = try value(fixture.todos.create(title: "Todo \(index)", notes: "", due: nil))
         }
         let final = TodoCounts(total: 20, active: 20, completed: 0)
-        let lagging = observers.filter { observer in
-            !observer.wait(timeout: .seconds(20)) { (try? $0.last?.get()) == final }
+        let lagging = await onOwnThread {
+            observers.filter { observer in !observer.wait(timeout: .seconds(20)) { (try? $0.last?.get()) == final } }
         }
         let during = residentKiB()
         #expect(lagging.isEmpty, "\(lagging.count) observers never saw the final counts")

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Files, because several of these are started at once from different threads: a pipe created
 /// by one thread would be inherited by a child another thread spawns at the same moment, and
-/// reading it to its end would then wait for the wrong process.
+/// reading it to its end would then wait for the wrong process. For the same reason the child
+/// gets no other descriptor of this process.
 final class ChildProcess {
     /// How a child ended.
     enum Termination: Equatable, Sendable, CustomStringConvertible {
@@ -56,6 +57,7 @@ final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        SpawnActions.closeInheritedDescriptors(&actions)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -55,9 +55,12 @@ final class CrashWorker: @unchecked Sendable {
 
     let index: Int
     let database: String
-    /// The usual length of a `rivulet` command on this machine, in seconds; kills land in
-    /// `0..<1.3×` of it.
-    let typicalSeconds: Double
+    /// The usual length of a `rivulet` command on this machine, in seconds (the median of the
+    /// last few); kills land in `0..<1.3×` of it.
+    private(set) var typicalSeconds: Double
+    /// How long the last commands that were not killed took, to follow a machine whose load
+    /// changes during the run.
+    private var recentSeconds: [Double] = []
     private var generator: SeededGenerator
     private var added = 0
 
@@ -102,9 +105,12 @@ final class CrashWorker: @unchecked Sendable {
         }
     }
 
-    /// Runs commands until the budget is spent.
+    /// Runs commands until the budget is spent. Under the thread sanitizer, where each command
+    /// keeps a core busy several times longer, a worker rests as long as a command takes after
+    /// each one, so the run leaves the other tests some CPU.
     func run(budget: CrashBudget) {
         while !budget.isSpent {
+            if SanitizerBuild.isThreadSanitized { usleep(useconds_t(typicalSeconds * 1_000_000)) }
             let operation = nextOperation()
             let child: ChildProcess
             do {
@@ -122,6 +128,9 @@ final class CrashWorker: @unchecked Sendable {
             if outcome.termination == .signalled(SIGKILL) {
                 kills += 1
                 budget.kills.add(1, ordering: .relaxed)
+            } else {
+                recentSeconds = Array((recentSeconds + [outcome.seconds]).suffix(9))
+                typicalSeconds = recentSeconds.sorted()[recentSeconds.count / 2]
             }
             if record(operation, outcome) {
                 reportedWrites += 1
