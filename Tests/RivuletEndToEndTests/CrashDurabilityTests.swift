@@ -95,49 +95,53 @@ private func expectDurable(
     return listed
 }
 
-@Suite(.enabled(if: SQLiteShell.isAvailable), .serialized)
-struct CrashDurabilityTests {
-    @Test func everyReportedWriteSurvivesWorkersKilledAtRandomMoments() async throws {
-        let folder = try TemporaryFolder()
-        let database = folder.file("crash.sqlite")
-        let (baseline, seconds) = try await onOwnThread { try prepareDatabase(at: database) }
-        let run = try await onOwnThread { runWorkers(database: database, typicalSeconds: seconds) }
-        _ = try await expectDurable(run, database: database, baseline: baseline)
-    }
+extension LongEndToEndSuites {
+    @Suite(.enabled(if: SQLiteShell.isAvailable), .serialized)
+    struct CrashDurabilityTests {
+        @Test func everyReportedWriteSurvivesWorkersKilledAtRandomMoments() async throws {
+            let folder = try TemporaryFolder()
+            let database = folder.file("crash.sqlite")
+            let (baseline, seconds) = try await onOwnThread { try prepareDatabase(at: database) }
+            let run = try await onOwnThread { runWorkers(database: database, typicalSeconds: seconds) }
+            _ = try await expectDurable(run, database: database, baseline: baseline)
+        }
 
-    @Test(.enabled(if: AppOnDatabase.isAvailable))
-    func theAppOpenDuringTheKillsShowsTheFinalStateAndKeepsItsTerminal() async throws {
-        let folder = try TemporaryFolder()
-        let database = folder.file("crash.sqlite")
-        let (baseline, seconds) = try await onOwnThread { try prepareDatabase(at: database) }
-        let app = try AppOnDatabase(database: database)
-        defer { app.session.close() }
-        let opened = try await onOwnThread { try app.openTodos() }
-        #expect(opened, "the todo list never appeared:\n\((try? app.session.screen()) ?? "")")
-        let run = try await onOwnThread { runWorkers(database: database, typicalSeconds: seconds) }
-        let listed = try await expectDurable(run, database: database, baseline: baseline)
+        @Test(.enabled(if: AppOnDatabase.isAvailable))
+        func theAppOpenDuringTheKillsShowsTheFinalStateAndKeepsItsTerminal() async throws {
+            let folder = try TemporaryFolder()
+            let database = folder.file("crash.sqlite")
+            let (baseline, seconds) = try await onOwnThread { try prepareDatabase(at: database) }
+            let app = try AppOnDatabase(database: database)
+            defer { app.session.close() }
+            let opened = try await onOwnThread { try app.openTodos() }
+            #expect(opened, "the todo list never appeared:\n\((try? app.session.screen()) ?? "")")
+            let run = try await onOwnThread { runWorkers(database: database, typicalSeconds: seconds) }
+            let listed = try await expectDurable(run, database: database, baseline: baseline)
 
-        let expected = listed.map { AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false) }
-        let activeCount = listed.filter { !$0.isCompleted }.count
-        let (screen, shown) = try await onOwnThread {
-            try app.session.waitFor(timeout: 5) { screen in
-                let rows = AppOnDatabase.rows(on: screen).map {
-                    AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false)
-                }
-                return !rows.isEmpty && rows == Array(expected.prefix(rows.count))
-                    && (rows.count == expected.count || rows.count >= 30)
-                    && AppOnDatabase.itemsLeft(on: screen) == activeCount
+            let expected = listed.map {
+                AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false)
             }
-        }
-        #expect(shown, "the app does not show the final state (\(activeCount) left):\n\(screen)\n\(run.summary)")
+            let activeCount = listed.filter { !$0.isCompleted }.count
+            let (screen, shown) = try await onOwnThread {
+                try app.session.waitFor(timeout: 5) { screen in
+                    let rows = AppOnDatabase.rows(on: screen).map {
+                        AppOnDatabase.Row(title: $0.title, isCompleted: $0.isCompleted, isSelected: false)
+                    }
+                    return !rows.isEmpty && rows == Array(expected.prefix(rows.count))
+                        && (rows.count == expected.count || rows.count >= 30)
+                        && AppOnDatabase.itemsLeft(on: screen) == activeCount
+                }
+            }
+            #expect(shown, "the app does not show the final state (\(activeCount) left):\n\(screen)\n\(run.summary)")
 
-        let (moved, responded) = try await onOwnThread {
-            try app.session.send("j")
-            return try app.session.waitFor { AppOnDatabase.rows(on: $0).dropFirst().first?.isSelected == true }
+            let (moved, responded) = try await onOwnThread {
+                try app.session.send("j")
+                return try app.session.waitFor { AppOnDatabase.rows(on: $0).dropFirst().first?.isSelected == true }
+            }
+            #expect(responded, "the app stopped answering keys:\n\(moved)")
+            let (exited, alternateScreenOff) = try await onOwnThread { try app.quitFromTodos() }
+            #expect(exited, "q did not quit:\n\((try? app.session.screen()) ?? "")")
+            #expect(alternateScreenOff)
         }
-        #expect(responded, "the app stopped answering keys:\n\(moved)")
-        let (exited, alternateScreenOff) = try await onOwnThread { try app.quitFromTodos() }
-        #expect(exited, "q did not quit:\n\((try? app.session.screen()) ?? "")")
-        #expect(alternateScreenOff)
     }
 }

@@ -45,57 +45,59 @@ private func timedStep(
 /// Seconds since `start`, as text.
 private func since(_ start: Date) -> String { String(format: "%.2f s", Date().timeIntervalSince(start)) }
 
-@Suite(.enabled(if: SQLiteShell.isAvailable && AppOnDatabase.isAvailable))
-struct LargeDatabaseTests {
-    @Test func aLargeListOpensScrollsAndSearchesQuicklyAndListsInBoundedMemory() async throws {
-        let folder = try TemporaryFolder()
-        let database = folder.file("large.sqlite")
-        let start = Date()
-        try await onOwnThread { try makeLargeDatabase(at: database, count: todoCount) }
-        var figures = ["\(todoCount) todos: filled in \(since(start))"]
-        let active = 4 + todoCount - todoCount / 3
+extension LongEndToEndSuites {
+    @Suite(.enabled(if: SQLiteShell.isAvailable && AppOnDatabase.isAvailable))
+    struct LargeDatabaseTests {
+        @Test func aLargeListOpensScrollsAndSearchesQuicklyAndListsInBoundedMemory() async throws {
+            let folder = try TemporaryFolder()
+            let database = folder.file("large.sqlite")
+            let start = Date()
+            try await onOwnThread { try makeLargeDatabase(at: database, count: todoCount) }
+            var figures = ["\(todoCount) todos: filled in \(since(start))"]
+            let active = 4 + todoCount - todoCount / 3
 
-        let app = try AppOnDatabase(database: database, width: 100, height: 30)
-        defer { app.session.close() }
-        let home = try await timedStep(app) { $0.contains("Rivulet · Home") }
-        #expect(home.matched)
-        let counted = try await timedStep(app, keys: ["t"]) { $0.contains("\(active) items left") }
-        #expect(counted.matched, "count not shown:\n\(counted.screen)")
-        figures.append("list and count shown in \(counted.seconds)")
-        let bottom = try await timedStep(app, keys: ["G"]) { $0.contains("Todo \(todoCount) ") }
-        #expect(bottom.matched, "last todo not shown:\n\(bottom.screen)")
-        figures.append("last page in \(bottom.seconds)")
-        let found = try await timedStep(app, keys: ["g", "/"], text: "zpple") { screen in
-            let rows = AppOnDatabase.rows(on: screen)
-            return screen.contains("Search: zpple") && rows.count > 10
-                && rows.allSatisfy { $0.title.hasSuffix("zpple") }
-        }
-        #expect(found.matched, "search results not shown:\n\(found.screen)")
-        figures.append("search in \(found.seconds)")
-        let pid = try #require(try app.session.appPID())
-        let memory = try #require(ProcessMemory.of(pid))
-        figures.append("app \(memory)")
-        #expect(memory.peakResidentKiB < 96 * 1024 * SanitizerBuild.memoryScale, "the app holds \(memory)")
+            let app = try AppOnDatabase(database: database, width: 100, height: 30)
+            defer { app.session.close() }
+            let home = try await timedStep(app) { $0.contains("Rivulet · Home") }
+            #expect(home.matched)
+            let counted = try await timedStep(app, keys: ["t"]) { $0.contains("\(active) items left") }
+            #expect(counted.matched, "count not shown:\n\(counted.screen)")
+            figures.append("list and count shown in \(counted.seconds)")
+            let bottom = try await timedStep(app, keys: ["G"]) { $0.contains("Todo \(todoCount) ") }
+            #expect(bottom.matched, "last todo not shown:\n\(bottom.screen)")
+            figures.append("last page in \(bottom.seconds)")
+            let found = try await timedStep(app, keys: ["g", "/"], text: "zpple") { screen in
+                let rows = AppOnDatabase.rows(on: screen)
+                return screen.contains("Search: zpple") && rows.count > 10
+                    && rows.allSatisfy { $0.title.hasSuffix("zpple") }
+            }
+            #expect(found.matched, "search results not shown:\n\(found.screen)")
+            figures.append("search in \(found.seconds)")
+            let pid = try #require(try app.session.appPID())
+            let memory = try #require(ProcessMemory.of(pid))
+            figures.append("app \(memory)")
+            #expect(memory.peakResidentKiB < 96 * 1024 * SanitizerBuild.memoryScale, "the app holds \(memory)")
 
-        let plainDatabase = folder.file("plain.sqlite")
-        let (plain, listing) = try await onOwnThread {
-            (
-                try ChildProcess.startRivulet(["--db", plainDatabase, "list"]).waitMeasuringMemory(),
-                try ChildProcess.startRivulet(["--db", database, "list", "--json"]).waitMeasuringMemory()
-            )
+            let plainDatabase = folder.file("plain.sqlite")
+            let (plain, listing) = try await onOwnThread {
+                (
+                    try ChildProcess.startRivulet(["--db", plainDatabase, "list"]).waitMeasuringMemory(),
+                    try ChildProcess.startRivulet(["--db", database, "list", "--json"]).waitMeasuringMemory()
+                )
+            }
+            #expect(listing.termination == .exited(0))
+            let listed = try ListedTodo.parse(listing.output)
+            #expect(listed.count == todoCount + 5)
+            let growth = listing.peakResidentKiB - plain.peakResidentKiB
+            figures.append(
+                "list --json in \(String(format: "%.2f s", listing.seconds)), peak RSS "
+                    + "\(ProcessMemory.megabytes(listing.peakResidentKiB)) (a plain command: "
+                    + "\(ProcessMemory.megabytes(plain.peakResidentKiB)))")
+            // The list is written a page at a time: memory does not grow with the number of todos.
+            #expect(
+                growth < 16 * 1024 * SanitizerBuild.memoryScale,
+                "listing took \(ProcessMemory.megabytes(growth)) more than a plain command")
+            print("large database: " + figures.joined(separator: "; "))
         }
-        #expect(listing.termination == .exited(0))
-        let listed = try ListedTodo.parse(listing.output)
-        #expect(listed.count == todoCount + 5)
-        let growth = listing.peakResidentKiB - plain.peakResidentKiB
-        figures.append(
-            "list --json in \(String(format: "%.2f s", listing.seconds)), peak RSS "
-                + "\(ProcessMemory.megabytes(listing.peakResidentKiB)) (a plain command: "
-                + "\(ProcessMemory.megabytes(plain.peakResidentKiB)))")
-        // The list is written a page at a time: memory does not grow with the number of todos.
-        #expect(
-            growth < 16 * 1024 * SanitizerBuild.memoryScale,
-            "listing took \(ProcessMemory.megabytes(growth)) more than a plain command")
-        print("large database: " + figures.joined(separator: "; "))
     }
 }

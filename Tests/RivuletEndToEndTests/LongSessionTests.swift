@@ -85,29 +85,31 @@ private func playSession(on app: AppOnDatabase) throws -> SessionFigures {
         end: end)
 }
 
-@Suite(.enabled(if: AppOnDatabase.isAvailable))
-struct LongSessionTests {
-    @Test func tenThousandKeypressesLeaveTheAppsMemoryFlat() async throws {
-        let folder = try TemporaryFolder()
-        let app = try AppOnDatabase(database: folder.file("session.sqlite"))
-        defer { app.session.close() }
-        let opened = try await onOwnThread { try app.openTodos() }
-        #expect(opened, "the todo list never appeared")
-        let figures = try await onOwnThread { try playSession(on: app) }
-        let growth = figures.end.residentKiB - figures.start.residentKiB
-        let secondHalf = figures.end.residentKiB - figures.middle.residentKiB
-        print(
-            "long session: \(figures.keys) keys in \(figures.rounds) rounds, "
-                + String(format: "%.1f s; ", figures.seconds)
-                + "start \(figures.start), half way \(figures.middle), end \(figures.end), "
-                + "growth \(ProcessMemory.megabytes(growth))")
-        #expect(
-            growth < 10 * 1024 * SanitizerBuild.memoryScale,
-            "RSS grew \(ProcessMemory.megabytes(growth)) over \(figures.keys) keys")
-        #expect(
-            secondHalf < 4 * 1024 * SanitizerBuild.memoryScale,
-            "RSS grew \(ProcessMemory.megabytes(secondHalf)) over the second half, still climbing")
-        let (exited, alternateScreenOff) = try await onOwnThread { try app.quitFromTodos() }
-        #expect(exited && alternateScreenOff)
+extension LongEndToEndSuites {
+    @Suite(.enabled(if: AppOnDatabase.isAvailable))
+    struct LongSessionTests {
+        @Test func tenThousandKeypressesLeaveTheAppsMemoryFlat() async throws {
+            let folder = try TemporaryFolder()
+            let app = try AppOnDatabase(database: folder.file("session.sqlite"))
+            defer { app.session.close() }
+            let opened = try await onOwnThread { try app.openTodos() }
+            #expect(opened, "the todo list never appeared")
+            let figures = try await onOwnThread { try playSession(on: app) }
+            let growth = figures.end.residentKiB - figures.start.residentKiB
+            let secondHalf = figures.end.residentKiB - figures.middle.residentKiB
+            print(
+                "long session: \(figures.keys) keys in \(figures.rounds) rounds, "
+                    + String(format: "%.1f s; ", figures.seconds)
+                    + "start \(figures.start), half way \(figures.middle), end \(figures.end), "
+                    + "growth \(ProcessMemory.megabytes(growth))")
+            #expect(
+                growth < 10 * 1024 * SanitizerBuild.memoryScale,
+                "RSS grew \(ProcessMemory.megabytes(growth)) over \(figures.keys) keys")
+            #expect(
+                secondHalf < 4 * 1024 * SanitizerBuild.memoryScale,
+                "RSS grew \(ProcessMemory.megabytes(secondHalf)) over the second half, still climbing")
+            let (exited, alternateScreenOff) = try await onOwnThread { try app.quitFromTodos() }
+            #expect(exited && alternateScreenOff)
+        }
     }
 }
