@@ -106,11 +106,11 @@ final class CrashWorker: @unchecked Sendable {
     }
 
     /// Runs commands until the budget is spent. Under the thread sanitizer, where each command
-    /// keeps a core busy several times longer, a worker rests as long as a command takes after
-    /// each one, so the run leaves the other tests some CPU.
+    /// keeps a core busy several times longer, a worker rests twice as long as a command takes
+    /// after each one, so the run leaves the other tests some CPU.
     func run(budget: CrashBudget) {
         while !budget.isSpent {
-            if SanitizerBuild.isThreadSanitized { usleep(useconds_t(typicalSeconds * 1_000_000)) }
+            if SanitizerBuild.isThreadSanitized { usleep(useconds_t(2 * typicalSeconds * 1_000_000)) }
             let operation = nextOperation()
             let child: ChildProcess
             do {
