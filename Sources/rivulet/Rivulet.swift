@@ -45,7 +45,11 @@ enum Rivulet {
 /// Writing to the standard streams.
 enum Output {
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Writes `text` to standard error with escape sequences and controls neutralized: messages

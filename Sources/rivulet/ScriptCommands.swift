@@ -57,23 +57,30 @@ enum ScriptCommands {
             case .active: .active
             case .completed: .completed
             }
-        var all: [TodoObject] = []
+        // Page by page, each page written before the next is read: memory stays that of one
+        // page however long the list (a whole million-todo list held at once took 600 MB).
+        var listed = 0
         let page = 10_000
+        if json { Output.write("[") }
         while true {
             let window = try value(
-                of: todos.fetchWindow(TodoQuery(filter: baseFilter, sort: .manual, offset: all.count, limit: page)))
-            all += window.todos
-            if window.todos.count < page || all.count >= window.matchingCount { break }
-        }
-        if json {
-            Output.line(JSONValue.array(all.map(jsonValue(of:))).text)
-        } else {
-            for todo in all {
-                var line = "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
-                if let due = todo.dueAt { line += "\tdue \(day(of: due))" }
-                Output.line(line)
+                of: todos.fetchWindow(TodoQuery(filter: baseFilter, sort: .manual, offset: listed, limit: page)))
+            var text = ""
+            for todo in window.todos {
+                if json {
+                    if listed > 0 { text += "," }
+                    text += jsonValue(of: todo).text
+                } else {
+                    text += "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
+                    if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
+                    text += "\n"
+                }
+                listed += 1
             }
+            Output.write(text)
+            if window.todos.count < page || listed >= window.matchingCount { break }
         }
+        if json { Output.line("]") }
     }
 
     private static func jsonValue(of todo: TodoObject) -> JSONValue {

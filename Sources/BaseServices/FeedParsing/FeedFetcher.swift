@@ -20,8 +20,12 @@ public import Streams
 ///     }, onError: { report($0) })
 /// ```
 public struct FeedFetcher: Sendable {
-    /// The default size limit: 10 MB.
-    public static let defaultMaximumSize = 10 * 1024 * 1024
+    /// The default size limit: 10 MB (10,000,000 bytes).
+    ///
+    /// Not 10 MiB: the system XML parser (libxml2, without its huge-document option) refuses a
+    /// document over 10,000,000 bytes with a bare "parser error", so a larger limit would let
+    /// through RSS and Atom documents that then fail as if they were malformed.
+    public static let defaultMaximumSize = 10_000_000
 
     /// The `Accept` header sent with every request.
     public static let acceptHeader =
