@@ -101,7 +101,7 @@ import Testing
             let result = await outcome(of: server.request("slow", timeout: .milliseconds(200)))
             let elapsed = ContinuousClock.now - start
             #expect(result.failureReason == .timeout(.milliseconds(200)))
-            #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(2))
+            #expect(elapsed >= .milliseconds(190) && elapsed < .seconds(10))
         }
     }
 

@@ -112,7 +112,7 @@ final class TestHTTPServer: @unchecked Sendable {
 
     /// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.
     func wait(
-        upTo timeout: Duration = .seconds(3),
+        upTo timeout: Duration = .seconds(10),
         until condition: @Sendable (TestHTTPServer) -> Bool
     ) async -> Bool {
         let clock = ContinuousClock()

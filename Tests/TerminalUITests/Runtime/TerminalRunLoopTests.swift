@@ -28,7 +28,7 @@ extension PseudoTerminalTests {
             try runLoop.start()
             #expect(pty.waitForOutput(containing: "size 20x3"))
             pty.type("q")
-            #expect(gotKey.wait(timeout: .now() + .seconds(2)) == .success)
+            #expect(gotKey.wait(timeout: .now() + .seconds(10)) == .success)
             #expect(events.withLock { $0 } == [.key(.character("q"))])
             runLoop.scheduler.queue.sync { runLoop.stop() }
             #expect(sameSettings(pty.settings, original))
@@ -51,7 +51,7 @@ extension PseudoTerminalTests {
             try runLoop.start()
             _ = pty.readOutput()
             pty.hangUp()
-            #expect(gotLost.wait(timeout: .now() + .seconds(2)) == .success)
+            #expect(gotLost.wait(timeout: .now() + .seconds(10)) == .success)
             // A hung-up terminal is always readable; a loop still watching it would spin.
             runLoop.scheduler.queue.sync {}
             usleep(100_000)
@@ -79,7 +79,7 @@ extension PseudoTerminalTests {
             output.hangUp()
             frame.withLock { $0 = 1 }
             runLoop.requestRedraw()
-            #expect(gotLost.wait(timeout: .now() + .seconds(2)) == .success)
+            #expect(gotLost.wait(timeout: .now() + .seconds(10)) == .success)
             #expect(runLoop.scheduler.queue.sync { !runLoop.isRunning })
         }
     }
