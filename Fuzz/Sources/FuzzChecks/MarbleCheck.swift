@@ -1,6 +1,5 @@
-public import StreamsTesting
-
 import Streams
+public import StreamsTesting
 
 /// The marble parser's promises for one diagram.
 public enum MarbleCheck {
