@@ -29,7 +29,7 @@ struct _MarbleParser {
     /// The characters with a meaning of their own; every other one is a one-character value key.
     static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case " ", "-", "|", "#", "(", ")", "^", "!", "+", "@", "{", "}": return true
+        case " ", "\t", "-", "|", "#", "(", ")", "^", "!", "+", "@", "{", "}": return true
         default: return false
         }
     }

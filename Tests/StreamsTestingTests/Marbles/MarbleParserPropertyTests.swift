@@ -116,6 +116,15 @@ import Testing
         #expect(refused > 300)
     }
 
+    /// Found by fuzzing: a tab is free like a space, so a value whose key is a tab was drawn as
+    /// a bare tab, which reads back as nothing.
+    @Test func aValueKeyedByATabDrawsBackToItself() throws {
+        let events: [Recorded<Event<String>>] = try MarbleDiagram("{\t}-a").events(values: ["\t": "tab", "a": "a"])
+        let drawn = MarbleDiagram.render(events, values: ["\t": "tab", "a": "a"])
+        #expect(drawn == "{\t}-a")
+        #expect(try MarbleDiagram(drawn).events(values: ["\t": "tab", "a": "a"]) == events)
+    }
+
     @Test func randomDiagramsThatParseDrawBackToTheSameEvents() throws {
         var generator = SeededGenerator(state: 5_150)
         var checked = 0
