@@ -155,6 +155,12 @@ struct _MarbleLayout {
                 let jump = (width > 0 ? " @" : "@") + "\(target) "
                 for index in output.indices { output[index] += jump }
                 width += jump.unicodeScalars.count
+            } else if gap > MarbleDiagram.collapseThreshold && cellLines.count == 1 {
+                // Before a hot source's ^, where @ cannot count yet: +N from the previous event
+                // (one line only: in several, each line's previous event is somewhere else).
+                let jump = " +\(gap + 1) "
+                output[0] += jump
+                width += jump.unicodeScalars.count
             } else if gap > 0 {
                 let dashes = String(repeating: "-", count: gap)
                 for index in output.indices { output[index] += dashes }

@@ -61,7 +61,7 @@ import Testing
     @Test func randomHotRecordingsWithEventsBeforeFrameZeroReadBackToThemselves() throws {
         var generator = SeededGenerator(state: 2_718)
         for iteration in 0..<1_000 {
-            let start = -Int.random(in: 1...60, using: &generator)
+            let start = -Int.random(in: 1...3_000, using: &generator)
             let recording = Self.randomRecording(startingAt: start, using: &generator)
             let drawn = MarbleDiagram.render(recording, values: Self.values, errors: Self.errors)
             #expect(try Self.readBack(drawn, kind: .hot) == recording, "iteration \(iteration): \(drawn)")
@@ -123,6 +123,15 @@ import Testing
         let drawn = MarbleDiagram.render(events, values: ["\t": "tab", "a": "a"])
         #expect(drawn == "{\t}-a")
         #expect(try MarbleDiagram(drawn).events(values: ["\t": "tab", "a": "a"]) == events)
+    }
+
+    /// Found by fuzzing (a hang): a long gap before a hot source's ^ was drawn as one dash per
+    /// frame, so `+40m` before `^` drew 2,400,000 dashes.
+    @Test func aLongGapBeforeFrameZeroIsDrawnAsAJump() throws {
+        let recording: [Recorded<Event<Int>>] = [.next(-1_000_000, 1), .next(-10, 2), .completed(5)]
+        let drawn = MarbleDiagram.render(recording, values: Self.values)
+        #expect(drawn == "a +999990 b---------^----|")
+        #expect(try Self.readBack(drawn, kind: .hot) == recording)
     }
 
     @Test func randomDiagramsThatParseDrawBackToTheSameEvents() throws {
