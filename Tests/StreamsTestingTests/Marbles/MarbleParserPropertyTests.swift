@@ -134,6 +134,18 @@ import Testing
         #expect(try Self.readBack(drawn, kind: .hot) == recording)
     }
 
+    /// Found by fuzzing: a failure drawn as `#` right before a value drawn as `{key}` read back
+    /// as `#{key}`, a failure named by the key.
+    @Test func aFailureBeforeAValueWithALongKeyDrawsBackToBoth() throws {
+        let values = ["ten": 10]
+        let recording: [Recorded<Event<Int>>] = [.error(0, MarbleDiagram.defaultError), .next(1, 10)]
+        let grouped: [Recorded<Event<Int>>] = [.error(0, MarbleDiagram.defaultError), .next(0, 10)]
+        #expect(MarbleDiagram.render(recording, values: values) == "# {ten}")
+        #expect(MarbleDiagram.render(grouped, values: values) == "(# {ten})")
+        #expect(try MarbleDiagram("# {ten}").events(values: values) == recording)
+        #expect(try MarbleDiagram("(# {ten})").events(values: values) == grouped)
+    }
+
     @Test func randomDiagramsThatParseDrawBackToTheSameEvents() throws {
         var generator = SeededGenerator(state: 5_150)
         var checked = 0
