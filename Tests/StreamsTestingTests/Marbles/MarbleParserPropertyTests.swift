@@ -146,6 +146,14 @@ import Testing
         #expect(try MarbleDiagram("(# {ten})").events(values: values) == grouped)
     }
 
+    /// Found by fuzzing: a `^` inside a key counted as a hot source's frame 0, so `@N` before it
+    /// was refused as "counts from ^, which comes later".
+    @Test func aCaretInsideAKeyIsNotFrameZero() throws {
+        let values = ["a": 1, "-^+": 2]
+        let events: [Recorded<Event<Int>>] = try MarbleDiagram("a @20 {-^+}", kind: .hot).events(values: values)
+        #expect(events == [.next(0, 1), .next(20, 2)])
+    }
+
     @Test func randomDiagramsThatParseDrawBackToTheSameEvents() throws {
         var generator = SeededGenerator(state: 5_150)
         var checked = 0
