@@ -101,7 +101,9 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "Streams", "StreamsTesting"],
+            dependencies: [
+                "TerminalUI", "ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting",
+            ],
             exclude: ["Views/__Snapshots__"],
             swiftSettings: strictSettings
         ),

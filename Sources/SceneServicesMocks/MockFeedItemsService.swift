@@ -6,9 +6,9 @@ public import Streams
 public struct MockFeedItemsService: FeedItemsServiceType {
     /// Answers ``observeFeed(id:on:)``.
     public var observeFeedHandler: @Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>
-    /// Answers ``observeItems(feedID:offset:limit:on:)``.
-    public var observeItemsHandler:
-        @Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<[FeedItem], SceneError>>
+    /// Answers ``observePage(feedID:offset:limit:on:)``.
+    public var observePageHandler:
+        @Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
     /// Answers ``setRead(itemID:_:)``.
     public var setReadHandler: @Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>
     /// Answers ``markAllRead(feedID:)``.
@@ -17,7 +17,8 @@ public struct MockFeedItemsService: FeedItemsServiceType {
     /// Creates a fake; every closure left out fails the test when called.
     public init(
         observeFeed: (@Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>)? = nil,
-        observeItems: (@Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<[FeedItem], SceneError>>)? = nil,
+        observePage: (@Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>)? =
+            nil,
         setRead: (@Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>)? = nil,
         markAllRead: (@Sendable (Int64) -> Observable<Result<Int, SceneError>>)? = nil
     ) {
@@ -26,9 +27,9 @@ public struct MockFeedItemsService: FeedItemsServiceType {
                 _unexpectedCall("FeedItemsServiceType.observeFeed(id:on:)")
                 return .empty()
             }
-        self.observeItemsHandler =
-            observeItems ?? { _, _, _, _ in
-                _unexpectedCall("FeedItemsServiceType.observeItems(feedID:offset:limit:on:)")
+        self.observePageHandler =
+            observePage ?? { _, _, _, _ in
+                _unexpectedCall("FeedItemsServiceType.observePage(feedID:offset:limit:on:)")
                 return .empty()
             }
         self.setReadHandler =
@@ -48,11 +49,11 @@ public struct MockFeedItemsService: FeedItemsServiceType {
         observeFeedHandler(id, scheduler)
     }
 
-    /// Calls ``observeItemsHandler``.
-    public func observeItems(
+    /// Calls ``observePageHandler``.
+    public func observePage(
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
-    ) -> Observable<Result<[FeedItem], SceneError>> {
-        observeItemsHandler(feedID, offset, limit, scheduler)
+    ) -> Observable<Result<FeedItemPage, SceneError>> {
+        observePageHandler(feedID, offset, limit, scheduler)
     }
 
     /// Calls ``setReadHandler``.

@@ -1,5 +1,7 @@
 import BaseServices
+import Coordinator
 import Foundation
+import SceneServices
 import TerminalUI
 
 /// Configures the base services from the command line's options, once per process.
@@ -36,6 +38,57 @@ enum Composition {
 
     static func databaseMessage(_ error: DatabaseError) -> String {
         error.message.replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+extension Composition {
+    /// A reason the app cannot start, with its exit status.
+    struct StartFailure: Error {
+        let message: String
+        let status: Int32
+    }
+
+    /// Configures the services once for the app and the commands alike: over the configured
+    /// database, or, for `--scenario` and the fake environment, as the coordinator's launch
+    /// configuration says (in memory, with the scenario's content); returns the scene services.
+    static func startServices(options: GlobalOptions) -> Result<Services, StartFailure> {
+        guard options.scenario != nil || options.environment == .fake else {
+            do {
+                try Composition.configure(options: options)
+            } catch {
+                return .failure(StartFailure(message: error.message, status: Rivulet.failure))
+            }
+            return .success(
+                Services(
+                    makeHomeService: { HomeService() }, makeTodoListService: { TodoListService() },
+                    makeTodoEditorService: { TodoEditorService() }, makeFeedListService: { FeedListService() },
+                    makeFeedItemsService: { FeedItemsService() }))
+        }
+        // The parser has already refused an unknown scenario.
+        let scenario = options.scenario.flatMap(Scenario.init(named:))
+        let launch = LaunchConfiguration(
+            environment: environment(options.environment), scenario: scenario, database: launchDatabase(options))
+        do {
+            return .success(try ServicesBootstrap.start(launch.servicesConfiguration))
+        } catch {
+            return .failure(StartFailure(message: error.message, status: Rivulet.failure))
+        }
+    }
+
+    private static func environment(_ environment: LaunchEnvironment?) -> ServicesConfiguration.Environment {
+        switch environment ?? .production {
+        case .production: .production
+        case .development: .development
+        case .fake: .fake
+        }
+    }
+
+    private static func launchDatabase(_ options: GlobalOptions) -> ServicesConfiguration.Database {
+        switch databaseLocation(options: options) {
+        case .file(let path): .file(path)
+        case .inMemory: .inMemory
+        case .standard: .standard
+        }
     }
 }
 

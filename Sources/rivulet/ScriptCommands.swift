@@ -9,8 +9,11 @@ import TerminalUI
 /// plain result.
 enum ScriptCommands {
     static func run(_ invocation: RivuletInvocation) -> Int32 {
+        if case .failure(let failure) = Composition.startServices(options: invocation.options) {
+            Output.error("rivulet: \(failure.message)")
+            return failure.status
+        }
         do {
-            try Composition.configure(options: invocation.options)
             try perform(invocation.command)
             return Rivulet.success
         } catch {

@@ -1,6 +1,7 @@
 import SceneServices
 import SceneServicesMocks
 import Streams
+import StreamsTesting
 import Testing
 
 @Test func mockFeedListServiceFailsTheTestOnAnUnexpectedCall() {
@@ -9,4 +10,13 @@ import Testing
     } matching: { issue in
         issue.comments.contains { $0.rawValue.contains("FeedListServiceType.refresh(feedIDs:) was called") }
     }
+}
+
+@Test func mockFeedListServiceCallsTheClosureGiven() {
+    let service = MockFeedListService(refresh: { ids in .from(ids.map { .finished(feedID: $0, .success(1)) }) })
+    let observer = TestScheduler().createObserver(FeedRefreshEvent.self)
+    withSubscriptionTracking {
+        _ = service.refresh(feedIDs: [3, 4]).subscribe(observer.asObserver())
+    }
+    #expect(observer.elements == [.finished(feedID: 3, .success(1)), .finished(feedID: 4, .success(1))])
 }

@@ -1,6 +1,7 @@
 import SceneServices
 import SceneServicesMocks
 import Streams
+import StreamsTesting
 import Testing
 
 @Test func mockTodoEditorServiceFailsTheTestOnAnUnexpectedCall() {
@@ -9,4 +10,15 @@ import Testing
     } matching: { issue in
         issue.comments.contains { $0.rawValue.contains("TodoEditorServiceType.save(_:id:) was called") }
     }
+}
+
+@Test func mockTodoEditorServiceCallsTheClosureGiven() {
+    let service = MockTodoEditorService(save: { fields, id in
+        .just(.failure(SceneError("refused \(fields.title) \(id ?? 0)")))
+    })
+    let observer = TestScheduler().createObserver(Result<Todo, SceneError>.self)
+    withSubscriptionTracking {
+        _ = service.save(TodoFields(title: "Milk"), id: 5).subscribe(observer.asObserver())
+    }
+    #expect(observer.elements == [.failure(SceneError("refused Milk 5"))])
 }

@@ -40,7 +40,7 @@ private final class ContractRecorder<Element: Sendable>: Sendable {
 /// subscriptions they start are counted.
 private func concurrently(_ count: Int, tracker: SubscriptionTracker, _ body: @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: count) { index in
-        LiveSubscriptions.$tracker.withValue(tracker) { body(index) }
+        LiveSubscriptions.withTracker(tracker) { body(index) }
     }
 }
 
@@ -57,7 +57,7 @@ private let perProducer = 2_000
     let subject = PublishSubject<Item>()
     let recorder = ContractRecorder<Item>()
     let churnOverlaps = Atomic<Int>(0)
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let stable = subject.subscribe(recorder.observer)
         concurrently(producers + 2, tracker: tracker) { index in
             if index < producers {
@@ -93,7 +93,7 @@ private let perProducer = 2_000
     let tracker = SubscriptionTracker()
     let subject = PublishSubject<Int>()
     let recorder = ContractRecorder<Int>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         _ = subject.subscribe(recorder.observer)
         concurrently(producers, tracker: tracker) { index in
             for value in 0..<perProducer {
@@ -114,7 +114,7 @@ private let perProducer = 2_000
     let count = Atomic<Int>(0)
     let countAtDispose = Atomic<Int>(-1)
     let producerDone = Atomic<Bool>(false)
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = subject.subscribe(onNext: { _ in count.wrappingAdd(1, ordering: .relaxed) })
         concurrently(2, tracker: tracker) { index in
             if index == 0 {
@@ -136,7 +136,7 @@ private let perProducer = 2_000
     let tracker = SubscriptionTracker()
     let subject = PublishSubject<Int>()
     let recorder = ContractRecorder<Int>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let echo = subject.subscribe(onNext: { value in
             if value >= 0 { subject.onNext(-1) }
         })
@@ -172,7 +172,7 @@ private let perProducer = 2_000
     let tracker = SubscriptionTracker()
     let subjects = (0..<producers).map { _ in PublishSubject<Item>() }
     let recorder = ContractRecorder<Item>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(recorder.observer)
         concurrently(producers, tracker: tracker) { index in
             for sequence in 0..<perProducer { subjects[index].onNext(Item(producer: index, sequence: sequence)) }
@@ -194,7 +194,7 @@ private let perProducer = 2_000
     let tracker = SubscriptionTracker()
     let subjects = (0..<producers).map { _ in PublishSubject<Int>() }
     let recorder = ContractRecorder<Int>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(recorder.observer)
         concurrently(producers, tracker: tracker) { index in
             for value in 0..<perProducer {
@@ -216,7 +216,7 @@ private let perProducer = 2_000
     let left = PublishSubject<Int>()
     let right = PublishSubject<Int>()
     let recorder = ContractRecorder<Int>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = Observable.combineLatest(left, right) { $0 + $1 }.subscribe(recorder.observer)
         concurrently(2, tracker: tracker) { index in
             let subject = index == 0 ? left : right
@@ -239,7 +239,7 @@ private let perProducer = 2_000
     let left = PublishSubject<Int>()
     let right = PublishSubject<Int>()
     let recorder = ContractRecorder<Int>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = Observable.zip(left, right) { $0 - $1 }.subscribe(recorder.observer)
         concurrently(2, tracker: tracker) { index in
             let subject = index == 0 ? left : right
@@ -259,7 +259,7 @@ private let perProducer = 2_000
     let outer = PublishSubject<Int>()
     let inners = (0..<producers).map { _ in PublishSubject<Int>() }
     let recorder = ContractRecorder<Int>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = outer.flatMapLatest { inners[$0] }.subscribe(recorder.observer)
         concurrently(producers + 1, tracker: tracker) { index in
             if index == producers {
@@ -284,7 +284,7 @@ private let perProducer = 2_000
     let tracker = SubscriptionTracker()
     let inners = (0..<producers).map { _ in PublishSubject<Item>() }
     let recorder = ContractRecorder<Item>()
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         let subscription = Observable.from(0..<producers).flatMap { inners[$0] }.subscribe(recorder.observer)
         concurrently(producers, tracker: tracker) { index in
             for sequence in 0..<perProducer { inners[index].onNext(Item(producer: index, sequence: sequence)) }
@@ -303,7 +303,7 @@ private let perProducer = 2_000
     let subject = PublishSubject<Int>()
     let connections = Atomic<Int>(0)
     let shared = subject.do(onSubscribe: { connections.wrappingAdd(1, ordering: .relaxed) }).share(replay: 1)
-    LiveSubscriptions.$tracker.withValue(tracker) {
+    LiveSubscriptions.withTracker(tracker) {
         concurrently(producers, tracker: tracker) { index in
             for value in 0..<500 {
                 if index == 0 {

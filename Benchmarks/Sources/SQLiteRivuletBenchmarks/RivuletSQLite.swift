@@ -109,6 +109,19 @@ public enum RivuletSQLite {
             _ = try createOne(before + write)
             unobserved.append(Double(monotonicNanoseconds() - start) / 1e6)
         }
+        // The same write again, each one made by a thread just woken from waiting for another
+        // thread, as the observed writes below are (they wait for the observer's callback):
+        // this separates what waking up costs a write from what observing costs it.
+        var unobservedAfterWait: [Double] = []
+        let handoff = CallbackLatch()
+        let afterFirst = try RawFixtures.todoCount(at: path)
+        for write in 0..<SQLiteWorkload.slowQueryWrites / 2 {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2)) { handoff.deliver(write) }
+            guard handoff.wait(for: write) != nil else { throw BenchmarkFailure("rivulet slow: no hand-off") }
+            let start = monotonicNanoseconds()
+            _ = try createOne(afterFirst + write)
+            unobservedAfterWait.append(Double(monotonicNanoseconds() - start) / 1e6)
+        }
         let rows = try RawFixtures.todoCount(at: path)
         let latch = CallbackLatch()
         let queryStart = monotonicNanoseconds()
@@ -131,6 +144,9 @@ public enum RivuletSQLite {
         }
         return Sample(
             percentile(durations, 50),
-            extras: [("query_ms", queryTime), ("unobserved_ms", percentile(unobserved, 50))])
+            extras: [
+                ("query_ms", queryTime), ("unobserved_ms", percentile(unobserved, 50)),
+                ("unobserved_woken_ms", percentile(unobservedAfterWait, 50)),
+            ])
     }
 }

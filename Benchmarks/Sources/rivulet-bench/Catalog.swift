@@ -45,5 +45,23 @@ func catalog() -> [Benchmark] {
                 Contestant("rivulet", RivuletCrossProcess.measure),
                 Contestant("grdb", note: "n/a: GRDB does not observe commits made by other processes"),
             ]),
+        Benchmark(
+            "sqlite.window_search", unit: "ms", isHeavy: true,
+            [
+                Contestant("rivulet", RivuletWindows.search),
+                Contestant("schema6") {
+                    try RivuletWindows.prepare()
+                    return try RawWindows.search(path: try RivuletDatabase.path())
+                },
+            ]),
+        Benchmark(
+            "sqlite.window_deep", unit: "ms", isHeavy: true,
+            [
+                Contestant("rivulet", RivuletWindows.deep),
+                Contestant("schema6") {
+                    try RivuletWindows.prepare()
+                    return try RawWindows.deep(path: try RivuletDatabase.path())
+                },
+            ]),
     ] + tuiBenchmarks()
 }

@@ -84,6 +84,8 @@ let targets: [Target] = [
     faster(1, than: "grdb", in: "sqlite.observe"),
     bound("sqlite.observe_slow_query", "< 0.2 ms per write", "ms", below: 0.2),
     bound("sqlite.crossprocess", "≤ 100 ms (p50)", "ms", below: 100.000_001),
+    bound("sqlite.window_search", "< 50 ms", "ms", below: 50),
+    bound("sqlite.window_deep", "< 50 ms", "ms", below: 50),
     bound("tui.frame", "< 1 ms", "ms", below: 1),
     bound("tui.bytes_one_row", "< 100 bytes", "bytes", below: 100),
 ]

@@ -147,17 +147,28 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in try Self.feeds(in: db) }
     }
 
-    /// Observes a window of one feed's items, newest first.
+    /// Observes a window of one feed's items, newest first (undated items last; the order of
+    /// ``itemWindowSQL``).
     public func observeItems(
         feedID: Int64, unreadOnly: Bool, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedItemObject], DatabaseError>> {
         let readFilter = unreadOnly ? " AND is_read = 0" : ""
         let sql =
             "SELECT \(Self.itemColumns) FROM feed_items WHERE feed_id = ?\(readFilter) "
-            + "ORDER BY published_at IS NULL, published_at DESC, id DESC LIMIT ? OFFSET ?"
+            + "ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
         let arguments: [SQLValue] = [.integer(feedID), .integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))]
         return database.observe(on: scheduler) { (db) throws(DatabaseError) in
             try db.fetchAll(sql, arguments, decode: Self.decodeItem)
+        }
+    }
+
+    /// Observes `limit` items of one feed from `offset`, newest first (undated items last), with
+    /// the feed's item and unread counts; only the window is read, however long the feed is.
+    public func observeItemWindow(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemWindow, DatabaseError>> {
+        database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            try Self.itemWindow(feedID: feedID, offset: offset, limit: limit, in: db)
         }
     }
 
@@ -201,6 +212,33 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             link: row.optionalString(at: 4), summary: row.string(at: 5),
             publishedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
             fetchedAt: Date(storedMilliseconds: row.int64(at: 7)), isRead: row.bool(at: 8))
+    }
+
+    /// One feed's items, newest first, `LIMIT ? OFFSET ?`. `published_at DESC` already puts
+    /// undated items (NULL) last in SQLite, and with `id DESC` (the rowid) it follows the
+    /// `feed_items_by_date` index backwards, so a window deep in a long feed is walked in the
+    /// index, never sorted.
+    static let itemWindowSQL =
+        "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
+
+    /// The window of one feed's items, with the feed's totals.
+    static func itemWindow(
+        feedID: Int64, offset: Int, limit: Int, in db: Connection
+    ) throws(DatabaseError) -> FeedItemWindow {
+        // Two counts over ranges of the `feed_items_by_read` index, cheaper than one pass that
+        // sums an expression per row.
+        let totals =
+            try db.fetchOne(
+                "SELECT (SELECT count(*) FROM feed_items WHERE feed_id = ?1), "
+                    + "(SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_read = 0)",
+                [.integer(feedID)]
+            ) { (row: Statement) in (total: row.int(at: 0), unread: row.int(at: 1)) } ?? (total: 0, unread: 0)
+        let offset = max(0, offset)
+        let limit = max(0, limit)
+        let items = try db.fetchAll(
+            itemWindowSQL, [.integer(feedID), .integer(Int64(limit)), .integer(Int64(offset))],
+            capacity: max(0, min(limit, totals.total - offset)), decode: decodeItem)
+        return FeedItemWindow(items: items, totalCount: totals.total, unreadCount: totals.unread, offset: offset)
     }
 
     private static func feeds(in db: Connection) throws(DatabaseError) -> [FeedObject] {

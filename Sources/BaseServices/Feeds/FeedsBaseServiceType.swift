@@ -54,6 +54,12 @@ public protocol FeedsBaseServiceType: Sendable {
         feedID: Int64, unreadOnly: Bool, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedItemObject], DatabaseError>>
 
+    /// Observes `limit` items of one feed from `offset`, newest first (undated items last), with
+    /// the feed's item and unread counts; only the window is read, however long the feed is.
+    func observeItemWindow(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemWindow, DatabaseError>>
+
     /// Observes how many items are unread across all feeds.
     func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
 

@@ -129,8 +129,43 @@ enum Schema {
                 // Why the feed's last refresh failed; NULL when it succeeded or never ran.
                 try db.executeScript("ALTER TABLE feeds ADD COLUMN last_error TEXT;")
             },
+            Migration(version: 7, name: "todo windows at scale") { (db) throws(DatabaseError) in
+                try db.executeScript(todoWindowsScript)
+            },
         ]
     }
+
+    /// Step 7: what keeps a window of todos fast at any offset of a million todos.
+    ///
+    /// - One index per sort within each state, so a filtered window's `OFFSET` skips entries of
+    ///   an index without visiting the table (the single-column index on `completed`, which they
+    ///   all start with, goes).
+    /// - The number of todos, in all and done, kept by triggers in a one-row table, so a window
+    ///   knows how many todos its filter has without counting them.
+    static let todoWindowsScript = """
+        DROP INDEX todos_by_completed;
+        CREATE INDEX todos_by_state_position ON todos(completed, position);
+        CREATE INDEX todos_by_state_created ON todos(completed, created_at);
+        CREATE INDEX todos_by_state_title ON todos(completed, title COLLATE NOCASE);
+        CREATE INDEX todos_by_state_due ON todos(completed, due_at IS NULL, due_at);
+        CREATE TABLE todo_counts (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            total INTEGER NOT NULL,
+            completed INTEGER NOT NULL
+        );
+        INSERT INTO todo_counts(id, total, completed)
+            SELECT 1, count(*), coalesce(sum(completed), 0) FROM todos;
+        CREATE TRIGGER todo_counts_insert AFTER INSERT ON todos BEGIN
+            UPDATE todo_counts SET total = total + 1, completed = completed + new.completed WHERE id = 1;
+        END;
+        CREATE TRIGGER todo_counts_delete AFTER DELETE ON todos BEGIN
+            UPDATE todo_counts SET total = total - 1, completed = completed - old.completed WHERE id = 1;
+        END;
+        CREATE TRIGGER todo_counts_update AFTER UPDATE OF completed ON todos
+            WHEN old.completed != new.completed BEGIN
+            UPDATE todo_counts SET completed = completed + new.completed - old.completed WHERE id = 1;
+        END;
+        """
 
     /// The search index a migrated database has.
     static func searchIndex(of db: Connection) throws(DatabaseError) -> SearchIndex {

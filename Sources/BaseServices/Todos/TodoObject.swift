@@ -89,16 +89,22 @@ public struct TodoQuery: Sendable, Hashable {
 public struct TodoWindow: Sendable, Hashable {
     /// The todos in the slice, in order.
     public let todos: [TodoObject]
-    /// How many todos match the query in all (for scrolling).
+    /// How many todos match the query in all (for scrolling); when ``isCountExact`` is `false`,
+    /// how many were found so far: at least this many match ("1,060+").
     public let matchingCount: Int
     /// The query's offset.
     public let offset: Int
+    /// Whether ``matchingCount`` is exact. A search that most todos match is not counted to the
+    /// end (that would read every todo); its count then covers the window and some way past
+    /// it, and grows as later windows are asked for.
+    public let isCountExact: Bool
 
     /// Creates a window.
-    public init(todos: [TodoObject], matchingCount: Int, offset: Int) {
+    public init(todos: [TodoObject], matchingCount: Int, offset: Int, isCountExact: Bool = true) {
         self.todos = todos
         self.matchingCount = matchingCount
         self.offset = offset
+        self.isCountExact = isCountExact
     }
 }
 

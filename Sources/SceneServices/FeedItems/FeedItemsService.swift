@@ -22,14 +22,13 @@ public struct FeedItemsService: FeedItemsServiceType {
             .distinctUntilChanged()
     }
 
-    /// Observes a window of one feed's items, newest first.
-    public func observeItems(
+    /// Observes `limit` items of one feed from `offset`, newest first, with the feed's totals;
+    /// only that window is read, however many items the feed has.
+    public func observePage(
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
-    )
-        -> Observable<Result<[FeedItem], SceneError>>
-    {
-        feeds.observeItems(feedID: feedID, unreadOnly: false, offset: offset, limit: limit, on: scheduler)
-            .map { result in result.toScene { $0.map(FeedItem.init) } }
+    ) -> Observable<Result<FeedItemPage, SceneError>> {
+        feeds.observeItemWindow(feedID: feedID, offset: offset, limit: limit, on: scheduler)
+            .map { result in result.toScene(FeedItemPage.init) }
     }
 
     /// Marks one item read or unread.

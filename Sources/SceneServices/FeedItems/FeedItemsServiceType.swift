@@ -5,11 +5,11 @@ public protocol FeedItemsServiceType: Sendable {
     /// Observes one feed; `nil` once it is removed.
     func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>>
 
-    /// Observes a window of one feed's items, newest first.
-    func observeItems(
+    /// Observes `limit` items of one feed from `offset`, newest first, with the feed's totals;
+    /// only that window is read, however many items the feed has.
+    func observePage(
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
-    )
-        -> Observable<Result<[FeedItem], SceneError>>
+    ) -> Observable<Result<FeedItemPage, SceneError>>
 
     /// Marks one item read or unread.
     func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>>

@@ -33,6 +33,14 @@ extension FeedItem {
     }
 }
 
+extension FeedItemPage {
+    init(_ window: FeedItemWindow) {
+        self.init(
+            items: window.items.map(FeedItem.init), totalCount: window.totalCount, unreadCount: window.unreadCount,
+            offset: window.offset)
+    }
+}
+
 extension SceneError {
     init(_ error: DatabaseError) {
         self.init(error.message)

@@ -2,12 +2,16 @@ public import Synchronization
 
 /// Holds the upstream disposable of a sink, which may arrive after the sink was stopped.
 ///
-/// `@unchecked Sendable`: all state is inside `state`, a `Mutex`.
+/// A non-copyable value stored inline in the sink that owns it, so a sink costs one allocation,
+/// not two. All state is inside `state`, a `Mutex`.
 @usableFromInline
-final class _DisposableSlot: @unchecked Sendable {
+struct _DisposableSlot: ~Copyable, Sendable {
     @usableFromInline
     struct State: Sendable {
-        @usableFromInline var disposable: (any Disposable)?
+        /// The stored disposable; a no-op one while empty. Not optional, so storing, moving
+        /// and destroying it skip the runtime's generic enum-tag lookups.
+        @usableFromInline var disposable: any Disposable = _NopDisposable()
+        @usableFromInline var isFilled = false
         @usableFromInline var isDisposed = false
 
         @inlinable
@@ -25,8 +29,9 @@ final class _DisposableSlot: @unchecked Sendable {
     @inlinable
     func set(_ disposable: any Disposable) {
         let refused = state.withLock { state -> Bool in
-            if state.isDisposed || state.disposable != nil { return true }
+            if state.isDisposed || state.isFilled { return true }
             state.disposable = disposable
+            state.isFilled = true
             return false
         }
         if refused { disposable.dispose() }
@@ -35,12 +40,14 @@ final class _DisposableSlot: @unchecked Sendable {
     /// Disposes the stored disposable, now or when it is set.
     @inlinable
     func dispose() {
-        let inner = state.withLock { state -> (any Disposable)? in
+        let inner = state.withLock { state -> any Disposable in
             state.isDisposed = true
-            let inner = state.disposable
-            state.disposable = nil
+            guard state.isFilled else { return _NopDisposable() }
+            state.isFilled = false
+            var inner: any Disposable = _NopDisposable()
+            swap(&inner, &state.disposable)
             return inner
         }
-        inner?.dispose()
+        inner.dispose()
     }
 }

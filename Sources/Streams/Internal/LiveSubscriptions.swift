@@ -12,7 +12,7 @@ public import Synchronization
 ///
 /// ```swift
 /// let tracker = SubscriptionTracker()
-/// LiveSubscriptions.$tracker.withValue(tracker) {
+/// LiveSubscriptions.withTracker(tracker) {
 ///     let subscription = subject.subscribe(onNext: { _ in })
 ///     subscription.dispose()
 /// }
@@ -22,17 +22,48 @@ public enum LiveSubscriptions {
     @usableFromInline
     static let _count = Atomic<Int>(0)
 
+    /// Whether a tracker was ever bound in this process. Until one is, no task can have one, so
+    /// ``increment()`` skips the task-local lookup: programs that never track pay one load.
+    @usableFromInline
+    static let _trackingUsed = Atomic<Bool>(false)
+
+    @TaskLocal
+    static var _tracker: SubscriptionTracker?
+
     /// The tracker that subscriptions started in the current task also report to.
-    @TaskLocal public static var tracker: SubscriptionTracker?
+    public static var tracker: SubscriptionTracker? { _tracker }
 
     /// The number of live subscriptions in the whole process.
     public static var count: Int { _count.load(ordering: .relaxed) }
+
+    /// Runs `operation` with `tracker` bound: every subscription started in it (and in the tasks
+    /// it creates) is also counted by `tracker`.
+    public static func withTracker<R>(_ tracker: SubscriptionTracker, operation: () throws -> R) rethrows -> R {
+        _trackingUsed.store(true, ordering: .relaxed)
+        return try $_tracker.withValue(tracker, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with `tracker` bound, like the synchronous
+    /// `withTracker(_:operation:)`.
+    public static func withTracker<R>(
+        _ tracker: SubscriptionTracker, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async rethrows -> R {
+        _trackingUsed.store(true, ordering: .relaxed)
+        return try await $_tracker.withValue(tracker, operation: operation)
+    }
 
     /// Records that a subscription started; returns the tracker to pass to ``decrement(_:)``.
     @inlinable
     public static func increment() -> SubscriptionTracker? {
         _count.wrappingAdd(1, ordering: .relaxed)
-        let tracker = Self.tracker
+        guard _trackingUsed.load(ordering: .relaxed) else { return nil }
+        return _incrementTracker()
+    }
+
+    @usableFromInline
+    static func _incrementTracker() -> SubscriptionTracker? {
+        let tracker = _tracker
         tracker?._count.wrappingAdd(1, ordering: .relaxed)
         return tracker
     }

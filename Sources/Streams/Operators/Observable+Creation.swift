@@ -32,7 +32,7 @@ extension Observable {
         Observable(unchecked: { observer in
             observer.on(.next(element))
             observer.on(.completed)
-            return Disposables.empty
+            return _NopDisposable()
         })
     }
 

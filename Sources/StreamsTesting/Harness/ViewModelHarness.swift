@@ -369,7 +369,7 @@ public func withViewModelHarness<R>(
     let tracker = SubscriptionTracker()
     let result: R
     do {
-        result = try LiveSubscriptions.$tracker.withValue(tracker) { try body(harness) }
+        result = try LiveSubscriptions.withTracker(tracker) { try body(harness) }
     } catch {
         harness.abandon()
         throw error

@@ -25,7 +25,7 @@ public func withSubscriptionTracking<R>(
     _ body: () throws -> R
 ) rethrows -> R {
     let tracker = SubscriptionTracker()
-    let result = try LiveSubscriptions.$tracker.withValue(tracker) { try body() }
+    let result = try LiveSubscriptions.withTracker(tracker) { try body() }
     _checkNoLeaks(tracker, at: _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column))
     return result
 }
@@ -40,7 +40,7 @@ public func withSubscriptionTracking<R>(
     _ body: () async throws -> R
 ) async rethrows -> R {
     let tracker = SubscriptionTracker()
-    let result = try await LiveSubscriptions.$tracker.withValue(tracker) { try await body() }
+    let result = try await LiveSubscriptions.withTracker(tracker) { try await body() }
     _checkNoLeaks(tracker, at: _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column))
     return result
 }

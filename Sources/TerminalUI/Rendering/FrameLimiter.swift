@@ -31,4 +31,11 @@ public struct FrameLimiter: Sendable {
         isFramePending = false
         lastFrame = now
     }
+
+    /// Records that the pending frame changed nothing and wrote nothing: it does not count
+    /// against the rate, so a key pressed just after a frame that only confirmed the screen
+    /// (a spinner tick while nothing is busy) is drawn at once.
+    public mutating func frameSkipped() {
+        isFramePending = false
+    }
 }

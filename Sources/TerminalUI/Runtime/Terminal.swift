@@ -24,6 +24,8 @@ public final class Terminal: @unchecked Sendable {
     public let outputDescriptor: Int32
     /// Whether the terminal is in full-screen mode now.
     public private(set) var isActive = false
+    /// The `errno` of the last write the terminal refused, or `nil` when none was refused.
+    public private(set) var lastWriteError: Int32?
     private var savedSettings: termios?
 
     /// What entering writes: alternate screen, hidden cursor, bracketed paste, cleared screen.
@@ -78,6 +80,26 @@ public final class Terminal: @unchecked Sendable {
         write(Self.enterSequence)
     }
 
+    /// Whether the terminal's settings are still the raw mode ``enter()`` applied (a shell may
+    /// have changed them while the process was stopped).
+    public var isInRawMode: Bool {
+        guard isActive, let savedSettings else { return false }
+        var current = termios()
+        guard tcgetattr(inputDescriptor, &current) == 0 else { return false }
+        return Self.sameSettings(current, Self.rawSettings(from: savedSettings))
+    }
+
+    /// Whether two settings agree in every flag and control character.
+    static func sameSettings(_ lhs: termios, _ rhs: termios) -> Bool {
+        var left = lhs
+        var right = rhs
+        let sameCharacters = withUnsafeBytes(of: &left.c_cc) { a in
+            withUnsafeBytes(of: &right.c_cc) { b in a.elementsEqual(b) }
+        }
+        return sameCharacters && lhs.c_iflag == rhs.c_iflag && lhs.c_oflag == rhs.c_oflag
+            && lhs.c_lflag == rhs.c_lflag && lhs.c_cflag == rhs.c_cflag
+    }
+
     /// Puts the terminal back as ``enter()`` found it. Does nothing if not active.
     public func leave() {
         guard isActive else { return }
@@ -89,25 +111,33 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
-    /// Writes all of `bytes`, retrying after interruptions and partial writes.
-    public func write(_ bytes: [UInt8]) {
+    /// Writes all of `bytes`, retrying after interruptions and partial writes. Returns `false`
+    /// when the terminal refused them (it went away: `EIO`, `EPIPE`, `EBADF`, …), with the
+    /// reason in ``lastWriteError``.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
-            guard var pointer = raw.baseAddress else { return }
+            guard var pointer = raw.baseAddress else { return true }
             var remaining = raw.count
             while remaining > 0 {
                 let written = systemWrite(outputDescriptor, pointer, remaining)
                 if written > 0 {
                     pointer += written
                     remaining -= written
-                } else if written < 0 && errno == EINTR {
                     continue
-                } else if written < 0 && errno == EAGAIN {
+                }
+                let code = written < 0 ? errno : EIO
+                if code == EINTR { continue }
+                if code == EAGAIN {
                     var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&descriptor, 1, 100)
-                } else {
-                    return
+                    // A hung-up terminal reports POLLHUP or POLLERR; writing again would fail too.
+                    if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0 { continue }
                 }
+                lastWriteError = code
+                return false
             }
+            return true
         }
     }
 

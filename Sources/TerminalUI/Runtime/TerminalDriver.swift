@@ -7,7 +7,8 @@ public import Streams
 ///   `escapeTimeout` milliseconds.
 /// - Redraw requests are coalesced by a ``FrameLimiter`` (60 frames a second by default). A frame
 ///   renders the current state with `render`, diffs it against what is on screen with a
-///   ``DiffRenderer`` and hands the bytes to `output` in one piece; nothing when nothing changed.
+///   ``DiffRenderer`` and hands the bytes to `output` in one piece; nothing when nothing changed,
+///   and such a frame does not count against the rate.
 /// - A resize delivers `.resize` and redraws everything, as does ``requestFullRedraw()``.
 ///
 /// All methods must be called on the scheduler (for ``TerminalRunLoop``, its UI queue); with a
@@ -23,6 +24,9 @@ public final class TerminalDriver: @unchecked Sendable {
     public let escapeTimeout: Int
     /// How frames are encoded.
     public var renderer: DiffRenderer
+    /// Called after each frame with the number of bytes it wrote (0 when nothing changed), for
+    /// measuring how long a key takes to reach the screen.
+    public var onFrameDrawn: ((Int) -> Void)?
 
     private var parser = KeyParser()
     private var limiter: FrameLimiter
@@ -104,11 +108,17 @@ public final class TerminalDriver: @unchecked Sendable {
 
     private func drawFrame() {
         guard !isStopped else { return }
-        limiter.frameDrawn(at: scheduler.now)
+        let start = scheduler.now
         let next = render(size)
         let bytes = renderer.frame(from: needsFullRedraw ? nil : shown, to: next)
         needsFullRedraw = false
         shown = next
-        if !bytes.isEmpty { output(bytes) }
+        if bytes.isEmpty {
+            limiter.frameSkipped()
+        } else {
+            limiter.frameDrawn(at: start)
+            output(bytes)
+        }
+        onFrameDrawn?(bytes.count)
     }
 }

@@ -13,6 +13,9 @@ import Dispatch
 /// - SIGWINCH re-reads the window size (`TIOCGWINSZ`), delivers `.resize` and redraws.
 /// - SIGINT, SIGTERM and SIGHUP restore the terminal, call ``onTerminationSignal`` and end the
 ///   process by that signal, as if unhandled.
+/// - A terminal that goes away (end of file or an error reading it, a write it refuses, as when
+///   the terminal emulator or the tmux server is killed) stops the loop; then
+///   ``onTerminalLost`` is called, or, by default, the process ends as after SIGHUP.
 /// - SIGTSTP (and the app's Ctrl-Z, through ``suspend()``) restores the terminal and stops the
 ///   process; on SIGCONT raw mode and the alternate screen come back and the screen is redrawn.
 /// - Crashes restore the terminal through ``Terminal``'s handlers.
@@ -33,6 +36,12 @@ public final class TerminalRunLoop: @unchecked Sendable {
     /// Called on the UI queue after the terminal was restored because of SIGINT, SIGTERM or
     /// SIGHUP, just before the process ends by that signal.
     public var onTerminationSignal: ((Int32) -> Void)?
+    /// Called on the UI queue once the terminal went away and the loop stopped; set it before
+    /// ``start()``. When `nil`, the process ends as after SIGHUP (exit status 129).
+    public var onTerminalLost: (() -> Void)?
+    /// Called on the UI queue after every frame with the number of bytes it wrote (0 when
+    /// nothing changed); set it before ``start()``.
+    public var onFrameDrawn: ((Int) -> Void)?
 
     private let colorSupport: ColorSupport
     private let render: (TerminalSize) -> CellBuffer
@@ -59,6 +68,9 @@ public final class TerminalRunLoop: @unchecked Sendable {
         self.onEvent = onEvent
     }
 
+    /// Whether the loop has started and not stopped. Read it on the UI queue.
+    public var isRunning: Bool { driver != nil }
+
     /// Enters full-screen mode and starts reading input and handling signals; the first frame
     /// follows at once. Throws when the terminal cannot be set up (for example, not a TTY).
     /// Does nothing if already started.
@@ -67,12 +79,16 @@ public final class TerminalRunLoop: @unchecked Sendable {
         try terminal.enter()
         let size = terminal.size() ?? TerminalSize(width: 80, height: 24)
         let terminal = self.terminal
-        driver = TerminalDriver(
+        let driver = TerminalDriver(
             scheduler: scheduler, size: size, renderer: DiffRenderer(colorSupport: colorSupport),
-            output: { terminal.write($0) }, render: render, onEvent: onEvent)
+            output: { [weak self] bytes in
+                if !terminal.write(bytes) { self?.terminalLost() }
+            }, render: render, onEvent: onEvent)
+        driver.onFrameDrawn = onFrameDrawn
+        self.driver = driver
         scheduler.queue.async { [self] in
             installSources()
-            driver?.requestFullRedraw()
+            self.driver?.requestFullRedraw()
         }
     }
 
@@ -84,10 +100,14 @@ public final class TerminalRunLoop: @unchecked Sendable {
 
     /// Restores the terminal and stops the process (job control, as for Ctrl-Z); when it is
     /// continued, full-screen mode comes back and the screen is redrawn. Call on the UI queue.
+    ///
+    /// The process stops by SIGTSTP, so the shell reports it as any stopped job. When nobody
+    /// could continue it (its process group is orphaned, as under a shell without job control),
+    /// the system discards that signal and the app simply comes back at once.
     public func suspend() {
-        guard terminal.isActive else { return }
+        guard driver != nil, terminal.isActive else { return }
         terminal.leave()
-        _ = raise(SIGSTOP)
+        Self.stopProcess()
         resume()
     }
 
@@ -101,14 +121,35 @@ public final class TerminalRunLoop: @unchecked Sendable {
         driver = nil
     }
 
+    /// Puts raw mode and the alternate screen back (when the shell changed them meanwhile) and
+    /// redraws every cell.
     private func resume() {
-        if terminal.isActive {
+        guard let driver else { return }
+        if !terminal.isActive {
+            do { try terminal.enter() } catch {
+                terminalLost()
+                return
+            }
+        } else if !terminal.isInRawMode {
             terminal.reapply()
-        } else {
-            do { try terminal.enter() } catch { return }
         }
-        if let size = terminal.size() { driver?.resize(to: size) }
-        driver?.requestFullRedraw()
+        if let size = terminal.size() { driver.resize(to: size) }
+        driver.requestFullRedraw()
+    }
+
+    /// Stops the process by SIGTSTP with its default action: Dispatch keeps the signal blocked
+    /// and ignored to receive it through its source, so both are undone for this thread around
+    /// the `raise`, which returns once the process is continued.
+    private static func stopProcess() {
+        _ = signal(SIGTSTP, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        var previous = sigset_t()
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, &previous)
+        _ = raise(SIGTSTP)
+        _ = pthread_sigmask(SIG_SETMASK, &previous, nil)
+        _ = signal(SIGTSTP, SIG_IGN)
     }
 
     private func installSources() {
@@ -126,14 +167,30 @@ public final class TerminalRunLoop: @unchecked Sendable {
     }
 
     private func readInput() {
+        guard driver != nil else { return }
         let count = readBuffer.withUnsafeMutableBytes { raw in
             read(terminal.inputDescriptor, raw.baseAddress, raw.count)
         }
         if count > 0 {
             driver?.receive(readBuffer[0..<count])
-        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-            terminate(by: SIGHUP)  // the terminal went away
+            return
         }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        // End of file (a hung-up terminal reads as empty), EIO, EBADF: the terminal is gone.
+        // Reading again would return the same at once, so the loop must not keep polling.
+        terminalLost()
+    }
+
+    /// The terminal went away: stop, restoring what can still be restored, then end (or tell
+    /// ``onTerminalLost``).
+    private func terminalLost() {
+        guard driver != nil else { return }
+        guard let onTerminalLost else {
+            terminate(by: SIGHUP)
+            return
+        }
+        stop()
+        onTerminalLost()
     }
 
     private func handle(_ number: Int32) {

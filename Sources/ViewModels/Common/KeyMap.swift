@@ -14,39 +14,51 @@ public struct KeyBinding: Sendable, Hashable {
 
 /// The keys of every scene: the one table the help scene and the UI's status line read.
 public enum KeyMap {
+    /// The keys every list shares.
+    public static let movement = [
+        KeyBinding("↑ ↓ / j k", "move"), KeyBinding("g / G", "top / bottom"), KeyBinding("PgUp / PgDn", "page"),
+    ]
+
     /// The keys of a scene, in the order the help scene lists them.
     public static func bindings(for scene: SceneKind) -> [KeyBinding] {
-        let common = [KeyBinding("?", "show this help"), KeyBinding("q", "quit")]
+        let help = KeyBinding("?", "show this help")
+        let back = KeyBinding("Esc / q", "back")
+        let quit = KeyBinding("Ctrl-C", "quit from anywhere")
         switch scene {
         case .home:
-            return [KeyBinding("t", "open the todo list"), KeyBinding("f", "open the feeds")] + common
+            return [
+                KeyBinding("t", "open the todo list"), KeyBinding("f", "open the feeds"),
+                KeyBinding("Enter", "open the selected"),
+            ] + movement + [help, KeyBinding("q", "quit"), quit]
         case .todoList:
-            return [
-                KeyBinding("a", "add a todo"), KeyBinding("Space", "mark done or not done"),
-                KeyBinding("A", "toggle all"), KeyBinding("e", "edit the title in place"),
-                KeyBinding("Enter", "open in the editor"), KeyBinding("d", "delete"),
-                KeyBinding("C", "clear completed"), KeyBinding("f", "next filter (all, active, completed)"),
-                KeyBinding("s", "next sort (manual, created, due date, title)"), KeyBinding("/", "search"),
-                KeyBinding("K / J", "move up / down (manual sort)"), KeyBinding("Esc", "back"),
-            ] + common
+            return movement + [
+                KeyBinding("a", "add a todo (Enter saves, Esc cancels)"), KeyBinding("Space", "mark done or not done"),
+                KeyBinding("e", "edit the title in place"), KeyBinding("Enter", "open in the editor"),
+                KeyBinding("d", "delete (asks y/n)"), KeyBinding("A", "toggle all"), KeyBinding("C", "clear completed"),
+                KeyBinding("Tab", "next filter (all, active, completed)"), KeyBinding("/", "search"),
+                KeyBinding("s", "next sort (manual, created, due date, title)"),
+                KeyBinding("J / K", "move the todo down / up (manual sort)"), help, back, quit,
+            ]
         case .todoEditor:
+            // Every printable key is text here, so help is F1 and there is no q.
             return [
-                KeyBinding("Tab", "next field"), KeyBinding("Ctrl-S", "save"),
-                KeyBinding("Esc", "cancel (asks when there are unsaved changes)"),
-            ] + common
+                KeyBinding("Tab / ↑ ↓", "next field"), KeyBinding("Enter / Ctrl-S", "save"),
+                KeyBinding("Esc", "cancel (asks when there are unsaved changes)"), KeyBinding("F1", "show this help"),
+                quit,
+            ]
         case .feeds:
-            return [
-                KeyBinding("a", "add a feed by URL"), KeyBinding("d", "remove the feed"),
-                KeyBinding("r", "refresh the feed"), KeyBinding("R", "refresh all"),
-                KeyBinding("Enter", "open its items"), KeyBinding("Esc", "back"),
-            ] + common
+            return movement + [
+                KeyBinding("a", "add a feed by URL"), KeyBinding("r", "refresh the feed"),
+                KeyBinding("R", "refresh all"), KeyBinding("d", "remove the feed (asks y/n)"),
+                KeyBinding("Enter", "show its items"), help, back, quit,
+            ]
         case .feedItems:
-            return [
-                KeyBinding("Enter", "read the item"), KeyBinding("u", "mark read or unread"),
-                KeyBinding("M", "mark all read"), KeyBinding("Esc", "back"),
-            ] + common
+            return movement + [
+                KeyBinding("Enter", "read the item"), KeyBinding("m", "mark read or unread"),
+                KeyBinding("M", "mark all read"), help, back, quit,
+            ]
         case .help:
-            return [KeyBinding("Esc", "close the help")] + common
+            return [KeyBinding("Esc / ? / q", "close the help"), quit]
         }
     }
 }

@@ -1,5 +1,6 @@
 import SceneServices
 import Streams
+import Synchronization
 
 extension ObservableType {
     /// The event a write's result becomes: success, or a failure message that starts with
@@ -21,5 +22,40 @@ extension ObservableType {
     /// of the error, and the stream ends there.
     func recover(_ fallback: @escaping @Sendable (any Error) -> Element) -> Observable<Element> {
         self.catch { error in Observable.just(fallback(error)) }
+    }
+
+    /// Maps a value to an observable and sends its values, ignoring every value that arrives while
+    /// that observable still runs; the first value after it ends starts the next one. This is how a
+    /// key pressed twice during slow work starts the work once.
+    func exhaustMap<Inner: ObservableType>(
+        _ selector: @escaping @Sendable (Element) -> Inner
+    ) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return Observable.deferred {
+            let gate = _BusyGate()
+            return source.flatMap { value -> Observable<Inner.Element> in
+                guard gate.enter() else { return .empty() }
+                return selector(value).asObservable().do(onDispose: { gate.leave() })
+            }
+        }
+    }
+}
+
+/// Whether an ``ObservableType/exhaustMap(_:)`` subscription runs an inner observable.
+final class _BusyGate: Sendable {
+    private let isBusy = Mutex(false)
+
+    /// Marks the gate busy; `false` when it already was.
+    func enter() -> Bool {
+        isBusy.withLock { busy in
+            if busy { return false }
+            busy = true
+            return true
+        }
+    }
+
+    /// Marks the gate free.
+    func leave() {
+        isBusy.withLock { $0 = false }
     }
 }

@@ -8,13 +8,16 @@ public struct FeedItemRow: Sendable, Hashable, Identifiable {
     public let dateText: String?
     /// Whether it was read.
     public let isRead: Bool
+    /// Its position in the whole feed (not the window), from 0 (the newest).
+    public let position: Int
 
     /// Creates a row.
-    public init(id: Int64, title: String, dateText: String?, isRead: Bool) {
+    public init(id: Int64, title: String, dateText: String?, isRead: Bool, position: Int) {
         self.id = id
         self.title = title
         self.dateText = dateText
         self.isRead = isRead
+        self.position = position
     }
 }
 

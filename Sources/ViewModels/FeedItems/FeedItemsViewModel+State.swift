@@ -1,50 +1,87 @@
 public import SceneServices
 
 extension FeedItemsViewModel {
+    /// The part of a feed's items the scene asks for: `limit` items from `offset`, newest first.
+    public struct Window: Sendable, Hashable {
+        /// The position of the first item asked for, from 0 (the newest).
+        public var offset: Int
+        /// How many items are asked for.
+        public var limit: Int
+
+        /// Creates a window; by default the first 50 items, until the viewport says how many fit.
+        public init(offset: Int = 0, limit: Int = 50) {
+            self.offset = offset
+            self.limit = limit
+        }
+    }
+
+    /// The window the viewport asks for, clamped to sane bounds: never before the first item,
+    /// at least one row, at most ``maximumWindow`` rows.
+    public static func window(for range: VisibleRange) -> Window {
+        Window(offset: max(0, range.offset), limit: min(max(1, range.limit), maximumWindow))
+    }
+
     /// Everything a feed's items scene shows, folded from events by ``reduce(_:_:)``.
     public struct State: Sendable, Hashable {
         /// The feed's title; empty until it arrives.
         public var feedTitle: String
-        /// The items, newest first.
-        public var items: [FeedItem]
-        /// Whether the items have not arrived yet.
-        public var isLoading: Bool
-        /// The item opened for reading, if any.
-        public var openedItemID: Int64?
+        /// The window asked for last.
+        public var window: Window
+        /// The window the shown page answers; differs from ``window`` while loading.
+        public var loadedWindow: Window?
+        /// The items of the loaded window, newest first, with the feed's totals.
+        public var page: FeedItemPage
+        /// The item opened for reading, as last seen, if any.
+        public var openedItem: FeedItem?
         /// Whether the feed was removed meanwhile.
         public var isFeedGone: Bool
         /// The latest failure to show, if any.
         public var errorMessage: String?
 
-        /// Creates a state; by default loading, with no items.
+        /// Creates a state; by default loading the first window, with no items.
         public init(
-            feedTitle: String = "", items: [FeedItem] = [], isLoading: Bool = true, openedItemID: Int64? = nil,
-            isFeedGone: Bool = false, errorMessage: String? = nil
+            feedTitle: String = "", window: Window = Window(), loadedWindow: Window? = nil,
+            page: FeedItemPage = FeedItemPage(items: [], totalCount: 0, unreadCount: 0, offset: 0),
+            openedItem: FeedItem? = nil, isFeedGone: Bool = false, errorMessage: String? = nil
         ) {
             self.feedTitle = feedTitle
-            self.items = items
-            self.isLoading = isLoading
-            self.openedItemID = openedItemID
+            self.window = window
+            self.loadedWindow = loadedWindow
+            self.page = page
+            self.openedItem = openedItem
             self.isFeedGone = isFeedGone
             self.errorMessage = errorMessage
         }
 
-        /// The rows to show.
+        /// Whether the rows shown are not yet those of the latest window.
+        public var isLoading: Bool { loadedWindow != window }
+
+        /// The rows of the loaded window, each with its position in the whole feed.
         public var rows: [FeedItemRow] {
-            items.map {
-                FeedItemRow(id: $0.id, title: $0.title, dateText: $0.publishedAt.map(DueDate.format), isRead: $0.isRead)
+            page.items.enumerated().map { index, item in
+                FeedItemRow(
+                    id: item.id, title: item.title, dateText: item.publishedAt.map(DueDate.format), isRead: item.isRead,
+                    position: page.offset + index)
             }
         }
 
-        /// How many shown items are unread.
-        public var unreadCount: Int { items.count { !$0.isRead } }
+        /// How many items the feed has in all, for scrolling.
+        public var totalCount: Int { page.totalCount }
 
-        /// The opened item, when it is (still) among the items.
+        /// How many of the feed's items are unread, in all (not only in the window).
+        public var unreadCount: Int { page.unreadCount }
+
+        /// The opened item's text and link.
         public var detail: FeedItemDetail? {
-            guard let id = openedItemID, let item = items.first(where: { $0.id == id }) else { return nil }
+            guard let item = openedItem else { return nil }
             return FeedItemDetail(
                 id: item.id, title: item.title, text: item.text, link: item.link,
                 dateText: item.publishedAt.map(DueDate.format))
+        }
+
+        /// The item `id`, when the loaded window holds it.
+        public func item(id: Int64) -> FeedItem? {
+            page.items.first { $0.id == id }
         }
     }
 
@@ -52,8 +89,10 @@ extension FeedItemsViewModel {
     public enum Event: Sendable, Hashable {
         /// The feed arrived (`nil`: it was removed), or failed to.
         case feedLoaded(Result<Feed?, SceneError>)
-        /// The items arrived, or failed to.
-        case itemsLoaded(Result<[FeedItem], SceneError>)
+        /// The scene asked for a new window.
+        case windowChanged(Window)
+        /// A page arrived for a window, or failed to.
+        case pageLoaded(Window, Result<FeedItemPage, SceneError>)
         /// The person opened an item.
         case open(Int64)
         /// The person closed the opened item.
@@ -73,16 +112,25 @@ extension FeedItemsViewModel {
         case .feedLoaded(.success(nil)):
             next.isFeedGone = true
             next.errorMessage = "This feed was removed."
-        case .feedLoaded(.failure(let error)), .itemsLoaded(.failure(let error)):
-            next.isLoading = false
+        case .feedLoaded(.failure(let error)):
+            next.errorMessage = "Could not load the feed: \(error.message)"
+        case .windowChanged(let window):
+            next.window = window
+        case .pageLoaded(let window, .success(let page)):
+            next.loadedWindow = window
+            next.page = page
+            // The opened item follows its stored state (read, unread) while the window holds it;
+            // otherwise it stays as it was last seen, still readable.
+            if let opened = state.openedItem, let fresh = page.items.first(where: { $0.id == opened.id }) {
+                next.openedItem = fresh
+            }
+        case .pageLoaded(let window, .failure(let error)):
+            next.loadedWindow = window
             next.errorMessage = "Could not load the items: \(error.message)"
-        case .itemsLoaded(.success(let items)):
-            next.items = items
-            next.isLoading = false
         case .open(let id):
-            next.openedItemID = id
+            if let item = state.item(id: id) { next.openedItem = item }
         case .close:
-            next.openedItemID = nil
+            next.openedItem = nil
         case .commandFailed(let message):
             next.errorMessage = message
         case .commandSucceeded:

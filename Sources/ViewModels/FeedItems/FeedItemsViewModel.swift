@@ -3,9 +3,20 @@ public import Streams
 
 /// The view model of one feed's items: newest first, read and unread, mark all read, one item's
 /// text and link. Items come from storage, so they stay readable offline.
+///
+/// Only the window the viewport shows is asked for, so a feed of 100,000 items costs what its
+/// window costs; a new window cancels the observation of the previous one.
+///
+/// ```swift
+/// let viewModel = FeedItemsViewModel(service: FeedItemsService(), feedID: 3, scheduler: uiScheduler)
+/// let range = PublishRelay<VisibleRange>()
+/// let output = viewModel.transform(input: .init(visibleRange: range.asObservable()))
+/// output.rows.subscribe(onNext: { rows in render(rows) }).disposed(by: bag)
+/// range.accept(VisibleRange(offset: 0, limit: 20))
+/// ```
 public struct FeedItemsViewModel: ViewModelType, Sendable {
-    /// How many items the scene shows at most.
-    public static let itemLimit = 500
+    /// The most rows one window may ask for.
+    public static let maximumWindow = 500
 
     let service: any FeedItemsServiceType
     let scheduler: any Scheduler
@@ -33,13 +44,17 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         public var help: Observable<Void>
         /// Go back.
         public var back: Observable<Void>
+        /// The rows the viewport shows.
+        public var visibleRange: Observable<VisibleRange>
 
         /// Creates inputs; those left out never send.
         public init(
             open: Observable<Int64> = .never(), close: Observable<Void> = .never(),
             toggleRead: Observable<Int64> = .never(), markAllRead: Observable<Void> = .never(),
-            help: Observable<Void> = .never(), back: Observable<Void> = .never()
+            help: Observable<Void> = .never(), back: Observable<Void> = .never(),
+            visibleRange: Observable<VisibleRange> = .never()
         ) {
+            self.visibleRange = visibleRange
             self.open = open
             self.close = close
             self.toggleRead = toggleRead
@@ -53,13 +68,15 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
     public struct Output: Sendable {
         /// The feed's title.
         public let title: Driver<String>
-        /// One row per item, newest first.
+        /// The rows of the visible window, newest first.
         public let rows: Driver<[FeedItemRow]>
-        /// How many shown items are unread.
+        /// How many items the feed has in all, for the scroll bar.
+        public let totalCount: Driver<Int>
+        /// How many of the feed's items are unread, in all.
         public let unreadCount: Driver<Int>
         /// The opened item, or `nil`.
         public let detail: Driver<FeedItemDetail?>
-        /// Whether the items have not arrived yet.
+        /// Whether the rows shown are not yet those of the latest window.
         public let isLoading: Driver<Bool>
         /// The latest failure to show, or `nil`.
         public let errorMessage: Driver<String?>
@@ -73,20 +90,25 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         let scheduler = scheduler
         let feedID = feedID
 
-        let items = Observable.deferred {
-            service.observeItems(feedID: feedID, offset: 0, limit: Self.itemLimit, on: scheduler)
+        let window = input.visibleRange.map(Self.window(for:))
+            .startWith(Window())
+            .distinctUntilChanged()
+            .share(replay: 1)
+        let pages = window.flatMapLatest { window in
+            service.observePage(feedID: feedID, offset: window.offset, limit: window.limit, on: scheduler)
+                .recover { .failure(SceneError("\($0)")) }
+                .map { Event.pageLoaded(window, $0) }
         }
-        .recover { .failure(SceneError("\($0)")) }
         .share(replay: 1)
-        let latestItems = items.compactMap { result -> [FeedItem]? in
-            guard case .success(let items) = result else { return nil }
-            return items
+        let latestPage = pages.compactMap { event -> FeedItemPage? in
+            guard case .pageLoaded(_, .success(let page)) = event else { return nil }
+            return page
         }
 
         let readChanges = Observable.merge(
-            input.open.withLatestFrom(latestItems) { id, items in (id, items.first { $0.id == id }.map { !$0.isRead }) }
-                .compactMap { id, isUnread in isUnread == true ? (id, true) : nil },
-            input.toggleRead.withLatestFrom(latestItems) { id, items in (id, items.first { $0.id == id }) }
+            input.open.withLatestFrom(latestPage) { id, page in (id, page.items.first { $0.id == id }) }
+                .compactMap { id, item in item?.isRead == false ? (id, true) : nil },
+            input.toggleRead.withLatestFrom(latestPage) { id, page in (id, page.items.first { $0.id == id }) }
                 .compactMap { id, item in item.map { (id, !$0.isRead) } }
         )
         .concatMap { id, isRead in
@@ -103,7 +125,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
                 .failure(SceneError("\($0)"))
             }
             .map(Event.feedLoaded),
-            items.map(Event.itemsLoaded),
+            window.map(Event.windowChanged),
+            pages,
             input.open.map(Event.open),
             input.close.map { Event.close },
             readChanges,
@@ -122,7 +145,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
 
         return Output(
-            title: output(\.feedTitle), rows: output(\.rows), unreadCount: output(\.unreadCount),
+            title: output(\.feedTitle), rows: output(\.rows), totalCount: output(\.totalCount),
+            unreadCount: output(\.unreadCount),
             detail: output(\.detail), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
             route: route)
     }

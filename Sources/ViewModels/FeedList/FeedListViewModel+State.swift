@@ -70,6 +70,9 @@ extension FeedListViewModel {
         case feedsLoaded(Result<[Feed], SceneError>)
         /// A step of a refresh.
         case refresh(FeedRefreshEvent)
+        /// The refresh stream ended: normally (`nil`), or failing with this message. Feeds it
+        /// never finished are no longer shown as refreshing.
+        case refreshEnded(failure: String?)
         /// An address was refused before asking the service.
         case addRejected(String)
         /// Adding a feed finished.
@@ -99,6 +102,9 @@ extension FeedListViewModel {
             guard next.refreshingIDs.remove(id) != nil else { break }
             next.refreshDone += 1
             if case .failure(let error) = result { next.refreshErrors[id] = error.message }
+        case .refreshEnded(let failure):
+            next.refreshingIDs = []
+            if let failure { next.errorMessage = "Could not refresh: \(failure)" }
         case .addRejected(let message):
             next.addError = message
         case .added(.success):

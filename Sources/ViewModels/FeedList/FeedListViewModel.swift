@@ -84,7 +84,15 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         )
         .filter { !$0.isEmpty }
         .flatMapLatest { ids in
-            service.refresh(feedIDs: ids).catch { _ in Observable<FeedRefreshEvent>.empty() }
+            // A newer refresh cancels the older one. However the stream ends, nothing stays
+            // "refreshing…"; a failure of the stream itself is shown.
+            service.refresh(feedIDs: ids).materialize().map { step -> Event in
+                switch step {
+                case .next(let event): .refresh(event)
+                case .error(let error): .refreshEnded(failure: "\(error)")
+                case .completed: .refreshEnded(failure: nil)
+                }
+            }
         }
 
         let adds = input.add.concatMap { text -> Observable<Event> in
@@ -99,7 +107,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             service.removeFeed(id: id).recover { .failure(SceneError("\($0)")) }.map(Event.removed)
         }
 
-        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes.map(Event.refresh), adds, removals)
+        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes, adds, removals)
             .scan(State(), accumulator: Self.reduce)
             .startWith(State())
             .share(replay: 1)

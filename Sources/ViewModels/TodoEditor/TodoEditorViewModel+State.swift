@@ -63,7 +63,8 @@ extension TodoEditorViewModel {
             next.isSaving = false
             next.saveError = "Could not save: \(error.message)"
         case .cancelRequested:
-            guard !state.isFinished else { break }
+            // While a save runs its outcome decides: done, or back to editing with the error.
+            guard !state.isFinished, !state.isSaving else { break }
             if state.form.hasUnsavedChanges && state.form.loadError == nil {
                 next.isConfirmingDiscard = true
             } else {

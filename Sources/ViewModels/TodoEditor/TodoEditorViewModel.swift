@@ -33,7 +33,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         public var dueText: Observable<String>
         /// Save.
         public var save: Observable<Void>
-        /// Cancel (asks first when there are unsaved changes).
+        /// Cancel (asks first when there are unsaved changes; ignored while a save runs).
         public var cancel: Observable<Void>
         /// Yes, discard the changes.
         public var confirmDiscard: Observable<Void>
@@ -106,10 +106,18 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         .startWith(Form(id: todoID))
         .share(replay: 1)
 
+        // One save at a time: a press while a save runs is ignored. A failed save frees the key
+        // again; a successful one keeps it taken, as the editor is closing.
         let saves = input.save.withLatestFrom(form)
             .compactMap(\.fields)
-            .concatMap { fields in
-                service.save(fields, id: todoID).recover { .failure(SceneError("\($0)")) }.map(Event.saved)
+            .exhaustMap { fields in
+                service.save(fields, id: todoID).recover { .failure(SceneError("\($0)")) }
+                    .concatMap { result -> Observable<Event> in
+                        switch result {
+                        case .success: Observable.merge(.just(.saved(result)), .never())
+                        case .failure: .just(.saved(result))
+                        }
+                    }
             }
 
         let state = Observable.merge(

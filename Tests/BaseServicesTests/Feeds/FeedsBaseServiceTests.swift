@@ -175,3 +175,98 @@ private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: B
     fixture.database.settle()
     #expect(recorder.successes() == [0, 1, 2, 1])
 }
+
+private func itemWindow(
+    _ fixture: ServicesFixture, _ feedID: Int64, offset: Int = 0, limit: Int = 100
+) throws -> FeedItemWindow {
+    let recorder = Recorder(
+        fixture.feeds.observeItemWindow(feedID: feedID, offset: offset, limit: limit, on: ImmediateScheduler()))
+    defer { recorder.dispose() }
+    return try #require(try recorder.values.last?.get())
+}
+
+@Test func itemWindowIsNewestFirstWithUndatedItemsLast() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
+    let window = try itemWindow(fixture, feed.id)
+    #expect(window.items.map(\.title) == ["Newer", "Older", "Undated"])
+    #expect(window.items == (try allItems(fixture, feed.id)))
+}
+
+@Test func itemWindowIsTheAskedSliceWithTheWholeFeedsCounts() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
+    let newest = try #require(try allItems(fixture, feed.id).first)
+    _ = try value(fixture.feeds.setRead(itemID: newest.id, true))
+    let window = try itemWindow(fixture, feed.id, offset: 1, limit: 1)
+    #expect(window.items.map(\.title) == ["Older"])
+    #expect(window.offset == 1)
+    #expect(window.totalCount == 3)
+    #expect(window.unreadCount == 2)
+}
+
+@Test func itemWindowPastTheEndIsEmptyButCounted() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
+    let window = try itemWindow(fixture, feed.id, offset: 10, limit: 5)
+    #expect(window == FeedItemWindow(items: [], totalCount: 3, unreadCount: 3, offset: 10))
+}
+
+@Test func itemWindowClampsANegativeOffsetAndLimit() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
+    #expect(try itemWindow(fixture, feed.id, offset: -5, limit: 1).items.map(\.title) == ["Newer"])
+    #expect(try itemWindow(fixture, feed.id, offset: 0, limit: -1).items.isEmpty)
+}
+
+@Test func itemWindowOfAFeedWithoutItemsIsEmpty() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    #expect(try itemWindow(fixture, feed.id) == FeedItemWindow(items: [], totalCount: 0, unreadCount: 0, offset: 0))
+}
+
+@Test func itemWindowFollowsStoringAndReading() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let recorder = Recorder(
+        fixture.feeds.observeItemWindow(feedID: feed.id, offset: 0, limit: 2, on: ImmediateScheduler()))
+    _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
+    fixture.database.settle()
+    _ = try value(fixture.feeds.markAllRead(feedID: feed.id))
+    fixture.database.settle()
+    #expect(
+        recorder.successes().map { [$0.items.count, $0.totalCount, $0.unreadCount] } == [
+            [0, 0, 0], [2, 3, 3], [2, 3, 0],
+        ])
+    recorder.dispose()
+}
+
+@Test func itemWindowReachesTheLastItemsOfAHundredThousand() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    try fixture.database.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+        INSERT INTO feed_items (feed_id, guid, title, published_at, fetched_at, is_read)
+        SELECT \(feed.id), 'g' || i, 'Item ' || i, i * 1000, 0, i % 2 FROM n;
+        """)
+    let window = try itemWindow(fixture, feed.id, offset: 99_990, limit: 10)
+    #expect(window.items.map(\.title) == (1...10).reversed().map { "Item \($0)" })
+    #expect(window.totalCount == 100_000)
+    #expect(window.unreadCount == 50_000)
+}
+
+@Test func itemWindowWalksTheDateIndexInsteadOfSorting() throws {
+    let fixture = try ServicesFixture()
+    let plan = try fixture.database.read { (db) throws(DatabaseError) in
+        try db.fetchAll(
+            "EXPLAIN QUERY PLAN " + FeedsBaseService.itemWindowSQL, [.integer(1), .integer(10), .integer(0)]
+        ) { $0.string(at: 3) }
+    }
+    #expect(plan.contains { $0.contains("feed_items_by_date") })
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+}

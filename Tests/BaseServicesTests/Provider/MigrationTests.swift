@@ -36,7 +36,7 @@ import Testing
     #expect(try database.int("SELECT count(*) FROM sqlite_master WHERE name = 'two'") == 0)
 }
 
-@Test(arguments: [SearchIndex.fts5, .words], 0..<6)
+@Test(arguments: [SearchIndex.fts5, .words], 0..<7)
 func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: SearchIndex, fromVersion: Int) throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations(searchIndex: searchIndex)
@@ -77,4 +77,41 @@ func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: Sea
     #expect(feed.title == "Example")
     #expect(feed.lastError == nil)
     #expect(try value(feeds.setLastError(feedID: feed.id, "offline")).lastError == "offline")
+}
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(6)))
+    try old.write { (db) throws(DatabaseError) in
+        for (index, completed) in [0, 1, 1, 0, 1].enumerated() {
+            try db.execute(
+                "INSERT INTO todos(title, completed, created_at, updated_at, position) VALUES (?, ?, 1, 1, ?)",
+                [.text("Todo \(index)"), .integer(Int64(completed)), .integer(Int64(index))])
+        }
+    }
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    #expect(try database.int("SELECT total FROM todo_counts") == 5)
+    #expect(try database.int("SELECT completed FROM todo_counts") == 3)
+    let todos = TodosBaseService(context: try ServiceContext.make(database: database))
+    let active = try value(todos.fetchWindow(TodoQuery(filter: .active, sort: .title)))
+    #expect(active.todos.map(\.title) == ["Todo 0", "Todo 3"])
+    #expect(active.matchingCount == 2)
+}
+
+@Test func todoWindowsMigrationGivesEveryFilteredSortItsOwnIndex() throws {
+    let (_, database) = try makeTemporaryDatabase()
+    let indexes = Set(
+        try database.read { (db) throws(DatabaseError) in
+            try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'todos'") {
+                $0.string(at: 0)
+            }
+        })
+    #expect(
+        indexes.isSuperset(of: [
+            "todos_by_state_position", "todos_by_state_created", "todos_by_state_title", "todos_by_state_due",
+        ]))
+    #expect(!indexes.contains("todos_by_completed"))
 }

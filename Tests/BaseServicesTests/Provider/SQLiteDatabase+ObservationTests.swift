@@ -237,7 +237,7 @@ private struct ObservationFixture {
 @Test func observationLeavesNoLiveSubscriptionBehind() throws {
     let fixture = try ObservationFixture()
     let tracker = SubscriptionTracker()
-    try LiveSubscriptions.$tracker.withValue(tracker) {
+    try LiveSubscriptions.withTracker(tracker) {
         let recorder = fixture.observeCountOfA()
         try fixture.insertIntoA()
         fixture.database.settle()

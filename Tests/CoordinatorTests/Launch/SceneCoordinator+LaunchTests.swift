@@ -58,3 +58,112 @@ private func homeCounts(launching scenario: Scenario) -> HomeCounts? {
         }
     }
 }
+
+/// A coordinator launched with `scenario` and started (home on top).
+private func launched(_ scenario: Scenario) -> SceneCoordinator? {
+    guard
+        let coordinator = try? SceneCoordinator.launch(
+            LaunchConfiguration(scenario: scenario), scheduler: ImmediateScheduler(), presenter: KeepingPresenter())
+    else { return nil }
+    coordinator.start()
+    return coordinator
+}
+
+/// The feeds scene of a coordinator launched with `scenario`, reached from home as a person would.
+private func feedsScene(launching scenario: Scenario) -> FeedListViewModel? {
+    guard let coordinator = launched(scenario), let home = coordinator.topScene else { return nil }
+    coordinator.follow(.feeds, from: home)
+    guard case .feeds(let feeds)? = coordinator.topScene?.scene else { return nil }
+    return feeds
+}
+
+/// The feeds scene's rows and progress, as last delivered, after asking for a refresh of every feed.
+private final class RefreshWatch: Sendable {
+    private let latestRows = Mutex<[FeedRow]>([])
+    private let latestProgress = Mutex<RefreshProgress?>(nil)
+    private let subscriptions = Mutex<[any Disposable]>([])
+
+    var rows: [FeedRow] { latestRows.withLock { $0 } }
+    var progress: RefreshProgress? { latestProgress.withLock { $0 } }
+
+    init(_ feeds: FeedListViewModel) {
+        let refreshAll = PublishRelay<Void>()
+        let output = feeds.transform(input: .init(refreshAll: refreshAll.asObservable()))
+        let rows = output.rows.drive(onNext: { [self] value in latestRows.withLock { $0 = value } })
+        let progress = output.progress.drive(onNext: { [self] value in latestProgress.withLock { $0 = value } })
+        subscriptions.withLock { $0 = [rows, progress] }
+        refreshAll.accept(())
+    }
+
+    /// Whether `condition` holds within `seconds` of wall-clock time (the refresh runs on the
+    /// database's and the fake network's queues).
+    func eventually(within seconds: Double = 10, _ condition: (RefreshWatch) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(self) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition(self)
+    }
+
+    func stop() { subscriptions.withLock { $0 }.forEach { $0.dispose() } }
+}
+
+@Test func launchManyScenarioStartsWithOneHundredThousandTodos() async {
+    await #expect(processExitsWith: .success) {
+        guard let counts = homeCounts(launching: .many) else { exit(2) }
+        exit(counts.activeTodos + counts.completedTodos == Scenario.manyTodoCount && counts.unreadItems == 0 ? 0 : 1)
+    }
+}
+
+@Test func launchOfflineScenarioKeepsStoredItemsReadable() async {
+    await #expect(processExitsWith: .success) {
+        guard let counts = homeCounts(launching: .offline) else { exit(2) }
+        exit(counts.unreadItems > 0 ? 0 : 1)
+    }
+}
+
+@Test func launchOfflineScenarioRefreshFailsForEveryFeedWithAMessage() async {
+    await #expect(processExitsWith: .success) {
+        guard let feeds = feedsScene(launching: .offline) else { exit(2) }
+        let watch = RefreshWatch(feeds)
+        let failed = watch.eventually { watch in
+            let rows = watch.rows
+            return !rows.isEmpty && rows.allSatisfy { !$0.isRefreshing && $0.errorMessage?.contains("offline") == true }
+        }
+        watch.stop()
+        exit(failed ? 0 : 1)
+    }
+}
+
+@Test func launchSlowNetworkScenarioShowsTheRefreshInProgressThenFinishes() async {
+    await #expect(processExitsWith: .success) {
+        guard let feeds = feedsScene(launching: .slowNetwork) else { exit(2) }
+        let watch = RefreshWatch(feeds)
+        // The fake network answers after 1.5 s: at first every feed is still refreshing.
+        let inProgress = watch.progress != nil && watch.rows.allSatisfy(\.isRefreshing)
+        let finished = watch.eventually { watch in
+            watch.progress == nil && watch.rows.allSatisfy { !$0.isRefreshing && $0.errorMessage == nil }
+        }
+        watch.stop()
+        exit(inProgress ? (finished ? 0 : 1) : 3)
+    }
+}
+
+@Test func launchOfflineScenarioShowsTheStoredItemsOfAFeed() async {
+    await #expect(processExitsWith: .success) {
+        guard let coordinator = launched(.offline), let home = coordinator.topScene else { exit(2) }
+        coordinator.follow(.feeds, from: home)
+        guard case .feeds(let feeds)? = coordinator.topScene?.scene, let list = coordinator.topScene else { exit(3) }
+        let firstFeed = Mutex<Int64?>(nil)
+        feeds.transform(input: .init()).rows.drive(onNext: { rows in firstFeed.withLock { $0 = rows.first?.id } })
+            .dispose()
+        guard let feedID = firstFeed.withLock({ $0 }) else { exit(4) }
+        coordinator.follow(.feedItems(feedID: feedID), from: list)
+        guard case .feedItems(let items)? = coordinator.topScene?.scene else { exit(5) }
+        let titles = Mutex<[String]>([])
+        items.transform(input: .init()).rows.drive(onNext: { rows in titles.withLock { $0 = rows.map(\.title) } })
+            .dispose()
+        exit(titles.withLock { $0 }.isEmpty ? 1 : 0)
+    }
+}

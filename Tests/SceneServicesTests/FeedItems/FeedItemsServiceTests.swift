@@ -4,8 +4,14 @@ import Testing
 
 @testable import SceneServices
 
+private func page(
+    _ service: FeedItemsService, _ feedID: Int64, offset: Int = 0, limit: Int = 100
+) throws -> FeedItemPage {
+    try first(service.observePage(feedID: feedID, offset: offset, limit: limit, on: ImmediateScheduler())).get()
+}
+
 private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [FeedItem] {
-    try first(service.observeItems(feedID: feedID, offset: 0, limit: 100, on: ImmediateScheduler())).get()
+    try page(service, feedID).items
 }
 
 @Test func feedItemsServiceListsItemsNewestFirst() throws {
@@ -43,4 +49,49 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
     _ = try first(fixture.feeds.removeFeed(id: feedID)).get()
     fixture.settle()
     #expect(recorder.all.map { try? $0.get()?.unreadCount } == [1, nil])
+}
+
+@Test func feedItemsServicePageIsTheAskedWindowWithTheFeedsTotals() throws {
+    let fixture = try ServicesFixture()
+    let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3", "4", "5"], read: 2)
+    let service = FeedItemsService(feeds: fixture.feeds)
+    let window = try page(service, feedID, offset: 1, limit: 2)
+    #expect(window.items.map(\.title) == ["4", "3"])
+    #expect(window.offset == 1)
+    #expect(window.totalCount == 5)
+    #expect(window.unreadCount == 3)
+}
+
+@Test func feedItemsServicePageOfAnotherFeedIsEmpty() throws {
+    let fixture = try ServicesFixture()
+    _ = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
+    let other = try fixture.addFeed("https://b.example/feed", items: [])
+    let service = FeedItemsService(feeds: fixture.feeds)
+    #expect(try page(service, other) == FeedItemPage(items: [], totalCount: 0, unreadCount: 0, offset: 0))
+}
+
+@Test func feedItemsServicePageFollowsAReadChange() throws {
+    let fixture = try ServicesFixture()
+    let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
+    let service = FeedItemsService(feeds: fixture.feeds)
+    let recorder = Recorder(service.observePage(feedID: feedID, offset: 0, limit: 1, on: ImmediateScheduler()))
+    defer { recorder.dispose() }
+    let newest = try #require(try recorder.last?.get().items.first)
+    _ = try first(service.setRead(itemID: newest.id, true)).get()
+    fixture.settle()
+    #expect(recorder.all.compactMap { try? $0.get().unreadCount } == [2, 1])
+    #expect(try recorder.last?.get().items.first?.isRead == true)
+}
+
+@Test func feedItemsServicePageFailureIsASceneError() throws {
+    let fixture = try ServicesFixture()
+    let feedID = try fixture.addFeed("https://a.example/feed", items: ["1"])
+    let service = FeedItemsService(feeds: fixture.feeds)
+    fixture.closeDatabase()
+    let result = try first(service.observePage(feedID: feedID, offset: 0, limit: 10, on: ImmediateScheduler()))
+    guard case .failure(let error) = result else {
+        Issue.record("expected a failure, got \(result)")
+        return
+    }
+    #expect(!error.message.isEmpty)
 }

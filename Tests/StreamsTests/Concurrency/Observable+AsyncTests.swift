@@ -30,7 +30,7 @@ private struct AsyncFailure: Error, Equatable {}
 
 @Test func fromAsyncSequenceDisposeCancelsTheIteration() async {
     let tracker = SubscriptionTracker()
-    await LiveSubscriptions.$tracker.withValue(tracker) {
+    await LiveSubscriptions.withTracker(tracker) {
         let (terminated, terminatedContinuation) = AsyncStream<Void>.makeStream()
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         continuation.onTermination = { _ in terminatedContinuation.yield() }

@@ -75,7 +75,7 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
 
 @Test func valuesTaskCancellationDisposesTheSubscription() async throws {
     let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await LiveSubscriptions.withTracker(tracker) {
         let subject = PublishSubject<Int>()
         let consumer = Task {
             var received: [Int] = []
@@ -94,7 +94,7 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
 
 @Test func valuesDroppingTheIteratorDisposesTheSubscription() async throws {
     let tracker = SubscriptionTracker()
-    try await LiveSubscriptions.$tracker.withValue(tracker) {
+    try await LiveSubscriptions.withTracker(tracker) {
         let relay = BehaviorRelay(value: 5)
         do {
             var iterator = relay.values.makeAsyncIterator()

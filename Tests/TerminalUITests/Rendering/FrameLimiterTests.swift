@@ -33,3 +33,11 @@ import Testing
     #expect(FrameLimiter(framesPerSecond: 10).interval == 100)
     #expect(FrameLimiter(framesPerSecond: 0).interval == 1000)
 }
+
+@Test func aFrameThatWroteNothingDoesNotDelayTheNext() {
+    var limiter = FrameLimiter()
+    _ = limiter.requestFrame(now: 0)
+    limiter.frameSkipped()
+    #expect(!limiter.isFramePending)
+    #expect(limiter.requestFrame(now: 5) == 0)
+}

@@ -134,3 +134,26 @@ private final class Harness {
     #expect(harness.frames == [])
     #expect(harness.events == [])
 }
+
+@Test func everyFrameReportsHowManyBytesItWrote() {
+    let harness = Harness()
+    var reported: [Int] = []
+    harness.driver.onFrameDrawn = { reported.append($0) }
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 100)
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 100)
+    #expect(reported == [harness.frames[0].utf8.count, 0])
+}
+
+@Test func aFrameThatChangedNothingDoesNotHoldBackTheNextOne() {
+    let harness = Harness()
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 100)
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 5)
+    harness.text = "world"
+    harness.driver.requestRedraw()
+    harness.scheduler.advance(by: 0)
+    #expect(harness.frames.last == "\u{1B}[Hworld")
+}

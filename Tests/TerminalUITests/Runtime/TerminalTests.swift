@@ -93,5 +93,26 @@ extension PseudoTerminalTests {
             terminal.write(Array("frame".utf8))
             #expect(pty.readOutput() == "frame")
         }
+
+        @Test func writeToATerminalThatWentAwayFailsWithItsError() throws {
+            let pty = try PseudoTerminal()
+            let terminal = Terminal(input: pty.secondary, output: pty.secondary)
+            pty.hangUp()
+            #expect(!terminal.write(Array("frame".utf8)))
+            #expect(terminal.lastWriteError == EIO)
+        }
+
+        @Test func rawModeIsReportedUntilTheShellChangesTheSettings() throws {
+            let pty = try PseudoTerminal()
+            let original = pty.settings
+            let terminal = Terminal(input: pty.secondary, output: pty.secondary)
+            #expect(!terminal.isInRawMode)
+            try terminal.enter()
+            defer { terminal.leave() }
+            #expect(terminal.isInRawMode)
+            var cooked = original
+            _ = tcsetattr(pty.secondary, TCSANOW, &cooked)
+            #expect(!terminal.isInRawMode)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// A pseudo-terminal pair: the program under test uses `secondary` as its terminal, the test
 /// plays the terminal emulator on `primary`.
 final class PseudoTerminal {
-    let primary: Int32
+    private(set) var primary: Int32
     let secondary: Int32
 
     init() throws {
@@ -31,7 +32,15 @@ final class PseudoTerminal {
 
     deinit {
         close(secondary)
+        if primary >= 0 { close(primary) }
+    }
+
+    /// Closes the terminal emulator's side, as when the terminal window or the tmux server goes
+    /// away: the program's side is hung up (reads end, writes fail with EIO).
+    func hangUp() {
+        guard primary >= 0 else { return }
         close(primary)
+        primary = -1
     }
 
     /// Everything the program wrote so far (waits up to `timeout` ms for the first bytes).
@@ -48,6 +57,18 @@ final class PseudoTerminal {
             wait = 20
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads what the program writes until it contains `text` or `seconds` pass (real time: the
+    /// program draws on its own queue); returns whether it appeared.
+    func waitForOutput(containing text: String, seconds: Double = 2) -> Bool {
+        var output = ""
+        let deadline = DispatchTime.now() + seconds
+        while DispatchTime.now() < deadline {
+            output += readOutput(timeout: 50)
+            if output.contains(text) { return true }
+        }
+        return false
     }
 
     /// Types `text` as if at the keyboard.

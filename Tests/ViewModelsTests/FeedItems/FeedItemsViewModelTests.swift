@@ -14,9 +14,10 @@ private struct Scene {
         let calls = calls
         let service = MockFeedItemsService(
             observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
-            observeItems: { feedID, offset, limit, _ in
+            observePage: { feedID, offset, limit, _ in
                 calls.append("items \(feedID) \(offset) \(limit)")
-                return observed(.success([Fixtures.item(2, "New"), Fixtures.item(1, "Old", read: true)]))
+                let items = [Fixtures.item(2, "New"), Fixtures.item(1, "Old", read: true)]
+                return observed(.success(FeedItemPage(items: items, totalCount: 2, unreadCount: 1, offset: 0)))
             },
             setRead: { id, isRead in
                 calls.append("setRead \(id) \(isRead)")
@@ -45,7 +46,7 @@ private struct Scene {
         #expect(title.events.last == .next(200, "Swift news"))
         #expect(rows.elements.last?.map(\.title) == ["New", "Old"])
         #expect(unread.events == [.next(200, 1)])
-        #expect(scene.calls.all == ["items 9 0 500"])
+        #expect(scene.calls.all == ["items 9 0 50"])
     }
 }
 
@@ -68,7 +69,7 @@ private struct Scene {
         let output = scene.output(.init(open: scene.hot([.next(300, 1)])))
         _ = record(output.detail, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(scene.calls.all == ["items 9 0 500"])
+        #expect(scene.calls.all == ["items 9 0 50"])
     }
 }
 
@@ -100,5 +101,40 @@ private struct Scene {
         let route = record(output.route, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(route.events == [.next(300, .help(.feedItems)), .next(310, .back)])
+    }
+}
+
+@Test func feedItemsAskForTheVisibleWindowOnly() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(
+            .init(
+                visibleRange: scene.hot([
+                    .next(300, VisibleRange(offset: 0, limit: 20)), .next(400, VisibleRange(offset: 20, limit: 20)),
+                ])))
+        _ = record(output.rows, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all == ["items 9 0 50", "items 9 0 20", "items 9 20 20"])
+    }
+}
+
+@Test func feedItemsSameVisibleRangeTwiceAsksOnce() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let range = VisibleRange(offset: 10, limit: 20)
+        let output = scene.output(.init(visibleRange: scene.hot([.next(300, range), .next(400, range)])))
+        _ = record(output.rows, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.calls.all == ["items 9 0 50", "items 9 10 20"])
+    }
+}
+
+@Test func feedItemsReportTheFeedsTotalCount() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(.init())
+        let total = record(output.totalCount, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(total.events == [.next(200, 0), .next(200, 2)])
     }
 }

@@ -67,6 +67,71 @@ import ViewModels
     }
 }
 
+@Test func feedListHarnessRefreshStreamFailureEndsProgressAndShowsTheError() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let failure = TestError("database is locked")
+        let refresh = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
+            .error(80, failure),
+        ])
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
+            refresh: { _ in refresh.asObservable() })
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
+        let progress = harness.record(output.progress, "progress")
+        let error = harness.record(output.errorMessage, "errorMessage")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            progress,
+            [
+                .next(0, nil), .next(100, RefreshProgress(done: 0, total: 2)),
+                .next(150, RefreshProgress(done: 1, total: 2)), .next(180, nil),
+            ])
+        harness.expect(error, [.next(0, nil), .next(180, "Could not refresh: \(failure)")])
+        harness.expectSubscriptions(refresh, [Subscription(100, 180)])
+    }
+}
+
+@Test func feedListHarnessRefreshEndingBeforeEveryFeedFinishedStopsTheProgress() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let refresh = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
+            .completed(60),
+        ])
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
+            refresh: { _ in refresh.asObservable() })
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
+        let progress = harness.record(output.progress, "progress")
+        let error = harness.record(output.errorMessage, "errorMessage")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            progress,
+            [
+                .next(0, nil), .next(100, RefreshProgress(done: 0, total: 2)),
+                .next(150, RefreshProgress(done: 1, total: 2)), .next(160, nil),
+            ])
+        harness.expect(error, [.next(0, nil)])
+        harness.expectSubscriptions(refresh, [Subscription(100, 160)])
+    }
+}
+
+@Test func feedListHarnessRefreshWithoutFeedsAsksNothing() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let service = MockFeedListService(observeFeeds: { _ in observed(.success([])) })
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
+        let progress = harness.record(output.progress, "progress")
+        scheduler.advance(to: 1000)
+        harness.expect(progress, [.next(0, nil)])
+    }
+}
+
 private func row(
     _ id: Int64, _ title: String, _ status: String, refreshing: Bool = false, error: String? = nil
 ) -> FeedRow {

@@ -84,3 +84,20 @@ private typealias VM = FeedListViewModel
     state = VM.reduce(state, .feedsLoaded(.success([])))
     #expect(state.refreshErrors.isEmpty)
 }
+
+@Test func feedsStateRefreshEndStopsShowingUnfinishedFeedsAsRefreshing() {
+    var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])))
+    state = VM.reduce(state, .refresh(.started(feedIDs: [1, 2])))
+    state = VM.reduce(state, .refreshEnded(failure: nil))
+    #expect(state.progress == nil)
+    #expect(state.rows.map(\.isRefreshing) == [false, false])
+    #expect(state.errorMessage == nil)
+}
+
+@Test func feedsStateRefreshStreamFailureIsShown() {
+    var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1)])))
+    state = VM.reduce(state, .refresh(.started(feedIDs: [1])))
+    state = VM.reduce(state, .refreshEnded(failure: "database is locked"))
+    #expect(state.progress == nil)
+    #expect(state.errorMessage == "Could not refresh: database is locked")
+}

@@ -25,3 +25,27 @@ import ViewModels
         harness.expectSubscriptions(counts, [Subscription(0)])
     }
 }
+
+@Test func homeHarnessCountsStopAtTheirLastValueWhenTheServiceFails() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let counts = scheduler.createColdObservable([
+            .next(10, HomeCounts(activeTodos: 2, completedTodos: 1, unreadItems: 0, failedFeeds: 0)),
+            .error(20, TestError("database is locked")),
+        ])
+        let output = HomeViewModel(
+            service: MockHomeService(observeCounts: { _ in counts.asObservable() }), scheduler: scheduler
+        )
+        .transform(input: .init())
+        let seen = harness.record(output.counts, "counts")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            seen,
+            [
+                .next(0, .zero),
+                .next(10, HomeCounts(activeTodos: 2, completedTodos: 1, unreadItems: 0, failedFeeds: 0)),
+                .completed(20),
+            ])
+        harness.expectSubscriptions(counts, [Subscription(0, 20)])
+    }
+}

@@ -72,3 +72,103 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         harness.expectSubscriptions(save, [Subscription(200, 230)])
     }
 }
+
+@Test func todoEditorHarnessSavePressedAgainDuringASlowSaveSavesOnce() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let save = scheduler.createColdObservable([
+            .next(100, Result<Todo, SceneError>.success(stored)), .completed(100),
+        ])
+        let calls = CallLog<String>()
+        let service = MockTodoEditorService(save: { fields, _ in
+            calls.append(fields.title)
+            return save.asObservable()
+        })
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ()), .next(210, ()), .next(290, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let canSave = harness.record(output.canSave, "canSave")
+        let saving = harness.record(output.isSaving, "isSaving")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(canSave, [.next(0, false), .next(100, true), .next(200, false)])
+        harness.expect(saving, [.next(0, false), .next(200, true), .next(300, false)])
+        harness.expect(route, [.next(300, .back)])
+        harness.expectSubscriptions(save, [Subscription(200, 300)])
+        #expect(calls.all == ["Milk"])
+    }
+}
+
+@Test func todoEditorHarnessSavePressedAfterASuccessfulSaveIsIgnored() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let save = scheduler.createColdObservable([
+            .next(30, Result<Todo, SceneError>.success(stored)), .completed(30),
+        ])
+        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ()), .next(240, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let saving = harness.record(output.isSaving, "isSaving")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(saving, [.next(0, false), .next(200, true), .next(230, false)])
+        harness.expect(route, [.next(230, .back)])
+        harness.expectSubscriptions(save, [Subscription(200, 230)])
+    }
+}
+
+@Test func todoEditorHarnessFailedSlowSaveReenablesSaveWithTheError() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let failing = scheduler.createColdObservable([
+            .next(50, Result<Todo, SceneError>.failure(SceneError("disk full"))), .completed(50),
+        ])
+        let succeeding = scheduler.createColdObservable([
+            .next(50, Result<Todo, SceneError>.success(stored)), .completed(50),
+        ])
+        let calls = CallLog<Int>()
+        let service = MockTodoEditorService(save: { _, _ in
+            calls.append(calls.all.count)
+            return calls.all.count == 1 ? failing.asObservable() : succeeding.asObservable()
+        })
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ()), .next(220, ()), .next(300, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let canSave = harness.record(output.canSave, "canSave")
+        let error = harness.record(output.errorMessage, "errorMessage")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            canSave, [.next(0, false), .next(100, true), .next(200, false), .next(250, true), .next(300, false)])
+        harness.expect(error, [.next(0, nil), .next(250, "Could not save: disk full"), .next(300, nil)])
+        harness.expect(route, [.next(350, .back)])
+        harness.expectSubscriptions(failing, [Subscription(200, 250)])
+        harness.expectSubscriptions(succeeding, [Subscription(300, 350)])
+    }
+}
+
+@Test func todoEditorHarnessCancelDuringASlowSaveWaitsForItsOutcome() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let save = scheduler.createColdObservable([
+            .next(100, Result<Todo, SceneError>.failure(SceneError("disk full"))), .completed(100),
+        ])
+        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ())]).asObservable(),
+            cancel: scheduler.createHotObservable([.next(250, ()), .next(400, ())]).asObservable(),
+            confirmDiscard: scheduler.createHotObservable([.next(450, ())]).asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let asking = harness.record(output.isConfirmingDiscard, "isConfirmingDiscard")
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 1000)
+        harness.expect(asking, [.next(0, false), .next(400, true), .next(450, false)])
+        harness.expect(route, [.next(450, .back)])
+        harness.expectSubscriptions(save, [Subscription(200, 300)])
+    }
+}

@@ -33,6 +33,16 @@ private func state(title: String, stored: Todo? = nil) -> VM.State {
     #expect(VM.reduce(before, .saveRequested) == before)
 }
 
+@Test func editorSaveRequestWhileSavingChangesNothing() {
+    let saving = VM.reduce(state(title: "Milk"), .saveRequested)
+    #expect(VM.reduce(saving, .saveRequested) == saving)
+}
+
+@Test func editorSaveRequestAfterSavingChangesNothing() {
+    let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
+    #expect(VM.reduce(saved, .saveRequested) == saved)
+}
+
 @Test func editorSavedFinishes() {
     let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
     #expect(saved.isFinished)
@@ -94,4 +104,9 @@ private func state(title: String, stored: Todo? = nil) -> VM.State {
 @Test func editorCancelAfterFinishingChangesNothing() {
     let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
     #expect(VM.reduce(saved, .cancelRequested) == saved)
+}
+
+@Test func editorCancelWhileSavingIsIgnored() {
+    let saving = VM.reduce(state(title: "Milk"), .saveRequested)
+    #expect(VM.reduce(saving, .cancelRequested) == saving)
 }

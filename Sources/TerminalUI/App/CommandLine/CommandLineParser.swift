@@ -1,3 +1,5 @@
+import Coordinator
+
 /// Parses `rivulet`'s arguments into a ``RivuletInvocation``, or says precisely what is wrong.
 ///
 /// Options may come before or after the command, as `--name value` or `--name=value`; `--`
@@ -29,7 +31,36 @@ public enum CommandLineParser {
         if scan.has("version") { return RivuletInvocation(command: .version) }
         let options = try globalOptions(from: &scan)
         let command = try self.command(from: &scan)
+        try checkWorld(options, for: command)
         return RivuletInvocation(options: options, command: command)
+    }
+
+    /// Refuses options that contradict each other. A scenario runs in the fake environment on a
+    /// private in-memory database, as does `--environment fake`: that goes with the app and with
+    /// the commands that only read (`list`, `feeds list`, `feeds items`), but not with `--db`,
+    /// another environment, or a command whose change would vanish when it ends.
+    private static func checkWorld(_ options: GlobalOptions, for command: RivuletCommand) throws(UsageError) {
+        let world: String
+        if let scenario = options.scenario {
+            world = "--scenario \(scenario)"
+            if let environment = options.environment, environment != .fake {
+                throw UsageError(
+                    "--scenario runs in the fake environment, not in --environment \(environment.rawValue)",
+                    topic: .tool)
+            }
+        } else if options.environment == .fake {
+            world = "--environment fake"
+        } else {
+            return
+        }
+        if options.databasePath != nil {
+            throw UsageError("\(world) uses a private in-memory database; leave out --db", topic: .tool)
+        }
+        guard let name = command.changingCommandName else { return }
+        throw UsageError(
+            "\(world) uses a private in-memory database that is gone when '\(name)' ends, so it would change "
+                + "nothing; with it use the app, list, feeds list or feeds items",
+            topic: .tool)
     }
 
     private static func topic(named name: String) -> CommandTopic? {
@@ -60,6 +91,10 @@ public enum CommandLineParser {
         }
         if let scenario = scan.value("scenario") {
             guard !scenario.isEmpty else { throw UsageError("--scenario needs a name", topic: .tool) }
+            guard Scenario(named: scenario) != nil else {
+                let names = Scenario.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("unknown scenario '\(scenario)'; use one of \(names)", topic: .tool)
+            }
             options.scenario = scenario
         }
         return options
@@ -240,6 +275,23 @@ public enum CommandLineParser {
 
         func expectNoCommandOptions(topic: CommandTopic, command: String) throws(UsageError) {
             try allow([], topic: topic, command: command)
+        }
+    }
+}
+
+extension RivuletCommand {
+    /// The command's name as typed when it changes stored data, `nil` when it only reads.
+    var changingCommandName: String? {
+        switch self {
+        case .app, .help, .version, .list, .feedsList, .feedsItems: nil
+        case .add: "add"
+        case .done: "done"
+        case .undo: "undo"
+        case .remove: "rm"
+        case .edit: "edit"
+        case .feedsAdd: "feeds add"
+        case .feedsRefresh: "feeds refresh"
+        case .feedsRemove: "feeds rm"
         }
     }
 }

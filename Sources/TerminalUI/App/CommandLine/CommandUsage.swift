@@ -1,14 +1,19 @@
+import Coordinator
+
 /// The usage texts `rivulet --help` and usage errors print.
 public enum CommandUsage {
     /// The version `rivulet --version` prints.
     public static let version = "rivulet 0.1.0"
+
+    private static let scenarioNames = Scenario.allCases.map(\.rawValue).joined(separator: ", ")
 
     private static let globalOptions = """
         Options for every command:
           --db PATH              the database file (default: $RIVULET_DB, else
                                  $XDG_DATA_HOME/rivulet/rivulet.sqlite or ~/.local/share/rivulet/rivulet.sqlite)
           --environment NAME     production (default), development or fake (in memory, with fixtures)
-          --scenario NAME        start in a prepared state (for example: empty, many, offline, slow-network)
+          --scenario NAME        start in a prepared state, in memory: \(scenarioNames)
+                                 (fake and scenarios: the app, list, feeds list and feeds items only)
           -h, --help             show this help
           --version              show the version
         """

@@ -13,14 +13,17 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
     private let markAllRead = PublishRelay<Void>()
     private let help = PublishRelay<Void>()
     private let back = PublishRelay<Void>()
+    private let visibleRange = PublishRelay<VisibleRange>()
     private var title = ""
     private var rows: [FeedItemRow] = []
+    private var totalCount = 0
     private var unreadCount = 0
     private var detail: FeedItemDetail?
     private var isLoading = true
     private var errorMessage: String?
     private var selected: Int?
     private var offset = 0
+    private var requestedRange: VisibleRange?
     private var scroll = 0
     private var pageHeight = 10
 
@@ -40,12 +43,13 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
                 open: open.asObservable(), close: close.asObservable(),
                 toggleRead: toggleRead.asObservable(),
                 markAllRead: markAllRead.asObservable(), help: help.asObservable(),
-                back: back.asObservable()))
+                back: back.asObservable(), visibleRange: visibleRange.asObservable()))
         output.title.bind(context, to: bag) { [unowned self] in title = $0 }
-        output.rows.bind(context, to: bag) { [unowned self] list in
-            rows = list
-            if let current = selected { selected = list.isEmpty ? nil : min(current, list.count - 1) }
-            if selected == nil, !list.isEmpty { selected = 0 }
+        output.rows.bind(context, to: bag) { [unowned self] in rows = $0 }
+        output.totalCount.bind(context, to: bag) { [unowned self] count in
+            totalCount = count
+            if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
+            if selected == nil, count > 0 { selected = 0 }
         }
         output.unreadCount.bind(context, to: bag) { [unowned self] in unreadCount = $0 }
         output.detail.bind(context, to: bag) { [unowned self] item in
@@ -75,17 +79,23 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         let height = max(size.height - 2, 1)
         pageHeight = height
         offset = ListScroll.offset(
-            selected: selected ?? 0, previous: offset, height: height, count: rows.count)
+            selected: selected ?? 0, previous: offset, height: height, count: totalCount)
+        // Only the visible window is asked for; the rows arrive with their positions in the feed.
+        let range = VisibleRange(offset: offset, limit: height)
+        if range != requestedRange {
+            requestedRange = range
+            visibleRange.accept(range)
+        }
         let chrome = SceneChrome(
             title: heading, info: "\(unreadCount) unread", hints: Self.hints, errorMessage: errorMessage,
             isBusy: isLoading, spinnerFrame: context.spinnerFrame)
-        let lines = rows.dropFirst(offset).prefix(height).map { row in
+        let lines = rows.filter { $0.position >= offset }.prefix(height).map { row in
             ListLine(
                 mark: row.isRead ? " " : "*", text: row.title, note: row.dateText ?? "",
                 emphasis: row.isRead ? .muted : .strong)
         }
         let window = ListWindow(
-            lines: Array(lines), offset: offset, totalCount: rows.count, selected: selected,
+            lines: Array(lines), offset: offset, totalCount: totalCount, selected: selected,
             emptyText: "No items yet. Go back and press r to refresh the feed.")
         return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
     }
@@ -105,12 +115,12 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             return true
         }
         if let movement = ListMovement.selection(
-            after: event, selected: selected, count: rows.count, page: pageHeight)
+            after: event, selected: selected, count: totalCount, page: pageHeight)
         {
             selected = movement
             return true
         }
-        let row = selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        let row = selected.flatMap { selected in rows.first { $0.position == selected } }
         switch event.key?.code {
         case .enter: if let row { open.accept(row.id) }
         case .escape: back.accept(())

@@ -17,16 +17,18 @@ enum KeyMaps {
             ]
                 + movement + [
                     KeyHint("?", "this help"), KeyHint("q", "quit"), KeyHint("Ctrl-C", "quit from anywhere"),
+                    KeyHint("Ctrl-Z", "suspend (fg resumes)"),
                 ]
         case .todoList:
             return movement + [
                 KeyHint("a", "add (Enter saves, Esc cancels)"), KeyHint("Space", "done or not done"),
-                KeyHint("e", "edit the title"), KeyHint("Enter", "open in the editor"),
+                KeyHint("e", "edit the title (Enter saves, Esc cancels)"), KeyHint("Enter", "open in the editor"),
                 KeyHint("d", "delete (y/n)"),
                 KeyHint("A", "toggle all"), KeyHint("C", "clear completed"),
                 KeyHint("Tab", "filter: all, active, done"),
-                KeyHint("/", "search"), KeyHint("s", "sort"), KeyHint("J K", "move the todo down, up"),
-                KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
+                KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
+                KeyHint("J K", "move the todo down, up"),
+                KeyHint("Esc", "clear the search, else back"), KeyHint("q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .todoEditor:
             return [

@@ -14,8 +14,12 @@ public enum TerminalApp {
     /// Takes over the terminal, calls `start` once the UI is ready, and runs until the app
     /// quits (the process then exits with status 0). Throws when the terminal cannot be set up.
     ///
-    /// With `RIVULET_FRAME_LOG` set to a file path, the time from each key to the end of the
-    /// frame that follows it is appended to that file, in microseconds, one a line.
+    /// `Ctrl-Z` suspends the app (the terminal is restored; `fg` brings it back and redraws).
+    /// When the terminal goes away, the app ends as after SIGHUP.
+    ///
+    /// With `RIVULET_FRAME_LOG` set to a file path, the time from each key to the moment the
+    /// frame that follows it was written to the terminal is appended to that file, in
+    /// microseconds, one a line.
     public static func run(
         start: @escaping @Sendable (TerminalPresenter, UIScheduler) -> Void
     )
@@ -29,19 +33,17 @@ public enum TerminalApp {
             onQuit: {
                 holder.runLoop?.stop()
                 exit(0)
-            })
+            },
+            onSuspend: { holder.runLoop?.suspend() })
         let log = FrameLog(path: ProcessInfo.processInfo.environment["RIVULET_FRAME_LOG"])
         let runLoop = TerminalRunLoop(
             scheduler: scheduler,
-            render: { size in
-                let buffer = presenter.shell.render(size: size)
-                log?.frameRendered()
-                return buffer
-            },
+            render: { size in presenter.shell.render(size: size) },
             onEvent: { event in
                 if case .key = event { log?.keyReceived() }
                 presenter.shell.handle(event)
             })
+        if let log { runLoop.onFrameDrawn = { log.frameDrawn(bytes: $0) } }
         holder.runLoop = runLoop
         try runLoop.start()
         start(presenter, scheduler)
@@ -55,7 +57,8 @@ final class _RunLoopHolder: @unchecked Sendable {
     var runLoop: TerminalRunLoop?
 }
 
-/// Appends key-to-frame latencies to a file. Used only on the UI queue.
+/// Appends key-to-frame latencies to a file: from a key's arrival to the end of the write of
+/// the first frame that changed the screen after it. Used only on the UI queue.
 final class FrameLog: @unchecked Sendable {
     // Sendable because it is touched only on the UI queue.
     private let handle: FileHandle
@@ -75,8 +78,8 @@ final class FrameLog: @unchecked Sendable {
         if pendingKey == nil { pendingKey = DispatchTime.now().uptimeNanoseconds }
     }
 
-    func frameRendered() {
-        guard let start = pendingKey else { return }
+    func frameDrawn(bytes: Int) {
+        guard let start = pendingKey, bytes > 0 else { return }
         pendingKey = nil
         let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
         handle.write(Data("\(micros)\n".utf8))

@@ -24,14 +24,15 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     private var spinnerTimer: (any DispatchSourceTimer)?
 
     /// A presenter whose scenes run on `scheduler`'s queue, asking for frames with
-    /// `requestRedraw` and ending the app with `onQuit`.
+    /// `requestRedraw`, ending the app with `onQuit` and suspending it (`Ctrl-Z`) with
+    /// `onSuspend`.
     public init(
         scheduler: UIScheduler, requestRedraw: @escaping @Sendable () -> Void,
-        onQuit: @escaping @Sendable () -> Void
+        onQuit: @escaping @Sendable () -> Void, onSuspend: @escaping @Sendable () -> Void = {}
     ) {
         queue = scheduler.queue
         context = SceneContext(redraw: requestRedraw)
-        shell = AppShell(onChange: requestRedraw, onQuit: onQuit)
+        shell = AppShell(onChange: requestRedraw, onQuit: onQuit, onSuspend: onSuspend)
     }
 
     /// Sends the scenes' routes to `coordinator`.

@@ -21,14 +21,17 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
     private var titleError: String?
     private var dueError: String?
     private var isBusy = true
+    private var canSave = false
     private var isConfirmingDiscard = false
     private var errorMessage: String?
     private let isNew: Bool
 
+    // Every printable key is text here, so help is F1. "save" is offered only while saving is
+    // possible (valid fields, no save running).
     static let hints = [
-        KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel"),
-        KeyHint("?", "help"),
+        KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint("F1", "help"),
     ]
+    static let hintsWithoutSave = hints.filter { $0.key != "Enter" }
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
@@ -49,6 +52,7 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
         output.dueError.bind(context, to: bag) { [unowned self] in dueError = $0 }
         Observable.combineLatest(output.isLoading, output.isSaving) { $0 || $1 }
             .bind(context, to: bag) { [unowned self] in isBusy = $0 }
+        output.canSave.bind(context, to: bag) { [unowned self] in canSave = $0 }
         output.isConfirmingDiscard.bind(context, to: bag) { [unowned self] in isConfirmingDiscard = $0 }
         output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
         let route = _OnUIQueue(body: onRoute)
@@ -59,7 +63,8 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
-            title: isNew ? "New todo" : "Edit todo", hints: Self.hints, errorMessage: errorMessage,
+            title: isNew ? "New todo" : "Edit todo", hints: canSave ? Self.hints : Self.hintsWithoutSave,
+            errorMessage: errorMessage,
             isBusy: isBusy,
             spinnerFrame: context.spinnerFrame)
         if isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }

@@ -37,6 +37,8 @@ final class TodoListController: SceneController, @unchecked Sendable {
     private var completedCount = 0
     private var filterName = "all"
     private var sortName = "manual"
+    private var isSortedByTitle = false
+    private var showsOnlyDone = false
     private var searchText = ""
     private var isLoading = true
     private var errorMessage: String?
@@ -45,10 +47,30 @@ final class TodoListController: SceneController, @unchecked Sendable {
     private var offset = 0
     private var requestedRange: VisibleRange?
     private var pageHeight = 10
+    /// The todo a move (`J`, `K`) was sent for and the place it leaves, until the rows show it
+    /// elsewhere.
+    private var moveInFlight: (id: Int64, from: Int)?
+    /// Moves pressed while one was on its way, in order.
+    private var queuedMoves: [Int] = []
+    /// A todo just added from the input line, to select once the list shows it.
+    private var pendingAdd: PendingAdd?
+
+    private struct PendingAdd {
+        let title: String
+        let countBefore: Int
+    }
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
         KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("?", "help"), KeyHint("q", "back"),
+    ]
+    /// While a title is typed: every other key is text.
+    static let typingHints = [
+        KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear"),
+    ]
+    /// While a search is typed: the list narrows as it is typed.
+    static let searchHints = [
+        KeyHint("Enter", "keep the search"), KeyHint("Esc", "clear it"), KeyHint("Ctrl-U", "start over"),
     ]
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
@@ -62,28 +84,94 @@ final class TodoListController: SceneController, @unchecked Sendable {
                 moveUp: moveUp.asObservable(),
                 moveDown: moveDown.asObservable(), visibleRange: visibleRange.asObservable(),
                 open: open.asObservable(), help: help.asObservable(), back: back.asObservable()))
-        output.rows.bind(context, to: bag) { [unowned self] in rows = $0 }
+        output.rows.bind(context, to: bag) { [unowned self] in
+            rows = $0
+            selectAddedTodo()
+            finishMove()
+        }
         output.totalCount.bind(context, to: bag) { [unowned self] count in
             totalCount = count
             if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
             if selected == nil, count > 0 { selected = 0 }
+            selectAddedTodo()
         }
         output.itemsLeftText.bind(context, to: bag) { [unowned self] in itemsLeftText = $0 }
         output.completedCount.bind(context, to: bag) { [unowned self] in completedCount = $0 }
         output.filter.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in filterName = $0 }
         output.sort.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in sortName = $0 }
+        output.sort.map { $0 == .title }.bind(context, to: bag) { [unowned self] in isSortedByTitle = $0 }
+        output.filter.map { $0 == .completed }.bind(context, to: bag) { [unowned self] in showsOnlyDone = $0 }
         output.searchText.bind(context, to: bag) { [unowned self] in searchText = $0 }
         output.isLoading.bind(context, to: bag) { [unowned self] in isLoading = $0 }
-        output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
+        output.errorMessage.bind(context, to: bag) { [unowned self] in
+            errorMessage = $0
+            if $0 != nil {
+                // The move failed (or was refused): nothing more will come of it.
+                queuedMoves.removeAll()
+                moveInFlight = nil
+            }
+        }
         let route = _OnUIQueue(body: onRoute)
         bag.insert(output.route.subscribe(onNext: { route.body($0) }))
     }
 
     func stop() { bag.dispose() }
 
+    /// Selects the todo just added once the list has grown: new todos come last in every order
+    /// but the alphabetical one, where it is looked up by title among the rows loaded.
+    private func selectAddedTodo() {
+        guard let pending = pendingAdd, totalCount > pending.countBefore else { return }
+        if !isSortedByTitle {
+            selected = totalCount - 1
+            pendingAdd = nil
+        } else if let row = rows.first(where: { $0.title == pending.title }) {
+            selected = row.position
+            pendingAdd = nil
+        }
+    }
+
     private var selectedRow: TodoRow? {
+        // While a move is on its way the rows still show the old order; the selection follows
+        // the todo being moved, not the row that happens to be at its new place.
+        if let moving = moveInFlight { return rows.first { $0.id == moving.id } }
         guard let selected else { return nil }
         return rows.first { $0.position == selected }
+    }
+
+    /// Moves the selected todo one place down (`delta` 1) or up (-1). In the manual order one
+    /// move is on its way at a time and further presses wait for the list to show it, because
+    /// each move is computed from the rows on screen: a second `J` read from the old rows would
+    /// move whichever todo the first one displaced.
+    private func requestMove(by delta: Int) {
+        guard sortName == "manual" else {
+            // The view model refuses with a message saying why.
+            if let row = selectedRow { (delta > 0 ? moveDown : moveUp).accept(row.id) }
+            return
+        }
+        guard moveInFlight == nil else {
+            queuedMoves.append(delta)
+            return
+        }
+        startMove(by: delta)
+    }
+
+    private func startMove(by delta: Int) {
+        guard let row = selectedRow, let selected, selected + delta >= 0, selected + delta < totalCount else {
+            queuedMoves.removeAll()
+            return
+        }
+        (delta > 0 ? moveDown : moveUp).accept(row.id)
+        moveInFlight = (row.id, selected)
+        self.selected = selected + delta
+    }
+
+    /// Rows arrived: once they show the moved todo away from where it was (other changes, such
+    /// as a toggle, reload the rows too), the next queued move may go.
+    private func finishMove() {
+        guard let moving = moveInFlight else { return }
+        if rows.contains(where: { $0.id == moving.id && $0.position == moving.from }) { return }
+        moveInFlight = nil
+        if !queuedMoves.isEmpty { startMove(by: queuedMoves.removeFirst()) }
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
@@ -98,7 +186,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
             visibleRange.accept(range)
         }
         var chrome = SceneChrome(
-            title: "Todos", info: itemsLeftText, hints: Self.hints, errorMessage: errorMessage,
+            title: "Todos", info: itemsLeftText, hints: hints, errorMessage: errorMessage,
             isBusy: isLoading,
             spinnerFrame: context.spinnerFrame)
         switch mode {
@@ -130,6 +218,16 @@ final class TodoListController: SceneController, @unchecked Sendable {
         return SceneScreen(chrome: chrome, content: .list(header: header, window: window))
     }
 
+    /// The status line's hints for what the keys do now.
+    private var hints: [KeyHint] {
+        switch mode {
+        case .browsing: Self.hints
+        case .adding, .renaming: Self.typingHints
+        case .searching: Self.searchHints
+        case .confirmingDelete: [KeyHint("y", "delete"), KeyHint("n Esc", "keep")]
+        }
+    }
+
     private var isPrompting: Bool {
         if case .browsing = mode { return false }
         return true
@@ -142,8 +240,12 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .adding(var editor):
             switch editor.handle(event) {
             case .submitted(let text):
+                let title = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                if !title.isEmpty, !showsOnlyDone, searchText.isEmpty {
+                    pendingAdd = PendingAdd(title: title, countBefore: totalCount)
+                }
                 add.accept(text)
-                mode = .adding(LineEditor())  // stay open for the next todo
+                mode = .browsing
             case .cancelled: mode = .browsing
             case .edited: mode = .adding(editor)
             case .ignored: return false
@@ -194,7 +296,14 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .enter:
             if let row = selectedRow { open.accept(row.id) }
         case .escape:
-            if errorMessage != nil { errorMessage = nil } else { back.accept(()) }
+            // Esc undoes the nearest thing first: an error shown, then a search kept, then the scene.
+            if errorMessage != nil {
+                errorMessage = nil
+            } else if !searchText.isEmpty {
+                search.accept("")
+            } else {
+                back.accept(())
+            }
         case .tab:
             cycleFilter.accept(())
         case .character(" "):
@@ -216,16 +325,8 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case "/": mode = .searching(LineEditor(searchText))
         case "s": cycleSort.accept(())
         case "f": cycleFilter.accept(())
-        case "J":
-            if let row = selectedRow {
-                moveDown.accept(row.id)
-                if sortName == "manual" { selected = ListScroll.move(selected, by: 1, count: totalCount) }
-            }
-        case "K":
-            if let row = selectedRow {
-                moveUp.accept(row.id)
-                if sortName == "manual" { selected = ListScroll.move(selected, by: -1, count: totalCount) }
-            }
+        case "J": requestMove(by: 1)
+        case "K": requestMove(by: -1)
         case "?": help.accept(())
         case "q": back.accept(())
         default: return false

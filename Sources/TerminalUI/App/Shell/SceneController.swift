@@ -12,8 +12,9 @@ public protocol SceneController: AnyObject {
 
 /// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
 ///
-/// `Ctrl-C` quits from anywhere; every other key goes to the scene on top. Frames render the
-/// top scene; a scene presented as a modal over another draws the one under it first.
+/// `Ctrl-C` quits and `Ctrl-Z` suspends from anywhere; every other key goes to the scene on
+/// top. Frames render the top scene; a scene presented as a modal over another draws the one
+/// under it first.
 public final class AppShell: @unchecked Sendable {
     // Sendable because it is used only on the UI queue (the run loop's scheduler queue).
 
@@ -26,11 +27,16 @@ public final class AppShell: @unchecked Sendable {
     private var stack: [Entry] = []
     private let onQuit: () -> Void
     private let onChange: () -> Void
+    private let onSuspend: () -> Void
 
-    /// A shell that calls `onChange` when the screen needs redrawing and `onQuit` to end the app.
-    public init(onChange: @escaping () -> Void, onQuit: @escaping () -> Void) {
+    /// A shell that calls `onChange` when the screen needs redrawing, `onQuit` to end the app
+    /// and `onSuspend` to hand the terminal back to the shell (job control, `Ctrl-Z`).
+    public init(
+        onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {}
+    ) {
         self.onChange = onChange
         self.onQuit = onQuit
+        self.onSuspend = onSuspend
     }
 
     /// How many scenes are on the stack.
@@ -65,6 +71,11 @@ public final class AppShell: @unchecked Sendable {
     public func handle(_ event: InputEvent) {
         if case .key(let key) = event, key == .control("c") {
             quit()
+            return
+        }
+        if case .key(let key) = event, key == .control("z") {
+            // In raw mode the terminal sends Ctrl-Z as a byte, not as SIGTSTP.
+            onSuspend()
             return
         }
         if case .resize = event {

@@ -19,9 +19,28 @@ private func usageError(_ arguments: [String]) -> UsageError? {
 }
 
 @Test func globalOptionsAreReadBeforeAndAfterTheCommand() throws {
-    let invocation = try parse("--db", "/tmp/a.sqlite", "list", "--environment=fake", "--scenario", "many")
-    #expect(invocation.options == GlobalOptions(databasePath: "/tmp/a.sqlite", environment: .fake, scenario: "many"))
+    let invocation = try parse("--db", "/tmp/a.sqlite", "list", "--environment=development")
+    #expect(invocation.options == GlobalOptions(databasePath: "/tmp/a.sqlite", environment: .development))
     #expect(invocation.command == .list(filter: .all, json: false))
+}
+
+@Test func aScenarioGoesWithTheAppAndTheCommandsThatRead() throws {
+    #expect(try parse("--scenario", "many").options == GlobalOptions(scenario: "many"))
+    #expect(try parse("list", "--scenario=empty", "--environment", "fake").command == .list(filter: .all, json: false))
+    #expect(try parse("--scenario", "offline", "feeds", "items", "1").command == .feedsItems(id: 1, json: false))
+    #expect(try parse("--environment", "fake", "feeds", "list").options == GlobalOptions(environment: .fake))
+}
+
+@Test(arguments: [
+    ["add", "x"], ["done", "1"], ["undo", "1"], ["rm", "1"], ["edit", "1", "--title", "x"], ["feeds", "add", "u"],
+    ["feeds", "refresh"], ["feeds", "rm", "1"],
+])
+func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
+    let scenario = try #require(usageError(["--scenario", "many"] + command))
+    #expect(scenario.message.hasPrefix("--scenario many uses a private in-memory database that is gone when"))
+    let fake = try #require(usageError(command + ["--environment", "fake"]))
+    #expect(fake.message.hasPrefix("--environment fake uses a private in-memory database"))
+    #expect(fake.topic == .tool)
 }
 
 @Test func addTakesTitleNotesAndDueDay() throws {
@@ -80,6 +99,22 @@ private func usageError(_ arguments: [String]) -> UsageError? {
     (["--db", ""], "--db needs a file path, not an empty one", .tool),
     (["--environment", "staging"], "unknown environment 'staging'; use one of production, development, fake", .tool),
     (["--scenario="], "--scenario needs a name", .tool),
+    (
+        ["--scenario", "nope"], "unknown scenario 'nope'; use one of empty, many, offline, slow-network, broken-feed",
+        .tool
+    ),
+    (
+        ["--scenario", "many", "--environment", "production"],
+        "--scenario runs in the fake environment, not in --environment production", .tool
+    ),
+    (
+        ["--scenario", "many", "--db", "a.sqlite"], "--scenario many uses a private in-memory database; leave out --db",
+        .tool
+    ),
+    (
+        ["--environment", "fake", "--db", "a.sqlite"],
+        "--environment fake uses a private in-memory database; leave out --db", .tool
+    ),
     (["--json"], "the app does not take --json", .tool),
     (["--version=2"], "--version takes no value", .tool),
     (["list", "--json", "--json"], "--json is given twice", .tool),

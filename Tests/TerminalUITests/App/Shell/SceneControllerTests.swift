@@ -28,6 +28,7 @@ private final class StubController: SceneController {
 private final class Counter: @unchecked Sendable {
     var changes = 0
     var quits = 0
+    var suspends = 0
 }
 
 @Test func keysGoToTheTopScene() {
@@ -71,4 +72,15 @@ private final class Counter: @unchecked Sendable {
     let text = shell.render(size: TerminalSize(width: 40, height: 10)).textLines().joined(separator: "\n")
     #expect(text.contains("Rivulet · Todos"))
     #expect(text.contains("Keys · Todos"))
+}
+
+@Test func controlZSuspendsFromAnywhereWithoutReachingTheScene() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 }, onSuspend: { counter.suspends += 1 })
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    shell.handle(.key(.control("z")))
+    #expect(counter.suspends == 1)
+    #expect(counter.quits == 0)
+    #expect(list.received.isEmpty && !list.isStopped)
 }

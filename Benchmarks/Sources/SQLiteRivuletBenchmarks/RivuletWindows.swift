@@ -1,0 +1,75 @@
+import BaseServices
+import Foundation
+import Harness
+import SQLiteRawBenchmarks
+import Streams
+
+/// `sqlite.window_search` and `sqlite.window_deep`: one visible window of a list of a million
+/// todos, as the todo list asks for it, through `fetchWindow`.
+public enum RivuletWindows {
+    /// Todos in the table while the window benchmarks run.
+    public static let rows = 1_000_000
+    /// The visible window.
+    public static let limit = 60
+    /// The search every todo matches (each title is "Todo #n").
+    public static let commonSearch = "todo"
+    /// A search one todo matches (only "Todo #123456" has a word starting with 123456).
+    public static let rareSearch = "123456"
+
+    /// Fills the table with the workload's first million todos, unless it holds them.
+    public static func prepare() throws {
+        try RivuletDatabase.ensureTodos(rows)
+    }
+
+    static var todos: any TodosBaseServiceType { TodosBaseService.shared }
+
+    static func fetch(_ query: TodoQuery) throws -> (window: TodoWindow, milliseconds: Double) {
+        let box = Box<Swift.Result<TodoWindow, DatabaseError>?>(nil)
+        let elapsed = measureNanoseconds {
+            todos.fetchWindow(query).subscribe(onNext: { box.value = $0 }).dispose()
+        }
+        guard let result = box.value else { throw BenchmarkFailure("rivulet window: no result") }
+        return (try result.get(), elapsed / 1e6)
+    }
+
+    /// The first 60 active todos by title whose text has a word starting with "todo" (every
+    /// todo); ms. Extras: the same window of a search one todo matches, and the count shown.
+    public static func search() throws -> Sample {
+        try prepare()
+        let query = TodoQuery(filter: .active, search: commonSearch, sort: .title, offset: 0, limit: limit)
+        let (window, milliseconds) = try fetch(query)
+        try expectEqual(window.todos.count, limit, "rivulet search window size")
+        try expectEqual(window.todos.first?.title, "Todo #0", "rivulet search window first title")
+        try expectEqual(window.todos.allSatisfy { !$0.isCompleted }, true, "rivulet search window filter")
+        var rareQuery = query
+        rareQuery.search = rareSearch
+        let (rare, rareMilliseconds) = try fetch(rareQuery)
+        try expectEqual(rare.todos.map(\.title), ["Todo #123456"], "rivulet rare search window")
+        try expectEqual(rare.matchingCount, 1, "rivulet rare search count")
+        blackHole(window)
+        return Sample(
+            milliseconds, extras: [("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount))])
+    }
+
+    /// The window in the middle of the active todos sorted by title (offset 250,000 of
+    /// 500,000); ms. Extra: the slowest of the twelve filter × sort windows, each at the middle
+    /// of its filter's todos (offset 500,000 of all, 250,000 of active or done).
+    public static func deep() throws -> Sample {
+        try prepare()
+        var slowest = 0.0
+        var headline = 0.0
+        for filter in TodoFilter.allCases {
+            let middle = filter == .all ? rows / 2 : rows / 4
+            for sort in TodoSort.allCases {
+                let query = TodoQuery(filter: filter, search: "", sort: sort, offset: middle, limit: limit)
+                let (window, milliseconds) = try fetch(query)
+                try expectEqual(window.todos.count, limit, "rivulet deep window size (\(filter), \(sort))")
+                try expectEqual(window.matchingCount, filter == .all ? rows : rows / 2, "rivulet deep count")
+                blackHole(window)
+                slowest = max(slowest, milliseconds)
+                if filter == .active && sort == .title { headline = milliseconds }
+            }
+        }
+        return Sample(headline, extras: [("worst_ms", slowest)])
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+
+@testable import BaseServices
+
+/// The same pseudo-random numbers on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// Words with shared prefixes, case and accent variants, so sorts tie and searches overlap.
+private let words = [
+    "todo", "Todo", "TODO", "tödo", "todos", "milk", "mil", "Café", "cafe", "report", "rep", "plan", "planet",
+    "x1", "über", "uber", "zebra",
+]
+
+/// A database of `count` todos with varied titles, notes, states, creation times, due dates
+/// and manual positions, many of them tied.
+private func makeVariedTodos(count: Int, searchIndex: SearchIndex, seed: UInt64) throws -> ServicesFixture {
+    let fixture = try ServicesFixture(searchIndex: searchIndex)
+    var generator = SeededGenerator(state: seed)
+    func word() -> String {
+        // "zebra" is rare, the rest common.
+        let pick = Int.random(in: 0..<(words.count * 20), using: &generator)
+        return pick < (words.count - 1) * 20 ? words[pick % (words.count - 1)] : words[words.count - 1]
+    }
+    let titles = (0..<count).map { _ in (0..<Int.random(in: 1...3, using: &generator)).map { _ in word() } }
+        .map { $0.joined(separator: " ") }
+    _ = try value(fixture.todos.createMany(titles: titles))
+    try fixture.database.write { (db) throws(DatabaseError) in
+        for (index, title) in titles.enumerated() {
+            let id = Int64(index + 1)
+            let notes = Int.random(in: 0..<4, using: &generator) == 0 ? word() : ""
+            let due: Int64? =
+                Bool.random(using: &generator) ? nil : Int64.random(in: 0..<20, using: &generator) * 1000
+            try db.execute(
+                "UPDATE todos SET notes = ?, completed = ?, created_at = ?, due_at = ?, position = ? WHERE id = ?",
+                [
+                    .text(notes), .integer(Int64.random(in: 0...1, using: &generator)),
+                    .integer(Int64.random(in: 0..<30, using: &generator)), .integer(due),
+                    .integer(Int64.random(in: 0..<40, using: &generator)), .integer(id),
+                ])
+            if searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: notes, in: db) }
+        }
+    }
+    return fixture
+}
+
+/// SQLite's NOCASE: ASCII letters folded, everything else compared byte by byte.
+private func noCaseLess(_ left: String, _ right: String) -> Bool? {
+    func fold(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
+    let lhs = left.utf8.map(fold)
+    let rhs = right.utf8.map(fold)
+    return lhs == rhs ? nil : lhs.lexicographicallyPrecedes(rhs)
+}
+
+/// The brute-force model: every todo, filtered, searched and sorted in Swift.
+private func expectedTodos(
+    _ all: [TodoObject], filter: TodoFilter, sort: TodoSort, matching ids: Set<Int64>?
+) -> [TodoObject] {
+    all.filter { todo in
+        switch filter {
+        case .all: true
+        case .active: !todo.isCompleted
+        case .completed: todo.isCompleted
+        }
+    }
+    .filter { ids?.contains($0.id) ?? true }
+    .sorted { left, right in
+        switch sort {
+        case .created:
+            if left.createdAt != right.createdAt { return left.createdAt < right.createdAt }
+        case .dueDate:
+            if (left.dueAt == nil) != (right.dueAt == nil) { return left.dueAt != nil }
+            if let leftDue = left.dueAt, let rightDue = right.dueAt, leftDue != rightDue { return leftDue < rightDue }
+        case .title:
+            if let less = noCaseLess(left.title, right.title) { return less }
+        case .manual:
+            if left.position != right.position { return left.position < right.position }
+        }
+        return left.id < right.id
+    }
+}
+
+/// The todos `search` matches, as the search index says (the reference for both strategies).
+private func indexMatches(_ search: String, _ fixture: ServicesFixture) throws -> Set<Int64>? {
+    guard !SearchText.terms(search).isEmpty else { return nil }
+    return try fixture.database.read { (db) throws(DatabaseError) in
+        switch fixture.context.searchIndex {
+        case .fts5:
+            let match = SearchText.ftsQuery(search) ?? ""
+            return Set(
+                try db.fetchAll("SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?", [.text(match)]) {
+                    $0.int64(at: 0)
+                })
+        case .words:
+            var result: Set<Int64>?
+            for term in SearchText.terms(search).prefix(SearchText.maximumTerms) {
+                let ids = Set(
+                    try db.fetchAll(
+                        "SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?",
+                        [.text(term), .text(term + "\u{10FFFF}")]
+                    ) { $0.int64(at: 0) })
+                result = result.map { $0.intersection(ids) } ?? ids
+            }
+            return result ?? []
+        }
+    }
+}
+
+private func everyTodo(_ fixture: ServicesFixture) throws -> [TodoObject] {
+    try fixture.database.read { (db) throws(DatabaseError) in
+        try db.fetchAll("SELECT \(TodosBaseService.columns) FROM todos", decode: TodosBaseService.decode)
+    }
+}
+
+private func window(
+    _ query: TodoQuery, _ fixture: ServicesFixture, strategy: TodosBaseService.SearchStrategy
+) throws -> TodoWindow {
+    try fixture.database.read { (db) throws(DatabaseError) in
+        try TodosBaseService.window(query, searchIndex: fixture.context.searchIndex, strategy: strategy, in: db)
+    }
+}
+
+private let searches = ["", "todo", "TÖDO", "zebra", "plan rep", "nothing"]
+private let offsets = [0, 17, 150, 199, 260]
+private let limits = [1, 60]
+private let filtersAndSorts = TodoFilter.allCases.flatMap { filter in TodoSort.allCases.map { (filter, $0) } }
+
+@Test(arguments: [SearchIndex.fts5, .words], TodosBaseService.SearchStrategy.allCases)
+func everyFilterSortSearchAndOffsetGivesTheWindowOfABruteForceModel(
+    searchIndex: SearchIndex, strategy: TodosBaseService.SearchStrategy
+) throws {
+    let fixture = try makeVariedTodos(count: 200, searchIndex: searchIndex, seed: 42)
+    let all = try everyTodo(fixture)
+    for search in searches {
+        let ids = try indexMatches(search, fixture)
+        for (filter, sort) in filtersAndSorts {
+            let expected = expectedTodos(all, filter: filter, sort: sort, matching: ids)
+            for offset in offsets {
+                for limit in limits {
+                    let query = TodoQuery(filter: filter, search: search, sort: sort, offset: offset, limit: limit)
+                    let found = try window(query, fixture, strategy: strategy)
+                    let slice = Array(expected.dropFirst(offset).prefix(limit))
+                    #expect(found.todos.map(\.id) == slice.map(\.id), "\(query)")
+                    #expect(found.todos == slice, "\(query)")
+                    #expect(found.offset == offset)
+                    if found.isCountExact {
+                        #expect(found.matchingCount == expected.count, "\(query)")
+                    } else {
+                        #expect(found.matchingCount >= offset + found.todos.count, "\(query)")
+                        #expect(found.matchingCount <= expected.count, "\(query)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Test func windowBeyondTheEndIsEmptyWithTheExactCount() throws {
+    let fixture = try makeVariedTodos(count: 30, searchIndex: .fts5, seed: 7)
+    let found = try window(TodoQuery(filter: .all, offset: 30, limit: 10), fixture, strategy: .automatic)
+    #expect(found.todos.isEmpty)
+    #expect(found.matchingCount == 30)
+    #expect(found.isCountExact)
+}
+
+@Test func aSearchMostTodosMatchIsCountedOnlyALittlePastItsWindow() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    let count = 1_500
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "Todo \($0)" }))
+    let first = try window(TodoQuery(search: "todo", offset: 0, limit: 10), fixture, strategy: .automatic)
+    #expect(first.todos.map(\.title) == (0..<10).map { "Todo \($0)" })
+    #expect(!first.isCountExact)
+    #expect(first.matchingCount == 10 + TodosBaseService.lookaheadMatches)
+    let last = try window(TodoQuery(search: "todo", offset: 1_400, limit: 10), fixture, strategy: .automatic)
+    #expect(last.todos.map(\.title) == (1_400..<1_410).map { "Todo \($0)" })
+    #expect(last.isCountExact)
+    #expect(last.matchingCount == count)
+}
+
+@Test func theWalkGivesUpWhenTheMatchesSeenSayTheIndexIsCheaper() {
+    #expect(TodosBaseService.walkCostsMore(1024, 0, 60, 1_000_000))
+    #expect(TodosBaseService.walkCostsMore(1024, 1, 60, 1_000_000))
+    #expect(!TodosBaseService.walkCostsMore(1024, 900, 60, 1_000_000))
+    #expect(TodosBaseService.walkCostsMore(1024, 900, 600_000, 1_000_000))
+}
+
+@Test func todoCountsFollowEveryKindOfWrite() throws {
+    let fixture = try ServicesFixture()
+    func expectCountsMatchTheTable() throws {
+        #expect(
+            try fixture.database.int("SELECT total FROM todo_counts")
+                == fixture.database.int(
+                    "SELECT count(*) FROM todos"))
+        #expect(
+            try fixture.database.int("SELECT completed FROM todo_counts")
+                == fixture.database.int(
+                    "SELECT count(*) FROM todos WHERE completed = 1"))
+    }
+    _ = try value(fixture.todos.createMany(titles: ["a", "b", "c", "d"]))
+    try expectCountsMatchTheTable()
+    _ = try value(fixture.todos.toggle(id: 1))
+    _ = try value(fixture.todos.setCompleted(id: 2, true))
+    _ = try value(fixture.todos.setCompleted(id: 2, true))
+    try expectCountsMatchTheTable()
+    _ = try value(fixture.todos.delete(id: 1))
+    try expectCountsMatchTheTable()
+    _ = try value(fixture.todos.toggleAll())
+    try expectCountsMatchTheTable()
+    _ = try value(fixture.todos.clearCompleted())
+    try expectCountsMatchTheTable()
+    #expect(try fixture.database.int("SELECT total FROM todo_counts") == 0)
+    _ = try value(fixture.todos.create(title: "e", notes: "", due: nil))
+    try fixture.database.execute("DELETE FROM todos")
+    try expectCountsMatchTheTable()
+}

@@ -1,0 +1,63 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import Synchronization
+import Testing
+import ViewModels
+
+@testable import TerminalUI
+
+/// An editor for a new todo whose saves never finish (a slow disk), counting them.
+private final class SlowSaves: Sendable {
+    private let count = Mutex(0)
+
+    var saves: Int { count.withLock { $0 } }
+
+    func controller() -> TodoEditorController {
+        let service = MockTodoEditorService(save: { [self] _, _ in
+            count.withLock { $0 += 1 }
+            return .never()
+        })
+        let viewModel = TodoEditorViewModel(service: service, todoID: nil, scheduler: ImmediateScheduler())
+        return TodoEditorController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
+    }
+}
+
+private let size = TerminalSize(width: 60, height: 12)
+
+private func type(_ text: String, into controller: TodoEditorController) {
+    for character in text { _ = controller.handle(.key(Key(.character(character)))) }
+}
+
+private func hintKeys(_ controller: TodoEditorController) -> [String] {
+    controller.screen(size: size, under: nil).chrome.hints.map(\.key)
+}
+
+@Test func todoEditorControllerOffersSaveOnlyForAValidTitle() {
+    let slow = SlowSaves()
+    let controller = slow.controller()
+    defer { controller.stop() }
+    #expect(!hintKeys(controller).contains("Enter"))
+    type("Milk", into: controller)
+    #expect(hintKeys(controller).contains("Enter"))
+}
+
+@Test func todoEditorControllerEnterAgainDuringASlowSaveSavesOnce() {
+    let slow = SlowSaves()
+    let controller = slow.controller()
+    defer { controller.stop() }
+    type("Milk", into: controller)
+    _ = controller.handle(.key(Key(.enter)))
+    _ = controller.handle(.key(Key(.enter)))
+    _ = controller.handle(.key(Key(.character("s"), modifiers: .control)))
+    #expect(slow.saves == 1)
+    #expect(!hintKeys(controller).contains("Enter"))
+    #expect(controller.screen(size: size, under: nil).chrome.isBusy)
+}
+
+@Test func todoEditorControllerNamesF1ForHelp() {
+    let controller = SlowSaves().controller()
+    defer { controller.stop() }
+    #expect(hintKeys(controller).contains("F1"))
+    #expect(!hintKeys(controller).contains("?"))
+}
