@@ -45,12 +45,13 @@ enum _XMLEncoding {
         return (String(decoding: head[valueStart..<valueEnd], as: UTF8.self), valueStart..<valueEnd)
     }
 
-    /// `bytes` with the declared encoding replaced by `UTF-8`; the declaration comes before
-    /// any byte that transcoding can change, so its position is the same in `bytes`.
+    /// `bytes` (already transcoded) with the declared encoding replaced by `UTF-8`. The
+    /// declaration is looked up again in `bytes`: behind bytes that transcoding changed (a
+    /// misplaced declaration) it has moved, and writing at its old place would cut a character.
     private static func rewriting(_ declared: (name: String, range: Range<Int>)?, in bytes: [UInt8]) -> Data {
         var bytes = bytes
-        if let declared, declared.range.upperBound <= bytes.count {
-            bytes.replaceSubrange(declared.range, with: Array("UTF-8".utf8))
+        if declared != nil, let range = declaredEncoding(bytes)?.range {
+            bytes.replaceSubrange(range, with: Array("UTF-8".utf8))
         }
         return Data(bytes)
     }

@@ -68,8 +68,14 @@ struct _MarbleLegend<Element: Equatable> {
             var end = index + 1
             while end < events.count, events[end].time - origin == frame { end += 1 }
             let symbols = events[index..<end].map { symbol(for: $0.value) }
-            cells.append((frame, end - index == 1 ? symbols[0] : "(\(symbols.joined()))"))
+            cells.append((frame, end - index == 1 ? symbols[0] : "(\(Self.joined(symbols)))"))
             index = end
+        }
+        for index in cells.indices.dropLast()
+        where cells[index + 1].frame == cells[index].frame + 1
+            && Self.needsSpace(cells[index].text, cells[index + 1].text)
+        {
+            cells[index].text += " "
         }
         if let first = cells.first, first.frame < 0 {
             if let zero = cells.firstIndex(where: { $0.frame == 0 }) {
@@ -81,6 +87,22 @@ struct _MarbleLegend<Element: Equatable> {
             }
         }
         return cells
+    }
+
+    /// Whether `first` written right before `second` would read differently: a bare `#` before
+    /// a `{key}` value would read as `#{key}`, an error named by the key.
+    static func needsSpace(_ first: String, _ second: String) -> Bool {
+        first.hasSuffix("#") && second.hasPrefix("{")
+    }
+
+    /// Symbols of one frame written together, with a space where they would run into each other.
+    static func joined(_ symbols: [String]) -> String {
+        var text = ""
+        for symbol in symbols {
+            if needsSpace(text, symbol) { text += " " }
+            text += symbol
+        }
+        return text
     }
 
     mutating func symbol(for event: Event<Element>) -> String {
@@ -154,6 +176,12 @@ struct _MarbleLayout {
             if gap > MarbleDiagram.collapseThreshold && !(hasZeroMarker && frame <= 0) {
                 let jump = (width > 0 ? " @" : "@") + "\(target) "
                 for index in output.indices { output[index] += jump }
+                width += jump.unicodeScalars.count
+            } else if gap > MarbleDiagram.collapseThreshold && cellLines.count == 1 {
+                // Before a hot source's ^, where @ cannot count yet: +N from the previous event
+                // (one line only: in several, each line's previous event is somewhere else).
+                let jump = " +\(gap + 1) "
+                output[0] += jump
                 width += jump.unicodeScalars.count
             } else if gap > 0 {
                 let dashes = String(repeating: "-", count: gap)

@@ -29,13 +29,13 @@ struct _MarbleParser {
     /// The characters with a meaning of their own; every other one is a one-character value key.
     static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case " ", "-", "|", "#", "(", ")", "^", "!", "+", "@", "{", "}": return true
+        case " ", "\t", "-", "|", "#", "(", ")", "^", "!", "+", "@", "{", "}": return true
         default: return false
         }
     }
 
     mutating func parse() throws(MarbleSyntaxError) -> [MarbleDiagram.Token] {
-        let hasZero = kind == .hot && scalars.contains("^")
+        let hasZero = kind == .hot && Self.hasZeroMarker(scalars)
         while index < scalars.count {
             let column = index + 1
             let scalar = scalars[index]
@@ -126,6 +126,20 @@ struct _MarbleParser {
         if let open = groupColumn { throw error(open, "unbalanced (: the group is never closed") }
         let origin = kind == .hot ? (zero?.frame ?? 0) : 0
         return tokens.map { MarbleDiagram.Token(frame: $0.frame - origin, column: $0.column, marble: $0.marble) }
+    }
+
+    /// Whether `scalars` hold a `^` marker: one outside a `{key}`, where it is only a character.
+    private static func hasZeroMarker(_ scalars: [Unicode.Scalar]) -> Bool {
+        var inKey = false
+        for scalar in scalars {
+            switch scalar {
+            case "{": inKey = true
+            case "}": inKey = false
+            case "^" where !inKey: return true
+            default: break
+            }
+        }
+        return false
     }
 
     // MARK: - Pieces

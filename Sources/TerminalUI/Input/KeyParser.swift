@@ -16,10 +16,14 @@
 /// parser.flush()                           // [.key(escape)]
 /// ```
 public struct KeyParser: Sendable {
-    /// Sequences longer than this are garbage: they are dropped rather than buffered.
+    /// Sequences longer than this are garbage: they are dropped rather than buffered, whole,
+    /// however the reads cut them.
     static let maximumSequenceLength = 64
 
     private var pending: [UInt8] = []
+    /// Inside an over-long sequence whose start was dropped: its remaining parameter bytes and
+    /// its final byte are dropped too, so that they never come out as text.
+    private var isDroppingSequence = false
     /// The paste collected so far, while inside `ESC[200~` … `ESC[201~`.
     private var paste: [UInt8]?
 
@@ -43,7 +47,8 @@ public struct KeyParser: Sendable {
     /// becomes an Escape key, `ESC [` and `ESC O` become Alt-[ and Alt-O, an unfinished sequence
     /// or UTF-8 character is dropped. An unfinished paste is kept.
     public mutating func flush() -> [InputEvent] {
-        parse(flushing: true)
+        defer { isDroppingSequence = false }
+        return parse(flushing: true)
     }
 
     private mutating func parse(flushing: Bool) -> [InputEvent] {
@@ -57,9 +62,16 @@ public struct KeyParser: Sendable {
                 index = next
                 continue
             }
+            if isDroppingSequence {
+                index = skipDroppedSequence(from: index)
+                continue
+            }
             switch decode(at: index, flushing: flushing) {
             case .event(let event, let length):
                 if let event { events.append(event) }
+                index += length
+            case .dropSequence(let length):
+                isDroppingSequence = true
                 index += length
             case .startPaste(let length):
                 paste = []
@@ -71,6 +83,16 @@ public struct KeyParser: Sendable {
         }
         pending.removeAll(keepingCapacity: true)
         return events
+    }
+
+    /// Skips the parameter bytes of a dropped control sequence and its final byte; a byte that
+    /// cannot be in a sequence ends it and is parsed afresh, as ``decodeCSI(at:flushing:)`` does.
+    private mutating func skipDroppedSequence(from start: Int) -> Int {
+        var index = start
+        while index < pending.count, (0x20...0x3f).contains(pending[index]) { index += 1 }
+        guard index < pending.count else { return index }
+        isDroppingSequence = false
+        return (0x40...0x7e).contains(pending[index]) ? index + 1 : index
     }
 
     private static let pasteEnd: [UInt8] = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e]
@@ -109,6 +131,9 @@ public struct KeyParser: Sendable {
         case event(InputEvent?, Int)
         /// `ESC[200~`: a bracketed paste starts after `length` bytes.
         case startPaste(Int)
+        /// The first `length` bytes of a sequence too long to be real: they are dropped, and so
+        /// is the rest of it when it comes.
+        case dropSequence(Int)
         /// More bytes are needed.
         case incomplete
     }
@@ -189,7 +214,7 @@ public struct KeyParser: Sendable {
                 return .event(nil, length + 1)
             case .incomplete:
                 return .incomplete
-            case .startPaste:
+            case .startPaste, .dropSequence:
                 return .event(nil, 1)
             }
         }
@@ -231,7 +256,7 @@ public struct KeyParser: Sendable {
             end += 1
         }
         guard end < pending.count else {
-            if end - index > Self.maximumSequenceLength { return .event(nil, end - index) }
+            if end - index > Self.maximumSequenceLength { return .dropSequence(end - index) }
             if !flushing { return .incomplete }
             return end == index + 2 ? .event(.key(.alt("[")), 2) : .event(nil, end - index)
         }
@@ -241,6 +266,7 @@ public struct KeyParser: Sendable {
             return .event(nil, end - index)
         }
         let length = end - index + 1
+        if end - index > Self.maximumSequenceLength { return .event(nil, length) }
         let body = pending[(index + 2)..<end]
         if let first = body.first, (0x3c...0x3f).contains(first) {
             return .event(nil, length)  // private sequences: mouse reports, mode replies

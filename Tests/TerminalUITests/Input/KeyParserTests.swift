@@ -234,7 +234,24 @@ private func splitResults(_ bytes: [UInt8]) -> [[InputEvent]] {
     let garbage = "\u{1B}[" + String(repeating: "1;", count: 100)
     #expect(parser.feed(Array(garbage.utf8)) == [])
     #expect(!parser.hasPendingEscape)
-    #expect(parser.feed(Array("a".utf8)) == [char("a")])
+    // The rest of the sequence, through its final byte, is dropped too; what follows is keys.
+    #expect(parser.feed(Array("1;5Ab".utf8)) == [char("b")])
+}
+
+/// Found by fuzzing: the part of an over-long sequence that came in a later read was parsed as
+/// text, so its parameters and final byte came out as keys.
+@Test func overlongSequenceGivesNoKeysWhereverTheReadsCutIt() {
+    let bytes = Array(("\u{1B}[" + String(repeating: "1", count: 70) + "A" + "x").utf8)
+    for result in splitResults(bytes) {
+        #expect(result == [char("x")])
+    }
+}
+
+@Test func flushEndsAnOverlongSequence() {
+    var parser = KeyParser()
+    #expect(parser.feed(Array(("\u{1B}[" + String(repeating: "2", count: 80)).utf8)) == [])
+    #expect(parser.flush() == [])
+    #expect(parser.feed(Array("2A".utf8)) == [char("2"), char("A")])
 }
 
 @Test func randomBytesNeverCrashAndNeverLeakControls() {

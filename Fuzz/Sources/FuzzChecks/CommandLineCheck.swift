@@ -1,0 +1,36 @@
+import TerminalUI
+
+/// The subcommand parser's promises for one command line.
+public enum CommandLineCheck {
+    /// The input is the arguments separated by NUL bytes. They either parse into a command that
+    /// keeps its promises (a title that is not blank, positive IDs) or give a usage error with a
+    /// message and a usage text, which `rivulet` turns into exit status 2.
+    public static func check(_ input: [UInt8]) {
+        let arguments = input.split(separator: 0, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        do {
+            let invocation = try CommandLineParser.parse(arguments)
+            check(invocation.command, arguments: arguments)
+        } catch {
+            guard !error.message.isEmpty, !CommandUsage.text(for: error.topic).isEmpty else {
+                violation("a usage error without a message or usage for \(arguments)")
+            }
+        }
+    }
+
+    private static func check(_ command: RivuletCommand, arguments: [String]) {
+        switch command {
+        case .add(let title, _, _), .edit(_, let title?, _):
+            guard !title.allSatisfy(\.isWhitespace) else { violation("a blank title from \(arguments)") }
+        default:
+            break
+        }
+        switch command {
+        case .done(let id), .undo(let id), .remove(let id), .edit(let id, _, _), .feedsItems(let id, _),
+            .feedsRemove(let id), .feedsRefresh(let id?):
+            guard id > 0 else { violation("ID \(id) from \(arguments)") }
+        default:
+            break
+        }
+    }
+}
