@@ -226,6 +226,7 @@ public struct KeyParser: Sendable {
             end += 1
         }
         guard end < pending.count else {
+            if end - index > Self.maximumSequenceLength { return .dropSequence(end - index) }
             if !flushing { return .incomplete }
             return end == index + 2 ? .event(.key(.alt("O")), 2) : .event(nil, end - index)
         }

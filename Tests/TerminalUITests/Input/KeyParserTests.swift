@@ -247,6 +247,15 @@ private func splitResults(_ bytes: [UInt8]) -> [[InputEvent]] {
     }
 }
 
+/// An SS3 sequence (`ESC O`) with endless parameter bytes was buffered without bound.
+@Test func overlongSS3SequenceIsDroppedNotBuffered() {
+    var parser = KeyParser()
+    let garbage = "\u{1B}O" + String(repeating: "1;", count: 100)
+    #expect(parser.feed(Array(garbage.utf8)) == [])
+    #expect(!parser.hasPendingEscape)
+    #expect(parser.feed(Array("1;5Ab".utf8)) == [char("b")])
+}
+
 @Test func flushEndsAnOverlongSequence() {
     var parser = KeyParser()
     #expect(parser.feed(Array(("\u{1B}[" + String(repeating: "2", count: 80)).utf8)) == [])
