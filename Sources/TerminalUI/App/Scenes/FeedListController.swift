@@ -77,8 +77,9 @@ final class FeedListController: SceneController, @unchecked Sendable {
         case .confirmingRemove(_, let title): chrome.prompt = .confirm("Remove the feed “\(title)”?")
         }
         let lines = rows.dropFirst(offset).prefix(height).map { row in
+            // Counts first, then how the last refresh went (or why it failed).
             ListLine(
-                text: row.title, note: row.errorMessage.map { "failed: \($0)" } ?? row.statusText,
+                text: row.title, note: "\(row.countText) · \(row.statusText)",
                 emphasis: row.errorMessage != nil ? .failed : row.unreadCount > 0 ? .strong : .normal)
         }
         let window = ListWindow(
