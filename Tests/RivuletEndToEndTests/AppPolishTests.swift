@@ -54,6 +54,9 @@ struct AppPolishTests {
         try app.session.send("t")
         try app.expectScreen("Welcome to Rivulet")
         try app.session.send("?", "q")
+        // The next key shows where the burst left the app: in the todo list, the help closed.
+        try app.session.send("a")
+        try app.expectScreen("New todo:")
         try app.expectGone("Keys · ")
         try app.expectScreen("Rivulet · Todos")
     }
