@@ -14,11 +14,18 @@ public struct HelpOverlay: Hashable, Sendable {
     static let frameStyle = Style(attributes: .bold)
     static let keyStyle = Style(foreground: .cyan, attributes: .bold)
 
-    /// Draws the box over `buffer`'s middle, cut to fit.
+    /// The keys that close the overlay, as its last line names them.
+    public static let closingKeys = "Esc ? q F1"
+
+    /// The overlay's last line: every key that closes it.
+    public static let footer = "Esc, ?, q or F1 closes"
+
+    /// Draws the box over `buffer`'s middle, cut to fit. When the screen is too short for every
+    /// binding, the last row that fits says how many more there are.
     public func draw(into buffer: inout CellBuffer) {
         let keyWidth = bindings.map { DisplayWidth.of($0.key) }.max() ?? 0
         let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
-        let footer = "Esc or ? closes"
+        let footer = Self.footer
         let contentWidth = max(keyWidth + 2 + actionWidth, DisplayWidth.of(title) + 2, DisplayWidth.of(footer))
         let width = min(contentWidth + 4, buffer.width)
         let height = min(bindings.count + 4, buffer.height)
@@ -34,7 +41,13 @@ public struct HelpOverlay: Hashable, Sendable {
         }
         buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: box.x, y: box.maxY - 1, style: Self.frameStyle)
         let room = max(inner - 2, 0)
-        for (index, binding) in bindings.enumerated() where index + 1 < height - 2 {
+        // Rows for bindings: between the top border and the footer (or the bottom border when
+        // there is no room for a footer). With room to spare, one stays blank above the footer.
+        let hasFooter = height >= 4
+        let rows = height - (hasFooter ? 3 : 2)
+        let isCut = bindings.count > rows
+        let shown = isCut ? max(rows - 1, 0) : bindings.count
+        for (index, binding) in bindings.prefix(shown).enumerated() {
             let y = box.y + 1 + index
             buffer.put(binding.key, x: box.x + 2, y: y, style: Self.keyStyle, maxWidth: room)
             let actionX = box.x + 2 + keyWidth + 2
@@ -42,7 +55,13 @@ public struct HelpOverlay: Hashable, Sendable {
                 buffer.put(binding.action, x: actionX, y: y, maxWidth: box.maxX - 2 - actionX)
             }
         }
-        if height >= 4 {
+        if isCut, rows > 0 {
+            let more = bindings.count - shown
+            buffer.put(
+                "… \(more) more (a taller terminal shows them)", x: box.x + 2, y: box.y + rows, style: .dim,
+                maxWidth: room)
+        }
+        if hasFooter {
             buffer.put(footer, x: box.x + 2, y: box.maxY - 2, style: .dim, maxWidth: room)
         }
     }

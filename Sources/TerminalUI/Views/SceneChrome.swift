@@ -104,18 +104,29 @@ public struct SceneChrome: Hashable, Sendable {
         switch prompt {
         case .input(let label, let text, let cursor):
             let labelWidth = buffer.put(" \(label) ", x: 0, y: y, style: Self.promptStyle)
-            let characters = Array(text)
-            let clamped = min(max(cursor, 0), characters.count)
-            let before = String(characters[..<clamped])
-            let after = String(characters[clamped...])
-            // Keep the cursor on screen: show the end of what was typed before it when it is long.
+            let cursorIndex =
+                text.index(text.startIndex, offsetBy: max(cursor, 0), limitedBy: text.endIndex)
+                ?? text.endIndex
+            // Keep the cursor on screen: show as much of what was typed before it as fits, found
+            // by walking back from the cursor once, so a line of any length costs one pass.
             let room = max(buffer.width - labelWidth - 1, 1)
-            var shown = before
-            while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
-            var x = labelWidth + buffer.put(shown, x: labelWidth, y: y)
-            let cursorCharacter = after.first.map(String.init) ?? " "
+            var start = cursorIndex
+            var used = 0
+            while start > text.startIndex {
+                let previous = text.index(before: start)
+                let width = DisplayWidth.of(text[previous])
+                if used + width > room - 1 { break }
+                used += width
+                start = previous
+            }
+            var x = labelWidth + buffer.put(String(text[start..<cursorIndex]), x: labelWidth, y: y)
+            let cursorCharacter = cursorIndex < text.endIndex ? String(text[cursorIndex]) : " "
             x += buffer.put(cursorCharacter, x: x, y: y, style: .reverse)
-            if after.count > 1 { buffer.put(String(after.dropFirst()), x: x, y: y) }
+            if cursorIndex < text.endIndex {
+                // Only what can be seen is copied: a character takes at least one column or none.
+                let rest = text[text.index(after: cursorIndex)...].prefix(max(buffer.width - x, 0) + 1)
+                if !rest.isEmpty { buffer.put(String(rest), x: x, y: y) }
+            }
         case .confirm(let question):
             let shown = TextSanitizer.sanitize(question, fittingWidth: buffer.width)
             buffer.put(" \(shown) (y/n)", x: 0, y: y, style: Self.promptStyle)

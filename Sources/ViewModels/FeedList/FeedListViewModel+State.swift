@@ -59,7 +59,7 @@ extension FeedListViewModel {
                 }
                 return FeedRow(
                     id: feed.id, title: feed.title, url: feed.url, unreadCount: feed.unreadCount,
-                    isRefreshing: isRefreshing, statusText: status, errorMessage: error)
+                    itemCount: feed.itemCount, isRefreshing: isRefreshing, statusText: status, errorMessage: error)
             }
         }
     }

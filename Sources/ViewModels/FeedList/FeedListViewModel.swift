@@ -4,8 +4,9 @@ public import Streams
 /// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
 /// add by address (validated), remove, refresh one or all with progress, errors per feed.
 ///
-/// A new refresh replaces one still running: the old one is disposed, so its remaining feeds
-/// are not fetched.
+/// A feed added here is refreshed at once. A new refresh (of one feed, of all, or of a feed
+/// just added) replaces one still running: the old one is disposed, so its remaining feeds are
+/// not fetched.
 public struct FeedListViewModel: ViewModelType, Sendable {
     let service: any FeedListServiceType
     let scheduler: any Scheduler
@@ -78,9 +79,26 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             return feeds.map(\.id)
         }
 
+        let adds = input.add.concatMap { text -> Observable<Event> in
+            switch FeedURLRule.validate(text) {
+            case .failure(let problem):
+                return .just(.addRejected(problem.message))
+            case .success(let url):
+                return service.addFeed(url: url).recover { .failure(SceneError("\($0)")) }.map(Event.added)
+            }
+        }
+        .share()
+        // A feed added here is fetched at once, as `rivulet feeds add` does, instead of waiting
+        // for `r` under "never refreshed".
+        let addedFeedIDs = adds.compactMap { event -> [Int64]? in
+            guard case .added(.success(let feed)) = event else { return nil }
+            return [feed.id]
+        }
+
         let refreshes = Observable.merge(
             input.refresh.map { [$0] },
-            input.refreshAll.withLatestFrom(latestFeedIDs)
+            input.refreshAll.withLatestFrom(latestFeedIDs),
+            addedFeedIDs
         )
         .filter { !$0.isEmpty }
         .flatMapLatest { ids in
@@ -95,14 +113,6 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             }
         }
 
-        let adds = input.add.concatMap { text -> Observable<Event> in
-            switch FeedURLRule.validate(text) {
-            case .failure(let problem):
-                return .just(.addRejected(problem.message))
-            case .success(let url):
-                return service.addFeed(url: url).recover { .failure(SceneError("\($0)")) }.map(Event.added)
-            }
-        }
         let removals = input.remove.concatMap { id in
             service.removeFeed(id: id).recover { .failure(SceneError("\($0)")) }.map(Event.removed)
         }

@@ -8,6 +8,8 @@ public struct FeedRow: Sendable, Hashable, Identifiable {
     public let url: String
     /// How many of its items are unread.
     public let unreadCount: Int
+    /// How many items it has stored.
+    public let itemCount: Int
     /// Whether it is being refreshed now.
     public let isRefreshing: Bool
     /// How its last refresh went, in words: "refreshing…", "updated 2026-11-22", "never refreshed",
@@ -18,16 +20,22 @@ public struct FeedRow: Sendable, Hashable, Identifiable {
 
     /// Creates a row.
     public init(
-        id: Int64, title: String, url: String, unreadCount: Int, isRefreshing: Bool, statusText: String,
-        errorMessage: String?
+        id: Int64, title: String, url: String, unreadCount: Int, itemCount: Int = 0, isRefreshing: Bool,
+        statusText: String, errorMessage: String?
     ) {
         self.id = id
         self.title = title
         self.url = url
         self.unreadCount = unreadCount
+        self.itemCount = itemCount
         self.isRefreshing = isRefreshing
         self.statusText = statusText
         self.errorMessage = errorMessage
+    }
+
+    /// Its unread and total counts in words: "3 of 12 unread", or "no items" before it has any.
+    public var countText: String {
+        itemCount == 0 && unreadCount == 0 ? "no items" : "\(unreadCount) of \(itemCount) unread"
     }
 }
 

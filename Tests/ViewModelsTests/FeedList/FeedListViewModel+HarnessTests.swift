@@ -132,6 +132,55 @@ import ViewModels
     }
 }
 
+@Test func feedListHarnessAddedFeedIsFetchedAtOnceWithProgress() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let refresh = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [3])), .next(100, .finished(feedID: 3, .success(5))),
+            .completed(100),
+        ])
+        let requested = CallLog<[Int64]>()
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha")])) },
+            addFeed: { url in .just(.success(Feed(id: 3, url: url, title: url))) },
+            refresh: { ids in
+                requested.append(ids)
+                return refresh.asObservable()
+            })
+        let add = scheduler.createHotObservable([.next(300, "https://example.com/3.xml")])
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(add: add.asObservable()))
+        let progress = harness.record(output.progress, "progress")
+        scheduler.advance(to: 1000)
+        harness.expect(progress, [.next(0, nil), .next(300, RefreshProgress(done: 0, total: 1)), .next(400, nil)])
+        harness.expectSubscriptions(refresh, [Subscription(300, 400)])
+        #expect(requested.all == [[3]])
+    }
+}
+
+@Test func feedListHarnessAddThatFailsFetchesNothing() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let requested = CallLog<[Int64]>()
+        let service = MockFeedListService(
+            observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha")])) },
+            addFeed: { _ in .just(.failure(SceneError("already subscribed"))) },
+            refresh: { ids in
+                requested.append(ids)
+                return .empty()
+            })
+        let add = scheduler.createHotObservable([.next(300, "https://example.com/1.xml"), .next(400, "not a url")])
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(add: add.asObservable()))
+        let addError = harness.record(output.addError, "addError")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            addError,
+            [.next(0, nil), .next(300, "already subscribed"), .next(400, "That is not a web address: not a url")])
+        #expect(requested.all.isEmpty)
+    }
+}
+
 private func row(
     _ id: Int64, _ title: String, _ status: String, refreshing: Bool = false, error: String? = nil
 ) -> FeedRow {

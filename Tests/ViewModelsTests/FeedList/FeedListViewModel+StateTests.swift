@@ -21,6 +21,16 @@ private typealias VM = FeedListViewModel
     #expect(rows.map(\.errorMessage) == [nil, nil, "not a feed"])
 }
 
+@Test func feedsStateRowsCarryTheTotalNextToTheUnreadCount() {
+    let feeds = [
+        Feed(id: 1, url: "https://example.com/1.xml", title: "A", itemCount: 12, unreadCount: 3),
+        Feed(id: 2, url: "https://example.com/2.xml", title: "B"),
+    ]
+    let rows = VM.reduce(VM.State(), .feedsLoaded(.success(feeds))).rows
+    #expect(rows.map(\.itemCount) == [12, 0])
+    #expect(rows.map(\.countText) == ["3 of 12 unread", "no items"])
+}
+
 @Test func feedsStateLoadFailureShowsTheError() {
     let state = VM.reduce(VM.State(), .feedsLoaded(.failure(SceneError("locked"))))
     #expect(state.errorMessage == "Could not load the feeds: locked")

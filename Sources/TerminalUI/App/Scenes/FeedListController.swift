@@ -77,8 +77,9 @@ final class FeedListController: SceneController, @unchecked Sendable {
         case .confirmingRemove(_, let title): chrome.prompt = .confirm("Remove the feed “\(title)”?")
         }
         let lines = rows.dropFirst(offset).prefix(height).map { row in
+            // Counts first, then how the last refresh went (or why it failed).
             ListLine(
-                text: row.title, note: row.errorMessage.map { "failed: \($0)" } ?? row.statusText,
+                text: row.title, note: "\(row.countText) · \(row.statusText)",
                 emphasis: row.errorMessage != nil ? .failed : row.unreadCount > 0 ? .strong : .normal)
         }
         let window = ListWindow(
@@ -90,13 +91,18 @@ final class FeedListController: SceneController, @unchecked Sendable {
     func handle(_ event: InputEvent) -> Bool {
         switch mode {
         case .adding(var editor):
+            // The line leaves `mode` while it is edited, so the edit changes it in place
+            // instead of copying it: typing stays linear in the line's length.
+            mode = .browsing
             switch editor.handle(event) {
             case .submitted(let text):
                 add.accept(text)
                 mode = .browsing
             case .cancelled: mode = .browsing
             case .edited: mode = .adding(editor)
-            case .ignored: return false
+            case .ignored:
+                mode = .adding(editor)
+                return false
             }
             return true
         case .confirmingRemove(let id, _):

@@ -35,7 +35,10 @@ final class HelpController: SceneController, @unchecked Sendable {
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        if event.key?.code == .escape || event.plainCharacter == "?" || event.plainCharacter == "q" {
+        // The keys ``HelpOverlay/closingKeys`` names; F1 too, since the editor opens help with it.
+        if event.key?.code == .escape || event.key?.code == .function(1) || event.plainCharacter == "?"
+            || event.plainCharacter == "q"
+        {
             back.accept(())
             return true
         }

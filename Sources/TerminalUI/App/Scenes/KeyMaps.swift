@@ -33,7 +33,7 @@ enum KeyMaps {
         case .todoEditor:
             return [
                 KeyHint("Tab ↑ ↓", "next field"), KeyHint("Enter Ctrl-S", "save"), KeyHint("Esc", "cancel"),
-                KeyHint("F1", "this help"), KeyHint("Ctrl-C", "quit"),
+                KeyHint(TodoEditorController.helpKey, "this help"), KeyHint("Ctrl-C", "quit"),
             ]
         case .feeds:
             return movement + [
@@ -49,7 +49,7 @@ enum KeyMaps {
                 KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:
-            return [KeyHint("Esc ? q", "close")]
+            return [KeyHint(HelpOverlay.closingKeys, "close")]
         }
     }
 }

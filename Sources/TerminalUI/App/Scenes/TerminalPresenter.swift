@@ -32,7 +32,13 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     ) {
         queue = scheduler.queue
         context = SceneContext(redraw: requestRedraw)
-        shell = AppShell(onChange: requestRedraw, onQuit: onQuit, onSuspend: onSuspend)
+        let queue = queue
+        shell = AppShell(
+            onChange: requestRedraw, onQuit: onQuit, onSuspend: onSuspend,
+            deferring: { work in
+                let step = _OnUIQueue<Void>(body: { _ in work() })
+                queue.async { step.body(()) }
+            })
     }
 
     /// Sends the scenes' routes to `coordinator`.
@@ -68,7 +74,14 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
 
     private func makeController(for handle: SceneHandle) -> any SceneController {
         let onRoute: (Route) -> Void = { [weak self] route in
-            self?.coordinator?.follow(route, from: handle)
+            guard let self else { return }
+            // Keys typed after the one that navigates wait until the scene it shows (or the one
+            // it uncovers) is on top: the coordinator's presentation hops onto this queue, and
+            // the end of the navigation is queued behind it.
+            shell.beginNavigation()
+            coordinator?.follow(route, from: handle)
+            let shell = shell
+            queue.async { [shell] in shell.endNavigation() }
         }
         switch handle.scene {
         case .home(let viewModel):

@@ -26,10 +26,11 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
     private var errorMessage: String?
     private let isNew: Bool
 
-    // Every printable key is text here, so help is F1. "save" is offered only while saving is
-    // possible (valid fields, no save running).
+    // Every printable key is text here, so help is F1 (the key map and the overlay say the
+    // same). "save" is offered only while saving is possible (valid fields, no save running).
+    static let helpKey = "F1"
     static let hints = [
-        KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint("F1", "help"),
+        KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint(helpKey, "help"),
     ]
     static let hintsWithoutSave = hints.filter { $0.key != "Enter" }
 
@@ -79,6 +80,11 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
     }
 
     func handle(_ event: InputEvent) -> Bool {
+        // The status line offers F1 for help in every state, the discard question included.
+        if event.key?.code == .function(1) {
+            help.accept(())
+            return true
+        }
         if isConfirmingDiscard {
             switch event.plainCharacter {
             case "y", "Y": confirmDiscard.accept(())
@@ -102,9 +108,6 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
                 return true
             case .character("s") where key.modifiers == .control:
                 save.accept(())
-                return true
-            case .function(1):
-                help.accept(())
                 return true
             default:
                 break

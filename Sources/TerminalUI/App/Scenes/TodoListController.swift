@@ -238,6 +238,9 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .browsing:
             return browse(event)
         case .adding(var editor):
+            // The line leaves `mode` while it is edited, so the edit changes it in place
+            // instead of copying it: typing stays linear in the line's length.
+            mode = .browsing
             switch editor.handle(event) {
             case .submitted(let text):
                 let title = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
@@ -248,18 +251,24 @@ final class TodoListController: SceneController, @unchecked Sendable {
                 mode = .browsing
             case .cancelled: mode = .browsing
             case .edited: mode = .adding(editor)
-            case .ignored: return false
+            case .ignored:
+                mode = .adding(editor)
+                return false
             }
         case .renaming(let id, var editor):
+            mode = .browsing
             switch editor.handle(event) {
             case .submitted(let text):
                 rename.accept(TodoRename(id: id, title: text))
                 mode = .browsing
             case .cancelled: mode = .browsing
             case .edited: mode = .renaming(id: id, editor)
-            case .ignored: return false
+            case .ignored:
+                mode = .renaming(id: id, editor)
+                return false
             }
         case .searching(var editor):
+            mode = .browsing
             switch editor.handle(event) {
             case .submitted: mode = .browsing
             case .cancelled:
@@ -268,7 +277,9 @@ final class TodoListController: SceneController, @unchecked Sendable {
             case .edited:
                 search.accept(editor.text)
                 mode = .searching(editor)
-            case .ignored: return false
+            case .ignored:
+                mode = .searching(editor)
+                return false
             }
         case .confirmingDelete(let id, _):
             switch event.plainCharacter {

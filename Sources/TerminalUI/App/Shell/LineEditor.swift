@@ -1,5 +1,13 @@
 /// A line of text being typed, with a cursor: the editing behind the app's input lines.
+///
+/// A line holds at most ``maximumLength`` characters: typing or pasting past it keeps what fits
+/// and drops the rest, so a huge paste can never stall the app. That is far more than any input
+/// line needs (a todo title may have 500 characters, which the title rule reports on saving).
+/// Every edit costs time in proportion to the line's length at most.
 public struct LineEditor: Hashable, Sendable {
+    /// The most characters a line holds.
+    public static let maximumLength = 4_096
+
     /// The characters typed so far.
     public private(set) var characters: [Character]
     /// The cursor's place, `0...characters.count`.
@@ -75,7 +83,10 @@ public struct LineEditor: Hashable, Sendable {
 
     private mutating func insert(_ text: String) {
         // An input line holds one line: pasted line breaks and tabs become spaces.
-        let inserted = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+        // Only what fits is looked at, so the cost does not grow with the size of a paste.
+        let room = max(Self.maximumLength - characters.count, 0)
+        guard room > 0 else { return }
+        let inserted = text.prefix(room).map { $0.isNewline || $0 == "\t" ? " " : $0 }
         characters.insert(contentsOf: inserted, at: cursor)
         cursor += inserted.count
     }

@@ -15,6 +15,12 @@ public protocol SceneController: AnyObject {
 /// `Ctrl-C` quits and `Ctrl-Z` suspends from anywhere; every other key goes to the scene on
 /// top. Frames render the top scene; a scene presented as a modal over another draws the one
 /// under it first.
+///
+/// Keys go to the scene that is on top when they are handled, not when they arrived: after
+/// each key the shell lets the work that key started run (through `deferring`) before it hands
+/// over the next one, and while a navigation is in flight (``beginNavigation()`` to
+/// ``endNavigation()``) keys wait. So `t` then `a` typed in one burst adds a todo in the todo
+/// list instead of reaching the home scene twice.
 public final class AppShell: @unchecked Sendable {
     // Sendable because it is used only on the UI queue (the run loop's scheduler queue).
 
@@ -28,15 +34,39 @@ public final class AppShell: @unchecked Sendable {
     private let onQuit: () -> Void
     private let onChange: () -> Void
     private let onSuspend: () -> Void
+    private let deferring: (@escaping () -> Void) -> Void
+    private var waiting: [InputEvent] = []
+    private var nextWaiting = 0
+    private var isSettling = false
+    private var navigationsInFlight = 0
 
     /// A shell that calls `onChange` when the screen needs redrawing, `onQuit` to end the app
     /// and `onSuspend` to hand the terminal back to the shell (job control, `Ctrl-Z`).
+    ///
+    /// `deferring` runs its closure after the work already queued on the UI queue (the app
+    /// passes an asynchronous hop onto that queue); by default it runs it at once.
     public init(
-        onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {}
+        onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {},
+        deferring: @escaping (@escaping () -> Void) -> Void = { $0() }
     ) {
         self.onChange = onChange
         self.onQuit = onQuit
         self.onSuspend = onSuspend
+        self.deferring = deferring
+    }
+
+    /// How many keys or pastes wait for the scene they belong to.
+    public var waitingCount: Int { waiting.count - nextWaiting }
+
+    /// A scene asked to go somewhere: keys wait until ``endNavigation()``.
+    public func beginNavigation() {
+        navigationsInFlight += 1
+    }
+
+    /// The navigation begun last has taken effect: waiting keys go on to the scene now on top.
+    public func endNavigation() {
+        navigationsInFlight = max(navigationsInFlight - 1, 0)
+        if navigationsInFlight == 0, !isSettling { deliverNext() }
     }
 
     /// How many scenes are on the stack.
@@ -64,6 +94,8 @@ public final class AppShell: @unchecked Sendable {
     public func quit() {
         for entry in stack.reversed() { entry.controller.stop() }
         stack.removeAll()
+        waiting.removeAll()
+        nextWaiting = 0
         onQuit()
     }
 
@@ -82,8 +114,27 @@ public final class AppShell: @unchecked Sendable {
             onChange()
             return
         }
-        guard let top = stack.last else { return }
-        if top.controller.handle(event) { onChange() }
+        waiting.append(event)
+        guard !isSettling, navigationsInFlight == 0 else { return }
+        deliverNext()
+    }
+
+    /// Hands the oldest waiting event to the scene on top, then lets what it started run before
+    /// the next one.
+    private func deliverNext() {
+        guard navigationsInFlight == 0, nextWaiting < waiting.count else {
+            isSettling = false
+            return
+        }
+        let event = waiting[nextWaiting]
+        nextWaiting += 1
+        if nextWaiting == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            nextWaiting = 0
+        }
+        isSettling = true
+        if let top = stack.last, top.controller.handle(event) { onChange() }
+        deferring { [weak self] in self?.deliverNext() }
     }
 
     /// Draws the top scene (given the one beneath when it is a modal).

@@ -61,3 +61,31 @@ private func hintKeys(_ controller: TodoEditorController) -> [String] {
     #expect(hintKeys(controller).contains("F1"))
     #expect(!hintKeys(controller).contains("?"))
 }
+
+private final class EditorRoutes: @unchecked Sendable {
+    // Sendable because the immediate scheduler delivers on the test's own thread.
+    var all: [Route] = []
+}
+
+@Test func todoEditorControllerF1OpensHelpWhileAskingToDiscard() {
+    let routes = EditorRoutes()
+    let viewModel = TodoEditorViewModel(
+        service: MockTodoEditorService(save: { _, _ in .never() }), todoID: nil, scheduler: ImmediateScheduler())
+    let controller = TodoEditorController(
+        viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { routes.all.append($0) })
+    defer { controller.stop() }
+    type("Milk", into: controller)
+    _ = controller.handle(.key(Key(.escape)))
+    #expect(controller.screen(size: size, under: nil).chrome.prompt == .confirm("Discard the changes?"))
+    #expect(controller.handle(.key(Key(.function(1)))))
+    #expect(routes.all == [.help(.todoEditor)])
+}
+
+@Test func todoEditorControllerHelpHintIsTheKeyTheKeyMapLists() {
+    let controller = SlowSaves().controller()
+    defer { controller.stop() }
+    let mapped = KeyMaps.bindings(for: .todoEditor).first { $0.action == "this help" }?.key
+    let offered = controller.screen(size: size, under: nil).chrome.hints.first { $0.action == "help" }?.key
+    #expect(mapped != nil)
+    #expect(mapped == offered)
+}

@@ -39,3 +39,24 @@ private func typed(_ events: [InputEvent], into editor: LineEditor = LineEditor(
     #expect(editor.handle(.key(Key(.up))) == .ignored)
     #expect(editor.handle(.key(.control("x"))) == .ignored)
 }
+
+@Test func aHugePasteKeepsOnlyWhatALineHolds() {
+    let editor = typed([.paste(String(repeating: "x", count: 1_000_000))])
+    #expect(editor.characters.count == LineEditor.maximumLength)
+    #expect(editor.cursor == LineEditor.maximumLength)
+}
+
+@Test func typingIntoAFullLineChangesNothing() {
+    let full = LineEditor(String(repeating: "x", count: LineEditor.maximumLength))
+    let editor = typed([.key(.character("y")), .paste("more")], into: full)
+    #expect(editor.text == full.text)
+    #expect(editor.cursor == LineEditor.maximumLength)
+}
+
+@Test func aPasteInTheMiddleKeepsTheTextAfterTheCursor() {
+    let start = LineEditor(String(repeating: "a", count: LineEditor.maximumLength - 3) + "z")
+    let editor = typed([.key(Key(.left)), .paste("bcdef")], into: start)
+    #expect(editor.characters.count == LineEditor.maximumLength)
+    #expect(editor.text.hasSuffix("abcz"))
+    #expect(editor.cursor == LineEditor.maximumLength - 1)
+}

@@ -84,3 +84,78 @@ private final class Counter: @unchecked Sendable {
     #expect(counter.quits == 0)
     #expect(list.received.isEmpty && !list.isStopped)
 }
+
+/// The UI queue, run by hand: work queued on it waits for `runAll()`.
+private final class FakeUIQueue {
+    private var work: [() -> Void] = []
+
+    func enqueue(_ step: @escaping () -> Void) { work.append(step) }
+
+    func runAll() {
+        while !work.isEmpty { work.removeFirst()() }
+    }
+}
+
+/// A scene whose key `t` navigates the way the app does: the route arrives one hop later on the
+/// UI queue, and the coordinator's presentation one hop after that.
+private final class NavigatingController: SceneController {
+    let stub = StubController("Home")
+    var navigate: () -> Void = {}
+
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen { stub.screen(size: size, under: under) }
+
+    func handle(_ event: InputEvent) -> Bool {
+        _ = stub.handle(event)
+        if event == .key(.character("t")) { navigate() }
+        return true
+    }
+
+    func stop() { stub.stop() }
+}
+
+@Test func keysTypedRightAfterANavigationGoToTheSceneItShows() {
+    let queue = FakeUIQueue()
+    let shell = AppShell(onChange: {}, onQuit: {}, deferring: { queue.enqueue($0) })
+    let home = NavigatingController()
+    let todos = StubController("Todos")
+    home.navigate = {
+        queue.enqueue {
+            shell.beginNavigation()
+            queue.enqueue { shell.push(todos, id: 2) }
+            queue.enqueue { shell.endNavigation() }
+        }
+    }
+    shell.push(home, id: 1, isRoot: true)
+    // Both keys arrive in one read, before the navigation has taken effect.
+    shell.handle(.key(.character("t")))
+    shell.handle(.key(.character("a")))
+    queue.runAll()
+    #expect(home.stub.received == [.key(.character("t"))])
+    #expect(todos.received == [.key(.character("a"))])
+}
+
+@Test func keysWaitWhileANavigationIsInFlight() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    shell.beginNavigation()
+    shell.handle(.key(.character("j")))
+    #expect(list.received.isEmpty)
+    #expect(shell.waitingCount == 1)
+    shell.endNavigation()
+    #expect(list.received == [.key(.character("j"))])
+    #expect(shell.waitingCount == 0)
+}
+
+@Test func controlCQuitsAtOnceEvenWhileKeysWait() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    shell.beginNavigation()
+    shell.handle(.key(.character("j")))
+    shell.handle(.key(.control("c")))
+    #expect(counter.quits == 1)
+    #expect(shell.waitingCount == 0)
+    #expect(list.received.isEmpty)
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+// End-to-end: these tests run the built `rivulet` binary in a real terminal (a private tmux
+// server per test) and read the screen. They need the wall clock: each step polls the screen
+// every 20 ms up to a deadline, never a fixed sleep.
+
+private func tmuxIsAvailable() -> Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+}
+
+/// The app over a fresh database in a tmux pane.
+private struct PolishedApp {
+    let folder: TemporaryFolder
+    let session: TmuxSession
+
+    init() throws {
+        folder = try TemporaryFolder()
+        let db = folder.file("polish.sqlite")
+        let command = "\(TmuxSession.quote(RivuletProcess.binary)) --db \(TmuxSession.quote(db))"
+        session = try TmuxSession.withDefaultSignals(command: command)
+    }
+
+    func expectScreen(_ text: String, timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (screen, matched) = try session.waitFor(text, timeout: timeout)
+        #expect(matched, "'\(text)' not on screen:\n\(screen)", sourceLocation: sourceLocation)
+    }
+
+    func expectGone(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (screen, matched) = try session.waitFor { !$0.contains(text) }
+        #expect(matched, "'\(text)' still on screen:\n\(screen)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+struct AppPolishTests {
+    @Test func aKeyTypedWithTheKeyThatOpensAListActsInThatList() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        // One send-keys: both keys reach the app in one write, before the todos are on screen.
+        try app.session.send("t", "a")
+        try app.expectScreen("New todo:")
+        try app.session.type("Milk")
+        try app.session.send("Enter")
+        try app.expectScreen("[ ] Milk")
+    }
+
+    @Test func helpOpenedAndClosedInOneBurstLeavesTheSceneAsItWas() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Welcome to Rivulet")
+        try app.session.send("?", "q")
+        // The next key shows where the burst left the app: in the todo list, the help closed.
+        try app.session.send("a")
+        try app.expectScreen("New todo:")
+        try app.expectGone("Keys · ")
+        try app.expectScreen("Rivulet · Todos")
+    }
+
+    @Test func aFeedAddedInTheAppIsFetchedAtOnce() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("f")
+        try app.expectScreen("Rivulet · Feeds")
+        try app.session.send("a")
+        try app.expectScreen("Feed URL or file:")
+        // Nothing listens on port 9 here: the fetch fails at once, and the row says so.
+        try app.session.type("http://127.0.0.1:9/feed.xml")
+        try app.session.send("Enter")
+        try app.expectScreen("http://127.0.0.1:9/feed.xml")
+        try app.expectScreen("failed:", timeout: 10)
+    }
+
+    @Test func aLongLineTypedIntoTheAddLineShowsItsEnd() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Welcome to Rivulet")
+        try app.session.send("a")
+        try app.expectScreen("New todo:")
+        // Typed, not pasted, so every key goes through the line editor and the drawing.
+        try app.session.type(String(repeating: "x", count: 2_000) + "END")
+        try app.expectScreen("xxxxEND")
+    }
+}

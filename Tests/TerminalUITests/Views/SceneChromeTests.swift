@@ -1,0 +1,45 @@
+import TerminalUI
+import Testing
+
+/// The chrome with an input line, drawn on a terminal `width` columns wide and three rows high
+/// (title, input line, status line).
+private func inputLine(_ text: String, cursor: Int, width: Int = 30) -> CellBuffer {
+    var chrome = SceneChrome(title: "Todos")
+    chrome.prompt = .input(label: "New todo:", text: text, cursor: cursor)
+    var buffer = CellBuffer(size: TerminalSize(width: width, height: 3))
+    chrome.draw(into: &buffer)
+    return buffer
+}
+
+// A line of a megabyte used to be trimmed one character at a time, measuring what was left
+// each time: it took hours. One pass takes milliseconds; the limit only stops a regression.
+@Test(.timeLimit(.minutes(1)))
+func inputLineOfAMegabyteShowsItsEndAndTheCursor() {
+    let text = String(repeating: "x", count: 999_997) + "END"
+    let buffer = inputLine(text, cursor: 1_000_000)
+    #expect(buffer.textLines()[1] == " New todo: " + String(repeating: "x", count: 14) + "END  ")
+    #expect(buffer[28, 1].style == .reverse)
+}
+
+@Test(.timeLimit(.minutes(1)))
+func inputLineOfAMegabyteWithTheCursorInTheMiddleShowsBothSides() {
+    let text = String(repeating: "a", count: 500_000) + "b" + String(repeating: "c", count: 499_999)
+    let buffer = inputLine(text, cursor: 500_000, width: 40)
+    let line = buffer.textLines()[1]
+    #expect(line.hasPrefix(" New todo: " + String(repeating: "a", count: 27) + "b"))
+    #expect(buffer[38, 1].character == "b")
+    #expect(buffer[38, 1].style == .reverse)
+}
+
+@Test func inputLineKeepsWideCharactersBeforeTheCursorWhole() {
+    let buffer = inputLine("年末の大掃除abc", cursor: 6, width: 20)
+    #expect(buffer.textLines()[1] == " New todo: 大掃除abc")
+    #expect(buffer[17, 1].character == "a")
+    #expect(buffer[17, 1].style == .reverse)
+}
+
+@Test func inputLineWithTheCursorPastTheEndShowsABlankCursor() {
+    let buffer = inputLine("milk", cursor: 99)
+    #expect(buffer.textLines()[1].hasPrefix(" New todo: milk "))
+    #expect(buffer[15, 1].style == .reverse)
+}
