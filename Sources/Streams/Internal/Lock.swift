@@ -1,33 +1,42 @@
+import Dispatch
 public import Synchronization
 
-/// A mutual-exclusion lock whose hand-overs the thread sanitizer can see.
+/// A mutual-exclusion lock built on one atomic word, which stays fast when more threads want it
+/// than there are cores, and whose hand-overs the thread sanitizer can see.
 ///
-/// When a `Mutex` is contended, the thread that waits acquires it inside the standard library's
-/// slow path, which is not instrumented, so the sanitizer misses the ordering and reports every
-/// access the lock guards as a race. This lock pairs each hand-over with an atomic
-/// release/acquire on `handoff`, which the sanitizer does see; on x86-64 and ARM64 those are
-/// plain loads and stores, so the cost outside the sanitizer is nil.
+/// The standard library's `Mutex` on Linux waits on a priority-inheritance futex, which hands
+/// the lock directly to the next waiter: under contention every unlock forces a context switch
+/// to a thread that may not be running, and eight threads taking turns on two cores measured
+/// 1 to 41 seconds for 800,000 short critical sections. This lock lets a running thread take it
+/// again at once (barging), spins briefly, and only then parks on a semaphore; the same work
+/// took 15 ms. The kernel side of `Mutex` is also invisible to the thread sanitizer, which then
+/// reports races that are not there; here every acquisition and release is an atomic with
+/// acquire or release ordering, which the sanitizer sees.
 ///
-/// It is stored inline in its owner (no allocation); the state it guards lives next to it and
-/// is touched only inside ``withLock(_:)``.
+/// `state` is 0 when free, 1 when held, 2 when held and a thread may be parked. The semaphore
+/// is created on the first contention only, so an uncontended lock costs no allocation. A
+/// parked thread that wakes retries; a wake-up with nobody parked leaves a permit behind, which
+/// costs some later waiter one extra turn of its loop and nothing else.
+///
+/// It is stored inline in its owner; the state it guards lives next to it and is touched only
+/// inside ``withLock(_:)`` (or between ``lock()`` and ``unlock()``).
 @usableFromInline
 struct _Lock: ~Copyable, Sendable {
-    @usableFromInline let mutex = Mutex<Void>(())
-    @usableFromInline let handoff = Atomic<Int>(0)
+    @usableFromInline let state = Atomic<UInt32>(0)
+    @usableFromInline let parking = AtomicLazyReference<_Parking>()
 
     @inlinable
     init() {}
 
     @inlinable
     borrowing func lock() {
-        mutex._unsafeLock()
-        _ = handoff.load(ordering: .acquiring)
+        if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
+        _lockContended()
     }
 
     @inlinable
     borrowing func unlock() {
-        handoff.store(0, ordering: .releasing)
-        mutex._unsafeUnlock()
+        if state.exchange(0, ordering: .releasing) == 2 { _wakeOne() }
     }
 
     /// Runs `body` while holding the lock.
@@ -37,4 +46,41 @@ struct _Lock: ~Copyable, Sendable {
         defer { unlock() }
         return body()
     }
+
+    @usableFromInline
+    borrowing func _lockContended() {
+        for _ in 0..<64 {
+            if state.load(ordering: .relaxed) == 0,
+                state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+            {
+                return
+            }
+        }
+        let semaphore = _parking().semaphore
+        // Marking the lock contended before parking guarantees that its holder's unlock wakes
+        // someone; taking it with the mark set only costs that unlock a needless wake-up.
+        while state.exchange(2, ordering: .acquiring) != 0 {
+            semaphore.wait()
+        }
+    }
+
+    @usableFromInline
+    borrowing func _wakeOne() {
+        _parking().semaphore.signal()
+    }
+
+    @usableFromInline
+    borrowing func _parking() -> _Parking {
+        if let existing = parking.load() { return existing }
+        return parking.storeIfNil(_Parking())
+    }
+}
+
+/// Where the threads waiting for a contended ``_Lock`` sleep.
+@usableFromInline
+final class _Parking: Sendable {
+    let semaphore = DispatchSemaphore(value: 0)
+
+    @usableFromInline
+    init() {}
 }
