@@ -231,6 +231,7 @@ public struct KeyParser: Sendable {
             return end == index + 2 ? .event(.key(.alt("O")), 2) : .event(nil, end - index)
         }
         let length = end - index + 1
+        if end - index > Self.maximumSequenceLength { return .event(nil, length) }
         let parameters = Self.parameters(pending[(index + 2)..<end])
         let modifiers = Self.modifiers(parameters.last ?? 1)
         let code: Key.Code? =
