@@ -115,7 +115,7 @@ import Testing
     @Test func disposingCancelsTheRequestAndClosesTheConnection() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
             let events = Mutex<[String]>([])
-            let subscription = NetworkBaseService.shared.response(for: server.request("slow"))
+            let subscription = NetworkBaseService.shared.response(for: server.request("slow", timeout: .seconds(60)))
                 .subscribe { event in events.withLock { $0.append("\(event)") } }
             #expect(await server.wait { $0.requests.count == 1 })
             subscription.dispose()
@@ -126,7 +126,7 @@ import Testing
 
     @Test func cancellingTheAwaitingTaskCancelsTheRequest() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
-            let request = server.request("slow")
+            let request = server.request("slow", timeout: .seconds(60))
             let task = Task { await outcome(of: request) }
             #expect(await server.wait { $0.requests.count == 1 })
             task.cancel()
