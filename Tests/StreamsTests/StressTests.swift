@@ -6,23 +6,19 @@ import Synchronization
 import Testing
 
 // Stress: 8 producer threads send into subjects and operators while other threads subscribe and
-// dispose; checked plainly and under the thread sanitizer. A debug run pushes 8 × 10,000 events
-// through one pipeline that uses every operator at once, and 8 × 3,000 through each operator on
-// its own; under the sanitizer, 8 × 4,000 and 8 × 1,000. `RIVULET_STRESS_FULL=1` (`.ci/stress`)
-// makes them all 8 × 100,000. The tests run one after another, so that the rest of the suite,
-// some of which measures wall-clock timeouts, keeps a share of the machine.
-//
-// The sizes are kept down because a lock that eight threads contend for on a machine with fewer
-// cores costs tens of microseconds per hand-over with the standard library's `Mutex` on Linux:
-// merging 8 × 100,000 events takes about a minute in a debug build on two cores, against two
-// seconds for 2 × 400,000.
+// dispose; checked plainly and under the thread sanitizer. A debug run pushes 8 × 100,000 events
+// through one pipeline that uses every operator at once, and 8 × 100,000 through each operator on
+// its own (about 20 s on two cores); under the sanitizer, the pipeline gets 8 × 100,000 too and
+// each operator 8 × 10,000. `RIVULET_STRESS_FULL=1` (`.ci/stress`) makes every test 8 × 100,000
+// under the sanitizer as well. The tests run one after another, so that the rest of the suite,
+// some of which waits on the wall clock, keeps a share of the machine.
 
 private let producerCount = 8
 private let isFullRun = ProcessInfo.processInfo.environment["RIVULET_STRESS_FULL"] == "1"
 /// Whether the thread sanitizer's runtime is loaded: it makes every contended hand-over dearer.
 private let isUnderThreadSanitizer = dlsym(nil, "__tsan_init") != nil
-private let pipelineEventsPerProducer = isFullRun ? 100_000 : isUnderThreadSanitizer ? 4_000 : 10_000
-private let operatorEventsPerProducer = isFullRun ? 100_000 : isUnderThreadSanitizer ? 1_000 : 3_000
+private let pipelineEventsPerProducer = 100_000
+private let operatorEventsPerProducer = isFullRun || !isUnderThreadSanitizer ? 100_000 : 10_000
 private let churnIterations = 300
 
 private struct Item: Sendable, Equatable {
