@@ -59,26 +59,27 @@ enum ScriptCommands {
             }
         // Page by page, each page written before the next is read: memory stays that of one
         // page however long the list (a whole million-todo list held at once took 600 MB).
-        var listed = 0
+        // Each page starts after the last todo of the one before, so no page skips over the
+        // todos already listed (an offset did, which made a long list quadratic).
+        var last: TodoObject?
         let page = 10_000
         if json { Output.write("[") }
         while true {
-            let window = try value(
-                of: todos.fetchWindow(TodoQuery(filter: baseFilter, sort: .manual, offset: listed, limit: page)))
+            let todosOfPage = try value(of: todos.fetchPage(filter: baseFilter, after: last, limit: page))
             var text = ""
-            for todo in window.todos {
+            for todo in todosOfPage {
                 if json {
-                    if listed > 0 { text += "," }
+                    if last != nil { text += "," }
                     text += jsonValue(of: todo).text
                 } else {
                     text += "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
                     if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
                     text += "\n"
                 }
-                listed += 1
+                last = todo
             }
             Output.write(text)
-            if window.todos.count < page || listed >= window.matchingCount { break }
+            if todosOfPage.count < page { break }
         }
         if json { Output.line("]") }
     }

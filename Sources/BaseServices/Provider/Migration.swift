@@ -6,6 +6,11 @@ struct Migration: Sendable {
     let version: Int
     /// What the step does, for errors.
     let name: String
+    /// Whether the step runs with foreign keys off, as rebuilding a table that others refer to
+    /// needs: dropping the old table would otherwise cascade to the rows that refer to it.
+    /// `PRAGMA foreign_keys` cannot change inside a transaction, so the migrator turns it off
+    /// before the step's transaction and back on after it.
+    var disablesForeignKeys = false
     /// Changes the schema (and moves data) inside the step's transaction.
     let apply: @Sendable (Connection) throws(DatabaseError) -> Void
 }
@@ -30,6 +35,12 @@ struct Migrator {
                     + "knows up to \(latestVersion)); it was not changed")
         }
         for migration in migrations where migration.version > current {
+            var restoresForeignKeys = false
+            if migration.disablesForeignKeys, try connection.fetchInt("PRAGMA foreign_keys") == 1 {
+                try connection.execute("PRAGMA foreign_keys = OFF")
+                restoresForeignKeys = true
+            }
+            defer { if restoresForeignKeys { try? connection.execute("PRAGMA foreign_keys = ON") } }
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 try migration.apply(connection)

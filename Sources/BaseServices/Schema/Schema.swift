@@ -132,6 +132,10 @@ enum Schema {
             Migration(version: 7, name: "todo windows at scale") { (db) throws(DatabaseError) in
                 try db.executeScript(todoWindowsScript)
             },
+            Migration(version: 8, name: "identifiers never reused", disablesForeignKeys: true) {
+                (db) throws(DatabaseError) in
+                try rebuildWithAutoincrement(in: db)
+            },
         ]
     }
 
@@ -165,6 +169,114 @@ enum Schema {
             WHEN old.completed != new.completed BEGIN
             UPDATE todo_counts SET completed = completed + new.completed - old.completed WHERE id = 1;
         END;
+        """
+
+    /// Step 8: rebuilds `todos`, `feeds` and `feed_items` with `AUTOINCREMENT`, so the
+    /// identifier of a deleted row is never handed out again (a script holding it would
+    /// otherwise change whatever row got it next).
+    ///
+    /// It follows SQLite's table-rebuild procedure: with foreign keys off (the migrator does
+    /// that, around the step's transaction), each table is copied row for row, identifiers
+    /// included, into a new table that then takes its name; its indexes and triggers are
+    /// created again, and the foreign keys are checked before the step commits. The copy fires
+    /// no triggers, so the counts and the search index (keyed by the unchanged identifiers)
+    /// stay as they were.
+    static func rebuildWithAutoincrement(in db: Connection) throws(DatabaseError) {
+        let hasFTS = try searchIndex(of: db) == .fts5
+        try db.executeScript(todosRebuildScript + (hasFTS ? todosSearchTriggersScript : "") + feedsRebuildScript)
+        let violations = try db.fetchAll("PRAGMA foreign_key_check") { $0.string(at: 0) }
+        if let table = violations.first {
+            throw DatabaseError(
+                kind: .sqlite,
+                message: "\(violations.count) row(s) refer to rows that do not exist (first in \(table))")
+        }
+    }
+
+    static let todosRebuildScript = """
+        CREATE TABLE new_todos (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            notes TEXT NOT NULL DEFAULT '',
+            completed INTEGER NOT NULL DEFAULT 0 CHECK (completed IN (0, 1)),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            completed_at INTEGER,
+            position INTEGER NOT NULL,
+            due_at INTEGER
+        );
+        INSERT INTO new_todos(id, title, notes, completed, created_at, updated_at, completed_at, position, due_at)
+            SELECT id, title, notes, completed, created_at, updated_at, completed_at, position, due_at FROM todos;
+        DROP TABLE todos;
+        ALTER TABLE new_todos RENAME TO todos;
+        CREATE INDEX todos_by_position ON todos(position);
+        CREATE INDEX todos_by_created ON todos(created_at);
+        CREATE INDEX todos_by_title ON todos(title COLLATE NOCASE);
+        CREATE INDEX todos_by_due ON todos(due_at IS NULL, due_at);
+        CREATE INDEX todos_by_state_position ON todos(completed, position);
+        CREATE INDEX todos_by_state_created ON todos(completed, created_at);
+        CREATE INDEX todos_by_state_title ON todos(completed, title COLLATE NOCASE);
+        CREATE INDEX todos_by_state_due ON todos(completed, due_at IS NULL, due_at);
+        CREATE TRIGGER todo_counts_insert AFTER INSERT ON todos BEGIN
+            UPDATE todo_counts SET total = total + 1, completed = completed + new.completed WHERE id = 1;
+        END;
+        CREATE TRIGGER todo_counts_delete AFTER DELETE ON todos BEGIN
+            UPDATE todo_counts SET total = total - 1, completed = completed - old.completed WHERE id = 1;
+        END;
+        CREATE TRIGGER todo_counts_update AFTER UPDATE OF completed ON todos
+            WHEN old.completed != new.completed BEGIN
+            UPDATE todo_counts SET completed = completed + new.completed - old.completed WHERE id = 1;
+        END;
+
+        """
+
+    static let todosSearchTriggersScript = """
+        CREATE TRIGGER todos_fts_insert AFTER INSERT ON todos BEGIN
+            INSERT INTO todos_fts(rowid, title, notes) VALUES (new.id, new.title, new.notes);
+        END;
+        CREATE TRIGGER todos_fts_delete AFTER DELETE ON todos BEGIN
+            INSERT INTO todos_fts(todos_fts, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
+        END;
+        CREATE TRIGGER todos_fts_update AFTER UPDATE OF title, notes ON todos BEGIN
+            INSERT INTO todos_fts(todos_fts, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
+            INSERT INTO todos_fts(rowid, title, notes) VALUES (new.id, new.title, new.notes);
+        END;
+
+        """
+
+    static let feedsRebuildScript = """
+        CREATE TABLE new_feeds (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            url TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            site_url TEXT,
+            added_at INTEGER NOT NULL,
+            last_fetched_at INTEGER,
+            etag TEXT,
+            last_modified TEXT,
+            last_error TEXT
+        );
+        INSERT INTO new_feeds(id, url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error)
+            SELECT id, url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error FROM feeds;
+        DROP TABLE feeds;
+        ALTER TABLE new_feeds RENAME TO feeds;
+        CREATE TABLE new_feed_items (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            guid TEXT NOT NULL,
+            title TEXT NOT NULL,
+            link TEXT,
+            summary TEXT NOT NULL DEFAULT '',
+            published_at INTEGER,
+            fetched_at INTEGER NOT NULL,
+            is_read INTEGER NOT NULL DEFAULT 0 CHECK (is_read IN (0, 1)),
+            UNIQUE (feed_id, guid)
+        );
+        INSERT INTO new_feed_items(id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read)
+            SELECT id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read FROM feed_items;
+        DROP TABLE feed_items;
+        ALTER TABLE new_feed_items RENAME TO feed_items;
+        CREATE INDEX feed_items_by_date ON feed_items(feed_id, published_at);
+        CREATE INDEX feed_items_by_read ON feed_items(feed_id, is_read);
         """
 
     /// The search index a migrated database has.

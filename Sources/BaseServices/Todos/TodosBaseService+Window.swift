@@ -111,6 +111,29 @@ extension TodosBaseService {
         return TodoWindow(todos: fromEnd ? todos.reversed() : todos, matchingCount: count, offset: offset)
     }
 
+    /// Up to `limit` todos of `filter` in manual order after `after`'s place in it: a range
+    /// of the (state, position) index, so no row before the page is visited.
+    static func page(
+        filter: TodoFilter, after: TodoObject?, limit: Int, in db: Connection
+    ) throws(DatabaseError) -> [TodoObject] {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        switch filter {
+        case .all: break
+        case .active: conditions.append("completed = 0")
+        case .completed: conditions.append("completed = 1")
+        }
+        if let after {
+            conditions.append("(position, id) > (?, ?)")
+            arguments += [.integer(after.position), .integer(after.id)]
+        }
+        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let count = max(0, limit)
+        return try db.fetchAll(
+            "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(orderClause(.manual)) LIMIT ?",
+            arguments + [.integer(Int64(count))], capacity: count, decode: decode)
+    }
+
     // MARK: With a search
 
     /// The window found by walking the todos in order and testing each with `matcher`, or `nil`

@@ -123,6 +123,15 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     // MARK: Reading
 
+    /// Fetches one page of todos in manual order once, after the todo given.
+    public func fetchPage(
+        filter: TodoFilter, after: TodoObject?, limit: Int
+    ) -> Observable<Result<[TodoObject], DatabaseError>> {
+        database.readOnSubscribe { (db) throws(DatabaseError) in
+            try Self.page(filter: filter, after: after, limit: limit, in: db)
+        }
+    }
+
     /// Fetches one window of todos once.
     public func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>> {
         let searchIndex = context.searchIndex

@@ -52,6 +52,16 @@ public protocol TodosBaseServiceType: Sendable {
     /// Fetches one window of todos once.
     func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>>
 
+    /// Fetches, once, up to `limit` todos that `filter` lets through, in manual order, starting
+    /// just after `after` (its position and identifier), or at the first when `after` is `nil`.
+    ///
+    /// Reading a whole list page by page this way, each page after the last todo of the one
+    /// before, costs the same for every page however deep, where an offset would skip more and
+    /// more todos.
+    func fetchPage(
+        filter: TodoFilter, after: TodoObject?, limit: Int
+    ) -> Observable<Result<[TodoObject], DatabaseError>>
+
     /// Fetches one todo once; `nil` when there is none with that identifier.
     func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>>
 

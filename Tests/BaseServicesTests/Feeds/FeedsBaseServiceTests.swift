@@ -270,3 +270,15 @@ private func itemWindow(
     #expect(plan.contains { $0.contains("feed_items_by_date") })
     #expect(!plan.contains { $0.contains("TEMP B-TREE") })
 }
+
+@Test func removingTheNewestFeedDoesNotGiveItsIdentifiersToTheNextOne() throws {
+    let fixture = try ServicesFixture()
+    let removed = try addFeed(fixture, "https://example.com/removed")
+    _ = try value(fixture.feeds.storeItems(items, feedID: removed.id, fetchedAt: Date()))
+    let removedItems = try allItems(fixture, removed.id).map(\.id)
+    _ = try value(fixture.feeds.removeFeed(id: removed.id))
+    let next = try addFeed(fixture, "https://example.com/next")
+    _ = try value(fixture.feeds.storeItems(items, feedID: next.id, fetchedAt: Date()))
+    #expect(next.id > removed.id)
+    #expect(try allItems(fixture, next.id).map(\.id).min() ?? 0 > removedItems.max() ?? 0)
+}

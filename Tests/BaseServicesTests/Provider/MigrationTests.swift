@@ -36,23 +36,36 @@ import Testing
     #expect(try database.int("SELECT count(*) FROM sqlite_master WHERE name = 'two'") == 0)
 }
 
-@Test(arguments: [SearchIndex.fts5, .words], 0..<7)
+/// Writes two todos (identifiers 1 and 2, one done) and, from version 3 on, a feed with an item,
+/// into a database at an early schema version, as that version's code would have.
+private func writeEarlyData(_ database: SQLiteDatabase, version: Int, searchIndex: SearchIndex) throws {
+    try database.write { (db) throws(DatabaseError) in
+        if version >= 1 {
+            for (title, notes) in [("Water the plants", "the ferns"), ("Call the plumber", "")] {
+                try db.execute(
+                    "INSERT INTO todos(title, notes, completed, created_at, updated_at, position) VALUES (?, ?, ?, 1, 2, 3)",
+                    [.text(title), .text(notes), .integer(notes.isEmpty ? 1 : 0)])
+                // From version 4 on, the word index (without FTS5) is kept by the service, not by triggers.
+                if version >= 4, searchIndex == .words {
+                    try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: notes, in: db)
+                }
+            }
+        }
+        if version >= 3 {
+            try db.execute("INSERT INTO feeds(url, title, added_at) VALUES ('https://example.com/feed', 'Example', 1)")
+            try db.execute(
+                "INSERT INTO feed_items(feed_id, guid, title, fetched_at) VALUES (?, 'one', 'First item', 1)",
+                [.integer(db.lastInsertedRowID)])
+        }
+    }
+}
+
+@Test(arguments: [SearchIndex.fts5, .words], 0..<8)
 func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: SearchIndex, fromVersion: Int) throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations(searchIndex: searchIndex)
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(fromVersion)))
-    if fromVersion >= 1 {
-        try old.write { (db) throws(DatabaseError) in
-            try db.execute(
-                "INSERT INTO todos(title, notes, created_at, updated_at, position) VALUES (?, ?, 1, 2, 3)",
-                [.text("Water the plants"), .text("the ferns")])
-            // From version 4 on, the word index (without FTS5) is kept by the service, not by triggers.
-            if fromVersion >= 4, searchIndex == .words {
-                try SearchText.indexWords(
-                    of: db.lastInsertedRowID, title: "Water the plants", notes: "the ferns", in: db)
-            }
-        }
-    }
+    try writeEarlyData(old, version: fromVersion, searchIndex: searchIndex)
     old.close()
     let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
     #expect(try database.int("PRAGMA user_version") == Int64(all.count))
@@ -60,9 +73,81 @@ func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: Sea
     #expect(context.searchIndex == searchIndex)
     let todos = TodosBaseService(context: context)
     let found = try value(todos.fetchWindow(TodoQuery(search: "fern")))
-    #expect(found.todos.map(\.title) == (fromVersion >= 1 ? ["Water the plants"] : []))
+    #expect(found.todos.map(\.id) == (fromVersion >= 1 ? [1] : []))
+    let counts = try value(todos.fetchWindow(TodoQuery(filter: .completed)))
+    #expect(counts.todos.map(\.title) == (fromVersion >= 1 ? ["Call the plumber"] : []))
+    #expect(counts.matchingCount == (fromVersion >= 1 ? 1 : 0))
     _ = try value(todos.create(title: "After migration", notes: "", due: nil))
-    #expect(try database.int("SELECT count(*) FROM todos") == (fromVersion >= 1 ? 2 : 1))
+    #expect(try database.int("SELECT count(*) FROM todos") == (fromVersion >= 1 ? 3 : 1))
+    #expect(try database.int("SELECT total FROM todo_counts") == (fromVersion >= 1 ? 3 : 1))
+    #expect(
+        try database.read { (db) throws(DatabaseError) in try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) }
+        } == "ok")
+}
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func identifiersMigrationKeepsIdentifiersAndNeverReusesThemAfterward(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(7)))
+    try writeEarlyData(old, version: 7, searchIndex: searchIndex)
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    let context = try ServiceContext.make(database: database)
+    let todos = TodosBaseService(context: context)
+    #expect(try value(todos.fetchWindow(TodoQuery())).todos.map(\.id) == [1, 2])
+    _ = try value(todos.delete(id: 2))
+    #expect(try value(todos.create(title: "Next", notes: "", due: nil)).id == 3)
+    let feeds = FeedsBaseService(context: context)
+    let feed = try #require(try value(feeds.fetchFeeds()).first)
+    #expect(feed.id == 1)
+    _ = try value(feeds.removeFeed(id: feed.id))
+    #expect(try database.int("SELECT count(*) FROM feed_items") == 0)
+    #expect(try value(feeds.addFeed(url: "https://example.com/other", title: "Other", siteURL: nil)).id == 2)
+}
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(7)))
+    try writeEarlyData(old, version: 7, searchIndex: searchIndex)
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    try database.write { (db) throws(DatabaseError) in
+        #expect(try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) } == "ok")
+        #expect(try db.fetchAll("PRAGMA foreign_key_check") { $0.string(at: 0) }.isEmpty)
+        #expect(try db.fetchInt("PRAGMA foreign_keys") == 1)
+        if searchIndex == .fts5 {
+            try db.execute("INSERT INTO todos_fts(todos_fts, rank) VALUES ('integrity-check', 1)")
+        }
+        let tables = try db.fetchAll("SELECT name FROM sqlite_sequence ORDER BY name") { $0.string(at: 0) }
+        #expect(tables == ["feed_items", "feeds", "todos"])
+        let triggers = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name") {
+            $0.string(at: 0)
+        }
+        let searchTriggers = searchIndex == .fts5 ? ["todos_fts_delete", "todos_fts_insert", "todos_fts_update"] : []
+        #expect(triggers == ["todo_counts_delete", "todo_counts_insert", "todo_counts_update"] + searchTriggers)
+        #expect(try db.fetchInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'new_%'") == 0)
+    }
+}
+
+@Test func identifiersMigrationGivesANewDatabaseTheSameSchemaAsAMigratedOne() throws {
+    func schema(_ database: SQLiteDatabase) throws -> [String] {
+        try database.read { (db) throws(DatabaseError) in
+            try db.fetchAll("SELECT type, name, tbl_name FROM sqlite_master ORDER BY name") {
+                "\($0.string(at: 0)) \($0.string(at: 1)) \($0.string(at: 2))"
+            }
+        }
+    }
+    let folder = TemporaryFolder()
+    let all = Schema.migrations()
+    let (old, _) = try SQLiteDatabase.open(path: folder.file("old.sqlite"), migrations: Array(all.prefix(7)))
+    old.close()
+    let (migrated, _) = try SQLiteDatabase.open(path: folder.file("old.sqlite"), migrations: all)
+    let (fresh, _) = try SQLiteDatabase.open(path: folder.file("new.sqlite"), migrations: all)
+    #expect(try schema(migrated) == schema(fresh))
+    #expect(try schema(fresh).contains("table sqlite_sequence sqlite_sequence"))
 }
 
 @Test func feedRefreshErrorsMigrationAddsAnEmptyLastErrorToExistingFeeds() throws {

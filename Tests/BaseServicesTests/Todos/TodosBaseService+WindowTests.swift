@@ -223,3 +223,33 @@ func everyFilterSortSearchAndOffsetGivesTheWindowOfABruteForceModel(
     try fixture.database.execute("DELETE FROM todos")
     try expectCountsMatchTheTable()
 }
+
+@Test(arguments: TodoFilter.allCases)
+func pagesReadAfterTheLastTodoListTheSameTodosAsOneWholeWindow(filter: TodoFilter) throws {
+    let fixture = try makeVariedTodos(count: 300, searchIndex: .words, seed: 8)
+    let whole = try value(fixture.todos.fetchWindow(TodoQuery(filter: filter, sort: .manual, limit: 1000)))
+    var paged: [TodoObject] = []
+    var pages = 0
+    while true {
+        let page = try value(fixture.todos.fetchPage(filter: filter, after: paged.last, limit: 7))
+        paged += page
+        pages += 1
+        if page.count < 7 { break }
+    }
+    #expect(pages > 10)
+    #expect(paged == whole.todos)
+    #expect(paged.count == whole.matchingCount)
+}
+
+@Test func aPageIsReadFromTheStateAndPositionIndexWithoutScanning() throws {
+    let fixture = try ServicesFixture()
+    let plan = try fixture.database.read { (db) throws(DatabaseError) in
+        try db.fetchAll(
+            "EXPLAIN QUERY PLAN SELECT id FROM todos WHERE completed = 0 AND (position, id) > (?, ?) "
+                + "ORDER BY \(TodosBaseService.orderClause(.manual)) LIMIT 10",
+            [.integer(5), .integer(5)]
+        ) { $0.string(at: 3) }
+    }
+    #expect(plan.contains { $0.contains("todos_by_state_position") && $0.contains("position>?") })
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+}

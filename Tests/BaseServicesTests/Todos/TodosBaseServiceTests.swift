@@ -269,3 +269,12 @@ func searchFollowsUpdatesAndDeletes(searchIndex: SearchIndex) throws {
     #expect(titles(window) == ["bulk 0", "bulk 2", "bulk 4"])
     #expect(window.matchingCount == 25)
 }
+
+@Test func deletingTheNewestTodoDoesNotGiveItsIdentifierToTheNextOne() throws {
+    let fixture = try ServicesFixture()
+    try create(fixture, "Kept")
+    let newest = try create(fixture, "Removed")
+    _ = try value(fixture.todos.delete(id: newest.id))
+    let next = try create(fixture, "Next")
+    #expect(next.id > newest.id)
+}
