@@ -15,7 +15,15 @@ extension ObservableType {
     ) -> any Disposable {
         let sink = _SubscribeSink<Element>(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        sink.slot.set(subscribe(AnyObserver { sink.on($0) }))
+        let upstream = subscribe(AnyObserver { sink.on($0) })
+        // A source that ended during `subscribe` (as `just` does) stopped the sink already: its
+        // upstream is disposed here, which spares the slot's lock. Otherwise the slot decides,
+        // since a terminal event or a dispose may be racing this line.
+        if sink.stopped.load(ordering: .acquiring) {
+            upstream.dispose()
+        } else {
+            sink.slot.set(upstream)
+        }
         return sink
     }
 
