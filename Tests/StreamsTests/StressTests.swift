@@ -8,17 +8,18 @@ import Testing
 // Stress: 8 producer threads send into subjects and operators while other threads subscribe and
 // dispose; checked plainly and under the thread sanitizer. A debug run pushes 8 × 100,000 events
 // through one pipeline that uses every operator at once, and 8 × 100,000 through each operator on
-// its own (about 20 s on two cores); under the sanitizer, the pipeline gets 8 × 100,000 too and
-// each operator 8 × 10,000. `RIVULET_STRESS_FULL=1` (`.ci/stress`) makes every test 8 × 100,000
-// under the sanitizer as well. The tests run one after another, so that the rest of the suite,
+// its own (about 20 s on two cores); under the sanitizer, 8 × 4,000 and 8 × 1,000, because there
+// the full sizes take about 100 s of both cores and starve the wall-clock tests running beside
+// them. `RIVULET_STRESS_FULL=1` (`.ci/stress`) makes every test 8 × 100,000 under the sanitizer
+// as well. The tests run one after another, so that the rest of the suite,
 // some of which waits on the wall clock, keeps a share of the machine.
 
 private let producerCount = 8
 private let isFullRun = ProcessInfo.processInfo.environment["RIVULET_STRESS_FULL"] == "1"
 /// Whether the thread sanitizer's runtime is loaded: it makes every contended hand-over dearer.
 private let isUnderThreadSanitizer = dlsym(nil, "__tsan_init") != nil
-private let pipelineEventsPerProducer = 100_000
-private let operatorEventsPerProducer = isFullRun || !isUnderThreadSanitizer ? 100_000 : 10_000
+private let pipelineEventsPerProducer = isFullRun || !isUnderThreadSanitizer ? 100_000 : 4_000
+private let operatorEventsPerProducer = isFullRun || !isUnderThreadSanitizer ? 100_000 : 1_000
 private let churnIterations = 300
 
 /// A `Mutex` whose critical sections the thread sanitizer sees in order. When Linux's `Mutex` is

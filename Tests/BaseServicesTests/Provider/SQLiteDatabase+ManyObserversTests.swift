@@ -23,6 +23,9 @@ private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async
     }
 }
 
+/// Whether the thread sanitizer's runtime is loaded.
+private let isUnderThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
 @Test func aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed() async throws {
     try await withSubscriptionTracking {
         let fixture = try ServicesFixture()
@@ -43,6 +46,11 @@ private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async
         #expect(fixture.database.observers.count == 0)
         let growth = during - before
         print("1,000 observers: RSS \(before / 1024) MB before, \(during / 1024) MB with them (+\(growth) KiB)")
-        #expect(growth < 64 * 1024, "a thousand observers took \(growth) KiB")
+        // Under the thread sanitizer the resident set also holds its shadow memory, which grows with
+        // whatever every test running beside this one touches, so the bound is checked in the
+        // plain run only.
+        if !isUnderThreadSanitizer {
+            #expect(growth < 64 * 1024, "a thousand observers took \(growth) KiB")
+        }
     }
 }
