@@ -20,11 +20,13 @@ final class PseudoTerminal {
             let unlockpt = lookUp("unlockpt", as: (@convention(c) (Int32) -> Int32).self),
             let ptsname = lookUp("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
         else { throw PseudoTerminalError.unavailable }
-        let primary = openpt(O_RDWR | O_NOCTTY)
+        // Close-on-exec, so a process another test starts meanwhile does not inherit the primary
+        // side and keep the terminal alive after ``hangUp()``.
+        let primary = openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard primary >= 0, grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
             throw PseudoTerminalError.unavailable
         }
-        let secondary = open(name, O_RDWR | O_NOCTTY)
+        let secondary = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard secondary >= 0 else { throw PseudoTerminalError.unavailable }
         self.primary = primary
         self.secondary = secondary
