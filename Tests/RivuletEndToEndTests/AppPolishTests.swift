@@ -86,6 +86,6 @@ struct AppPolishTests {
         try app.expectScreen("New todo:")
         // Typed, not pasted, so every key goes through the line editor and the drawing.
         try app.session.type(String(repeating: "x", count: 2_000) + "END")
-        try app.expectScreen("xxxxEND")
+        try app.expectScreen("xxxxEND", timeout: 30)
     }
 }
