@@ -80,7 +80,11 @@ struct _MarbleLegend<Element: Equatable> {
         if let first = cells.first, first.frame < 0 {
             if let zero = cells.firstIndex(where: { $0.frame == 0 }) {
                 let text = cells[zero].text
-                cells[zero].text = text.hasPrefix("(") ? "(^" + text.dropFirst() : "(^\(text))"
+                // By scalar: a group whose first key is a combining mark starts with the grapheme
+                // "(" + mark, which `hasPrefix("(")` would not see.
+                cells[zero].text =
+                    text.unicodeScalars.first == "("
+                    ? "(^" + String(String.UnicodeScalarView(text.unicodeScalars.dropFirst())) : "(^\(text))"
             } else {
                 let position = cells.firstIndex { $0.frame > 0 } ?? cells.count
                 cells.insert((0, "^"), at: position)
@@ -90,9 +94,10 @@ struct _MarbleLegend<Element: Equatable> {
     }
 
     /// Whether `first` written right before `second` would read differently: a bare `#` before
-    /// a `{key}` value would read as `#{key}`, an error named by the key.
+    /// a `{key}` value would read as `#{key}`, an error named by the key. Compared by scalar, as
+    /// the parser reads: `{` followed by a combining mark is one grapheme but still a brace.
     static func needsSpace(_ first: String, _ second: String) -> Bool {
-        first.hasSuffix("#") && second.hasPrefix("{")
+        first.unicodeScalars.last == "#" && second.unicodeScalars.first == "{"
     }
 
     /// Symbols of one frame written together, with a space where they would run into each other.
@@ -114,7 +119,9 @@ struct _MarbleLegend<Element: Equatable> {
     }
 
     private mutating func symbol(for value: Element) -> String {
-        if selfKeyed, let text = value as? String, !text.isEmpty, !text.contains("}"), !text.contains("{") {
+        if selfKeyed, let text = value as? String, !text.isEmpty,
+            !text.unicodeScalars.contains(where: { $0 == "{" || $0 == "}" })
+        {
             return _describeKey(text)
         }
         if let entry = values.first(where: { $0.value == value }) {

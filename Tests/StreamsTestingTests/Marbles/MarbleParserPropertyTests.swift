@@ -146,6 +146,23 @@ import Testing
         #expect(try MarbleDiagram("(# {ten})").events(values: values) == grouped)
     }
 
+    /// Found by fuzzing: a key that is a combining mark joins the `(`, `{` or `}` before it into
+    /// one grapheme, so checks by character missed the brace: a group at frame 0 of a hot
+    /// source was wrapped in a second group, and a bare `#` ran into a `{key}` after it.
+    @Test func combiningMarksAfterBracesStillDrawAsBraces() throws {
+        let mark = "\u{0612}"
+        let values = [mark: mark, "c": "c"]
+        let hot: [Recorded<Event<String>>] = [.next(-5, "c"), .next(0, mark), .next(0, "c"), .completed(0)]
+        let drawnHot = MarbleDiagram.render(hot, values: values)
+        #expect(drawnHot == "c----(^\(mark)c|)")
+        #expect(try MarbleDiagram(drawnHot, kind: .hot).events(values: values) == hot)
+
+        let errorFirst: [Recorded<Event<String>>] = [.error(0, MarbleDiagram.defaultError), .next(1, "\(mark)x")]
+        let drawn = MarbleDiagram.render(errorFirst, values: ["\(mark)x": "\(mark)x"])
+        #expect(drawn == "# {\(mark)x}")
+        #expect(try MarbleDiagram(drawn).events(values: ["\(mark)x": "\(mark)x"]) == errorFirst)
+    }
+
     /// Found by fuzzing: a `^` inside a key counted as a hot source's frame 0, so `@N` before it
     /// was refused as "counts from ^, which comes later".
     @Test func aCaretInsideAKeyIsNotFrameZero() throws {
