@@ -44,8 +44,14 @@ enum BaseServicesRegistry {
         switch (configuration.environment, configuration.database) {
         case (.fake, _), (_, .inMemory):
             let database = try SQLiteDatabase.openInMemory(options: options, migrations: migrations)
-            let context = try ServiceContext.make(database: database)
-            try Fixtures.fill(context, includingFeeds: configuration.environment == .fake)
+            let context: ServiceContext
+            do {
+                context = try ServiceContext.make(database: database)
+                try Fixtures.fill(context, includingFeeds: configuration.environment == .fake)
+            } catch {
+                database.close()
+                throw error
+            }
             return (context, ConfiguredDatabase(path: nil, wasCreated: true, environment: configuration.environment))
         case (_, .file(let filePath)):
             path = filePath
@@ -58,8 +64,14 @@ enum BaseServicesRegistry {
             path = standard
         }
         let (database, created) = try SQLiteDatabase.open(path: path, options: options, migrations: migrations)
-        let context = try ServiceContext.make(database: database)
-        if created { try Fixtures.fill(context, includingFeeds: false) }
+        let context: ServiceContext
+        do {
+            context = try ServiceContext.make(database: database)
+            if created { try Fixtures.fill(context, includingFeeds: false) }
+        } catch {
+            database.close()
+            throw error
+        }
         return (context, ConfiguredDatabase(path: path, wasCreated: created, environment: configuration.environment))
     }
 

@@ -18,8 +18,11 @@ extension SQLiteDatabase {
         let writer = try Connection.open(
             path: path, flags: SQLITE_OPEN_READWRITE, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         do {
-            try configureWriter(writer, options: options, walJournal: true)
+            // Migrations first, in whatever journal mode the file has: switching to write-ahead
+            // logging rewrites the header, which a refused file must not see.
+            try configureWriter(writer, options: options)
             try Migrator(migrations: migrations).migrate(writer)
+            try useWriteAheadLog(writer)
         } catch {
             writer.close()
             throw error
@@ -35,7 +38,7 @@ extension SQLiteDatabase {
             path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
             busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         do {
-            try configureWriter(writer, options: options, walJournal: false)
+            try configureWriter(writer, options: options)
             try Migrator(migrations: migrations).migrate(writer)
         } catch {
             writer.close()
@@ -44,15 +47,14 @@ extension SQLiteDatabase {
         return SQLiteDatabase(path: nil, writer: writer, options: options)
     }
 
-    private static func configureWriter(
-        _ writer: Connection, options: DatabaseOptions, walJournal: Bool
-    ) throws(DatabaseError) {
-        if walJournal {
-            let mode = try writer.fetchOne("PRAGMA journal_mode = WAL") { $0.string(at: 0) }
-            guard mode?.lowercased() == "wal" else {
-                throw DatabaseError(kind: .sqlite, message: "the database cannot use write-ahead logging")
-            }
+    private static func useWriteAheadLog(_ writer: Connection) throws(DatabaseError) {
+        let mode = try writer.fetchOne("PRAGMA journal_mode = WAL") { $0.string(at: 0) }
+        guard mode?.lowercased() == "wal" else {
+            throw DatabaseError(kind: .sqlite, message: "the database cannot use write-ahead logging")
         }
+    }
+
+    private static func configureWriter(_ writer: Connection, options: DatabaseOptions) throws(DatabaseError) {
         // Pragma values cannot be bound; these come from a closed enum, never from input.
         try writer.execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
         try writer.execute("PRAGMA foreign_keys = ON")

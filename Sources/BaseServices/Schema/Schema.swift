@@ -12,7 +12,7 @@ enum SearchIndex: Sendable, Equatable {
 /// The schema of a Rivulet database, version by version.
 ///
 /// Versions only ever get added at the end; a database is migrated from whatever version it
-/// has to the last one, one transaction per step.
+/// has to the last one in one transaction, a savepoint per step (see ``Migrator``).
 enum Schema {
     /// Whether this build of SQLite has FTS5, checked at start-up.
     static var sqliteHasFTS5: Bool {
@@ -176,7 +176,7 @@ enum Schema {
     /// otherwise change whatever row got it next).
     ///
     /// It follows SQLite's table-rebuild procedure: with foreign keys off (the migrator does
-    /// that, around the step's transaction), each table is copied row for row, identifiers
+    /// that, around the upgrade's transaction), each table is copied row for row, identifiers
     /// included, into a new table that then takes its name; its indexes and triggers are
     /// created again, and the foreign keys are checked before the step commits. The copy fires
     /// no triggers, so the counts and the search index (keyed by the unchanged identifiers)

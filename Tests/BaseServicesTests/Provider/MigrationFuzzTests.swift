@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 
@@ -98,5 +99,70 @@ import Testing
         }
         // Damage in the header and the schema must be caught often, or the test proves little.
         #expect(refused > 10)
+    }
+
+    /// A Rivulet database at schema 6, as the version before the todo-window and identifier
+    /// migrations left it, in the given journal mode; `damage` runs on it before it is closed.
+    private static func version6Database(
+        at path: String, journalMode: String, damage: String? = nil
+    ) throws -> [UInt8] {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        try SQLiteDatabase.open(path: path, migrations: Array(Schema.migrations().prefix(6))).database.close()
+        let connection = try Connection.open(path: path, flags: SQLITE_OPEN_READWRITE, busyTimeoutMilliseconds: 1_000)
+        do {
+            try connection.execute(
+                "INSERT INTO todos(title, notes, completed, created_at, updated_at, position) VALUES ('a', '', 0, 1, 1, 1)"
+            )
+            if let damage { try connection.executeScript(damage) }
+            _ = try connection.fetchOne("PRAGMA journal_mode = \(journalMode)") { $0.string(at: 0) }
+        } catch {
+            connection.close()
+            throw error
+        }
+        // Closing the last connection moves what the log holds into the file.
+        connection.close()
+        return contents(path)
+    }
+
+    /// Found by fuzzing: a schema-6 file whose step 8 failed was refused, but step 7 had been
+    /// committed and the switch to write-ahead logging had rewritten the header, so the file
+    /// had changed (and now had a version the Rivulet that wrote it would refuse as newer).
+    @Test(arguments: ["DELETE", "WAL"])
+    func anUpgradeThatFailsInALaterStepLeavesTheFileAsItWas(journalMode: String) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file()
+        // Step 8 creates `new_todos`; a table of that name already there makes it fail.
+        let bytes = try Self.version6Database(at: path, journalMode: journalMode, damage: "CREATE TABLE new_todos(x)")
+        let refusal = try #require(try Self.open(bytes, at: path))
+        #expect(refusal.message.contains("migration 8"), "\(refusal)")
+        #expect(Self.contents(path) == bytes)
+        let connection = try Connection.open(path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: 1_000)
+        defer { connection.close() }
+        #expect(try connection.fetchInt("PRAGMA user_version") == 6)
+    }
+
+    @Test(arguments: ["DELETE", "WAL"])
+    func damagedCopiesOfAnOlderDatabaseUpgradeOrAreRefusedUnchanged(journalMode: String) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file()
+        let old = try Self.version6Database(at: folder.file("old.sqlite"), journalMode: journalMode)
+        var generator = Generator(state: journalMode == "WAL" ? 6_066 : 6_606)
+        var refused = 0
+        var upgraded = 0
+        for iteration in 0..<120 {
+            var bytes = old
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            if let refusal = try Self.open(bytes, at: path) {
+                refused += 1
+                #expect(!refusal.message.isEmpty, "iteration \(iteration)")
+                #expect(Self.contents(path) == bytes, "iteration \(iteration): \(refusal)")
+            } else {
+                upgraded += 1
+            }
+        }
+        #expect(refused > 10)
+        #expect(upgraded > 10)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import BaseServices
@@ -16,24 +18,52 @@ import Testing
     #expect(applied.value == 1)
 }
 
-@Test func aFailingMigrationRollsBackOnlyItsOwnStep() throws {
+@Test func aFailingMigrationRollsBackTheWholeUpgradeAndLeavesTheFileAsItWas() throws {
     let folder = TemporaryFolder()
+    let path = folder.file()
+    let applied = Counter()
     let first = Migration(version: 1, name: "one") { (db) throws(DatabaseError) in
         try db.executeScript("CREATE TABLE one(v)")
     }
-    let failing = Migration(version: 2, name: "two") { (db) throws(DatabaseError) in
-        try db.executeScript("CREATE TABLE two(v)")
+    let second = Migration(version: 2, name: "two") { (db) throws(DatabaseError) in
+        applied.increment()
+        try db.executeScript("CREATE TABLE two(v); INSERT INTO one VALUES (2)")
+    }
+    let failing = Migration(version: 3, name: "three") { (db) throws(DatabaseError) in
+        try db.executeScript("CREATE TABLE three(v)")
         throw DatabaseError(kind: .invalidValue, message: "broken step")
     }
+    try SQLiteDatabase.open(path: path, migrations: [first]).database.close()
+    let before = FileManager.default.contents(atPath: path)
     #expect {
-        _ = try SQLiteDatabase.open(path: folder.file(), migrations: [first, failing])
+        _ = try SQLiteDatabase.open(path: path, migrations: [first, second, failing])
     } throws: { error in
         guard let error = error as? DatabaseError else { return false }
-        return error.message.contains("migration 2 (two) failed")
+        return error.message.contains("migration 3 (three) failed: broken step")
     }
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: [first])
+    // Step 2 ran and succeeded, but the upgrade as a whole did not: nothing of it was kept.
+    #expect(applied.value == 1)
+    #expect(FileManager.default.contents(atPath: path) == before)
+    let (database, _) = try SQLiteDatabase.open(path: path, migrations: [first])
+    defer { database.close() }
     #expect(try database.int("PRAGMA user_version") == 1)
-    #expect(try database.int("SELECT count(*) FROM sqlite_master WHERE name = 'two'") == 0)
+    #expect(try database.int("SELECT count(*) FROM sqlite_master WHERE name IN ('two', 'three')") == 0)
+    #expect(try database.int("SELECT count(*) FROM one") == 0)
+}
+
+@Test func eachStepOfAnUpgradeSeesTheVersionsBeforeIt() throws {
+    let folder = TemporaryFolder()
+    let seen = Mutex<[Int64]>([])
+    let steps = (1...3).map { version in
+        Migration(version: version, name: "step \(version)") { (db) throws(DatabaseError) in
+            let version = try db.fetchInt("PRAGMA user_version")
+            seen.withLock { $0.append(version) }
+        }
+    }
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: steps)
+    defer { database.close() }
+    #expect(seen.withLock { $0 } == [0, 1, 2])
+    #expect(try database.int("PRAGMA user_version") == 3)
 }
 
 /// Writes two todos (identifiers 1 and 2, one done) and, from version 3 on, a feed with an item,
