@@ -22,8 +22,9 @@ public struct KeyParser: Sendable {
 
     private var pending: [UInt8] = []
     /// Inside an over-long sequence whose start was dropped: its remaining parameter bytes and
-    /// its final byte are dropped too, so that they never come out as text.
-    private var isDroppingSequence = false
+    /// its final byte are dropped too, so that they never come out as text. Which bytes those
+    /// are depends on how the sequence started.
+    private var droppedSequence: SequenceKind?
     /// The paste collected so far, while inside `ESC[200~` … `ESC[201~`.
     private var paste: [UInt8]?
 
@@ -47,7 +48,7 @@ public struct KeyParser: Sendable {
     /// becomes an Escape key, `ESC [` and `ESC O` become Alt-[ and Alt-O, an unfinished sequence
     /// or UTF-8 character is dropped. An unfinished paste is kept.
     public mutating func flush() -> [InputEvent] {
-        defer { isDroppingSequence = false }
+        defer { droppedSequence = nil }
         return parse(flushing: true)
     }
 
@@ -62,16 +63,16 @@ public struct KeyParser: Sendable {
                 index = next
                 continue
             }
-            if isDroppingSequence {
-                index = skipDroppedSequence(from: index)
+            if let kind = droppedSequence {
+                index = skipDroppedSequence(kind, from: index)
                 continue
             }
             switch decode(at: index, flushing: flushing) {
             case .event(let event, let length):
                 if let event { events.append(event) }
                 index += length
-            case .dropSequence(let length):
-                isDroppingSequence = true
+            case .dropSequence(let kind, let length):
+                droppedSequence = kind
                 index += length
             case .startPaste(let length):
                 paste = []
@@ -85,14 +86,35 @@ public struct KeyParser: Sendable {
         return events
     }
 
-    /// Skips the parameter bytes of a dropped control sequence and its final byte; a byte that
-    /// cannot be in a sequence ends it and is parsed afresh, as ``decodeCSI(at:flushing:)`` does.
-    private mutating func skipDroppedSequence(from start: Int) -> Int {
+    /// Skips the parameter bytes of a dropped sequence and its final byte, reading them as the
+    /// decoder of its kind reads a sequence that arrives whole, so that the reads' cuts change
+    /// nothing: after `ESC [` a byte that cannot be in a sequence ends it and is parsed afresh
+    /// (``decodeCSI(at:flushing:)``); after `ESC O` any byte but a digit or `;` is the final one
+    /// (``decodeSS3(at:flushing:)``).
+    private mutating func skipDroppedSequence(_ kind: SequenceKind, from start: Int) -> Int {
         var index = start
-        while index < pending.count, (0x20...0x3f).contains(pending[index]) { index += 1 }
+        while index < pending.count, kind.isParameter(pending[index]) { index += 1 }
         guard index < pending.count else { return index }
-        isDroppingSequence = false
-        return (0x40...0x7e).contains(pending[index]) ? index + 1 : index
+        droppedSequence = nil
+        switch kind {
+        case .controlSequence: return (0x40...0x7e).contains(pending[index]) ? index + 1 : index
+        case .singleShift: return index + 1
+        }
+    }
+
+    /// How an escape sequence started, which decides the bytes it can hold.
+    private enum SequenceKind {
+        /// `ESC [`: parameter and intermediate bytes 0x20–0x3f, then a final byte 0x40–0x7e.
+        case controlSequence
+        /// `ESC O`: digits and `;`, then any final byte.
+        case singleShift
+
+        func isParameter(_ byte: UInt8) -> Bool {
+            switch self {
+            case .controlSequence: (0x20...0x3f).contains(byte)
+            case .singleShift: (0x30...0x39).contains(byte) || byte == 0x3b
+            }
+        }
     }
 
     private static let pasteEnd: [UInt8] = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e]
@@ -133,7 +155,7 @@ public struct KeyParser: Sendable {
         case startPaste(Int)
         /// The first `length` bytes of a sequence too long to be real: they are dropped, and so
         /// is the rest of it when it comes.
-        case dropSequence(Int)
+        case dropSequence(SequenceKind, Int)
         /// More bytes are needed.
         case incomplete
     }
@@ -222,11 +244,11 @@ public struct KeyParser: Sendable {
 
     private func decodeSS3(at index: Int, flushing: Bool) -> Decoded {
         var end = index + 2
-        while end < pending.count, (0x30...0x39).contains(pending[end]) || pending[end] == 0x3b {
+        while end < pending.count, SequenceKind.singleShift.isParameter(pending[end]) {
             end += 1
         }
         guard end < pending.count else {
-            if end - index > Self.maximumSequenceLength { return .dropSequence(end - index) }
+            if end - index > Self.maximumSequenceLength { return .dropSequence(.singleShift, end - index) }
             if !flushing { return .incomplete }
             return end == index + 2 ? .event(.key(.alt("O")), 2) : .event(nil, end - index)
         }
@@ -254,11 +276,11 @@ public struct KeyParser: Sendable {
 
     private func decodeCSI(at index: Int, flushing: Bool) -> Decoded {
         var end = index + 2
-        while end < pending.count, (0x20...0x3f).contains(pending[end]) {
+        while end < pending.count, SequenceKind.controlSequence.isParameter(pending[end]) {
             end += 1
         }
         guard end < pending.count else {
-            if end - index > Self.maximumSequenceLength { return .dropSequence(end - index) }
+            if end - index > Self.maximumSequenceLength { return .dropSequence(.controlSequence, end - index) }
             if !flushing { return .incomplete }
             return end == index + 2 ? .event(.key(.alt("[")), 2) : .event(nil, end - index)
         }

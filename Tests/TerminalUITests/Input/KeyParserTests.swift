@@ -256,6 +256,16 @@ private func splitResults(_ bytes: [UInt8]) -> [[InputEvent]] {
     #expect(parser.feed(Array("1;5Ab".utf8)) == [char("b")])
 }
 
+/// Found by fuzzing: an over-long SS3 sequence was ended by the first byte that is not a digit
+/// or `;` when it arrived whole, but by the first byte outside 0x20–0x3f when it was dropped
+/// across reads, so `&` and the digits after it were keys in one case and not in the other.
+@Test func overlongSS3SequenceEndsAtTheSameByteWhereverTheReadsCutIt() {
+    let bytes = Array(("\u{1B}O" + String(repeating: "2", count: 70) + "&22B" + "x").utf8)
+    for result in splitResults(bytes) {
+        #expect(result == [char("2"), char("2"), char("B"), char("x")])
+    }
+}
+
 @Test func flushEndsAnOverlongSequence() {
     var parser = KeyParser()
     #expect(parser.feed(Array(("\u{1B}[" + String(repeating: "2", count: 80)).utf8)) == [])
