@@ -33,7 +33,8 @@ public enum RivuletWindows {
     }
 
     /// The first 60 active todos by title whose text has a word starting with "todo" (every
-    /// todo); ms. Extras: the same window of a search one todo matches, and the count shown.
+    /// todo); ms. Extras: the same window of a search one todo matches, the count shown, and
+    /// the last page of the common search (what the End key asks for), counted exactly.
     public static func search() throws -> Sample {
         try prepare()
         let query = TodoQuery(filter: .active, search: commonSearch, sort: .title, offset: 0, limit: limit)
@@ -46,9 +47,20 @@ public enum RivuletWindows {
         let (rare, rareMilliseconds) = try fetch(rareQuery)
         try expectEqual(rare.todos.map(\.title), ["Todo #123456"], "rivulet rare search window")
         try expectEqual(rare.matchingCount, 1, "rivulet rare search count")
+        var endQuery = query
+        endQuery.fromEnd = true
+        let (end, endMilliseconds) = try fetch(endQuery)
+        try expectEqual(end.todos.count, limit, "rivulet search last page size")
+        try expectEqual(end.isCountExact, true, "rivulet search last page count is exact")
+        try expectEqual(end.offset + limit, end.matchingCount, "rivulet search last page ends the list")
         blackHole(window)
+        blackHole(end)
         return Sample(
-            milliseconds, extras: [("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount))])
+            milliseconds,
+            extras: [
+                ("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount)),
+                ("end_ms", endMilliseconds), ("end_count", Double(end.matchingCount)),
+            ])
     }
 
     /// The window in the middle of the active todos sorted by title (offset 250,000 of

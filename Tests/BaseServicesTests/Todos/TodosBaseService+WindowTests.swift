@@ -165,6 +165,47 @@ func everyFilterSortSearchAndOffsetGivesTheWindowOfABruteForceModel(
     }
 }
 
+@Test(arguments: [SearchIndex.fts5, .words], TodosBaseService.SearchStrategy.allCases)
+func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCount(
+    searchIndex: SearchIndex, strategy: TodosBaseService.SearchStrategy
+) throws {
+    let fixture = try makeVariedTodos(count: 200, searchIndex: searchIndex, seed: 43)
+    let all = try everyTodo(fixture)
+    for search in searches {
+        let ids = try indexMatches(search, fixture)
+        for (filter, sort) in filtersAndSorts {
+            let expected = expectedTodos(all, filter: filter, sort: sort, matching: ids)
+            for skipped in [0, 17, 199, 260] {
+                for limit in limits {
+                    let query = TodoQuery(
+                        filter: filter, search: search, sort: sort, offset: skipped, limit: limit, fromEnd: true)
+                    let found = try window(query, fixture, strategy: strategy)
+                    let end = max(0, expected.count - skipped)
+                    let start = max(0, end - limit)
+                    #expect(found.todos == Array(expected[start..<end]), "\(query)")
+                    #expect(found.offset == start, "\(query)")
+                    #expect(found.matchingCount == expected.count, "\(query)")
+                    #expect(found.isCountExact, "\(query)")
+                }
+            }
+        }
+    }
+}
+
+@Test func theLastPageOfASearchMostTodosMatchHoldsTheLastMatchesAndTheirExactCount() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    let count = 5_000
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "Todo \($0)" }))
+    let first = try window(TodoQuery(search: "todo", offset: 0, limit: 10), fixture, strategy: .automatic)
+    #expect(!first.isCountExact)
+    let last = try window(
+        TodoQuery(search: "todo", offset: 0, limit: 10, fromEnd: true), fixture, strategy: .automatic)
+    #expect(last.todos.map(\.title) == (4_990..<5_000).map { "Todo \($0)" })
+    #expect(last.offset == 4_990)
+    #expect(last.matchingCount == count)
+    #expect(last.isCountExact)
+}
+
 @Test func windowBeyondTheEndIsEmptyWithTheExactCount() throws {
     let fixture = try makeVariedTodos(count: 30, searchIndex: .fts5, seed: 7)
     let found = try window(TodoQuery(filter: .all, offset: 30, limit: 10), fixture, strategy: .automatic)
