@@ -14,14 +14,18 @@ public struct TodoListService: TodoListServiceType {
         self.todos = todos
     }
 
-    /// Observes one window of the list, with how many todos match in all.
+    /// Observes one window of the list, with how many todos match in all (or at least).
     public func observePage(
         _ query: TodoListQuery, on scheduler: any Scheduler
     )
         -> Observable<Result<TodoPage, SceneError>>
     {
         todos.observeWindow(query.baseQuery, on: scheduler).map { result in
-            result.toScene { TodoPage(todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset) }
+            result.toScene {
+                TodoPage(
+                    todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset,
+                    isCountExact: $0.isCountExact)
+            }
         }
     }
 

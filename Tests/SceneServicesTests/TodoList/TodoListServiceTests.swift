@@ -28,6 +28,27 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     #expect(window.offset == 4)
 }
 
+@Test func todoListServicePageOfASearchMostTodosMatchSaysItsCountIsOnlyALowerBound() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
+    let window = try page(service, TodoListQuery(search: "todo", limit: 5))
+    #expect(window.todos.map(\.title) == (0..<5).map { "Todo \($0)" })
+    #expect(!window.isCountExact)
+    #expect(window.totalCount < 1_500)
+}
+
+@Test func todoListServiceLastPageOfASearchMostTodosMatchEndsAtTheLastMatchWithAnExactCount() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
+    let window = try page(service, TodoListQuery(search: "todo", offset: 0, limit: 3, fromEnd: true))
+    #expect(window.todos.map(\.title) == ["Todo 1497", "Todo 1498", "Todo 1499"])
+    #expect(window.offset == 1_497)
+    #expect(window.totalCount == 1_500)
+    #expect(window.isCountExact)
+}
+
 @Test func todoListServiceFiltersActiveAndCompleted() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
