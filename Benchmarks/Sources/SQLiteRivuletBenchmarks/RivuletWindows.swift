@@ -34,7 +34,8 @@ public enum RivuletWindows {
 
     /// The first 60 active todos by title whose text has a word starting with "todo" (every
     /// todo); ms. Extras: the same window of a search one todo matches, the count shown, and
-    /// the last page of the common search (what the End key asks for), counted exactly.
+    /// the last page of the common search (what the End key asks for), counted exactly, and the
+    /// window just before it asked for by its offset from the start (scrolling up from the end).
     public static func search() throws -> Sample {
         try prepare()
         let query = TodoQuery(filter: .active, search: commonSearch, sort: .title, offset: 0, limit: limit)
@@ -53,13 +54,20 @@ public enum RivuletWindows {
         try expectEqual(end.todos.count, limit, "rivulet search last page size")
         try expectEqual(end.isCountExact, true, "rivulet search last page count is exact")
         try expectEqual(end.offset + limit, end.matchingCount, "rivulet search last page ends the list")
+        var nearEndQuery = query
+        nearEndQuery.offset = end.offset - limit
+        let (nearEnd, nearEndMilliseconds) = try fetch(nearEndQuery)
+        try expectEqual(nearEnd.todos.count, limit, "rivulet search window near the end size")
+        try expectEqual(nearEnd.matchingCount, end.matchingCount, "rivulet search window near the end count")
         blackHole(window)
         blackHole(end)
+        blackHole(nearEnd)
         return Sample(
             milliseconds,
             extras: [
                 ("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount)),
                 ("end_ms", endMilliseconds), ("end_count", Double(end.matchingCount)),
+                ("near_end_ms", nearEndMilliseconds),
             ])
     }
 

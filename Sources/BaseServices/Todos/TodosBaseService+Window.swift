@@ -10,11 +10,13 @@
 ///   little way; its count is then a lower bound (``TodoWindow/isCountExact`` is `false`). A
 ///   search that few todos match is answered by the search index, exactly. Which one runs is
 ///   decided while walking: once the matches seen so far say the walk would cost more than the
-///   index, the walk stops and the index answers.
+///   index, the walk stops and the index answers. The index counts the matches first; a
+///   window in the second half of them is then read from the end backwards, by a walk in
+///   reverse order while that looks cheaper, so the windows near the end cost about what those
+///   near the start do.
 /// - A window whose offset counts from the end (``TodoQuery/fromEnd``) is counted exactly
-///   first (by the `todo_counts` row, or the search index for a search), then read from the end
-///   backwards: a search walks the todos in reverse order while that looks cheaper, as above,
-///   so the last page of a search most todos match costs one count in the index and a short walk.
+///   (by the `todo_counts` row, or the search index for a search), then read as above: the
+///   last page of a search most todos match costs one count in the index and a short walk.
 ///
 /// SQL text is chosen among fixed fragments; every value is bound.
 extension TodosBaseService {
@@ -53,8 +55,9 @@ extension TodosBaseService {
         guard !SearchText.terms(query.search).isEmpty else {
             return try plainWindow(filter: query.filter, sort: query.sort, offset: offset, limit: limit, in: db)
         }
-        if searchIndex == .fts5, strategy != .index,
-            let matcher = SearchMatcher(search: query.search, connection: db),
+        let matcher =
+            searchIndex == .fts5 && strategy != .index ? SearchMatcher(search: query.search, connection: db) : nil
+        if let matcher,
             let walk = try walk(
                 query, descending: false, offset: offset, limit: limit, countsOn: true, matcher: matcher,
                 mayGiveUp: strategy == .automatic, in: db)
@@ -64,10 +67,9 @@ extension TodosBaseService {
         }
         let matches = SearchMatches(query, searchIndex: searchIndex)
         let count = try matches.count(in: db)
-        let todos = try matches.todos(
-            sort: query.sort, descending: false, offset: offset, limit: limit,
-            expecting: max(0, min(limit, count - offset)), in: db)
-        return TodoWindow(todos: todos, matchingCount: count, offset: offset)
+        return try countedWindow(
+            query, from: offset, to: min(count, offset + limit), of: count, matches: matches, matcher: matcher,
+            mayGiveUp: strategy == .automatic, in: db)
     }
 
     /// The `limit` todos before the last `skipped` of those `query` matches, with their exact count.
@@ -81,21 +83,40 @@ extension TodosBaseService {
             let start = max(0, end - limit)
             return try plainWindow(filter: query.filter, sort: query.sort, offset: start, limit: end - start, in: db)
         }
+        let matcher =
+            searchIndex == .fts5 && strategy != .index ? SearchMatcher(search: query.search, connection: db) : nil
         let matches = SearchMatches(query, searchIndex: searchIndex)
         let count = try matches.count(in: db)
         let end = max(0, count - skipped)
-        let start = max(0, end - limit)
+        return try countedWindow(
+            query, from: max(0, end - limit), to: end, of: count, matches: matches, matcher: matcher,
+            mayGiveUp: strategy == .automatic, in: db)
+    }
+
+    /// The matches from `start` up to `end` of a search `count` todos match. A slice in the
+    /// second half is read from the end backwards: walking in reverse order while that looks
+    /// cheaper, else from the search index in reverse order, which keeps only the slice and
+    /// what follows it while sorting.
+    private static func countedWindow(
+        _ query: TodoQuery, from start: Int, to end: Int, of count: Int, matches: SearchMatches,
+        matcher: SearchMatcher?, mayGiveUp: Bool, in db: Connection
+    ) throws(DatabaseError) -> TodoWindow {
         guard start < end else { return TodoWindow(todos: [], matchingCount: count, offset: start) }
-        if searchIndex == .fts5, strategy != .index,
-            let matcher = SearchMatcher(search: query.search, connection: db),
+        let afterSlice = count - end
+        guard afterSlice < start else {
+            let todos = try matches.todos(
+                sort: query.sort, descending: false, offset: start, limit: end - start, expecting: end - start, in: db)
+            return TodoWindow(todos: todos, matchingCount: count, offset: start)
+        }
+        if let matcher,
             let walk = try walk(
-                query, descending: true, offset: count - end, limit: end - start, countsOn: false, matcher: matcher,
-                mayGiveUp: strategy == .automatic, in: db)
+                query, descending: true, offset: afterSlice, limit: end - start, countsOn: false, matcher: matcher,
+                mayGiveUp: mayGiveUp, in: db)
         {
             return TodoWindow(todos: walk.todos.reversed(), matchingCount: count, offset: start)
         }
         let todos = try matches.todos(
-            sort: query.sort, descending: true, offset: count - end, limit: end - start, expecting: end - start, in: db)
+            sort: query.sort, descending: true, offset: afterSlice, limit: end - start, expecting: end - start, in: db)
         return TodoWindow(todos: todos.reversed(), matchingCount: count, offset: start)
     }
 
