@@ -39,7 +39,8 @@ private typealias VM = TodoListViewModel
 @Test func statePageSaysWhetherItsCountIsExact() {
     let search = TodoListQuery(search: "todo")
     let lowerBound = VM.reduce(
-        VM.State(), .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false))))
+        VM.State(),
+        .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false))))
     #expect(!lowerBound.isCountExact)
     let exact = VM.reduce(
         lowerBound, .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 100_000, offset: 99_990))))
