@@ -31,6 +31,11 @@ extension TodosBaseService {
     static let walkCostPerRow = 2.0
     /// The index path's fixed cost, in matching todos.
     static let indexFixedCost = 4096.0
+    /// A walk towards a window further than this share into the matches (as the walk so far
+    /// estimates them) stops, so that the index counts them and the window is read from the
+    /// end backwards; short of the middle, so that a wrong estimate rarely lands in the first
+    /// half, which the index would have to sort whole.
+    static let backwardsShare = 0.6
 
     /// How a search window is found; tests force one or the other to compare them.
     enum SearchStrategy: Sendable, CaseIterable {
@@ -216,6 +221,7 @@ extension TodosBaseService {
         mayGiveUp: Bool, in db: Connection
     ) throws(DatabaseError) -> Walk? {
         let total = try count(.all, in: db)
+        let filtered = countsOn ? try count(query.filter, in: db) : 0
         let target = offset + limit
         let statement = try db.cachedStatement(
             "SELECT \(columns) FROM todos\(whereClause(query.filter)) "
@@ -245,7 +251,10 @@ extension TodosBaseService {
             }
             if let walkedAtTarget {
                 if walked - walkedAtTarget >= lookaheadRows { break }
-            } else if mayGiveUp, walked % walkCheckInterval == 0, walkCostsMore(walked, matched, target, total) {
+            } else if mayGiveUp, walked % walkCheckInterval == 0,
+                walkCostsMore(walked, matched, target, total)
+                    || (countsOn && windowIsNearerTheEnd(walked, matched, target, filtered))
+            {
                 return nil
             }
         }
@@ -260,6 +269,15 @@ extension TodosBaseService {
         let walkCost = Double(target) / density * walkCostPerRow
         let indexCost = density * Double(total) + indexFixedCost
         return walkCost > indexCost
+    }
+
+    /// Whether a window ending at the `target`th match lies further than ``backwardsShare``
+    /// into the matches, estimated from `matched` matches in the first `walked` of `filtered`
+    /// todos: reading it from the end backwards is then the shorter way.
+    static func windowIsNearerTheEnd(_ walked: Int, _ matched: Int, _ target: Int, _ filtered: Int) -> Bool {
+        guard matched > 0, walked > 0 else { return false }
+        let estimatedMatches = Double(matched) / Double(walked) * Double(filtered)
+        return Double(target) > estimatedMatches * backwardsShare
     }
 
     /// The todos a search matches as the search index finds them: every match, filtered,

@@ -235,6 +235,28 @@ func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCoun
     #expect(TodosBaseService.walkCostsMore(1024, 900, 600_000, 1_000_000))
 }
 
+@Test(arguments: [TodoFilter.all, .active])
+func aWindowNearTheEndOfASearchMostTodosMatchIsReadBackwardsWithAnExactCount(filter: TodoFilter) throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    // Walked forwards, the window would be counted only 1,000 todos past it, short of the end.
+    let count = 20_000
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "Todo \($0)" }))
+    let found = try window(
+        TodoQuery(filter: filter, search: "todo", offset: 17_000, limit: 10), fixture, strategy: .automatic)
+    #expect(found.todos.map(\.title) == (17_000..<17_010).map { "Todo \($0)" })
+    #expect(found.offset == 17_000)
+    #expect(found.matchingCount == count)
+    #expect(found.isCountExact)
+}
+
+@Test func theWalkStopsForAWindowTheMatchesSeenPlaceNearerTheEnd() {
+    #expect(!TodosBaseService.windowIsNearerTheEnd(1024, 1024, 60, 500_000))
+    #expect(!TodosBaseService.windowIsNearerTheEnd(1024, 1024, 250_000, 500_000))
+    #expect(TodosBaseService.windowIsNearerTheEnd(1024, 1024, 499_940, 500_000))
+    #expect(TodosBaseService.windowIsNearerTheEnd(1024, 512, 200_000, 500_000))
+    #expect(!TodosBaseService.windowIsNearerTheEnd(1024, 0, 499_940, 500_000))
+}
+
 @Test func todoCountsFollowEveryKindOfWrite() throws {
     let fixture = try ServicesFixture()
     func expectCountsMatchTheTable() throws {
