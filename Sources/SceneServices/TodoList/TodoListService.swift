@@ -96,6 +96,8 @@ public struct TodoListService: TodoListServiceType {
         neighbourQuery.sort = .manual
         neighbourQuery.offset = neighbourIndex
         neighbourQuery.limit = 1
+        // Positions count from the start, also in a list whose last page was asked for from the end.
+        neighbourQuery.fromEnd = false
         return todos.fetchWindow(neighbourQuery.baseQuery).concatMap { window -> Observable<Result<Todo, SceneError>> in
             switch window {
             case .failure(let error):

@@ -140,6 +140,15 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
 }
 
+@Test func todoListServiceMovesByPositionsFromTheStartInAListAskedForFromTheEnd() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["A", "B", "C", "D", "E"])
+    let lastPage = TodoListQuery(offset: 0, limit: 2, fromEnd: true)
+    _ = try first(service.move(id: ids[3], from: 3, to: 2, in: lastPage)).get()
+    #expect(try page(service).todos.map(\.title) == ["A", "B", "D", "C", "E"])
+}
+
 @Test func todoListServiceMovesUpOnePlace() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
