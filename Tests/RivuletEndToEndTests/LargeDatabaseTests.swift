@@ -99,5 +99,25 @@ extension LongEndToEndSuites {
                 "listing took \(ProcessMemory.megabytes(growth)) more than a plain command")
             print("large database: " + figures.joined(separator: "; "))
         }
+
+        @Test func theEndKeyReachesTheLastTodoOfASearchEveryTodoMatches() throws {
+            let last = "Todo 100000"
+            let session = try TmuxSession.withDefaultSignals(
+                command: "\(TmuxSession.quote(RivuletProcess.binary)) --scenario many")
+            defer { session.close() }
+            #expect(try session.waitFor("Rivulet · Home", timeout: 30).matched)
+            try session.send("t")
+            #expect(try session.waitFor("Todo 1 ", timeout: 10).matched)
+            try session.send("/", "t", "o", "d", "o", "Enter")
+            let counted = try session.waitFor(timeout: 10) { $0.contains("+ matches") }
+            #expect(counted.matched, "no count shown as a lower bound:\n\(counted.screen)")
+            try session.send("G")
+            let found = try session.waitFor(timeout: 10) { screen in
+                screen.contains("100,000 matches")
+                    && AppOnDatabase.rows(on: screen).last
+                        == AppOnDatabase.Row(title: last, isCompleted: false, isSelected: true)
+            }
+            #expect(found.matched, "\(last) not selected after G:\n\(found.screen)")
+        }
     }
 }

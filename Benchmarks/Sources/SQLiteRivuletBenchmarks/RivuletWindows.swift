@@ -33,7 +33,10 @@ public enum RivuletWindows {
     }
 
     /// The first 60 active todos by title whose text has a word starting with "todo" (every
-    /// todo); ms. Extras: the same window of a search one todo matches, and the count shown.
+    /// todo); ms. Extras: the same window of a search one todo matches, the count shown, and
+    /// the last page of the common search (what the End key asks for), counted exactly, and the
+    /// window just before it asked for by its offset from the start (scrolling up from the end);
+    /// `all_` extras: the same two over every todo in manual order, as the app first lists them.
     public static func search() throws -> Sample {
         try prepare()
         let query = TodoQuery(filter: .active, search: commonSearch, sort: .title, offset: 0, limit: limit)
@@ -46,9 +49,45 @@ public enum RivuletWindows {
         let (rare, rareMilliseconds) = try fetch(rareQuery)
         try expectEqual(rare.todos.map(\.title), ["Todo #123456"], "rivulet rare search window")
         try expectEqual(rare.matchingCount, 1, "rivulet rare search count")
+        var endQuery = query
+        endQuery.fromEnd = true
+        let (end, endMilliseconds) = try fetch(endQuery)
+        try expectEqual(end.todos.count, limit, "rivulet search last page size")
+        try expectEqual(end.isCountExact, true, "rivulet search last page count is exact")
+        try expectEqual(end.offset + limit, end.matchingCount, "rivulet search last page ends the list")
+        let (nearEnd, nearEndMilliseconds) = try fetchNearEnd(of: query)
+        let allQuery = TodoQuery(filter: .all, search: commonSearch, sort: .manual, offset: 0, limit: limit)
+        let (allNearEnd, allNearEndMilliseconds) = try fetchNearEnd(of: allQuery)
+        var allEndQuery = allQuery
+        allEndQuery.fromEnd = true
+        let (allEnd, allEndMilliseconds) = try fetch(allEndQuery)
+        try expectEqual(allEnd.todos.last?.title, "Todo #\(rows - 1)", "rivulet search last page of every todo")
         blackHole(window)
+        blackHole(end)
+        blackHole(nearEnd)
+        blackHole(allEnd)
+        blackHole(allNearEnd)
         return Sample(
-            milliseconds, extras: [("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount))])
+            milliseconds,
+            extras: [
+                ("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount)),
+                ("end_ms", endMilliseconds), ("end_count", Double(end.matchingCount)),
+                ("near_end_ms", nearEndMilliseconds), ("all_end_ms", allEndMilliseconds),
+                ("all_near_end_ms", allNearEndMilliseconds),
+            ])
+    }
+
+    /// The window just before the last page of `query`, asked for by its offset from the start.
+    static func fetchNearEnd(of query: TodoQuery) throws -> (window: TodoWindow, milliseconds: Double) {
+        var endQuery = query
+        endQuery.fromEnd = true
+        let count = try fetch(endQuery).window.matchingCount
+        var nearEndQuery = query
+        nearEndQuery.offset = count - 2 * query.limit
+        let (nearEnd, milliseconds) = try fetch(nearEndQuery)
+        try expectEqual(nearEnd.todos.count, query.limit, "rivulet search window near the end size")
+        try expectEqual(nearEnd.matchingCount, count, "rivulet search window near the end count")
+        return (nearEnd, milliseconds)
     }
 
     /// The window in the middle of the active todos sorted by title (offset 250,000 of

@@ -72,16 +72,22 @@ public struct TodoQuery: Sendable, Hashable {
     public var offset: Int
     /// The most todos to return.
     public var limit: Int
+    /// Whether ``offset`` counts from the end: the window is then the `limit` todos before the
+    /// last `offset` matching todos (`offset` 0 is the last page), and its count is exact even
+    /// for a search most todos match.
+    public var fromEnd: Bool
 
     /// Creates a query; by default the first 100 todos in manual order.
     public init(
-        filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100
+        filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100,
+        fromEnd: Bool = false
     ) {
         self.filter = filter
         self.search = search
         self.sort = sort
         self.offset = offset
         self.limit = limit
+        self.fromEnd = fromEnd
     }
 }
 
@@ -92,7 +98,8 @@ public struct TodoWindow: Sendable, Hashable {
     /// How many todos match the query in all (for scrolling); when ``isCountExact`` is `false`,
     /// how many were found so far: at least this many match ("1,060+").
     public let matchingCount: Int
-    /// The query's offset.
+    /// Where the slice starts among the matching todos, from the first (also for a query whose
+    /// offset counts from the end).
     public let offset: Int
     /// Whether ``matchingCount`` is exact. A search that most todos match is not counted to the
     /// end (that would read every todo); its count then covers the window and some way past

@@ -10,7 +10,13 @@
 ///   little way; its count is then a lower bound (``TodoWindow/isCountExact`` is `false`). A
 ///   search that few todos match is answered by the search index, exactly. Which one runs is
 ///   decided while walking: once the matches seen so far say the walk would cost more than the
-///   index, the walk stops and the index answers.
+///   index, the walk stops and the index answers. The index counts the matches first; a
+///   window in the second half of them is then read from the end backwards, by a walk in
+///   reverse order while that looks cheaper, so the windows near the end cost about what those
+///   near the start do.
+/// - A window whose offset counts from the end (``TodoQuery/fromEnd``) is counted exactly
+///   (by the `todo_counts` row, or the search index for a search), then read as above: the
+///   last page of a search most todos match costs one count in the index and a short walk.
 ///
 /// SQL text is chosen among fixed fragments; every value is bound.
 extension TodosBaseService {
@@ -25,6 +31,11 @@ extension TodosBaseService {
     static let walkCostPerRow = 2.0
     /// The index path's fixed cost, in matching todos.
     static let indexFixedCost = 4096.0
+    /// A walk towards a window further than this share into the matches (as the walk so far
+    /// estimates them) stops, so that the index counts them and the window is read from the
+    /// end backwards; short of the middle, so that a wrong estimate rarely lands in the first
+    /// half, which the index would have to sort whole.
+    static let backwardsShare = 0.6
 
     /// How a search window is found; tests force one or the other to compare them.
     enum SearchStrategy: Sendable, CaseIterable {
@@ -42,17 +53,76 @@ extension TodosBaseService {
     ) throws(DatabaseError) -> TodoWindow {
         let offset = max(0, query.offset)
         let limit = max(0, query.limit)
+        if query.fromEnd {
+            return try windowFromEnd(
+                query, skippingLast: offset, limit: limit, searchIndex: searchIndex, strategy: strategy, in: db)
+        }
         guard !SearchText.terms(query.search).isEmpty else {
             return try plainWindow(filter: query.filter, sort: query.sort, offset: offset, limit: limit, in: db)
         }
-        if searchIndex == .fts5, strategy != .index,
-            let matcher = SearchMatcher(search: query.search, connection: db),
-            let window = try walkedWindow(
-                query, offset: offset, limit: limit, matcher: matcher, mayGiveUp: strategy == .automatic, in: db)
+        let matcher =
+            searchIndex == .fts5 && strategy != .index ? SearchMatcher(search: query.search, connection: db) : nil
+        if let matcher,
+            let walk = try walk(
+                query, descending: false, offset: offset, limit: limit, countsOn: true, matcher: matcher,
+                mayGiveUp: strategy == .automatic, in: db)
         {
-            return window
+            return TodoWindow(
+                todos: walk.todos, matchingCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
         }
-        return try indexedWindow(query, offset: offset, limit: limit, searchIndex: searchIndex, in: db)
+        let matches = SearchMatches(query, searchIndex: searchIndex)
+        let count = try matches.count(in: db)
+        return try countedWindow(
+            query, from: offset, to: min(count, offset + limit), of: count, matches: matches, matcher: matcher,
+            mayGiveUp: strategy == .automatic, in: db)
+    }
+
+    /// The `limit` todos before the last `skipped` of those `query` matches, with their exact count.
+    private static func windowFromEnd(
+        _ query: TodoQuery, skippingLast skipped: Int, limit: Int, searchIndex: SearchIndex,
+        strategy: SearchStrategy, in db: Connection
+    ) throws(DatabaseError) -> TodoWindow {
+        guard !SearchText.terms(query.search).isEmpty else {
+            let count = try count(query.filter, in: db)
+            let end = max(0, count - skipped)
+            let start = max(0, end - limit)
+            return try plainWindow(filter: query.filter, sort: query.sort, offset: start, limit: end - start, in: db)
+        }
+        let matcher =
+            searchIndex == .fts5 && strategy != .index ? SearchMatcher(search: query.search, connection: db) : nil
+        let matches = SearchMatches(query, searchIndex: searchIndex)
+        let count = try matches.count(in: db)
+        let end = max(0, count - skipped)
+        return try countedWindow(
+            query, from: max(0, end - limit), to: end, of: count, matches: matches, matcher: matcher,
+            mayGiveUp: strategy == .automatic, in: db)
+    }
+
+    /// The matches from `start` up to `end` of a search `count` todos match. A slice in the
+    /// second half is read from the end backwards: walking in reverse order while that looks
+    /// cheaper, else from the search index in reverse order, which keeps only the slice and
+    /// what follows it while sorting.
+    private static func countedWindow(
+        _ query: TodoQuery, from start: Int, to end: Int, of count: Int, matches: SearchMatches,
+        matcher: SearchMatcher?, mayGiveUp: Bool, in db: Connection
+    ) throws(DatabaseError) -> TodoWindow {
+        guard start < end else { return TodoWindow(todos: [], matchingCount: count, offset: start) }
+        let afterSlice = count - end
+        guard afterSlice < start else {
+            let todos = try matches.todos(
+                sort: query.sort, descending: false, offset: start, limit: end - start, expecting: end - start, in: db)
+            return TodoWindow(todos: todos, matchingCount: count, offset: start)
+        }
+        if let matcher,
+            let walk = try walk(
+                query, descending: true, offset: afterSlice, limit: end - start, countsOn: false, matcher: matcher,
+                mayGiveUp: mayGiveUp, in: db)
+        {
+            return TodoWindow(todos: walk.todos.reversed(), matchingCount: count, offset: start)
+        }
+        let todos = try matches.todos(
+            sort: query.sort, descending: true, offset: afterSlice, limit: end - start, expecting: end - start, in: db)
+        return TodoWindow(todos: todos.reversed(), matchingCount: count, offset: start)
     }
 
     // MARK: Without a search
@@ -136,15 +206,26 @@ extension TodosBaseService {
 
     // MARK: With a search
 
-    /// The window found by walking the todos in order and testing each with `matcher`, or `nil`
-    /// when the matches seen say the search index would be cheaper.
-    private static func walkedWindow(
-        _ query: TodoQuery, offset: Int, limit: Int, matcher: SearchMatcher, mayGiveUp: Bool, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow? {
+    /// What a walk found: the window's todos, how many matches it saw, and whether it saw them all.
+    private struct Walk {
+        var todos: [TodoObject]
+        var matched: Int
+        var reachedEnd: Bool
+    }
+
+    /// The window found by walking the todos in order (or in reverse order, `descending`) and
+    /// testing each with `matcher`, or `nil` when the matches seen say the search index would
+    /// be cheaper. With `countsOn`, the walk goes on a little way past the window, counting.
+    private static func walk(
+        _ query: TodoQuery, descending: Bool, offset: Int, limit: Int, countsOn: Bool, matcher: SearchMatcher,
+        mayGiveUp: Bool, in db: Connection
+    ) throws(DatabaseError) -> Walk? {
         let total = try count(.all, in: db)
+        let filtered = countsOn ? try count(query.filter, in: db) : 0
         let target = offset + limit
         let statement = try db.cachedStatement(
-            "SELECT \(columns) FROM todos\(whereClause(query.filter)) ORDER BY \(orderClause(query.sort))")
+            "SELECT \(columns) FROM todos\(whereClause(query.filter)) "
+                + "ORDER BY \(orderClause(query.sort, descending: descending))")
         statement.reset()
         defer { statement.reset() }
         db.willRun(statement)
@@ -156,6 +237,7 @@ extension TodosBaseService {
         var walkedAtTarget: Int? = target == 0 ? 0 : nil
         var reachedEnd = false
         while true {
+            if !countsOn, walkedAtTarget != nil { break }
             guard try statement.step() else {
                 reachedEnd = true
                 break
@@ -169,11 +251,14 @@ extension TodosBaseService {
             }
             if let walkedAtTarget {
                 if walked - walkedAtTarget >= lookaheadRows { break }
-            } else if mayGiveUp, walked % walkCheckInterval == 0, walkCostsMore(walked, matched, target, total) {
+            } else if mayGiveUp, walked % walkCheckInterval == 0,
+                walkCostsMore(walked, matched, target, total)
+                    || (countsOn && windowIsNearerTheEnd(walked, matched, target, filtered))
+            {
                 return nil
             }
         }
-        return TodoWindow(todos: todos, matchingCount: matched, offset: offset, isCountExact: reachedEnd)
+        return Walk(todos: todos, matched: matched, reachedEnd: reachedEnd)
     }
 
     /// Whether walking on until `target` matches would cost more than the search index, judged
@@ -186,49 +271,76 @@ extension TodosBaseService {
         return walkCost > indexCost
     }
 
-    /// The window as the search index finds it: every match, filtered, sorted, sliced, and
-    /// counted exactly. The matches drive the query (`CROSS JOIN` keeps them the outer loop,
-    /// and `+completed` keeps the filter off the per-state indexes); otherwise SQLite may walk a
-    /// whole sort index testing every todo against the list of matches.
-    private static func indexedWindow(
-        _ query: TodoQuery, offset: Int, limit: Int, searchIndex: SearchIndex, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow {
-        var conditions: [String] = []
-        var arguments: [SQLValue] = []
-        switch query.filter {
-        case .all: break
-        case .active: conditions.append("+completed = 0")
-        case .completed: conditions.append("+completed = 1")
-        }
-        let matches: String
-        switch searchIndex {
-        case .fts5:
-            matches = "SELECT rowid AS match_id FROM todos_fts WHERE todos_fts MATCH ?"
-            arguments.append(.text(SearchText.ftsQuery(query.search) ?? ""))
-        case .words:
-            let terms = SearchText.terms(query.search).prefix(SearchText.maximumTerms)
-            matches = "SELECT DISTINCT todo_id AS match_id FROM todo_words WHERE word >= ? AND word < ?"
-            for term in terms {
-                if !arguments.isEmpty {
-                    conditions.append("id IN (SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?)")
-                }
-                arguments.append(.text(term))
-                arguments.append(.text(term + "\u{10FFFF}"))
+    /// Whether a window ending at the `target`th match lies further than ``backwardsShare``
+    /// into the matches, estimated from `matched` matches in the first `walked` of `filtered`
+    /// todos: reading it from the end backwards is then the shorter way.
+    static func windowIsNearerTheEnd(_ walked: Int, _ matched: Int, _ target: Int, _ filtered: Int) -> Bool {
+        guard matched > 0, walked > 0 else { return false }
+        let estimatedMatches = Double(matched) / Double(walked) * Double(filtered)
+        return Double(target) > estimatedMatches * backwardsShare
+    }
+
+    /// The todos a search matches as the search index finds them: every match, filtered,
+    /// counted exactly, or sorted and sliced. The matches drive the query (`CROSS JOIN` keeps
+    /// them the outer loop, and `+completed` keeps the filter off the per-state indexes);
+    /// otherwise SQLite may walk a whole sort index testing every todo against the list of
+    /// matches.
+    private struct SearchMatches {
+        let source: String
+        let whereClause: String
+        let arguments: [SQLValue]
+        /// The bound FTS5 query when every match counts (no filter): the index alone counts them.
+        let wholeIndexMatch: SQLValue?
+
+        init(_ query: TodoQuery, searchIndex: SearchIndex) {
+            var conditions: [String] = []
+            var arguments: [SQLValue] = []
+            switch query.filter {
+            case .all: break
+            case .active: conditions.append("+completed = 0")
+            case .completed: conditions.append("+completed = 1")
             }
+            let matches: String
+            switch searchIndex {
+            case .fts5:
+                matches = "SELECT rowid AS match_id FROM todos_fts WHERE todos_fts MATCH ?"
+                arguments.append(.text(SearchText.ftsQuery(query.search) ?? ""))
+            case .words:
+                let terms = SearchText.terms(query.search).prefix(SearchText.maximumTerms)
+                matches = "SELECT DISTINCT todo_id AS match_id FROM todo_words WHERE word >= ? AND word < ?"
+                for term in terms {
+                    if !arguments.isEmpty {
+                        conditions.append("id IN (SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?)")
+                    }
+                    arguments.append(.text(term))
+                    arguments.append(.text(term + "\u{10FFFF}"))
+                }
+            }
+            source = "(\(matches)) AS matches CROSS JOIN todos ON todos.id = matches.match_id"
+            whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            self.arguments = arguments
+            wholeIndexMatch = searchIndex == .fts5 && query.filter == .all ? arguments.first : nil
         }
-        let source = "(\(matches)) AS matches CROSS JOIN todos ON todos.id = matches.match_id"
-        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let matching: Int64
-        if searchIndex == .fts5, query.filter == .all, let match = arguments.first {
-            // Counting in the index alone avoids reading the todos.
-            matching = try db.fetchInt("SELECT count(*) FROM todos_fts WHERE todos_fts MATCH ?", [match])
-        } else {
-            matching = try db.fetchInt("SELECT count(*) FROM \(source)\(whereClause)", arguments)
+
+        /// How many todos match.
+        func count(in db: Connection) throws(DatabaseError) -> Int {
+            if let match = wholeIndexMatch {
+                // Counting in the index alone avoids reading the todos.
+                return Int(try db.fetchInt("SELECT count(*) FROM todos_fts WHERE todos_fts MATCH ?", [match]))
+            }
+            return Int(try db.fetchInt("SELECT count(*) FROM \(source)\(whereClause)", arguments))
         }
-        let todos = try db.fetchAll(
-            "SELECT \(columns) FROM \(source)\(whereClause) ORDER BY \(orderClause(query.sort)) LIMIT ? OFFSET ?",
-            arguments + [.integer(Int64(limit)), .integer(Int64(offset))],
-            capacity: max(0, min(limit, Int(matching) - offset)), decode: decode)
-        return TodoWindow(todos: todos, matchingCount: Int(matching), offset: offset)
+
+        /// `limit` matching todos after the first `offset` in `sort` order (or its reverse);
+        /// `expected` of them, as the count said.
+        func todos(
+            sort: TodoSort, descending: Bool, offset: Int, limit: Int, expecting expected: Int, in db: Connection
+        ) throws(DatabaseError) -> [TodoObject] {
+            try db.fetchAll(
+                "SELECT \(columns) FROM \(source)\(whereClause) "
+                    + "ORDER BY \(orderClause(sort, descending: descending)) LIMIT ? OFFSET ?",
+                arguments + [.integer(Int64(limit)), .integer(Int64(offset))],
+                capacity: expected, decode: decode)
+        }
     }
 }

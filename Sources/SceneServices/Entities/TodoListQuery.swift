@@ -32,17 +32,21 @@ public struct TodoListQuery: Sendable, Hashable {
     public var offset: Int
     /// The most todos to return.
     public var limit: Int
+    /// Whether ``offset`` counts from the end of the list: the page is then the `limit` todos
+    /// before the last `offset` (`offset` 0 asks for the last page), counted exactly.
+    public var fromEnd: Bool
 
     /// Creates a query; by default the first 50 todos in manual order.
     public init(
         filter: TodoListFilter = .all, search: String = "", sort: TodoListSort = .manual, offset: Int = 0,
-        limit: Int = 50
+        limit: Int = 50, fromEnd: Bool = false
     ) {
         self.filter = filter
         self.search = search
         self.sort = sort
         self.offset = offset
         self.limit = limit
+        self.fromEnd = fromEnd
     }
 }
 
@@ -50,16 +54,21 @@ public struct TodoListQuery: Sendable, Hashable {
 public struct TodoPage: Sendable, Hashable {
     /// The todos in the window, in order.
     public let todos: [Todo]
-    /// How many todos match the query in all, for scrolling.
+    /// How many todos match the query in all, for scrolling; when ``isCountExact`` is `false`,
+    /// how many were found so far (at least this many match).
     public let totalCount: Int
-    /// Where the window starts.
+    /// Where the window starts, counted from the first matching todo.
     public let offset: Int
+    /// Whether ``totalCount`` is exact. A search most todos match is counted only a little past
+    /// its window; a page asked for from the end is always counted exactly.
+    public let isCountExact: Bool
 
     /// Creates a page.
-    public init(todos: [Todo], totalCount: Int, offset: Int) {
+    public init(todos: [Todo], totalCount: Int, offset: Int, isCountExact: Bool = true) {
         self.todos = todos
         self.totalCount = totalCount
         self.offset = offset
+        self.isCountExact = isCountExact
     }
 }
 

@@ -62,7 +62,8 @@ extension TodoListQuery {
             case .dueDate: .dueDate
             case .title: .title
             }
-        return TodoQuery(filter: baseFilter, search: search, sort: baseSort, offset: offset, limit: limit)
+        return TodoQuery(
+            filter: baseFilter, search: search, sort: baseSort, offset: offset, limit: limit, fromEnd: fromEnd)
     }
 }
 

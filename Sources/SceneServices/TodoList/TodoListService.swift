@@ -14,14 +14,18 @@ public struct TodoListService: TodoListServiceType {
         self.todos = todos
     }
 
-    /// Observes one window of the list, with how many todos match in all.
+    /// Observes one window of the list, with how many todos match in all (or at least).
     public func observePage(
         _ query: TodoListQuery, on scheduler: any Scheduler
     )
         -> Observable<Result<TodoPage, SceneError>>
     {
         todos.observeWindow(query.baseQuery, on: scheduler).map { result in
-            result.toScene { TodoPage(todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset) }
+            result.toScene {
+                TodoPage(
+                    todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset,
+                    isCountExact: $0.isCountExact)
+            }
         }
     }
 
@@ -92,6 +96,8 @@ public struct TodoListService: TodoListServiceType {
         neighbourQuery.sort = .manual
         neighbourQuery.offset = neighbourIndex
         neighbourQuery.limit = 1
+        // Positions count from the start, also in a list whose last page was asked for from the end.
+        neighbourQuery.fromEnd = false
         return todos.fetchWindow(neighbourQuery.baseQuery).concatMap { window -> Observable<Result<Todo, SceneError>> in
             switch window {
             case .failure(let error):

@@ -5,7 +5,8 @@ public import Streams
 /// Observations never fail: a failure arrives as a `.failure` element and observing goes on.
 /// Writes run when subscribed, send one `Result` and complete.
 public protocol TodoListServiceType: Sendable {
-    /// Observes one window of the list, with how many todos match in all.
+    /// Observes one window of the list, with how many todos match in all (or, for a search most
+    /// todos match, at least: see ``TodoPage/isCountExact``).
     func observePage(_ query: TodoListQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPage, SceneError>>
 
     /// Observes how many todos are active and done.

@@ -13,31 +13,45 @@ extension TodoListViewModel {
         case search(String)
         /// The viewport now shows `limit` rows from `offset`.
         case window(offset: Int, limit: Int)
+        /// The viewport jumped to the end: it shows the last `limit` rows, wherever they are.
+        case lastPage(limit: Int)
     }
 
     /// The most rows one window may ask for.
     public static let maximumWindow = 500
 
     /// The query after `event`. A new filter, order or search starts again at the top of the
-    /// list; a window is clamped to sane bounds.
+    /// list; a window is clamped to sane bounds; the last page is asked for from the end, so
+    /// that it is found (and counted) without knowing how many todos come before it.
     public static func reduceQuery(_ query: TodoListQuery, _ event: QueryEvent) -> TodoListQuery {
         var next = query
         switch event {
         case .setFilter(let filter):
             next.filter = filter
             next.offset = 0
+            next.fromEnd = false
         case .cycleFilter:
             next.filter = following(query.filter, in: TodoListFilter.allCases)
             next.offset = 0
+            next.fromEnd = false
         case .cycleSort:
             next.sort = following(query.sort, in: TodoListSort.allCases)
             next.offset = 0
+            next.fromEnd = false
         case .search(let text):
             next.search = text
-            if text != query.search { next.offset = 0 }
+            if text != query.search {
+                next.offset = 0
+                next.fromEnd = false
+            }
         case .window(let offset, let limit):
             next.offset = max(0, offset)
             next.limit = min(max(1, limit), maximumWindow)
+            next.fromEnd = false
+        case .lastPage(let limit):
+            next.offset = 0
+            next.limit = min(max(1, limit), maximumWindow)
+            next.fromEnd = true
         }
         return next
     }

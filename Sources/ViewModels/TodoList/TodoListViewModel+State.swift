@@ -9,8 +9,12 @@ extension TodoListViewModel {
         public var loadedQuery: TodoListQuery?
         /// The rows of the window.
         public var rows: [TodoRow]
-        /// How many todos match the query in all.
+        /// How many todos match the query in all; when ``isCountExact`` is `false`, how many
+        /// were found so far (at least this many match).
         public var totalCount: Int
+        /// Whether ``totalCount`` is exact; a search most todos match is counted only a little
+        /// past the window until the last page is asked for.
+        public var isCountExact: Bool
         /// How many todos are active and done.
         public var tally: TodoTally
         /// The search text as typed (the query gets it after a pause).
@@ -21,13 +25,14 @@ extension TodoListViewModel {
         /// Creates a state.
         public init(
             query: TodoListQuery = TodoListQuery(), loadedQuery: TodoListQuery? = nil, rows: [TodoRow] = [],
-            totalCount: Int = 0, tally: TodoTally = TodoTally(active: 0, completed: 0), searchText: String = "",
-            errorMessage: String? = nil
+            totalCount: Int = 0, isCountExact: Bool = true, tally: TodoTally = TodoTally(active: 0, completed: 0),
+            searchText: String = "", errorMessage: String? = nil
         ) {
             self.query = query
             self.loadedQuery = loadedQuery
             self.rows = rows
             self.totalCount = totalCount
+            self.isCountExact = isCountExact
             self.tally = tally
             self.searchText = searchText
             self.errorMessage = errorMessage
@@ -38,6 +43,12 @@ extension TodoListViewModel {
 
         /// "1 item left", "3 items left": the active count with the right plural.
         public var itemsLeftText: String { TodoListViewModel.itemsLeftText(tally.active) }
+
+        /// "3 matches", "1,060+ matches" while the rows shown are those of a search; otherwise `nil`.
+        public var matchCountText: String? {
+            guard let loadedQuery, !loadedQuery.search.isEmpty else { return nil }
+            return TodoListViewModel.matchCountText(totalCount, isExact: isCountExact)
+        }
     }
 
     /// Something that happened to the todo list.
@@ -66,6 +77,7 @@ extension TodoListViewModel {
             next.loadedQuery = query
             next.rows = page.todos.enumerated().map { TodoRow($1, position: page.offset + $0) }
             next.totalCount = page.totalCount
+            next.isCountExact = page.isCountExact
         case .pageLoaded(let query, .failure(let error)):
             next.loadedQuery = query
             next.errorMessage = "Could not load the todos: \(error.message)"
@@ -86,5 +98,22 @@ extension TodoListViewModel {
     /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording).
     public static func itemsLeftText(_ count: Int) -> String {
         count == 1 ? "1 item left" : "\(count) items left"
+    }
+
+    /// "1 match", "1,060 matches", or with `isExact` `false` "1,060+ matches" (at least that many).
+    public static func matchCountText(_ count: Int, isExact: Bool) -> String {
+        let number = groupedDigits(count) + (isExact ? "" : "+")
+        return count == 1 && isExact ? "1 match" : "\(number) matches"
+    }
+
+    /// `count` with a comma between each group of three digits: "1,000,000".
+    static func groupedDigits(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return count < 0 ? "-" + grouped : grouped
     }
 }

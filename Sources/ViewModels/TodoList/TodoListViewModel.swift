@@ -56,6 +56,10 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         public var moveDown: Observable<Int64>
         /// The rows the viewport shows.
         public var visibleRange: Observable<VisibleRange>
+        /// The viewport jumped to the end of the list and shows this many rows: the last page is
+        /// asked for from the end, so it holds the last matching todo and an exact count even
+        /// when the count known so far was only a lower bound.
+        public var lastPage: Observable<Int>
         /// A todo to open in the editor.
         public var open: Observable<Int64>
         /// Open the editor for a new todo.
@@ -73,7 +77,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             setFilter: Observable<TodoListFilter> = .never(), cycleFilter: Observable<Void> = .never(),
             cycleSort: Observable<Void> = .never(), search: Observable<String> = .never(),
             moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
-            visibleRange: Observable<VisibleRange> = .never(), open: Observable<Int64> = .never(),
+            visibleRange: Observable<VisibleRange> = .never(), lastPage: Observable<Int> = .never(),
+            open: Observable<Int64> = .never(),
             create: Observable<Void> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
         ) {
             self.add = add
@@ -89,6 +94,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             self.moveUp = moveUp
             self.moveDown = moveDown
             self.visibleRange = visibleRange
+            self.lastPage = lastPage
             self.open = open
             self.create = create
             self.help = help
@@ -101,8 +107,13 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     public struct Output: Sendable {
         /// The rows of the visible window.
         public let rows: Driver<[TodoRow]>
-        /// How many todos match in all, for the scroll bar.
+        /// How many todos match in all, for the scroll bar (at least, while ``isCountExact`` is `false`).
         public let totalCount: Driver<Int>
+        /// Whether ``totalCount`` is exact: a search most todos match is counted only a little
+        /// past the rows asked for, until the last page is.
+        public let isCountExact: Driver<Bool>
+        /// "3 matches", "1,060+ matches" while a search is shown; otherwise `nil`.
+        public let matchCountText: Driver<String?>
         /// "1 item left", "3 items left".
         public let itemsLeftText: Driver<String>
         /// How many todos are done (to offer "clear completed").
@@ -132,7 +143,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             input.cycleSort.map { QueryEvent.cycleSort },
             input.search.debounce(Self.searchDebounce, scheduler: scheduler).distinctUntilChanged()
                 .map(QueryEvent.search),
-            input.visibleRange.map { QueryEvent.window(offset: $0.offset, limit: $0.limit) }
+            input.visibleRange.map { QueryEvent.window(offset: $0.offset, limit: $0.limit) },
+            input.lastPage.map { QueryEvent.lastPage(limit: $0) }
         )
         let query = queryEvents.scan(TodoListQuery(), accumulator: Self.reduceQuery)
             .startWith(TodoListQuery())
@@ -216,7 +228,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
 
         return Output(
-            rows: output(\.rows), totalCount: output(\.totalCount), itemsLeftText: output(\.itemsLeftText),
+            rows: output(\.rows), totalCount: output(\.totalCount), isCountExact: output(\.isCountExact),
+            matchCountText: output(\.matchCountText), itemsLeftText: output(\.itemsLeftText),
             completedCount: output(\.tally.completed), filter: output(\.query.filter), sort: output(\.query.sort),
             searchText: output(\.searchText), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
             route: route)

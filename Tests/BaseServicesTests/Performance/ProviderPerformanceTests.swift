@@ -358,4 +358,36 @@ struct ProviderPerformance {
             #expect(time < (text == "word517" ? 20 : 300))
         }
     }
+
+    @Test func theLastPageOfASearchEveryTodoMatchesIsFastAtAMillionTodos() throws {
+        let (folder, database) = try makeTemporaryDatabase()
+        _ = folder
+        let todos = TodosBaseService(context: try ServiceContext.make(database: database))
+        for batch in 0..<10 {
+            _ = try todos.insert(
+                (0..<100_000).map { index in TodoDraft(title: "Todo \(batch * 100_000 + index)") })
+        }
+        let keepReaderOpen = todos.observeActiveCount(on: ImmediateScheduler()).subscribe(onNext: { _ in })
+        defer { keepReaderOpen.dispose() }
+        var first: TodoWindow?
+        let firstTime = median(
+            try (0..<7).map { _ in
+                try measure { first = try value(todos.fetchWindow(TodoQuery(search: "todo", limit: 50))) }
+            })
+        var last: TodoWindow?
+        let lastTime = median(
+            try (0..<7).map { _ in
+                try measure {
+                    last = try value(todos.fetchWindow(TodoQuery(search: "todo", limit: 50, fromEnd: true)))
+                }
+            })
+        print(
+            "search every todo matches at 1,000,000 todos: first page \(firstTime) ms "
+                + "(count \(first?.matchingCount ?? 0), exact: \(first?.isCountExact ?? false)), "
+                + "last page \(lastTime) ms (count \(last?.matchingCount ?? 0))")
+        #expect(last?.todos.last?.title == "Todo 999999")
+        #expect(last?.matchingCount == 1_000_000)
+        #expect(firstTime < 50)
+        #expect(lastTime < 1_000)
+    }
 }

@@ -165,6 +165,47 @@ func everyFilterSortSearchAndOffsetGivesTheWindowOfABruteForceModel(
     }
 }
 
+@Test(arguments: [SearchIndex.fts5, .words], TodosBaseService.SearchStrategy.allCases)
+func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCount(
+    searchIndex: SearchIndex, strategy: TodosBaseService.SearchStrategy
+) throws {
+    let fixture = try makeVariedTodos(count: 200, searchIndex: searchIndex, seed: 43)
+    let all = try everyTodo(fixture)
+    for search in searches {
+        let ids = try indexMatches(search, fixture)
+        for (filter, sort) in filtersAndSorts {
+            let expected = expectedTodos(all, filter: filter, sort: sort, matching: ids)
+            for skipped in [0, 17, 199, 260] {
+                for limit in limits {
+                    let query = TodoQuery(
+                        filter: filter, search: search, sort: sort, offset: skipped, limit: limit, fromEnd: true)
+                    let found = try window(query, fixture, strategy: strategy)
+                    let end = max(0, expected.count - skipped)
+                    let start = max(0, end - limit)
+                    #expect(found.todos == Array(expected[start..<end]), "\(query)")
+                    #expect(found.offset == start, "\(query)")
+                    #expect(found.matchingCount == expected.count, "\(query)")
+                    #expect(found.isCountExact, "\(query)")
+                }
+            }
+        }
+    }
+}
+
+@Test func theLastPageOfASearchMostTodosMatchHoldsTheLastMatchesAndTheirExactCount() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    let count = 5_000
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "Todo \($0)" }))
+    let first = try window(TodoQuery(search: "todo", offset: 0, limit: 10), fixture, strategy: .automatic)
+    #expect(!first.isCountExact)
+    let last = try window(
+        TodoQuery(search: "todo", offset: 0, limit: 10, fromEnd: true), fixture, strategy: .automatic)
+    #expect(last.todos.map(\.title) == (4_990..<5_000).map { "Todo \($0)" })
+    #expect(last.offset == 4_990)
+    #expect(last.matchingCount == count)
+    #expect(last.isCountExact)
+}
+
 @Test func windowBeyondTheEndIsEmptyWithTheExactCount() throws {
     let fixture = try makeVariedTodos(count: 30, searchIndex: .fts5, seed: 7)
     let found = try window(TodoQuery(filter: .all, offset: 30, limit: 10), fixture, strategy: .automatic)
@@ -192,6 +233,28 @@ func everyFilterSortSearchAndOffsetGivesTheWindowOfABruteForceModel(
     #expect(TodosBaseService.walkCostsMore(1024, 1, 60, 1_000_000))
     #expect(!TodosBaseService.walkCostsMore(1024, 900, 60, 1_000_000))
     #expect(TodosBaseService.walkCostsMore(1024, 900, 600_000, 1_000_000))
+}
+
+@Test(arguments: [TodoFilter.all, .active])
+func aWindowNearTheEndOfASearchMostTodosMatchIsReadBackwardsWithAnExactCount(filter: TodoFilter) throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    // Walked forwards, the window would be counted only 1,000 todos past it, short of the end.
+    let count = 20_000
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "Todo \($0)" }))
+    let found = try window(
+        TodoQuery(filter: filter, search: "todo", offset: 17_000, limit: 10), fixture, strategy: .automatic)
+    #expect(found.todos.map(\.title) == (17_000..<17_010).map { "Todo \($0)" })
+    #expect(found.offset == 17_000)
+    #expect(found.matchingCount == count)
+    #expect(found.isCountExact)
+}
+
+@Test func theWalkStopsForAWindowTheMatchesSeenPlaceNearerTheEnd() {
+    #expect(!TodosBaseService.windowIsNearerTheEnd(1024, 1024, 60, 500_000))
+    #expect(!TodosBaseService.windowIsNearerTheEnd(1024, 1024, 250_000, 500_000))
+    #expect(TodosBaseService.windowIsNearerTheEnd(1024, 1024, 499_940, 500_000))
+    #expect(TodosBaseService.windowIsNearerTheEnd(1024, 512, 200_000, 500_000))
+    #expect(!TodosBaseService.windowIsNearerTheEnd(1024, 0, 499_940, 500_000))
 }
 
 @Test func todoCountsFollowEveryKindOfWrite() throws {

@@ -28,6 +28,27 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     #expect(window.offset == 4)
 }
 
+@Test func todoListServicePageOfASearchMostTodosMatchSaysItsCountIsOnlyALowerBound() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
+    let window = try page(service, TodoListQuery(search: "todo", limit: 5))
+    #expect(window.todos.map(\.title) == (0..<5).map { "Todo \($0)" })
+    #expect(!window.isCountExact)
+    #expect(window.totalCount < 1_500)
+}
+
+@Test func todoListServiceLastPageOfASearchMostTodosMatchEndsAtTheLastMatchWithAnExactCount() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
+    let window = try page(service, TodoListQuery(search: "todo", offset: 0, limit: 3, fromEnd: true))
+    #expect(window.todos.map(\.title) == ["Todo 1497", "Todo 1498", "Todo 1499"])
+    #expect(window.offset == 1_497)
+    #expect(window.totalCount == 1_500)
+    #expect(window.isCountExact)
+}
+
 @Test func todoListServiceFiltersActiveAndCompleted() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
@@ -117,6 +138,15 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let ids = try fixture.addTodos(["A", "B", "C", "D"])
     _ = try first(service.move(id: ids[1], from: 1, to: 2, in: TodoListQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
+}
+
+@Test func todoListServiceMovesByPositionsFromTheStartInAListAskedForFromTheEnd() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    let ids = try fixture.addTodos(["A", "B", "C", "D", "E"])
+    let lastPage = TodoListQuery(offset: 0, limit: 2, fromEnd: true)
+    _ = try first(service.move(id: ids[3], from: 3, to: 2, in: lastPage)).get()
+    #expect(try page(service).todos.map(\.title) == ["A", "B", "D", "C", "E"])
 }
 
 @Test func todoListServiceMovesUpOnePlace() throws {

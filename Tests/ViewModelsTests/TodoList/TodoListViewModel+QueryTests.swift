@@ -48,3 +48,28 @@ private typealias VM = TodoListViewModel
     #expect(VM.reduceQuery(TodoListQuery(), .window(offset: -5, limit: 0)) == TodoListQuery(offset: 0, limit: 1))
     #expect(VM.reduceQuery(TodoListQuery(), .window(offset: 0, limit: 1_000_000)).limit == VM.maximumWindow)
 }
+
+@Test func queryLastPageAsksForTheViewportsRowsFromTheEnd() {
+    let query = VM.reduceQuery(TodoListQuery(search: "todo", offset: 300), .lastPage(limit: 20))
+    #expect(query == TodoListQuery(search: "todo", offset: 0, limit: 20, fromEnd: true))
+}
+
+@Test func queryLastPageIsClampedToSaneBounds() {
+    #expect(VM.reduceQuery(TodoListQuery(), .lastPage(limit: 0)).limit == 1)
+    #expect(VM.reduceQuery(TodoListQuery(), .lastPage(limit: 1_000_000)).limit == VM.maximumWindow)
+}
+
+@Test func queryWindowAfterTheLastPageCountsFromTheStartAgain() {
+    let last = TodoListQuery(search: "todo", offset: 0, limit: 20, fromEnd: true)
+    let query = VM.reduceQuery(last, .window(offset: 99_970, limit: 20))
+    #expect(query == TodoListQuery(search: "todo", offset: 99_970, limit: 20))
+}
+
+@Test func queryNewFilterOrderOrSearchAfterTheLastPageStartsAtTheTop() {
+    let last = TodoListQuery(search: "todo", offset: 0, limit: 20, fromEnd: true)
+    #expect(!VM.reduceQuery(last, .setFilter(.active)).fromEnd)
+    #expect(!VM.reduceQuery(last, .cycleFilter).fromEnd)
+    #expect(!VM.reduceQuery(last, .cycleSort).fromEnd)
+    #expect(!VM.reduceQuery(last, .search("milk")).fromEnd)
+    #expect(VM.reduceQuery(last, .search("todo")).fromEnd)
+}

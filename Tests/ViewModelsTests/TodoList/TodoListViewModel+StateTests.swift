@@ -36,6 +36,38 @@ private typealias VM = TodoListViewModel
     #expect(state.totalCount == 1_000_000)
 }
 
+@Test func statePageSaysWhetherItsCountIsExact() {
+    let search = TodoListQuery(search: "todo")
+    let lowerBound = VM.reduce(
+        VM.State(),
+        .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false))))
+    #expect(!lowerBound.isCountExact)
+    let exact = VM.reduce(
+        lowerBound, .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 100_000, offset: 99_990))))
+    #expect(exact.isCountExact)
+    #expect(exact.totalCount == 100_000)
+}
+
+@Test func stateMatchCountTextSaysAtLeastForACountThatIsALowerBound() {
+    let page = TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false)
+    let state = VM.reduce(VM.State(), .pageLoaded(TodoListQuery(search: "todo"), .success(page)))
+    #expect(state.matchCountText == "1,060+ matches")
+}
+
+@Test func stateMatchCountTextIsAbsentWithoutASearch() {
+    let page = TodoPage(todos: [], totalCount: 1_060, offset: 0)
+    let state = VM.reduce(VM.State(), .pageLoaded(TodoListQuery(), .success(page)))
+    #expect(state.matchCountText == nil)
+}
+
+@Test(arguments: [
+    (0, true, "0 matches"), (1, true, "1 match"), (1, false, "1+ matches"), (999, true, "999 matches"),
+    (1_000, false, "1,000+ matches"), (1_000_000, true, "1,000,000 matches"),
+])
+func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool, _ text: String) {
+    #expect(VM.matchCountText(count, isExact: isExact) == text)
+}
+
 @Test func statePageFailureKeepsTheRowsAndShowsTheError() {
     let rows = [TodoRow(id: 1, title: "A", isCompleted: false, dueText: nil, position: 0)]
     let state = VM.reduce(

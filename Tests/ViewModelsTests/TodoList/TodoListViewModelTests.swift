@@ -104,6 +104,37 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     }
 }
 
+@Test func todoListLastPageReplacesALowerBoundCountWithTheExactOne() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let queries = CallLog<TodoListQuery>()
+        let service = MockTodoListService(
+            observePage: { query, _ in
+                queries.append(query)
+                let page =
+                    query.fromEnd
+                    ? TodoPage(todos: [Fixtures.todo(100_000, "Todo 99999")], totalCount: 100_000, offset: 99_999)
+                    : TodoPage(todos: [Fixtures.todo(1, "Todo 0")], totalCount: 1_001, offset: 0, isCountExact: false)
+                return scheduler.createColdObservable([.next(10, .success(page))]).asObservable()
+            },
+            observeTally: { _ in .never() })
+        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(
+                search: scheduler.createHotObservable([.next(210, "todo")]).asObservable(),
+                lastPage: scheduler.createHotObservable([.next(600, 1)]).asObservable()))
+        let total = record(output.totalCount, on: scheduler)
+        let exact = record(output.isCountExact, on: scheduler)
+        let matches = record(output.matchCountText, on: scheduler)
+        let rows = record(output.rows, on: scheduler)
+        scheduler.advance(to: 1000)
+        #expect(queries.all.last == TodoListQuery(search: "todo", offset: 0, limit: 1, fromEnd: true))
+        #expect(total.events == [.next(200, 0), .next(210, 1_001), .next(610, 100_000)])
+        #expect(exact.events == [.next(200, true), .next(210, false), .next(610, true)])
+        #expect(matches.events == [.next(200, nil), .next(520, "1,001+ matches"), .next(610, "100,000 matches")])
+        #expect(rows.events.last == .next(610, [row(100_000, "Todo 99999", at: 99_999)]))
+    }
+}
+
 @Test func todoListItemsLeftTextComesFromTheTally() {
     withSubscriptionTracking {
         let scene = Scene()

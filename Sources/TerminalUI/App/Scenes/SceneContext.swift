@@ -74,4 +74,13 @@ enum ListMovement {
         }
         return .some(ListScroll.move(selected, by: delta, count: count))
     }
+
+    /// Whether `event` is a key that goes to the end of the list (End, `G`).
+    static func isEnd(_ event: InputEvent) -> Bool {
+        guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return false }
+        switch key.code {
+        case .end, .character("G"): return true
+        default: return false
+        }
+    }
 }

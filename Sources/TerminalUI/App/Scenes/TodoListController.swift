@@ -27,12 +27,19 @@ final class TodoListController: SceneController, @unchecked Sendable {
     private let moveUp = PublishRelay<Int64>()
     private let moveDown = PublishRelay<Int64>()
     private let visibleRange = PublishRelay<VisibleRange>()
+    private let lastPage = PublishRelay<Int>()
     private let open = PublishRelay<Int64>()
     private let help = PublishRelay<Void>()
     private let back = PublishRelay<Void>()
 
     private var rows: [TodoRow] = []
     private var totalCount = 0
+    /// Whether ``totalCount`` is exact; a search most todos match is counted only part way.
+    private var isCountExact = true
+    private var matchCountText: String?
+    /// The end key was pressed while the count was only a lower bound: the last page was asked
+    /// for, and the selection goes to its last row once it arrives with the exact count.
+    private var awaitsLastPage = false
     private var itemsLeftText = ""
     private var completedCount = 0
     private var filterName = "all"
@@ -83,7 +90,8 @@ final class TodoListController: SceneController, @unchecked Sendable {
                 cycleSort: cycleSort.asObservable(), search: search.asObservable(),
                 moveUp: moveUp.asObservable(),
                 moveDown: moveDown.asObservable(), visibleRange: visibleRange.asObservable(),
-                open: open.asObservable(), help: help.asObservable(), back: back.asObservable()))
+                lastPage: lastPage.asObservable(), open: open.asObservable(), help: help.asObservable(),
+                back: back.asObservable()))
         output.rows.bind(context, to: bag) { [unowned self] in
             rows = $0
             selectAddedTodo()
@@ -94,7 +102,13 @@ final class TodoListController: SceneController, @unchecked Sendable {
             if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
             if selected == nil, count > 0 { selected = 0 }
             selectAddedTodo()
+            selectLastRowOnceCounted()
         }
+        output.isCountExact.bind(context, to: bag) { [unowned self] in
+            isCountExact = $0
+            selectLastRowOnceCounted()
+        }
+        output.matchCountText.bind(context, to: bag) { [unowned self] in matchCountText = $0 }
         output.itemsLeftText.bind(context, to: bag) { [unowned self] in itemsLeftText = $0 }
         output.completedCount.bind(context, to: bag) { [unowned self] in completedCount = $0 }
         output.filter.map { $0.rawValue }.bind(context, to: bag) { [unowned self] in filterName = $0 }
@@ -106,9 +120,11 @@ final class TodoListController: SceneController, @unchecked Sendable {
         output.errorMessage.bind(context, to: bag) { [unowned self] in
             errorMessage = $0
             if $0 != nil {
-                // The move failed (or was refused): nothing more will come of it.
+                // The move failed (or was refused), or the last page did not load: nothing more
+                // will come of it.
                 queuedMoves.removeAll()
                 moveInFlight = nil
+                awaitsLastPage = false
             }
         }
         let route = _OnUIQueue(body: onRoute)
@@ -128,6 +144,23 @@ final class TodoListController: SceneController, @unchecked Sendable {
             selected = row.position
             pendingAdd = nil
         }
+    }
+
+    /// Asks for the last page from the end: the count known so far is only a lower bound, so
+    /// its last row is not the list's.
+    private func requestLastPage() {
+        awaitsLastPage = true
+        lastPage.accept(pageHeight)
+    }
+
+    /// Selects the last todo once the last page has arrived with the exact count, and takes its
+    /// rows as those of the viewport, which then ends there: asking for them again from the
+    /// start would read the whole list up to them.
+    private func selectLastRowOnceCounted() {
+        guard awaitsLastPage, isCountExact else { return }
+        awaitsLastPage = false
+        selected = totalCount > 0 ? totalCount - 1 : nil
+        requestedRange = VisibleRange(offset: max(0, totalCount - pageHeight), limit: pageHeight)
     }
 
     private var selectedRow: TodoRow? {
@@ -201,6 +234,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         }
         var header = "Filter: \(filterName) · Sort: \(sortName)"
         if !searchText.isEmpty { header += " · Search: \(searchText)" }
+        if let matchCountText { header += " · \(matchCountText)" }
         if completedCount > 0 { header += " · \(completedCount) done (C clears)" }
         let lines = rows.filter { $0.position >= offset }.prefix(listHeight).map { row in
             ListLine(
@@ -296,6 +330,13 @@ final class TodoListController: SceneController, @unchecked Sendable {
     }
 
     private func browse(_ event: InputEvent) -> Bool {
+        let isEndKey = ListMovement.isEnd(event)
+        if isEndKey, !isCountExact {
+            requestLastPage()
+            return true
+        }
+        // Any other key wins over an end key whose page has not arrived yet.
+        if !isEndKey { awaitsLastPage = false }
         if let movement = ListMovement.selection(
             after: event, selected: selected, count: totalCount, page: pageHeight)
         {
