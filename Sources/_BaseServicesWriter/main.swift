@@ -6,7 +6,6 @@
 import BaseServices
 import Foundation
 import Streams
-import Synchronization
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -19,7 +18,7 @@ func acknowledge(_ todo: TodoObject) {
 }
 
 func create(_ title: String) -> TodoObject {
-    let outcome = Mutex<Result<TodoObject, DatabaseError>?>(nil)
+    let outcome = _SanitizerVisibleMutex<Result<TodoObject, DatabaseError>?>(nil)
     _ = TodosBaseService.shared.create(title: title, notes: "", due: nil).subscribe(onNext: { result in
         outcome.withLock { $0 = result }
     })

@@ -2,7 +2,6 @@ import BaseServices
 import Dispatch
 import Foundation
 import Streams
-import Synchronization
 import TerminalUI
 
 /// The subcommands for scripts: each runs one operation over the base services and prints a
@@ -145,7 +144,7 @@ enum ScriptCommands {
 
 /// The first value a stream sends, kept across threads.
 final class FirstValue<T: Sendable>: Sendable {
-    private let storage = Mutex<T?>(nil)
+    private let storage = _SanitizerVisibleMutex<T?>(nil)
 
     func keep(_ value: T) {
         storage.withLock { $0 = $0 ?? value }

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import Streams
 
 /// The one configured context behind the `shared` base services.
 enum BaseServicesRegistry {
-    private static let state = Mutex<(context: ServiceContext, environment: ServiceEnvironment)?>(nil)
+    private static let state = _SanitizerVisibleMutex<(context: ServiceContext, environment: ServiceEnvironment)?>(nil)
 
     /// Opens the configured database once and records it.
     static func configure(_ configuration: BaseServicesConfiguration) throws(DatabaseError) -> ConfiguredDatabase {

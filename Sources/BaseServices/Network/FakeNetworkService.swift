@@ -1,6 +1,5 @@
 public import Foundation
 public import Streams
-import Synchronization
 
 /// A network service that answers from canned replies, for the fake environment and tests.
 ///
@@ -64,12 +63,12 @@ public final class FakeNetworkService: NetworkBaseServiceType {
     }
 
     private let scheduler: any Scheduler
-    private let state: Mutex<State>
+    private let state: _SanitizerVisibleMutex<State>
 
     /// A fake that answers on `scheduler` after `delay`.
     public init(scheduler: any Scheduler, delay: SchedulerDuration = .zero) {
         self.scheduler = scheduler
-        self.state = Mutex(State(delay: delay))
+        self.state = _SanitizerVisibleMutex(State(delay: delay))
     }
 
     /// How long every reply takes; changing it affects requests made afterwards.

@@ -1,5 +1,4 @@
 import Streams
-import Synchronization
 
 /// Resumes a continuation exactly once: with the first value an observable delivers, or with
 /// `cancelledValue` when the awaiting task is cancelled (before or after subscribing), and
@@ -12,7 +11,7 @@ final class _AsyncBridge<Value: Sendable>: Sendable {
         var done = false
     }
 
-    private let state = Mutex(State())
+    private let state = _SanitizerVisibleMutex(State())
     private let cancelledValue: Value
 
     init(cancelledValue: Value) {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Streams
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,7 +8,7 @@ import Synchronization
 
 /// One request in flight: collects the body, applies the limits and delivers one result.
 ///
-/// `@unchecked Sendable`: mutable state lives in `state`, a `Mutex`; the rest is immutable, and
+/// `@unchecked Sendable`: mutable state lives in `state`, a `_SanitizerVisibleMutex`; the rest is immutable, and
 /// `task` and `timer` are safe to cancel from any thread.
 final class _Exchange: @unchecked Sendable {
     private struct State {
@@ -23,7 +23,7 @@ final class _Exchange: @unchecked Sendable {
     let request: ServiceRequest
     private let task: URLSessionDataTask
     private let router: _SessionRouter
-    private let state: Mutex<State>
+    private let state: _SanitizerVisibleMutex<State>
     private let timer: any DispatchSourceTimer
     private let delegateQueue: OperationQueue
 
@@ -38,7 +38,7 @@ final class _Exchange: @unchecked Sendable {
         self.task = task
         self.router = router
         self.delegateQueue = delegateQueue
-        self.state = Mutex(State(completion: completion))
+        self.state = _SanitizerVisibleMutex(State(completion: completion))
         self.timer = DispatchSource.makeTimerSource(queue: .global())
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Streams
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,9 +7,9 @@ import Synchronization
 
 /// The session delegate: routes each task's events to its ``_Exchange``.
 ///
-/// `@unchecked Sendable`: the only state is `exchanges`, a `Mutex`.
+/// `@unchecked Sendable`: the only state is `exchanges`, a `_SanitizerVisibleMutex`.
 final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let exchanges = Mutex<[Int: _Exchange]>([:])
+    private let exchanges = _SanitizerVisibleMutex<[Int: _Exchange]>([:])
 
     func register(_ exchange: _Exchange, for taskIdentifier: Int) {
         exchanges.withLock { $0[taskIdentifier] = exchange }

@@ -1,8 +1,9 @@
+import Streams
 import Synchronization
 
 /// The observers of one database, with the tables each one's query read last time.
 final class ObservationCenter: Sendable {
-    private let state = Mutex<[ObjectIdentifier: ObservationEntry]>([:])
+    private let state = _SanitizerVisibleMutex<[ObjectIdentifier: ObservationEntry]>([:])
 
     /// Whether nobody observes.
     var isEmpty: Bool { state.withLock { $0.isEmpty } }
@@ -37,7 +38,7 @@ final class ObservationCenter: Sendable {
 final class ObservationEntry: Sendable {
     /// Tables the query read last time; `nil` before the first successful fetch, which means
     /// "refresh on any change".
-    let region = Mutex<Set<String>?>(nil)
+    let region = _SanitizerVisibleMutex<Set<String>?>(nil)
     /// Whether a refresh is queued on the reader and has not started yet.
     let pending = Atomic<Bool>(false)
     private let disposed = Atomic<Bool>(false)

@@ -1,5 +1,4 @@
 import Streams
-import Synchronization
 
 extension SQLiteDatabase {
     /// Observes the value of `fetch` over time, delivered on `scheduler`.
@@ -14,7 +13,7 @@ extension SQLiteDatabase {
         _ fetch: @escaping @Sendable (Connection) throws(DatabaseError) -> Value
     ) -> Observable<Result<Value, DatabaseError>> {
         Observable.create { [self] observer in
-            let last = Mutex<Result<Value, DatabaseError>?>(nil)
+            let last = _SanitizerVisibleMutex<Result<Value, DatabaseError>?>(nil)
             let deliver: @Sendable (Result<Value, DatabaseError>) -> Void = { result in
                 let isNew = last.withLock { previous in
                     if previous == result { return false }

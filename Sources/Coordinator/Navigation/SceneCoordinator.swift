@@ -1,6 +1,5 @@
 public import SceneServices
 public import Streams
-import Synchronization
 public import ViewModels
 
 /// Builds every scene and follows the routes its view models emit.
@@ -25,7 +24,7 @@ public final class SceneCoordinator: Sendable {
     private let services: Services
     private let scheduler: any Scheduler
     private let presenter: any ScenePresenter
-    private let state = Mutex(State())
+    private let state = _SanitizerVisibleMutex(State())
 
     /// Creates a coordinator. View models it builds deliver their outputs on `scheduler`.
     public init(services: Services, scheduler: any Scheduler, presenter: any ScenePresenter) {

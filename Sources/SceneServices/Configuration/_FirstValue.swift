@@ -1,8 +1,8 @@
-import Synchronization
+import Streams
 
 /// Keeps the first value it is given; used to read a synchronous answer out of an observable.
 final class _FirstValue<Value: Sendable>: Sendable {
-    private let storage = Mutex<Value?>(nil)
+    private let storage = _SanitizerVisibleMutex<Value?>(nil)
 
     var value: Value? { storage.withLock { $0 } }
 

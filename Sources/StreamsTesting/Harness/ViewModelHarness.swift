@@ -1,5 +1,4 @@
 public import Streams
-import Synchronization
 
 /// Records the outputs of a view model under a ``TestScheduler`` and makes the test
 /// exhaustive: at the end it fails if an output emitted something no expectation covered, if
@@ -66,7 +65,7 @@ public final class ViewModelHarness: Sendable {
     /// How strictly unasserted events are treated.
     public let exhaustivity: Exhaustivity
     private let position: _SourcePosition
-    private let state = Mutex(State())
+    private let state = _SanitizerVisibleMutex(State())
 
     /// Creates a harness over `scheduler`; call ``finish(fileID:filePath:line:column:)`` at the
     /// end of the test.

@@ -1,5 +1,4 @@
 public import Streams
-import Synchronization
 
 /// A source for tests that emits recorded events at virtual ticks and logs every subscription.
 ///
@@ -39,7 +38,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
     private let segments: [[Recorded<Event<Element>>]]
     private let scheduler: TestScheduler
     private let position: _SourcePosition?
-    private let state = Mutex(State())
+    private let state = _SanitizerVisibleMutex(State())
 
     init(
         scheduler: TestScheduler, segments: [[Recorded<Event<Element>>]], isHot: Bool, label: String,

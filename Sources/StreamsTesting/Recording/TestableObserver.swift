@@ -1,5 +1,4 @@
 public import Streams
-import Synchronization
 
 /// An observer that records every event it receives, stamped with its scheduler's clock.
 ///
@@ -11,8 +10,8 @@ import Synchronization
 /// ```
 public final class TestableObserver<Element: Sendable>: Sendable {
     private let scheduler: TestScheduler
-    private let recorded = Mutex<[Recorded<Event<Element>>]>([])
-    private let subscription = Mutex<(any Disposable)?>(nil)
+    private let recorded = _SanitizerVisibleMutex<[Recorded<Event<Element>>]>([])
+    private let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
     /// The tick at which the observer was made: frame 0 of the marble diagrams it is compared with.
     public let origin: Int
 

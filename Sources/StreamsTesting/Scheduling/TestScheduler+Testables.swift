@@ -1,5 +1,4 @@
 public import Streams
-import Synchronization
 
 extension TestScheduler {
     /// The ticks at which ``start(created:subscribed:disposed:fileID:filePath:line:column:_:)``
@@ -83,6 +82,6 @@ extension TestScheduler {
 
 /// What `start` keeps between its steps.
 final class _StartRun<Source: ObservableType>: Sendable {
-    let source = Mutex<Source?>(nil)
-    let subscription = Mutex<(any Disposable)?>(nil)
+    let source = _SanitizerVisibleMutex<Source?>(nil)
+    let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
 }

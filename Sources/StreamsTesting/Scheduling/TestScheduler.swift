@@ -1,5 +1,4 @@
 public import Streams
-import Synchronization
 
 /// A scheduler whose clock moves only when a test says so: virtual time in integer ticks
 /// (1 tick = 1 ms, as `SchedulerDuration` counts), for exact, fast, deterministic tests of
@@ -42,7 +41,7 @@ import Synchronization
 ///   ``run(maxSteps:)`` throws in the same way when a source never ends.
 /// - Disposing the result of a `schedule` call removes the work in O(1).
 ///
-/// The scheduler is `Sendable`: its state is behind a `Mutex`, and actions run outside the
+/// The scheduler is `Sendable`: its state is behind a `_SanitizerVisibleMutex`, and actions run outside the
 /// lock on the thread that called `advance` or `run`. One `advance` or `run` runs at a time;
 /// calling one from inside a scheduled action records a failure.
 public final class TestScheduler: Scheduler {
@@ -59,7 +58,7 @@ public final class TestScheduler: Scheduler {
         var sources: [_WeakSource] = []
     }
 
-    let state: Mutex<State>
+    let state: _SanitizerVisibleMutex<State>
 
     /// How many actions may run at one tick before the scheduler reports a livelock.
     public let actionsPerTickLimit: Int
@@ -80,7 +79,7 @@ public final class TestScheduler: Scheduler {
         runStepLimit: Int = TestScheduler.defaultRunStepLimit
     ) {
         ExitLeakCheck.install()
-        state = Mutex(State(clock: initialClock))
+        state = _SanitizerVisibleMutex(State(clock: initialClock))
         self.actionsPerTickLimit = max(1, actionsPerTickLimit)
         self.runStepLimit = max(1, runStepLimit)
     }

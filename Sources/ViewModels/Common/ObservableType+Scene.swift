@@ -1,6 +1,5 @@
 import SceneServices
 import Streams
-import Synchronization
 
 extension ObservableType {
     /// The event a write's result becomes: success, or a failure message that starts with
@@ -43,7 +42,7 @@ extension ObservableType {
 
 /// Whether an ``ObservableType/exhaustMap(_:)`` subscription runs an inner observable.
 final class _BusyGate: Sendable {
-    private let isBusy = Mutex(false)
+    private let isBusy = _SanitizerVisibleMutex(false)
 
     /// Marks the gate busy; `false` when it already was.
     func enter() -> Bool {
