@@ -22,26 +22,6 @@ private let pipelineEventsPerProducer = isFullRun || !isUnderThreadSanitizer ? 1
 private let operatorEventsPerProducer = isFullRun || !isUnderThreadSanitizer ? 100_000 : 1_000
 private let churnIterations = 300
 
-/// A `Mutex` whose critical sections the thread sanitizer sees in order. When Linux's `Mutex` is
-/// contended, the hand-over happens in the kernel, which the sanitizer cannot see, so it reports
-/// the guarded accesses as races; an acquire load at the start of each section and a release
-/// store at its end give it the order. `@unchecked Sendable`: the value is touched only inside the
-/// `Mutex`, as with `Mutex` itself.
-private struct VisibleMutex<Value>: ~Copyable, @unchecked Sendable {
-    private let mutex: Mutex<Value>
-    private let handOver = Atomic<Int>(0)
-
-    init(_ value: sending Value) { mutex = Mutex(value) }
-
-    borrowing func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
-        mutex.withLock { value in
-            _ = handOver.load(ordering: .acquiring)
-            defer { handOver.store(0, ordering: .releasing) }
-            return body(&value)
-        }
-    }
-}
-
 private struct Item: Sendable, Equatable {
     let producer: Int
     let sequence: Int
@@ -81,10 +61,10 @@ private final class OrderChecker: Sendable {
     }
 
     private let overlaps = OverlapDetector()
-    private let state: VisibleMutex<State>
+    private let state: _SanitizerVisibleMutex<State>
 
     init(fromStart: Bool) {
-        state = VisibleMutex(State(next: Array(repeating: fromStart ? 0 : nil, count: producerCount)))
+        state = _SanitizerVisibleMutex(State(next: Array(repeating: fromStart ? 0 : nil, count: producerCount)))
     }
 
     var observer: AnyObserver<Item> { AnyObserver { self.on($0) } }
@@ -128,7 +108,7 @@ private final class CombinationChecker: Sendable {
     }
 
     private let overlaps = OverlapDetector()
-    private let state = VisibleMutex(State())
+    private let state = _SanitizerVisibleMutex(State())
 
     var observer: AnyObserver<[Item]> { AnyObserver { self.on($0) } }
 
@@ -190,7 +170,7 @@ private func onThreads(_ bodies: [@Sendable () -> Void], tracker: SubscriptionTr
 private func producers(
     into subjects: [PublishSubject<Item>], from first: Int = 0, count: Int, done: Flag
 ) -> [@Sendable () -> Void] {
-    let remaining = VisibleMutex(subjects.count)
+    let remaining = _SanitizerVisibleMutex(subjects.count)
     return subjects.indices.map { index in
         let subject = subjects[index]
         return {
@@ -225,7 +205,7 @@ private func makeSubjects() -> [PublishSubject<Item>] {
 
 /// Collects the checkers churn threads create, so the test can inspect them afterwards.
 private final class CheckerPool<Checker: Sendable>: Sendable {
-    private let checkers = VisibleMutex<[Checker]>([])
+    private let checkers = _SanitizerVisibleMutex<[Checker]>([])
     private let make: @Sendable () -> Checker
 
     init(_ make: @escaping @Sendable () -> Checker) { self.make = make }
@@ -362,7 +342,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
             var outOfOrder = 0
             var received = 0
         }
-        let state = VisibleMutex(State())
+        let state = _SanitizerVisibleMutex(State())
         let overlaps = OverlapDetector()
         let done = Flag()
 

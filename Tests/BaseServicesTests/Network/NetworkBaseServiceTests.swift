@@ -114,7 +114,7 @@ import Testing
 
     @Test func disposingCancelsTheRequestAndClosesTheConnection() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
-            let events = Mutex<[String]>([])
+            let events = _SanitizerVisibleMutex<[String]>([])
             let subscription = NetworkBaseService.shared.response(for: server.request("slow", timeout: .seconds(60)))
                 .subscribe { event in events.withLock { $0.append("\(event)") } }
             #expect(await server.wait { $0.requests.count == 1 })
@@ -214,7 +214,7 @@ import Testing
 
     @Test func observableEmitsOneResponseThenCompletes() async throws {
         try await withTestHTTPServer({ _ in .respond(status: 200, body: Data("x".utf8)) }) { server in
-            let events = Mutex<[String]>([])
+            let events = _SanitizerVisibleMutex<[String]>([])
             let done = Atomic<Bool>(false)
             let subscription = NetworkBaseService.shared.response(for: server.request("x")).subscribe { event in
                 switch event {

@@ -255,12 +255,12 @@ struct ProviderPerformance {
     }
 
     @Test func commitToObserverCallbackLatency() throws {
-        let committedAt = Mutex<ContinuousClock.Instant?>(nil)
+        let committedAt = _SanitizerVisibleMutex<ContinuousClock.Instant?>(nil)
         var options = DatabaseOptions()
         options.didCommit = { committedAt.withLock { $0 = .now } }
         let (database, _) = try SQLiteDatabase.open(path: memoryBackedPath(), options: options, migrations: [])
         try database.execute("CREATE TABLE todo(id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL)")
-        let latencies = Mutex<[Double]>([])
+        let latencies = _SanitizerVisibleMutex<[Double]>([])
         let expected = Atomic<Int>(0)
         let seen = DispatchSemaphore(value: 0)
         let subscription = database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in

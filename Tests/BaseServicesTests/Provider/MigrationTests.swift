@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Streams
 import Testing
 
 @testable import BaseServices
@@ -53,7 +53,7 @@ import Testing
 
 @Test func eachStepOfAnUpgradeSeesTheVersionsBeforeIt() throws {
     let folder = TemporaryFolder()
-    let seen = Mutex<[Int64]>([])
+    let seen = _SanitizerVisibleMutex<[Int64]>([])
     let steps = (1...3).map { version in
         Migration(version: version, name: "step \(version)") { (db) throws(DatabaseError) in
             let version = try db.fetchInt("PRAGMA user_version")

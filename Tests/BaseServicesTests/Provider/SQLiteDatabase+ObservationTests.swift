@@ -2,7 +2,6 @@ import CSQLite
 import Dispatch
 import Foundation
 import Streams
-import Synchronization
 import Testing
 
 @testable import BaseServices
@@ -296,7 +295,7 @@ private struct ObservationFixture {
 
 /// A scheduler that holds actions until the test runs them.
 final class RecordingScheduler: Scheduler {
-    private let pending = Mutex<[@Sendable () -> Void]>([])
+    private let pending = _SanitizerVisibleMutex<[@Sendable () -> Void]>([])
 
     var now: Int { 0 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Synchronization
 /// request layer. Each connection gets one request and one reply, then is closed. Every test
 /// that starts one stops it (``stop()``), which closes all sockets and joins all threads.
 ///
-/// `@unchecked Sendable`: the mutable record lives in `record`, a `Mutex`; file descriptors are
+/// `@unchecked Sendable`: the mutable record lives in `record`, a `_SanitizerVisibleMutex`; file descriptors are
 /// immutable after `init`.
 final class TestHTTPServer: @unchecked Sendable {
     /// A request as the server read it.
@@ -46,7 +47,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private let listener: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let record = Mutex(Record())
+    private let record = _SanitizerVisibleMutex(Record())
     private let stopped = Atomic<Bool>(false)
     private let threads = DispatchGroup()
     private let handler: @Sendable (Request) -> Reply

@@ -79,7 +79,7 @@ final class TestClock: Sendable {
 /// Subscribes and returns the single result a one-shot (write or fetch) observable sends.
 func firstResult<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) -> Result<T, DatabaseError>? {
     ExitLeakCheck.install()
-    let box = Mutex<Result<T, DatabaseError>?>(nil)
+    let box = _SanitizerVisibleMutex<Result<T, DatabaseError>?>(nil)
     let subscription = observable.subscribe(onNext: { result in
         box.withLock { if $0 == nil { $0 = result } }
     })
@@ -96,11 +96,11 @@ func value<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) thro
 /// Collects what an observable sends, from any thread.
 final class Recorder<Element: Sendable>: Sendable {
     private final class Storage: Sendable {
-        let values = Mutex<[Element]>([])
+        let values = _SanitizerVisibleMutex<[Element]>([])
     }
 
     private let storage = Storage()
-    private let disposable = Mutex<(any Disposable)?>(nil)
+    private let disposable = _SanitizerVisibleMutex<(any Disposable)?>(nil)
 
     init(_ observable: Observable<Element>) {
         ExitLeakCheck.install()

@@ -2,13 +2,12 @@ import Coordinator
 import Foundation
 import SceneServices
 import Streams
-import Synchronization
 import Testing
 import ViewModels
 
 /// A presenter that keeps the scenes it is asked to show.
 private final class KeepingPresenter: ScenePresenter {
-    let shown = Mutex<[SceneHandle]>([])
+    let shown = _SanitizerVisibleMutex<[SceneHandle]>([])
     func present(_ scene: SceneHandle) { shown.withLock { $0.append(scene) } }
     func dismiss(_ scene: SceneHandle) {}
     func quit() {}
@@ -23,7 +22,7 @@ private func homeCounts(launching scenario: Scenario) -> HomeCounts? {
     else { return nil }
     coordinator.start()
     guard case .home(let home)? = presenter.shown.withLock({ $0.first?.scene }) else { return nil }
-    let latest = Mutex<HomeCounts?>(nil)
+    let latest = _SanitizerVisibleMutex<HomeCounts?>(nil)
     home.transform(input: .init()).counts.drive(onNext: { counts in latest.withLock { $0 = counts } }).dispose()
     return latest.withLock { $0 }
 }
@@ -79,9 +78,9 @@ private func feedsScene(launching scenario: Scenario) -> FeedListViewModel? {
 
 /// The feeds scene's rows and progress, as last delivered, after asking for a refresh of every feed.
 private final class RefreshWatch: Sendable {
-    private let latestRows = Mutex<[FeedRow]>([])
-    private let latestProgress = Mutex<RefreshProgress?>(nil)
-    private let subscriptions = Mutex<[any Disposable]>([])
+    private let latestRows = _SanitizerVisibleMutex<[FeedRow]>([])
+    private let latestProgress = _SanitizerVisibleMutex<RefreshProgress?>(nil)
+    private let subscriptions = _SanitizerVisibleMutex<[any Disposable]>([])
 
     var rows: [FeedRow] { latestRows.withLock { $0 } }
     var progress: RefreshProgress? { latestProgress.withLock { $0 } }
@@ -155,13 +154,13 @@ private final class RefreshWatch: Sendable {
         guard let coordinator = launched(.offline), let home = coordinator.topScene else { exit(2) }
         coordinator.follow(.feeds, from: home)
         guard case .feeds(let feeds)? = coordinator.topScene?.scene, let list = coordinator.topScene else { exit(3) }
-        let firstFeed = Mutex<Int64?>(nil)
+        let firstFeed = _SanitizerVisibleMutex<Int64?>(nil)
         feeds.transform(input: .init()).rows.drive(onNext: { rows in firstFeed.withLock { $0 = rows.first?.id } })
             .dispose()
         guard let feedID = firstFeed.withLock({ $0 }) else { exit(4) }
         coordinator.follow(.feedItems(feedID: feedID), from: list)
         guard case .feedItems(let items)? = coordinator.topScene?.scene else { exit(5) }
-        let titles = Mutex<[String]>([])
+        let titles = _SanitizerVisibleMutex<[String]>([])
         items.transform(input: .init()).rows.drive(onNext: { rows in titles.withLock { $0 = rows.map(\.title) } })
             .dispose()
         exit(titles.withLock { $0 }.isEmpty ? 1 : 0)

@@ -1,5 +1,5 @@
 import Coordinator
-import Synchronization
+import Streams
 import ViewModels
 
 /// A presenter that writes down what the coordinator asked of it.
@@ -10,8 +10,8 @@ final class RecordingPresenter: ScenePresenter {
         case quit
     }
 
-    private let log = Mutex<[Call]>([])
-    private let presented = Mutex<[SceneHandle]>([])
+    private let log = _SanitizerVisibleMutex<[Call]>([])
+    private let presented = _SanitizerVisibleMutex<[SceneHandle]>([])
 
     var calls: [Call] { log.withLock { $0 } }
     var lastPresented: SceneHandle? { presented.withLock { $0.last } }

@@ -72,7 +72,7 @@ struct NoValue: Error {}
 /// synchronously); the subscription is disposed at once.
 func first<T: Sendable>(_ observable: Observable<T>) throws -> T {
     ExitLeakCheck.install()
-    let box = Mutex<T?>(nil)
+    let box = _SanitizerVisibleMutex<T?>(nil)
     observable.subscribe(onNext: { value in box.withLock { if $0 == nil { $0 = value } } }).dispose()
     guard let value = box.withLock({ $0 }) else { throw NoValue() }
     return value
@@ -81,11 +81,11 @@ func first<T: Sendable>(_ observable: Observable<T>) throws -> T {
 /// Collects what an observable sends, from any thread, until disposed.
 final class Recorder<Element: Sendable>: Sendable {
     private final class Storage: Sendable {
-        let values = Mutex<[Element]>([])
+        let values = _SanitizerVisibleMutex<[Element]>([])
     }
 
     private let storage = Storage()
-    private let subscription = Mutex<(any Disposable)?>(nil)
+    private let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
 
     init(_ observable: Observable<Element>) {
         ExitLeakCheck.install()

@@ -1,6 +1,5 @@
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Test func driverTurnsAnErrorIntoTheFallbackValue() {
@@ -55,7 +54,7 @@ import Testing
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
-        let received = Mutex<[Int]>([])
+        let received = _SanitizerVisibleMutex<[Int]>([])
         let subscription = subject.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
             .drive(onNext: { value in received.withLock { $0.append(value) } })
         subject.onNext(1)

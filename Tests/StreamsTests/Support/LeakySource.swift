@@ -1,11 +1,10 @@
 import Streams
-import Synchronization
 
 /// A deliberately broken source for tests: it keeps its observer and sends whatever the test
 /// asks, even after it was disposed, so a test can prove that an operator itself stops
 /// everything after its terminal event.
 final class LeakySource<Element: Sendable>: Sendable {
-    private let observers = Mutex<[AnyObserver<Element>]>([])
+    private let observers = _SanitizerVisibleMutex<[AnyObserver<Element>]>([])
 
     var observable: Observable<Element> {
         Observable(unchecked: { observer in
@@ -21,7 +20,7 @@ final class LeakySource<Element: Sendable>: Sendable {
 
 /// Records every event an observer receives, without enforcing the grammar.
 final class RawRecorder<Element: Sendable>: Sendable {
-    private let events = Mutex<[Event<Element>]>([])
+    private let events = _SanitizerVisibleMutex<[Event<Element>]>([])
 
     var observer: AnyObserver<Element> { AnyObserver { event in self.events.withLock { $0.append(event) } } }
 

@@ -1,8 +1,8 @@
-import Synchronization
+import Streams
 
 /// A thread-safe list that observers append to, so tests can check what arrived.
 final class Log<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = _SanitizerVisibleMutex<[Value]>([])
 
     func append(_ value: Value) {
         values.withLock { $0.append(value) }

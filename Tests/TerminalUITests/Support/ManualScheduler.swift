@@ -1,5 +1,4 @@
 import Streams
-import Synchronization
 
 /// A virtual-time scheduler for driving the run-loop core in tests: nothing runs until
 /// `advance(by:)`, which runs due actions in time order (same time: in scheduling order).
@@ -17,7 +16,7 @@ final class ManualScheduler: Scheduler {
         var items: [Item] = []
     }
 
-    private let state = Mutex(State())
+    private let state = _SanitizerVisibleMutex(State())
 
     var now: Int { state.withLock { $0.now } }
 

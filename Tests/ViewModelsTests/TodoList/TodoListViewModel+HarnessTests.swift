@@ -2,7 +2,6 @@ import SceneServices
 import SceneServicesMocks
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 import ViewModels
 
@@ -14,7 +13,7 @@ private let tea = TodoRow(id: 2, title: "Mint tea", isCompleted: false, dueText:
 /// A fake whose every window arrives 10 ticks after it is asked for; one cold source per search
 /// text, so their subscription logs show which observation ran when.
 private final class Pages: Sendable {
-    let sources = Mutex<[String: TestableObservable<PageResult>]>([:])
+    let sources = _SanitizerVisibleMutex<[String: TestableObservable<PageResult>]>([:])
     let scheduler: TestScheduler
 
     init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
@@ -59,7 +58,7 @@ private final class Pages: Sendable {
 @Test func todoListHarnessAddValidatesBeforeWriting() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let added = Mutex<[String]>([])
+        let added = _SanitizerVisibleMutex<[String]>([])
         let service = MockTodoListService(
             observePage: { _, _ in .never() }, observeTally: { _ in .never() },
             add: { title in

@@ -1,7 +1,6 @@
 import SceneServices
 import SceneServicesMocks
 import Streams
-import Synchronization
 import Testing
 import ViewModels
 
@@ -10,7 +9,7 @@ import ViewModels
 /// A feed of 100,000 items over a fake service that answers every window at once and records it.
 private final class LongFeed: Sendable {
     static let length = 100_000
-    private let windows = Mutex<[String]>([])
+    private let windows = _SanitizerVisibleMutex<[String]>([])
 
     var asked: [String] { windows.withLock { $0 } }
 

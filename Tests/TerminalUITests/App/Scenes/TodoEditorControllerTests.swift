@@ -1,7 +1,6 @@
 import SceneServices
 import SceneServicesMocks
 import Streams
-import Synchronization
 import Testing
 import ViewModels
 
@@ -9,7 +8,7 @@ import ViewModels
 
 /// An editor for a new todo whose saves never finish (a slow disk), counting them.
 private final class SlowSaves: Sendable {
-    private let count = Mutex(0)
+    private let count = _SanitizerVisibleMutex(0)
 
     var saves: Int { count.withLock { $0 } }
 

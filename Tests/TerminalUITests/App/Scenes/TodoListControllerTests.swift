@@ -2,7 +2,6 @@ import Foundation
 import SceneServices
 import SceneServicesMocks
 import Streams
-import Synchronization
 import Testing
 import ViewModels
 
@@ -13,7 +12,7 @@ import ViewModels
 /// bound), unless the window is asked for from the end.
 private final class ManyTodos: Sendable {
     static let length = 100_000
-    private let queries = Mutex<[TodoListQuery]>([])
+    private let queries = _SanitizerVisibleMutex<[TodoListQuery]>([])
 
     var asked: [TodoListQuery] { queries.withLock { $0 } }
 
