@@ -50,6 +50,14 @@ public enum RawFixtures {
     public static func todoCount(at path: String) throws -> Int {
         try RawConnection(path: path, readOnly: true).scalar(SQLiteWorkload.countSQL)
     }
+
+    /// Runs the query `observeCounts` observes (a scan of the whole table) on a connection of
+    /// its own, with no observation around it: what that query's work alone does to a write
+    /// made just after it, on a machine whose caches it has just filled.
+    public static func scanLikeTheObservedQuery(at path: String) throws {
+        _ = try RawConnection(path: path, readOnly: true)
+            .scalar("SELECT count(*), coalesce(sum(completed), 0) FROM todos")
+    }
 }
 
 /// The other process of `sqlite.crossprocess`: for every line read on standard input it inserts

@@ -122,6 +122,22 @@ public enum RivuletSQLite {
             _ = try createOne(afterFirst + write)
             unobservedAfterWait.append(Double(monotonicNanoseconds() - start) / 1e6)
         }
+        // And again, each one just after another thread ran the observed query's scan on a
+        // connection of its own: the query's work without any observation, which separates
+        // what that scan does to the next write (it fills the caches) from what observing adds.
+        var unobservedAfterScan: [Double] = []
+        let scanned = CallbackLatch()
+        let afterSecond = try RawFixtures.todoCount(at: path)
+        for write in 0..<SQLiteWorkload.slowQueryWrites / 2 {
+            DispatchQueue.global().async {
+                try? RawFixtures.scanLikeTheObservedQuery(at: path)
+                scanned.deliver(write)
+            }
+            guard scanned.wait(for: write) != nil else { throw BenchmarkFailure("rivulet slow: no scan") }
+            let start = monotonicNanoseconds()
+            _ = try createOne(afterSecond + write)
+            unobservedAfterScan.append(Double(monotonicNanoseconds() - start) / 1e6)
+        }
         let rows = try RawFixtures.todoCount(at: path)
         let latch = CallbackLatch()
         let queryStart = monotonicNanoseconds()
@@ -147,6 +163,7 @@ public enum RivuletSQLite {
             extras: [
                 ("query_ms", queryTime), ("unobserved_ms", percentile(unobserved, 50)),
                 ("unobserved_woken_ms", percentile(unobservedAfterWait, 50)),
+                ("unobserved_after_scan_ms", percentile(unobservedAfterScan, 50)),
             ])
     }
 }
