@@ -12,7 +12,7 @@ enum SearchIndex: Sendable, Equatable {
 /// The schema of a Rivulet database, version by version.
 ///
 /// Versions only ever get added at the end; a database is migrated from whatever version it
-/// has to the last one in one transaction, a savepoint per step (see ``Migrator``).
+/// has to the last one, all its steps in one transaction (see ``Migrator``).
 enum Schema {
     /// Whether this build of SQLite has FTS5, checked at start-up.
     static var sqliteHasFTS5: Bool {
@@ -175,21 +175,14 @@ enum Schema {
     /// identifier of a deleted row is never handed out again (a script holding it would
     /// otherwise change whatever row got it next).
     ///
-    /// It follows SQLite's table-rebuild procedure: with foreign keys off (the migrator does
-    /// that, around the upgrade's transaction), each table is copied row for row, identifiers
-    /// included, into a new table that then takes its name; its indexes and triggers are
-    /// created again, and the foreign keys are checked before the step commits. The copy fires
-    /// no triggers, so the counts and the search index (keyed by the unchanged identifiers)
-    /// stay as they were.
+    /// It follows SQLite's table-rebuild procedure: with foreign keys off (the migrator turns
+    /// them off around the upgrade's transaction and checks them all before it commits), each
+    /// table is copied row for row, identifiers included, into a new table that then takes its
+    /// name; its indexes and triggers are created again. The copy fires no triggers, so the
+    /// counts and the search index (keyed by the unchanged identifiers) stay as they were.
     static func rebuildWithAutoincrement(in db: Connection) throws(DatabaseError) {
         let hasFTS = try searchIndex(of: db) == .fts5
         try db.executeScript(todosRebuildScript + (hasFTS ? todosSearchTriggersScript : "") + feedsRebuildScript)
-        let violations = try db.fetchAll("PRAGMA foreign_key_check") { $0.string(at: 0) }
-        if let table = violations.first {
-            throw DatabaseError(
-                kind: .sqlite,
-                message: "\(violations.count) row(s) refer to rows that do not exist (first in \(table))")
-        }
     }
 
     static let todosRebuildScript = """

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Streams
 import Testing
@@ -49,6 +50,48 @@ import Testing
     #expect(try database.int("PRAGMA user_version") == 1)
     #expect(try database.int("SELECT count(*) FROM sqlite_master WHERE name IN ('two', 'three')") == 0)
     #expect(try database.int("SELECT count(*) FROM one") == 0)
+}
+
+@Test func anUpgradeThatLeavesARowReferringToNothingIsRefusedAndLeavesTheFileAsItWas() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file()
+    let parents = Migration(version: 1, name: "parents") { (db) throws(DatabaseError) in
+        try db.executeScript(
+            """
+            CREATE TABLE parent(id INTEGER PRIMARY KEY);
+            CREATE TABLE child(parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE);
+            INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1);
+            """)
+    }
+    // With foreign keys off, dropping the parent row neither cascades nor fails.
+    let dropsParent = Migration(version: 2, name: "drops a parent", disablesForeignKeys: true) {
+        (db) throws(DatabaseError) in
+        try db.executeScript("DELETE FROM parent")
+    }
+    try SQLiteDatabase.open(path: path, migrations: [parents]).database.close()
+    let before = FileManager.default.contents(atPath: path)
+    #expect {
+        _ = try SQLiteDatabase.open(path: path, migrations: [parents, dropsParent])
+    } throws: { error in
+        (error as? DatabaseError)?.message.contains("1 row(s) referring to rows that do not exist") == true
+    }
+    #expect(FileManager.default.contents(atPath: path) == before)
+}
+
+@Test func connectionsOpeningANewFileAtOnceMigrateItOnce() throws {
+    let folder = TemporaryFolder()
+    for round in 0..<10 {
+        let path = folder.file("round-\(round).sqlite")
+        let failures = _SanitizerVisibleMutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            do {
+                try SQLiteDatabase.open(path: path, migrations: Schema.migrations()).database.close()
+            } catch {
+                failures.withLock { $0.append(String(describing: error)) }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty, "round \(round)")
+    }
 }
 
 @Test func eachStepOfAnUpgradeSeesTheVersionsBeforeIt() throws {
