@@ -33,8 +33,8 @@ extension TodosBaseService {
     static let indexFixedCost = 4096.0
     /// A walk towards a window further than this share into the matches (as the walk so far
     /// estimates them) stops, so that the index counts them and the window is read from the
-    /// end backwards; short of the middle, so that a wrong estimate rarely lands in the first
-    /// half, which the index would have to sort whole.
+    /// end backwards; a margin past the middle, so that a wrong estimate rarely lands in the
+    /// first half, which the index would have to sort whole.
     static let backwardsShare = 0.6
 
     /// How a search window is found; tests force one or the other to compare them.

@@ -69,8 +69,9 @@ enum ListMovement {
         case .pageUp: delta = -max(page, 1)
         case .pageDown: delta = max(page, 1)
         case .home, .character("g"): return .some(count > 0 ? 0 : nil)
-        case .end, .character("G"): return .some(count > 0 ? count - 1 : nil)
-        default: return nil
+        default:
+            guard isEnd(event) else { return nil }
+            return .some(count > 0 ? count - 1 : nil)
         }
         return .some(ListScroll.move(selected, by: delta, count: count))
     }
