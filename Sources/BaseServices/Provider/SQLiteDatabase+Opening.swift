@@ -63,7 +63,7 @@ extension SQLiteDatabase {
     /// Checks the path and its file without writing anything; creates a missing file (0600).
     /// Returns whether the file was created.
     private static func prepareFile(
-        path: String, options: DatabaseOptions, latestVersion: Int
+        path: String, options: DatabaseOptions, latestVersion: Int, isRetry: Bool = false
     ) throws(DatabaseError) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         let folderPath = folder.isEmpty ? "." : folder
@@ -97,8 +97,13 @@ extension SQLiteDatabase {
         }
         let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw DatabaseError(kind: .readOnly, message: "cannot create \(path): \(reason)")
+            let code = errno
+            // Another process (a second `rivulet` started at the same moment) created it since
+            // it was looked for: it is an existing file now, checked as one.
+            if code == EEXIST, !isRetry {
+                return try prepareFile(path: path, options: options, latestVersion: latestVersion, isRetry: true)
+            }
+            throw DatabaseError(kind: .readOnly, message: "cannot create \(path): \(String(cString: strerror(code)))")
         }
         Foundation.close(descriptor)
         return true
