@@ -41,6 +41,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private struct Record {
         var requests: [Request] = []
         var closedByClient = 0
+        var waitsForClose: [Duration] = []
     }
 
     let port: UInt16
@@ -111,9 +112,19 @@ final class TestHTTPServer: @unchecked Sendable {
     /// How many connections the client closed while the server was still waiting or writing.
     var connectionsClosedByClient: Int { record.withLock { $0.closedByClient } }
 
+    /// For each connection the client closed while the server held it open without answering,
+    /// how long the server had held it: timed on the server's own thread, so it says when the
+    /// client gave up whatever else keeps the test process busy.
+    var heldUntilClientClosed: [Duration] { record.withLock { $0.waitsForClose } }
+
     /// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.
+    ///
+    /// It returns as soon as the condition holds; the limit only ends a run that fails. It is
+    /// long because this task can wait that long for a thread: under the thread sanitizer, the
+    /// stream stress test's producers fill both cores while synchronous tests hold the threads
+    /// tasks run on, and a clean CI run saw tasks wait 30–50 s.
     func wait(
-        upTo timeout: Duration = .seconds(10),
+        upTo timeout: Duration = .seconds(60),
         until condition: @Sendable (TestHTTPServer) -> Bool
     ) async -> Bool {
         let clock = ContinuousClock()
@@ -229,10 +240,15 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     private func waitForClientClose(_ client: Int32) {
+        let start = ContinuousClock.now
         var scratch = [UInt8](repeating: 0, count: 1024)
         while waitReadable(client) {
             if read(client, &scratch, scratch.count) <= 0 {
-                record.withLock { $0.closedByClient += 1 }
+                let held = ContinuousClock.now - start
+                record.withLock {
+                    $0.closedByClient += 1
+                    $0.waitsForClose.append(held)
+                }
                 return
             }
         }
