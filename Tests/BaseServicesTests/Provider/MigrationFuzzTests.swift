@@ -37,6 +37,26 @@ import Testing
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
+    /// Opens 120 copies of `original`, each with one to eight random bytes changed: each must
+    /// open, or be refused with a message and left as it was. Returns how many of each.
+    private static func openDamagedCopies(
+        of original: [UInt8], at path: String, using generator: inout Generator
+    ) throws -> (refused: Int, opened: Int) {
+        var refused = 0
+        for iteration in 0..<120 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            if let refusal = try open(bytes, at: path) {
+                refused += 1
+                #expect(!refusal.message.isEmpty, "iteration \(iteration)")
+                #expect(contents(path) == bytes, "iteration \(iteration): \(refusal)")
+            }
+        }
+        return (refused, 120 - refused)
+    }
+
     @Test func randomBytesAreRefusedAsNotADatabaseAndLeftUnchanged() throws {
         let folder = TemporaryFolder()
         let path = folder.file()
@@ -85,18 +105,7 @@ import Testing
         let path = folder.file()
         let real = try Self.realDatabase(in: folder)
         var generator = Generator(state: 8_008)
-        var refused = 0
-        for iteration in 0..<120 {
-            var bytes = real
-            for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
-            }
-            if let refusal = try Self.open(bytes, at: path) {
-                refused += 1
-                #expect(!refusal.message.isEmpty, "iteration \(iteration)")
-                #expect(Self.contents(path) == bytes, "iteration \(iteration): \(refusal)")
-            }
-        }
+        let (refused, _) = try Self.openDamagedCopies(of: real, at: path, using: &generator)
         // Damage in the header and the schema must be caught often, or the test proves little.
         #expect(refused > 10)
     }
@@ -147,21 +156,7 @@ import Testing
         let path = folder.file()
         let old = try Self.version6Database(at: folder.file("old.sqlite"), journalMode: journalMode)
         var generator = Generator(state: journalMode == "WAL" ? 6_066 : 6_606)
-        var refused = 0
-        var upgraded = 0
-        for iteration in 0..<120 {
-            var bytes = old
-            for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
-            }
-            if let refusal = try Self.open(bytes, at: path) {
-                refused += 1
-                #expect(!refusal.message.isEmpty, "iteration \(iteration)")
-                #expect(Self.contents(path) == bytes, "iteration \(iteration): \(refusal)")
-            } else {
-                upgraded += 1
-            }
-        }
+        let (refused, upgraded) = try Self.openDamagedCopies(of: old, at: path, using: &generator)
         #expect(refused > 10)
         #expect(upgraded > 10)
     }

@@ -158,14 +158,20 @@ func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: Sea
         } == "ok")
 }
 
-@Test(arguments: [SearchIndex.fts5, .words])
-func identifiersMigrationKeepsIdentifiersAndNeverReusesThemAfterward(searchIndex: SearchIndex) throws {
-    let folder = TemporaryFolder()
+/// A database written at schema 7 with ``writeEarlyData(_:version:searchIndex:)``, then opened
+/// with every migration (so step 8 has run on it).
+private func migratedFromVersion7(in folder: TemporaryFolder, searchIndex: SearchIndex) throws -> SQLiteDatabase {
     let all = Schema.migrations(searchIndex: searchIndex)
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(7)))
     try writeEarlyData(old, version: 7, searchIndex: searchIndex)
     old.close()
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    return try SQLiteDatabase.open(path: folder.file(), migrations: all).database
+}
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func identifiersMigrationKeepsIdentifiersAndNeverReusesThemAfterward(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let database = try migratedFromVersion7(in: folder, searchIndex: searchIndex)
     let context = try ServiceContext.make(database: database)
     let todos = TodosBaseService(context: context)
     #expect(try value(todos.fetchWindow(TodoQuery())).todos.map(\.id) == [1, 2])
@@ -182,11 +188,7 @@ func identifiersMigrationKeepsIdentifiersAndNeverReusesThemAfterward(searchIndex
 @Test(arguments: [SearchIndex.fts5, .words])
 func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) throws {
     let folder = TemporaryFolder()
-    let all = Schema.migrations(searchIndex: searchIndex)
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(7)))
-    try writeEarlyData(old, version: 7, searchIndex: searchIndex)
-    old.close()
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    let database = try migratedFromVersion7(in: folder, searchIndex: searchIndex)
     try database.write { (db) throws(DatabaseError) in
         #expect(try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) } == "ok")
         #expect(try db.fetchAll("PRAGMA foreign_key_check") { $0.string(at: 0) }.isEmpty)
