@@ -13,12 +13,17 @@ let package = Package(
     products: [
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
+        .library(name: "SQLiteProvider", targets: ["SQLiteProvider"]),
+        .library(name: "Requests", targets: ["Requests"]),
+        .library(name: "FeedParsing", targets: ["FeedParsing"]),
+        .library(name: "Coordination", targets: ["Coordination"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        // The app, on top of the libraries.
         .library(name: "BaseServices", targets: ["BaseServices"]),
         .library(name: "SceneServices", targets: ["SceneServices"]),
         .library(name: "SceneServicesMocks", targets: ["SceneServicesMocks"]),
         .library(name: "ViewModels", targets: ["ViewModels"]),
-        .library(name: "Coordinator", targets: ["Coordinator"]),
-        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "RivuletApp", targets: ["RivuletApp"]),
         .executable(name: "rivulet", targets: ["rivulet"]),
     ],
     targets: [
@@ -29,9 +34,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .target(name: "SQLiteProvider", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
+        .target(name: "Requests", dependencies: ["Streams"], swiftSettings: strictSettings),
+        .target(name: "FeedParsing", swiftSettings: strictSettings),
+        .target(name: "Coordination", dependencies: ["Streams"], swiftSettings: strictSettings),
+        .target(name: "TerminalUI", dependencies: ["Streams", "Coordination"], swiftSettings: strictSettings),
+        // ---- the app ----
         .target(
             name: "BaseServices",
-            dependencies: ["Streams", "CSQLite"],
+            dependencies: ["Streams", "SQLiteProvider", "Requests", "FeedParsing"],
             resources: [.copy("Resources/sample-feed.xml")],
             swiftSettings: strictSettings
         ),
@@ -43,22 +54,25 @@ let package = Package(
         ),
         .target(name: "ViewModels", dependencies: ["Streams", "SceneServices"], swiftSettings: strictSettings),
         .target(
-            name: "Coordinator",
-            dependencies: ["Streams", "SceneServices", "ViewModels"],
+            name: "RivuletApp",
+            dependencies: [
+                "Streams", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+            ],
             swiftSettings: strictSettings
         ),
-        .target(
-            name: "TerminalUI", dependencies: ["Streams", "ViewModels", "Coordinator"], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "rivulet",
-            dependencies: ["Streams", "BaseServices", "SceneServices", "ViewModels", "Coordinator", "TerminalUI"],
-            swiftSettings: strictSettings
-        ),
+        .executableTarget(name: "rivulet", dependencies: ["RivuletApp"], swiftSettings: strictSettings),
         // Test-only: a child process that writes through the base services, for the
         // cross-process and crash tests. No product target depends on it.
         .executableTarget(
             name: "_BaseServicesWriter",
             dependencies: ["BaseServices", "Streams"],
+            swiftSettings: strictSettings
+        ),
+        // Test-only: a small HTTP server on loopback for the request layer's tests.
+        .target(
+            name: "HTTPTestServer",
+            dependencies: ["Requests", "Streams"],
+            path: "Tests/Support/HTTPTestServer",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -73,12 +87,32 @@ let package = Package(
         ),
         .testTarget(
             name: "BaseServicesTests",
-            dependencies: ["BaseServices", "Streams", "StreamsTesting", "CSQLite", "_BaseServicesWriter"],
+            dependencies: [
+                "BaseServices", "SQLiteProvider", "Requests", "FeedParsing", "Streams", "StreamsTesting", "CSQLite",
+                "_BaseServicesWriter", "HTTPTestServer",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SQLiteProviderTests",
+            dependencies: ["SQLiteProvider", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RequestsTests",
+            dependencies: ["Requests", "Streams", "StreamsTesting", "HTTPTestServer"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FeedParsingTests", dependencies: ["FeedParsing", "StreamsTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CoordinationTests",
+            dependencies: ["Coordination", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SceneServicesTests",
-            dependencies: ["SceneServices", "BaseServices", "Streams", "StreamsTesting"],
+            dependencies: ["SceneServices", "BaseServices", "SQLiteProvider", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -92,18 +126,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "CoordinatorTests",
+            name: "RivuletAppTests",
             dependencies: [
-                "Coordinator", "ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting",
+                "RivuletApp", "Coordination", "TerminalUI", "ViewModels", "SceneServices", "SceneServicesMocks",
+                "Streams", "StreamsTesting",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: [
-                "TerminalUI", "ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting",
-            ],
+            dependencies: ["TerminalUI", "Streams", "StreamsTesting"],
             exclude: ["Views/__Snapshots__"],
             swiftSettings: strictSettings
         ),

@@ -20,6 +20,9 @@ let package = Package(
                 .product(name: "StreamsTesting", package: "Rivulet"),
                 .product(name: "Streams", package: "Rivulet"),
                 .product(name: "BaseServices", package: "Rivulet"),
+                .product(name: "FeedParsing", package: "Rivulet"),
+                .product(name: "SQLiteProvider", package: "Rivulet"),
+                .product(name: "RivuletApp", package: "Rivulet"),
             ],
             swiftSettings: settings
         ),

@@ -5,6 +5,7 @@
 //     _BaseServicesWriter loop PATH            todos "write 1", "write 2", ... until killed
 import BaseServices
 import Foundation
+import SQLiteProvider
 import Streams
 
 func fail(_ message: String) -> Never {
@@ -18,7 +19,7 @@ func acknowledge(_ todo: TodoObject) {
 }
 
 func create(_ title: String) -> TodoObject {
-    let outcome = _SanitizerVisibleMutex<Result<TodoObject, DatabaseError>?>(nil)
+    let outcome = SanitizerVisibleMutex<Result<TodoObject, DatabaseError>?>(nil)
     _ = TodosBaseService.shared.create(title: title, notes: "", due: nil).subscribe(onNext: { result in
         outcome.withLock { $0 = result }
     })

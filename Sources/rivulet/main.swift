@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+import RivuletApp
 
 let status = Rivulet.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(status)

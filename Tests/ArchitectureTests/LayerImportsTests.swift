@@ -44,6 +44,42 @@ private func imports(of target: String, in files: [URL]) throws -> [SourceImport
     #expect(violations.isEmpty, "layer violations:\n\(violations.sorted().joined(separator: "\n"))")
 }
 
+@Test func noLibraryImportsTheApp() throws {
+    var violations: [String] = []
+    for (target, files) in try sourceFilesByTarget() where LayerRules.libraries.contains(target) {
+        for found in try imports(of: target, in: files) where LayerRules.appModules.contains(found.module) {
+            violations.append("\(found): the library \(target) imports the app")
+        }
+    }
+    #expect(violations.isEmpty, "\(violations.sorted().joined(separator: "\n"))")
+}
+
+@Test func everyTargetIsALibraryOrPartOfTheApp() throws {
+    let unplaced = try sourceFilesByTarget().keys.filter {
+        !LayerRules.libraries.contains($0) && !LayerRules.appModules.contains($0)
+    }
+    #expect(unplaced.isEmpty, "targets on neither floor: \(unplaced.sorted())")
+}
+
+@Test func theLibrariesNameNoneOfTheAppsConcepts() throws {
+    let appWords = ["Todo", "Rivulet", "FeedsBaseService", "RIVULET_"]
+    var violations: [String] = []
+    for (target, files) in try sourceFilesByTarget() where LayerRules.libraries.contains(target) {
+        for url in files {
+            let lines = try String(contentsOf: url, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                for word in appWords where code.contains(word) {
+                    violations.append("\(url.lastPathComponent):\(number + 1) names \(word)")
+                }
+            }
+        }
+    }
+    #expect(violations.isEmpty, "\(violations.sorted().joined(separator: "\n"))")
+}
+
 @Test func sceneServicesImportsBaseServicesOnlyInternally() throws {
     var violations: [String] = []
     for (target, files) in try sourceFilesByTarget() {

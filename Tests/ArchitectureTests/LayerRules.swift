@@ -7,16 +7,38 @@ enum LayerRules {
     /// What each target under `Sources/` may import. A target missing here fails the test, so a
     /// new target has to take its place in the table.
     static let allowedImports: [String: Set<String>] = [
+        // The library floor: reusable, never the app.
         "Streams": ["Synchronization", "Dispatch"],
         "StreamsTesting": system.union(["Streams", "Testing", "XCTest"]),
         "CSQLite": [],
-        "BaseServices": system.union(["Streams", "CSQLite", "FoundationNetworking", "FoundationXML"]),
-        "_BaseServicesWriter": system.union(["Streams", "BaseServices"]),
+        "SQLiteProvider": system.union(["Streams", "CSQLite"]),
+        "Requests": system.union(["Streams", "FoundationNetworking"]),
+        "FeedParsing": system.union(["FoundationXML"]),
+        "Coordination": system.union(["Streams"]),
+        "TerminalUI": system.union(["Streams", "Coordination"]),
+        // The app.
+        "BaseServices": system.union([
+            "Streams", "SQLiteProvider", "Requests", "FeedParsing", "FoundationNetworking", "FoundationXML",
+        ]),
+        "_BaseServicesWriter": system.union(["Streams", "BaseServices", "SQLiteProvider"]),
         "SceneServices": system.union(["Streams", "BaseServices"]),
         "SceneServicesMocks": system.union(["Streams", "StreamsTesting", "SceneServices", "Testing"]),
         "ViewModels": system.union(["Streams", "SceneServices"]),
-        "Coordinator": system.union(["Streams", "SceneServices", "ViewModels"]),
-        "TerminalUI": system.union(["Streams", "ViewModels", "Coordinator"]),
+        "RivuletApp": system.union([
+            "Streams", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+        ]),
+    ]
+
+    /// The reusable libraries: none of them may import a module of the app.
+    static let libraries: Set<String> = [
+        "Streams", "StreamsTesting", "CSQLite", "SQLiteProvider", "Requests", "FeedParsing", "Coordination",
+        "TerminalUI",
+    ]
+
+    /// The modules of the app, which no library may import.
+    static let appModules: Set<String> = [
+        "BaseServices", "_BaseServicesWriter", "SceneServices", "SceneServicesMocks", "ViewModels", "RivuletApp",
+        "rivulet",
     ]
 
     /// Targets that may import anything: the composition root.

@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTestServer
 import Streams
 import StreamsTesting
 import Testing
 
 @testable import BaseServices
+@testable import FeedParsing
 
 // Hostile input at the base services: whatever a title, a note, a feed or a search holds is
 // stored byte for byte (the services never interpret it; showing it safely is the UI's job),

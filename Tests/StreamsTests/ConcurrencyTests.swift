@@ -11,8 +11,8 @@ private final class ContractRecorder<Element: Sendable>: Sendable {
     private let overlaps = Atomic<Int>(0)
     private let afterTerminal = Atomic<Int>(0)
     private let terminated = Atomic<Bool>(false)
-    private let values = _SanitizerVisibleMutex<[Element]>([])
-    private let terminal = _SanitizerVisibleMutex<Event<Element>?>(nil)
+    private let values = SanitizerVisibleMutex<[Element]>([])
+    private let terminal = SanitizerVisibleMutex<Event<Element>?>(nil)
 
     var observer: AnyObserver<Element> { AnyObserver { self.on($0) } }
 

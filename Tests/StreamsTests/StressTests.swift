@@ -61,10 +61,10 @@ private final class OrderChecker: Sendable {
     }
 
     private let overlaps = OverlapDetector()
-    private let state: _SanitizerVisibleMutex<State>
+    private let state: SanitizerVisibleMutex<State>
 
     init(fromStart: Bool) {
-        state = _SanitizerVisibleMutex(State(next: Array(repeating: fromStart ? 0 : nil, count: producerCount)))
+        state = SanitizerVisibleMutex(State(next: Array(repeating: fromStart ? 0 : nil, count: producerCount)))
     }
 
     var observer: AnyObserver<Item> { AnyObserver { self.on($0) } }
@@ -108,7 +108,7 @@ private final class CombinationChecker: Sendable {
     }
 
     private let overlaps = OverlapDetector()
-    private let state = _SanitizerVisibleMutex(State())
+    private let state = SanitizerVisibleMutex(State())
 
     var observer: AnyObserver<[Item]> { AnyObserver { self.on($0) } }
 
@@ -170,7 +170,7 @@ private func onThreads(_ bodies: [@Sendable () -> Void], tracker: SubscriptionTr
 private func producers(
     into subjects: [PublishSubject<Item>], from first: Int = 0, count: Int, done: Flag
 ) -> [@Sendable () -> Void] {
-    let remaining = _SanitizerVisibleMutex(subjects.count)
+    let remaining = SanitizerVisibleMutex(subjects.count)
     return subjects.indices.map { index in
         let subject = subjects[index]
         return {
@@ -205,7 +205,7 @@ private func makeSubjects() -> [PublishSubject<Item>] {
 
 /// Collects the checkers churn threads create, so the test can inspect them afterwards.
 private final class CheckerPool<Checker: Sendable>: Sendable {
-    private let checkers = _SanitizerVisibleMutex<[Checker]>([])
+    private let checkers = SanitizerVisibleMutex<[Checker]>([])
     private let make: @Sendable () -> Checker
 
     init(_ make: @escaping @Sendable () -> Checker) { self.make = make }
@@ -342,7 +342,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
             var outOfOrder = 0
             var received = 0
         }
-        let state = _SanitizerVisibleMutex(State())
+        let state = SanitizerVisibleMutex(State())
         let overlaps = OverlapDetector()
         let done = Flag()
 

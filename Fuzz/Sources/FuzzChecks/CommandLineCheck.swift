@@ -1,4 +1,4 @@
-import TerminalUI
+import RivuletApp
 
 /// The subcommand parser's promises for one command line.
 public enum CommandLineCheck {

@@ -1,5 +1,6 @@
 @_spi(Fuzzing) import BaseServices
 import Foundation
+import SQLiteProvider
 
 /// The database opening path's promises for one file.
 public enum DatabaseCheck {

@@ -1,4 +1,4 @@
-import BaseServices
+import FeedParsing
 import Foundation
 
 /// The feed parsers' promises for one document.

@@ -1,4 +1,5 @@
 public import Foundation
+public import SQLiteProvider
 
 /// Where the database lives.
 public enum DatabaseLocation: Sendable, Hashable {
@@ -23,7 +24,7 @@ public enum DatabaseLocation: Sendable, Hashable {
 }
 
 /// Which world the services run in.
-public enum ServiceEnvironment: String, Sendable, Hashable, CaseIterable {
+public enum AppEnvironment: String, Sendable, Hashable, CaseIterable {
     /// The real database, every commit synced to disk.
     case production
     /// The real database, synced at checkpoints only (a process crash loses nothing; a power
@@ -38,10 +39,10 @@ public struct BaseServicesConfiguration: Sendable, Hashable {
     /// Where the database lives.
     public var database: DatabaseLocation
     /// Which world the services run in.
-    public var environment: ServiceEnvironment
+    public var environment: AppEnvironment
 
     /// Creates a configuration.
-    public init(database: DatabaseLocation, environment: ServiceEnvironment) {
+    public init(database: DatabaseLocation, environment: AppEnvironment) {
         self.database = database
         self.environment = environment
     }
@@ -54,7 +55,7 @@ public struct ConfiguredDatabase: Sendable, Hashable {
     /// Whether the file was created (and filled with the welcome list) just now.
     public let wasCreated: Bool
     /// The environment the services run in.
-    public let environment: ServiceEnvironment
+    public let environment: AppEnvironment
 }
 
 /// Opens the database and makes the shared base services ready. Call it once, from the

@@ -1,9 +1,10 @@
 import Foundation
+import SQLiteProvider
 import Streams
 
 /// The one configured context behind the `shared` base services.
 enum BaseServicesRegistry {
-    private static let state = _SanitizerVisibleMutex<(context: ServiceContext, environment: ServiceEnvironment)?>(nil)
+    private static let state = SanitizerVisibleMutex<(context: ServiceContext, environment: AppEnvironment)?>(nil)
 
     /// Opens the configured database once and records it.
     static func configure(_ configuration: BaseServicesConfiguration) throws(DatabaseError) -> ConfiguredDatabase {
@@ -30,14 +31,14 @@ enum BaseServicesRegistry {
     }
 
     /// The environment configured, if any.
-    static var environment: ServiceEnvironment? { state.withLock { $0?.environment } }
+    static var environment: AppEnvironment? { state.withLock { $0?.environment } }
 
     /// Opens the database a configuration describes, filling a new one with fixtures.
     static func open(
         _ configuration: BaseServicesConfiguration,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DatabaseError) -> (ServiceContext, ConfiguredDatabase) {
-        var options = DatabaseOptions()
+        var options = Schema.databaseOptions
         if configuration.environment == .development { options.synchronous = .normal }
         let migrations = Schema.migrations()
         let path: String

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteProvider
 
 /// The contents of a new database: a welcome list, and for the fake environment a sample feed.
 enum Fixtures {

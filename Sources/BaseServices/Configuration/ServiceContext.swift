@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteProvider
 
 /// What a base service needs: the database, how it searches text, and a clock.
 struct ServiceContext: Sendable {

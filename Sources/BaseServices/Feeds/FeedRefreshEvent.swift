@@ -1,3 +1,5 @@
+public import SQLiteProvider
+
 /// A step of a feed refresh in progress.
 public enum FeedRefreshStep: Sendable, Equatable {
     /// Downloading or reading the feed; the fetch's own step.

@@ -1,4 +1,6 @@
+import FeedParsing
 import Foundation
+import SQLiteProvider
 public import Streams
 
 extension FeedsBaseService {

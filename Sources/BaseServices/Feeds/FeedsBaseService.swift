@@ -1,4 +1,5 @@
 public import Foundation
+public import SQLiteProvider
 public import Streams
 
 /// The feeds base service: the only code that reads and writes feeds and their items in the
@@ -242,7 +243,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     }
 
     private static func feeds(in db: Connection) throws(DatabaseError) -> [FeedObject] {
-        try db.fetchAll(feedSelect + " ORDER BY f.title COLLATE NOCASE, f.id", decode: decodeFeed)
+        try db.fetchAll(feedSelect + " ORDER BY f.title COLLATE NOCASE, f.id", [], decode: decodeFeed)
     }
 
     static func feed(id: Int64, in db: Connection) throws(DatabaseError) -> FeedObject {

@@ -1,4 +1,5 @@
 public import Foundation
+public import SQLiteProvider
 public import Streams
 
 /// Stores feeds and their items, with read/unread status per item; stored items stay

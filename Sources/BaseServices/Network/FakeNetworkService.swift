@@ -1,4 +1,5 @@
 public import Foundation
+public import Requests
 public import Streams
 
 /// A network service that answers from canned replies, for the fake environment and tests.
@@ -6,9 +7,9 @@ public import Streams
 /// Every reply arrives after ``delay`` on the scheduler given at creation, so a virtual-time
 /// scheduler controls exactly when; with a real scheduler it simulates a slow network. It
 /// behaves like ``NetworkBaseService`` where that matters: statuses outside the request's
-/// accepted set fail with ``NetworkError/Reason/status(_:body:)``, bodies over the request's
+/// accepted set fail with ``RequestError/Reason/status(_:body:)``, bodies over the request's
 /// size limit fail, a delay longer than the request's timeout fails with
-/// ``NetworkError/Reason/timeout(_:)`` when the timeout elapses, and disposing cancels the
+/// ``RequestError/Reason/timeout(_:)`` when the timeout elapses, and disposing cancels the
 /// reply. A request nothing matches gets a `404`.
 ///
 /// ```swift
@@ -32,7 +33,7 @@ public final class FakeNetworkService: NetworkBaseServiceType {
         /// A response with the given status, headers and body.
         case respond(status: Int, headers: [String: String], body: Data)
         /// A failure with `reason`, as the real service would report it.
-        case fail(NetworkError.Reason)
+        case fail(RequestError.Reason)
         /// A JSON array of records, filtered, sorted and paged by the request's query the way
         /// ``FakeRecords`` describes.
         case records([FakeRecord])
@@ -63,12 +64,12 @@ public final class FakeNetworkService: NetworkBaseServiceType {
     }
 
     private let scheduler: any Scheduler
-    private let state: _SanitizerVisibleMutex<State>
+    private let state: SanitizerVisibleMutex<State>
 
     /// A fake that answers on `scheduler` after `delay`.
     public init(scheduler: any Scheduler, delay: SchedulerDuration = .zero) {
         self.scheduler = scheduler
-        self.state = _SanitizerVisibleMutex(State(delay: delay))
+        self.state = SanitizerVisibleMutex(State(delay: delay))
     }
 
     /// How long every reply takes; changing it affects requests made afterwards.
@@ -103,7 +104,7 @@ public final class FakeNetworkService: NetworkBaseServiceType {
             let label = "fake network \(request.method) \(request.pathComponents.joined(separator: "/"))"
             if delay > timeout {
                 return scheduler.schedule(after: timeout, label: label + " (timeout)") {
-                    observer.onError(NetworkError(request: request, reason: .timeout(timeout)))
+                    observer.onError(RequestError(request: request, reason: .timeout(timeout)))
                 }
             }
             return scheduler.schedule(after: delay, label: label) {
@@ -118,7 +119,7 @@ public final class FakeNetworkService: NetworkBaseServiceType {
         }
     }
 
-    private static func answer(_ request: ServiceRequest, stubs: [Stub]) -> Result<NetworkResponse, NetworkError> {
+    private static func answer(_ request: ServiceRequest, stubs: [Stub]) -> Result<NetworkResponse, RequestError> {
         let url: URL
         do {
             url = try request.makeURL()
@@ -134,19 +135,19 @@ public final class FakeNetworkService: NetworkBaseServiceType {
         }
         guard let stub else {
             let body = Data("no fake response for \(request.method) \(url.path)".utf8)
-            return .failure(NetworkError(request: request, reason: .status(404, body: body)))
+            return .failure(RequestError(request: request, reason: .status(404, body: body)))
         }
         return resolve(stub.reply, request: request, url: url)
     }
 
     private static func resolve(
         _ reply: Reply, request: ServiceRequest, url: URL
-    ) -> Result<NetworkResponse, NetworkError> {
+    ) -> Result<NetworkResponse, RequestError> {
         switch reply {
         case .dynamic(let make):
             return resolve(make(request), request: request, url: url)
         case .fail(let reason):
-            return .failure(NetworkError(request: request, reason: reason))
+            return .failure(RequestError(request: request, reason: reason))
         case .records(let records):
             let page = FakeRecords.page(records, query: request.queryItems)
             let headers = ["Content-Type": "application/json", "X-Total-Count": String(page.total)]
@@ -162,12 +163,12 @@ public final class FakeNetworkService: NetworkBaseServiceType {
         body: Data,
         _ request: ServiceRequest,
         _ url: URL
-    ) -> Result<NetworkResponse, NetworkError> {
+    ) -> Result<NetworkResponse, RequestError> {
         guard body.count <= request.maximumBodySize else {
-            return .failure(NetworkError(request: request, reason: .bodyTooLarge(limit: request.maximumBodySize)))
+            return .failure(RequestError(request: request, reason: .bodyTooLarge(limit: request.maximumBodySize)))
         }
         guard request.acceptedStatusCodes.contains(status) else {
-            return .failure(NetworkError(request: request, reason: .status(status, body: body)))
+            return .failure(RequestError(request: request, reason: .status(status, body: body)))
         }
         return .success(NetworkResponse(request: request, url: url, statusCode: status, headers: headers, body: body))
     }

@@ -1,3 +1,4 @@
+public import Requests
 public import Streams
 
 /// Performs requests over the network with Foundation's `URLSession`.
@@ -18,20 +19,8 @@ public final class NetworkBaseService: NetworkBaseServiceType {
     private init() {}
 
     /// Performs `request` when subscribed; emits its response and completes, or fails with a
-    /// ``NetworkError``. Disposing the subscription cancels the transfer.
+    /// ``RequestError``. Disposing the subscription cancels the transfer.
     public func response(for request: ServiceRequest) -> Observable<NetworkResponse> {
-        Observable.create { observer in
-            let exchange = request.effectiveSession.start(request) { result in
-                switch result {
-                case .success(let response):
-                    observer.onNext(response)
-                    observer.onCompleted()
-                case .failure(let error):
-                    observer.onError(error)
-                }
-            }
-            guard let exchange else { return Disposables.empty }
-            return Disposables.create { exchange.cancel() }
-        }
+        request.response()
     }
 }

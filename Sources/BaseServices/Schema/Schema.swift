@@ -1,4 +1,4 @@
-import CSQLite
+import SQLiteProvider
 
 /// How todos are searched by text.
 enum SearchIndex: Sendable, Equatable {
@@ -14,9 +14,18 @@ enum SearchIndex: Sendable, Equatable {
 /// Versions only ever get added at the end; a database is migrated from whatever version it
 /// has to the last one, all its steps in one transaction (see ``Migrator``).
 enum Schema {
+    /// The `PRAGMA application_id` of every Rivulet database: "RVLT".
+    static let applicationID: Int32 = 0x5256_4C54
+
+    /// The provider's options for a Rivulet database: stamped "RVLT", and named Rivulet in
+    /// messages.
+    static var databaseOptions: DatabaseOptions {
+        DatabaseOptions(applicationID: applicationID, applicationName: "Rivulet")
+    }
+
     /// Whether this build of SQLite has FTS5, checked at start-up.
     static var sqliteHasFTS5: Bool {
-        sqlite3_compileoption_used("ENABLE_FTS5") == 1
+        FTS5PhraseMatcher.isAvailable
     }
 
     /// Every migration, in order. `searchIndex` decides how step 4 indexes text.

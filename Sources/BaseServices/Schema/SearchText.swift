@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteProvider
 
 /// Turns typed search text into index terms, the same way for the FTS5 index and the
 /// word-table fallback: lower-cased, without diacritics, split at anything that is not a letter
@@ -28,5 +29,13 @@ enum SearchText {
         for word in Set(terms(title) + terms(notes)) {
             try db.execute("INSERT INTO todo_words(word, todo_id) VALUES (?, ?)", [.text(word), .integer(id)])
         }
+    }
+}
+
+extension FTS5PhraseMatcher {
+    /// A matcher that agrees with ``SearchText/ftsQuery(_:)`` for `search` on the todos' index:
+    /// its terms as phrases, searched in a todo's title and notes.
+    convenience init?(search: String, connection: Connection) {
+        self.init(terms: Array(SearchText.terms(search).prefix(SearchText.maximumTerms)), connection: connection)
     }
 }

@@ -1,3 +1,5 @@
+import SQLiteProvider
+
 /// Reading one window of todos: a filter, a sort, a search, and a slice of the result, fast at
 /// any offset of a million todos.
 ///
@@ -6,7 +8,7 @@
 ///   without visiting the table. A window in the second half of the list is read from the end,
 ///   backwards, so no window skips more than half the todos.
 /// - A search that most todos match is answered by walking the todos in the window's order and
-///   testing each with a ``SearchMatcher`` until the window is full, then counting on only a
+///   testing each with a ``FTS5PhraseMatcher`` until the window is full, then counting on only a
 ///   little way; its count is then a lower bound (``TodoWindow/isCountExact`` is `false`). A
 ///   search that few todos match is answered by the search index, exactly. Which one runs is
 ///   decided while walking: once the matches seen so far say the walk would cost more than the
@@ -61,7 +63,7 @@ extension TodosBaseService {
             return try plainWindow(filter: query.filter, sort: query.sort, offset: offset, limit: limit, in: db)
         }
         let matcher =
-            searchIndex == .fts5 && strategy != .index ? SearchMatcher(search: query.search, connection: db) : nil
+            searchIndex == .fts5 && strategy != .index ? FTS5PhraseMatcher(search: query.search, connection: db) : nil
         if let matcher,
             let walk = try walk(
                 query, descending: false, offset: offset, limit: limit, countsOn: true, matcher: matcher,
@@ -89,7 +91,7 @@ extension TodosBaseService {
             return try plainWindow(filter: query.filter, sort: query.sort, offset: start, limit: end - start, in: db)
         }
         let matcher =
-            searchIndex == .fts5 && strategy != .index ? SearchMatcher(search: query.search, connection: db) : nil
+            searchIndex == .fts5 && strategy != .index ? FTS5PhraseMatcher(search: query.search, connection: db) : nil
         let matches = SearchMatches(query, searchIndex: searchIndex)
         let count = try matches.count(in: db)
         let end = max(0, count - skipped)
@@ -104,7 +106,7 @@ extension TodosBaseService {
     /// what follows it while sorting.
     private static func countedWindow(
         _ query: TodoQuery, from start: Int, to end: Int, of count: Int, matches: SearchMatches,
-        matcher: SearchMatcher?, mayGiveUp: Bool, in db: Connection
+        matcher: FTS5PhraseMatcher?, mayGiveUp: Bool, in db: Connection
     ) throws(DatabaseError) -> TodoWindow {
         guard start < end else { return TodoWindow(todos: [], matchingCount: count, offset: start) }
         let afterSlice = count - end
@@ -217,7 +219,7 @@ extension TodosBaseService {
     /// testing each with `matcher`, or `nil` when the matches seen say the search index would
     /// be cheaper. With `countsOn`, the walk goes on a little way past the window, counting.
     private static func walk(
-        _ query: TodoQuery, descending: Bool, offset: Int, limit: Int, countsOn: Bool, matcher: SearchMatcher,
+        _ query: TodoQuery, descending: Bool, offset: Int, limit: Int, countsOn: Bool, matcher: FTS5PhraseMatcher,
         mayGiveUp: Bool, in db: Connection
     ) throws(DatabaseError) -> Walk? {
         let total = try count(.all, in: db)
@@ -243,7 +245,7 @@ extension TodosBaseService {
                 break
             }
             walked += 1
-            if matcher.matches(statement, titleColumn: 1, notesColumn: 2) {
+            if matcher.matches(statement, columns: [1, 2]) {
                 if matched >= offset && matched < target { todos.append(decode(statement)) }
                 matched += 1
                 if matched == target { walkedAtTarget = walked }

@@ -1,4 +1,5 @@
 public import Foundation
+public import SQLiteProvider
 public import Streams
 
 /// The todos base service: the only code that reads and writes todos in the database.

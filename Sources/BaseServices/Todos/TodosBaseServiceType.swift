@@ -1,4 +1,5 @@
 public import Foundation
+public import SQLiteProvider
 public import Streams
 
 /// Stores todos and observes them. Every method returns an observable:

@@ -38,9 +38,9 @@ extension ServicesBootstrap {
     /// The first result a base-service observable sends on subscribe (writes and first
     /// observations send it synchronously), as a value or a thrown scene error.
     static func outcome<Value: Sendable>(
-        _ observable: Observable<Result<Value, DatabaseError>>
+        _ observable: Observable<Result<Value, BaseServiceError>>
     ) throws(SceneError) -> Value {
-        let box = _FirstValue<Result<Value, DatabaseError>>()
+        let box = _FirstValue<Result<Value, BaseServiceError>>()
         observable.subscribe(onNext: { box.keep($0) }).dispose()
         guard let result = box.value else { throw SceneError("The database did not answer.") }
         return try result.mapError(SceneError.init).get()

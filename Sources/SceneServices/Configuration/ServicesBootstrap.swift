@@ -75,7 +75,7 @@ public enum ServicesBootstrap {
         }
     }
 
-    private static func environment(_ environment: ServicesConfiguration.Environment) -> ServiceEnvironment {
+    private static func environment(_ environment: ServicesConfiguration.Environment) -> AppEnvironment {
         switch environment {
         case .production: .production
         case .development: .development

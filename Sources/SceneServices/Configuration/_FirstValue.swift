@@ -2,7 +2,7 @@ import Streams
 
 /// Keeps the first value it is given; used to read a synchronous answer out of an observable.
 final class _FirstValue<Value: Sendable>: Sendable {
-    private let storage = _SanitizerVisibleMutex<Value?>(nil)
+    private let storage = SanitizerVisibleMutex<Value?>(nil)
 
     var value: Value? { storage.withLock { $0 } }
 

@@ -42,7 +42,7 @@ extension FeedItemPage {
 }
 
 extension SceneError {
-    init(_ error: DatabaseError) {
+    init(_ error: BaseServiceError) {
         self.init(error.message)
     }
 }
@@ -67,7 +67,7 @@ extension TodoListQuery {
     }
 }
 
-extension Result where Failure == DatabaseError {
+extension Result where Failure == BaseServiceError {
     /// The same result with entities and scene errors.
     func toScene<Entity>(_ transform: (Success) -> Entity) -> Result<Entity, SceneError> {
         map(transform).mapError(SceneError.init)

@@ -122,7 +122,7 @@ final class _ValuesHandle<Element: Sendable>: Sendable {
 
 /// The meeting point of the producing subscription and the consuming task.
 ///
-/// `@unchecked Sendable`: all mutable state is inside `state`, a `_SanitizerVisibleMutex`; `source` is
+/// `@unchecked Sendable`: all mutable state is inside `state`, a `SanitizerVisibleMutex`; `source` is
 /// immutable.
 @usableFromInline
 final class _ValuesBuffer<Element: Sendable>: @unchecked Sendable {
@@ -145,7 +145,7 @@ final class _ValuesBuffer<Element: Sendable>: @unchecked Sendable {
         @inlinable init() {}
     }
 
-    @usableFromInline let state = _SanitizerVisibleMutex(State())
+    @usableFromInline let state = SanitizerVisibleMutex(State())
     @usableFromInline let source: Observable<Element>
 
     @inlinable

@@ -64,7 +64,7 @@ extension ObservableType {
     ///
     /// ```swift
     /// fetch.retry(scheduler: scheduler) { error, failures in
-    ///     error is NetworkError && failures < 3 ? .seconds(failures) : nil
+    ///     error is RequestError && failures < 3 ? .seconds(failures) : nil
     /// }
     /// ```
     public func retry(

@@ -38,7 +38,7 @@ extension ObservableType {
 
 /// The sink behind `observe(on:)`: a queue drained by at most one scheduled piece of work.
 ///
-/// `@unchecked Sendable`: all mutable state is inside `state`, a `_SanitizerVisibleMutex`; `finished` is
+/// `@unchecked Sendable`: all mutable state is inside `state`, a `SanitizerVisibleMutex`; `finished` is
 /// atomic; `upstream` is thread-safe; the rest is immutable.
 @usableFromInline
 final class _ObserveOnSink<Element: Sendable>: Disposable, @unchecked Sendable {
@@ -54,7 +54,7 @@ final class _ObserveOnSink<Element: Sendable>: Disposable, @unchecked Sendable {
         @inlinable init() {}
     }
 
-    @usableFromInline let state = _SanitizerVisibleMutex(State())
+    @usableFromInline let state = SanitizerVisibleMutex(State())
     @usableFromInline let finished = Atomic<Bool>(false)
     @usableFromInline let upstream = SingleAssignmentDisposable()
     @usableFromInline let observer: AnyObserver<Element>

@@ -45,7 +45,7 @@ struct _TimedOutbox<Element: Sendable> {
 /// synchronous upstream may re-enter freely. A timer or upstream that has been replaced is
 /// recognised by its generation and ignored.
 ///
-/// `@unchecked Sendable`: all mutable state is inside `core`, a `_SanitizerVisibleMutex`; `finished` is atomic;
+/// `@unchecked Sendable`: all mutable state is inside `core`, a `SanitizerVisibleMutex`; `finished` is atomic;
 /// the other stored properties are immutable.
 final class _TimedSink<State, Element: Sendable>: Disposable, @unchecked Sendable {
     typealias EventHandler = @Sendable (inout State, Event<Element>, inout _TimedOutbox<Element>) -> Void
@@ -74,7 +74,7 @@ final class _TimedSink<State, Element: Sendable>: Disposable, @unchecked Sendabl
         var deliver = false
     }
 
-    private let core: _SanitizerVisibleMutex<Core>
+    private let core: SanitizerVisibleMutex<Core>
     private let finished = Atomic<Bool>(false)
     private let observer: AnyObserver<Element>
     private let scheduler: any Scheduler
@@ -96,7 +96,7 @@ final class _TimedSink<State, Element: Sendable>: Disposable, @unchecked Sendabl
         self.label = label
         self.onEvent = onEvent
         self.onTimer = onTimer
-        core = _SanitizerVisibleMutex(Core(state: state))
+        core = SanitizerVisibleMutex(Core(state: state))
         tracker = LiveSubscriptions.increment()
     }
 

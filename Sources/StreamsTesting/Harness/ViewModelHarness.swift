@@ -65,7 +65,7 @@ public final class ViewModelHarness: Sendable {
     /// How strictly unasserted events are treated.
     public let exhaustivity: Exhaustivity
     private let position: _SourcePosition
-    private let state = _SanitizerVisibleMutex(State())
+    private let state = SanitizerVisibleMutex(State())
 
     /// Creates a harness over `scheduler`; call ``finish(fileID:filePath:line:column:)`` at the
     /// end of the test.

@@ -38,7 +38,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
     private let segments: [[Recorded<Event<Element>>]]
     private let scheduler: TestScheduler
     private let position: _SourcePosition?
-    private let state = _SanitizerVisibleMutex(State())
+    private let state = SanitizerVisibleMutex(State())
 
     init(
         scheduler: TestScheduler, segments: [[Recorded<Event<Element>>]], isHot: Bool, label: String,

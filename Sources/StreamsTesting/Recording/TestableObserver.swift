@@ -10,8 +10,8 @@ public import Streams
 /// ```
 public final class TestableObserver<Element: Sendable>: Sendable {
     private let scheduler: TestScheduler
-    private let recorded = _SanitizerVisibleMutex<[Recorded<Event<Element>>]>([])
-    private let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
+    private let recorded = SanitizerVisibleMutex<[Recorded<Event<Element>>]>([])
+    private let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)
     /// The tick at which the observer was made: frame 0 of the marble diagrams it is compared with.
     public let origin: Int
 

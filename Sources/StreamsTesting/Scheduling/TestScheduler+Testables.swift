@@ -82,6 +82,6 @@ extension TestScheduler {
 
 /// What `start` keeps between its steps.
 final class _StartRun<Source: ObservableType>: Sendable {
-    let source = _SanitizerVisibleMutex<Source?>(nil)
-    let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
+    let source = SanitizerVisibleMutex<Source?>(nil)
+    let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)
 }

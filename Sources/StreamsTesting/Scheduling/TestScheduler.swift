@@ -41,7 +41,7 @@ public import Streams
 ///   ``run(maxSteps:)`` throws in the same way when a source never ends.
 /// - Disposing the result of a `schedule` call removes the work in O(1).
 ///
-/// The scheduler is `Sendable`: its state is behind a `_SanitizerVisibleMutex`, and actions run outside the
+/// The scheduler is `Sendable`: its state is behind a `SanitizerVisibleMutex`, and actions run outside the
 /// lock on the thread that called `advance` or `run`. One `advance` or `run` runs at a time;
 /// calling one from inside a scheduled action records a failure.
 public final class TestScheduler: Scheduler {
@@ -58,7 +58,7 @@ public final class TestScheduler: Scheduler {
         var sources: [_WeakSource] = []
     }
 
-    let state: _SanitizerVisibleMutex<State>
+    let state: SanitizerVisibleMutex<State>
 
     /// How many actions may run at one tick before the scheduler reports a livelock.
     public let actionsPerTickLimit: Int
@@ -79,7 +79,7 @@ public final class TestScheduler: Scheduler {
         runStepLimit: Int = TestScheduler.defaultRunStepLimit
     ) {
         ExitLeakCheck.install()
-        state = _SanitizerVisibleMutex(State(clock: initialClock))
+        state = SanitizerVisibleMutex(State(clock: initialClock))
         self.actionsPerTickLimit = max(1, actionsPerTickLimit)
         self.runStepLimit = max(1, runStepLimit)
     }

@@ -27,12 +27,17 @@ public struct SceneChrome: Hashable, Sendable {
     public var prompt: Prompt?
     /// The key map shown over the scene, when the help overlay is open.
     public var help: [KeyHint]?
+    /// The application's name, shown before the title ("Name · Title"); empty shows the title
+    /// alone.
+    public var appName: String
 
     /// Creates chrome; by default no error, no spinner, no prompt, no help.
     public init(
-        title: String, info: String = "", hints: [KeyHint] = [], errorMessage: String? = nil, isBusy: Bool = false,
+        appName: String = "", title: String, info: String = "", hints: [KeyHint] = [], errorMessage: String? = nil,
+        isBusy: Bool = false,
         busyText: String = "", spinnerFrame: Int = 0, prompt: Prompt? = nil, help: [KeyHint]? = nil
     ) {
+        self.appName = appName
         self.title = title
         self.info = info
         self.hints = hints
@@ -61,7 +66,8 @@ public struct SceneChrome: Hashable, Sendable {
         let (top, afterTop) = body.splitTop(1)
         let width = buffer.width
         buffer.putStatusLine(
-            left: " Rivulet · \(TextSanitizer.sanitize(title, fittingWidth: width))",
+            left: " \(appName.isEmpty ? "" : TextSanitizer.sanitize(appName, fittingWidth: width) + " · ")"
+                + TextSanitizer.sanitize(title, fittingWidth: width),
             right: info.isEmpty ? "" : "\(TextSanitizer.sanitize(info, fittingWidth: width)) ", y: top.y,
             style: Self.titleStyle)
         body = afterTop

@@ -42,7 +42,7 @@ extension ObservableType {
 
 /// Whether an ``ObservableType/exhaustMap(_:)`` subscription runs an inner observable.
 final class _BusyGate: Sendable {
-    private let isBusy = _SanitizerVisibleMutex(false)
+    private let isBusy = SanitizerVisibleMutex(false)
 
     /// Marks the gate busy; `false` when it already was.
     func enter() -> Bool {

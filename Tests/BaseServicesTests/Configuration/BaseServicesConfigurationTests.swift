@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 @Test func standardPathPrefersXDGDataHome() {
     let path = DatabaseLocation.standardPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])

@@ -3,6 +3,7 @@ import Streams
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 private func addFeed(_ fixture: ServicesFixture, _ url: String = "https://example.com/feed") throws -> FeedObject {
     try value(fixture.feeds.addFeed(url: url, title: "Example", siteURL: "https://example.com"))
@@ -137,7 +138,8 @@ private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: B
     let feed = try addFeed(fixture)
     _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
     fixture.database.close()
-    let (reopened, _) = try SQLiteDatabase.open(path: fixture.folder.file(), migrations: Schema.migrations())
+    let (reopened, _) = try SQLiteDatabase.open(
+        path: fixture.folder.file(), options: .rivulet, migrations: Schema.migrations())
     let feeds = FeedsBaseService(context: try ServiceContext.make(database: reopened))
     #expect(try value(feeds.fetchFeeds()).first?.itemCount == 3)
 }

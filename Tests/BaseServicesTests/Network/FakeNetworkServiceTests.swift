@@ -4,6 +4,7 @@ import StreamsTesting
 import Testing
 
 @testable import BaseServices
+@testable import Requests
 
 @Suite struct FakeNetworkServiceTests {
     private let api = RemoteService(
@@ -59,7 +60,7 @@ import Testing
             network.stub(path: "/slow", reply: .ok("late"))
             let res = scheduler.start(disposed: 10_000) { network.response(for: request("slow")).map(\.statusCode) }
             #expect(
-                res.events == [.error(1_200, NetworkError(request: request("slow"), reason: .timeout(.seconds(1))))])
+                res.events == [.error(1_200, RequestError(request: request("slow"), reason: .timeout(.seconds(1))))])
         }
     }
 

@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTestServer
 import Streams
 import Synchronization
 import Testing
 
 @testable import BaseServices
+@testable import Requests
 
 /// End-to-end tests against a real HTTP server on 127.0.0.1; they use the wall clock, with
 /// timeouts of a few hundred milliseconds at most.
@@ -119,7 +121,7 @@ import Testing
 
     @Test func disposingCancelsTheRequestAndClosesTheConnection() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
-            let events = _SanitizerVisibleMutex<[String]>([])
+            let events = SanitizerVisibleMutex<[String]>([])
             let subscription = NetworkBaseService.shared.response(for: server.request("slow", timeout: .seconds(60)))
                 .subscribe { event in events.withLock { $0.append("\(event)") } }
             #expect(await server.wait { $0.requests.count == 1 })
@@ -219,7 +221,7 @@ import Testing
 
     @Test func observableEmitsOneResponseThenCompletes() async throws {
         try await withTestHTTPServer({ _ in .respond(status: 200, body: Data("x".utf8)) }) { server in
-            let events = _SanitizerVisibleMutex<[String]>([])
+            let events = SanitizerVisibleMutex<[String]>([])
             let done = Atomic<Bool>(false)
             let subscription = NetworkBaseService.shared.response(for: server.request("x")).subscribe { event in
                 switch event {

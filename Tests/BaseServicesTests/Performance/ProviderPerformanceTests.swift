@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 // Release-build measurements against the raw sqlite3 C API doing the same work. Run with
 //
@@ -81,7 +82,7 @@ private final class RawDatabase {
 /// A migrated, empty Rivulet database file (closed), ready for either side.
 private func freshDatabaseFile() throws -> String {
     let path = TemporaryFolder().file()
-    try SQLiteDatabase.open(path: path, migrations: Schema.migrations()).database.close()
+    try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations()).database.close()
     return path
 }
 
@@ -112,7 +113,7 @@ private func rawInsert(path: String) -> Double {
 }
 
 private func rivuletInsert(path: String) throws -> Double {
-    let (database, _) = try SQLiteDatabase.open(path: path, migrations: Schema.migrations())
+    let (database, _) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations())
     let todos = TodosBaseService(context: try ServiceContext.make(database: database))
     let drafts = titles.map { TodoDraft(title: $0) }
     return try measureCPU { _ = try todos.insert(drafts) }
@@ -228,7 +229,7 @@ struct ProviderPerformance {
         // Fetch 100,000 todos into DTOs.
         let path = try freshDatabaseFile()
         _ = try rivuletInsert(path: path)
-        let (database, _) = try SQLiteDatabase.open(path: path, migrations: Schema.migrations())
+        let (database, _) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations())
         let todos = TodosBaseService(context: try ServiceContext.make(database: database))
         let rawDatabase = RawDatabase(path: path)
         var rawFetches: [Double] = []
@@ -255,12 +256,12 @@ struct ProviderPerformance {
     }
 
     @Test func commitToObserverCallbackLatency() throws {
-        let committedAt = _SanitizerVisibleMutex<ContinuousClock.Instant?>(nil)
-        var options = DatabaseOptions()
+        let committedAt = SanitizerVisibleMutex<ContinuousClock.Instant?>(nil)
+        var options = DatabaseOptions.rivulet
         options.didCommit = { committedAt.withLock { $0 = .now } }
         let (database, _) = try SQLiteDatabase.open(path: memoryBackedPath(), options: options, migrations: [])
         try database.execute("CREATE TABLE todo(id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL)")
-        let latencies = _SanitizerVisibleMutex<[Double]>([])
+        let latencies = SanitizerVisibleMutex<[Double]>([])
         let expected = Atomic<Int>(0)
         let seen = DispatchSemaphore(value: 0)
         let subscription = database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
@@ -291,7 +292,7 @@ struct ProviderPerformance {
     }
 
     @Test func aSlowObservedQueryAddsAlmostNothingToAWrite() throws {
-        let (database, _) = try SQLiteDatabase.open(path: memoryBackedPath(), migrations: [])
+        let (database, _) = try SQLiteDatabase.open(path: memoryBackedPath(), options: .rivulet, migrations: [])
         try database.execute(
             """
             CREATE TABLE big(v INTEGER);
@@ -321,7 +322,7 @@ struct ProviderPerformance {
         }
         let alone = median(try writeTimes())
         let subscription = database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
-            try db.fetchInt(slowSQL)
+            try db.fetchInt(slowSQL, [])
         }.subscribe(onNext: { _ in })
         let observed = median(try writeTimes())
         subscription.dispose()

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 @Test func databaseErrorDescriptionNamesMessageCodeAndStatement() {
     let error = DatabaseError(kind: .sqlite, code: 2067, message: "UNIQUE constraint failed", sql: "INSERT INTO t")

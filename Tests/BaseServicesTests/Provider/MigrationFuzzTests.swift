@@ -1,14 +1,16 @@
 import CSQLite
 import Foundation
+import StreamsTesting
 import Testing
 
 @_spi(Fuzzing) @testable import BaseServices
+@testable import SQLiteProvider
 
 /// Random and damaged files through the opening path the app uses (checks, then migrations):
 /// each must open or be refused with a ``DatabaseError`` that leaves the file byte for byte as
 /// it was. Seeded, so a failure names a file that reproduces it.
 @Suite struct MigrationFuzzTests {
-    private typealias Generator = FeedDocumentFuzzTests.SeededGenerator
+    private typealias Generator = SeededGenerator
 
     /// Writes `bytes` at `path` and opens it; returns the refusal, or nil when it opened.
     private static func open(_ bytes: [UInt8], at path: String) throws -> DatabaseError? {
@@ -60,7 +62,7 @@ import Testing
     @Test func randomBytesAreRefusedAsNotADatabaseAndLeftUnchanged() throws {
         let folder = TemporaryFolder()
         let path = folder.file()
-        var generator = Generator(state: 6_006)
+        var generator = Generator(seed: 6_006)
         for iteration in 0..<200 {
             let bytes = Self.randomBytes(count: Int.random(in: 1...3_000, using: &generator), using: &generator)
             let refusal = try Self.open(bytes, at: path)
@@ -73,7 +75,7 @@ import Testing
     @Test func randomPagesBehindASQLiteHeaderAreRefusedAndLeftUnchanged() throws {
         let folder = TemporaryFolder()
         let path = folder.file()
-        var generator = Generator(state: 3_003)
+        var generator = Generator(seed: 3_003)
         for iteration in 0..<150 {
             var bytes = Array("SQLite format 3\0".utf8)
             bytes += [0x10, 0x00, 0x01, 0x01, 0x00, 0x40, 0x20, 0x20]  // page size 4096, the fixed fields
@@ -88,7 +90,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = folder.file()
         let real = try Self.realDatabase(in: folder)
-        var generator = Generator(state: 1_001)
+        var generator = Generator(seed: 1_001)
         let lengths =
             [1, 99, 100, 101, 4_095, 4_096, 4_097]
             + (0..<60).map { _ in Int.random(in: 1..<real.count, using: &generator) }
@@ -104,7 +106,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = folder.file()
         let real = try Self.realDatabase(in: folder)
-        var generator = Generator(state: 8_008)
+        var generator = Generator(seed: 8_008)
         let (refused, _) = try Self.openDamagedCopies(of: real, at: path, using: &generator)
         // Damage in the header and the schema must be caught often, or the test proves little.
         #expect(refused > 10)
@@ -116,14 +118,15 @@ import Testing
         at path: String, journalMode: String, damage: String? = nil
     ) throws -> [UInt8] {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-        try SQLiteDatabase.open(path: path, migrations: Array(Schema.migrations().prefix(6))).database.close()
+        try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Array(Schema.migrations().prefix(6)))
+            .database.close()
         let connection = try Connection.open(path: path, flags: SQLITE_OPEN_READWRITE, busyTimeoutMilliseconds: 1_000)
         do {
             try connection.execute(
                 "INSERT INTO todos(title, notes, completed, created_at, updated_at, position) VALUES ('a', '', 0, 1, 1, 1)"
             )
             if let damage { try connection.executeScript(damage) }
-            _ = try connection.fetchOne("PRAGMA journal_mode = \(journalMode)") { $0.string(at: 0) }
+            _ = try connection.fetchOne("PRAGMA journal_mode = \(journalMode)", []) { $0.string(at: 0) }
         } catch {
             connection.close()
             throw error
@@ -155,7 +158,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = folder.file()
         let old = try Self.version6Database(at: folder.file("old.sqlite"), journalMode: journalMode)
-        var generator = Generator(state: journalMode == "WAL" ? 6_066 : 6_606)
+        var generator = Generator(seed: journalMode == "WAL" ? 6_066 : 6_606)
         let (refused, upgraded) = try Self.openDamagedCopies(of: old, at: path, using: &generator)
         #expect(refused > 10)
         #expect(upgraded > 10)

@@ -4,6 +4,7 @@ import Streams
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 @Test func migrationsStopAtTheVersionTheDatabaseHas() throws {
     let folder = TemporaryFolder()
@@ -14,8 +15,8 @@ import Testing
             try db.executeScript("CREATE TABLE one(v)")
         }
     ]
-    _ = try SQLiteDatabase.open(path: folder.file(), migrations: migrations).database.close()
-    _ = try SQLiteDatabase.open(path: folder.file(), migrations: migrations).database.close()
+    _ = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: migrations).database.close()
+    _ = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: migrations).database.close()
     #expect(applied.value == 1)
 }
 
@@ -34,10 +35,10 @@ import Testing
         try db.executeScript("CREATE TABLE three(v)")
         throw DatabaseError(kind: .invalidValue, message: "broken step")
     }
-    try SQLiteDatabase.open(path: path, migrations: [first]).database.close()
+    try SQLiteDatabase.open(path: path, options: .rivulet, migrations: [first]).database.close()
     let before = FileManager.default.contents(atPath: path)
     #expect {
-        _ = try SQLiteDatabase.open(path: path, migrations: [first, second, failing])
+        _ = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: [first, second, failing])
     } throws: { error in
         guard let error = error as? DatabaseError else { return false }
         return error.message.contains("migration 3 (three) failed: broken step")
@@ -45,7 +46,7 @@ import Testing
     // Step 2 ran and succeeded, but the upgrade as a whole did not: nothing of it was kept.
     #expect(applied.value == 1)
     #expect(FileManager.default.contents(atPath: path) == before)
-    let (database, _) = try SQLiteDatabase.open(path: path, migrations: [first])
+    let (database, _) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: [first])
     defer { database.close() }
     #expect(try database.int("PRAGMA user_version") == 1)
     #expect(try database.int("SELECT count(*) FROM sqlite_master WHERE name IN ('two', 'three')") == 0)
@@ -68,10 +69,10 @@ import Testing
         (db) throws(DatabaseError) in
         try db.executeScript("DELETE FROM parent")
     }
-    try SQLiteDatabase.open(path: path, migrations: [parents]).database.close()
+    try SQLiteDatabase.open(path: path, options: .rivulet, migrations: [parents]).database.close()
     let before = FileManager.default.contents(atPath: path)
     #expect {
-        _ = try SQLiteDatabase.open(path: path, migrations: [parents, dropsParent])
+        _ = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: [parents, dropsParent])
     } throws: { error in
         (error as? DatabaseError)?.message.contains("1 row(s) referring to rows that do not exist") == true
     }
@@ -82,10 +83,10 @@ import Testing
     let folder = TemporaryFolder()
     for round in 0..<10 {
         let path = folder.file("round-\(round).sqlite")
-        let failures = _SanitizerVisibleMutex<[String]>([])
+        let failures = SanitizerVisibleMutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 3) { _ in
             do {
-                try SQLiteDatabase.open(path: path, migrations: Schema.migrations()).database.close()
+                try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations()).database.close()
             } catch {
                 failures.withLock { $0.append(String(describing: error)) }
             }
@@ -96,14 +97,14 @@ import Testing
 
 @Test func eachStepOfAnUpgradeSeesTheVersionsBeforeIt() throws {
     let folder = TemporaryFolder()
-    let seen = _SanitizerVisibleMutex<[Int64]>([])
+    let seen = SanitizerVisibleMutex<[Int64]>([])
     let steps = (1...3).map { version in
         Migration(version: version, name: "step \(version)") { (db) throws(DatabaseError) in
             let version = try db.fetchInt("PRAGMA user_version")
             seen.withLock { $0.append(version) }
         }
     }
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: steps)
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: steps)
     defer { database.close() }
     #expect(seen.withLock { $0 } == [0, 1, 2])
     #expect(try database.int("PRAGMA user_version") == 3)
@@ -137,10 +138,11 @@ private func writeEarlyData(_ database: SQLiteDatabase, version: Int, searchInde
 func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: SearchIndex, fromVersion: Int) throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations(searchIndex: searchIndex)
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(fromVersion)))
+    let (old, _) = try SQLiteDatabase.open(
+        path: folder.file(), options: .rivulet, migrations: Array(all.prefix(fromVersion)))
     try writeEarlyData(old, version: fromVersion, searchIndex: searchIndex)
     old.close()
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
     #expect(try database.int("PRAGMA user_version") == Int64(all.count))
     let context = try ServiceContext.make(database: database)
     #expect(context.searchIndex == searchIndex)
@@ -162,10 +164,10 @@ func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: Sea
 /// with every migration (so step 8 has run on it).
 private func migratedFromVersion7(in folder: TemporaryFolder, searchIndex: SearchIndex) throws -> SQLiteDatabase {
     let all = Schema.migrations(searchIndex: searchIndex)
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(7)))
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(7)))
     try writeEarlyData(old, version: 7, searchIndex: searchIndex)
     old.close()
-    return try SQLiteDatabase.open(path: folder.file(), migrations: all).database
+    return try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all).database
 }
 
 @Test(arguments: [SearchIndex.fts5, .words])
@@ -217,10 +219,11 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
     }
     let folder = TemporaryFolder()
     let all = Schema.migrations()
-    let (old, _) = try SQLiteDatabase.open(path: folder.file("old.sqlite"), migrations: Array(all.prefix(7)))
+    let (old, _) = try SQLiteDatabase.open(
+        path: folder.file("old.sqlite"), options: .rivulet, migrations: Array(all.prefix(7)))
     old.close()
-    let (migrated, _) = try SQLiteDatabase.open(path: folder.file("old.sqlite"), migrations: all)
-    let (fresh, _) = try SQLiteDatabase.open(path: folder.file("new.sqlite"), migrations: all)
+    let (migrated, _) = try SQLiteDatabase.open(path: folder.file("old.sqlite"), options: .rivulet, migrations: all)
+    let (fresh, _) = try SQLiteDatabase.open(path: folder.file("new.sqlite"), options: .rivulet, migrations: all)
     #expect(try schema(migrated) == schema(fresh))
     #expect(try schema(fresh).contains("table sqlite_sequence sqlite_sequence"))
 }
@@ -228,10 +231,10 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
 @Test func feedRefreshErrorsMigrationAddsAnEmptyLastErrorToExistingFeeds() throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations()
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(5)))
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(5)))
     try old.execute("INSERT INTO feeds(url, title, added_at) VALUES ('https://example.com/feed', 'Example', 1)")
     old.close()
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
     let feeds = FeedsBaseService(context: try ServiceContext.make(database: database))
     let feed = try #require(try value(feeds.fetchFeeds()).first)
     #expect(feed.title == "Example")
@@ -243,7 +246,7 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
 func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIndex) throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations(searchIndex: searchIndex)
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Array(all.prefix(6)))
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(6)))
     try old.write { (db) throws(DatabaseError) in
         for (index, completed) in [0, 1, 1, 0, 1].enumerated() {
             try db.execute(
@@ -252,7 +255,7 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
         }
     }
     old.close()
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: all)
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
     #expect(try database.int("SELECT total FROM todo_counts") == 5)
     #expect(try database.int("SELECT completed FROM todo_counts") == 3)
     let todos = TodosBaseService(context: try ServiceContext.make(database: database))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 /// Runs the test-only writer in a loop and kills it with SIGKILL `milliseconds` after its first
 /// acknowledgement; returns the todos it acknowledged (printed only after each commit returned).
@@ -39,7 +40,7 @@ private func runWriterAndKill(path: String, after milliseconds: Int) throws -> [
         acknowledged += try runWriterAndKill(path: path, after: Int.random(in: 0...70))
     }
     #expect(!acknowledged.isEmpty)
-    let (database, created) = try SQLiteDatabase.open(path: path, migrations: Schema.migrations())
+    let (database, created) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations())
     #expect(!created)
     let integrity = try database.read { (db) throws(DatabaseError) in
         try db.fetchAll("PRAGMA integrity_check") { $0.string(at: 0) }

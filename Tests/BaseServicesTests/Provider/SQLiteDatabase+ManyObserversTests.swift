@@ -4,6 +4,7 @@ import StreamsTesting
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 /// This process's resident set, in KiB (`VmRSS`); 0 where /proc is missing.
 private func residentKiB() -> Int {

@@ -5,6 +5,7 @@ import Streams
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 /// A database with tables `a(v)` and `b(v)`, and a count of how many times an observed query ran.
 private struct ObservationFixture {
@@ -12,7 +13,7 @@ private struct ObservationFixture {
     let database: SQLiteDatabase
     let runs = Counter()
 
-    init(options: DatabaseOptions = DatabaseOptions()) throws {
+    init(options: DatabaseOptions = DatabaseOptions.rivulet) throws {
         (folder, database) = try makeTemporaryDatabase(options: options, migrations: [])
         try database.execute("CREATE TABLE a(v INTEGER); CREATE TABLE b(v INTEGER)")
     }
@@ -27,7 +28,7 @@ private struct ObservationFixture {
         return Recorder(
             database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
                 runs.increment()
-                return try db.fetchInt(sql)
+                return try db.fetchInt(sql, [])
             })
     }
 
@@ -274,7 +275,7 @@ private struct ObservationFixture {
 @Test func commitsByAnotherProcessAreDetectedWithin250Milliseconds() throws {
     let folder = TemporaryFolder()
     let path = folder.file()
-    let (database, _) = try SQLiteDatabase.open(path: path, migrations: Schema.migrations())
+    let (database, _) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations())
     let recorder = Recorder(
         database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
             try db.fetchInt("SELECT count(*) FROM todos WHERE title = 'from the child'")
@@ -295,7 +296,7 @@ private struct ObservationFixture {
 
 /// A scheduler that holds actions until the test runs them.
 final class RecordingScheduler: Scheduler {
-    private let pending = _SanitizerVisibleMutex<[@Sendable () -> Void]>([])
+    private let pending = SanitizerVisibleMutex<[@Sendable () -> Void]>([])
 
     var now: Int { 0 }
 

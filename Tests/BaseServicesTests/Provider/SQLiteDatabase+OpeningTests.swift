@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 private func open(_ path: String) throws(DatabaseError) -> SQLiteDatabase {
-    try SQLiteDatabase.open(path: path, migrations: Schema.migrations()).database
+    try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations()).database
 }
 
 private func expectRefusal(
@@ -33,18 +34,20 @@ private func writeValidDatabase(at path: String) throws {
 
 @Test func aNewFileIsCreatedWithOwnerOnlyPermissionsAndMigrated() throws {
     let folder = TemporaryFolder()
-    let (database, created) = try SQLiteDatabase.open(path: folder.file(), migrations: Schema.migrations())
+    let (database, created) = try SQLiteDatabase.open(
+        path: folder.file(), options: .rivulet, migrations: Schema.migrations())
     #expect(created)
     let permissions = try FileManager.default.attributesOfItem(atPath: folder.file())[.posixPermissions] as? NSNumber
     #expect(permissions?.intValue == 0o600)
     #expect(try database.int("PRAGMA user_version") == Int64(Schema.migrations().count))
-    #expect(try database.int("PRAGMA application_id") == rivuletApplicationID)
+    #expect(try database.int("PRAGMA application_id") == Int64(Schema.applicationID))
 }
 
 @Test func reopeningAnExistingDatabaseDoesNotCountAsCreated() throws {
     let folder = TemporaryFolder()
     try writeValidDatabase(at: folder.file())
-    let (database, created) = try SQLiteDatabase.open(path: folder.file(), migrations: Schema.migrations())
+    let (database, created) = try SQLiteDatabase.open(
+        path: folder.file(), options: .rivulet, migrations: Schema.migrations())
     #expect(!created)
     #expect(try database.int("SELECT count(*) FROM todos") == 300)
 }
@@ -141,6 +144,6 @@ private func writeValidDatabase(at path: String) throws {
 @Test func anEmptyFileIsInitializedAsANewDatabase() throws {
     let folder = TemporaryFolder()
     #expect(FileManager.default.createFile(atPath: folder.file(), contents: Data()))
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), migrations: Schema.migrations())
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Schema.migrations())
     #expect(try database.int("SELECT count(*) FROM todos") == 0)
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 @Test func fileDatabaseUsesWALFullSyncForeignKeysAndABusyTimeout() throws {
     let (_, database) = try makeTemporaryDatabase()
@@ -21,7 +22,7 @@ import Testing
 }
 
 @Test func synchronousModeIsConfigurable() throws {
-    var options = DatabaseOptions()
+    var options = DatabaseOptions.rivulet
     options.synchronous = .normal
     let (_, database) = try makeTemporaryDatabase(options: options)
     let synchronous = try database.write { (db) throws(DatabaseError) in try db.fetchInt("PRAGMA synchronous") }
@@ -57,7 +58,7 @@ import Testing
 }
 
 @Test func writesBeginImmediateSoAHeldWriteLockMakesThemWaitThenFailBusy() throws {
-    var options = DatabaseOptions()
+    var options = DatabaseOptions.rivulet
     options.busyTimeoutMilliseconds = 30
     let (folder, database) = try makeTemporaryDatabase(options: options, migrations: [])
     try database.execute("CREATE TABLE t(v)")
@@ -81,7 +82,7 @@ import Testing
 }
 
 @Test func inMemoryDatabaseReadsWhatItWrote() throws {
-    let database = try SQLiteDatabase.openInMemory(migrations: Schema.migrations())
+    let database = try SQLiteDatabase.openInMemory(options: .rivulet, migrations: Schema.migrations())
     try database.write { (db) throws(DatabaseError) in
         try db.execute(
             "INSERT INTO todos(title, created_at, updated_at, position) VALUES (?, 0, 0, 1)", [.text("a")])

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 @Test func boundTextIsStoredVerbatimNeverReadAsSQL() throws {
     let (_, database) = try makeTemporaryDatabase(migrations: [])

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 @Test func schemaVersionsAreConsecutiveFromOne() {
     #expect(Schema.migrations().map(\.version) == Array(1...Schema.migrations().count))

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 private let texts: [(title: String, notes: String)] = [
     ("Buy milk", ""), ("Café au lait", "with MILK"), ("cafeteria plans", ""), ("Über-planning", "todo: later"),
@@ -21,13 +22,13 @@ private func matchesByMatcherAndIndex(
         let match = SearchText.ftsQuery(search) ?? ""
         let index = Set(
             try db.fetchAll("SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?", [.text(match)]) { $0.int64(at: 0) })
-        guard let matcher = SearchMatcher(search: search, connection: db) else { return (nil, index) }
+        guard let matcher = FTS5PhraseMatcher(search: search, connection: db) else { return (nil, index) }
         let statement = try db.cachedStatement("SELECT id, title, notes FROM todos")
         statement.reset()
         defer { statement.reset() }
         var found: Set<Int64> = []
         while try statement.step() {
-            if matcher.matches(statement, titleColumn: 1, notesColumn: 2) { found.insert(statement.int64(at: 0)) }
+            if matcher.matches(statement, columns: [1, 2]) { found.insert(statement.int64(at: 0)) }
         }
         return (found, index)
     }
@@ -50,7 +51,7 @@ func theMatcherAgreesWithTheSearchIndex(search: String) throws {
 @Test func aSearchWithoutTermsHasNoMatcher() throws {
     let fixture = try ServicesFixture(searchIndex: .fts5)
     let hasMatcher = try fixture.database.read { (db) throws(DatabaseError) in
-        SearchMatcher(search: " -- ", connection: db) != nil
+        FTS5PhraseMatcher(search: " -- ", connection: db) != nil
     }
     #expect(!hasMatcher)
 }

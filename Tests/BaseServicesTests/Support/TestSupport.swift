@@ -5,6 +5,7 @@ import StreamsTesting
 import Synchronization
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 /// A fresh folder under this test process's temporary root. The root is removed when the
 /// process exits, so a database opened in a folder stays usable for the whole test however soon
@@ -41,7 +42,7 @@ private func removeTestRoot() {
 /// Opens a migrated database file in a new temporary folder; the folder lives as long as the
 /// returned pair.
 func makeTemporaryDatabase(
-    options: DatabaseOptions = DatabaseOptions(), migrations: [Migration] = Schema.migrations()
+    options: DatabaseOptions = DatabaseOptions.rivulet, migrations: [Migration] = Schema.migrations()
 ) throws -> (folder: TemporaryFolder, database: SQLiteDatabase) {
     let folder = TemporaryFolder()
     let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: options, migrations: migrations)
@@ -79,7 +80,7 @@ final class TestClock: Sendable {
 /// Subscribes and returns the single result a one-shot (write or fetch) observable sends.
 func firstResult<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) -> Result<T, DatabaseError>? {
     ExitLeakCheck.install()
-    let box = _SanitizerVisibleMutex<Result<T, DatabaseError>?>(nil)
+    let box = SanitizerVisibleMutex<Result<T, DatabaseError>?>(nil)
     let subscription = observable.subscribe(onNext: { result in
         box.withLock { if $0 == nil { $0 = result } }
     })
@@ -96,11 +97,11 @@ func value<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) thro
 /// Collects what an observable sends, from any thread.
 final class Recorder<Element: Sendable>: Sendable {
     private final class Storage: Sendable {
-        let values = _SanitizerVisibleMutex<[Element]>([])
+        let values = SanitizerVisibleMutex<[Element]>([])
     }
 
     private let storage = Storage()
-    private let disposable = _SanitizerVisibleMutex<(any Disposable)?>(nil)
+    private let disposable = SanitizerVisibleMutex<(any Disposable)?>(nil)
 
     init(_ observable: Observable<Element>) {
         ExitLeakCheck.install()
@@ -137,10 +138,7 @@ extension SQLiteDatabase {
     /// Waits until the writer and the reader have finished what is queued, so every refresh
     /// caused by the writes made so far has delivered (with an immediate scheduler).
     func settle() {
-        writerQueue.sync {}
-        readerQueue.sync {}
-        writerQueue.sync {}
-        readerQueue.sync {}
+        waitForPendingWork()
     }
 
     /// Runs `sql` (several statements allowed) in a write transaction.
@@ -150,7 +148,7 @@ extension SQLiteDatabase {
 
     /// An integer read on the reader.
     func int(_ sql: String) throws -> Int64 {
-        try read { (db) throws(DatabaseError) in try db.fetchInt(sql) }
+        try read { (db) throws(DatabaseError) in try db.fetchInt(sql, []) }
     }
 }
 
@@ -169,4 +167,9 @@ final class Counter: Sendable {
 /// The folder of the running test binary, where the helper executable is built too.
 var builtProductsFolder: String {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
+}
+
+extension DatabaseOptions {
+    /// The options the app opens its databases with.
+    static var rivulet: DatabaseOptions { Schema.databaseOptions }
 }

@@ -1,20 +1,9 @@
 import Foundation
+import StreamsTesting
 import Testing
 
 @testable import BaseServices
-
-/// The same pseudo-random numbers on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+@testable import SQLiteProvider
 
 /// Words with shared prefixes, case and accent variants, so sorts tie and searches overlap.
 private let words = [
@@ -26,7 +15,7 @@ private let words = [
 /// and manual positions, many of them tied.
 private func makeVariedTodos(count: Int, searchIndex: SearchIndex, seed: UInt64) throws -> ServicesFixture {
     let fixture = try ServicesFixture(searchIndex: searchIndex)
-    var generator = SeededGenerator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     func word() -> String {
         // "zebra" is rare, the rest common.
         let pick = Int.random(in: 0..<(words.count * 20), using: &generator)
@@ -118,7 +107,7 @@ private func indexMatches(_ search: String, _ fixture: ServicesFixture) throws -
 
 private func everyTodo(_ fixture: ServicesFixture) throws -> [TodoObject] {
     try fixture.database.read { (db) throws(DatabaseError) in
-        try db.fetchAll("SELECT \(TodosBaseService.columns) FROM todos", decode: TodosBaseService.decode)
+        try db.fetchAll("SELECT \(TodosBaseService.columns) FROM todos", [], decode: TodosBaseService.decode)
     }
 }
 

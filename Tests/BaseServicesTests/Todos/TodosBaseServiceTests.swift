@@ -3,6 +3,7 @@ import Streams
 import Testing
 
 @testable import BaseServices
+@testable import SQLiteProvider
 
 private func titles(_ window: TodoWindow) -> [String] { window.todos.map(\.title) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteProvider
 import Streams
 import StreamsTesting
 import Synchronization
@@ -14,7 +15,7 @@ final class ServicesFixture: Sendable {
     let feeds: FeedsBaseService
 
     init() throws {
-        database = try SQLiteDatabase.openInMemory(migrations: Schema.migrations())
+        database = try SQLiteDatabase.openInMemory(options: Schema.databaseOptions, migrations: Schema.migrations())
         let seconds = Atomic<Int64>(1_800_000_000)
         let context = try ServiceContext.make(database: database) {
             Date(timeIntervalSince1970: TimeInterval(seconds.add(1, ordering: .relaxed).newValue))
@@ -59,10 +60,7 @@ final class ServicesFixture: Sendable {
 
     /// Waits until every refresh caused by the writes so far has been delivered.
     func settle() {
-        database.writerQueue.sync {}
-        database.readerQueue.sync {}
-        database.writerQueue.sync {}
-        database.readerQueue.sync {}
+        database.waitForPendingWork()
     }
 }
 
@@ -72,7 +70,7 @@ struct NoValue: Error {}
 /// synchronously); the subscription is disposed at once.
 func first<T: Sendable>(_ observable: Observable<T>) throws -> T {
     ExitLeakCheck.install()
-    let box = _SanitizerVisibleMutex<T?>(nil)
+    let box = SanitizerVisibleMutex<T?>(nil)
     observable.subscribe(onNext: { value in box.withLock { if $0 == nil { $0 = value } } }).dispose()
     guard let value = box.withLock({ $0 }) else { throw NoValue() }
     return value
@@ -81,11 +79,11 @@ func first<T: Sendable>(_ observable: Observable<T>) throws -> T {
 /// Collects what an observable sends, from any thread, until disposed.
 final class Recorder<Element: Sendable>: Sendable {
     private final class Storage: Sendable {
-        let values = _SanitizerVisibleMutex<[Element]>([])
+        let values = SanitizerVisibleMutex<[Element]>([])
     }
 
     private let storage = Storage()
-    private let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
+    private let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)
 
     init(_ observable: Observable<Element>) {
         ExitLeakCheck.install()

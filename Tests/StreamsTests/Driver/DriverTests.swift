@@ -54,7 +54,7 @@ import Testing
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
-        let received = _SanitizerVisibleMutex<[Int]>([])
+        let received = SanitizerVisibleMutex<[Int]>([])
         let subscription = subject.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
             .drive(onNext: { value in received.withLock { $0.append(value) } })
         subject.onNext(1)

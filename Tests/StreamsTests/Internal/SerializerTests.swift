@@ -19,7 +19,7 @@ import Testing
 
 @Test func serializerQueuesAReentrantSendBehindTheCurrentDelivery() {
     let log = Log<String>()
-    let serializer = _SanitizerVisibleMutex<_Serializer<Void, Int>?>(nil)
+    let serializer = SanitizerVisibleMutex<_Serializer<Void, Int>?>(nil)
     let instance = _Serializer<Void, Int>(
         (),
         deliver: { event in
@@ -45,7 +45,7 @@ import Testing
 
 @Test func serializerCloseDropsPendingAndLaterEvents() {
     let log = Log<Event<Int>>()
-    let serializer = _SanitizerVisibleMutex<_Serializer<Void, Int>?>(nil)
+    let serializer = SanitizerVisibleMutex<_Serializer<Void, Int>?>(nil)
     let instance = _Serializer<Void, Int>(
         (),
         deliver: { event in

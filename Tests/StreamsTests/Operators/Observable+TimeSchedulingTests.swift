@@ -20,7 +20,7 @@ import Testing
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
-        let received = _SanitizerVisibleMutex<[Int]>([])
+        let received = SanitizerVisibleMutex<[Int]>([])
         let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
             received.withLock { $0.append(value) }
         })
@@ -38,7 +38,7 @@ import Testing
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
-        let received = _SanitizerVisibleMutex<[Int]>([])
+        let received = SanitizerVisibleMutex<[Int]>([])
         let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
             received.withLock { $0.append(value) }
         })
@@ -58,7 +58,7 @@ import Testing
         let subject = PublishSubject<Int>()
         let inside = Atomic<Int>(0)
         let overlapped = Atomic<Bool>(false)
-        let received = _SanitizerVisibleMutex<[Int]>([])
+        let received = SanitizerVisibleMutex<[Int]>([])
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             _ = subject.observe(on: scheduler).subscribe(
                 onNext: { value in

@@ -9,7 +9,7 @@ import Testing
 
 @Test func dispatchQueueSchedulerRunsWorkInOrderOnItsQueue() async {
     let scheduler = DispatchQueueScheduler(label: "test.order")
-    let order = _SanitizerVisibleMutex<[Int]>([])
+    let order = SanitizerVisibleMutex<[Int]>([])
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         for value in 1...3 {
             scheduler.schedule { order.withLock { $0.append(value) } }
@@ -54,7 +54,7 @@ import Testing
     await withSubscriptionTracking {
         let scheduler = DispatchQueueScheduler(label: "test.debounce")
         let subject = PublishSubject<Int>()
-        let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
+        let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)
         let resumed = Atomic<Bool>(false)
         // Hold the serial queue while both values are sent, so no timer can fire in between
         // however slow the machine is.

@@ -4,7 +4,7 @@ import Streams
 /// asks, even after it was disposed, so a test can prove that an operator itself stops
 /// everything after its terminal event.
 final class LeakySource<Element: Sendable>: Sendable {
-    private let observers = _SanitizerVisibleMutex<[AnyObserver<Element>]>([])
+    private let observers = SanitizerVisibleMutex<[AnyObserver<Element>]>([])
 
     var observable: Observable<Element> {
         Observable(unchecked: { observer in
@@ -20,7 +20,7 @@ final class LeakySource<Element: Sendable>: Sendable {
 
 /// Records every event an observer receives, without enforcing the grammar.
 final class RawRecorder<Element: Sendable>: Sendable {
-    private let events = _SanitizerVisibleMutex<[Event<Element>]>([])
+    private let events = SanitizerVisibleMutex<[Event<Element>]>([])
 
     var observer: AnyObserver<Element> { AnyObserver { event in self.events.withLock { $0.append(event) } } }
 

@@ -11,7 +11,7 @@ extension PseudoTerminalTests {
             let pty = try PseudoTerminal()
             pty.setSize(width: 20, height: 3)
             let original = pty.settings
-            let events = _SanitizerVisibleMutex<[InputEvent]>([])
+            let events = SanitizerVisibleMutex<[InputEvent]>([])
             let gotKey = DispatchSemaphore(value: 0)
             let runLoop = TerminalRunLoop(
                 terminal: Terminal(input: pty.secondary, output: pty.secondary),
@@ -38,7 +38,7 @@ extension PseudoTerminalTests {
         @Test func aTerminalThatStopsAnsweringReadsStopsTheLoopOnce() throws {
             let pty = try PseudoTerminal()
             pty.setSize(width: 20, height: 3)
-            let lost = _SanitizerVisibleMutex(0)
+            let lost = SanitizerVisibleMutex(0)
             let gotLost = DispatchSemaphore(value: 0)
             let runLoop = TerminalRunLoop(
                 terminal: Terminal(input: pty.secondary, output: pty.secondary),
@@ -63,7 +63,7 @@ extension PseudoTerminalTests {
             let input = try PseudoTerminal()
             let output = try PseudoTerminal()
             output.setSize(width: 20, height: 3)
-            let frame = _SanitizerVisibleMutex(0)
+            let frame = SanitizerVisibleMutex(0)
             let gotLost = DispatchSemaphore(value: 0)
             let runLoop = TerminalRunLoop(
                 terminal: Terminal(input: input.secondary, output: output.secondary),

@@ -8,7 +8,7 @@ import Testing
 
 @Test func actionsRunInOrderOnTheQueue() {
     let scheduler = UIScheduler(label: "test.ui.order")
-    let log = _SanitizerVisibleMutex<[Int]>([])
+    let log = SanitizerVisibleMutex<[Int]>([])
     for value in 1...3 { scheduler.schedule { log.withLock { $0.append(value) } } }
     scheduler.queue.sync {}
     #expect(log.withLock { $0 } == [1, 2, 3])

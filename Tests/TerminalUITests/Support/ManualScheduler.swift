@@ -16,7 +16,7 @@ final class ManualScheduler: Scheduler {
         var items: [Item] = []
     }
 
-    private let state = _SanitizerVisibleMutex(State())
+    private let state = SanitizerVisibleMutex(State())
 
     var now: Int { state.withLock { $0.now } }
 

@@ -153,7 +153,9 @@ func aListRowOfHostileTextDrawsOnlyInertCells(_ text: String) {
 
 @Test func aHostileSceneTitleAndErrorShowWithoutTheirSequences() {
     let screen = SceneScreen(
-        chrome: SceneChrome(title: "Feed\u{1B}]0;pwned\u{07} name", errorMessage: "bad\u{1B}[2J feed\u{9B}1m"),
+        chrome: SceneChrome(
+            appName: "Rivu\u{1B}[0mlet", title: "Feed\u{1B}]0;pwned\u{07} name",
+            errorMessage: "bad\u{1B}[2J feed\u{9B}1m"),
         content: .list(header: "head\u{1B}]52;c;eA==\u{07}er", window: ListWindow(lines: [])))
     let lines = render(screen).textLines()
     #expect(lines[0].hasPrefix(" Rivulet · Feed name "))

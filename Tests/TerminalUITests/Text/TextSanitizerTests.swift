@@ -1,3 +1,4 @@
+import StreamsTesting
 import TerminalUI
 import Testing
 

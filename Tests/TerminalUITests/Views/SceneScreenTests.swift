@@ -8,7 +8,7 @@ private let todoHints = [
 ]
 
 private func todoList(
-    chrome: SceneChrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    chrome: SceneChrome = SceneChrome(appName: "Rivulet", title: "Todos", info: "2 items left", hints: todoHints)
 )
     -> SceneScreen
 {
@@ -28,6 +28,7 @@ private func todoList(
 @Test func homeScreenSnapshot() {
     let screen = SceneScreen(
         chrome: SceneChrome(
+            appName: "Rivulet",
             title: "Home",
             hints: [KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyHint("?", "help"), KeyHint("q", "quit")]),
         content: .list(
@@ -46,19 +47,19 @@ private func todoList(
 }
 
 @Test func todoListWithAddPromptSnapshot() {
-    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    var chrome = SceneChrome(appName: "Rivulet", title: "Todos", info: "2 items left", hints: todoHints)
     chrome.prompt = .input(label: "New todo:", text: "Buy milk", cursor: 8)
     assertSnapshot(todoList(chrome: chrome).render(size: size), named: "todo-list-add")
 }
 
 @Test func todoListAskingToDeleteSnapshot() {
-    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    var chrome = SceneChrome(appName: "Rivulet", title: "Todos", info: "2 items left", hints: todoHints)
     chrome.prompt = .confirm("Delete “Read the key map”?")
     assertSnapshot(todoList(chrome: chrome).render(size: size), named: "todo-list-confirm")
 }
 
 @Test func todoListWithHelpOverlaySnapshot() {
-    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    var chrome = SceneChrome(appName: "Rivulet", title: "Todos", info: "2 items left", hints: todoHints)
     chrome.help = [
         KeyHint("j / k", "move"), KeyHint("a", "add a todo"), KeyHint("Space", "toggle"), KeyHint("q", "back"),
     ]
@@ -66,7 +67,7 @@ private func todoList(
 }
 
 @Test func errorReplacesTheHintsAndSpinnerShowsWork() {
-    var chrome = SceneChrome(title: "Todos", info: "2 items left", hints: todoHints)
+    var chrome = SceneChrome(appName: "Rivulet", title: "Todos", info: "2 items left", hints: todoHints)
     chrome.errorMessage = "Could not add the todo: database is locked"
     chrome.isBusy = true
     chrome.spinnerFrame = 1
@@ -75,7 +76,7 @@ private func todoList(
 
 @Test func emptyListSaysWhatToDo() {
     let screen = SceneScreen(
-        chrome: SceneChrome(title: "Todos", hints: todoHints),
+        chrome: SceneChrome(appName: "Rivulet", title: "Todos", hints: todoHints),
         content: .list(
             header: "Filter: active", window: ListWindow(lines: [], emptyText: "Nothing here. Press a to add a todo.")))
     assertSnapshot(screen.render(size: size), named: "todo-list-empty")
@@ -84,7 +85,7 @@ private func todoList(
 @Test func longListShowsItsScrollPosition() {
     let lines = (100..<110).map { ListLine(mark: "[ ]", text: "Todo \($0)") }
     let screen = SceneScreen(
-        chrome: SceneChrome(title: "Todos", info: "100000 items left"),
+        chrome: SceneChrome(appName: "Rivulet", title: "Todos", info: "100000 items left"),
         content: .list(header: nil, window: ListWindow(lines: lines, offset: 100, totalCount: 100_000, selected: 104)))
     assertSnapshot(screen.render(size: size), named: "todo-list-scrolled")
 }
@@ -92,6 +93,7 @@ private func todoList(
 @Test func editorScreenSnapshot() {
     let screen = SceneScreen(
         chrome: SceneChrome(
+            appName: "Rivulet",
             title: "Edit todo",
             hints: [KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]),
         content: .form(
@@ -107,6 +109,7 @@ private func todoList(
 
 @Test func feedsScreenSnapshot() {
     var chrome = SceneChrome(
+        appName: "Rivulet",
         title: "Feeds", info: "2 feeds",
         hints: [KeyHint("a", "add"), KeyHint("r", "refresh"), KeyHint("R", "all"), KeyHint("Enter", "items")])
     chrome.isBusy = true
@@ -127,6 +130,7 @@ private func todoList(
 @Test func feedItemsScreenSnapshot() {
     let screen = SceneScreen(
         chrome: SceneChrome(
+            appName: "Rivulet",
             title: "Rivulet news", info: "3 unread",
             hints: [KeyHint("Enter", "read"), KeyHint("m", "read/unread"), KeyHint("M", "all read")]),
         content: .list(
@@ -142,7 +146,8 @@ private func todoList(
 
 @Test func readerScreenSnapshot() {
     let screen = SceneScreen(
-        chrome: SceneChrome(title: "Rivulet news", hints: [KeyHint("j / k", "scroll"), KeyHint("Esc", "back")]),
+        chrome: SceneChrome(
+            appName: "Rivulet", title: "Rivulet news", hints: [KeyHint("j / k", "scroll"), KeyHint("Esc", "back")]),
         content: .reader(
             ReaderContent(
                 heading: "Version 1.0 is out",
@@ -154,7 +159,7 @@ private func todoList(
 
 @Test func escapeSequencesInDataAreDrawnInert() {
     let screen = SceneScreen(
-        chrome: SceneChrome(title: "Todos"),
+        chrome: SceneChrome(appName: "Rivulet", title: "Todos"),
         content: .list(
             header: nil,
             window: ListWindow(lines: [ListLine(mark: "[ ]", text: "evil\u{1b}[2J\u{1b}]0;pwned\u{7}title")])))

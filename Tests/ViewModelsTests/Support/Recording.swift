@@ -6,7 +6,7 @@ func record<Source: ObservableType>(
     _ source: Source, on scheduler: TestScheduler, from subscribe: Int = 200, until dispose: Int = 1000
 ) -> TestableObserver<Source.Element> {
     let observer = scheduler.createObserver(Source.Element.self)
-    let subscription = _SanitizerVisibleMutex<(any Disposable)?>(nil)
+    let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)
     _ = scheduler.scheduleAt(subscribe) {
         let disposable = source.subscribe(observer.asObserver())
         subscription.withLock { $0 = disposable }
@@ -19,7 +19,7 @@ func record<Source: ObservableType>(
 
 /// The calls a fake received, in order.
 final class CallLog<Call: Sendable>: Sendable {
-    private let calls = _SanitizerVisibleMutex<[Call]>([])
+    private let calls = SanitizerVisibleMutex<[Call]>([])
 
     var all: [Call] { calls.withLock { $0 } }
 

@@ -13,7 +13,7 @@ private let tea = TodoRow(id: 2, title: "Mint tea", isCompleted: false, dueText:
 /// A fake whose every window arrives 10 ticks after it is asked for; one cold source per search
 /// text, so their subscription logs show which observation ran when.
 private final class Pages: Sendable {
-    let sources = _SanitizerVisibleMutex<[String: TestableObservable<PageResult>]>([:])
+    let sources = SanitizerVisibleMutex<[String: TestableObservable<PageResult>]>([:])
     let scheduler: TestScheduler
 
     init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
@@ -58,7 +58,7 @@ private final class Pages: Sendable {
 @Test func todoListHarnessAddValidatesBeforeWriting() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let added = _SanitizerVisibleMutex<[String]>([])
+        let added = SanitizerVisibleMutex<[String]>([])
         let service = MockTodoListService(
             observePage: { _, _ in .never() }, observeTally: { _ in .never() },
             add: { title in

@@ -1,0 +1,37 @@
+public import FeedParsing
+public import Requests
+
+/// Why fetching a feed failed.
+public enum FeedError: Error, Sendable, CustomStringConvertible {
+    /// The location is empty or not a valid URL.
+    case invalidLocation(String)
+    /// The URL's scheme is not `http`, `https`, `feed` or `file`.
+    case unsupportedScheme(String)
+    /// The request failed.
+    case network(RequestError)
+    /// No file exists at the path.
+    case fileNotFound(String)
+    /// The path names something other than a regular file; `kind` says what.
+    case notARegularFile(String, kind: String)
+    /// The file exists but cannot be read.
+    case unreadableFile(String, reason: String)
+    /// The file is larger than the limit.
+    case fileTooLarge(String, limit: Int)
+    /// The document is not a readable feed.
+    case parsing(FeedParsingError)
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .invalidLocation(let text): "not a feed address or file path: \"\(text)\""
+        case .unsupportedScheme(let scheme):
+            "unsupported address type \"\(scheme)://\" (use http, https or a file path)"
+        case .network(let error): error.description
+        case .fileNotFound(let path): "\(path): no such file"
+        case .notARegularFile(let path, let kind): "\(path): is \(kind), not a regular file"
+        case .unreadableFile(let path, let reason): "\(path): cannot be read (\(reason))"
+        case .fileTooLarge(let path, let limit): "\(path): larger than the limit of \(limit) bytes"
+        case .parsing(let error): error.description
+        }
+    }
+}

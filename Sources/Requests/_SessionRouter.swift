@@ -1,0 +1,62 @@
+import Foundation
+import Streams
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The session delegate: routes each task's events to its ``_Exchange``.
+///
+/// `@unchecked Sendable`: the only state is `exchanges`, a `SanitizerVisibleMutex`.
+final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let exchanges = SanitizerVisibleMutex<[Int: _Exchange]>([:])
+
+    func register(_ exchange: _Exchange, for taskIdentifier: Int) {
+        exchanges.withLock { $0[taskIdentifier] = exchange }
+    }
+
+    func unregister(_ taskIdentifier: Int) {
+        _ = exchanges.withLock { $0.removeValue(forKey: taskIdentifier) }
+    }
+
+    private func exchange(for task: URLSessionTask) -> _Exchange? {
+        exchanges.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let exchange = exchange(for: dataTask), exchange.receive(response) else {
+            completionHandler(.cancel)
+            // The disposition alone leaves the connection open on Linux; close it too.
+            dataTask.cancel()
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let exchange = exchange(for: task), exchange.redirect(to: request.url) else {
+            completionHandler(nil)
+            return
+        }
+        completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        exchange(for: task)?.complete(error: error)
+    }
+}

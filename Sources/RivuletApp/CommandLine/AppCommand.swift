@@ -1,0 +1,27 @@
+import Coordination
+import SceneServices
+import TerminalUI
+
+/// Opens the full-screen app: configures the services, then hands the terminal to the
+/// coordinator's scenes.
+enum AppCommand {
+    static func run(options: GlobalOptions) -> Int32 {
+        let services: Services
+        switch Composition.startServices(options: options) {
+        case .success(let prepared): services = prepared
+        case .failure(let failure):
+            Output.error("rivulet: \(failure.message)")
+            return failure.status
+        }
+        do {
+            try TerminalApp.run { presenter, scheduler in
+                let coordinator = SceneCoordinator(services: services, scheduler: scheduler, presenter: presenter)
+                presenter.connect(coordinator)
+                coordinator.start()
+            }
+        } catch {
+            Output.error("rivulet: cannot use the terminal: \(error)")
+            return Rivulet.failure
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import BaseServices
+import Coordination
+import Foundation
+import SceneServices
+import TerminalUI
+
+/// Configures the base services from the command line's options, once per process.
+enum Composition {
+    /// The database the options name: `--db`, else `RIVULET_DB`, else the per-user default.
+    static func databaseLocation(
+        options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> DatabaseLocation {
+        if let path = options.databasePath { return .file(path) }
+        if let path = environment["RIVULET_DB"], !path.isEmpty { return .file(path) }
+        return .standard
+    }
+
+    static func serviceEnvironment(_ environment: LaunchEnvironment?) -> AppEnvironment {
+        switch environment ?? .production {
+        case .production: .production
+        case .development: .development
+        case .fake: .fake
+        }
+    }
+
+    /// Opens the database and makes the shared base services ready.
+    static func configure(options: GlobalOptions) throws(CommandFailure) {
+        let configuration = BaseServicesConfiguration(
+            database: databaseLocation(options: options), environment: serviceEnvironment(options.environment))
+        let opened: ConfiguredDatabase
+        do {
+            opened = try configureBaseServices(configuration)
+        } catch {
+            throw CommandFailure(databaseMessage(error))
+        }
+        if opened.wasCreated, opened.path != nil { FeedCommands.addSampleFeed() }
+    }
+
+    static func databaseMessage(_ error: BaseServiceError) -> String {
+        error.message.replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+extension Composition {
+    /// A reason the app cannot start, with its exit status.
+    struct StartFailure: Error {
+        let message: String
+        let status: Int32
+    }
+
+    /// Configures the services once for the app and the commands alike: over the configured
+    /// database, or, for `--scenario` and the fake environment, as the coordinator's launch
+    /// configuration says (in memory, with the scenario's content); returns the scene services.
+    static func startServices(options: GlobalOptions) -> Result<Services, StartFailure> {
+        guard options.scenario != nil || options.environment == .fake else {
+            do {
+                try Composition.configure(options: options)
+            } catch {
+                return .failure(StartFailure(message: error.message, status: Rivulet.failure))
+            }
+            return .success(
+                Services(
+                    makeHomeService: { HomeService() }, makeTodoListService: { TodoListService() },
+                    makeTodoEditorService: { TodoEditorService() }, makeFeedListService: { FeedListService() },
+                    makeFeedItemsService: { FeedItemsService() }))
+        }
+        // The parser has already refused an unknown scenario.
+        let scenario = options.scenario.flatMap(Scenario.init(named:))
+        let launch = LaunchConfiguration(
+            environment: environment(options.environment), scenario: scenario, database: launchDatabase(options))
+        do {
+            return .success(try ServicesBootstrap.start(launch.servicesConfiguration))
+        } catch {
+            return .failure(StartFailure(message: error.message, status: Rivulet.failure))
+        }
+    }
+
+    private static func environment(_ environment: LaunchEnvironment?) -> ServicesConfiguration.Environment {
+        switch environment ?? .production {
+        case .production: .production
+        case .development: .development
+        case .fake: .fake
+        }
+    }
+
+    private static func launchDatabase(_ options: GlobalOptions) -> ServicesConfiguration.Database {
+        switch databaseLocation(options: options) {
+        case .file(let path): .file(path)
+        case .inMemory: .inMemory
+        case .standard: .standard
+        }
+    }
+}
+
+/// A command that ran and failed: the one line to print on standard error.
+struct CommandFailure: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TerminalUI
+
+/// The composition root: parses the command line, configures the services once, then runs a
+/// command or the full-screen app.
+public enum Rivulet {
+    /// Exit status: success.
+    static let success: Int32 = 0
+    /// Exit status: the command ran and failed.
+    static let failure: Int32 = 1
+    /// Exit status: the command line (or the way the tool was started) is wrong.
+    static let usage: Int32 = 2
+
+    public static func run(arguments: [String]) -> Int32 {
+        let invocation: RivuletInvocation
+        do {
+            invocation = try CommandLineParser.parse(arguments)
+        } catch {
+            Output.error("rivulet: \(error.message)")
+            Output.error("")
+            Output.error(CommandUsage.text(for: error.topic))
+            return usage
+        }
+        switch invocation.command {
+        case .help(let topic):
+            Output.line(CommandUsage.text(for: topic))
+            return success
+        case .version:
+            Output.line(CommandUsage.version)
+            return success
+        case .app:
+            guard TTY.isInteractive else {
+                Output.error(
+                    "rivulet: the app needs a terminal (standard input and output must be a TTY); "
+                        + "use a command such as 'rivulet list' in pipes and scripts")
+                return usage
+            }
+            return AppCommand.run(options: invocation.options)
+        default:
+            return ScriptCommands.run(invocation)
+        }
+    }
+}
+
+/// Writing to the standard streams.
+enum Output {
+    static func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes `text` to standard error with escape sequences and controls neutralized: messages
+    /// quote what the user or a feed gave (an address, a path, an argument), and standard error
+    /// is usually a terminal.
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((TextSanitizer.sanitize(text, preservingNewlines: true) + "\n").utf8))
+    }
+}

@@ -1,0 +1,166 @@
+import TerminalUI
+
+/// What a `rivulet` command line asks for, once parsed: options that apply to every command,
+/// and the command itself.
+public struct RivuletInvocation: Hashable, Sendable {
+    /// Options given before or after the command.
+    public var options: GlobalOptions
+    /// The command to run.
+    public var command: RivuletCommand
+
+    /// Creates an invocation.
+    public init(options: GlobalOptions = GlobalOptions(), command: RivuletCommand) {
+        self.options = options
+        self.command = command
+    }
+}
+
+/// Options every command accepts.
+public struct GlobalOptions: Hashable, Sendable {
+    /// The database file given with `--db`; `nil` for `RIVULET_DB` or the default location.
+    public var databasePath: String?
+    /// The environment given with `--environment`.
+    public var environment: LaunchEnvironment?
+    /// The scenario given with `--scenario`.
+    public var scenario: String?
+
+    /// Creates options; by default none is given.
+    public init(databasePath: String? = nil, environment: LaunchEnvironment? = nil, scenario: String? = nil) {
+        self.databasePath = databasePath
+        self.environment = environment
+        self.scenario = scenario
+    }
+}
+
+/// The world the app runs in, as `--environment` names it.
+public enum LaunchEnvironment: String, Hashable, Sendable, CaseIterable {
+    /// The real database, every commit synced.
+    case production
+    /// The real database, synced at checkpoints.
+    case development
+    /// A private in-memory database with fixtures and a fake network.
+    case fake
+}
+
+/// Which todos `rivulet list` prints.
+public enum ListFilter: String, Hashable, Sendable, CaseIterable {
+    /// Every todo.
+    case all
+    /// Todos not yet done.
+    case active
+    /// Todos that are done.
+    case completed
+}
+
+/// A calendar day as `--due YYYY-MM-DD` gives it, already checked to exist.
+public struct DueDay: Hashable, Sendable, CustomStringConvertible {
+    /// The year, 1 to 9999.
+    public let year: Int
+    /// The month, 1 to 12.
+    public let month: Int
+    /// The day of the month, valid for the month and year.
+    public let day: Int
+
+    /// The day written `YYYY-MM-DD`, or `nil` when the text is not a real day in that form.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            year >= 1, (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day as `YYYY-MM-DD`.
+    public var description: String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2:
+            let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return isLeap ? 29 : 28
+        case 4, 6, 9, 11:
+            return 30
+        default:
+            return 31
+        }
+    }
+}
+
+/// A `rivulet` command.
+public enum RivuletCommand: Hashable, Sendable {
+    /// No command: open the full-screen app.
+    case app
+    /// `--help`, for the tool or for one command.
+    case help(CommandTopic)
+    /// `--version`.
+    case version
+    /// `add TITLE [--notes TEXT] [--due YYYY-MM-DD]`.
+    case add(title: String, notes: String, due: DueDay?)
+    /// `list [--all|--active|--completed] [--json]`.
+    case list(filter: ListFilter, json: Bool)
+    /// `done ID`.
+    case done(id: Int64)
+    /// `undo ID`.
+    case undo(id: Int64)
+    /// `rm ID`.
+    case remove(id: Int64)
+    /// `edit ID [--title T] [--notes N]`.
+    case edit(id: Int64, title: String?, notes: String?)
+    /// `feeds add URL|PATH`.
+    case feedsAdd(source: String)
+    /// `feeds list [--json]`.
+    case feedsList(json: Bool)
+    /// `feeds items ID [--json]`.
+    case feedsItems(id: Int64, json: Bool)
+    /// `feeds refresh [ID]`.
+    case feedsRefresh(id: Int64?)
+    /// `feeds rm ID`.
+    case feedsRemove(id: Int64)
+}
+
+/// A command the usage text can be about.
+public enum CommandTopic: String, Hashable, Sendable, CaseIterable {
+    /// The tool as a whole.
+    case tool
+    /// `add`.
+    case add
+    /// `list`.
+    case list
+    /// `done`.
+    case done
+    /// `undo`.
+    case undo
+    /// `rm`.
+    case remove
+    /// `edit`.
+    case edit
+    /// `feeds` and its subcommands.
+    case feeds
+}
+
+/// A command line that cannot be run as written: what is wrong, and which usage to show.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One line saying what is wrong.
+    public let message: String
+    /// The command whose usage helps.
+    public let topic: CommandTopic
+
+    /// Creates a usage error.
+    public init(_ message: String, topic: CommandTopic) {
+        self.message = message
+        self.topic = topic
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,154 @@
+import BaseServices
+import Dispatch
+import Foundation
+import Streams
+import TerminalUI
+
+/// The subcommands for scripts: each runs one operation over the base services and prints a
+/// plain result.
+enum ScriptCommands {
+    static func run(_ invocation: RivuletInvocation) -> Int32 {
+        if case .failure(let failure) = Composition.startServices(options: invocation.options) {
+            Output.error("rivulet: \(failure.message)")
+            return failure.status
+        }
+        do {
+            try perform(invocation.command)
+            return Rivulet.success
+        } catch {
+            Output.error("rivulet: \(error.message)")
+            return Rivulet.failure
+        }
+    }
+
+    private static func perform(_ command: RivuletCommand) throws(CommandFailure) {
+        let todos: any TodosBaseServiceType = TodosBaseService.shared
+        switch command {
+        case .add(let title, let notes, let due):
+            let todo = try value(of: todos.create(title: title, notes: notes, due: due.map(date(of:))))
+            Output.line(String(todo.id))
+        case .list(let filter, let json):
+            try list(filter: filter, json: json, todos: todos)
+        case .done(let id):
+            _ = try value(of: todos.setCompleted(id: id, true))
+        case .undo(let id):
+            _ = try value(of: todos.setCompleted(id: id, false))
+        case .remove(let id):
+            _ = try value(of: todos.delete(id: id))
+        case .edit(let id, let title, let notes):
+            guard let current = try value(of: todos.fetch(id: id)) else {
+                throw CommandFailure("there is no todo \(id)")
+            }
+            _ = try value(
+                of: todos.update(
+                    id: id, title: title ?? current.title, notes: notes ?? current.notes, due: current.dueAt))
+        case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove:
+            try FeedCommands.perform(command)
+        case .app, .help, .version:
+            break
+        }
+    }
+
+    private static func list(filter: ListFilter, json: Bool, todos: any TodosBaseServiceType) throws(CommandFailure) {
+        let baseFilter: TodoFilter =
+            switch filter {
+            case .all: .all
+            case .active: .active
+            case .completed: .completed
+            }
+        // Page by page, each page written before the next is read: memory stays that of one
+        // page however long the list (a whole million-todo list held at once took 600 MB).
+        // Each page starts after the last todo of the one before, so no page skips over the
+        // todos already listed (an offset did, which made a long list quadratic).
+        var last: TodoObject?
+        let page = 10_000
+        if json { Output.write("[") }
+        while true {
+            let todosOfPage = try value(of: todos.fetchPage(filter: baseFilter, after: last, limit: page))
+            var text = ""
+            for todo in todosOfPage {
+                if json {
+                    if last != nil { text += "," }
+                    text += jsonValue(of: todo).text
+                } else {
+                    text += "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
+                    if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
+                    text += "\n"
+                }
+                last = todo
+            }
+            Output.write(text)
+            if todosOfPage.count < page { break }
+        }
+        if json { Output.line("]") }
+    }
+
+    private static func jsonValue(of todo: TodoObject) -> JSONValue {
+        .object([
+            ("id", .int(todo.id)),
+            ("title", .string(todo.title)),
+            ("notes", .string(todo.notes)),
+            ("completed", .bool(todo.isCompleted)),
+            ("due", .optional(todo.dueAt.map(day(of:)))),
+        ])
+    }
+
+    /// The start of `day` in UTC, as due dates are stored.
+    static func date(of day: DueDay) -> Date {
+        var components = DateComponents()
+        components.year = day.year
+        components.month = day.month
+        components.day = day.day
+        return utcCalendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The UTC day `date` falls on, as `YYYY-MM-DD`.
+    static func day(of date: Date) -> String {
+        let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
+        func padded(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+    }
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// Subscribes to a base-service operation or observation and waits for its first result.
+    static func value<T: Sendable>(of operation: Observable<Result<T, BaseServiceError>>) throws(CommandFailure) -> T {
+        let result = FirstValue<Result<T, BaseServiceError>>()
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = operation.subscribe(
+            onNext: { value in
+                result.keep(value)
+                finished.signal()
+            },
+            onError: { _ in finished.signal() },
+            onCompleted: { finished.signal() })
+        finished.wait()
+        subscription.dispose()
+        switch result.value {
+        case .success(let value)?:
+            return value
+        case .failure(let error)?:
+            throw CommandFailure(Composition.databaseMessage(error))
+        case nil:
+            throw CommandFailure("the operation ended without a result")
+        }
+    }
+}
+
+/// The first value a stream sends, kept across threads.
+final class FirstValue<T: Sendable>: Sendable {
+    private let storage = SanitizerVisibleMutex<T?>(nil)
+
+    func keep(_ value: T) {
+        storage.withLock { $0 = $0 ?? value }
+    }
+
+    var value: T? { storage.withLock { $0 } }
+}

@@ -1,0 +1,87 @@
+public import Coordination
+public import SceneServices
+public import Streams
+import TerminalUI
+public import ViewModels
+
+/// A scene of the app, carrying the view model the coordinator built for it.
+public enum Scene: CoordinatedScene {
+    /// The home scene.
+    case home(HomeViewModel)
+    /// The todo list.
+    case todoList(TodoListViewModel)
+    /// The todo editor.
+    case todoEditor(TodoEditorViewModel)
+    /// The feeds.
+    case feeds(FeedListViewModel)
+    /// One feed's items.
+    case feedItems(FeedItemsViewModel)
+    /// The key map of another scene.
+    case help(HelpViewModel)
+
+    /// Which kind of scene this is.
+    public var kind: SceneKind {
+        switch self {
+        case .home: .home
+        case .todoList: .todoList
+        case .todoEditor: .todoEditor
+        case .feeds: .feeds
+        case .feedItems: .feedItems
+        case .help: .help
+        }
+    }
+}
+
+/// The app's coordinator: the library's ``Coordination/Coordinator`` over the app's scenes and
+/// routes.
+public typealias SceneCoordinator = Coordinator<Scene, Route>
+
+/// Builds every scene of the app: a fresh scene service from ``Services`` injected into a new
+/// view model with the UI's scheduler.
+public struct SceneFactory: Sendable {
+    private let services: Services
+    private let scheduler: any Scheduler
+
+    /// A factory over `services`, whose view models deliver their outputs on `scheduler`.
+    public init(services: Services, scheduler: any Scheduler) {
+        self.services = services
+        self.scheduler = scheduler
+    }
+
+    /// The first scene.
+    public func home() -> Scene {
+        .home(HomeViewModel(service: services.makeHomeService(), scheduler: scheduler))
+    }
+
+    /// Where `route`, emitted by the view model of `source`, leads.
+    public func navigation(for route: Route, from source: SceneHandle<Scene>) -> Navigation<Scene> {
+        switch route {
+        case .todoList:
+            .push(.todoList(TodoListViewModel(service: services.makeTodoListService(), scheduler: scheduler)))
+        case .feeds:
+            .push(.feeds(FeedListViewModel(service: services.makeFeedListService(), scheduler: scheduler)))
+        case .todoEditor(let id):
+            .modal(
+                .todoEditor(
+                    TodoEditorViewModel(service: services.makeTodoEditorService(), todoID: id, scheduler: scheduler)))
+        case .feedItems(let feedID):
+            .push(
+                .feedItems(
+                    FeedItemsViewModel(service: services.makeFeedItemsService(), feedID: feedID, scheduler: scheduler)))
+        case .help(let kind):
+            source.scene.kind == .help ? .none : .modal(.help(HelpViewModel(scene: kind, scheduler: scheduler)))
+        case .back: .pop
+        case .quit: .quit
+        }
+    }
+}
+
+extension Coordinator where Scene == RivuletApp.Scene, Route == ViewModels.Route {
+    /// The app's coordinator over `services`; call ``start()`` to present the home scene.
+    public convenience init(services: Services, scheduler: any Scheduler, presenter: any ScenePresenter<Scene>) {
+        let factory = SceneFactory(services: services, scheduler: scheduler)
+        self.init(presenter: presenter, root: factory.home) { route, source in
+            factory.navigation(for: route, from: source)
+        }
+    }
+}

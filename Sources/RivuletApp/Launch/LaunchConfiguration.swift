@@ -1,0 +1,31 @@
+public import SceneServices
+import TerminalUI
+
+/// What the composition root (the `rivulet` executable) decides from its flags: environment,
+/// scenario and database. The coordinator turns it into the services configuration.
+public struct LaunchConfiguration: Sendable, Hashable {
+    /// Which world (`--environment production|development|fake`).
+    public var environment: ServicesConfiguration.Environment
+    /// A pre-configured state (`--scenario NAME`), or `nil`.
+    public var scenario: Scenario?
+    /// Where the database lives (`--db PATH`, `RIVULET_DB`, or the default).
+    public var database: ServicesConfiguration.Database
+
+    /// Creates a launch configuration; by default production, no scenario, the standard database.
+    public init(
+        environment: ServicesConfiguration.Environment = .production, scenario: Scenario? = nil,
+        database: ServicesConfiguration.Database = .standard
+    ) {
+        self.environment = environment
+        self.scenario = scenario
+        self.database = database
+    }
+
+    /// The services configuration to start with: a scenario's own (always fake, in memory),
+    /// else the environment and database given; the fake environment always runs in memory.
+    public var servicesConfiguration: ServicesConfiguration {
+        if let scenario { return scenario.servicesConfiguration }
+        return ServicesConfiguration(
+            environment: environment, database: environment == .fake ? .inMemory : database)
+    }
+}

@@ -1,0 +1,56 @@
+import TerminalUI
+import ViewModels
+
+/// The keys each scene answers to, as the help overlay lists them: exactly what the controllers
+/// do with them.
+enum KeyMaps {
+    /// Keys every list shares.
+    static let movement = [
+        KeyHint("↑ ↓  j k", "move"), KeyHint("g G", "top, bottom"), KeyHint("PgUp PgDn", "page"),
+    ]
+
+    static func bindings(for scene: SceneKind) -> [KeyHint] {
+        switch scene {
+        case .home:
+            return [
+                KeyHint("t", "open the todos"), KeyHint("f", "open the feeds"),
+                KeyHint("Enter", "open the selected"),
+            ]
+                + movement + [
+                    KeyHint("?", "this help"), KeyHint("q", "quit"), KeyHint("Ctrl-C", "quit from anywhere"),
+                    KeyHint("Ctrl-Z", "suspend (fg resumes)"),
+                ]
+        case .todoList:
+            return movement + [
+                KeyHint("a", "add (Enter saves, Esc cancels)"), KeyHint("Space", "done or not done"),
+                KeyHint("e", "edit the title (Enter saves, Esc cancels)"), KeyHint("Enter", "open in the editor"),
+                KeyHint("d", "delete (y/n)"),
+                KeyHint("A", "toggle all"), KeyHint("C", "clear completed"),
+                KeyHint("Tab", "filter: all, active, done"),
+                KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
+                KeyHint("J K", "move the todo down, up"),
+                KeyHint("Esc", "clear the search, else back"), KeyHint("q", "back"), KeyHint("Ctrl-C", "quit"),
+            ]
+        case .todoEditor:
+            return [
+                KeyHint("Tab ↑ ↓", "next field"), KeyHint("Enter Ctrl-S", "save"), KeyHint("Esc", "cancel"),
+                KeyHint(TodoEditorController.helpKey, "this help"), KeyHint("Ctrl-C", "quit"),
+            ]
+        case .feeds:
+            return movement + [
+                KeyHint("a", "add a feed URL or file"), KeyHint("r", "refresh the selected"),
+                KeyHint("R", "refresh all"),
+                KeyHint("d", "remove (y/n)"), KeyHint("Enter", "show its items"), KeyHint("Esc q", "back"),
+                KeyHint("Ctrl-C", "quit"),
+            ]
+        case .feedItems:
+            return movement + [
+                KeyHint("Enter", "read the item"), KeyHint("m", "read or unread"),
+                KeyHint("M", "mark all read"),
+                KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
+            ]
+        case .help:
+            return [KeyHint(HelpOverlay.closingKeys, "close")]
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Streams
+import TerminalUI
+
+/// What every scene controller shares: a way to ask for a frame, the spinner's frame, and a bag
+/// for its subscriptions. Used only on the UI queue.
+final class SceneContext: @unchecked Sendable {
+    // Sendable because it is touched only on the UI queue, where view-model outputs are delivered.
+
+    /// The spinner's current frame, advanced by the presenter while something is busy.
+    var spinnerFrame = 0
+    private let redraw: () -> Void
+
+    init(redraw: @escaping () -> Void) {
+        self.redraw = redraw
+    }
+
+    func requestRedraw() { redraw() }
+}
+
+/// A closure that is only ever called on the UI queue, so it may be handed to a `@Sendable`
+/// subscription.
+struct _OnUIQueue<Value>: @unchecked Sendable {
+    // Sendable because view-model outputs deliver on the UI scheduler's serial queue, the only
+    // place `body` runs.
+    let body: (Value) -> Void
+}
+
+extension ObservableType {
+    /// Calls `apply` with every element (on the UI queue, where view models deliver), then asks
+    /// for a frame.
+    func bind(_ context: SceneContext, to bag: DisposeBag, _ apply: @escaping (Element) -> Void) {
+        let handler = _OnUIQueue(body: apply)
+        let redraw = _OnUIQueue<Void>(body: { [weak context] _ in context?.requestRedraw() })
+        bag.insert(
+            subscribe(onNext: { value in
+                handler.body(value)
+                redraw.body(())
+            }))
+    }
+}
+
+/// Keys as the controllers read them.
+extension InputEvent {
+    /// The key, when this is a key press.
+    var key: Key? {
+        if case .key(let key) = self { return key }
+        return nil
+    }
+
+    /// The character typed without modifiers, if any.
+    var plainCharacter: Character? {
+        guard let key, key.modifiers.subtracting(.shift).isEmpty,
+            case .character(let character) = key.code
+        else {
+            return nil
+        }
+        return character
+    }
+}
+
+/// List movement keys common to every list: arrows, `j`/`k`, `g`/`G`, PgUp/PgDn, Home/End.
+enum ListMovement {
+    /// The new selection for a movement key, or `nil` when the key is not one.
+    static func selection(after event: InputEvent, selected: Int?, count: Int, page: Int) -> Int?? {
+        guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return nil }
+        let delta: Int
+        switch key.code {
+        case .up, .character("k"): delta = -1
+        case .down, .character("j"): delta = 1
+        case .pageUp: delta = -max(page, 1)
+        case .pageDown: delta = max(page, 1)
+        case .home, .character("g"): return .some(count > 0 ? 0 : nil)
+        default:
+            guard isEnd(event) else { return nil }
+            return .some(count > 0 ? count - 1 : nil)
+        }
+        return .some(ListScroll.move(selected, by: delta, count: count))
+    }
+
+    /// Whether `event` is a key that goes to the end of the list (End, `G`).
+    static func isEnd(_ event: InputEvent) -> Bool {
+        guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return false }
+        switch key.code {
+        case .end, .character("G"): return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Coordination
+public import TerminalUI
+
+/// One scene on screen: it turns keys into its view model's inputs and its view model's
+/// outputs into a ``SceneScreen``. All calls come on the UI queue.
+public protocol SceneController: AnyObject {
+    /// The screen as it is now, for a terminal of `size`; a modal scene gets the screen of the
+    /// scene beneath it as `under` (the help overlay draws over it).
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen
+    /// Handles a key or a paste; returns whether it used it.
+    func handle(_ event: InputEvent) -> Bool
+    /// Stops observing the view model; the scene is gone.
+    func stop()
+}
+
+/// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
+///
+/// `Ctrl-C` quits and `Ctrl-Z` suspends from anywhere; every other key goes to the scene on
+/// top. Frames render the top scene; a scene presented as a modal over another draws the one
+/// under it first.
+///
+/// Keys go to the scene that is on top when they are handled, not when they arrived: after
+/// each key the shell lets the work that key started run (through `deferring`) before it hands
+/// over the next one, and while a navigation is in flight (``beginNavigation()`` to
+/// ``endNavigation()``) keys wait. So `t` then `a` typed in one burst adds a todo in the todo
+/// list instead of reaching the home scene twice.
+public final class AppShell: @unchecked Sendable {
+    // Sendable because it is used only on the UI queue (the run loop's scheduler queue).
+
+    private struct Entry {
+        let id: Int
+        let controller: any SceneController
+        let isModal: Bool
+    }
+
+    private var stack: [Entry] = []
+    private let onQuit: () -> Void
+    private let onChange: () -> Void
+    private let onSuspend: () -> Void
+    private let deferring: (@escaping () -> Void) -> Void
+    private var waiting: [InputEvent] = []
+    private var nextWaiting = 0
+    private var isSettling = false
+    private var navigationsInFlight = 0
+
+    /// A shell that calls `onChange` when the screen needs redrawing, `onQuit` to end the app
+    /// and `onSuspend` to hand the terminal back to the shell (job control, `Ctrl-Z`).
+    ///
+    /// `deferring` runs its closure after the work already queued on the UI queue (the app
+    /// passes an asynchronous hop onto that queue); by default it runs it at once.
+    public init(
+        onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {},
+        deferring: @escaping (@escaping () -> Void) -> Void = { $0() }
+    ) {
+        self.onChange = onChange
+        self.onQuit = onQuit
+        self.onSuspend = onSuspend
+        self.deferring = deferring
+    }
+
+    /// How many keys or pastes wait for the scene they belong to.
+    public var waitingCount: Int { waiting.count - nextWaiting }
+
+    /// A scene asked to go somewhere: keys wait until ``endNavigation()``.
+    public func beginNavigation() {
+        navigationsInFlight += 1
+    }
+
+    /// The navigation begun last has taken effect: waiting keys go on to the scene now on top.
+    public func endNavigation() {
+        navigationsInFlight = max(navigationsInFlight - 1, 0)
+        if navigationsInFlight == 0, !isSettling { deliverNext() }
+    }
+
+    /// How many scenes are on the stack.
+    public var depth: Int { stack.count }
+
+    /// Puts a scene on top; a root scene replaces the whole stack.
+    public func push(_ controller: any SceneController, id: Int, isRoot: Bool = false, isModal: Bool = false) {
+        if isRoot {
+            for entry in stack { entry.controller.stop() }
+            stack.removeAll()
+        }
+        stack.append(Entry(id: id, controller: controller, isModal: isModal))
+        onChange()
+    }
+
+    /// Removes the scene with `id` (and any above it).
+    public func remove(id: Int) {
+        guard let index = stack.firstIndex(where: { $0.id == id }) else { return }
+        for entry in stack[index...].reversed() { entry.controller.stop() }
+        stack.removeSubrange(index...)
+        onChange()
+    }
+
+    /// Stops every scene and asks the app to end.
+    public func quit() {
+        for entry in stack.reversed() { entry.controller.stop() }
+        stack.removeAll()
+        waiting.removeAll()
+        nextWaiting = 0
+        onQuit()
+    }
+
+    /// Delivers a key or a paste.
+    public func handle(_ event: InputEvent) {
+        if case .key(let key) = event, key == .control("c") {
+            quit()
+            return
+        }
+        if case .key(let key) = event, key == .control("z") {
+            // In raw mode the terminal sends Ctrl-Z as a byte, not as SIGTSTP.
+            onSuspend()
+            return
+        }
+        if case .resize = event {
+            onChange()
+            return
+        }
+        waiting.append(event)
+        guard !isSettling, navigationsInFlight == 0 else { return }
+        deliverNext()
+    }
+
+    /// Hands the oldest waiting event to the scene on top, then lets what it started run before
+    /// the next one.
+    private func deliverNext() {
+        guard navigationsInFlight == 0, nextWaiting < waiting.count else {
+            isSettling = false
+            return
+        }
+        let event = waiting[nextWaiting]
+        nextWaiting += 1
+        if nextWaiting == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            nextWaiting = 0
+        }
+        isSettling = true
+        if let top = stack.last, top.controller.handle(event) { onChange() }
+        deferring { [weak self] in self?.deliverNext() }
+    }
+
+    /// Draws the top scene (given the one beneath when it is a modal).
+    public func render(size: TerminalSize) -> CellBuffer {
+        guard let top = stack.last else { return CellBuffer(size: size) }
+        var under: SceneScreen?
+        if top.isModal, stack.count > 1 {
+            under = stack[stack.count - 2].controller.screen(size: size, under: nil)
+        }
+        var screen = top.controller.screen(size: size, under: under)
+        screen.chrome.appName = "Rivulet"
+        return screen.render(size: size)
+    }
+}

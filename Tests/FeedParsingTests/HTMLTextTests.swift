@@ -1,0 +1,60 @@
+import Testing
+
+@testable import FeedParsing
+
+@Suite struct HTMLTextTests {
+    @Test func tagsAreStrippedAndBlocksSeparateWords() {
+        #expect(HTMLText.plainText(from: "<p>One</p><p>Two<br/>Three</p>") == "One Two Three")
+        #expect(HTMLText.plainText(from: "in<b>line</b> words") == "inline words")
+    }
+
+    @Test func namedAndNumericEntitiesAreDecoded() {
+        #expect(
+            HTMLText.plainText(from: "Fish &amp; chips &mdash; &#8220;good&#x201D; &eacute;")
+                == "Fish & chips — “good” é")
+    }
+
+    @Test func decodedAngleBracketsStayAsText() {
+        #expect(HTMLText.plainText(from: "&lt;p&gt;not a tag&lt;/p&gt;") == "<p>not a tag</p>")
+    }
+
+    @Test func unknownOrBrokenEntitiesAreKeptLiterally() {
+        #expect(HTMLText.plainText(from: "a &bogus; b & c &#; d") == "a &bogus; b & c &#; d")
+    }
+
+    @Test func invalidNumericReferencesBecomeReplacementCharacters() {
+        #expect(HTMLText.plainText(from: "x&#0;y&#xD800;z&#x110000;") == "x\u{FFFD}y\u{FFFD}z\u{FFFD}")
+    }
+
+    @Test func whitespaceCollapsesAndIsTrimmed() {
+        #expect(HTMLText.plainText(from: "  a \n\n\t b&nbsp;&nbsp;c  ") == "a b c")
+    }
+
+    @Test func scriptStyleAndCommentsAreDropped() {
+        let html = "<style>p{}</style>a<script type='x'>if (a < b) {}</SCRIPT>b<!-- hidden -->c"
+        #expect(HTMLText.plainText(from: html) == "abc")
+    }
+
+    @Test func cdataContentIsKept() {
+        #expect(HTMLText.plainText(from: "<![CDATA[x < y]]>") == "x < y")
+    }
+
+    @Test func lessThanThatStartsNoTagIsText() {
+        #expect(HTMLText.plainText(from: "a < b and 3<4") == "a < b and 3<4")
+        #expect(HTMLText.plainText(from: "unclosed <b") == "unclosed <b")
+    }
+
+    @Test func controlCharactersAndBidiOverridesAreRemoved() {
+        #expect(HTMLText.plainText(from: "a\u{1B}[31mred\u{7}\u{202E}b") == "aredb")
+    }
+
+    @Test func longTextIsCutWithAnEllipsis() {
+        let text = HTMLText.plainText(from: String(repeating: "x", count: HTMLText.maximumLength * 2))
+        #expect(text.count == HTMLText.maximumLength + 1)
+        #expect(text.hasSuffix("\u{2026}"))
+    }
+
+    @Test func decodingEntitiesLeavesTagsAlone() {
+        #expect(HTMLText.decodingEntities("<b>&amp;</b>") == "<b>&</b>")
+    }
+}

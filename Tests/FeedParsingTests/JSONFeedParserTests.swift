@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import FeedParsing
+
+@Suite struct JSONFeedParserTests {
+    private let feed: ParsedFeed
+
+    init() throws {
+        feed = try FeedDocument.parse(Data(FeedFixtures.jsonFeed.utf8))
+    }
+
+    @Test func feedGivesTitleHomePageAndDescription() {
+        #expect(feed.title == "Kettle Stories")
+        #expect(feed.siteLink == "https://kettle.example/")
+        #expect(feed.summary == "Tea, mostly.")
+    }
+
+    @Test func contentHTMLBecomesPlainText() throws {
+        let item = try #require(feed.items.first)
+        #expect(item.summary == "Never boil it & never rush it.")
+        #expect(item.author == "Sam Okafor")
+        #expect(item.publishedAt == 1_748_763_000_000)
+    }
+
+    @Test func numericIdIsReadAsText() {
+        #expect(feed.items.map(\.id).contains("1"))
+    }
+
+    @Test func plainSummaryIsPreferredAndKeptLiterally() throws {
+        let item = try #require(feed.items.first { $0.id == "1" })
+        #expect(item.summary == "Hello <there>")
+        #expect(item.updatedAt == nil)
+    }
+
+    @Test func itemWithoutIdFallsBackToItsURL() {
+        #expect(feed.items.map(\.id).contains("https://kettle.example/3"))
+    }
+
+    @Test func valuesOfTheWrongTypeAreSkippedNotFatal() throws {
+        #expect(feed.items.count == 4)
+        let item = try #require(feed.items.first { $0.id == "7" })
+        #expect(item.title == "Title of the wrong type.")
+    }
+
+    @Test func missingItemsArrayIsMalformed() {
+        let json = #"{"version": "https://jsonfeed.org/version/1.1", "title": "x"}"#
+        #expect(throws: FeedParsingError.malformed(.jsonFeed, "no \"items\" array")) {
+            try FeedDocument.parse(Data(json.utf8))
+        }
+    }
+
+    @Test func emptyItemsArrayIsAnEmptyFeed() throws {
+        let json = #"{"version": "https://jsonfeed.org/version/1", "title": "Quiet", "items": []}"#
+        let parsed = try FeedDocument.parse(Data(json.utf8))
+        #expect(parsed.title == "Quiet")
+        #expect(parsed.items.isEmpty)
+    }
+}

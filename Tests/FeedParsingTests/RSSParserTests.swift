@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import FeedParsing
+
+@Suite struct RSSParserTests {
+    private let feed: ParsedFeed
+
+    init() throws {
+        feed = try FeedDocument.parse(Data(FeedFixtures.rss.utf8))
+    }
+
+    @Test func channelGivesTitleSiteAndPlainDescription() {
+        #expect(feed.title == "Harbour Notes & Tides")
+        #expect(feed.siteLink == "https://harbour.example/")
+        #expect(feed.summary == "Weekly notes from the harbour")
+    }
+
+    @Test func itemReadsGuidLinkTitleAuthorAndDate() throws {
+        let item = try #require(feed.items.first)
+        #expect(item.id == "harbour-2025-041")
+        #expect(item.guid == "harbour-2025-041")
+        #expect(item.link == "https://harbour.example/posts/spring-tides")
+        #expect(item.title == "Spring tides arrive")
+        #expect(item.author == "Morag Finlay")
+        #expect(item.publishedAt == 1_748_943_561_000)
+    }
+
+    @Test func descriptionHTMLBecomesPlainTextEvenWithUndeclaredEntities() throws {
+        let item = try #require(feed.items.first)
+        #expect(item.summary == "The highest tides of the year are here. Moor early & check lines.")
+    }
+
+    @Test func itemWithoutGuidIsIdentifiedByItsResolvedLink() throws {
+        let item = try #require(feed.items.dropFirst().first)
+        #expect(item.guid == nil)
+        #expect(item.id == "https://harbour.example/posts/ferry-timetable")
+        #expect(item.summary == "From Monday the 07:15 sailing leaves at 07:30 \u{2014} plan ahead.")
+        #expect(item.publishedAt == 1_748_883_900_000)
+    }
+
+    @Test func permalinkGuidDoublesAsTheLink() throws {
+        let item = try #require(feed.items.first { $0.title == "Lighthouse open day" })
+        #expect(item.link == "https://harbour.example/posts/open-day")
+        #expect(item.publishedAt == 1_748_790_000_000)
+    }
+
+    @Test func itemWithoutIdOrLinkGetsAStableSynthesizedId() throws {
+        let item = try #require(feed.items.first { $0.link == nil })
+        #expect(item.id.hasPrefix("urn:rivulet:"))
+        let again = try FeedDocument.parse(Data(FeedFixtures.rss.utf8))
+        #expect(again.items.first { $0.link == nil }?.id == item.id)
+    }
+
+    @Test func itemWithoutTitleTakesTheStartOfItsSummary() throws {
+        let item = try #require(feed.items.first { $0.link == nil })
+        #expect(item.title == "A note with no title, no link and no guid.")
+    }
+
+    @Test func invalidDateLeavesTheItemWithoutADate() throws {
+        let item = try #require(feed.items.first { $0.link == nil })
+        #expect(item.publishedAt == nil)
+    }
+
+    @Test func duplicateIdsKeepTheFirstItemAndEmptyItemsAreDropped() {
+        #expect(feed.items.count == 4)
+        #expect(feed.items.filter { $0.id == "harbour-2025-041" }.map(\.title) == ["Spring tides arrive"])
+    }
+
+    @Test func rdfFeedItemsAreReadFromTheRoot() throws {
+        let rdf = try FeedDocument.parse(Data(FeedFixtures.rdf.utf8))
+        #expect(rdf.title == "Old School")
+        #expect(rdf.items.map(\.link) == ["https://old.example/a"])
+        #expect(rdf.items.first?.publishedAt == 1_078_138_800_000)
+    }
+
+    @Test func rssWithoutChannelIsMalformed() {
+        #expect(throws: FeedParsingError.malformed(.rss, "no <channel> element")) {
+            try FeedDocument.parse(Data("<rss version=\"2.0\"></rss>".utf8))
+        }
+    }
+
+    @Test func contentEncodedIsUsedWhenThereIsNoDescription() throws {
+        let rss = """
+            <rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>t</title>
+            <item><title>a</title><guid>1</guid><content:encoded><![CDATA[<p>Body</p>]]></content:encoded></item>
+            </channel></rss>
+            """
+        #expect(try FeedDocument.parse(Data(rss.utf8)).items.first?.summary == "Body")
+    }
+}

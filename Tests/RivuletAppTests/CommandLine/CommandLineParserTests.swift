@@ -1,0 +1,153 @@
+import RivuletApp
+import TerminalUI
+import Testing
+
+private func parse(_ arguments: String...) throws(UsageError) -> RivuletInvocation {
+    try CommandLineParser.parse(arguments)
+}
+
+private func usageError(_ arguments: [String]) -> UsageError? {
+    do {
+        _ = try CommandLineParser.parse(arguments)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Test func noArgumentsOpensTheApp() throws {
+    #expect(try parse() == RivuletInvocation(command: .app))
+}
+
+@Test func globalOptionsAreReadBeforeAndAfterTheCommand() throws {
+    let invocation = try parse("--db", "/tmp/a.sqlite", "list", "--environment=development")
+    #expect(invocation.options == GlobalOptions(databasePath: "/tmp/a.sqlite", environment: .development))
+    #expect(invocation.command == .list(filter: .all, json: false))
+}
+
+@Test func aScenarioGoesWithTheAppAndTheCommandsThatRead() throws {
+    #expect(try parse("--scenario", "many").options == GlobalOptions(scenario: "many"))
+    #expect(try parse("list", "--scenario=empty", "--environment", "fake").command == .list(filter: .all, json: false))
+    #expect(try parse("--scenario", "offline", "feeds", "items", "1").command == .feedsItems(id: 1, json: false))
+    #expect(try parse("--environment", "fake", "feeds", "list").options == GlobalOptions(environment: .fake))
+}
+
+@Test(arguments: [
+    ["add", "x"], ["done", "1"], ["undo", "1"], ["rm", "1"], ["edit", "1", "--title", "x"], ["feeds", "add", "u"],
+    ["feeds", "refresh"], ["feeds", "rm", "1"],
+])
+func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
+    let scenario = try #require(usageError(["--scenario", "many"] + command))
+    #expect(scenario.message.hasPrefix("--scenario many uses a private in-memory database that is gone when"))
+    let fake = try #require(usageError(command + ["--environment", "fake"]))
+    #expect(fake.message.hasPrefix("--environment fake uses a private in-memory database"))
+    #expect(fake.topic == .tool)
+}
+
+@Test func addTakesTitleNotesAndDueDay() throws {
+    let invocation = try parse("add", "Buy milk", "--notes", "two litres", "--due", "2028-02-29")
+    #expect(invocation.command == .add(title: "Buy milk", notes: "two litres", due: DueDay("2028-02-29")))
+}
+
+@Test func doubleDashLetsATitleStartWithADash() throws {
+    #expect(try parse("add", "--", "-5 degrees").command == .add(title: "-5 degrees", notes: "", due: nil))
+}
+
+@Test func listReadsFilterAndJSON() throws {
+    #expect(try parse("list", "--completed", "--json").command == .list(filter: .completed, json: true))
+    #expect(try parse("list", "--active").command == .list(filter: .active, json: false))
+}
+
+@Test func idCommandsReadTheirID() throws {
+    #expect(try parse("done", "3").command == .done(id: 3))
+    #expect(try parse("undo", "4").command == .undo(id: 4))
+    #expect(try parse("rm", "5").command == .remove(id: 5))
+}
+
+@Test func editReadsTitleAndNotes() throws {
+    #expect(try parse("edit", "7", "--title", "New").command == .edit(id: 7, title: "New", notes: nil))
+    #expect(try parse("edit", "7", "--notes", "").command == .edit(id: 7, title: nil, notes: ""))
+}
+
+@Test func feedsSubcommandsParse() throws {
+    #expect(
+        try parse("feeds", "add", "https://example.com/feed.xml").command
+            == .feedsAdd(source: "https://example.com/feed.xml"))
+    #expect(try parse("feeds", "list", "--json").command == .feedsList(json: true))
+    #expect(try parse("feeds", "items", "2").command == .feedsItems(id: 2, json: false))
+    #expect(try parse("feeds", "refresh").command == .feedsRefresh(id: nil))
+    #expect(try parse("feeds", "refresh", "9").command == .feedsRefresh(id: 9))
+    #expect(try parse("feeds", "rm", "9").command == .feedsRemove(id: 9))
+}
+
+@Test func helpWinsAndNamesTheCommand() throws {
+    #expect(try parse("--help").command == .help(.tool))
+    #expect(try parse("-h").command == .help(.tool))
+    #expect(try parse("add", "--help").command == .help(.add))
+    #expect(try parse("feeds", "list", "--help").command == .help(.feeds))
+    #expect(try parse("help", "rm").command == .help(.remove))
+}
+
+@Test func versionIsRead() throws {
+    #expect(try parse("--version").command == .version)
+}
+
+@Test(arguments: [
+    (["frobnicate"], "unknown command 'frobnicate'", CommandTopic.tool),
+    (["--frob"], "unknown option '--frob'", .tool),
+    (["-x"], "unknown option '-x'", .tool),
+    (["--db"], "--db needs a value", .tool),
+    (["--db", ""], "--db needs a file path, not an empty one", .tool),
+    (["--environment", "staging"], "unknown environment 'staging'; use one of production, development, fake", .tool),
+    (["--scenario="], "--scenario needs a name", .tool),
+    (
+        ["--scenario", "nope"], "unknown scenario 'nope'; use one of empty, many, offline, slow-network, broken-feed",
+        .tool
+    ),
+    (
+        ["--scenario", "many", "--environment", "production"],
+        "--scenario runs in the fake environment, not in --environment production", .tool
+    ),
+    (
+        ["--scenario", "many", "--db", "a.sqlite"], "--scenario many uses a private in-memory database; leave out --db",
+        .tool
+    ),
+    (
+        ["--environment", "fake", "--db", "a.sqlite"],
+        "--environment fake uses a private in-memory database; leave out --db", .tool
+    ),
+    (["--json"], "the app does not take --json", .tool),
+    (["--version=2"], "--version takes no value", .tool),
+    (["list", "--json", "--json"], "--json is given twice", .tool),
+    (["help", "nope"], "no help for 'nope': it is not a command", .tool),
+    (["add"], "missing TITLE", .add),
+    (["add", "a", "b"], "unexpected argument 'b'", .add),
+    (["add", "  "], "the title is empty", .add),
+    (["add", "a", "--due", "2026-02-30"], "--due needs a real day as YYYY-MM-DD, not '2026-02-30'", .add),
+    (["add", "a", "--due", "tomorrow"], "--due needs a real day as YYYY-MM-DD, not 'tomorrow'", .add),
+    (["add", "a", "--json"], "add does not take --json", .add),
+    (["list", "extra"], "unexpected argument 'extra'", .list),
+    (["list", "--all", "--active"], "give only one of --all, --active and --completed", .list),
+    (["list", "--notes", "x"], "list does not take --notes", .list),
+    (["done"], "missing ID", .done),
+    (["done", "x1"], "an ID is a positive whole number, not 'x1'", .done),
+    (["undo", "0"], "an ID is a positive whole number, not '0'", .undo),
+    (["rm", "1", "2"], "unexpected argument '2'", .remove),
+    (["rm", "99999999999999999999"], "an ID is a positive whole number, not '99999999999999999999'", .remove),
+    (["edit", "1"], "edit needs --title or --notes (or both)", .edit),
+    (["edit", "1", "--title", ""], "the title is empty", .edit),
+    (["edit", "--title", "x"], "missing ID", .edit),
+    (["feeds"], "feeds needs a subcommand: add, list, items, refresh or rm", .feeds),
+    (["feeds", "eat"], "unknown feeds subcommand 'eat'", .feeds),
+    (["feeds", "add"], "missing URL or PATH", .feeds),
+    (["feeds", "add", ""], "the feed address is empty", .feeds),
+    (["feeds", "list", "x"], "unexpected argument 'x'", .feeds),
+    (["feeds", "items"], "missing ID", .feeds),
+    (["feeds", "items", "1", "--all"], "feeds items does not take --all", .feeds),
+    (["feeds", "refresh", "1", "2"], "unexpected argument '2'", .feeds),
+    (["feeds", "refresh", "-1"], "unknown option '-1'", .tool),
+    (["feeds", "rm"], "missing ID", .feeds),
+])
+func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic: CommandTopic) {
+    #expect(usageError(arguments) == UsageError(message, topic: topic))
+}

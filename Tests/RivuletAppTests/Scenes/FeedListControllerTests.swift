@@ -1,0 +1,29 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import TerminalUI
+import Testing
+import ViewModels
+
+@testable import RivuletApp
+
+private func controller(feeds: [Feed]) -> FeedListController {
+    let service = MockFeedListService(observeFeeds: { _ in Observable.never().startWith(.success(feeds)) })
+    let viewModel = FeedListViewModel(service: service, scheduler: ImmediateScheduler())
+    return FeedListController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
+}
+
+@Test func feedListControllerRowsShowCountsAndTheLastRefresh() {
+    let feeds = [
+        Feed(id: 1, url: "https://example.com/news.xml", title: "Rivulet news", itemCount: 12, unreadCount: 3),
+        Feed(
+            id: 2, url: "https://broken.example/feed", title: "https://broken.example/feed",
+            lastRefresh: .failed(message: "not a feed")),
+    ]
+    let scene = controller(feeds: feeds)
+    defer { scene.stop() }
+    let size = TerminalSize(width: 72, height: 6)
+    let lines = scene.screen(size: size, under: nil).render(size: size).textLines()
+    #expect(lines[1] == "> Rivulet news                         3 of 12 unread · never refreshed ")
+    #expect(lines[2] == "  https://broken.example/feed             no items · failed: not a feed ")
+}

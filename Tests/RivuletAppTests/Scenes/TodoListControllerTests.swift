@@ -1,0 +1,112 @@
+import Foundation
+import SceneServices
+import SceneServicesMocks
+import Streams
+import TerminalUI
+import Testing
+import ViewModels
+
+@testable import RivuletApp
+
+/// 100,000 todos "Todo 0"… over a fake service that answers every window at once and records
+/// it. Like the base service, it counts a search only 1,000 todos past its window (a lower
+/// bound), unless the window is asked for from the end.
+private final class ManyTodos: Sendable {
+    static let length = 100_000
+    private let queries = SanitizerVisibleMutex<[TodoListQuery]>([])
+
+    var asked: [TodoListQuery] { queries.withLock { $0 } }
+
+    func controller() -> TodoListController {
+        let service = MockTodoListService(
+            observePage: { [self] query, _ in
+                queries.withLock { $0.append(query) }
+                let end =
+                    query.fromEnd ? max(0, Self.length - query.offset) : min(Self.length, query.offset + query.limit)
+                let start = query.fromEnd ? max(0, end - query.limit) : query.offset
+                let todos = (start..<max(start, end)).map { position in
+                    Todo(id: Int64(position + 1), title: "Todo \(position)", createdAt: Date(timeIntervalSince1970: 0))
+                }
+                let counted =
+                    query.search.isEmpty || query.fromEnd ? Self.length : min(Self.length, end + 1_000)
+                return .just(
+                    .success(
+                        TodoPage(todos: todos, totalCount: counted, offset: start, isCountExact: counted == Self.length)
+                    ))
+            },
+            observeTally: { _ in .just(.success(TodoTally(active: Self.length, completed: 0))) })
+        let viewModel = TodoListViewModel(service: service, scheduler: ImmediateScheduler())
+        return TodoListController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
+    }
+}
+
+private let size = TerminalSize(width: 60, height: 12)
+
+/// The list's header, the titles of the rows it shows, and the selected position.
+private func shown(_ controller: TodoListController) -> (header: String, titles: [String], selected: Int?) {
+    guard case .list(let header, let window) = controller.screen(size: size, under: nil).content else {
+        return ("", [], nil)
+    }
+    return (header ?? "", window.lines.map(\.text), window.selected)
+}
+
+/// Types `/todo` Enter: a search every todo matches.
+private func searchEveryTodo(_ controller: TodoListController) {
+    _ = shown(controller)
+    for character in "/todo" { _ = controller.handle(.key(Key(.character(character)))) }
+    _ = controller.handle(.key(Key(.enter)))
+    _ = shown(controller)
+}
+
+@Test func todoListControllerHeaderSaysASearchCountIsOnlyALowerBound() {
+    let todos = ManyTodos()
+    let controller = todos.controller()
+    defer { controller.stop() }
+    searchEveryTodo(controller)
+    #expect(shown(controller).header.hasSuffix("Search: todo · 1,009+ matches"))
+}
+
+@Test func todoListControllerEndKeyOfASearchCountedPartWayShowsTheLastTodo() {
+    let todos = ManyTodos()
+    let controller = todos.controller()
+    defer { controller.stop() }
+    searchEveryTodo(controller)
+    _ = controller.handle(.key(Key(.character("G"))))
+    let screen = shown(controller)
+    #expect(screen.selected == 99_999)
+    #expect(screen.titles.last == "Todo 99999")
+    #expect(screen.header.hasSuffix("Search: todo · 100,000 matches"))
+    #expect(todos.asked.last == TodoListQuery(search: "todo", offset: 0, limit: 9, fromEnd: true))
+}
+
+@Test func todoListControllerLastPageIsNotAskedForAgainFromTheStart() {
+    let todos = ManyTodos()
+    let controller = todos.controller()
+    defer { controller.stop() }
+    searchEveryTodo(controller)
+    _ = controller.handle(.key(Key(.end)))
+    _ = shown(controller)
+    _ = controller.handle(.key(Key(.character("k"))))
+    let screen = shown(controller)
+    #expect(screen.selected == 99_998)
+    #expect(todos.asked.last?.fromEnd == true)
+}
+
+@Test func todoListControllerEndKeyOfAnExactCountMovesAtOnce() {
+    let todos = ManyTodos()
+    let controller = todos.controller()
+    defer { controller.stop() }
+    _ = shown(controller)
+    _ = controller.handle(.key(Key(.character("G"))))
+    let screen = shown(controller)
+    #expect(screen.selected == 99_999)
+    #expect(screen.titles.last == "Todo 99999")
+    #expect(todos.asked.allSatisfy { !$0.fromEnd })
+}
+
+@Test func todoListControllerHeaderShowsNoMatchCountWithoutASearch() {
+    let todos = ManyTodos()
+    let controller = todos.controller()
+    defer { controller.stop() }
+    #expect(!shown(controller).header.contains("match"))
+}

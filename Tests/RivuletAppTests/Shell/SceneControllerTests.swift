@@ -1,0 +1,162 @@
+import RivuletApp
+import TerminalUI
+import Testing
+
+private final class StubController: SceneController {
+    let title: String
+    var received: [InputEvent] = []
+    var isStopped = false
+
+    init(_ title: String) { self.title = title }
+
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
+        var screen =
+            under
+            ?? SceneScreen(
+                chrome: SceneChrome(title: title), content: .list(header: nil, window: ListWindow(lines: [])))
+        if under != nil { screen.chrome.help = [KeyHint("x", title)] }
+        return screen
+    }
+
+    func handle(_ event: InputEvent) -> Bool {
+        received.append(event)
+        return true
+    }
+
+    func stop() { isStopped = true }
+}
+
+private final class Counter: @unchecked Sendable {
+    var changes = 0
+    var quits = 0
+    var suspends = 0
+}
+
+@Test func keysGoToTheTopScene() {
+    let counter = Counter()
+    let shell = AppShell(onChange: { counter.changes += 1 }, onQuit: { counter.quits += 1 })
+    let home = StubController("Home")
+    let list = StubController("Todos")
+    shell.push(home, id: 1, isRoot: true)
+    shell.push(list, id: 2)
+    shell.handle(.key(.character("j")))
+    #expect(list.received == [.key(.character("j"))])
+    #expect(home.received.isEmpty)
+}
+
+@Test func controlCQuitsFromAnywhereAndStopsEveryScene() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
+    let home = StubController("Home")
+    let list = StubController("Todos")
+    shell.push(home, id: 1, isRoot: true)
+    shell.push(list, id: 2)
+    shell.handle(.key(.control("c")))
+    #expect(counter.quits == 1)
+    #expect(home.isStopped && list.isStopped)
+    #expect(list.received.isEmpty)
+}
+
+@Test func removingASceneStopsItAndThoseAboveIt() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    let scenes = [StubController("a"), StubController("b"), StubController("c")]
+    for (index, scene) in scenes.enumerated() { shell.push(scene, id: index + 1) }
+    shell.remove(id: 2)
+    #expect(shell.depth == 1)
+    #expect(!scenes[0].isStopped && scenes[1].isStopped && scenes[2].isStopped)
+}
+
+@Test func aModalIsDrawnOverTheSceneBeneath() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    shell.push(StubController("Todos"), id: 1, isRoot: true)
+    shell.push(StubController("help"), id: 2, isModal: true)
+    let text = shell.render(size: TerminalSize(width: 40, height: 10)).textLines().joined(separator: "\n")
+    #expect(text.contains("Rivulet · Todos"))
+    #expect(text.contains("Keys · Todos"))
+}
+
+@Test func controlZSuspendsFromAnywhereWithoutReachingTheScene() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 }, onSuspend: { counter.suspends += 1 })
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    shell.handle(.key(.control("z")))
+    #expect(counter.suspends == 1)
+    #expect(counter.quits == 0)
+    #expect(list.received.isEmpty && !list.isStopped)
+}
+
+/// The UI queue, run by hand: work queued on it waits for `runAll()`.
+private final class FakeUIQueue {
+    private var work: [() -> Void] = []
+
+    func enqueue(_ step: @escaping () -> Void) { work.append(step) }
+
+    func runAll() {
+        while !work.isEmpty { work.removeFirst()() }
+    }
+}
+
+/// A scene whose key `t` navigates the way the app does: the route arrives one hop later on the
+/// UI queue, and the coordinator's presentation one hop after that.
+private final class NavigatingController: SceneController {
+    let stub = StubController("Home")
+    var navigate: () -> Void = {}
+
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen { stub.screen(size: size, under: under) }
+
+    func handle(_ event: InputEvent) -> Bool {
+        _ = stub.handle(event)
+        if event == .key(.character("t")) { navigate() }
+        return true
+    }
+
+    func stop() { stub.stop() }
+}
+
+@Test func keysTypedRightAfterANavigationGoToTheSceneItShows() {
+    let queue = FakeUIQueue()
+    let shell = AppShell(onChange: {}, onQuit: {}, deferring: { queue.enqueue($0) })
+    let home = NavigatingController()
+    let todos = StubController("Todos")
+    home.navigate = {
+        queue.enqueue {
+            shell.beginNavigation()
+            queue.enqueue { shell.push(todos, id: 2) }
+            queue.enqueue { shell.endNavigation() }
+        }
+    }
+    shell.push(home, id: 1, isRoot: true)
+    // Both keys arrive in one read, before the navigation has taken effect.
+    shell.handle(.key(.character("t")))
+    shell.handle(.key(.character("a")))
+    queue.runAll()
+    #expect(home.stub.received == [.key(.character("t"))])
+    #expect(todos.received == [.key(.character("a"))])
+}
+
+@Test func keysWaitWhileANavigationIsInFlight() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    shell.beginNavigation()
+    shell.handle(.key(.character("j")))
+    #expect(list.received.isEmpty)
+    #expect(shell.waitingCount == 1)
+    shell.endNavigation()
+    #expect(list.received == [.key(.character("j"))])
+    #expect(shell.waitingCount == 0)
+}
+
+@Test func controlCQuitsAtOnceEvenWhileKeysWait() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    shell.beginNavigation()
+    shell.handle(.key(.character("j")))
+    shell.handle(.key(.control("c")))
+    #expect(counter.quits == 1)
+    #expect(shell.waitingCount == 0)
+    #expect(list.received.isEmpty)
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SQLiteProvider
+import Streams
+import Testing
+
+/// A record of the tests' own schema, decoded by column name.
+private struct Habit: FetchableRecord, Equatable {
+    var id: Int64
+    var name: String
+    var streak: Int
+    var note: String?
+
+    init(id: Int64, name: String, streak: Int, note: String? = nil) {
+        self.id = id
+        self.name = name
+        self.streak = streak
+        self.note = note
+    }
+
+    init(row: Row) throws(DatabaseError) {
+        id = try row["id"]
+        name = try row["name"]
+        streak = try row["streak"]
+        note = try row["note"]
+    }
+}
+
+private let migrator: DatabaseMigrator = {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("create habits") { db in
+        try db.execute(
+            "CREATE TABLE habit (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, streak INTEGER NOT NULL)")
+    }
+    migrator.registerMigration("notes") { db in
+        try db.execute("ALTER TABLE habit ADD COLUMN note TEXT")
+    }
+    return migrator
+}()
+
+private func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("provider-\(UUID().uuidString).sqlite").path
+}
+
+@Suite struct SQLiteDatabaseTests {
+    @Test func writesAndReadsRecordsThroughInterpolatedSQL() throws {
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        defer { database.close() }
+        let name = "Read'; DROP TABLE habit;--"
+        try database.write { db in
+            try db.execute("INSERT INTO habit (name, streak) VALUES (\(name), \(4))")
+            try db.execute("INSERT INTO habit (name, streak, note) VALUES (\("Walk"), \(1), \("daily"))")
+        }
+        let habits = try database.read { db in
+            try db.fetchAll(Habit.self, "SELECT id, name, streak, note FROM habit ORDER BY streak DESC")
+        }
+        #expect(habits == [Habit(id: 1, name: name, streak: 4), Habit(id: 2, name: "Walk", streak: 1, note: "daily")])
+        let count = try database.read { db in try db.fetchValue("SELECT count(*) FROM habit", as: Int.self) }
+        #expect(count == 2)
+    }
+
+    @Test func aValueOfTheWrongTypeIsATypedErrorNotATrap() throws {
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        defer { database.close() }
+        try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('Swim', 2)") }
+        #expect(throws: DatabaseError.self) {
+            try database.read { db in try db.fetchValue("SELECT name FROM habit", as: Int.self) }
+        }
+        do {
+            _ = try database.read { db in
+                try db.fetchOne("SELECT name FROM habit") { row throws(DatabaseError) in
+                    let value: Int = try row["missing"]
+                    return value
+                }
+            }
+            Issue.record("a missing column was read")
+        } catch let error as DatabaseError {
+            #expect(error.kind == .typeMismatch)
+        }
+    }
+
+    @Test func aFailedWriteRollsBackAndThrows() throws {
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        defer { database.close() }
+        #expect(throws: DatabaseError.self) {
+            try database.write { db in
+                try db.execute("INSERT INTO habit (name, streak) VALUES ('Run', 1)")
+                try db.execute("INSERT INTO habit (name, streak) VALUES ('Run', 1)")
+            }
+        }
+        #expect(try database.read { db in try db.fetchInt("SELECT count(*) FROM habit") } == 0)
+    }
+
+    @Test func aClosedDatabaseReportsAnError() throws {
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        database.close()
+        #expect(throws: DatabaseError.self) { try database.read { db in try db.fetchInt("SELECT 1") } }
+    }
+
+    @Test func aFileWithALaterSchemaIsRefusedAndLeftUnchanged() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        var later = migrator
+        later.registerMigration("streak index") { db in try db.execute("CREATE INDEX habit_streak ON habit(streak)") }
+        let options = DatabaseOptions(applicationID: 0x4841_4249, applicationName: "Habits")
+        try SQLiteDatabase.open(path: path, options: options, migrator: later).close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            _ = try SQLiteDatabase.open(path: path, options: options, migrator: migrator)
+            Issue.record("a newer file was opened")
+        } catch {
+            #expect(error.kind == .newerSchema(found: 3, supported: 2))
+            #expect(error.message.contains("newer version of Habits"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func anotherApplicationsDatabaseIsRefused() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try SQLiteDatabase.open(path: path, options: DatabaseOptions(applicationID: 1), migrator: migrator).close()
+        #expect(throws: DatabaseError.self) {
+            try SQLiteDatabase.open(path: path, options: DatabaseOptions(applicationID: 2), migrator: migrator)
+        }
+    }
+
+    @Test func aTemporaryDatabaseDeletesItsFileWhenClosed() throws {
+        let database = try SQLiteDatabase.openTemporary(migrator: migrator)
+        let path = try #require(database.path)
+        #expect(FileManager.default.fileExists(atPath: path))
+        database.close()
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aReadOnlyDatabaseRefusesWrites() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try SQLiteDatabase.open(path: path, migrator: migrator).close()
+        let database = try SQLiteDatabase.openReadOnly(path: path)
+        defer { database.close() }
+        do {
+            try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('x', 1)") }
+            Issue.record("a read-only database was written")
+        } catch let error as DatabaseError {
+            #expect(error.kind == .readOnly)
+        }
+        #expect(try database.read { db in try db.fetchInt("SELECT count(*) FROM habit") } == 0)
+    }
+
+    @Test func observationSendsTheValueThenEachChangeAndKeepsGoingAfterAnError() throws {
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        defer { database.close() }
+        let before = LiveSubscriptions.count
+        let values = SanitizerVisibleMutex<[Result<Int64, DatabaseError>]>([])
+        let subscription = database.observe(on: ImmediateScheduler()) { db in
+            try db.fetchInt("SELECT count(*) FROM habit")
+        }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
+        try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('a', 1)") }
+        try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('b', 1)") }
+        subscription.dispose()
+        #expect(values.withLock { $0 } == [.success(0), .success(1), .success(2)])
+        #expect(LiveSubscriptions.count == before)
+    }
+}

@@ -1,0 +1,318 @@
+public import Foundation
+import Streams
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for end-to-end tests of the
+/// request layer. Each connection gets one request and one reply, then is closed. Every test
+/// that starts one stops it (``stop()``), which closes all sockets and joins all threads.
+///
+/// `@unchecked Sendable`: the mutable record lives in `record`, a `SanitizerVisibleMutex`; file descriptors are
+/// immutable after `init`.
+public final class TestHTTPServer: @unchecked Sendable {
+    /// A request as the server read it.
+    public struct Request: Sendable {
+        public var method: String
+        public var target: String
+        public var headers: [String: String]
+        public var body: Data
+
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    /// What the server does with a request.
+    public enum Reply: Sendable {
+        /// A complete response; `Content-Length` is added unless given.
+        case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+        /// Never answers; waits until the client closes the connection or the server stops.
+        case hang
+        /// Sends the status line and `headers`, then waits like ``hang``.
+        case headersThenHang(status: Int, headers: [String: String])
+        /// Sends a body of `total` bytes without `Content-Length`, chunk by chunk, until done
+        /// or until the client goes away.
+        case stream(status: Int, total: Int)
+    }
+
+    private struct Record {
+        var requests: [Request] = []
+        var closedByClient = 0
+        var waitsForClose: [Duration] = []
+    }
+
+    public let port: UInt16
+    private let listener: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let record = SanitizerVisibleMutex(Record())
+    private let stopped = Atomic<Bool>(false)
+    private let threads = DispatchGroup()
+    private let handler: @Sendable (Request) -> Reply
+
+    /// Starts listening on 127.0.0.1 with a port chosen by the system.
+    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        self.handler = handler
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw ServerError.system("pipe", errno) }
+        wakeRead = pipeFDs[0]
+        wakeWrite = pipeFDs[1]
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw ServerError.system("socket", errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw ServerError.system("bind/listen", errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        threads.enter()
+        Thread { [self] in
+            acceptLoop()
+            threads.leave()
+        }.start()
+    }
+
+    public enum ServerError: Error {
+        case system(String, Int32)
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { url("") }
+
+    /// The URL of `path` on this server.
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/invalid")
+    }
+
+    /// The requests read so far, in order.
+    public var requests: [Request] { record.withLock { $0.requests } }
+
+    /// How many connections the client closed while the server was still waiting or writing.
+    public var connectionsClosedByClient: Int { record.withLock { $0.closedByClient } }
+
+    /// For each connection the client closed while the server held it open without answering,
+    /// how long the server had held it: timed on the server's own thread, so it says when the
+    /// client gave up whatever else keeps the test process busy.
+    public var heldUntilClientClosed: [Duration] { record.withLock { $0.waitsForClose } }
+
+    /// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.
+    ///
+    /// It returns as soon as the condition holds; the limit only ends a run that fails. It is
+    /// long because this task can wait that long for a thread: under the thread sanitizer, the
+    /// stream stress test's producers fill both cores while synchronous tests hold the threads
+    /// tasks run on, and a clean CI run saw tasks wait 30–50 s.
+    public func wait(
+        upTo timeout: Duration = .seconds(60),
+        until condition: @Sendable (TestHTTPServer) -> Bool
+    ) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if condition(self) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition(self)
+    }
+
+    /// Closes the listening socket and every connection, and waits for all threads to end.
+    public func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        threads.wait()
+        close(listener)
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    deinit { stop() }
+
+    // MARK: - Serving
+
+    private func acceptLoop() {
+        while true {
+            guard waitReadable(listener) else { return }
+            let client = accept(listener, nil, nil)
+            if client < 0 { continue }
+            threads.enter()
+            Thread { [self] in
+                serve(client)
+                close(client)
+                threads.leave()
+            }.start()
+        }
+    }
+
+    /// Waits until `fd` is readable; false when the server is stopping.
+    private func waitReadable(_ fd: Int32) -> Bool {
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || fds[1].revents != 0 { return false }
+            return true
+        }
+    }
+
+    private func waitWritable(_ fd: Int32) -> Bool {
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLOUT), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || fds[1].revents != 0 { return false }
+            return true
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        var headEnd: Int?
+        while headEnd == nil {
+            guard waitReadable(client) else { return }
+            let count = read(client, &chunk, chunk.count)
+            if count <= 0 { return }
+            buffer.append(contentsOf: chunk[0..<count])
+            headEnd = Self.findHeadEnd(buffer)
+            if buffer.count > 64 * 1024 { return }
+        }
+        guard let headEnd, var request = Self.parseHead(Array(buffer[0..<headEnd])) else { return }
+        var body = Array(buffer[(headEnd + 4)...])
+        let expected = Int(request.header("content-length") ?? "0") ?? 0
+        while body.count < expected {
+            guard waitReadable(client) else { return }
+            let count = read(client, &chunk, chunk.count)
+            if count <= 0 { return }
+            body.append(contentsOf: chunk[0..<count])
+        }
+        request.body = Data(body)
+        record.withLock { $0.requests.append(request) }
+        switch handler(request) {
+        case .respond(let status, let headers, let body):
+            var headers = headers
+            if !headers.keys.contains(where: { $0.lowercased() == "content-length" }) {
+                headers["Content-Length"] = String(body.count)
+            }
+            _ = sendAll(client, Self.head(status: status, headers: headers) + [UInt8](body))
+        case .hang:
+            waitForClientClose(client)
+        case .headersThenHang(let status, let headers):
+            guard sendAll(client, Self.head(status: status, headers: headers)) else { return }
+            waitForClientClose(client)
+        case .stream(let status, let total):
+            guard sendAll(client, Self.head(status: status, headers: [:])) else { return }
+            let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            var sent = 0
+            while sent < total {
+                let next = Array(piece.prefix(min(piece.count, total - sent)))
+                guard sendAll(client, next) else { return }
+                sent += next.count
+            }
+        }
+    }
+
+    private func waitForClientClose(_ client: Int32) {
+        let start = ContinuousClock.now
+        var scratch = [UInt8](repeating: 0, count: 1024)
+        while waitReadable(client) {
+            if read(client, &scratch, scratch.count) <= 0 {
+                let held = ContinuousClock.now - start
+                record.withLock {
+                    $0.closedByClient += 1
+                    $0.waitsForClose.append(held)
+                }
+                return
+            }
+        }
+    }
+
+    /// Writes all of `bytes`; false (and the close recorded) if the client went away.
+    private func sendAll(_ client: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            guard waitWritable(client) else { return false }
+            #if canImport(Glibc)
+                let flags = Int32(MSG_NOSIGNAL)
+            #else
+                let flags: Int32 = 0
+            #endif
+            let written = bytes[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, flags) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                record.withLock { $0.closedByClient += 1 }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    private static func findHeadEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    private static func parseHead(_ bytes: [UInt8]) -> Request? {
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Request(method: String(parts[0]), target: String(parts[1]), headers: headers, body: Data())
+    }
+
+    private static func head(status: Int, headers: [String: String]) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        return Array(text.utf8)
+    }
+
+    private static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 404: "Not Found"
+        case 500: "Internal Server Error"
+        default: "Status"
+        }
+    }
+}
