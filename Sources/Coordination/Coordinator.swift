@@ -1,4 +1,4 @@
-public import Streams
+import Streams
 
 /// Keeps the stack of scenes and follows the routes their view models emit, building each new
 /// scene through the factory the app gives it. It knows nothing of terminals, nor of the app's

@@ -43,26 +43,31 @@ public final class Statement {
 
     // MARK: Binding (parameters count from 1)
 
+    /// Binds a value to parameter `index` (from 1).
     @inline(__always)
     public func bind(_ value: Int64, at index: Int32) {
         sqlite3_bind_int64(handle, index, value)
     }
 
+    /// Binds a value to parameter `index` (from 1).
     @inline(__always)
     public func bind(_ value: Int64?, at index: Int32) {
         if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
     }
 
+    /// Binds a value to parameter `index` (from 1).
     @inline(__always)
     public func bind(_ value: Bool, at index: Int32) {
         sqlite3_bind_int64(handle, index, value ? 1 : 0)
     }
 
+    /// Binds a value to parameter `index` (from 1).
     @inline(__always)
     public func bind(_ value: Double, at index: Int32) {
         sqlite3_bind_double(handle, index, value)
     }
 
+    /// Binds a value to parameter `index` (from 1).
     @inline(__always)
     public func bind(_ value: String, at index: Int32) {
         var value = value
@@ -73,11 +78,13 @@ public final class Statement {
         }
     }
 
+    /// Binds a value to parameter `index` (from 1).
     @inline(__always)
     public func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
 
+    /// Binds a value to parameter `index` (from 1).
     public func bind(_ value: SQLValue, at index: Int32) {
         switch value {
         case .integer(let number): bind(number, at: index)
@@ -91,6 +98,7 @@ public final class Statement {
         }
     }
 
+    /// Binds `values` to the parameters, in order, from the first.
     public func bind(_ values: [SQLValue]) {
         for (offset, value) in values.enumerated() {
             bind(value, at: Int32(offset + 1))
@@ -122,36 +130,43 @@ public final class Statement {
 
     // MARK: Columns (count from 0)
 
+    /// The integer in column `column` (from 0).
     @inline(__always)
     public func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 
+    /// The integer in column `column` (from 0).
     @inline(__always)
     public func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
     }
 
+    /// The number in column `column` (from 0).
     @inline(__always)
     public func double(at column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }
 
+    /// Whether the integer in column `column` (from 0) is not zero.
     @inline(__always)
     public func bool(at column: Int32) -> Bool {
         sqlite3_column_int64(handle, column) != 0
     }
 
+    /// Whether column `column` (from 0) is `NULL`.
     @inline(__always)
     public func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
+    /// The integer in column `column` (from 0), or `nil` for `NULL`.
     @inline(__always)
     public func optionalInt64(at column: Int32) -> Int64? {
         isNull(at: column) ? nil : sqlite3_column_int64(handle, column)
     }
 
+    /// The text in column `column` (from 0); empty for `NULL`.
     @inline(__always)
     public func string(at column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
@@ -159,6 +174,7 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The text in column `column` (from 0), or `nil` for `NULL`.
     @inline(__always)
     public func optionalString(at column: Int32) -> String? {
         isNull(at: column) ? nil : string(at: column)

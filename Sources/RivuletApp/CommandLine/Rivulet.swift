@@ -11,6 +11,7 @@ public enum Rivulet {
     /// Exit status: the command line (or the way the tool was started) is wrong.
     static let usage: Int32 = 2
 
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         let invocation: RivuletInvocation
         do {

@@ -17,11 +17,16 @@ import Synchronization
 public final class TestHTTPServer: @unchecked Sendable {
     /// A request as the server read it.
     public struct Request: Sendable {
+        /// The request method, as sent.
         public var method: String
+        /// The request target (path and query), as sent.
         public var target: String
+        /// The header fields, names lower-cased.
         public var headers: [String: String]
+        /// The body.
         public var body: Data
 
+        /// The value of header `name`, compared case-insensitively.
         public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
@@ -44,6 +49,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         var waitsForClose: [Duration] = []
     }
 
+    /// The port the server listens on, on 127.0.0.1.
     public let port: UInt16
     private let listener: Int32
     private let wakeRead: Int32
@@ -94,6 +100,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         }.start()
     }
 
+    /// Why the server could not start.
     public enum ServerError: Error {
         case system(String, Int32)
     }
