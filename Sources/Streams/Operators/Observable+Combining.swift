@@ -47,6 +47,48 @@ extension ObservableType {
     }
 }
 
+extension ObservableType {
+    /// Sends `element` and completes if the sequence completes without any value.
+    @inlinable
+    public func ifEmpty(default element: Element) -> Observable<Element> {
+        ifEmpty(switchTo: Observable.just(element))
+    }
+
+    /// Continues with `other` if the sequence completes without any value.
+    ///
+    /// A value of this sequence commits to it: `other` is then never subscribed.
+    @inlinable
+    public func ifEmpty<Other: ObservableType>(switchTo other: Other) -> Observable<Element>
+    where Other.Element == Element {
+        let source = asObservable()
+        let fallback = other.asObservable()
+        return Observable(unchecked: { observer in
+            let current = SerialDisposable()
+            let first = SingleAssignmentDisposable()
+            current.set(first)
+            let isEmpty = _SerialBox(true)
+            first.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next:
+                            isEmpty.value = false
+                            observer.on(event)
+                        case .error:
+                            observer.on(event)
+                        case .completed:
+                            guard isEmpty.value else { return observer.on(event) }
+                            let next = SingleAssignmentDisposable()
+                            current.set(next)
+                            if current.isDisposed { return }
+                            next.set(fallback.subscribe(observer))
+                        }
+                    }))
+            return current
+        })
+    }
+}
+
 /// The subscription of `withLatestFrom`.
 ///
 /// `@unchecked Sendable`: the latest value lives in the serializer's lock; the slots have
