@@ -477,6 +477,102 @@ final class _TakeUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
     }
 }
 
+extension ObservableType {
+    /// Each time `sampler` sends a value, sends the latest value of this sequence if a new one
+    /// arrived since the previous sample, or `defaultValue` if one is given.
+    ///
+    /// When this sequence completes, the result completes at the next sample (after sending
+    /// what is pending); when `sampler` completes, pending values are sent as at a sample. An
+    /// error of either fails the result.
+    @inlinable
+    public func sample<Sampler: ObservableType>(_ sampler: Sampler, defaultValue: Element? = nil) -> Observable<Element>
+    {
+        let source = asObservable()
+        let sampler = sampler.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _SampleSink(observer, defaultValue: defaultValue)
+            sink.run(source: source, sampler: sampler)
+            return sink
+        })
+    }
+}
+
+/// The subscription of `sample`.
+///
+/// `@unchecked Sendable`: the pending value lives in the serializer's lock; the slots have
+/// their own locks.
+@usableFromInline
+final class _SampleSink<Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var pending: Element?
+        @usableFromInline var isSourceDone = false
+
+        @inlinable
+        init() {}
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let defaultValue: Element?
+    @usableFromInline let sourceSubscription = _DisposableSlot()
+    @usableFromInline let samplerSubscription = _DisposableSlot()
+
+    @inlinable
+    init(_ observer: AnyObserver<Element>, defaultValue: Element?) {
+        serializer = _Serializer(State(), observer: observer)
+        self.defaultValue = defaultValue
+    }
+
+    @inlinable
+    func run<Trigger: Sendable>(source: Observable<Element>, sampler: Observable<Trigger>) {
+        sourceSubscription.set(
+            source.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next(let value):
+                        serializer.update { state, _ in state.pending = value }
+                    case .error:
+                        serializer.send(event)
+                        disposeSources()
+                    case .completed:
+                        serializer.update { state, _ in state.isSourceDone = true }
+                        sourceSubscription.dispose()
+                    }
+                }))
+        if serializer.isStopped { return }
+        samplerSubscription.set(
+            sampler.subscribe(
+                AnyObserver { [self] event in
+                    if case .error(let error) = event {
+                        serializer.send(.error(error))
+                        return disposeSources()
+                    }
+                    let isDone = serializer.update { state, outbox -> Bool in
+                        if let value = state.pending ?? defaultValue {
+                            state.pending = nil
+                            outbox.next(value)
+                        }
+                        guard state.isSourceDone else { return false }
+                        outbox.send(.completed)
+                        return true
+                    }
+                    if isDone { disposeSources() }
+                }))
+    }
+
+    @inlinable
+    func disposeSources() {
+        sourceSubscription.dispose()
+        samplerSubscription.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}
+
 /// The subscription of `skip(until:)`: values pass once the trigger has sent a value.
 ///
 /// `@unchecked Sendable`: the open flag lives in the serializer's lock; the slots have their

@@ -114,3 +114,24 @@ import Testing
         subscription.dispose()
     }
 }
+
+@Test func delaySubscriptionSubscribesAfterTheDueTime() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.start { xs.delaySubscription(.ticks(30), scheduler: scheduler) }
+        #expect(res.events == [.next(240, 1), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(230, 250)])
+    }
+}
+
+@Test func delaySubscriptionNeverSubscribesWhenDisposedFirst() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1)])
+        let res = scheduler.start(disposed: 220) { xs.delaySubscription(.ticks(30), scheduler: scheduler) }
+        #expect(res.events.isEmpty)
+        #expect(xs.subscriptions.isEmpty)
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
