@@ -4,8 +4,11 @@ extension Observable where Element == Int {
     /// The n-th value is due at `start + (n + 1) * period`, computed from the scheduler's `now`
     /// at subscription, so lateness of one tick never shifts the following ones: there is no
     /// drift. Ticks missed entirely (a scheduler blocked for longer than a period) are sent as
-    /// soon as possible, in order. A period that is not positive, or an ``ImmediateScheduler``
-    /// (which cannot wait), fails the sequence with ``StreamsError/invalidArgument(_:)``. Work is scheduled with the label
+    /// soon as possible, in order. A zero period, as in RxSwift, sends each value as soon as
+    /// possible after the one before: with a ``TestScheduler`` that simulates RxTest's processing
+    /// delay that is one value per tick, without it the scheduler's livelock guard stops the run.
+    /// A negative period, or an ``ImmediateScheduler`` (which cannot wait), fails the sequence
+    /// with ``StreamsError/invalidArgument(_:)``. Work is scheduled with the label
     /// `interval(<period>)`.
     ///
     /// ```swift
@@ -13,8 +16,8 @@ extension Observable where Element == Int {
     ///     .subscribe(onNext: { print("tick \($0)") })
     /// ```
     public static func interval(_ period: SchedulerDuration, scheduler: any Scheduler) -> Observable<Int> {
-        guard period.ticks > 0 else {
-            return .error(StreamsError.invalidArgument("interval period must be positive, got \(period)"))
+        guard period.ticks >= 0 else {
+            return .error(StreamsError.invalidArgument("interval period must not be negative, got \(period)"))
         }
         return _periodic(first: period, period: period, scheduler: scheduler, label: "interval(\(period))")
     }

@@ -40,11 +40,20 @@ private struct LateScheduler: Scheduler {
     }
 }
 
-@Test func intervalFailsForAPeriodThatIsNotPositive() {
+@Test func intervalOfZeroSendsOneValuePerTickWithTheProcessingDelay() {
     withSubscriptionTracking {
-        let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable.interval(.zero, scheduler: scheduler) }
-        #expect(res.events == [.error(200, StreamsError.invalidArgument("interval period must be positive, got 0ms"))])
+        let scheduler = TestScheduler(simulateProcessingDelay: true)
+        let res = scheduler.start(disposed: 204) { Observable.interval(.zero, scheduler: scheduler) }
+        #expect(res.events == [.next(201, 0), .next(202, 1), .next(203, 2)])
+    }
+}
+
+@Test func intervalOfANegativePeriodFails() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.interval(.ticks(-1), scheduler: scheduler) }
+        #expect(
+            res.events == [.error(200, StreamsError.invalidArgument("interval period must not be negative, got -1ms"))])
     }
 }
 
