@@ -23,18 +23,21 @@ extension ObservableType {
     /// `resultSelector`.
     ///
     /// `second` is subscribed first. Values that arrive before `second` has sent anything are
-    /// dropped. The result completes when this sequence completes; it fails when either fails.
-    /// `second` completing changes nothing: its last value stays in use.
+    /// dropped. The result completes when this sequence completes; it fails when either fails,
+    /// or when `resultSelector` throws. `second` completing changes nothing: its last value
+    /// stays in use.
     @inlinable
     public func withLatestFrom<Second: ObservableType, Result: Sendable>(
         _ second: Second,
-        resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
+        resultSelector: @escaping @Sendable (Element, Second.Element) throws -> Result
     ) -> Observable<Result> {
         let source = asObservable()
         let second = second.asObservable()
         return Observable<Result>(unchecked: { observer in
+            let cancel = SingleAssignmentDisposable()
             let sink = _WithLatestFromSink<Element, Second.Element>(
-                deliver: { observer.on($0.map { resultSelector($0.0, $0.1) }) })
+                deliver: _selecting(observer, cancel: cancel) { try resultSelector($0.0, $0.1) })
+            cancel.set(sink)
             sink.run(source, second)
             return sink
         })

@@ -127,3 +127,19 @@ import Testing
         #expect(ys.subscriptions.isEmpty)
     }
 }
+
+@Test func withLatestFromFailsWhenTheSelectorThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(220, 1), .next(230, 2)])
+        let ys = scheduler.createHotObservable([.next(210, "a")])
+        let res = scheduler.start {
+            xs.withLatestFrom(ys) { value, _ throws -> Int in
+                if value == 2 { throw TestError(1) }
+                return value
+            }
+        }
+        #expect(res.events == [.next(220, 1), .error(230, TestError(1))])
+        #expect(ys.subscriptions == [Subscription(200, 230)])
+    }
+}
