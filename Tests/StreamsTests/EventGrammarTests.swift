@@ -44,6 +44,9 @@ import Testing
     b.send(.next(2))
     b.send(.next(3))
     a.send(.next(4))
+    b.send(.completed)
+    b.send(.next(5))
+    a.send(.next(6))
     #expect(recorder.all == [.next(3), .completed])
     subscription.dispose()
 }

@@ -8,7 +8,7 @@ import Testing
 // Stress: 8 producer threads send into subjects and operators while other threads subscribe and
 // dispose; checked plainly and under the thread sanitizer. A debug run pushes 8 × 100,000 events
 // through one pipeline that uses every operator at once, and 8 × 100,000 through each operator on
-// its own (about 20 s on two cores); under the sanitizer, 8 × 4,000 and 8 × 1,000, because there
+// its own (about 40 s on two cores); under the sanitizer, 8 × 4,000 and 8 × 1,000, because there
 // the full sizes take about 100 s of both cores and starve the wall-clock tests running beside
 // them. `RIVULET_STRESS_FULL=1` (`.ci/stress`) makes every test 8 × 100,000 under the sanitizer
 // as well. The tests run one after another, so that the rest of the suite,
@@ -422,6 +422,148 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
             #expect(checker.overlapCount == 0)
         }
         #expect(late.all.allSatisfy { $0.outOfOrder == 0 && $0.overlapCount == 0 })
+        #expect(tracker.live == 0)
+        #expect(subjects.allSatisfy { !$0.hasObservers })
+    }
+
+    @Test func mergeOfObservablesAndMergeMaxConcurrentKeepEveryEventInProducerOrder() {
+        let tracker = SubscriptionTracker()
+        let subjects = makeSubjects()
+        let inners = Observable.from(subjects.map { $0.asObservable() })
+        let unlimited = OrderChecker(fromStart: true)
+        let limited = OrderChecker(fromStart: true)
+        let late = CheckerPool { OrderChecker(fromStart: false) }
+        let done = Flag()
+
+        let subscriptions = LiveSubscriptions.withTracker(tracker) {
+            [
+                inners.merge().subscribe(unlimited.observer),
+                inners.merge(maxConcurrent: producerCount).subscribe(limited.observer),
+            ]
+        }
+        onThreads(
+            producers(into: subjects, count: operatorEventsPerProducer, done: done)
+                + [churner(inners.merge(maxConcurrent: 2), observer: { late.next().observer }, done: done)],
+            tracker: tracker)
+        for subscription in subscriptions { subscription.dispose() }
+
+        for checker in [unlimited, limited] {
+            #expect(checker.received == producerCount * operatorEventsPerProducer)
+            #expect(checker.outOfOrder == 0)
+            #expect(checker.overlapCount == 0)
+        }
+        #expect(late.all.allSatisfy { $0.outOfOrder == 0 && $0.overlapCount == 0 && $0.afterTerminal == 0 })
+        #expect(tracker.live == 0)
+        #expect(subjects.allSatisfy { !$0.hasObservers })
+    }
+
+    @Test func switchLatestDeliversWithoutOverlapAndDisposesEveryInnerWhileSwitching() {
+        let tracker = SubscriptionTracker()
+        let subjects = makeSubjects()
+        let switches = PublishSubject<Observable<Item>>()
+        let checker = OrderChecker(fromStart: false)
+        let done = Flag()
+
+        let subscription = LiveSubscriptions.withTracker(tracker) {
+            switches.switchLatest().subscribe(checker.observer)
+        }
+        let switcher: @Sendable () -> Void = {
+            var step = 0
+            while !done.isSet {
+                switches.onNext(subjects[step % subjects.count].asObservable())
+                step += 1
+            }
+        }
+        onThreads(
+            producers(into: subjects, count: operatorEventsPerProducer, done: done) + [switcher], tracker: tracker)
+        switches.onCompleted()
+        subscription.dispose()
+
+        #expect(checker.overlapCount == 0)
+        #expect(checker.afterTerminal == 0)
+        #expect(tracker.live == 0)
+        #expect(subjects.allSatisfy { !$0.hasObservers })
+    }
+
+    @Test func ambLetsExactlyOneOfRacingProducersWin() {
+        let tracker = SubscriptionTracker()
+        let subjects = makeSubjects()
+        let checker = OrderChecker(fromStart: false)
+        let winners = _SanitizerVisibleMutex(Set<Int>())
+        let done = Flag()
+
+        let subscription = LiveSubscriptions.withTracker(tracker) {
+            Observable.amb(subjects.map { $0.asObservable() })
+                .do(onNext: { item in winners.withLock { _ = $0.insert(item.producer) } })
+                .subscribe(checker.observer)
+        }
+        onThreads(producers(into: subjects, count: operatorEventsPerProducer, done: done), tracker: tracker)
+        subscription.dispose()
+
+        #expect(winners.withLock { $0.count } == 1)
+        #expect(checker.received == operatorEventsPerProducer)
+        #expect(checker.outOfOrder == 0)
+        #expect(checker.overlapCount == 0)
+        #expect(tracker.live == 0)
+        #expect(subjects.allSatisfy { !$0.hasObservers })
+    }
+
+    @Test func zipOfManySourcesGroupsTheNthValuesOfEveryProducer() {
+        let tracker = SubscriptionTracker()
+        let subjects = makeSubjects()
+        let overlaps = OverlapDetector()
+        let state = _SanitizerVisibleMutex((groups: 0, badGroups: 0))
+        let done = Flag()
+
+        let subscription = LiveSubscriptions.withTracker(tracker) {
+            Observable.zip(subjects.map { $0.asObservable() }).subscribe(
+                AnyObserver { event in
+                    overlaps.during {
+                        guard case .next(let items) = event else { return }
+                        state.withLock { state in
+                            let expected = state.groups
+                            if items.contains(where: { $0.sequence != expected }) { state.badGroups += 1 }
+                            state.groups += 1
+                        }
+                    }
+                })
+        }
+        onThreads(producers(into: subjects, count: operatorEventsPerProducer, done: done), tracker: tracker)
+        subscription.dispose()
+
+        #expect(state.withLock { $0.groups } == operatorEventsPerProducer)
+        #expect(state.withLock { $0.badGroups } == 0)
+        #expect(overlaps.count == 0)
+        #expect(tracker.live == 0)
+    }
+
+    @Test func refCountSharesOneConnectionWhileSubscribersComeAndGo() {
+        let tracker = SubscriptionTracker()
+        let subjects = makeSubjects()
+        let shared = Observable.merge(subjects.map { $0.asObservable() }).publish().refCount()
+        let first = OrderChecker(fromStart: true)
+        let second = OrderChecker(fromStart: true)
+        let late = CheckerPool { OrderChecker(fromStart: false) }
+        let done = Flag()
+
+        let subscriptions = LiveSubscriptions.withTracker(tracker) {
+            [shared.subscribe(first.observer), shared.subscribe(second.observer)]
+        }
+        onThreads(
+            producers(into: subjects, count: operatorEventsPerProducer, done: done)
+                + [
+                    churner(shared, observer: { late.next().observer }, done: done),
+                    churner(shared, observer: { late.next().observer }, done: done),
+                ],
+            tracker: tracker)
+        for subscription in subscriptions { subscription.dispose() }
+
+        for checker in [first, second] {
+            #expect(checker.received == producerCount * operatorEventsPerProducer)
+            #expect(checker.outOfOrder == 0)
+            #expect(checker.overlapCount == 0)
+        }
+        #expect(late.all.allSatisfy { $0.outOfOrder == 0 && $0.overlapCount == 0 && $0.afterTerminal == 0 })
         #expect(tracker.live == 0)
         #expect(subjects.allSatisfy { !$0.hasObservers })
     }

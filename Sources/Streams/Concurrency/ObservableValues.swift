@@ -1,8 +1,9 @@
 extension ObservableType {
     /// The sequence's values as an `AsyncSequence`: `for try await value in observable.values`.
     ///
-    /// Each iterator subscribes when it is first asked for a value and buffers what arrives
-    /// (without bound) until the consuming task takes it. The loop ends when the observable
+    /// Each iterator subscribes as soon as it is made, so a hot source's values sent before the
+    /// first `next()` are kept, and buffers what arrives (without bound) until the consuming task
+    /// takes it. The loop ends when the observable
     /// completes, throws its error, and ends early (returning `nil`) when the consuming task is
     /// cancelled; cancelling or dropping the iterator disposes the subscription.
     ///
@@ -30,7 +31,7 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
     @inlinable
     init(_ source: Observable<Element>) { self.source = source }
 
-    /// Creates an iterator; it subscribes on its first `next()`.
+    /// Creates an iterator, which subscribes at once.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(source)
@@ -50,7 +51,9 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
 
         @inlinable
         init(_ source: Observable<Element>) {
-            handle = _ValuesHandle(_ValuesBuffer(source))
+            let buffer = _ValuesBuffer(source)
+            handle = _ValuesHandle(buffer)
+            buffer.subscribe()
         }
 
         /// The next value, `nil` at the end or after cancellation; throws the observable's error.
@@ -175,6 +178,17 @@ final class _ValuesBuffer<Element: Sendable>: @unchecked Sendable {
             return poll(swappingWith: &batch)
         }
         return result
+    }
+
+    /// Subscribes unless already subscribed.
+    @inlinable
+    func subscribe() {
+        let isFirst = state.withLock { state -> Bool in
+            if state.isSubscribed { return false }
+            state.isSubscribed = true
+            return true
+        }
+        if isFirst { start() }
     }
 
     @usableFromInline

@@ -25,3 +25,26 @@ public struct AnyObserver<Element: Sendable>: Sendable {
     @inlinable
     public func onCompleted() { on(.completed) }
 }
+
+extension AnyObserver {
+    /// An observer of `Result` values that transforms each one with `transform` and sends it
+    /// to this observer; an error thrown by `transform` is sent as an error.
+    @inlinable
+    public func mapObserver<Result: Sendable>(
+        _ transform: @escaping @Sendable (Result) throws -> Element
+    ) -> AnyObserver<Result> {
+        let target = self
+        return AnyObserver<Result> { event in
+            switch event {
+            case .next(let value):
+                do {
+                    target.on(.next(try transform(value)))
+                } catch {
+                    target.on(.error(error))
+                }
+            case .error(let error): target.on(.error(error))
+            case .completed: target.on(.completed)
+            }
+        }
+    }
+}

@@ -17,6 +17,17 @@ public final class DisposeBag: @unchecked Sendable {
     /// Creates an empty bag.
     public init() {}
 
+    /// Creates a bag holding `disposables`.
+    public convenience init(disposing disposables: any Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// Creates a bag holding `disposables`.
+    public convenience init(disposing disposables: [any Disposable]) {
+        self.init()
+        for disposable in disposables { insert(disposable) }
+    }
+
     /// Adds a disposable; if the bag was already emptied with ``dispose()``, disposes it at once.
     public func insert(_ disposable: any Disposable) {
         let keep = lock.withLock { () -> Bool in

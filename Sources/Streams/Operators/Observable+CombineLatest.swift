@@ -3,59 +3,53 @@ extension Observable {
     ///
     /// Nothing is sent until every source has sent a value. The result completes when every
     /// source has completed (or when a source sends while it alone lacks a partner that can
-    /// still come), and fails at the first error, disposing the other sources. The selector
-    /// runs outside any lock, one call at a time.
+    /// still come), and fails at the first error, or at an error thrown by `resultSelector`,
+    /// disposing the other sources. The selector runs outside any lock, one call at a time.
     ///
     /// ```swift
     /// Observable.combineLatest(name, age) { "\($0) (\($1))" }
     /// ```
     @inlinable
     public static func combineLatest<A: ObservableType, B: ObservableType>(
-        _ a: A, _ b: B, resultSelector: @escaping @Sendable (A.Element, B.Element) -> Element
+        _ a: A, _ b: B, resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
         let a = a.asObservable()
         let b = b.asObservable()
         return Observable(unchecked: { observer in
+            let cancel = SingleAssignmentDisposable()
             let sink = _CombineLatest2Sink<A.Element, B.Element>(
-                deliver: { observer.on($0.map { resultSelector($0.0, $0.1) }) })
+                deliver: _selecting(observer, cancel: cancel) { try resultSelector($0.0, $0.1) })
+            cancel.set(sink)
             sink.run(a, b)
             return sink
         })
-    }
-
-    /// Combines the latest values of three sources with `resultSelector`.
-    @inlinable
-    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
-        _ a: A, _ b: B, _ c: C,
-        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) -> Element
-    ) -> Observable<Element> {
-        combineLatest(Observable<(A.Element, B.Element)>.combineLatest(a, b), c) { ab, c in
-            resultSelector(ab.0, ab.1, c)
-        }
-    }
-
-    /// Combines the latest values of four sources with `resultSelector`.
-    @inlinable
-    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
-        _ a: A, _ b: B, _ c: C, _ d: D,
-        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) -> Element
-    ) -> Observable<Element> {
-        combineLatest(
-            Observable<(A.Element, B.Element)>.combineLatest(a, b),
-            Observable<(C.Element, D.Element)>.combineLatest(c, d)
-        ) { ab, cd in
-            resultSelector(ab.0, ab.1, cd.0, cd.1)
-        }
     }
 
     /// Combines the latest values of two sources into tuples.
     @inlinable
     public static func combineLatest<A: ObservableType, B: ObservableType>(_ a: A, _ b: B) -> Observable<Element>
     where Element == (A.Element, B.Element) {
-        combineLatest(a, b) { ($0, $1) }
+        let a = a.asObservable()
+        let b = b.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _CombineLatest2Sink<A.Element, B.Element>(deliver: observer.on)
+            sink.run(a, b)
+            return sink
+        })
     }
 
-    /// Combines the latest values of three sources into tuples.
+    /// Combines the latest values of 3 sources with `resultSelector`, each time one of them sends.
+    @inlinable
+    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
+        _ a: A, _ b: B, _ c: C,
+        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
+    ) -> Observable<Element> {
+        _combineLatest([_erased(a), _erased(b), _erased(c)]) { values in
+            try resultSelector(_unerased(values[0]), _unerased(values[1]), _unerased(values[2]))
+        }
+    }
+
+    /// Combines the latest values of 3 sources into tuples.
     @inlinable
     public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
         _ a: A, _ b: B, _ c: C
@@ -64,7 +58,18 @@ extension Observable {
         combineLatest(a, b, c) { ($0, $1, $2) }
     }
 
-    /// Combines the latest values of four sources into tuples.
+    /// Combines the latest values of 4 sources with `resultSelector`, each time one of them sends.
+    @inlinable
+    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
+        _ a: A, _ b: B, _ c: C, _ d: D,
+        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
+    ) -> Observable<Element> {
+        _combineLatest([_erased(a), _erased(b), _erased(c), _erased(d)]) { values in
+            try resultSelector(_unerased(values[0]), _unerased(values[1]), _unerased(values[2]), _unerased(values[3]))
+        }
+    }
+
+    /// Combines the latest values of 4 sources into tuples.
     @inlinable
     public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
         _ a: A, _ b: B, _ c: C, _ d: D
@@ -72,20 +77,156 @@ extension Observable {
     where Element == (A.Element, B.Element, C.Element, D.Element) {
         combineLatest(a, b, c, d) { ($0, $1, $2, $3) }
     }
-}
 
-extension Observable {
+    /// Combines the latest values of 5 sources with `resultSelector`, each time one of them sends.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
+        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
+    ) -> Observable<Element> {
+        _combineLatest([_erased(a), _erased(b), _erased(c), _erased(d), _erased(e)]) { values in
+            try resultSelector(
+                _unerased(values[0]), _unerased(values[1]), _unerased(values[2]), _unerased(values[3]),
+                _unerased(values[4]))
+        }
+    }
+
+    /// Combines the latest values of 5 sources into tuples.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
+    ) -> Observable<Element>
+    where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
+        combineLatest(a, b, c, d, e) { ($0, $1, $2, $3, $4) }
+    }
+
+    /// Combines the latest values of 6 sources with `resultSelector`, each time one of them sends.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType, F: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
+        resultSelector:
+            @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
+    ) -> Observable<Element> {
+        _combineLatest([_erased(a), _erased(b), _erased(c), _erased(d), _erased(e), _erased(f)]) { values in
+            try resultSelector(
+                _unerased(values[0]), _unerased(values[1]), _unerased(values[2]), _unerased(values[3]),
+                _unerased(values[4]), _unerased(values[5]))
+        }
+    }
+
+    /// Combines the latest values of 6 sources into tuples.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType, F: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
+    ) -> Observable<Element>
+    where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
+        combineLatest(a, b, c, d, e, f) { ($0, $1, $2, $3, $4, $5) }
+    }
+
+    /// Combines the latest values of 7 sources with `resultSelector`, each time one of them sends.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType,
+        F: ObservableType, G: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
+        resultSelector:
+            @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws ->
+            Element
+    ) -> Observable<Element> {
+        _combineLatest([_erased(a), _erased(b), _erased(c), _erased(d), _erased(e), _erased(f), _erased(g)]) { values in
+            try resultSelector(
+                _unerased(values[0]), _unerased(values[1]), _unerased(values[2]), _unerased(values[3]),
+                _unerased(values[4]), _unerased(values[5]), _unerased(values[6]))
+        }
+    }
+
+    /// Combines the latest values of 7 sources into tuples.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType,
+        F: ObservableType, G: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+    ) -> Observable<Element>
+    where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
+        combineLatest(a, b, c, d, e, f, g) { ($0, $1, $2, $3, $4, $5, $6) }
+    }
+
+    /// Combines the latest values of 8 sources with `resultSelector`, each time one of them sends.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType,
+        F: ObservableType, G: ObservableType, H: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
+        resultSelector:
+            @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element)
+            throws -> Element
+    ) -> Observable<Element> {
+        _combineLatest([_erased(a), _erased(b), _erased(c), _erased(d), _erased(e), _erased(f), _erased(g), _erased(h)])
+        { values in
+            try resultSelector(
+                _unerased(values[0]), _unerased(values[1]), _unerased(values[2]), _unerased(values[3]),
+                _unerased(values[4]), _unerased(values[5]), _unerased(values[6]), _unerased(values[7]))
+        }
+    }
+
+    /// Combines the latest values of 8 sources into tuples.
+    @inlinable
+    public static func combineLatest<
+        A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType, E: ObservableType,
+        F: ObservableType, G: ObservableType, H: ObservableType
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+    ) -> Observable<Element>
+    where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {
+        combineLatest(a, b, c, d, e, f, g, h) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+    }
+
+    /// Combines the latest values of any number of sources of one type with `resultSelector`,
+    /// in the order of `sources`.
+    ///
+    /// With no sources, as in RxSwift, the result sends `resultSelector([])` and completes.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(
+        _ sources: Sources, resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        let sources = sources.map { $0.asObservable() }
+        if sources.isEmpty {
+            return Observable.deferred { .just(try resultSelector([])) }
+        }
+        return _combineLatest(sources, selector: resultSelector)
+    }
+
     /// Combines the latest values of any number of sources of one type into arrays, in the
     /// order of `sources`.
     ///
-    /// With no sources, the result completes at once.
+    /// With no sources, as in RxSwift, the result sends an empty array and completes.
     @inlinable
-    public static func combineLatest<Source: ObservableType>(_ sources: [Source]) -> Observable<Element>
-    where Element == [Source.Element] {
-        let sources = sources.map { $0.asObservable() }
-        if sources.isEmpty { return .empty() }
-        return Observable(unchecked: { observer in
-            let sink = _CombineLatestArraySink<Source.Element>(count: sources.count, observer: observer)
+    public static func combineLatest<Sources: Collection>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
+        combineLatest(sources) { $0 }
+    }
+
+    /// The engine of every `combineLatest` over more than two sources.
+    @inlinable
+    static func _combineLatest<Value: Sendable>(
+        _ sources: [Observable<Value>], selector: @escaping @Sendable ([Value]) throws -> Element
+    ) -> Observable<Element> {
+        Observable(unchecked: { observer in
+            let cancel = SingleAssignmentDisposable()
+            let sink = _CombineLatestArraySink<Value>(
+                count: sources.count, deliver: _selecting(observer, cancel: cancel, selector))
+            cancel.set(sink)
             sink.run(sources)
             return sink
         })
@@ -205,8 +346,8 @@ final class _CombineLatestArraySink<Element: Sendable>: Disposable, @unchecked S
     @usableFromInline let subscriptions = CompositeDisposable()
 
     @inlinable
-    init(count: Int, observer: AnyObserver<[Element]>) {
-        serializer = _Serializer(State(count: count), observer: observer)
+    init(count: Int, deliver: @escaping @Sendable (Event<[Element]>) -> Void) {
+        serializer = _Serializer(State(count: count), deliver: deliver)
     }
 
     @inlinable

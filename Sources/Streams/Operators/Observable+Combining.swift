@@ -23,18 +23,21 @@ extension ObservableType {
     /// `resultSelector`.
     ///
     /// `second` is subscribed first. Values that arrive before `second` has sent anything are
-    /// dropped. The result completes when this sequence completes; it fails when either fails.
-    /// `second` completing changes nothing: its last value stays in use.
+    /// dropped. The result completes when this sequence completes; it fails when either fails,
+    /// or when `resultSelector` throws. `second` completing changes nothing: its last value
+    /// stays in use.
     @inlinable
     public func withLatestFrom<Second: ObservableType, Result: Sendable>(
         _ second: Second,
-        resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
+        resultSelector: @escaping @Sendable (Element, Second.Element) throws -> Result
     ) -> Observable<Result> {
         let source = asObservable()
         let second = second.asObservable()
         return Observable<Result>(unchecked: { observer in
+            let cancel = SingleAssignmentDisposable()
             let sink = _WithLatestFromSink<Element, Second.Element>(
-                deliver: { observer.on($0.map { resultSelector($0.0, $0.1) }) })
+                deliver: _selecting(observer, cancel: cancel) { try resultSelector($0.0, $0.1) })
+            cancel.set(sink)
             sink.run(source, second)
             return sink
         })
@@ -44,6 +47,48 @@ extension ObservableType {
     @inlinable
     public func withLatestFrom<Second: ObservableType>(_ second: Second) -> Observable<Second.Element> {
         withLatestFrom(second) { $1 }
+    }
+}
+
+extension ObservableType {
+    /// Sends `element` and completes if the sequence completes without any value.
+    @inlinable
+    public func ifEmpty(default element: Element) -> Observable<Element> {
+        ifEmpty(switchTo: Observable.just(element))
+    }
+
+    /// Continues with `other` if the sequence completes without any value.
+    ///
+    /// A value of this sequence commits to it: `other` is then never subscribed.
+    @inlinable
+    public func ifEmpty<Other: ObservableType>(switchTo other: Other) -> Observable<Element>
+    where Other.Element == Element {
+        let source = asObservable()
+        let fallback = other.asObservable()
+        return Observable(unchecked: { observer in
+            let current = SerialDisposable()
+            let first = SingleAssignmentDisposable()
+            current.set(first)
+            let isEmpty = _SerialBox(true)
+            first.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next:
+                            isEmpty.value = false
+                            observer.on(event)
+                        case .error:
+                            observer.on(event)
+                        case .completed:
+                            guard isEmpty.value else { return observer.on(event) }
+                            let next = SingleAssignmentDisposable()
+                            current.set(next)
+                            if current.isDisposed { return }
+                            next.set(fallback.subscribe(observer))
+                        }
+                    }))
+            return current
+        })
     }
 }
 

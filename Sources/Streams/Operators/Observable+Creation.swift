@@ -140,3 +140,94 @@ final class _CreateSink<Element: Sendable>: Disposable, @unchecked Sendable {
         LiveSubscriptions.decrement(tracker)
     }
 }
+
+extension Observable {
+    /// An observable that sends `optional`'s value and completes, or just completes if it is
+    /// `nil`.
+    @inlinable
+    public static func from(optional: Element?) -> Observable<Element> {
+        guard let element = optional else { return .empty() }
+        return .just(element)
+    }
+
+    /// An observable that sends the states from `initialState`, each made from the one before
+    /// by `iterate`, while `condition` holds; then completes.
+    ///
+    /// Runs synchronously during the subscription. An error thrown by either closure fails
+    /// the sequence. For an endless generator, pass a scheduler (see
+    /// ``generate(initialState:condition:scheduler:iterate:)``) so that it can be stopped.
+    @inlinable
+    public static func generate(
+        initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
+        iterate: @escaping @Sendable (Element) throws -> Element
+    ) -> Observable<Element> {
+        Observable(unchecked: { observer in
+            var state = initialState
+            do {
+                while try condition(state) {
+                    observer.on(.next(state))
+                    state = try iterate(state)
+                }
+            } catch {
+                observer.on(.error(error))
+                return Disposables.empty
+            }
+            observer.on(.completed)
+            return Disposables.empty
+        })
+    }
+
+    /// An observable that creates a resource for each subscription, builds its sequence from
+    /// it, and disposes the resource when the subscription ends (terminal event or dispose).
+    ///
+    /// An error thrown by either factory fails the sequence; a resource already created is
+    /// then disposed too.
+    ///
+    /// ```swift
+    /// Observable.using({ Connection.open() }, observableFactory: { $0.messages })
+    /// ```
+    @inlinable
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping @Sendable () throws -> Resource,
+        observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let resources = CompositeDisposable()
+            sink.upstream.set(resources)
+            let source: Observable<Element>
+            do {
+                let resource = try resourceFactory()
+                resources.insert(resource)
+                source = try observableFactory(resource)
+            } catch {
+                sink.finish(.error(error))
+                return sink
+            }
+            resources.insert(source.subscribe(AnyObserver { sink.forward($0) }))
+            return sink
+        })
+    }
+}
+
+extension Observable where Element: FixedWidthInteger {
+    /// An observable that sends `count` consecutive values from `start`, then completes.
+    ///
+    /// Runs synchronously during the subscription. A negative `count`, or a range that would
+    /// overflow `Element`, fails with ``StreamsError/invalidArgument(_:)``.
+    @inlinable
+    public static func range(start: Element, count: Element) -> Observable<Element> {
+        guard count >= 0, !start.addingReportingOverflow(count).overflow else {
+            return .error(StreamsError.invalidArgument("range(start: \(start), count: \(count)) is not representable"))
+        }
+        return from(start..<(start + count))
+    }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// The sequence as an observable, iterated in a new task for every subscription (see
+    /// ``Observable/from(_:)-(S)``).
+    public func asObservable() -> Observable<Element> {
+        Observable.from(self)
+    }
+}

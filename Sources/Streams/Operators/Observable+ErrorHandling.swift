@@ -124,3 +124,115 @@ final class _RetrySink<Element: Sendable>: Disposable, @unchecked Sendable {
         current.dispose()
     }
 }
+
+extension Observable {
+    /// Subscribes to each of `sources` in turn until one completes; each error moves on to
+    /// the next source, and the last source's error is sent on.
+    ///
+    /// With no sources, the result completes at once.
+    @inlinable
+    public static func `catch`<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        let sources = sources.map { $0.asObservable() }
+        guard let last = sources.last else { return .empty() }
+        return sources.dropLast().reversed().reduce(last) { rest, source in source.catch { _ in rest } }
+    }
+}
+
+extension ObservableType {
+    /// On failure, lets `notificationHandler` decide whether to subscribe again.
+    ///
+    /// The handler receives the errors as an observable and returns a trigger, which is
+    /// subscribed before this sequence: each value of the trigger resubscribes to this
+    /// sequence, its completion completes the result, and its error fails it. An error that is
+    /// not a `Failure` fails the result at once.
+    ///
+    /// ```swift
+    /// request.retry { errors in errors.enumerated().flatMap { attempt, error in
+    ///     attempt < 3 ? Observable.timer(.seconds(1), scheduler: scheduler) : .error(error)
+    /// } }
+    /// ```
+    @inlinable
+    public func retry<Trigger: ObservableType, Failure: Error>(
+        when notificationHandler: @escaping @Sendable (Observable<Failure>) -> Trigger
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _RetryWhenSink<Element, Failure>(source: source, observer: observer)
+            sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
+            return sink
+        })
+    }
+}
+
+/// The subscription of `retry(when:)`: errors go into a subject that the trigger watches.
+///
+/// `@unchecked Sendable`: the serializer, the subject and the disposables have their own
+/// locks; the rest is immutable.
+@usableFromInline
+final class _RetryWhenSink<Element: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let serializer: _Serializer<Void, Element>
+    @usableFromInline let errors = PublishSubject<Failure>()
+    @usableFromInline let current = SerialDisposable()
+    @usableFromInline let triggerSubscription = _DisposableSlot()
+
+    @inlinable
+    init(source: Observable<Element>, observer: AnyObserver<Element>) {
+        self.source = source
+        serializer = _Serializer((), observer: observer)
+    }
+
+    @inlinable
+    func run<Signal: Sendable>(trigger: Observable<Signal>) {
+        triggerSubscription.set(
+            trigger.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next: subscribeSource()
+                    case .error(let error): end(.error(error))
+                    case .completed: end(.completed)
+                    }
+                }))
+        subscribeSource()
+    }
+
+    @inlinable
+    func subscribeSource() {
+        if serializer.isStopped { return }
+        let slot = SingleAssignmentDisposable()
+        current.set(slot)
+        slot.set(
+            source.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next:
+                        serializer.send(event)
+                    case .completed:
+                        end(.completed)
+                    case .error(let error):
+                        guard let failure = error as? Failure else { return end(.error(error)) }
+                        slot.dispose()
+                        errors.onNext(failure)
+                    }
+                }))
+    }
+
+    @inlinable
+    func end(_ event: Event<Element>) {
+        serializer.send(event)
+        disposeSources()
+    }
+
+    @inlinable
+    func disposeSources() {
+        triggerSubscription.dispose()
+        current.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}

@@ -177,6 +177,241 @@ extension ObservableType {
     }
 }
 
+/// Whether `take(while:behavior:)` also sends the value that ended it.
+public enum TakeBehavior: Sendable {
+    /// Sends the first value that fails the predicate before completing.
+    case inclusive
+    /// Completes without sending the value that fails the predicate.
+    case exclusive
+}
+
+extension ObservableType {
+    /// Drops each value that equals the one before it, as judged by a throwing `isEquivalent`;
+    /// an error it throws fails the sequence.
+    @inlinable
+    public func distinctUntilChanged(
+        _ isEquivalent: @escaping @Sendable (Element, Element) throws -> Bool
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let previous = _SerialBox<Element?>(nil)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event) }
+                        if sink.isStopped { return }
+                        do {
+                            if let last = previous.value, try isEquivalent(last, value) { return }
+                        } catch {
+                            return sink.finish(.error(error))
+                        }
+                        previous.value = value
+                        sink.forwardNext(value)
+                    }))
+            return sink
+        })
+    }
+
+    /// Keeps only the values for which a throwing `isIncluded` returns true; an error it throws
+    /// fails the sequence and disposes the upstream.
+    @inlinable
+    public func filter(_ isIncluded: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event) }
+                        if sink.isStopped { return }
+                        do {
+                            if try isIncluded(value) { sink.forwardNext(value) }
+                        } catch {
+                            sink.finish(.error(error))
+                        }
+                    }))
+            return sink
+        })
+    }
+
+    /// Sends values while `predicate` holds; at the first value that fails it, completes,
+    /// sending that value too when `behavior` is ``TakeBehavior/inclusive``.
+    ///
+    /// An error thrown by `predicate` fails the sequence.
+    @inlinable
+    public func take(
+        while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event) }
+                        if sink.isStopped { return }
+                        let holds: Bool
+                        do {
+                            holds = try predicate(value)
+                        } catch {
+                            return sink.finish(.error(error))
+                        }
+                        if holds {
+                            sink.forwardNext(value)
+                            return
+                        }
+                        if behavior == .inclusive { sink.forwardNext(value) }
+                        sink.finish(.completed)
+                    }))
+            return sink
+        })
+    }
+
+    /// Drops values while a throwing `predicate` holds; an error it throws fails the sequence.
+    @inlinable
+    public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let skipping = _SerialBox(true)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event) }
+                        if sink.isStopped { return }
+                        if skipping.value {
+                            do {
+                                if try predicate(value) { return }
+                            } catch {
+                                return sink.finish(.error(error))
+                            }
+                            skipping.value = false
+                        }
+                        sink.forwardNext(value)
+                    }))
+            return sink
+        })
+    }
+
+    /// Sends only the last `count` values, when the sequence completes.
+    ///
+    /// An error drops the buffered values and is sent on.
+    @inlinable
+    public func takeLast(_ count: Int) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let buffer = _SerialBox(_Queue<Element>())
+            return source.subscribe(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        guard count > 0 else { return }
+                        buffer.value.append(value)
+                        if buffer.value.count > count { _ = buffer.value.popFirst() }
+                    case .error:
+                        buffer.value.removeAll()
+                        observer.on(event)
+                    case .completed:
+                        while let value = buffer.value.popFirst() { observer.on(.next(value)) }
+                        observer.on(.completed)
+                    }
+                })
+        })
+    }
+
+    /// Drops values until `other` sends a value; from then on, sends everything.
+    ///
+    /// `other` is subscribed first. If it fails, the sequence fails; if it completes without a
+    /// value, no value will ever be sent, and the sequence does not complete either (as in
+    /// RxSwift). After its first value `other` is disposed.
+    @inlinable
+    public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
+        let source = asObservable()
+        let trigger = other.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _SkipUntilSink(observer)
+            sink.run(source: source, trigger: trigger)
+            return sink
+        })
+    }
+
+    /// Sends only the value at `index` (counting from 0), then completes.
+    ///
+    /// If the sequence completes first, it fails with ``StreamsError/argumentOutOfRange``. A
+    /// negative `index` fails at once with the same error.
+    @inlinable
+    public func element(at index: Int) -> Observable<Element> {
+        let source = asObservable()
+        if index < 0 { return .error(StreamsError.argumentOutOfRange) }
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let remaining = _SerialBox(index)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value):
+                            if sink.isStopped { return }
+                            if remaining.value == 0 {
+                                sink.forwardNext(value)
+                                sink.finish(.completed)
+                            } else {
+                                remaining.value -= 1
+                            }
+                        case .error:
+                            sink.finish(event)
+                        case .completed:
+                            sink.finish(.error(StreamsError.argumentOutOfRange))
+                        }
+                    }))
+            return sink
+        })
+    }
+
+    /// Sends the sequence's only value and completes; fails with
+    /// ``StreamsError/noElements`` if it completes empty and with
+    /// ``StreamsError/moreThanOneElement`` at a second value.
+    ///
+    /// The value is sent as soon as it arrives, as in RxSwift; completion waits for the source.
+    @inlinable
+    public func single() -> Observable<Element> {
+        single { _ in true }
+    }
+
+    /// Sends the only value that satisfies `predicate`, as ``single()`` does for all values;
+    /// an error thrown by `predicate` fails the sequence.
+    @inlinable
+    public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let seen = _SerialBox(false)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value):
+                            if sink.isStopped { return }
+                            do {
+                                guard try predicate(value) else { return }
+                            } catch {
+                                return sink.finish(.error(error))
+                            }
+                            if seen.value { return sink.finish(.error(StreamsError.moreThanOneElement)) }
+                            seen.value = true
+                            sink.forwardNext(value)
+                        case .error:
+                            sink.finish(event)
+                        case .completed:
+                            sink.finish(seen.value ? .completed : .error(StreamsError.noElements))
+                        }
+                    }))
+            return sink
+        })
+    }
+}
+
 extension ObservableType where Element: Equatable {
     /// Drops each value that equals the one before it.
     ///
@@ -239,5 +474,166 @@ final class _TakeUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
         serializer.close()
         triggerSubscription.dispose()
         sourceSubscription.dispose()
+    }
+}
+
+extension ObservableType {
+    /// Each time `sampler` sends a value, sends the latest value of this sequence if a new one
+    /// arrived since the previous sample, or `defaultValue` if one is given.
+    ///
+    /// When this sequence completes, the result completes at the next sample (after sending
+    /// what is pending); when `sampler` completes, pending values are sent as at a sample. An
+    /// error of either fails the result.
+    @inlinable
+    public func sample<Sampler: ObservableType>(_ sampler: Sampler, defaultValue: Element? = nil) -> Observable<Element>
+    {
+        let source = asObservable()
+        let sampler = sampler.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _SampleSink(observer, defaultValue: defaultValue)
+            sink.run(source: source, sampler: sampler)
+            return sink
+        })
+    }
+}
+
+/// The subscription of `sample`.
+///
+/// `@unchecked Sendable`: the pending value lives in the serializer's lock; the slots have
+/// their own locks.
+@usableFromInline
+final class _SampleSink<Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var pending: Element?
+        @usableFromInline var isSourceDone = false
+
+        @inlinable
+        init() {}
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let defaultValue: Element?
+    @usableFromInline let sourceSubscription = _DisposableSlot()
+    @usableFromInline let samplerSubscription = _DisposableSlot()
+
+    @inlinable
+    init(_ observer: AnyObserver<Element>, defaultValue: Element?) {
+        serializer = _Serializer(State(), observer: observer)
+        self.defaultValue = defaultValue
+    }
+
+    @inlinable
+    func run<Trigger: Sendable>(source: Observable<Element>, sampler: Observable<Trigger>) {
+        sourceSubscription.set(
+            source.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next(let value):
+                        serializer.update { state, _ in state.pending = value }
+                    case .error:
+                        serializer.send(event)
+                        disposeSources()
+                    case .completed:
+                        serializer.update { state, _ in state.isSourceDone = true }
+                        sourceSubscription.dispose()
+                    }
+                }))
+        if serializer.isStopped { return }
+        samplerSubscription.set(
+            sampler.subscribe(
+                AnyObserver { [self] event in
+                    if case .error(let error) = event {
+                        serializer.send(.error(error))
+                        return disposeSources()
+                    }
+                    let isDone = serializer.update { state, outbox -> Bool in
+                        if let value = state.pending ?? defaultValue {
+                            state.pending = nil
+                            outbox.next(value)
+                        }
+                        guard state.isSourceDone else { return false }
+                        outbox.send(.completed)
+                        return true
+                    }
+                    if isDone { disposeSources() }
+                }))
+    }
+
+    @inlinable
+    func disposeSources() {
+        sourceSubscription.dispose()
+        samplerSubscription.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}
+
+/// The subscription of `skip(until:)`: values pass once the trigger has sent a value.
+///
+/// `@unchecked Sendable`: the open flag lives in the serializer's lock; the slots have their
+/// own locks.
+@usableFromInline
+final class _SkipUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<Bool, Element>
+    @usableFromInline let sourceSubscription = _DisposableSlot()
+    @usableFromInline let triggerSubscription = _DisposableSlot()
+
+    @inlinable
+    init(_ observer: AnyObserver<Element>) {
+        serializer = _Serializer(false, observer: observer)
+    }
+
+    @inlinable
+    func run<Trigger: Sendable>(source: Observable<Element>, trigger: Observable<Trigger>) {
+        triggerSubscription.set(
+            trigger.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next:
+                        serializer.update { isOpen, _ in isOpen = true }
+                        triggerSubscription.dispose()
+                    case .error(let error):
+                        serializer.send(.error(error))
+                        disposeSources()
+                    case .completed:
+                        triggerSubscription.dispose()
+                    }
+                }))
+        if serializer.isStopped { return }
+        sourceSubscription.set(
+            source.subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next:
+                        serializer.update { isOpen, outbox in
+                            if isOpen { outbox.send(event) }
+                        }
+                    case .error:
+                        serializer.send(event)
+                        disposeSources()
+                    case .completed:
+                        serializer.update { isOpen, outbox in
+                            if isOpen { outbox.send(event) }
+                        }
+                        disposeSources()
+                    }
+                }))
+    }
+
+    @inlinable
+    func disposeSources() {
+        triggerSubscription.dispose()
+        sourceSubscription.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
     }
 }

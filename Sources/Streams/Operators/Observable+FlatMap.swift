@@ -56,6 +56,38 @@ extension ObservableType {
     }
 }
 
+extension ObservableType {
+    /// Maps each value to an observable and sends its values, ignoring upstream values that
+    /// arrive while the current inner observable is still running.
+    ///
+    /// Useful for taps that start work which must not be restarted until it finishes. The
+    /// result completes when the upstream and the current inner observable have completed,
+    /// and fails at the first error of either, or at an error thrown by `selector`.
+    @inlinable
+    public func flatMapFirst<Inner: ObservableType>(
+        _ selector: @escaping @Sendable (Element) throws -> Inner
+    ) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _FlatMapFirstSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
+            sink.run(source)
+            return sink
+        })
+    }
+}
+
+extension ObservableType where Element: ObservableType {
+    /// Sends the values of the most recent inner observable only: each new inner observable
+    /// disposes the previous one before it is subscribed.
+    ///
+    /// The result completes when this sequence and the current inner observable have
+    /// completed, and fails at the first error of either.
+    @inlinable
+    public func switchLatest() -> Observable<Element.Element> {
+        flatMapLatest { $0 }
+    }
+}
+
 /// The subscription of `flatMap` (and `merge`): one upstream, any number of live inners.
 ///
 /// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inners` have
@@ -407,6 +439,112 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @un
             case .finished: disposeSources()
             case .start(let next): subscribeInners(startingWith: next)
             }
+        }
+    }
+
+    @inlinable
+    func fail(_ error: any Error) {
+        serializer.send(.error(error))
+        disposeSources()
+    }
+
+    @inlinable
+    func disposeSources() {
+        outer.dispose()
+        inner.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}
+
+/// The subscription of `flatMapFirst`: one upstream and at most one live inner; upstream
+/// values that arrive while an inner is live are dropped.
+///
+/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inner` have
+/// their own locks; `selector` is immutable.
+@usableFromInline
+final class _FlatMapFirstSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var isOuterDone = false
+        @usableFromInline var hasActiveInner = false
+
+        @inlinable
+        init() {}
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inner = SerialDisposable()
+
+    @inlinable
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(State(), observer: observer)
+        self.selector = selector
+    }
+
+    @inlinable
+    func run(_ source: Observable<Source>) {
+        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
+    }
+
+    @inlinable
+    func onOuter(_ event: Event<Source>) {
+        switch event {
+        case .next(let value):
+            let isFree = serializer.update { state, outbox -> Bool in
+                if outbox.isStopped || state.hasActiveInner { return false }
+                state.hasActiveInner = true
+                return true
+            }
+            guard isFree else { return }
+            let next: Observable<Element>
+            do {
+                next = try selector(value)
+            } catch {
+                return fail(error)
+            }
+            let slot = SingleAssignmentDisposable()
+            inner.set(slot)
+            slot.set(next.subscribe(AnyObserver { [self] event in onInner(event) }))
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outer.dispose()
+            let isDone = serializer.update { state, outbox in
+                state.isOuterDone = true
+                guard !state.hasActiveInner else { return false }
+                outbox.send(.completed)
+                return true
+            }
+            if isDone { disposeSources() }
+        }
+    }
+
+    @inlinable
+    func onInner(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            serializer.send(event)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            inner.set(Disposables.empty)
+            let isDone = serializer.update { state, outbox in
+                state.hasActiveInner = false
+                guard state.isOuterDone else { return false }
+                outbox.send(.completed)
+                return true
+            }
+            if isDone { disposeSources() }
         }
     }
 

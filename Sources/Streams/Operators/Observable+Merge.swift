@@ -29,3 +29,155 @@ extension ObservableType {
         Observable.merge([asObservable()] + others.map { $0.asObservable() })
     }
 }
+
+extension ObservableType where Element: ObservableType {
+    /// Merges the values of every inner observable, in the order they arrive.
+    ///
+    /// Each inner observable is subscribed as soon as it arrives. The result completes when
+    /// this sequence and every inner observable completed, and fails at the first error.
+    @inlinable
+    public func merge() -> Observable<Element.Element> {
+        flatMap { $0 }
+    }
+
+    /// Merges the values of the inner observables, with at most `maxConcurrent` of them
+    /// subscribed at a time; the others wait, in arrival order, until one completes.
+    ///
+    /// `merge(maxConcurrent: 1)` behaves like ``concat()``. Values below 1 count as 1.
+    @inlinable
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        let source = asObservable()
+        let limit = Swift.max(1, maxConcurrent)
+        return Observable(unchecked: { observer in
+            let sink = _MergeLimitedSink<Element.Element>(observer, maxConcurrent: limit)
+            sink.run(source.map { $0.asObservable() })
+            return sink
+        })
+    }
+}
+
+/// The subscription of `merge(maxConcurrent:)`: one upstream, up to `maxConcurrent` live
+/// inners, and a queue of waiting ones.
+///
+/// Starting inners is a role: whoever claims `isStarting` subscribes every inner that is due,
+/// in a loop, so inners that complete while being subscribed start the next one without
+/// recursion.
+///
+/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inners` have
+/// their own locks.
+@usableFromInline
+final class _MergeLimitedSink<Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var isOuterDone = false
+        @usableFromInline var activeInners = 0
+        @usableFromInline var isStarting = false
+        @usableFromInline var waiting = _Queue<Observable<Element>>()
+
+        @inlinable
+        init() {}
+    }
+
+    @usableFromInline let serializer: _Serializer<State, Element>
+    @usableFromInline let maxConcurrent: Int
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = CompositeDisposable()
+
+    @inlinable
+    init(_ observer: AnyObserver<Element>, maxConcurrent: Int) {
+        serializer = _Serializer(State(), observer: observer)
+        self.maxConcurrent = maxConcurrent
+    }
+
+    @inlinable
+    func run(_ source: Observable<Observable<Element>>) {
+        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
+    }
+
+    @inlinable
+    func onOuter(_ event: Event<Observable<Element>>) {
+        switch event {
+        case .next(let inner):
+            serializer.update { state, outbox in
+                if !outbox.isStopped { state.waiting.append(inner) }
+            }
+            startDueInners()
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outer.dispose()
+            completeIfDone { $0.isOuterDone = true }
+        }
+    }
+
+    /// Subscribes waiting inners while there is room, unless another thread is doing so.
+    @inlinable
+    func startDueInners() {
+        let claimed = serializer.update { state, _ -> Bool in
+            if state.isStarting { return false }
+            state.isStarting = true
+            return true
+        }
+        guard claimed else { return }
+        while true {
+            let next = serializer.update { state, outbox -> Observable<Element>? in
+                if !outbox.isStopped, state.activeInners < maxConcurrent, let next = state.waiting.popFirst() {
+                    state.activeInners += 1
+                    return next
+                }
+                state.isStarting = false
+                return nil
+            }
+            guard let next else { return }
+            let slot = SingleAssignmentDisposable()
+            guard let key = inners.insert(slot) else { return }
+            slot.set(next.subscribe(AnyObserver { [self] event in onInner(event, key: key) }))
+        }
+    }
+
+    @inlinable
+    func onInner(_ event: Event<Element>, key: CompositeDisposable.Key) {
+        switch event {
+        case .next:
+            serializer.send(event)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            inners.remove(for: key)
+            completeIfDone { $0.activeInners -= 1 }
+            startDueInners()
+        }
+    }
+
+    /// Applies `change`, then completes if the upstream and every inner are done.
+    @inlinable
+    func completeIfDone(_ change: (inout State) -> Void) {
+        let isDone = serializer.update { state, outbox -> Bool in
+            change(&state)
+            guard state.isOuterDone, state.activeInners == 0, state.waiting.isEmpty, !outbox.isStopped else {
+                return false
+            }
+            outbox.send(.completed)
+            return true
+        }
+        if isDone { disposeSources() }
+    }
+
+    @inlinable
+    func fail(_ error: any Error) {
+        serializer.send(.error(error))
+        disposeSources()
+    }
+
+    @inlinable
+    func disposeSources() {
+        outer.dispose()
+        inners.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}

@@ -16,10 +16,19 @@ extension ObservableType {
     /// results.map(\.count).subscribe(onNext: { print($0) }).disposed(by: bag)
     /// results.subscribe(onNext: { render($0) }).disposed(by: bag)  // same search, run once
     /// ```
+    ///
+    /// With `scope: .forever`, one subject serves for good instead (see
+    /// ``SubjectLifetimeScope``): after the source ended, later subscribers get its replayed
+    /// values and terminal event, and a new connection keeps the replayed values.
     @inlinable
-    public func share(replay: Int = 0) -> Observable<Element> {
-        let shared = _ShareCore(source: asObservable(), replay: max(0, replay))
-        return Observable(unchecked: { shared.subscribe($0) })
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        switch scope {
+        case .whileConnected:
+            let shared = _ShareCore(source: asObservable(), replay: max(0, replay))
+            return Observable(unchecked: { shared.subscribe($0) })
+        case .forever:
+            return replay == 0 ? publish().refCount() : self.replay(replay).refCount()
+        }
     }
 }
 

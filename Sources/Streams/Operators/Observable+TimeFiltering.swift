@@ -111,3 +111,44 @@ struct _ThrottleState<Element> {
     var isTimerArmed = false
     var completesAfterWindow = false
 }
+
+extension ObservableType {
+    /// Sends values for `duration` after the subscription, then completes and disposes the
+    /// upstream.
+    ///
+    /// The timer is scheduled on `scheduler` with the label `take(for: <duration>)`; an
+    /// upstream terminal event before it fires is sent on at once.
+    public func take(for duration: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _TimedSink<Void, Element>(
+                observer, scheduler: scheduler, label: "take(for: \(duration))", state: (),
+                onEvent: { _, event, outbox in outbox.send(event) },
+                onTimer: { _, outbox in outbox.send(.completed) })
+            sink.update { _, outbox in outbox.armTimer(after: duration.ticks) }
+            sink.start(source)
+            return sink
+        })
+    }
+
+    /// Drops the values that arrive within `duration` of the subscription; sends the rest.
+    ///
+    /// Terminal events always pass. The timer is scheduled on `scheduler` with the label
+    /// `skip(for: <duration>)`.
+    public func skip(for duration: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            // The state is whether the skipping period is over.
+            let sink = _TimedSink<Bool, Element>(
+                observer, scheduler: scheduler, label: "skip(for: \(duration))", state: false,
+                onEvent: { isOpen, event, outbox in
+                    if case .next = event, !isOpen { return }
+                    outbox.send(event)
+                },
+                onTimer: { isOpen, _ in isOpen = true })
+            sink.update { _, outbox in outbox.armTimer(after: duration.ticks) }
+            sink.start(source)
+            return sink
+        })
+    }
+}

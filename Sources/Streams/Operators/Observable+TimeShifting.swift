@@ -109,3 +109,22 @@ struct _DelayState<Element: Sendable> {
     var head = 0
     var isTimerArmed = false
 }
+
+extension ObservableType {
+    /// Subscribes to the upstream only once `dueTime` has passed; its events are then sent
+    /// unchanged.
+    ///
+    /// The timer is scheduled on `scheduler` with the label `delaySubscription(<dueTime>)`;
+    /// disposing before it fires means the upstream is never subscribed.
+    public func delaySubscription(_ dueTime: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _TimedSink<Void, Element>(
+                observer, scheduler: scheduler, label: "delaySubscription(\(dueTime))", state: (),
+                onEvent: { _, event, outbox in outbox.send(event) },
+                onTimer: { _, outbox in outbox.subscribe(to: source) })
+            sink.update { _, outbox in outbox.armTimer(after: dueTime.ticks) }
+            return sink
+        })
+    }
+}

@@ -20,7 +20,7 @@ extension ObservableType {
     /// An error thrown by `transform` ends the sequence with that error and disposes the
     /// upstream; later upstream events are dropped.
     @inlinable
-    public func tryMap<Result: Sendable>(
+    public func map<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result
     ) -> Observable<Result> {
         let source = asObservable()
@@ -43,6 +43,14 @@ extension ObservableType {
                     }))
             return sink
         })
+    }
+
+    /// Transforms each value with a throwing `transform`; the same as the throwing `map`.
+    @inlinable
+    public func tryMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result
+    ) -> Observable<Result> {
+        map(transform)
     }
 
     /// Transforms each value with `transform`, and drops the `nil` results.
@@ -100,5 +108,119 @@ extension ObservableType {
                     }
                 })
         })
+    }
+
+    /// Sends the running result of a throwing `accumulate`, starting from `seed`; an error it
+    /// throws fails the sequence.
+    @inlinable
+    public func scan<State: Sendable>(
+        _ seed: State, accumulator accumulate: @escaping @Sendable (State, Element) throws -> State
+    ) -> Observable<State> {
+        scan(into: seed) { state, value in state = try accumulate(state, value) }
+    }
+
+    /// Sends the running result of `accumulate`, which updates the state in place, starting
+    /// from `seed`; an error it throws fails the sequence.
+    ///
+    /// ```swift
+    /// words.scan(into: [String: Int]()) { counts, word in counts[word, default: 0] += 1 }
+    /// ```
+    @inlinable
+    public func scan<State: Sendable>(
+        into seed: State, accumulator accumulate: @escaping @Sendable (inout State, Element) throws -> Void
+    ) -> Observable<State> {
+        let source = asObservable()
+        return Observable<State>(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let state = _SerialBox(seed)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        guard case .next(let value) = event else { return sink.forward(event.map { _ in seed }) }
+                        if sink.isStopped { return }
+                        do {
+                            try accumulate(&state.value, value)
+                        } catch {
+                            return sink.finish(.error(error))
+                        }
+                        sink.forwardNext(state.value)
+                    }))
+            return sink
+        })
+    }
+
+    /// Pairs each value with its position, counting from 0.
+    @inlinable
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        let source = asObservable()
+        return Observable<(index: Int, element: Element)>(unchecked: { observer in
+            let position = _SerialBox(0)
+            return source.subscribe(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        let index = position.value
+                        position.value += 1
+                        observer.on(.next((index: index, element: value)))
+                    case .error(let error): observer.on(.error(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
+        })
+    }
+
+    /// Folds every value into one result with `accumulate`, starting from `seed`, and sends
+    /// `mapResult` of it when the sequence completes.
+    ///
+    /// An error of the sequence, or one thrown by either closure, fails the result.
+    @inlinable
+    public func reduce<Accumulate: Sendable, Result: Sendable>(
+        _ seed: Accumulate,
+        accumulator accumulate: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+        mapResult: @escaping @Sendable (Accumulate) throws -> Result
+    ) -> Observable<Result> {
+        let source = asObservable()
+        return Observable<Result>(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            let state = _SerialBox(seed)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        if sink.isStopped { return }
+                        switch event {
+                        case .next(let value):
+                            do {
+                                state.value = try accumulate(state.value, value)
+                            } catch {
+                                sink.finish(.error(error))
+                            }
+                        case .error(let error):
+                            sink.finish(.error(error))
+                        case .completed:
+                            let result: Result
+                            do {
+                                result = try mapResult(state.value)
+                            } catch {
+                                return sink.finish(.error(error))
+                            }
+                            sink.forwardNext(result)
+                            sink.finish(.completed)
+                        }
+                    }))
+            return sink
+        })
+    }
+
+    /// Folds every value into one result with `accumulate`, starting from `seed`, and sends
+    /// it when the sequence completes.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3).reduce(0, accumulator: +)  // 6
+    /// ```
+    @inlinable
+    public func reduce<Accumulate: Sendable>(
+        _ seed: Accumulate, accumulator accumulate: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+    ) -> Observable<Accumulate> {
+        reduce(seed, accumulator: accumulate, mapResult: { $0 })
     }
 }

@@ -2,15 +2,23 @@ extension ObservableType {
     /// Runs side effects for the events and the lifetime of each subscription, without
     /// changing the sequence.
     ///
-    /// `onSubscribe` runs before the upstream is subscribed; `onDispose` runs once when the
-    /// subscription ends, after a terminal event or on `dispose()`. An error thrown by
-    /// `onNext`, `onError` or `onCompleted` fails the sequence with that error instead.
+    /// `onNext`, `onError` and `onCompleted` run before the event is sent on, `afterNext`,
+    /// `afterError` and `afterCompleted` after it. `onSubscribe` runs before the upstream is
+    /// subscribed and `onSubscribed` after; `onDispose` runs once when the subscription ends,
+    /// after a terminal event or on `dispose()`. An error thrown by a handler that runs
+    /// before the event fails the sequence with that error instead; one thrown by a handler
+    /// that runs after it fails the sequence from then on (after a terminal event, it is
+    /// dropped).
     @inlinable
     public func `do`(
         onNext: (@Sendable (Element) throws -> Void)? = nil,
+        afterNext: (@Sendable (Element) throws -> Void)? = nil,
         onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
         onCompleted: (@Sendable () throws -> Void)? = nil,
+        afterCompleted: (@Sendable () throws -> Void)? = nil,
         onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Observable<Element> {
         let source = asObservable()
@@ -30,6 +38,15 @@ extension ObservableType {
                         return sink.finish(.error(error))
                     }
                     sink.forward(event)
+                    do {
+                        switch event {
+                        case .next(let value): try afterNext?(value)
+                        case .error(let error): try afterError?(error)
+                        case .completed: try afterCompleted?()
+                        }
+                    } catch {
+                        sink.finish(.error(error))
+                    }
                 })
             if let onDispose {
                 sink.upstream.set(
@@ -40,7 +57,77 @@ extension ObservableType {
             } else {
                 sink.upstream.set(subscription)
             }
+            onSubscribed?()
             return sink
+        })
+    }
+
+    /// Pairs each value with `object`, held weakly, and combines them with `resultSelector`;
+    /// completes once `object` is gone.
+    @inlinable
+    public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
+        _ object: Object, resultSelector: @escaping @Sendable (Object, Element) throws -> Result
+    ) -> Observable<Result> {
+        let source = asObservable()
+        let reference = _WeakReference(object)
+        return Observable<Result>(unchecked: { observer in
+            let sink = _OperatorSink(observer)
+            sink.upstream.set(
+                source.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value):
+                            if sink.isStopped { return }
+                            guard let object = reference.value else { return sink.finish(.completed) }
+                            do {
+                                sink.forwardNext(try resultSelector(object, value))
+                            } catch {
+                                sink.finish(.error(error))
+                            }
+                        case .error(let error): sink.finish(.error(error))
+                        case .completed: sink.finish(.completed)
+                        }
+                    }))
+            return sink
+        })
+    }
+
+    /// Pairs each value with `object`, held weakly; completes once `object` is gone.
+    ///
+    /// ```swift
+    /// taps.withUnretained(self).subscribe(onNext: { owner, _ in owner.refresh() })
+    /// ```
+    @inlinable
+    public func withUnretained<Object: AnyObject & Sendable>(_ object: Object) -> Observable<(Object, Element)> {
+        withUnretained(object) { ($0, $1) }
+    }
+
+    /// Prints every event, the subscription and its end, prefixed with `identifier` (by
+    /// default the caller's file and line), for debugging.
+    ///
+    /// With `trimOutput`, each line is cut to 40 characters. Unlike RxSwift, lines carry no
+    /// wall-clock timestamp: Streams does not depend on Foundation.
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false, file: String = #fileID, line: UInt = #line,
+        function: String = #function
+    ) -> Observable<Element> {
+        let name = identifier ?? "\(file):\(line) (\(function))"
+        let log: @Sendable (String) -> Void = { text in
+            let content = trimOutput && text.count > 40 ? String(text.prefix(37)) + "..." : text
+            print("\(name) -> \(content)")
+        }
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            log("subscribed")
+            let subscription = source.subscribe(
+                AnyObserver { event in
+                    log("Event \(event)")
+                    observer.on(event)
+                })
+            return Disposables.create {
+                log("isDisposed")
+                subscription.dispose()
+            }
         })
     }
 

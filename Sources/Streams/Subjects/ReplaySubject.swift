@@ -21,3 +21,19 @@ public final class ReplaySubject<Element: Sendable>: SubjectType {
     @inlinable
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable { core.subscribe(observer) }
 }
+
+extension ReplaySubject {
+    /// A subject replaying up to `bufferSize` values, as RxSwift spells it.
+    @inlinable
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: bufferSize)
+    }
+
+    /// A subject replaying every value it ever received.
+    ///
+    /// Its memory grows with every value; prefer a bound where one is known.
+    @inlinable
+    public static func createUnbound() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: .max)
+    }
+}

@@ -47,3 +47,19 @@ extension Recorded {
         Recorded(time: time, value: .completed)
     }
 }
+
+extension Recorded {
+    /// The given recorded events as an array, RxTest's spelling for type inference:
+    /// `Recorded.events(.next(210, 1), .completed(300))`.
+    public static func events<Element: Sendable>(_ recorded: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recorded
+    }
+
+    /// The end of the sequence at `time`, for an element type that nothing else names:
+    /// `Recorded.completed(300, Int.self)`.
+    public static func completed<Element: Sendable>(_ time: Int, _ type: Element.Type) -> Recorded<Event<Element>>
+    where Value == Event<Element> {
+        Recorded(time: time, value: .completed)
+    }
+}

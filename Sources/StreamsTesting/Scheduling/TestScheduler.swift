@@ -31,7 +31,8 @@ public import Streams
 ///   order it was scheduled (FIFO). The create/subscribe/dispose steps of
 ///   ``start(created:subscribed:disposed:fileID:filePath:line:column:_:)`` run before other
 ///   work due at their tick, so a subscription window is exactly `[subscribed, disposed)`.
-/// - Zero-delay work runs at the current tick; there is no "+1 processing delay".
+/// - Zero-delay work runs at the current tick; there is no "+1 processing delay" unless
+///   `simulateProcessingDelay` asks for RxTest's.
 /// - ``advance(to:fileID:filePath:line:column:)`` and ``advance(by:fileID:filePath:line:column:)``
 ///   run everything due up to and including the target tick, work scheduled meanwhile too.
 /// - Time never goes back: advancing to the past records a test failure and changes nothing;
@@ -64,6 +65,9 @@ public final class TestScheduler: Scheduler {
     public let actionsPerTickLimit: Int
     /// How many actions ``run(fileID:filePath:line:column:)`` runs before it reports a failure.
     public let runStepLimit: Int
+    /// Whether work scheduled for now runs one tick later, as RxTest's `TestScheduler` does by
+    /// default; see ``init(initialClock:actionsPerTickLimit:runStepLimit:simulateProcessingDelay:)``.
+    public let simulateProcessingDelay: Bool
 
     /// Creates a scheduler whose clock reads `initialClock`.
     ///
@@ -73,15 +77,22 @@ public final class TestScheduler: Scheduler {
     ///     scheduler stops and reports a livelock.
     ///   - runStepLimit: The number of actions ``run(fileID:filePath:line:column:)`` runs before
     ///     it stops and reports work that never ends.
+    ///   - simulateProcessingDelay: When true, work scheduled for now (``schedule(label:_:)``,
+    ///     or ``schedule(after:label:_:)`` with no delay) runs at the next tick, like RxTest's
+    ///     default: `subscribe(on:)`, `observe(on:)` and scheduler-taking `just`/`from` then take
+    ///     one tick per hop, so a test ported from RxSwift keeps its expected times. Off by
+    ///     default: zero-delay work runs at the current tick.
     public init(
         initialClock: Int = 0,
         actionsPerTickLimit: Int = TestScheduler.defaultActionsPerTickLimit,
-        runStepLimit: Int = TestScheduler.defaultRunStepLimit
+        runStepLimit: Int = TestScheduler.defaultRunStepLimit,
+        simulateProcessingDelay: Bool = false
     ) {
         ExitLeakCheck.install()
         state = SanitizerVisibleMutex(State(clock: initialClock))
         self.actionsPerTickLimit = max(1, actionsPerTickLimit)
         self.runStepLimit = max(1, runStepLimit)
+        self.simulateProcessingDelay = simulateProcessingDelay
     }
 
     /// The current virtual tick.
@@ -94,10 +105,11 @@ public final class TestScheduler: Scheduler {
 
     // MARK: - Scheduling
 
-    /// Schedules `action` at the current tick, after the work already due at this tick.
+    /// Schedules `action` at the current tick, after the work already due at this tick (at the
+    /// next tick when ``simulateProcessingDelay`` is on).
     @discardableResult
     public func schedule(label: String, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-        enqueue(at: nil, offset: 0, phase: _WorkQueue.workPhase, label: label, action)
+        enqueue(at: nil, offset: simulateProcessingDelay ? 1 : 0, phase: _WorkQueue.workPhase, label: label, action)
     }
 
     /// Schedules `action` `delay` ticks from now; a zero or negative delay means the current tick.
@@ -105,7 +117,9 @@ public final class TestScheduler: Scheduler {
     public func schedule(
         after delay: SchedulerDuration, label: String, _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        enqueue(at: nil, offset: max(0, delay.ticks), phase: _WorkQueue.workPhase, label: label, action)
+        let minimum = simulateProcessingDelay ? 1 : 0
+        return enqueue(
+            at: nil, offset: max(minimum, delay.ticks), phase: _WorkQueue.workPhase, label: label, action)
     }
 
     /// Schedules `action` at the absolute tick `time`; a tick in the past means the current tick.

@@ -28,3 +28,9 @@ import Testing
     let next: Recorded<Event<Int>> = .next(210, 4)
     #expect(next.description == "next(4) @ 210")
 }
+
+@Test func recordedEventsBuildsAnArrayOfEvents() {
+    let events = Recorded.events(.next(210, 1), .completed(300))
+    #expect(events == [.next(210, 1), .completed(300)])
+    #expect(Recorded.completed(300, Int.self) == .completed(300))
+}

@@ -283,3 +283,32 @@ import Testing
     scheduler.advance(to: 5)
     #expect(log.all == [5])
 }
+
+@Test func processingDelayMovesWorkScheduledForNowToTheNextTick() {
+    let scheduler = TestScheduler(simulateProcessingDelay: true)
+    let ticks = TestBox([Int]())
+    scheduler.scheduleAt(100) {
+        scheduler.schedule { ticks.append(scheduler.now) }
+        scheduler.schedule(after: .ticks(5)) { ticks.append(scheduler.now) }
+    }
+    scheduler.advance(to: 200)
+    #expect(ticks.value == [101, 105])
+}
+
+@Test func processingDelayGivesSubscribeOnRxSwiftsOneTickHop() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(simulateProcessingDelay: true)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.start { xs.subscribe(on: scheduler) }
+        #expect(res.events == [.next(211, 1), .completed(221)])
+        #expect(xs.subscriptions == [Subscription(201, 221)])
+    }
+}
+
+@Test func withoutProcessingDelayWorkForNowRunsAtTheCurrentTick() {
+    let scheduler = TestScheduler()
+    let ticks = TestBox([Int]())
+    scheduler.scheduleAt(100) { scheduler.schedule { ticks.append(scheduler.now) } }
+    scheduler.advance(to: 200)
+    #expect(ticks.value == [100])
+}

@@ -107,11 +107,29 @@ private func untilSubscribed(_ subject: PublishSubject<Int>) async {
     #expect(tracker.live == 0)
 }
 
-@Test func valuesSubscribeOnlyWhenIterated() async {
+@Test func valuesSubscribeOnlyWhenAnIteratorIsMade() async {
     withSubscriptionTracking {
         let subject = PublishSubject<Int>()
-        let iterator = subject.values.makeAsyncIterator()
+        let values = subject.values
         #expect(!subject.hasObservers)
+        let iterator = values.makeAsyncIterator()
+        #expect(subject.hasObservers)
         _ = iterator
+    }
+}
+
+@Test func valuesKeepAHotSourcesValuesSentBeforeTheFirstNext() async throws {
+    try await withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        var iterator = subject.values.makeAsyncIterator()
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        let first = try await iterator.next()
+        let second = try await iterator.next()
+        let end = try await iterator.next()
+        #expect(first == 1)
+        #expect(second == 2)
+        #expect(end == nil)
     }
 }

@@ -135,11 +135,19 @@ import Testing
     }
 }
 
-@Test func combineLatestOfAnEmptyArrayCompletesAtOnce() {
+@Test func combineLatestOfAnEmptyArraySendsAnEmptyArrayAndCompletes() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
-        #expect(res.events == [.completed(200)])
+        #expect(res.events == [.next(200, []), .completed(200)])
+    }
+}
+
+@Test func combineLatestOfAnEmptyArrayCallsTheSelectorOnce() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) { "\($0.count) values" } }
+        #expect(res.events == [.next(200, "0 values"), .completed(200)])
     }
 }
 
@@ -168,5 +176,65 @@ import Testing
         #expect(res.events == [.next(220, 3)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func combineLatestFailsWhenTheSelectorThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let ys = scheduler.createHotObservable([.next(220, 1)])
+        let res = scheduler.start {
+            Observable.combineLatest(xs, ys) { a, b throws -> Int in
+                if a == 2 { throw TestError(1) }
+                return a + b
+            }
+        }
+        #expect(res.events == [.next(220, 2), .error(230, TestError(1))])
+        #expect(ys.subscriptions == [Subscription(200, 230)])
+    }
+}
+
+@Test func combineLatestOfAnArrayFailsWhenTheSelectorThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let sources = [
+            scheduler.createHotObservable([.next(210, 1)]),
+            scheduler.createHotObservable([.next(220, 2)]),
+        ]
+        let res = scheduler.start {
+            Observable.combineLatest(sources) { (_: [Int]) throws -> Int in throw TestError(1) }
+        }
+        #expect(res.events == [.error(220, TestError(1))])
+        #expect(sources[0].subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func combineLatestOfEightSourcesCombinesEachChange() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let s = (1...8).map { index in
+            scheduler.createHotObservable([.next(200 + index * 10, index), .completed(400)])
+        }
+        let res = scheduler.start {
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) {
+                $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+            }
+        }
+        #expect(res.events == [.next(280, 36), .completed(400)])
+    }
+}
+
+@Test func combineLatestOfSixTuplesKeepsEachSourcesType() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotObservable([.next(210, 1)])
+        let b = scheduler.createHotObservable([.next(210, "b")])
+        let c = scheduler.createHotObservable([.next(210, true)])
+        let d = scheduler.createHotObservable([.next(210, 2)])
+        let e = scheduler.createHotObservable([.next(210, 3)])
+        let f = scheduler.createHotObservable([.next(220, 4), .next(230, 5)])
+        let res = scheduler.start { Observable.combineLatest(a, b, c, d, e, f).map { "\($0.0)\($0.1)\($0.2)\($0.5)" } }
+        #expect(res.events == [.next(220, "1btrue4"), .next(230, "1btrue5")])
     }
 }

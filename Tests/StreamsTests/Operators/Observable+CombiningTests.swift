@@ -87,3 +87,59 @@ import Testing
         #expect(ys.subscriptions == [Subscription(200, 300)])
     }
 }
+
+@Test func ifEmptyDefaultSendsTheDefaultForAnEmptySequence() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.completed(300)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.ifEmpty(default: 7) }
+        #expect(res.events == [.next(300, 7), .completed(300)])
+    }
+}
+
+@Test func ifEmptyDefaultPassesANonEmptySequenceThrough() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.ifEmpty(default: 7) }
+        #expect(res.events == [.next(210, 1), .completed(300)])
+    }
+}
+
+@Test func ifEmptySwitchToSubscribesTheOtherOnEmptyCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.completed(300)] as [Recorded<Event<Int>>])
+        let ys = scheduler.createColdObservable([.next(10, 5), .completed(20)])
+        let res = scheduler.start { xs.ifEmpty(switchTo: ys) }
+        #expect(res.events == [.next(310, 5), .completed(320)])
+        #expect(ys.subscriptions == [Subscription(300, 320)])
+    }
+}
+
+@Test func ifEmptySwitchToForwardsAnErrorWithoutSwitching() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.error(300, TestError(1))] as [Recorded<Event<Int>>])
+        let ys = scheduler.createColdObservable([.next(10, 5)])
+        let res = scheduler.start { xs.ifEmpty(switchTo: ys) }
+        #expect(res.events == [.error(300, TestError(1))])
+        #expect(ys.subscriptions.isEmpty)
+    }
+}
+
+@Test func withLatestFromFailsWhenTheSelectorThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(220, 1), .next(230, 2)])
+        let ys = scheduler.createHotObservable([.next(210, "a")])
+        let res = scheduler.start {
+            xs.withLatestFrom(ys) { value, _ throws -> Int in
+                if value == 2 { throw TestError(1) }
+                return value
+            }
+        }
+        #expect(res.events == [.next(220, 1), .error(230, TestError(1))])
+        #expect(ys.subscriptions == [Subscription(200, 230)])
+    }
+}

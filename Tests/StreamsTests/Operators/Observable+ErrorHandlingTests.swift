@@ -115,3 +115,64 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 210)])
     }
 }
+
+@Test func catchSequenceMovesToTheNextSourceOnError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let second = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let res = scheduler.start { Observable.catch([first.asObservable(), second.asObservable()]) }
+        #expect(res.events == [.next(210, 1), .next(230, 2), .completed(240)])
+        #expect(second.subscriptions == [Subscription(220, 240)])
+    }
+}
+
+@Test func catchSequenceSendsTheLastError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let second = scheduler.createColdObservable([.error(10, TestError(2))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { Observable.catch([first.asObservable(), second.asObservable()]) }
+        #expect(res.events == [.error(220, TestError(2))])
+    }
+}
+
+@Test func retryWhenResubscribesAtEachTriggerValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let res = scheduler.start {
+            xs.retry { (errors: Observable<TestError>) in errors.take(2) }
+        }
+        // The trigger's second value resubscribes, and its completion, at once, ends everything.
+        #expect(res.events == [.next(210, 1), .next(230, 1), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 240)])
+    }
+}
+
+@Test func retryWhenFailsWhenTheTriggerFails() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start {
+            xs.retry { (errors: Observable<TestError>) in
+                errors.flatMap { Observable<Int>.error(TestError(($0.code ?? 0) + 10)) }
+            }
+        }
+        #expect(res.events == [.error(210, TestError(11))])
+    }
+}
+
+@Test func retryWhenCanWaitBeforeResubscribing() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let res = scheduler.start(disposed: 300) {
+            xs.retry { (errors: Observable<TestError>) in
+                errors.flatMap { _ in Observable<Int>.timer(.ticks(30), scheduler: scheduler) }
+            }
+        }
+        #expect(res.events == [.next(210, 1), .next(260, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(250, 270)])
+    }
+}

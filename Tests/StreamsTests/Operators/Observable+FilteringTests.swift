@@ -253,3 +253,187 @@ import Testing
         #expect(stop.subscriptions == [Subscription(200, 300)])
     }
 }
+
+@Test func throwingFilterFailsWithTheThrownError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start {
+            xs.filter { value throws -> Bool in
+                if value == 2 { throw TestError(1) }
+                return true
+            }
+        }
+        #expect(res.events == [.next(210, 1), .error(220, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func throwingDistinctUntilChangedFailsWithTheThrownError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.distinctUntilChanged { (_: Int, _: Int) throws -> Bool in throw TestError(1) } }
+        #expect(res.events == [.next(210, 1), .error(220, TestError(1))])
+    }
+}
+
+@Test func takeWhileInclusiveSendsTheValueThatEndedIt() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 5), .next(230, 2)])
+        let res = scheduler.start { xs.take(while: { $0 < 3 }, behavior: .inclusive) }
+        #expect(res.events == [.next(210, 1), .next(220, 5), .completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func takeWhileExclusiveDropsTheValueThatEndedIt() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 5), .next(230, 2)])
+        let res = scheduler.start { xs.take(while: { $0 < 3 }, behavior: .exclusive) }
+        #expect(res.events == [.next(210, 1), .completed(220)])
+    }
+}
+
+@Test func takeWhileFailsWhenThePredicateThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 5)])
+        let res = scheduler.start {
+            xs.take(while: { value throws -> Bool in
+                if value == 5 { throw TestError(1) }
+                return true
+            })
+        }
+        #expect(res.events == [.next(210, 1), .error(220, TestError(1))])
+    }
+}
+
+@Test func skipWhileFailsWhenThePredicateThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 5)])
+        let res = scheduler.start { xs.skip(while: { (_: Int) throws -> Bool in throw TestError(1) }) }
+        #expect(res.events == [.error(210, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+}
+
+@Test func takeLastSendsTheLastValuesOnCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.takeLast(2) }
+        #expect(res.events == [.next(300, 2), .next(300, 3), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func takeLastDropsTheBufferOnError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(300, TestError(1))])
+        let res = scheduler.start { xs.takeLast(2) }
+        #expect(res.events == [.error(300, TestError(1))])
+    }
+}
+
+@Test func takeLastZeroOnlyCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.takeLast(0) }
+        #expect(res.events == [.completed(300)])
+    }
+}
+
+@Test func skipUntilSendsValuesAfterTheOtherSends() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(240, 3), .completed(300)])
+        let start = scheduler.createHotObservable([.next(225, "go"), .completed(250)])
+        let res = scheduler.start { xs.skip(until: start) }
+        #expect(res.events == [.next(230, 2), .next(240, 3), .completed(300)])
+        #expect(start.subscriptions == [Subscription(200, 225)])
+    }
+}
+
+@Test func skipUntilNeverSendsWhenTheOtherCompletesEmpty() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+        let start = scheduler.createHotObservable([.completed(220)] as [Recorded<Event<String>>])
+        let res = scheduler.start { xs.skip(until: start) }
+        #expect(res.events.isEmpty)
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+}
+
+@Test func skipUntilFailsWhenTheOtherFails() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let start = scheduler.createHotObservable([.error(220, TestError(2))] as [Recorded<Event<String>>])
+        let res = scheduler.start { xs.skip(until: start) }
+        #expect(res.events == [.error(220, TestError(2))])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func elementAtSendsTheValueAtTheIndexAndCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.element(at: 1) }
+        #expect(res.events == [.next(220, 2), .completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func elementAtFailsWhenTheSequenceIsTooShort() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.element(at: 3) }
+        #expect(res.events == [.error(300, StreamsError.argumentOutOfRange)])
+    }
+}
+
+@Test func singleSendsTheOnlyValueAndCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.single() }
+        #expect(res.events == [.next(210, 1), .completed(300)])
+    }
+}
+
+@Test func singleFailsAtASecondValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.single() }
+        #expect(res.events == [.next(210, 1), .error(220, StreamsError.moreThanOneElement)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+}
+
+@Test func singleFailsWhenEmpty() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.completed(300)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.single() }
+        #expect(res.events == [.error(300, StreamsError.noElements)])
+    }
+}
+
+@Test func singleWithPredicateConsidersOnlyMatchingValues() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.single { $0 == 2 } }
+        #expect(res.events == [.next(220, 2), .completed(300)])
+    }
+}

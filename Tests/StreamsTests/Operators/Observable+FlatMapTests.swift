@@ -215,3 +215,58 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 300)])
     }
 }
+
+@Test func switchLatestSendsOnlyTheNewestInner() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
+        let b = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        let outer = scheduler.createHotObservable([
+            .next(210, a.asObservable()), .next(230, b.asObservable()), .completed(235),
+        ])
+        let res = scheduler.start { outer.switchLatest() }
+        #expect(res.events == [.next(220, 1), .next(240, 3), .completed(250)])
+        #expect(a.subscriptions == [Subscription(210, 230)])
+    }
+}
+
+@Test func switchLatestFailsAtAnInnerError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let outer = scheduler.createHotObservable([.next(210, a.asObservable())])
+        let res = scheduler.start { outer.switchLatest() }
+        #expect(res.events == [.error(220, TestError(1))])
+    }
+}
+
+@Test func flatMapFirstIgnoresValuesWhileAnInnerRuns() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(250, 3), .completed(300)])
+        let res = scheduler.start {
+            xs.flatMapFirst { value in Observable<Int>.timer(.ticks(30), scheduler: scheduler).map { _ in value * 10 } }
+        }
+        #expect(res.events == [.next(240, 10), .next(280, 30), .completed(300)])
+    }
+}
+
+@Test func flatMapFirstWaitsForTheInnerBeforeCompleting() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let inner = scheduler.createColdObservable([.next(10, 5), .completed(100)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let res = scheduler.start { xs.flatMapFirst { _ in inner } }
+        #expect(res.events == [.next(220, 5), .completed(310)])
+    }
+}
+
+@Test func flatMapFirstFailsWhenTheSelectorThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let res = scheduler.start { xs.flatMapFirst { _ -> Observable<Int> in throw TestError(2) } }
+        #expect(res.events == [.error(210, TestError(2))])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+}

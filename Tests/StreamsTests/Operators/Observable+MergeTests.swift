@@ -82,3 +82,53 @@ import Testing
         subscription.dispose()
     }
 }
+
+@Test func mergeOfObservablesSendsEveryInnersValues() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.next(10, 1), .next(40, 2), .completed(50)])
+        let b = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        let outer = scheduler.createHotObservable([
+            .next(210, a.asObservable()), .next(220, b.asObservable()), .completed(230),
+        ])
+        let res = scheduler.start { outer.merge() }
+        #expect(res.events == [.next(220, 1), .next(230, 3), .next(250, 2), .completed(260)])
+    }
+}
+
+@Test func mergeMaxConcurrentQueuesInnersBeyondTheLimit() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(50)])
+        let b = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let c = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        let outer = scheduler.createHotObservable([
+            .next(210, a.asObservable()), .next(220, b.asObservable()), .next(230, c.asObservable()), .completed(240),
+        ])
+        let res = scheduler.start { outer.merge(maxConcurrent: 2) }
+        #expect(res.events == [.next(220, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        #expect(c.subscriptions == [Subscription(240, 260)])
+    }
+}
+
+@Test func mergeMaxConcurrentOfOneRunsInnersOneAfterAnother() {
+    withSubscriptionTracking {
+        let log = Log<Int>()
+        let inners = Observable.from((0..<1_000).map { Observable.of($0, $0) })
+        _ = inners.merge(maxConcurrent: 1).subscribe(onNext: { log.append($0) })
+        #expect(log.count == 2_000)
+        #expect(log.all.prefix(4) == [0, 0, 1, 1])
+    }
+}
+
+@Test func mergeMaxConcurrentFailsAtAnInnerError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let b = scheduler.createColdObservable([.next(10, 2)])
+        let outer = scheduler.createHotObservable([.next(210, a.asObservable()), .next(215, b.asObservable())])
+        let res = scheduler.start { outer.merge(maxConcurrent: 1) }
+        #expect(res.events == [.next(220, 1), .error(230, TestError(1))])
+        #expect(b.subscriptions.isEmpty)
+    }
+}

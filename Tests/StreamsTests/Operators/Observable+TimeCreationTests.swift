@@ -40,11 +40,20 @@ private struct LateScheduler: Scheduler {
     }
 }
 
-@Test func intervalFailsForAPeriodThatIsNotPositive() {
+@Test func intervalOfZeroSendsOneValuePerTickWithTheProcessingDelay() {
     withSubscriptionTracking {
-        let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start { Observable.interval(.zero, scheduler: scheduler) }
-        #expect(res.events == [.error(200, StreamsError.invalidArgument("interval period must be positive, got 0ms"))])
+        let scheduler = TestScheduler(simulateProcessingDelay: true)
+        let res = scheduler.start(disposed: 204) { Observable.interval(.zero, scheduler: scheduler) }
+        #expect(res.events == [.next(201, 0), .next(202, 1), .next(203, 2)])
+    }
+}
+
+@Test func intervalOfANegativePeriodFails() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.interval(.ticks(-1), scheduler: scheduler) }
+        #expect(
+            res.events == [.error(200, StreamsError.invalidArgument("interval period must not be negative, got -1ms"))])
     }
 }
 
@@ -99,5 +108,64 @@ private struct LateScheduler: Scheduler {
         #expect(scheduler.pendingWork == [PendingWork(label: "timer(1s)", dueTime: 1000)])
         subscription.dispose()
         #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func fromWithASchedulerSendsEachElementInItsOwnAction() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.from([1, 2, 3], scheduler: scheduler) }
+        #expect(res.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func justWithASchedulerSendsOnTheScheduler() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let log = Log<Event<Int>>()
+        let subscription = Observable.just(7, scheduler: scheduler).subscribe { log.append($0) }
+        #expect(log.all.isEmpty)
+        scheduler.advance(by: .ticks(1))
+        #expect(log.all == [.next(7), .completed])
+        subscription.dispose()
+    }
+}
+
+@Test func ofWithASchedulerStopsWhenDisposed() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.of(1, 2, scheduler: scheduler).take(1) }
+        #expect(res.events == [.next(200, 1), .completed(200)])
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func repeatElementRepeatsUntilDisposed() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.repeatElement("x", scheduler: scheduler).take(3) }
+        #expect(res.events == [.next(200, "x"), .next(200, "x"), .next(200, "x"), .completed(200)])
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func generateWithASchedulerSendsEachState() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let res = scheduler.start {
+            Observable.generate(initialState: 0, condition: { $0 < 3 }, scheduler: scheduler, iterate: { $0 + 1 })
+        }
+        #expect(res.events == [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
+    }
+}
+
+@Test func rangeWithASchedulerOnAnImmediateSchedulerLoops() {
+    withSubscriptionTracking {
+        let log = Log<Int>()
+        _ = Observable.range(start: 0, count: 10_000, scheduler: ImmediateScheduler()).subscribe(onNext: {
+            log.append($0)
+        })
+        #expect(log.count == 10_000)
     }
 }

@@ -120,3 +120,77 @@ import Testing
         #expect(scheduler.pendingWork.isEmpty)
     }
 }
+
+@Test func takeForCompletesWhenTheDurationEnds() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(260, 3), .completed(300)])
+        let res = scheduler.start { xs.take(for: .ticks(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .next(240, 2), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func takeForForwardsAnEarlierCompletion() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let res = scheduler.start { xs.take(for: .ticks(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .completed(220)])
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func skipForDropsValuesWithinTheDuration() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(260, 3), .completed(300)])
+        let res = scheduler.start { xs.skip(for: .ticks(50), scheduler: scheduler) }
+        #expect(res.events == [.next(260, 3), .completed(300)])
+    }
+}
+
+@Test func skipForForwardsAnErrorDuringTheDuration() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.skip(for: .ticks(50), scheduler: scheduler) }
+        #expect(res.events == [.error(220, TestError(1))])
+    }
+}
+
+@Test func sampleSendsTheLatestValueAtEachSample() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(260, 3), .completed(320),
+        ])
+        let ticks = scheduler.createHotObservable([
+            .next(230, "t"), .next(250, "t"), .next(270, "t"), .next(330, "t"),
+        ])
+        let res = scheduler.start { xs.sample(ticks) }
+        #expect(res.events == [.next(230, 2), .next(270, 3), .completed(330)])
+        #expect(ticks.subscriptions == [Subscription(200, 330)])
+    }
+}
+
+@Test func sampleSendsTheDefaultWhenNothingNewArrived() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let ticks = scheduler.createHotObservable([.next(230, "t"), .next(250, "t")])
+        let res = scheduler.start { xs.sample(ticks, defaultValue: 0) }
+        #expect(res.events == [.next(230, 1), .next(250, 0)])
+    }
+}
+
+@Test func sampleFailsWhenTheSamplerFails() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let ticks = scheduler.createHotObservable([.error(230, TestError(1))] as [Recorded<Event<String>>])
+        let res = scheduler.start { xs.sample(ticks) }
+        #expect(res.events == [.error(230, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+}

@@ -114,3 +114,54 @@ import Testing
         subscription.dispose()
     }
 }
+
+@Test func delaySubscriptionSubscribesAfterTheDueTime() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.start { xs.delaySubscription(.ticks(30), scheduler: scheduler) }
+        #expect(res.events == [.next(240, 1), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(230, 250)])
+    }
+}
+
+@Test func delaySubscriptionNeverSubscribesWhenDisposedFirst() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1)])
+        let res = scheduler.start(disposed: 220) { xs.delaySubscription(.ticks(30), scheduler: scheduler) }
+        #expect(res.events.isEmpty)
+        #expect(xs.subscriptions.isEmpty)
+        #expect(scheduler.pendingWork.isEmpty)
+    }
+}
+
+@Test func timeoutLetsAValueDueAtTheDeadlineWin() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([
+            .next(10, 42), .next(20, 43), .next(50, 44), .next(60, 45), .completed(70),
+        ])
+        let res = scheduler.start { xs.timeout(.ticks(30), scheduler: scheduler) }
+        #expect(
+            res.events == [.next(210, 42), .next(220, 43), .next(250, 44), .next(260, 45), .completed(270)])
+        #expect(xs.subscriptions == [Subscription(200, 270)])
+    }
+}
+
+@Test func timeoutSwitchesToTheOtherAndDisposesTheSourceAtTheDeadline() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(70, 1), .next(130, 2), .next(240, 3), .next(310, 4), .next(430, 5), .completed(500),
+        ])
+        let ys = scheduler.createColdObservable([.next(50, -1), .next(200, -2), .next(310, -3), .completed(320)])
+        let res = scheduler.start { xs.timeout(.ticks(100), other: ys, scheduler: scheduler) }
+        #expect(
+            res.events == [
+                .next(240, 3), .next(310, 4), .next(460, -1), .next(610, -2), .next(720, -3), .completed(730),
+            ])
+        #expect(xs.subscriptions == [Subscription(200, 410)])
+        #expect(ys.subscriptions == [Subscription(410, 730)])
+    }
+}

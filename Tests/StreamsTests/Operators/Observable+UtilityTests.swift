@@ -103,3 +103,81 @@ import Testing
         #expect(res.events == [.error(220, TestError(1))])
     }
 }
+
+@Test func doRunsBeforeAndAfterHandlersAroundEachEvent() {
+    withSubscriptionTracking {
+        let log = Log<String>()
+        _ = Observable.of(1)
+            .do(
+                onNext: { log.append("before \($0)") }, afterNext: { log.append("after \($0)") },
+                onCompleted: { log.append("before end") }, afterCompleted: { log.append("after end") },
+                onSubscribe: { log.append("subscribe") }, onSubscribed: { log.append("subscribed") }
+            )
+            .subscribe(onNext: { log.append("got \($0)") }, onCompleted: { log.append("end") })
+        #expect(
+            log.all == [
+                "subscribe", "before 1", "got 1", "after 1", "before end", "end", "after end", "subscribed",
+            ])
+    }
+}
+
+@Test func doFailsWhenAnAfterHandlerThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let res = scheduler.start { xs.do(afterNext: { _ in throw TestError(1) }) }
+        #expect(res.events == [.next(210, 1), .error(210, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+}
+
+@Test func doRunsAfterErrorAfterTheError() {
+    withSubscriptionTracking {
+        let log = Log<String>()
+        _ = Observable<Int>.error(TestError(1))
+            .do(afterError: { _ in log.append("after") })
+            .subscribe(onError: { _ in log.append("error") })
+        #expect(log.all == ["error", "after"])
+    }
+}
+
+/// An owner object for the weak-reference operators.
+private final class Owner: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+@Test func withUnretainedPairsValuesWithTheObject() {
+    withSubscriptionTracking {
+        let owner = Owner("a")
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.withUnretained(owner).map { "\($0.0.name)\($0.1)" } }
+        #expect(res.events == [.next(210, "a1"), .completed(300)])
+    }
+}
+
+@Test func withUnretainedCompletesOnceTheObjectIsGone() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        let log = Log<Event<String>>()
+        var owner: Owner? = Owner("a")
+        let subscription = subject.withUnretained(owner ?? Owner("unused")) { $0.name + "\($1)" }
+            .subscribe { log.append($0) }
+        subject.onNext(1)
+        owner = nil
+        subject.onNext(2)
+        #expect(log.all == [.next("a1"), .completed])
+        #expect(owner == nil)
+        #expect(!subject.hasObservers)
+        subscription.dispose()
+    }
+}
+
+@Test func debugPassesEventsThrough() {
+    withSubscriptionTracking {
+        let log = Log<Event<Int>>()
+        _ = Observable.of(1, 2).debug("test").subscribe { log.append($0) }
+        #expect(log.all == [.next(1), .next(2), .completed])
+    }
+}

@@ -103,3 +103,27 @@ import Testing
         subscription.dispose()
     }
 }
+
+@Test func replaySubjectCreateBufferSizeReplaysTheLastValues() {
+    withSubscriptionTracking {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        let log = Log<Int>()
+        let subscription = subject.subscribe(onNext: { log.append($0) })
+        #expect(log.all == [2, 3])
+        subscription.dispose()
+    }
+}
+
+@Test func replaySubjectCreateUnboundReplaysEverything() {
+    withSubscriptionTracking {
+        let subject = ReplaySubject<Int>.createUnbound()
+        for value in 0..<100 { subject.onNext(value) }
+        let log = Log<Int>()
+        let subscription = subject.subscribe(onNext: { log.append($0) })
+        #expect(log.all == Array(0..<100))
+        subscription.dispose()
+    }
+}

@@ -1,0 +1,74 @@
+extension ObservableType {
+    /// Subscribes with handlers that receive `object`, held weakly, as their first argument;
+    /// once `object` is gone, the handlers are skipped.
+    ///
+    /// ```swift
+    /// titles.subscribe(with: self, onNext: { owner, title in owner.show(title) })
+    /// ```
+    @inlinable
+    public func subscribe<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@Sendable (Object, Element) -> Void)? = nil,
+        onError: (@Sendable (Object, any Error) -> Void)? = nil,
+        onCompleted: (@Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        let reference = _WeakReference(object)
+        return subscribe(
+            onNext: { value in
+                if let object = reference.value { onNext?(object, value) }
+            },
+            onError: { error in
+                if let object = reference.value { onError?(object, error) }
+            },
+            onCompleted: {
+                if let object = reference.value { onCompleted?(object) }
+            },
+            onDisposed: {
+                if let object = reference.value { onDisposed?(object) }
+            })
+    }
+
+    /// Sends every event of this sequence, terminal ones included, to each of `observers`.
+    @inlinable
+    public func bind(to observers: AnyObserver<Element>...) -> any Disposable {
+        subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Sends every event of this sequence, terminal ones included, to each of `subjects`.
+    @inlinable
+    public func bind<Subject: SubjectType>(to subjects: Subject...) -> any Disposable where Subject.Element == Element {
+        subscribe { event in
+            for subject in subjects { subject.on(event) }
+        }
+    }
+
+    /// Sends every value of this sequence to each of `relays`.
+    ///
+    /// A relay cannot end, so a terminal event only ends the binding. (RxSwift stops the
+    /// program in debug builds when a bound sequence fails; Streams does not trap.)
+    @inlinable
+    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+        subscribe(onNext: { value in
+            for relay in relays { relay.accept(value) }
+        })
+    }
+
+    /// Sends every value of this sequence to each of `relays`; a terminal event only ends the
+    /// binding.
+    @inlinable
+    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+        subscribe(onNext: { value in
+            for relay in relays { relay.accept(value) }
+        })
+    }
+
+    /// Passes this sequence to `binder` and returns its result, so that a binding reads from
+    /// left to right.
+    @inlinable
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+}

@@ -1,0 +1,146 @@
+/// The outcome of a ``Maybe``.
+public enum MaybeEvent<Element: Sendable>: Sendable {
+    /// The maybe's value.
+    case success(Element)
+    /// The maybe failed.
+    case error(any Error)
+    /// The maybe ended without a value.
+    case completed
+}
+
+/// A sequence that sends at most one value, then completes, or fails: a cache lookup, an
+/// optional record. See ``Single`` for why the traits are separate types.
+///
+/// ```swift
+/// cache.cachedUser(id).subscribe(onSuccess: show, onCompleted: { load(id) })
+/// ```
+public struct Maybe<Element: Sendable>: Sendable {
+    @usableFromInline
+    let source: Observable<Element>
+
+    @inlinable
+    init(unchecked source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// The maybe as an observable: at most one value, then completion, or an error.
+    @inlinable
+    public func asObservable() -> Observable<Element> { source }
+
+    /// Creates a maybe from a producer that calls its observer once; later calls are ignored.
+    public static func create(
+        subscribe produce: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
+    ) -> Maybe<Element> {
+        Maybe(
+            unchecked: Observable.create { observer in
+                produce { event in
+                    switch event {
+                    case .success(let value):
+                        observer.onNext(value)
+                        observer.onCompleted()
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        observer.onCompleted()
+                    }
+                }
+            })
+    }
+
+    /// A maybe that succeeds with `element`.
+    @inlinable
+    public static func just(_ element: Element) -> Maybe<Element> { Maybe(unchecked: .just(element)) }
+
+    /// A maybe that completes without a value.
+    @inlinable
+    public static func empty() -> Maybe<Element> { Maybe(unchecked: .empty()) }
+
+    /// A maybe that fails with `error`.
+    @inlinable
+    public static func error(_ error: any Error) -> Maybe<Element> { Maybe(unchecked: .error(error)) }
+
+    /// A maybe that never ends.
+    @inlinable
+    public static func never() -> Maybe<Element> { Maybe(unchecked: .never()) }
+
+    /// Subscribes with handlers for the value, the failure and the completion without value.
+    @discardableResult
+    public func subscribe(
+        onSuccess: (@Sendable (Element) -> Void)? = nil,
+        onError: (@Sendable (any Error) -> Void)? = nil,
+        onCompleted: (@Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        // Touched only by the subscription's events, which never overlap.
+        let hasValue = _SerialBox(false)
+        return source.subscribe(
+            onNext: { value in
+                hasValue.value = true
+                onSuccess?(value)
+            },
+            onError: onError,
+            onCompleted: {
+                if !hasValue.value { onCompleted?() }
+            },
+            onDisposed: onDisposed)
+    }
+
+    /// Subscribes with one handler for the outcome.
+    @discardableResult
+    public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
+        subscribe(
+            onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) },
+            onCompleted: { observer(.completed) })
+    }
+
+    /// The value, or `nil` if the maybe completes empty, awaited; throws the failure.
+    public var value: Element? {
+        get async throws {
+            for try await element in source.values { return element }
+            try Task.checkCancellation()
+            return nil
+        }
+    }
+
+    /// The value transformed by `transform`; an error it throws fails the maybe.
+    @inlinable
+    public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
+        Maybe<Result>(unchecked: source.map(transform))
+    }
+
+    /// The value if it satisfies `predicate`; otherwise the maybe completes empty.
+    @inlinable
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(unchecked: source.filter(predicate))
+    }
+
+    /// Continues with the maybe that `selector` makes from the value.
+    @inlinable
+    public func flatMap<Result: Sendable>(
+        _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
+    ) -> Maybe<Result> {
+        Maybe<Result>(unchecked: source.flatMap { try selector($0).source })
+    }
+
+    /// Succeeds with `element` if the maybe completes empty.
+    @inlinable
+    public func ifEmpty(default element: Element) -> Single<Element> {
+        Single(unchecked: source.ifEmpty(default: element))
+    }
+
+    /// Continues with `other` if the maybe completes empty.
+    @inlinable
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        Single(unchecked: source.ifEmpty(switchTo: other.source))
+    }
+
+    /// On failure, continues with the maybe that `handler` returns for the error.
+    @inlinable
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Maybe<Element>) -> Maybe<Element> {
+        Maybe(unchecked: source.catch { try handler($0).source })
+    }
+
+    /// The maybe as a ``Completable``: its value is dropped.
+    @inlinable
+    public func asCompletable() -> Completable { Completable(unchecked: source.ignoreElements()) }
+}

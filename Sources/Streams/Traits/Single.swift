@@ -1,0 +1,195 @@
+/// The outcome of a ``Single``: its one value, or its failure.
+public typealias SingleEvent<Element> = Result<Element, any Error>
+
+/// A sequence that sends exactly one value or fails: a request, a lookup, a computation.
+///
+/// RxSwift models its traits as one generic `PrimitiveSequence<Trait, Element>`. Streams makes
+/// ``Single``, ``Maybe`` and ``Completable`` three small structs instead: each is a wrapper
+/// around an ``Observable`` whose grammar it guarantees, each type's API reads without trait
+/// constraints in its signatures, and converting is explicit (``asObservable()``,
+/// ``ObservableType/asSingle()``). The names and behaviour of their operators are RxSwift's.
+///
+/// ```swift
+/// let user = Single<User>.create { observer in
+///     let task = api.fetchUser { result in observer(result) }
+///     return Disposables.create { task.cancel() }
+/// }
+/// user.subscribe(onSuccess: { print($0.name) }, onFailure: { print($0) }).disposed(by: bag)
+/// let loaded = try await user.value
+/// ```
+public struct Single<Element: Sendable>: Sendable {
+    @usableFromInline
+    let source: Observable<Element>
+
+    @inlinable
+    init(unchecked source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// The single as an observable: one value then completion, or an error.
+    @inlinable
+    public func asObservable() -> Observable<Element> { source }
+
+    /// Creates a single from a producer that calls its observer once, with a value or a
+    /// failure; later calls are ignored.
+    public static func create(
+        subscribe produce: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
+    ) -> Single<Element> {
+        Single(
+            unchecked: Observable.create { observer in
+                produce { result in
+                    switch result {
+                    case .success(let value):
+                        observer.onNext(value)
+                        observer.onCompleted()
+                    case .failure(let error):
+                        observer.onError(error)
+                    }
+                }
+            })
+    }
+
+    /// A single that succeeds with `element`.
+    @inlinable
+    public static func just(_ element: Element) -> Single<Element> { Single(unchecked: .just(element)) }
+
+    /// A single that fails with `error`.
+    @inlinable
+    public static func error(_ error: any Error) -> Single<Element> { Single(unchecked: .error(error)) }
+
+    /// A single that never ends.
+    @inlinable
+    public static func never() -> Single<Element> { Single(unchecked: .never()) }
+
+    /// A single built anew for every subscription by `factory`; a thrown error fails it.
+    @inlinable
+    public static func deferred(_ factory: @escaping @Sendable () throws -> Single<Element>) -> Single<Element> {
+        Single(unchecked: .deferred { try factory().source })
+    }
+
+    /// Subscribes with handlers for the value and the failure; `onDisposed` runs when the
+    /// subscription ends for any reason.
+    @discardableResult
+    public func subscribe(
+        onSuccess: (@Sendable (Element) -> Void)? = nil,
+        onFailure: (@Sendable (any Error) -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with one handler for the outcome.
+    @discardableResult
+    public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
+        subscribe(onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) })
+    }
+
+    /// The value, awaited; throws the failure, or `CancellationError` if the task is cancelled.
+    public var value: Element {
+        get async throws {
+            for try await element in source.values { return element }
+            try Task.checkCancellation()
+            throw StreamsError.noElements
+        }
+    }
+
+    /// The value transformed by `transform`; an error it throws fails the single.
+    @inlinable
+    public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
+        Single<Result>(unchecked: source.map(transform))
+    }
+
+    /// Continues with the single that `selector` makes from the value.
+    @inlinable
+    public func flatMap<Result: Sendable>(
+        _ selector: @escaping @Sendable (Element) throws -> Single<Result>
+    ) -> Single<Result> {
+        Single<Result>(unchecked: source.flatMap { try selector($0).source })
+    }
+
+    /// Continues with the maybe that `selector` makes from the value.
+    @inlinable
+    public func flatMapMaybe<Result: Sendable>(
+        _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
+    ) -> Maybe<Result> {
+        Maybe<Result>(unchecked: source.flatMap { try selector($0).source })
+    }
+
+    /// Continues with the completable that `selector` makes from the value.
+    @inlinable
+    public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
+        Completable(unchecked: source.flatMap { try selector($0).source })
+    }
+
+    /// Runs side effects without changing the outcome; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
+    @inlinable
+    public func `do`(
+        onSuccess: (@Sendable (Element) throws -> Void)? = nil,
+        onError: (@Sendable (any Error) throws -> Void)? = nil,
+        onSubscribe: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) -> Single<Element> {
+        Single(
+            unchecked: source.do(
+                onNext: onSuccess, onError: onError, onSubscribe: onSubscribe, onDispose: onDispose))
+    }
+
+    /// On failure, continues with the single that `handler` returns for the error.
+    @inlinable
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
+        Single(unchecked: source.catch { try handler($0).source })
+    }
+
+    /// On failure, succeeds with `element` instead.
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        Single(unchecked: source.catchAndReturn(element))
+    }
+
+    /// On failure, subscribes again, for at most `maxAttempts` subscriptions in all.
+    @inlinable
+    public func retry(_ maxAttempts: Int) -> Single<Element> {
+        Single(unchecked: source.retry(maxAttempts))
+    }
+
+    /// The single as a ``Maybe`` that always has a value.
+    @inlinable
+    public func asMaybe() -> Maybe<Element> { Maybe(unchecked: source) }
+
+    /// The single as a ``Completable``: its value is dropped.
+    @inlinable
+    public func asCompletable() -> Completable { Completable(unchecked: source.ignoreElements()) }
+
+    /// Succeeds with the values of both singles, combined by `resultSelector`, once both
+    /// succeeded; fails at the first failure.
+    @inlinable
+    public static func zip<A: Sendable, B: Sendable>(
+        _ a: Single<A>, _ b: Single<B>, resultSelector: @escaping @Sendable (A, B) throws -> Element
+    ) -> Single<Element> {
+        Single(unchecked: Observable.zip(a.source, b.source, resultSelector: resultSelector))
+    }
+
+    /// Succeeds with the values of both singles as a tuple.
+    @inlinable
+    public static func zip<A: Sendable, B: Sendable>(_ a: Single<A>, _ b: Single<B>) -> Single<Element>
+    where Element == (A, B) {
+        Single(unchecked: Observable.zip(a.source, b.source))
+    }
+
+    /// Succeeds with the values of three singles, combined by `resultSelector`.
+    @inlinable
+    public static func zip<A: Sendable, B: Sendable, C: Sendable>(
+        _ a: Single<A>, _ b: Single<B>, _ c: Single<C>,
+        resultSelector: @escaping @Sendable (A, B, C) throws -> Element
+    ) -> Single<Element> {
+        Single(unchecked: Observable.zip(a.source, b.source, c.source, resultSelector: resultSelector))
+    }
+
+    /// Succeeds with the values of any number of singles, in order; with none, succeeds with
+    /// an empty array, as in RxSwift.
+    @inlinable
+    public static func zip<Value: Sendable>(_ singles: [Single<Value>]) -> Single<Element> where Element == [Value] {
+        if singles.isEmpty { return .just([]) }
+        return Single(unchecked: Observable.zip(singles.map(\.source)))
+    }
+}

@@ -1,0 +1,13 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Test func disposeBagDisposingHoldsTheGivenDisposables() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        let bag = DisposeBag(disposing: subject.subscribe(onNext: { _ in }), subject.subscribe(onNext: { _ in }))
+        #expect(subject.hasObservers)
+        bag.dispose()
+        #expect(!subject.hasObservers)
+    }
+}

@@ -1,0 +1,60 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Test func maybeCompletesWithoutAValue() {
+    withSubscriptionTracking {
+        let log = Log<String>()
+        Maybe<Int>.empty().subscribe(onSuccess: { _ in log.append("value") }, onCompleted: { log.append("empty") })
+        #expect(log.all == ["empty"])
+    }
+}
+
+@Test func maybeWithAValueDoesNotReportCompletion() {
+    withSubscriptionTracking {
+        let log = Log<String>()
+        Maybe.just(1).subscribe(onSuccess: { log.append("value \($0)") }, onCompleted: { log.append("empty") })
+        #expect(log.all == ["value 1"])
+    }
+}
+
+@Test func maybeCreateTakesTheFirstEventOnly() {
+    withSubscriptionTracking {
+        let log = Log<String>()
+        let maybe = Maybe<Int>.create { observer in
+            observer(.completed)
+            observer(.success(1))
+            return Disposables.empty
+        }
+        maybe.subscribe { event in
+            if case .completed = event { log.append("completed") } else { log.append("other") }
+        }
+        #expect(log.all == ["completed"])
+    }
+}
+
+@Test func asMaybeFailsAtASecondValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let res = scheduler.start { xs.asMaybe().asObservable() }
+        #expect(res.events == [.error(220, StreamsError.moreThanOneElement)])
+    }
+}
+
+@Test func maybeIfEmptyMakesASingle() {
+    withSubscriptionTracking {
+        let log = Log<Int>()
+        Maybe<Int>.empty().ifEmpty(default: 4).subscribe(onSuccess: { log.append($0) })
+        #expect(log.all == [4])
+    }
+}
+
+@Test func maybeValueIsNilWhenEmpty() async throws {
+    try await withSubscriptionTracking {
+        let empty = try await Maybe<Int>.empty().value
+        let full = try await Maybe.just(3).map { $0 + 1 }.value
+        #expect(empty == nil)
+        #expect(full == 4)
+    }
+}
