@@ -489,7 +489,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let tracker = SubscriptionTracker()
         let subjects = makeSubjects()
         let checker = OrderChecker(fromStart: false)
-        let winners = _SanitizerVisibleMutex(Set<Int>())
+        let winners = SanitizerVisibleMutex(Set<Int>())
         let done = Flag()
 
         let subscription = LiveSubscriptions.withTracker(tracker) {
@@ -512,7 +512,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
         let tracker = SubscriptionTracker()
         let subjects = makeSubjects()
         let overlaps = OverlapDetector()
-        let state = _SanitizerVisibleMutex((groups: 0, badGroups: 0))
+        let state = SanitizerVisibleMutex((groups: 0, badGroups: 0))
         let done = Flag()
 
         let subscription = LiveSubscriptions.withTracker(tracker) {

@@ -13,11 +13,11 @@ import Streams
 ///
 /// Every access takes a lock, so closures on several threads may use it at once.
 public final class TestBox<Value: Sendable>: Sendable {
-    private let storage: _SanitizerVisibleMutex<Value>
+    private let storage: SanitizerVisibleMutex<Value>
 
     /// A box holding `value`.
     public init(_ value: Value) {
-        storage = _SanitizerVisibleMutex(value)
+        storage = SanitizerVisibleMutex(value)
     }
 
     /// The value now; setting it replaces it.
