@@ -1,6 +1,7 @@
 import Foundation
 import Habits
 import Streams
+import Synchronization
 import Testing
 
 /// A list service whose every method is a closure; one a test did not give fails the test.
@@ -52,4 +53,17 @@ enum Fixtures {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         return HabitClock(calendar: calendar, now: { Date(timeIntervalSince1970: 20_000 * 86_400 + 43_200) })
     }()
+}
+
+/// Counts calls from any thread.
+final class SanitizerFreeCounter: Sendable {
+    private let count = Mutex(0)
+
+    /// The count before this call.
+    func next() -> Int {
+        count.withLock { value in
+            defer { value += 1 }
+            return value
+        }
+    }
 }
