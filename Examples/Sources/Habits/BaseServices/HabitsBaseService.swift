@@ -71,7 +71,8 @@ public final class HabitsBaseService: HabitsBaseServiceType {
     }
 
     /// One habit with its check-ins, the latest first; `nil` when there is no such habit.
-    public func observeHabit(id: Int64, on scheduler: any Scheduler) -> Observable<Result<HabitObject?, DatabaseError>> {
+    public func observeHabit(id: Int64, on scheduler: any Scheduler) -> Observable<Result<HabitObject?, DatabaseError>>
+    {
         withDatabase { database in
             database.observe(on: scheduler) { (db) throws(DatabaseError) -> HabitObject? in
                 let habit = try db.fetchOne("SELECT id, name, created_at FROM habit WHERE id = \(id)") {

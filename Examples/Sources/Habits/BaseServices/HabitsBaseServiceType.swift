@@ -7,7 +7,9 @@ public import Streams
 public protocol HabitsBaseServiceType: Sendable {
     /// Every habit by name, with whether it was done on `today`, delivered on `scheduler`:
     /// once on subscribe, then after every commit that changes habits or check-ins.
-    func observeHabits(today: Day, on scheduler: any Scheduler) -> Observable<Result<[HabitSummaryObject], DatabaseError>>
+    func observeHabits(
+        today: Day, on scheduler: any Scheduler
+    ) -> Observable<Result<[HabitSummaryObject], DatabaseError>>
     /// One habit with its check-ins (`nil` once it is gone), delivered on `scheduler`.
     func observeHabit(id: Int64, on scheduler: any Scheduler) -> Observable<Result<HabitObject?, DatabaseError>>
     /// Adds a habit when subscribed, sends its identifier and completes.

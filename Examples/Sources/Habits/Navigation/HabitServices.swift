@@ -18,7 +18,9 @@ public struct HabitServices: Sendable {
     /// The services over the shared base services, reading the day from `clock`.
     public static func live(clock: HabitClock = .system) -> HabitServices {
         HabitServices(
-            list: { HabitListService(habits: HabitsBaseService.shared, quotes: QuotesBaseService.shared, clock: clock) },
+            list: {
+                HabitListService(habits: HabitsBaseService.shared, quotes: QuotesBaseService.shared, clock: clock)
+            },
             detail: { HabitDetailService(habitID: $0, habits: HabitsBaseService.shared, clock: clock) })
     }
 }

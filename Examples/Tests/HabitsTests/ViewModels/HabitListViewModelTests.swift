@@ -55,7 +55,9 @@ private typealias State = HabitListViewModel.State
                 beginAdding: scheduler.createHotObservable([.next(10, ())]).asObservable(),
                 editDraft: scheduler.createHotObservable([.next(20, DraftEdit.insert("Walk"))]).asObservable(),
                 add: scheduler.createHotObservable([.next(30, " Walk ")]).asObservable()))
-        let state = harness.record(output.state.map { [$0.selectedID.map(String.init) ?? "-", $0.draft ?? "-"] }.distinctUntilChanged(), "state")
+        let state = harness.record(
+            output.state.map { [$0.selectedID.map(String.init) ?? "-", $0.draft ?? "-"] }.distinctUntilChanged(),
+            "state")
         scheduler.advance(to: 100)
         harness.expect(
             state,
@@ -113,7 +115,9 @@ private typealias State = HabitListViewModel.State
         let state = harness.record(output.state.map { "\($0.habits.count) \($0.message ?? "")" }, "state")
         scheduler.advance(to: 100)
         harness.expect(
-            state, [.next(0, "0 "), .next(1, "0 Could not read the habits: disk I/O error"),
+            state,
+            [
+                .next(0, "0 "), .next(1, "0 Could not read the habits: disk I/O error"),
                 .next(5, "1 Could not read the habits: disk I/O error"),
             ])
         harness.expectSubscriptions(stored, [Subscription(0)])
