@@ -16,6 +16,8 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     private let onQuit: @Sendable () -> Void
     private var stack: [(id: Int, controller: any SceneController)] = []
     private var coordinator: HabitCoordinator?
+    private var waiting: [InputEvent] = []
+    private var isSettling = false
 
     /// A presenter on `scheduler`'s queue that asks for frames with `requestRedraw` and ends
     /// the app with `onQuit`.
@@ -59,6 +61,7 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
         queue.async { [self] in
             for entry in stack.reversed() { entry.controller.stop() }
             stack.removeAll()
+            waiting.removeAll()
             onQuit()
         }
     }
@@ -77,8 +80,25 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
         case .resize:
             requestRedraw()
         default:
-            if stack.last?.controller.handle(event) == true { requestRedraw() }
+            waiting.append(event)
+            if !isSettling { deliverNext() }
         }
+    }
+
+    /// Gives the oldest waiting key to the top scene, then lets the work it started run before
+    /// the next one. A key's effect reaches the screen's state one hop later (the view model
+    /// delivers on this queue, asynchronously), and a route two hops later (the route, then the
+    /// coordinator's presentation), so keys typed in one burst ("a", "W", "a", "l", "k") would
+    /// otherwise all be read against the state before the first.
+    private func deliverNext() {
+        guard !waiting.isEmpty else {
+            isSettling = false
+            return
+        }
+        isSettling = true
+        let event = waiting.removeFirst()
+        if stack.last?.controller.handle(event) == true { requestRedraw() }
+        queue.async { [self] in queue.async { [self] in deliverNext() } }
     }
 
     private func makeController(for handle: SceneHandle<HabitScene>) -> any SceneController {
