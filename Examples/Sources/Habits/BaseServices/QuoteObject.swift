@@ -1,0 +1,13 @@
+/// A quote of the day, as the quotes service sends it: `{"text": "…", "author": "…"}`.
+public struct QuoteObject: Hashable, Sendable, Decodable {
+    /// The quote.
+    public var text: String
+    /// Who said it.
+    public var author: String
+
+    /// A quote with the given values.
+    public init(text: String, author: String) {
+        self.text = text
+        self.author = author
+    }
+}

@@ -1,0 +1,9 @@
+/// Where a habit scene asks to go; the coordinator decides what that means.
+public enum HabitRoute: Hashable, Sendable {
+    /// The detail of habit `id`.
+    case detail(habitID: Int64)
+    /// Back to the scene below.
+    case back
+    /// End the app.
+    case quit
+}

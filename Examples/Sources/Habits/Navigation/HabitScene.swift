@@ -1,0 +1,25 @@
+public import Coordination
+
+/// The app's scenes, each carrying its view model.
+public enum HabitScene: CoordinatedScene {
+    /// The list of habits.
+    case list(HabitListViewModel)
+    /// One habit's history.
+    case detail(habitID: Int64, HabitDetailViewModel)
+
+    /// The kinds of scene, for the navigation stack.
+    public enum Kind: Hashable, Sendable {
+        /// The list.
+        case list
+        /// A habit's detail.
+        case detail
+    }
+
+    /// Which kind of scene this is.
+    public var kind: Kind {
+        switch self {
+        case .list: .list
+        case .detail: .detail
+        }
+    }
+}

@@ -1,0 +1,36 @@
+public import Streams
+
+/// The detail scene's service for one habit: immutable, made by the coordinator when the
+/// person opens the habit.
+public struct HabitDetailService: HabitDetailServiceType {
+    /// The habit shown.
+    public let habitID: Int64
+    let habits: any HabitsBaseServiceType
+    let clock: HabitClock
+
+    /// A service for habit `habitID` over `habits`, reading the day from `clock`.
+    public init(habitID: Int64, habits: any HabitsBaseServiceType, clock: HabitClock = .system) {
+        self.habitID = habitID
+        self.habits = habits
+        self.clock = clock
+    }
+
+    /// The habit's history, with the day it was read on.
+    public func observeDetail(on scheduler: any Scheduler) -> Observable<Result<HabitDetail?, HabitsError>> {
+        let clock = clock
+        return habits.observeHabit(id: habitID, on: scheduler).map { result in
+            result.map { habit in habit.map { HabitDetail(habit: $0, today: clock.today) } }
+                .mapError(HabitsError.init)
+        }
+    }
+
+    /// Checks the habit in on the day of the subscription.
+    public func checkInToday() -> Observable<Result<Bool, HabitsError>> {
+        let habits = habits
+        let habitID = habitID
+        let clock = clock
+        return Observable.deferred {
+            habits.checkIn(habitID: habitID, on: clock.today).map { $0.mapError(HabitsError.init) }
+        }
+    }
+}

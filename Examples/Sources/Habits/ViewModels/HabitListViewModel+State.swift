@@ -1,0 +1,101 @@
+import Foundation
+
+extension HabitListViewModel {
+    /// Everything the list screen draws.
+    public struct State: Hashable, Sendable {
+        /// The habits by name.
+        public var habits: [HabitSummaryObject] = []
+        /// The selected habit, if any.
+        public var selectedID: Int64?
+        /// The prompt's text while adding a habit; `nil` when the prompt is closed.
+        public var draft: String?
+        /// The latest news or failure, for the status line.
+        public var message: String?
+        /// Today's quote, when the server gave one.
+        public var quote: String?
+        /// Whether the habits have not been read yet.
+        public var isLoading = true
+
+        /// The empty, loading list.
+        public init() {}
+
+        /// Where the selected habit is in ``habits``.
+        public var selectedIndex: Int? {
+            habits.firstIndex { $0.id == selectedID }
+        }
+
+        /// The selected habit.
+        public var selectedHabit: HabitSummaryObject? {
+            selectedIndex.map { habits[$0] }
+        }
+    }
+
+    /// Something that changes the state.
+    public enum Event: Hashable, Sendable {
+        /// The habits were read (again).
+        case habitsLoaded(Result<[HabitSummaryObject], HabitsError>)
+        /// The quote arrived, or could not.
+        case quoteLoaded(Result<QuoteObject, HabitsError>)
+        /// The selection moved by this many rows.
+        case moved(Int)
+        /// The prompt opened.
+        case addingBegan
+        /// The prompt's text changed.
+        case draftEdited(DraftEdit)
+        /// The prompt closed without adding.
+        case addingCancelled
+        /// The prompt was submitted with this text.
+        case addSubmitted(String)
+        /// A habit was added, or could not be.
+        case added(Result<Int64, HabitsError>)
+        /// A check-in was recorded (`true`: a new one), or could not be.
+        case checkedIn(Result<Bool, HabitsError>)
+    }
+
+    /// The state after `event`: a pure function, tested on its own.
+    public static func reduce(_ state: State, _ event: Event) -> State {
+        var state = state
+        switch event {
+        case .habitsLoaded(.success(let habits)):
+            let previousIndex = state.selectedIndex ?? 0
+            state.isLoading = false
+            state.habits = habits
+            if state.selectedIndex == nil, !habits.isEmpty {
+                state.selectedID = habits[min(previousIndex, habits.count - 1)].id
+            }
+            if habits.isEmpty { state.selectedID = nil }
+        case .habitsLoaded(.failure(let error)):
+            state.isLoading = false
+            state.message = "Could not read the habits: \(error.message)"
+        case .quoteLoaded(.success(let quote)):
+            state.quote = "“\(quote.text)” — \(quote.author)"
+        case .quoteLoaded(.failure):
+            state.quote = nil
+        case .moved(let delta):
+            guard !state.habits.isEmpty else { break }
+            let index = min(max((state.selectedIndex ?? 0) + delta, 0), state.habits.count - 1)
+            state.selectedID = state.habits[index].id
+        case .addingBegan:
+            state.draft = state.draft ?? ""
+            state.message = nil
+        case .draftEdited(let edit):
+            guard let draft = state.draft else { break }
+            state.draft = edit.applied(to: draft)
+        case .addingCancelled:
+            state.draft = nil
+        case .addSubmitted(let name):
+            state.draft = nil
+            state.message = problem(withName: name.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .added(.success(let id)):
+            state.selectedID = id
+            state.message = "Added."
+        case .added(.failure(let error)):
+            state.message = "Could not add the habit: \(error.message)"
+        case .checkedIn(.success(let isNew)):
+            state.message = isNew ? "Checked in for today." : "Already checked in today."
+        case .checkedIn(.failure(let error)):
+            state.message = "Could not check in: \(error.message)"
+        }
+        return state
+    }
+}

@@ -1,0 +1,93 @@
+public import Habits
+public import TerminalUI
+
+/// The habit list on screen: the state drawn as a ``SceneScreen``, and keys read as intents.
+/// Both are pure functions, tested without a terminal.
+public enum HabitListScreen {
+    /// What a key asks of the list's view model.
+    public enum Intent: Hashable, Sendable {
+        /// Move the selection.
+        case move(Int)
+        /// Open the prompt.
+        case beginAdding
+        /// Edit the prompt's text.
+        case edit(DraftEdit)
+        /// Close the prompt.
+        case cancelAdding
+        /// Add a habit with this name.
+        case add(String)
+        /// Check this habit in.
+        case checkIn(Int64)
+        /// Open this habit.
+        case open(Int64)
+        /// End the app.
+        case quit
+    }
+
+    /// The keys the status line offers.
+    public static let hints = [
+        KeyHint("↑↓", "move"), KeyHint("a", "add"), KeyHint("c", "check in"), KeyHint("Enter", "open"),
+        KeyHint("q", "quit"),
+    ]
+
+    /// The keys the prompt offers.
+    public static let promptHints = [KeyHint("Enter", "add"), KeyHint("Esc", "cancel")]
+
+    /// `state` drawn for a terminal of `size`.
+    public static func screen(_ state: HabitListViewModel.State, size: TerminalSize) -> SceneScreen {
+        let done = state.habits.filter(\.isDoneToday).count
+        let chrome = SceneChrome(
+            appName: "Habits", title: "Today", info: state.isLoading ? "" : "\(done) of \(state.habits.count) done",
+            hints: state.draft == nil ? hints : promptHints, errorMessage: nil,
+            prompt: state.draft.map { .input(label: "New habit:", text: $0, cursor: $0.count) })
+        // Title, status line, the prompt when open, the quote when there is one.
+        let height = size.height - 2 - (state.draft == nil ? 0 : 1) - (state.quote == nil ? 0 : 1)
+        let selected = state.selectedIndex
+        let offset = ListScroll.offset(
+            selected: selected ?? 0, previous: 0, height: max(height, 0), count: state.habits.count)
+        let lines = state.habits.dropFirst(offset).prefix(max(height, 0)).map { habit in
+            ListLine(
+                mark: habit.isDoneToday ? "[x]" : "[ ]", text: habit.name,
+                note: habit.checkInCount == 1 ? "1 day" : "\(habit.checkInCount) days",
+                emphasis: habit.isDoneToday ? .muted : .normal)
+        }
+        let window = ListWindow(
+            lines: Array(lines), offset: offset, totalCount: state.habits.count, selected: selected,
+            emptyText: state.isLoading ? "Loading…" : "No habits yet: press a to add one.")
+        var screen = SceneScreen(chrome: chrome, content: .list(header: state.quote, window: window))
+        if let message = state.message, state.draft == nil {
+            screen.chrome.hints = [KeyHint("", message)]
+        }
+        return screen
+    }
+
+    /// What `event` asks for in `state`, if anything.
+    public static func intent(for event: InputEvent, in state: HabitListViewModel.State) -> Intent? {
+        if let draft = state.draft {
+            switch event {
+            case .paste(let text): return .edit(.insert(text))
+            case .key(let key) where key.modifiers.isEmpty || key.modifiers == .shift:
+                switch key.code {
+                case .character(let character): return .edit(.insert(String(character)))
+                case .backspace: return .edit(.deleteBackward)
+                case .enter: return .add(draft)
+                case .escape: return .cancelAdding
+                default: return nil
+                }
+            default: return nil
+            }
+        }
+        guard case .key(let key) = event, key.modifiers.isEmpty else { return nil }
+        switch key.code {
+        case .up, .character("k"): return .move(-1)
+        case .down, .character("j"): return .move(1)
+        case .pageUp: return .move(-10)
+        case .pageDown: return .move(10)
+        case .character("a"): return .beginAdding
+        case .character("c"), .character(" "): return state.selectedID.map(Intent.checkIn)
+        case .enter, .right: return state.selectedID.map(Intent.open)
+        case .character("q"): return .quit
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+import Foundation
+public import Habits
+public import TerminalUI
+
+/// Runs the habit tracker full screen until the person quits.
+public enum HabitsTerminalApp {
+    /// Takes over the terminal, shows the habit list over `services`, and runs until `q` or
+    /// Ctrl-C; the terminal is then restored and the process exits with status 0. Signals,
+    /// suspension and a terminal that goes away restore it too (``TerminalRunLoop`` sees to it).
+    ///
+    /// - Throws: ``TerminalError`` when the terminal cannot be set up.
+    public static func run(services: HabitServices) throws(TerminalError) -> Never {
+        let scheduler = UIScheduler(label: "habits.ui")
+        let holder = _RunLoopHolder()
+        let presenter = TerminalPresenter(
+            scheduler: scheduler, requestRedraw: { holder.runLoop?.requestRedraw() },
+            onQuit: {
+                holder.runLoop?.stop()
+                exit(0)
+            })
+        let runLoop = TerminalRunLoop(
+            scheduler: scheduler, render: { presenter.render(size: $0) }, onEvent: { presenter.handle($0) })
+        holder.runLoop = runLoop
+        try runLoop.start()
+        let coordinator = HabitCoordinator.make(services: services, scheduler: scheduler, presenter: presenter)
+        presenter.connect(coordinator)
+        coordinator.start()
+        dispatchMain()
+    }
+}
+
+/// Holds the run loop for closures made before it exists.
+final class _RunLoopHolder: @unchecked Sendable {
+    // Sendable because it is set once, before the run loop starts, and only read afterwards.
+    var runLoop: TerminalRunLoop?
+}

@@ -1,0 +1,125 @@
+import Habits
+import Streams
+import StreamsTesting
+import Testing
+
+private typealias State = HabitListViewModel.State
+
+@Test func reduceSelectsTheFirstHabitOnceLoaded() {
+    let state = HabitListViewModel.reduce(
+        State(), .habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
+    #expect(state.isLoading == false)
+    #expect(state.selectedID == 1)
+}
+
+@Test func reduceKeepsTheSelectionInsideTheList() {
+    var state = HabitListViewModel.reduce(
+        State(), .habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
+    state = HabitListViewModel.reduce(state, .moved(5))
+    #expect(state.selectedID == 2)
+    state = HabitListViewModel.reduce(state, .moved(-9))
+    #expect(state.selectedID == 1)
+}
+
+@Test func reduceRefusesABlankNameAndClosesThePrompt() {
+    var state = HabitListViewModel.reduce(State(), .addingBegan)
+    state = HabitListViewModel.reduce(state, .draftEdited(.insert("  ")))
+    #expect(state.draft == "  ")
+    state = HabitListViewModel.reduce(state, .addSubmitted("  "))
+    #expect(state.draft == nil)
+    #expect(state.message == "A habit needs a name.")
+}
+
+@Test func reduceDropsControlCharactersFromPastedNames() {
+    var state = HabitListViewModel.reduce(State(), .addingBegan)
+    state = HabitListViewModel.reduce(state, .draftEdited(.insert("Read\n\u{1B}[2Jmore")))
+    state = HabitListViewModel.reduce(state, .draftEdited(.deleteBackward))
+    #expect(state.draft == "Read[2Jmor")
+}
+
+@Test func typingANameAddsTheHabitAndSelectsIt() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let stored = scheduler.createColdObservable([
+            .next(1, Result<[HabitSummaryObject], HabitsError>.success([Fixtures.habit(1, "Read")])),
+            .next(31, .success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])),
+        ])
+        let service = FakeHabitListService(
+            habits: { _ in stored.asObservable() },
+            add: { name in
+                #expect(name == "Walk")
+                return .just(.success(2))
+            })
+        let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(
+                beginAdding: scheduler.createHotObservable([.next(10, ())]).asObservable(),
+                editDraft: scheduler.createHotObservable([.next(20, DraftEdit.insert("Walk"))]).asObservable(),
+                add: scheduler.createHotObservable([.next(30, " Walk ")]).asObservable()))
+        let state = harness.record(
+            output.state.map { [$0.selectedID.map(String.init) ?? "-", $0.draft ?? "-"] }.distinctUntilChanged(),
+            "state")
+        scheduler.advance(to: 100)
+        harness.expect(
+            state,
+            [
+                .next(0, ["-", "-"]), .next(1, ["1", "-"]), .next(10, ["1", ""]), .next(20, ["1", "Walk"]),
+                .next(30, ["1", "-"]), .next(30, ["2", "-"]),
+            ])
+        harness.expectSubscriptions(stored, [Subscription(0)])
+    }
+}
+
+@Test func checkingInShowsWhetherItWasNew() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let answers = [true, false]
+        let asked = SanitizerFreeCounter()
+        let service = FakeHabitListService(
+            habits: { _ in .just(.success([Fixtures.habit(7, "Read")])) },
+            checkIn: { id in
+                #expect(id == 7)
+                return .just(.success(answers[asked.next() % 2]))
+            })
+        let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(checkIn: scheduler.createHotObservable([.next(10, 7), .next(20, 7)]).asObservable()))
+        let messages = harness.record(output.state.map(\.message).distinctUntilChanged(), "message")
+        scheduler.advance(to: 100)
+        harness.expect(
+            messages, [.next(0, nil), .next(10, "Checked in for today."), .next(20, "Already checked in today.")])
+    }
+}
+
+@Test func openingAndQuittingAreRoutes() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let service = FakeHabitListService(habits: { _ in .never() })
+        let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(
+                open: scheduler.createHotObservable([.next(10, 3)]).asObservable(),
+                quit: scheduler.createHotObservable([.next(20, ())]).asObservable()))
+        let route = harness.record(output.route, "route")
+        scheduler.advance(to: 100)
+        harness.expect(route, [.next(10, HabitRoute.detail(habitID: 3)), .next(20, .quit)])
+    }
+}
+
+@Test func aFailedReadIsShownAndLaterValuesStillArrive() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let stored = scheduler.createColdObservable([
+            .next(1, Result<[HabitSummaryObject], HabitsError>.failure(HabitsError("disk I/O error"))),
+            .next(5, .success([Fixtures.habit(1, "Read")])),
+        ])
+        let service = FakeHabitListService(habits: { _ in stored.asObservable() })
+        let output = HabitListViewModel(service: service, scheduler: scheduler).transform(input: .init())
+        let state = harness.record(output.state.map { "\($0.habits.count) \($0.message ?? "")" }, "state")
+        scheduler.advance(to: 100)
+        harness.expect(
+            state,
+            [
+                .next(0, "0 "), .next(1, "0 Could not read the habits: disk I/O error"),
+                .next(5, "1 Could not read the habits: disk I/O error"),
+            ])
+        harness.expectSubscriptions(stored, [Subscription(0)])
+    }
+}
