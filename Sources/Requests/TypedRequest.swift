@@ -41,6 +41,20 @@ public struct TypedRequest<Response: Sendable>: Sendable {
         _observable(send)
     }
 
+    /// An observable that sends the request when subscribed, emits its outcome as one `Result`
+    /// and completes: it never fails, so a long-lived stream built on it keeps going after a
+    /// failed request. Disposing it cancels the transfer.
+    public func results() -> Observable<Result<Response, RequestError>> {
+        let send = self.send
+        return Observable.create { observer in
+            let task = send { result in
+                observer.onNext(result)
+                observer.onCompleted()
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+
     /// Sends the request and calls `completion` once with the decoded value or a
     /// ``RequestError``, unless the returned task is cancelled first.
     @discardableResult

@@ -48,16 +48,7 @@ public final class QuotesBaseService: QuotesBaseServiceType {
 
     /// Fetches today's quote; disposing before the answer cancels the request.
     public func quoteOfTheDay() -> Observable<Result<QuoteObject, RequestError>> {
-        let request = endpoint.request(path: ["today"]).expecting(QuoteObject.self)
-        // The library's `values()` fails the stream with an untyped error; the app's rule is
-        // that services send `Result`s, so the callback form is wrapped instead.
-        return Observable.create { observer in
-            let task = request.send { result in
-                observer.onNext(result)
-                observer.onCompleted()
-            }
-            return Disposables.create { task.cancel() }
-        }
+        endpoint.request(path: ["today"]).expecting(QuoteObject.self).results()
     }
 }
 
