@@ -145,7 +145,7 @@ public struct TextField: Hashable, Sendable {
 
     /// The first character to show in `columns` columns so that the cursor (and the character
     /// under it, whole) is in view, moving as little as possible from `previous`; when the text
-    /// from `previous` on leaves room at the end, earlier text is brought back into it.
+    /// from there on leaves room at the end, earlier text is brought back into it.
     static func scrollOffset(for characters: [Character], cursor: Int, previous: Int, width columns: Int) -> Int {
         guard columns > 0 else { return 0 }
         var start = min(max(previous, 0), cursor)
@@ -156,12 +156,10 @@ public struct TextField: Hashable, Sendable {
             used -= DisplayWidth.of(characters[start])
             start += 1
         }
-        // Bring text back from the left when the end of the text leaves columns unused (after a
-        // deletion, or a wider field).
-        var shown = used + cursorWidth
-        for index in min(cursor + 1, characters.count)..<characters.count {
-            shown += DisplayWidth.of(characters[index])
-        }
+        // Bring text back from the left when the text from `start` on, with a cell for the cursor
+        // at its end, leaves columns unused (after a deletion, or in a wider field).
+        var shown = 1
+        for index in start..<characters.count { shown += DisplayWidth.of(characters[index]) }
         while start > 0, shown + DisplayWidth.of(characters[start - 1]) <= columns {
             start -= 1
             shown += DisplayWidth.of(characters[start])
