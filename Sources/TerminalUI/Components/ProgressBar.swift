@@ -3,7 +3,7 @@
 /// ```swift
 /// let bar = ProgressBar(fraction: 0.42)
 /// bar.draw(into: &buffer, in: Rect(x: 0, y: 3, width: 20, height: 1))
-/// buffer.textLines()[3]            // "██████▊░░░░░░░░░ 42%"
+/// buffer.textLines()[3]            // "██████▎░░░░░░░░  42%"
 /// ```
 public struct ProgressBar: Hashable, Sendable {
     /// How much is done, from 0 to 1 (clamped; not a number counts as 0).

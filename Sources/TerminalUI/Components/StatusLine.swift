@@ -6,7 +6,7 @@
 /// ```swift
 /// let status = StatusLine(message: "3 items", hints: [KeyHint("a", "add"), KeyHint("q", "quit")])
 /// status.draw(into: &buffer, in: Rect(x: 0, y: 23, width: 80, height: 1))
-/// // " 3 items                                                      a add  q quit "
+/// // " 3 items", then "a add  q quit " against the right edge
 /// ```
 public struct StatusLine: Hashable, Sendable {
     /// The message (sanitized when drawn).

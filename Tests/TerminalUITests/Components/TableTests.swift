@@ -30,7 +30,9 @@ import Testing
 
 @Test func tableDrawsTheHeaderAndTheRows() {
     let table = Table(
-        columns: [Table.Column("Name", width: .flexible()), Table.Column("Qty", width: .fixed(3), alignment: .trailing)],
+        columns: [
+            Table.Column("Name", width: .flexible()), Table.Column("Qty", width: .fixed(3), alignment: .trailing),
+        ],
         rowCount: 2, height: 2)
     let rows = [["Milk", "2"], ["Eggs", "12"]]
     let buffer = drawnBuffer(width: 12, height: 3) { buffer in
@@ -43,7 +45,8 @@ import Testing
 }
 
 @Test func tableCutsWideCellsWithAnEllipsisByDisplayWidth() {
-    let table = Table(columns: [Table.Column("Title", width: .fixed(5)), Table.Column("N", width: .fixed(1))], rowCount: 1)
+    let table = Table(
+        columns: [Table.Column("Title", width: .fixed(5)), Table.Column("N", width: .fixed(1))], rowCount: 1)
     let lines = drawn(width: 7, height: 2) { buffer in
         table.draw(into: &buffer, in: buffer.bounds) { _ in ["日本語です", "1"] }
     }
