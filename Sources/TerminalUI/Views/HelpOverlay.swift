@@ -1,4 +1,13 @@
-/// A framed box listing key bindings, centred over the screen.
+/// A framed box listing key bindings, centred over the screen or a part of it.
+///
+/// It is a component like the others: a value, ``isClosingKey(_:)`` for the keys that close it,
+/// and a pure draw. Titles and bindings are sanitized as they are drawn.
+///
+/// ```swift
+/// let help = HelpOverlay(title: "Keys", bindings: [KeyHint("a", "add"), KeyHint("q", "quit")])
+/// if HelpOverlay.isClosingKey(key) { isHelpOpen = false }
+/// help.draw(into: &buffer)          // over the whole screen, after the content
+/// ```
 public struct HelpOverlay: Hashable, Sendable {
     /// The box's title.
     public var title: String
@@ -20,17 +29,37 @@ public struct HelpOverlay: Hashable, Sendable {
     /// The overlay's last line: every key that closes it.
     public static let footer = "Esc, ?, q or F1 closes"
 
+    /// Whether `key` closes the overlay: Escape, `?`, `q` or F1, as ``closingKeys`` names them.
+    public static func isClosingKey(_ key: Key) -> Bool {
+        switch (key.code, key.modifiers.subtracting(.shift)) {
+        case (.escape, []), (.character("?"), []), (.character("q"), []), (.function(1), []): true
+        default: false
+        }
+    }
+
     /// Draws the box over `buffer`'s middle, cut to fit. When the screen is too short for every
     /// binding, the last row that fits says how many more there are.
     public func draw(into buffer: inout CellBuffer) {
+        draw(into: &buffer, in: buffer.bounds)
+    }
+
+    /// Draws the box centred in `rect`, cut to fit it.
+    public func draw(into buffer: inout CellBuffer, in rect: Rect) {
+        let title = TextSanitizer.sanitize(title, fittingWidth: rect.width)
+        let bindings = bindings.map {
+            KeyHint(
+                TextSanitizer.sanitize($0.key, fittingWidth: rect.width),
+                TextSanitizer.sanitize($0.action, fittingWidth: rect.width))
+        }
         let keyWidth = bindings.map { DisplayWidth.of($0.key) }.max() ?? 0
         let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
         let footer = Self.footer
         let contentWidth = max(keyWidth + 2 + actionWidth, DisplayWidth.of(title) + 2, DisplayWidth.of(footer))
-        let width = min(contentWidth + 4, buffer.width)
-        let height = min(bindings.count + 4, buffer.height)
+        let width = min(contentWidth + 4, rect.width)
+        let height = min(bindings.count + 4, rect.height)
         guard width >= 4, height >= 3 else { return }
-        let box = Rect(x: (buffer.width - width) / 2, y: (buffer.height - height) / 2, width: width, height: height)
+        let box = Rect(
+            x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
         buffer.fill(box)
         let inner = width - 2
         buffer.put("┌" + String(repeating: "─", count: inner) + "┐", x: box.x, y: box.y, style: Self.frameStyle)

@@ -29,3 +29,36 @@ private func overlay(height: Int, bindings: [KeyHint] = bindings) -> [String] {
         #expect(HelpOverlay.footer.contains(key), "the footer does not name \(key)")
     }
 }
+
+@Test func helpOverlayClosesOnEveryKeyItsFooterNames() {
+    for key in [Key(.escape), .character("?"), .character("q"), Key(.function(1))] {
+        #expect(HelpOverlay.isClosingKey(key), "\(key) does not close the overlay")
+    }
+    #expect(!HelpOverlay.isClosingKey(.character("a")))
+    #expect(!HelpOverlay.isClosingKey(.control("q")))
+}
+
+@Test func helpOverlayDrawnInARectStaysInsideIt() {
+    var buffer = CellBuffer(width: 60, height: 20)
+    let rect = Rect(x: 30, y: 2, width: 30, height: 10)
+    HelpOverlay(title: "Keys", bindings: [KeyHint("a", "add")]).draw(into: &buffer, in: rect)
+    let lines = buffer.textLines()
+    for (y, line) in lines.enumerated() {
+        let outside = String(line.prefix(30))
+        #expect(outside.allSatisfy { $0 == " " }, "row \(y) drawn left of the rect")
+        if !rect.rows.contains(y) { #expect(line.allSatisfy { $0 == " " }, "row \(y) drawn outside the rect") }
+    }
+    #expect(lines.contains { $0.contains("a  add") })
+}
+
+@Test func helpOverlayNeverWritesControlCharacters() {
+    var buffer = CellBuffer(width: 50, height: 10)
+    HelpOverlay(title: "\u{1B}]0;owned\u{7}Keys", bindings: [KeyHint("\u{1B}[31ma", "add\u{9B}2J")])
+        .draw(into: &buffer)
+    let lines = buffer.textLines()
+    #expect(lines.contains { $0.contains(" Keys ") })
+    #expect(!lines.contains { $0.contains("owned") })
+    for line in lines {
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7f..<0xa0).contains($0.value) })
+    }
+}

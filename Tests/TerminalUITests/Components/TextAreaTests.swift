@@ -1,0 +1,166 @@
+import TerminalUI
+import Testing
+
+private func press(_ keys: Key..., in area: inout TextArea) {
+    for key in keys { _ = area.handle(key) }
+}
+
+@Test func textAreaTypingInsertsAtTheCursor() {
+    var area = TextArea(text: "ac")
+    press(Key(.left), .character("b"), in: &area)
+    #expect(area.text == "abc")
+}
+
+@Test func textAreaEnterSplitsTheLineAtTheCursor() {
+    var area = TextArea(text: "milkeggs")
+    for _ in 0..<4 { press(Key(.left), in: &area) }
+    press(Key(.enter), in: &area)
+    #expect(area.lines == ["milk", "eggs"])
+    #expect(area.cursor == TextArea.Position(line: 1, column: 0))
+}
+
+@Test func textAreaBackspaceAtTheStartOfALineJoinsItToTheOneAbove() {
+    var area = TextArea(text: "milk\neggs")
+    press(Key(.home), Key(.backspace), in: &area)
+    #expect(area.text == "milkeggs")
+    #expect(area.cursor == TextArea.Position(line: 0, column: 4))
+}
+
+@Test func textAreaDeleteAtTheEndOfALineJoinsTheNextOne() {
+    var area = TextArea(text: "milk\neggs")
+    press(Key(.up), Key(.end), Key(.delete), in: &area)
+    #expect(area.text == "milkeggs")
+}
+
+@Test func textAreaLeftAndRightCrossLineBreaks() {
+    var area = TextArea(text: "ab\ncd")
+    press(Key(.home), Key(.left), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 2))
+    press(Key(.right), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 1, column: 0))
+}
+
+@Test func textAreaUpAndDownKeepTheColumnTheyStartedFrom() {
+    var area = TextArea(text: "long line\nab\nanother line")
+    // From column 7 of the last line, through the short line, to column 7 of the first.
+    press(Key(.home), in: &area)
+    for _ in 0..<7 { press(Key(.right), in: &area) }
+    press(Key(.up), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 1, column: 2))
+    press(Key(.up), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 7))
+}
+
+@Test func textAreaUpAndDownMeasureColumnsByDisplayWidth() {
+    var area = TextArea(text: "日本語\nabcdef")
+    press(Key(.up), in: &area)
+    // Column 6 of "abcdef" is past 語: the end of the line.
+    #expect(area.cursor == TextArea.Position(line: 0, column: 3))
+    press(Key(.down), Key(.home), Key(.right), Key(.right), Key(.right), Key(.up), in: &area)
+    // Column 3 falls in the middle of 本: the cursor goes before it.
+    #expect(area.cursor == TextArea.Position(line: 0, column: 1))
+}
+
+@Test func textAreaCtrlUAndCtrlKDeleteWithinTheLine() {
+    var area = TextArea(text: "one two\nthree")
+    press(Key(.up), Key(.home), Key(.right), Key(.right), Key(.right), .control("k"), in: &area)
+    #expect(area.text == "one\nthree")
+    press(.control("k"), in: &area)
+    #expect(area.text == "onethree")
+    press(.control("u"), in: &area)
+    #expect(area.text == "three")
+}
+
+@Test func textAreaPasteKeepsLineBreaksAndDropsEscapeSequences() {
+    var area = TextArea()
+    _ = area.handle(.paste("one\r\ntwo\u{1B}[2J\tthree"))
+    #expect(area.lines == ["one", "two three"])
+}
+
+@Test func textAreaPasteInTheMiddleKeepsTheRestOfTheLineAfterIt() {
+    var area = TextArea(text: "ad")
+    press(Key(.left), in: &area)
+    _ = area.handle(.paste("b\nc"))
+    #expect(area.lines == ["ab", "cd"])
+    #expect(area.cursor == TextArea.Position(line: 1, column: 1))
+}
+
+@Test func textAreaKeepsAtMostTheMaximumLength() {
+    var area = TextArea(maximumLength: 5)
+    _ = area.handle(.paste("ab\ncdefg"))
+    press(.character("x"), Key(.enter), in: &area)
+    #expect(area.text == "ab\ncd")
+}
+
+@Test func textAreaScrollsDownToKeepTheCursorInView() {
+    var area = TextArea(width: 10, height: 2)
+    _ = area.handle(.paste("1\n2\n3\n4"))
+    #expect(area.scrollRow == 2)
+    let lines = drawn(width: 4, height: 2) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["3   ", "4   "])
+}
+
+@Test func textAreaScrollsUpOnlyWhenTheCursorLeavesTheTop() {
+    var area = TextArea(text: "1\n2\n3\n4", width: 10, height: 2)
+    press(Key(.up), in: &area)
+    #expect(area.scrollRow == 2)
+    press(Key(.up), in: &area)
+    #expect(area.scrollRow == 1)
+}
+
+@Test func textAreaWrapsLongLinesAtTheWidth() {
+    let area = TextArea(text: "abcdefgh\nij", width: 5, height: 4)
+    let lines = drawn(width: 5, height: 4) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["abcde", "fgh  ", "ij   ", "     "])
+}
+
+@Test func textAreaWrapsWideCharactersWhole() {
+    let area = TextArea(text: "ab日本", width: 3, height: 3)
+    let lines = drawn(width: 3, height: 3) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["ab ", "日 ", "本 "])
+}
+
+@Test func textAreaCursorAtTheEndOfAFullRowGoesToTheNextRow() {
+    let area = TextArea(text: "abc", width: 3, height: 2)
+    let buffer = drawnBuffer(width: 3, height: 2) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(buffer.textLines() == ["abc", "   "])
+    #expect(buffer[0, 1].style == .reverse)
+}
+
+@Test func textAreaDownMovesWithinAWrappedLine() {
+    var area = TextArea(text: "abcdefgh", width: 5, height: 3)
+    press(Key(.home), Key(.right), in: &area)
+    press(Key(.down), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 6))
+}
+
+@Test func textAreaWithoutWrappingScrollsSideways() {
+    let area = TextArea(text: "abcdefgh", width: 4, height: 1, wrapsLines: false)
+    #expect(area.scrollColumn == 5)
+    let lines = drawn(width: 4, height: 1) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["fgh "])
+}
+
+@Test func textAreaWithoutWrappingScrollsBackForTheLineStart() {
+    var area = TextArea(text: "abcdefgh", width: 4, height: 1, wrapsLines: false)
+    press(Key(.home), in: &area)
+    #expect(area.scrollColumn == 0)
+}
+
+@Test func textAreaDrawsTheCursorAsTheCharacterUnderIt() {
+    var area = TextArea(text: "ab\ncd", width: 4, height: 2)
+    press(Key(.up), Key(.home), in: &area)
+    let buffer = drawnBuffer(width: 4, height: 2) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(buffer[0, 0].style == .reverse)
+    #expect(buffer[0, 0].character == "a")
+    #expect(buffer[1, 0].style == .plain)
+}
+
+@Test func textAreaNeverHoldsOrDrawsControlCharacters() {
+    var area = TextArea(width: 10, height: 2)
+    _ = area.handle(.paste(hostileText))
+    _ = area.handle(.character("\u{1B}"))
+    let buffer = drawnBuffer(width: 10, height: 2) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(!containsControl(buffer))
+    #expect(area.text == "red\u{FFFD}txt")
+}
