@@ -146,7 +146,7 @@ private func temporaryPath() -> String {
         #expect(try database.read { db in try db.fetchInt("SELECT count(*) FROM habit") } == 0)
     }
 
-    @Test func observationSendsTheValueThenEachChangeAndKeepsGoingAfterAnError() throws {
+    @Test func observationSendsTheValueThenEachChange() throws {
         let database = try SQLiteDatabase.openInMemory(migrator: migrator)
         defer { database.close() }
         let before = LiveSubscriptions.count
@@ -156,8 +156,37 @@ private func temporaryPath() -> String {
         }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
         try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('a', 1)") }
         try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('b', 1)") }
+        database.waitForPendingWork()
         subscription.dispose()
         #expect(values.withLock { $0 } == [.success(0), .success(1), .success(2)])
+        #expect(LiveSubscriptions.count == before)
+    }
+
+    @Test func anObservationThatFailsSendsTheFailureAndKeepsGoing() throws {
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        defer { database.close() }
+        let before = LiveSubscriptions.count
+        let values = SanitizerVisibleMutex<[Result<Int64, DatabaseError>]>([])
+        let subscription = database.observe(on: ImmediateScheduler()) { db in
+            try db.fetchInt("SELECT count(*) FROM habit")
+        }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
+        try database.write { db in try db.execute("DROP TABLE habit") }
+        database.waitForPendingWork()
+        try database.write { db in
+            try db.execute("CREATE TABLE habit (id INTEGER PRIMARY KEY, name TEXT NOT NULL, streak INTEGER NOT NULL)")
+            try db.execute("INSERT INTO habit (name, streak) VALUES ('c', 1)")
+        }
+        database.waitForPendingWork()
+        subscription.dispose()
+        let seen = values.withLock { $0 }
+        #expect(seen.count == 3)
+        #expect(seen.first == .success(0))
+        if seen.count == 3, case .failure(let error) = seen[1] {
+            #expect(error.message.contains("no such table"))
+        } else {
+            Issue.record("no failure between the values: \(seen)")
+        }
+        #expect(seen.last == .success(1))
         #expect(LiveSubscriptions.count == before)
     }
 }
