@@ -41,6 +41,12 @@ public enum RawFixtures {
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
+    /// Checkpoints the write-ahead log of `path` and truncates it, so the next write starts
+    /// from an empty log.
+    public static func checkpoint(at path: String) throws {
+        try RawConnection(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// The number of todos not yet done.
     public static func activeCount(at path: String) throws -> Int {
         try RawConnection(path: path, readOnly: true).scalar(SQLiteWorkload.activeCountSQL)
