@@ -32,7 +32,29 @@ public enum RivuletTodos {
         }
         blackHole(window)
         try expectEqual(window.matchingCount, rows, "app fetchWindow count")
-        try expectEqual(checksum, expected, "app fetchWindow checksum")
+        if checksum != expected { throw BenchmarkFailure(firstDifference(window.todos, checksum, expected)) }
         return Sample(elapsed / 1e6)
+    }
+
+    /// Names the first row that differs from the workload's, so a failed checksum says what
+    /// was read wrong.
+    static func firstDifference(_ todos: [TodoObject], _ checksum: Int, _ expected: Int) -> String {
+        var message = "app fetchWindow checksum: got \(checksum), expected \(expected)"
+        for (index, todo) in todos.enumerated() {
+            let wanted = (
+                id: Int64(index + 1), title: SQLiteWorkload.title(index), done: SQLiteWorkload.isDone(index),
+                position: SQLiteWorkload.position(index),
+                created: Double(SQLiteWorkload.timestamp(index)) / 1000
+            )
+            let read = (
+                id: todo.id, title: todo.title, done: todo.isCompleted, position: todo.position,
+                created: todo.createdAt.timeIntervalSince1970
+            )
+            if read != wanted {
+                message += "; row \(index) is \(read), expected \(wanted)"
+                break
+            }
+        }
+        return message
     }
 }

@@ -15,9 +15,13 @@ public enum RivuletWindows {
     public static let limit = 60
     /// The search every todo matches (each title is "Todo #n").
     public static let commonSearch = "todo"
-    /// A search one todo matches: the leading digits of 123456789, as many as `rows - 1` has
-    /// (at a million todos, only "Todo #123456" has a word starting with 123456).
-    public static var rareSearch: String { String("123456789".prefix(String(rows - 1).count)) }
+    /// A search one active todo matches: the leading digits of 123456789, as many as
+    /// `rows - 1` has, made even (even todos are the active ones). At a million todos only
+    /// "Todo #123456" has a word starting with 123456; at 20,000, only "Todo #12344" with 12344.
+    public static var rareSearch: String {
+        let number = Int("123456789".prefix(String(rows - 1).count)) ?? 0
+        return String(number & ~1)
+    }
 
     /// Fills the table with the workload's first million todos, unless it holds them.
     public static func prepare() throws {
