@@ -57,7 +57,6 @@ public struct Result: Sendable {
 /// How the note of a failed subject starts.
 let failedPrefix = "failed: "
 
-
 /// How many runs to make and which benchmarks to run.
 public struct RunOptions: Sendable {
     /// Measured runs per subject (after warm-up).
