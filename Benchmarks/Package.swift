@@ -37,6 +37,10 @@ let package = Package(
             dependencies: [
                 "Harness", "SQLiteRawBenchmarks",
                 .product(name: "Streams", package: "Rivulet"),
+                // The provider's contestants use only this library's public API; the window
+                // benchmarks and the schema every contestant shares come from the app's base
+                // services.
+                .product(name: "SQLiteProvider", package: "Rivulet"),
                 .product(name: "BaseServices", package: "Rivulet"),
             ],
             swiftSettings: settings

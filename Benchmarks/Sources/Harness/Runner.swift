@@ -49,7 +49,13 @@ public struct Result: Sendable {
     public let summary: Summary?
     /// Why there is no figure, or a remark that goes with it.
     public let note: String?
+
+    /// Whether the subject ran and failed (a check did not hold, or it threw).
+    public var isFailure: Bool { summary == nil && note?.hasPrefix(failedPrefix) == true }
 }
+
+/// How the note of a failed subject starts.
+let failedPrefix = "failed: "
 
 /// How many runs to make and which benchmarks to run.
 public struct RunOptions: Sendable {
@@ -103,7 +109,7 @@ public func run(_ benchmark: Benchmark, options: RunOptions) -> [Result] {
                 let sample = try body()
                 if round >= warmups { samples[index, default: []].append(sample) }
             } catch {
-                failures[index] = "failed: \(error)"
+                failures[index] = "\(failedPrefix)\(error)"
                 progress("  \(benchmark.name) \(benchmark.contestants[index].subject): failed: \(error)")
             }
         }

@@ -4,15 +4,16 @@ import Synchronization
 /// What every SQLite contestant shares, so that each does exactly the same work: the schema,
 /// the journal and sync settings, the rows, and the observed query.
 public enum SQLiteWorkload {
-    /// Rows inserted by `sqlite.insert` and read by `sqlite.fetch`.
-    public static let rows = 100_000
+    /// Rows inserted by `sqlite.insert` and read by `sqlite.fetch` (100,000; 2,000 in a check).
+    public static var rows: Int { Scale.size(100_000) }
     /// Single-row writes whose commit → callback latency `sqlite.observe` measures.
-    public static let observedWrites = 1_000
-    /// Writes timed by `sqlite.observe_slow_query`.
-    public static let slowQueryWrites = 20
+    public static var observedWrites: Int { Scale.size(1_000, minimum: 20) }
+    /// Writes timed by `sqlite.observe_slow_query` (an even number: half of them are timed
+    /// again with nobody observing).
+    public static var slowQueryWrites: Int { Scale.size(20, minimum: 4) }
     /// Rows in the table while `sqlite.observe_slow_query` runs; counting the active ones is a
     /// full scan that takes a few milliseconds.
-    public static let slowQueryRows = 160_000
+    public static var slowQueryRows: Int { Scale.size(160_000) }
 
     /// The statements that create the schema: Rivulet's own, read from a database its
     /// provider created and migrated (see ``adoptSchema(_:)``), so that raw sqlite3 and GRDB

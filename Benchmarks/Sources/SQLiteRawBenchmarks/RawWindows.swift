@@ -9,8 +9,9 @@ import Harness
 public enum RawWindows {
     static let columns = SQLiteWorkload.columns
 
-    /// The first 60 active todos by title matching "todo", counted; ms.
-    public static func search(path: String) throws -> Sample {
+    /// The first 60 active todos by title matching "todo", counted, in a table of `rows`
+    /// todos; ms.
+    public static func search(path: String, rows total: Int) throws -> Sample {
         let connection = try RawConnection(path: path, readOnly: true)
         let condition =
             "completed = 0 AND id IN (SELECT rowid FROM todos_fts WHERE todos_fts MATCH '\"todo\"*')"
@@ -20,21 +21,22 @@ public enum RawWindows {
             "SELECT \(columns) FROM todos WHERE \(condition) ORDER BY title COLLATE NOCASE, id LIMIT 60")
         let elapsed = Double(monotonicNanoseconds() - start) / 1e6
         try expectEqual(rows, 60, "schema-6 search window size")
-        try expectEqual(count, 500_000, "schema-6 search count")
+        try expectEqual(count, total / 2, "schema-6 search count")
         return Sample(elapsed)
     }
 
-    /// The window at offset 250,000 of the active todos by title, counted; ms.
-    public static func deep(path: String) throws -> Sample {
+    /// The window in the middle of the active todos by title (offset 250,000 of 500,000 in a
+    /// table of a million), counted, in a table of `rows` todos; ms.
+    public static func deep(path: String, rows total: Int) throws -> Sample {
         let connection = try RawConnection(path: path, readOnly: true)
         let start = monotonicNanoseconds()
         let count = try connection.scalar("SELECT count(*) FROM todos WHERE completed = 0")
         let rows = try connection.rowCount(
             "SELECT \(columns) FROM todos INDEXED BY todos_by_state_position WHERE completed = 0 "
-                + "ORDER BY title COLLATE NOCASE, id LIMIT 60 OFFSET 250000")
+                + "ORDER BY title COLLATE NOCASE, id LIMIT 60 OFFSET \(total / 4)")
         let elapsed = Double(monotonicNanoseconds() - start) / 1e6
         try expectEqual(rows, 60, "schema-6 deep window size")
-        try expectEqual(count, 500_000, "schema-6 deep count")
+        try expectEqual(count, total / 2, "schema-6 deep count")
         return Sample(elapsed)
     }
 }

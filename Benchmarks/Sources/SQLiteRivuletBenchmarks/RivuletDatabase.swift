@@ -3,8 +3,10 @@ import Foundation
 import Harness
 import SQLiteRawBenchmarks
 
-/// The one Rivulet database of the process: the base services are singletons, configured once,
-/// so every Rivulet contestant shares this file and sets its contents before it measures.
+/// The app's database of the process, opened through `BaseServices`: its schema is the one
+/// every SQLite contestant creates, and the window benchmarks read it through the todos base
+/// service. The base services are singletons, configured once, so every benchmark that uses
+/// them shares this file and sets its contents before it measures.
 public enum RivuletDatabase {
     private static let opened: Swift.Result<String, any Error> = Swift.Result {
         let directory = try SQLiteWorkload.makeDirectory("rivulet")
@@ -17,7 +19,7 @@ public enum RivuletDatabase {
     /// The database file, configuring the base services on first use.
     public static func path() throws -> String { try opened.get() }
 
-    /// Opens Rivulet's database and records its schema for the raw and GRDB contestants.
+    /// Opens the app's database and records its schema for every SQLite contestant.
     public static func adoptSchema() throws {
         SQLiteWorkload.adoptSchema(try RawFixtures.schema(of: try path()))
     }
@@ -28,13 +30,4 @@ public enum RivuletDatabase {
         if !force, !allActive, try RawFixtures.todoCount(at: path) == rows { return }
         try RawFixtures.setTodos(at: path, rows: rows, allActive: allActive)
     }
-}
-
-/// A value handed from a callback to the code that subscribed.
-///
-/// `@unchecked Sendable`: the write APIs deliver synchronously on the subscribing thread, so
-/// the value is written before `subscribe` returns and read after it.
-final class Box<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -8,7 +8,7 @@ import StreamsTesting
 /// tick), and each schedules one follow-up 1 to 16 ticks later, the way timers and delays do;
 /// then `run` drains all 200,000. The figure is actions per second, scheduling included.
 func virtualScheduler() -> Benchmark {
-    let seeds = 100_000
+    let seeds = Scale.size(100_000)
     let actions = seeds * 2
     return Benchmark(
         "scheduler.virtual", unit: "actions/s", higherIsBetter: true,

@@ -1,11 +1,13 @@
-/// Sizes of the stream workloads, fixed by the benchmark definitions.
+import Harness
+
+/// Sizes of the stream workloads, fixed by the benchmark definitions (smaller in a check).
 enum Workload {
-    static let chainEvents = 1_000_000
+    static var chainEvents: Int { Scale.size(1_000_000) }
     static let fanoutSubscribers = 100
-    static let fanoutEvents = 100_000
-    static let subscribeCycles = 100_000
-    static let behaviorSends = 1_000_000
-    static let asyncEvents = 1_000_000
+    static var fanoutEvents: Int { Scale.size(100_000) }
+    static var subscribeCycles: Int { Scale.size(100_000) }
+    static var behaviorSends: Int { Scale.size(1_000_000) }
+    static var asyncEvents: Int { Scale.size(1_000_000) }
 
     /// The value the chain's subscriber ends with: Σ (i + 1) over the i in 0..<n with i + 1 even.
     static func chainChecksum(_ n: Int) -> Int {

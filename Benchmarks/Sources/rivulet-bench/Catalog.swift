@@ -21,9 +21,10 @@ func catalog() -> [Benchmark] {
         Benchmark(
             "sqlite.fetch", unit: "ms",
             [
-                Contestant("rivulet", RivuletSQLite.fetch),
+                Contestant("rivulet", RivuletSQLite.makeFetch()),
                 Contestant("grdb", GRDBSQLite.makeFetch()),
                 Contestant("raw", RawSQLite.makeFetch()),
+                Contestant("app", RivuletTodos.fetchWindow),
             ]),
         Benchmark(
             "sqlite.observe", unit: "µs",
@@ -35,7 +36,7 @@ func catalog() -> [Benchmark] {
         Benchmark(
             "sqlite.observe_slow_query", unit: "ms", isHeavy: true,
             [
-                Contestant("rivulet", RivuletSQLite.observeSlowQuery),
+                Contestant("rivulet", RivuletSQLite.makeObserveSlowQuery()),
                 Contestant("grdb", GRDBSQLite.makeObserveSlowQuery()),
                 Contestant("raw", RawSQLite.makeWriteFloor()),
             ]),
@@ -51,7 +52,7 @@ func catalog() -> [Benchmark] {
                 Contestant("rivulet", RivuletWindows.search),
                 Contestant("schema6") {
                     try RivuletWindows.prepare()
-                    return try RawWindows.search(path: try RivuletDatabase.path())
+                    return try RawWindows.search(path: try RivuletDatabase.path(), rows: RivuletWindows.rows)
                 },
             ]),
         Benchmark(
@@ -60,7 +61,7 @@ func catalog() -> [Benchmark] {
                 Contestant("rivulet", RivuletWindows.deep),
                 Contestant("schema6") {
                     try RivuletWindows.prepare()
-                    return try RawWindows.deep(path: try RivuletDatabase.path())
+                    return try RawWindows.deep(path: try RivuletDatabase.path(), rows: RivuletWindows.rows)
                 },
             ]),
     ] + tuiBenchmarks()

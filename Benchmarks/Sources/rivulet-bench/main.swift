@@ -12,6 +12,7 @@ if arguments.first == RivuletCrossProcess.writerFlag, arguments.count == 3, let 
 
 var json = false
 var quick = false
+var check = false
 var prefixes: [String] = []
 var subjects: [String] = []
 var runs: Int?
@@ -20,6 +21,7 @@ while index < arguments.count {
     switch arguments[index] {
     case "--json": json = true
     case "--quick": quick = true
+    case "--check": check = true
     case "--filter":
         index += 1
         guard index < arguments.count else {
@@ -51,8 +53,12 @@ while index < arguments.count {
     index += 1
 }
 
-var options = RunOptions(runs: runs ?? (quick ? 3 : 7), warmups: 1, prefixes: prefixes, subjects: subjects)
-options.isQuick = quick
+// A check runs each benchmark once, without warm-up, at a fiftieth of its size: it proves
+// that every contestant still does the work and gets the expected result, not how fast.
+if check { Scale.shrink(by: 50) }
+var options = RunOptions(
+    runs: check ? 1 : runs ?? (quick ? 3 : 7), warmups: check ? 0 : 1, prefixes: prefixes, subjects: subjects)
+options.isQuick = quick || check
 // SQLite's temporary files (statement journals of big transactions) go where the databases
 // are, so that no contestant's figure includes another process's disk traffic.
 setenv("SQLITE_TMPDIR", SQLiteWorkload.root.path, 0)
@@ -71,6 +77,16 @@ for benchmark in all where options.selects(benchmark.name) {
     if json { for row in rows { print(jsonLine(row)) } }
 }
 SQLiteWorkload.removeAll()
+let failed = results.filter(\.isFailure)
+if check {
+    for result in failed { print("FAILED \(result.benchmark) \(result.subject): \(result.note ?? "")") }
+    let subjects = results.filter { $0.summary != nil || $0.isFailure }.count
+    print(
+        failed.isEmpty
+            ? "check: all \(subjects) subjects of \(Set(results.map(\.benchmark)).count) benchmarks passed"
+            : "check: \(failed.count) of \(subjects) subjects failed")
+    exit(failed.isEmpty ? 0 : 1)
+}
 if !json {
     print(machineDescription())
     let skipped = quick ? " (none for the heavy sqlite.insert and sqlite.observe_slow_query)" : ""
@@ -80,3 +96,5 @@ if !json {
     print("")
     print(targetTable(results, selected: options.selects))
 }
+// A contestant whose checks failed has no figure; say so in the exit status too.
+exit(failed.isEmpty ? 0 : 1)
