@@ -52,14 +52,16 @@ private func firstEvent<T: Sendable>(of observable: Observable<T>) async -> Even
 
     @Test func valuesEmitsTheDecodedValueThenCompletes() async throws {
         try await withTestHTTPServer({ _ in .respond(status: 200, body: quoteBody) }) { server in
-            let before = LiveSubscriptions.count
-            let events = await server.request("quote").expecting(Quote.self).values().materialize().toArray()
-                .firstResolved(cancelled: [Event<Quote>]()) { event in
-                    if case .next(let all) = event { return all }
-                    return nil
-                }
+            let tracker = SubscriptionTracker()
+            let events = await LiveSubscriptions.withTracker(tracker) {
+                await server.request("quote").expecting(Quote.self).values().materialize().toArray()
+                    .firstResolved(cancelled: [Event<Quote>]()) { event in
+                        if case .next(let all) = event { return all }
+                        return nil
+                    }
+            }
             #expect(events == [.next(Quote(text: "Small steps.")), .completed])
-            #expect(LiveSubscriptions.count == before)
+            #expect(await server.wait { _ in tracker.live == 0 })
         }
     }
 

@@ -149,27 +149,31 @@ private func temporaryPath() -> String {
     @Test func observationSendsTheValueThenEachChange() throws {
         let database = try SQLiteDatabase.openInMemory(migrator: migrator)
         defer { database.close() }
-        let before = LiveSubscriptions.count
+        let tracker = SubscriptionTracker()
         let values = SanitizerVisibleMutex<[Result<Int64, DatabaseError>]>([])
-        let subscription = database.observe(on: ImmediateScheduler()) { db in
-            try db.fetchInt("SELECT count(*) FROM habit")
-        }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
+        let subscription = LiveSubscriptions.withTracker(tracker) {
+            database.observe(on: ImmediateScheduler()) { db in
+                try db.fetchInt("SELECT count(*) FROM habit")
+            }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
+        }
         try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('a', 1)") }
         try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('b', 1)") }
         database.waitForPendingWork()
         subscription.dispose()
         #expect(values.withLock { $0 } == [.success(0), .success(1), .success(2)])
-        #expect(LiveSubscriptions.count == before)
+        #expect(tracker.live == 0)
     }
 
     @Test func anObservationThatFailsSendsTheFailureAndKeepsGoing() throws {
         let database = try SQLiteDatabase.openInMemory(migrator: migrator)
         defer { database.close() }
-        let before = LiveSubscriptions.count
+        let tracker = SubscriptionTracker()
         let values = SanitizerVisibleMutex<[Result<Int64, DatabaseError>]>([])
-        let subscription = database.observe(on: ImmediateScheduler()) { db in
-            try db.fetchInt("SELECT count(*) FROM habit")
-        }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
+        let subscription = LiveSubscriptions.withTracker(tracker) {
+            database.observe(on: ImmediateScheduler()) { db in
+                try db.fetchInt("SELECT count(*) FROM habit")
+            }.subscribe(onNext: { result in values.withLock { $0.append(result) } })
+        }
         try database.write { db in try db.execute("DROP TABLE habit") }
         database.waitForPendingWork()
         try database.write { db in
@@ -187,6 +191,6 @@ private func temporaryPath() -> String {
             Issue.record("no failure between the values: \(seen)")
         }
         #expect(seen.last == .success(1))
-        #expect(LiveSubscriptions.count == before)
+        #expect(tracker.live == 0)
     }
 }
