@@ -13,6 +13,7 @@ extension Connection {
     }
 
     /// Every row of `sql`, each decoded by `decode`.
+    @inlinable
     public func fetchAll<Value>(
         _ sql: SQL, decode: (Row) throws(DatabaseError) -> Value
     ) throws(DatabaseError)
@@ -22,6 +23,7 @@ extension Connection {
     }
 
     /// The first row of `sql` decoded by `decode`, or `nil` when there is none.
+    @inlinable
     public func fetchOne<Value>(
         _ sql: SQL, decode: (Row) throws(DatabaseError) -> Value
     ) throws(DatabaseError)
@@ -31,11 +33,13 @@ extension Connection {
     }
 
     /// Every row of `sql` as a `Record`.
+    @inlinable
     public func fetchAll<Record: FetchableRecord>(_ type: Record.Type, _ sql: SQL) throws(DatabaseError) -> [Record] {
         try fetchAll(sql.text, sql.arguments) { (row) throws(DatabaseError) in try Record(row: row) }
     }
 
     /// The first row of `sql` as a `Record`, or `nil` when there is none.
+    @inlinable
     public func fetchOne<Record: FetchableRecord>(_ type: Record.Type, _ sql: SQL) throws(DatabaseError) -> Record? {
         try fetchOne(sql.text, sql.arguments) { (row) throws(DatabaseError) in try Record(row: row) }
     }

@@ -112,6 +112,7 @@ public final class Connection {
 
     /// Runs `sql` with `arguments` and decodes every row with `decode`; `capacity` is how many
     /// rows are expected, when known.
+    @inlinable
     public func fetchAll<Row>(
         _ sql: String, _ arguments: [SQLValue], capacity: Int = 0,
         decode: (Statement) throws(DatabaseError) -> Row
@@ -131,6 +132,7 @@ public final class Connection {
     }
 
     /// Runs `sql` with `arguments` and decodes the first row, if any.
+    @inlinable
     public func fetchOne<Row>(
         _ sql: String, _ arguments: [SQLValue], decode: (Statement) throws(DatabaseError) -> Row
     ) throws(DatabaseError) -> Row? {
@@ -188,6 +190,7 @@ public final class Connection {
 
     /// Records what `statement` touches, before it runs.
     @inline(__always)
+    @usableFromInline
     package func willRun(_ statement: Statement) {
         if isTrackingWrites && statement.recordedInTransaction != transactionSerial {
             statement.recordedInTransaction = transactionSerial
@@ -202,7 +205,7 @@ public final class Connection {
 
     /// Keeps what SQLite reported if it compiled something while `statement` ran (a
     /// re-preparation after a schema change, or an inner statement of a virtual table).
-    @inline(__always)
+    @usableFromInline
     package func didRun(_ statement: Statement) {
         if hasCompiledSomething { absorbCompiled(into: statement) }
     }

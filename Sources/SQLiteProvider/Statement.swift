@@ -1,18 +1,18 @@
-internal import CSQLite
+public import CSQLite
 
 /// Tells SQLite to copy bound text before `bind` returns.
-let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+@usableFromInline let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement, owned by one ``Connection`` and used only on that connection's queue.
 ///
 /// Columns are read by index and parameters are bound by index, so decoding a row into a DTO
 /// costs no dictionary look-ups and no `Codable`.
 public final class Statement {
-    let handle: OpaquePointer
-    let sql: String
+    @usableFromInline let handle: OpaquePointer
+    @usableFromInline let sql: String
     /// The owner. `unowned(unsafe)` avoids a reference-count check on every step: a
     /// connection finalizes its statements before it closes, so they never outlive it.
-    unowned(unsafe) let connection: Connection
+    @usableFromInline unowned(unsafe) let connection: Connection
     /// Tables this statement reads, as the authorizer reported them while it was compiled.
     var readTables: Set<String> = []
     /// Tables this statement writes, directly or through triggers and foreign-key actions.
@@ -36,7 +36,7 @@ public final class Statement {
 
     /// Ends the previous run so the statement can run again (and releases its read lock).
     /// Bindings stay; every caller binds all parameters of its statement before each run.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func reset() {
         sqlite3_reset(handle)
     }
@@ -44,31 +44,31 @@ public final class Statement {
     // MARK: Binding (parameters count from 1)
 
     /// Binds a value to parameter `index` (from 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bind(_ value: Int64, at index: Int32) {
         sqlite3_bind_int64(handle, index, value)
     }
 
     /// Binds a value to parameter `index` (from 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bind(_ value: Int64?, at index: Int32) {
         if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
     }
 
     /// Binds a value to parameter `index` (from 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bind(_ value: Bool, at index: Int32) {
         sqlite3_bind_int64(handle, index, value ? 1 : 0)
     }
 
     /// Binds a value to parameter `index` (from 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bind(_ value: Double, at index: Int32) {
         sqlite3_bind_double(handle, index, value)
     }
 
     /// Binds a value to parameter `index` (from 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bind(_ value: String, at index: Int32) {
         var value = value
         value.withUTF8 { buffer in
@@ -79,7 +79,7 @@ public final class Statement {
     }
 
     /// Binds a value to parameter `index` (from 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
@@ -111,14 +111,20 @@ public final class Statement {
     ///
     /// Callers step through ``Connection``'s helpers or ``run()``, which record the tables the
     /// statement touches once per run rather than once per row.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func step() throws(DatabaseError) -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
+        throw failure(of: code)
+    }
+
+    /// The error for a failed step, after the reset that ends the run.
+    @usableFromInline
+    func failure(of code: Int32) -> DatabaseError {
         let error = connection.error(code: code, sql: sql)
         sqlite3_reset(handle)
-        throw error
+        return error
     }
 
     /// Runs the statement to its end, ignoring any rows.
@@ -131,43 +137,43 @@ public final class Statement {
     // MARK: Columns (count from 0)
 
     /// The integer in column `column` (from 0).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 
     /// The integer in column `column` (from 0).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
     }
 
     /// The number in column `column` (from 0).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func double(at column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }
 
     /// Whether the integer in column `column` (from 0) is not zero.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bool(at column: Int32) -> Bool {
         sqlite3_column_int64(handle, column) != 0
     }
 
     /// Whether column `column` (from 0) is `NULL`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
     /// The integer in column `column` (from 0), or `nil` for `NULL`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func optionalInt64(at column: Int32) -> Int64? {
         isNull(at: column) ? nil : sqlite3_column_int64(handle, column)
     }
 
     /// The text in column `column` (from 0); empty for `NULL`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func string(at column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
@@ -175,7 +181,7 @@ public final class Statement {
     }
 
     /// The text in column `column` (from 0), or `nil` for `NULL`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func optionalString(at column: Int32) -> String? {
         isNull(at: column) ? nil : string(at: column)
     }

@@ -20,7 +20,8 @@ public enum HabitsTerminalApp {
                 exit(0)
             })
         let runLoop = TerminalRunLoop(
-            scheduler: scheduler, render: { presenter.render(size: $0) }, onEvent: { presenter.handle($0) })
+            scheduler: scheduler, colorSupport: .detect(environment: ProcessInfo.processInfo.environment),
+            render: { presenter.render(size: $0) }, onEvent: { presenter.handle($0) })
         holder.runLoop = runLoop
         try runLoop.start()
         let coordinator = HabitCoordinator.make(services: services, scheduler: scheduler, presenter: presenter)

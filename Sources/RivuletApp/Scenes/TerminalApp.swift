@@ -40,6 +40,7 @@ public enum TerminalApp {
         let log = FrameLog(path: ProcessInfo.processInfo.environment["RIVULET_FRAME_LOG"])
         let runLoop = TerminalRunLoop(
             scheduler: scheduler,
+            colorSupport: .detect(environment: ProcessInfo.processInfo.environment),
             render: { size in presenter.shell.render(size: size) },
             onEvent: { event in
                 if case .key = event { log?.keyReceived() }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How much colour the output may use.
 ///
 /// `NO_COLOR` set to anything non-empty (see no-color.org) and `TERM=dumb` mean monochrome:
@@ -15,19 +9,15 @@ public enum ColorSupport: Hashable, Sendable {
     /// The 16 ANSI colours and the 256 indexed colours.
     case colors256
 
-    /// The colour support an environment asks for.
+    /// The colour support an environment asks for. The toolkit never reads the process's
+    /// environment itself: an app passes it in, so that tests and embedders decide.
+    ///
+    /// ```swift
+    /// let colors = ColorSupport.detect(environment: ProcessInfo.processInfo.environment)
+    /// ```
     public static func detect(environment: [String: String]) -> ColorSupport {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         if environment["TERM"] == "dumb" { return .monochrome }
         return .colors256
-    }
-
-    /// The colour support this process's environment asks for.
-    public static func detect() -> ColorSupport {
-        var environment: [String: String] = [:]
-        for name in ["NO_COLOR", "TERM"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return detect(environment: environment)
     }
 }

@@ -11,7 +11,7 @@
 /// the screen and writes every non-blank cell.
 ///
 /// ```swift
-/// let renderer = DiffRenderer(colorSupport: .detect())
+/// let renderer = DiffRenderer(colorSupport: .detect(environment: ProcessInfo.processInfo.environment))
 /// let bytes = renderer.frame(from: shown, to: next)
 /// if !bytes.isEmpty { terminal.write(bytes) }   // one write per frame
 /// ```

@@ -21,7 +21,9 @@ import Dispatch
 /// - Crashes restore the terminal through ``Terminal``'s handlers.
 ///
 /// ```swift
-/// let runLoop = TerminalRunLoop(render: { size in render(state, size) }, onEvent: { event in … })
+/// let runLoop = TerminalRunLoop(
+///     colorSupport: .detect(environment: ProcessInfo.processInfo.environment),
+///     render: { size in render(state, size) }, onEvent: { event in … })
 /// try runLoop.start()
 /// dispatchMain()
 /// ```
@@ -57,7 +59,7 @@ public final class TerminalRunLoop: @unchecked Sendable {
     /// are called on the scheduler's queue.
     public init(
         terminal: Terminal = Terminal(), scheduler: UIScheduler = UIScheduler(),
-        colorSupport: ColorSupport = .detect(),
+        colorSupport: ColorSupport,
         render: @escaping (TerminalSize) -> CellBuffer,
         onEvent: @escaping (InputEvent) -> Void
     ) {
