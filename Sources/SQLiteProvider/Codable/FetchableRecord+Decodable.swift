@@ -26,6 +26,7 @@ import Foundation
 /// - Throws: ``DatabaseError/Kind/typeMismatch`` naming the column and the type when a column is
 ///   missing, `NULL` for a non-optional property, or holds another type.
 extension FetchableRecord where Self: Decodable {
+    /// Decodes the record from the current row, each key from the column of its name.
     public init(row: Row) throws(DatabaseError) {
         do {
             self = try Self(from: RowDecoder(row: row))
