@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import BaseServices
+@testable import SQLiteProvider
+
+// Every window strategy against a plain `SELECT` of the same rows, on a table large enough for
+// the walks to give up and the backward reads to start, and again after another connection
+// deleted every todo and wrote a different table in their place (as the benchmarks' fixture
+// does): nothing the service's connection read before may show through.
+
+private let todoCount = 10_000
+
+/// Fills `database` with `todoCount` todos whose states, creation times, due dates and manual
+/// positions come from `salt`, in one transaction: the sequence of identifiers starts again at 1.
+private func writeTable(_ database: SQLiteDatabase, salt: Int64) throws {
+    try database.write { (db) throws(DatabaseError) in
+        try db.execute("DELETE FROM todos")
+        try db.execute("DELETE FROM sqlite_sequence WHERE name = 'todos'")
+        let insert = try db.cachedStatement(TodosBaseService.insertSQL)
+        for index in 0..<Int64(todoCount) {
+            let mixed = (index &* 7919 &+ salt &* 104_729) % 10_007
+            insert.reset()
+            insert.bind(mixed % 5 == 0 ? "Plan \(index) todo" : "Todo \(mixed) #\(index)", at: 1)
+            insert.bind(mixed % 11 == 0 ? "todo notes" : "", at: 2)
+            insert.bind(mixed % 3 == 0, at: 3)
+            insert.bind(mixed % 97, at: 4)
+            insert.bind(mixed % 97, at: 5)
+            insert.bind(mixed % 3 == 0 ? mixed % 97 : nil, at: 6)
+            insert.bind((mixed % 401) * TodosBaseService.positionStep, at: 7)
+            insert.bind(mixed % 4 == 0 ? nil : (mixed % 53) * 1000, at: 8)
+            try insert.run()
+        }
+    }
+}
+
+/// The todos of a filter, search and sort as one plain `SELECT` reads them.
+private func plainSelect(
+    _ database: SQLiteDatabase, filter: TodoFilter, search: String, sort: TodoSort
+) throws -> [TodoObject] {
+    var conditions: [String] = []
+    switch filter {
+    case .all: break
+    case .active: conditions.append("completed = 0")
+    case .completed: conditions.append("completed = 1")
+    }
+    var arguments: [SQLValue] = []
+    if let match = SearchText.ftsQuery(search) {
+        conditions.append("id IN (SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?)")
+        arguments.append(.text(match))
+    }
+    let order =
+        switch sort {
+        case .created: "created_at, id"
+        case .dueDate: "due_at IS NULL, due_at, id"
+        case .title: "title COLLATE NOCASE, id"
+        case .manual: "position, id"
+        }
+    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    return try database.read { (db) throws(DatabaseError) in
+        try db.fetchAll(
+            "SELECT \(TodosBaseService.columns) FROM todos\(whereClause) ORDER BY \(order)", arguments,
+            decode: TodosBaseService.decode)
+    }
+}
+
+/// Checks every strategy's windows (the whole list, a middle slice, and the end read
+/// backwards) against the plain `SELECT`.
+private func expectEveryWindowMatchesThePlainSelect(_ fixture: ServicesFixture, _ label: String) throws {
+    for search in ["", "todo", "plan"] {
+        for filter in TodoFilter.allCases {
+            for sort in TodoSort.allCases {
+                let expected = try plainSelect(fixture.database, filter: filter, search: search, sort: sort)
+                let queries = [
+                    TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: todoCount),
+                    TodoQuery(filter: filter, search: search, sort: sort, offset: expected.count / 2, limit: 60),
+                    TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: 60, fromEnd: true),
+                ]
+                for strategy in TodosBaseService.SearchStrategy.allCases {
+                    for query in queries {
+                        let window = try fixture.database.read { (db) throws(DatabaseError) in
+                            try TodosBaseService.window(
+                                query, searchIndex: fixture.context.searchIndex, strategy: strategy, in: db)
+                        }
+                        let start = query.fromEnd ? max(0, expected.count - query.limit) : query.offset
+                        let slice = Array(expected.dropFirst(start).prefix(query.limit))
+                        #expect(window.todos.count == slice.count, "\(label) \(strategy) \(query)")
+                        #expect(window.todos == slice, "\(label) \(strategy) \(query)")
+                        #expect(window.offset == start, "\(label) \(strategy) \(query)")
+                    }
+                }
+            }
+        }
+        // The public path the benchmark's `app` subject measures: every todo, manual order.
+        let all = try value(
+            fixture.todos.fetchWindow(TodoQuery(filter: .all, sort: .manual, offset: 0, limit: todoCount)))
+        #expect(all.todos == (try plainSelect(fixture.database, filter: .all, search: "", sort: .manual)), "\(label)")
+        #expect(all.matchingCount == todoCount)
+    }
+}
+
+@Test func everyWindowStrategyReadsWhatAPlainSelectReadsOnALargeTableAlsoAfterAnotherConnectionRewroteIt()
+    throws
+{
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    try writeTable(fixture.database, salt: 1)
+    try expectEveryWindowMatchesThePlainSelect(fixture, "first table")
+
+    guard let path = fixture.database.path else { throw DatabaseError(kind: .misuse, message: "no file") }
+    let (other, _) = try SQLiteDatabase.open(
+        path: path, options: DatabaseOptions.rivulet, migrations: Schema.migrations(searchIndex: .fts5))
+    try writeTable(other, salt: 2)
+    other.close()
+    try expectEveryWindowMatchesThePlainSelect(fixture, "rewritten by another connection")
+}
