@@ -19,8 +19,8 @@ public enum HabitDetailScreen {
 
     /// `state` drawn for a terminal of `size`.
     public static func screen(_ state: HabitDetailViewModel.State, size: TerminalSize) -> SceneScreen {
-        var chrome = SceneChrome(appName: "Habits", title: state.detail?.habit.name ?? "Habit", hints: hints)
-        if let message = state.message { chrome.hints = [KeyHint("", message)] }
+        var chrome = SceneChrome(
+            appName: "Habits", title: state.detail?.habit.name ?? "Habit", hints: hints, message: state.message)
         guard let detail = state.detail else {
             let window = ListWindow(lines: [], emptyText: state.isLoading ? "Loading…" : "Nothing to show.")
             return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
@@ -34,7 +34,7 @@ public enum HabitDetailScreen {
         }
         chrome.info = "streak \(detail.streak) · \(detail.habit.checkIns.count) in all"
         let created = Day(containing: detail.habit.createdAt)
-        let height = max(size.height - 3, 0)
+        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: true, size: size)
         let window = ListWindow(lines: Array(lines.prefix(height)), totalCount: lines.count)
         return SceneScreen(chrome: chrome, content: .list(header: "Since \(created)", window: window))
     }

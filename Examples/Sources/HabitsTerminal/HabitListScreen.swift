@@ -38,10 +38,9 @@ public enum HabitListScreen {
         let done = state.habits.filter(\.isDoneToday).count
         let chrome = SceneChrome(
             appName: "Habits", title: "Today", info: state.isLoading ? "" : "\(done) of \(state.habits.count) done",
-            hints: state.draft == nil ? hints : promptHints, errorMessage: nil,
+            hints: state.draft == nil ? hints : promptHints, message: state.draft == nil ? state.message : nil,
             prompt: state.draft.map { .input(label: "New habit:", text: $0, cursor: $0.count) })
-        // Title, status line, the prompt when open, the quote when there is one.
-        let height = size.height - 2 - (state.draft == nil ? 0 : 1) - (state.quote == nil ? 0 : 1)
+        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: state.quote != nil, size: size)
         let selected = state.selectedIndex
         let offset = ListScroll.offset(
             selected: selected ?? 0, previous: 0, height: max(height, 0), count: state.habits.count)
@@ -54,11 +53,7 @@ public enum HabitListScreen {
         let window = ListWindow(
             lines: Array(lines), offset: offset, totalCount: state.habits.count, selected: selected,
             emptyText: state.isLoading ? "Loading…" : "No habits yet: press a to add one.")
-        var screen = SceneScreen(chrome: chrome, content: .list(header: state.quote, window: window))
-        if let message = state.message, state.draft == nil {
-            screen.chrome.hints = [KeyHint("", message)]
-        }
-        return screen
+        return SceneScreen(chrome: chrome, content: .list(header: state.quote, window: window))
     }
 
     /// What `event` asks for in `state`, if anything.

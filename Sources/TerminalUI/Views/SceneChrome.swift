@@ -15,8 +15,11 @@ public struct SceneChrome: Hashable, Sendable {
     public var info: String
     /// The keys the status line offers.
     public var hints: [KeyHint]
-    /// The latest error, shown instead of the hints until it is replaced.
+    /// The latest error, shown instead of the hints (and of ``message``) until it is replaced.
     public var errorMessage: String?
+    /// A neutral note on what just happened ("3 todos completed"), shown instead of the hints
+    /// until it is cleared; an error takes its place.
+    public var message: String?
     /// Whether work is running (a refresh, a load): the status line shows a spinner.
     public var isBusy: Bool
     /// A short word on the right of the status line while busy (for example "Refreshing 1 of 3").
@@ -34,7 +37,7 @@ public struct SceneChrome: Hashable, Sendable {
     /// Creates chrome; by default no error, no spinner, no prompt, no help.
     public init(
         appName: String = "", title: String, info: String = "", hints: [KeyHint] = [], errorMessage: String? = nil,
-        isBusy: Bool = false,
+        message: String? = nil, isBusy: Bool = false,
         busyText: String = "", spinnerFrame: Int = 0, prompt: Prompt? = nil, help: [KeyHint]? = nil
     ) {
         self.appName = appName
@@ -42,6 +45,7 @@ public struct SceneChrome: Hashable, Sendable {
         self.info = info
         self.hints = hints
         self.errorMessage = errorMessage
+        self.message = message
         self.isBusy = isBusy
         self.busyText = busyText
         self.spinnerFrame = spinnerFrame
@@ -56,6 +60,19 @@ public struct SceneChrome: Hashable, Sendable {
     static let statusStyle = Style(attributes: .reverse)
     static let errorStyle = Style(foreground: .white, background: .red, attributes: .bold)
     static let promptStyle = Style(attributes: .bold)
+    static let messageStyle = Style(attributes: [.reverse, .bold])
+
+    /// The rectangle ``draw(into:)`` leaves for the scene's content in a terminal of `size`,
+    /// known before drawing: a list asks it how many rows it may show.
+    public func contentArea(for size: TerminalSize) -> Rect {
+        var body = Rect(x: 0, y: 0, width: max(size.width, 0), height: max(size.height, 0))
+        guard body.height > 0 else { return body }
+        body = body.splitTop(1).1
+        guard body.height > 0 else { return body }
+        body = body.splitBottom(1).0
+        if prompt != nil, body.height > 0 { body = body.splitBottom(1).0 }
+        return body
+    }
 
     /// Draws the chrome into `buffer` and returns the rectangle left for the scene's content.
     /// The help overlay is drawn by ``drawOverlay(into:)``, after the content.
@@ -99,6 +116,12 @@ public struct SceneChrome: Hashable, Sendable {
             buffer.putStatusLine(
                 left: " ! \(TextSanitizer.sanitize(errorMessage, fittingWidth: buffer.width))", right: right, y: y,
                 style: Self.errorStyle)
+            return
+        }
+        if let message {
+            buffer.putStatusLine(
+                left: " \(TextSanitizer.sanitize(message, fittingWidth: buffer.width))", right: right, y: y,
+                style: Self.messageStyle)
             return
         }
         let text = hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ")

@@ -29,6 +29,13 @@ public struct SceneScreen: Hashable, Sendable {
         self.content = content
     }
 
+    /// How many rows a list under `chrome` shows in a terminal of `size`, with a header line
+    /// above it or not: the height to give ``ListScroll`` and the window's query.
+    public static func listHeight(chrome: SceneChrome, hasHeader: Bool, size: TerminalSize) -> Int {
+        let area = chrome.contentArea(for: size)
+        return hasHeader && area.height > 1 ? area.height - 1 : area.height
+    }
+
     /// Draws the screen at `size`.
     public func render(size: TerminalSize) -> CellBuffer {
         var buffer = CellBuffer(size: size)

@@ -43,3 +43,31 @@ func inputLineOfAMegabyteWithTheCursorInTheMiddleShowsBothSides() {
     #expect(buffer.textLines()[1].hasPrefix(" New todo: milk "))
     #expect(buffer[15, 1].style == .reverse)
 }
+
+@Test func aMessageReplacesTheHintsAndAnErrorReplacesTheMessage() {
+    var chrome = SceneChrome(title: "Todos", hints: [KeyHint("a", "add")], message: "3 todos completed")
+    var buffer = CellBuffer(size: TerminalSize(width: 30, height: 3))
+    chrome.draw(into: &buffer)
+    #expect(buffer.textLines()[2].hasPrefix(" 3 todos completed"))
+    chrome.errorMessage = "The disk is full"
+    chrome.draw(into: &buffer)
+    #expect(buffer.textLines()[2].hasPrefix(" ! The disk is full"))
+    chrome.errorMessage = nil
+    chrome.message = nil
+    chrome.draw(into: &buffer)
+    #expect(buffer.textLines()[2].hasPrefix(" a add"))
+}
+
+@Test(arguments: [
+    (24, false, false, 22), (24, true, false, 21), (24, true, true, 20), (2, true, true, 0), (0, false, false, 0),
+])
+func theContentAreaIsKnownBeforeDrawingAndMatchesTheDrawing(
+    height: Int, hasPrompt: Bool, hasHeader: Bool, listRows: Int
+) {
+    let chrome = SceneChrome(
+        title: "Todos", prompt: hasPrompt ? .input(label: "New:", text: "", cursor: 0) : nil)
+    let size = TerminalSize(width: 40, height: height)
+    var buffer = CellBuffer(size: size)
+    #expect(chrome.contentArea(for: size) == chrome.draw(into: &buffer))
+    #expect(SceneScreen.listHeight(chrome: chrome, hasHeader: hasHeader, size: size) == listRows)
+}
