@@ -11,39 +11,38 @@ extension SQLiteDatabase {
     /// ```
     @_disfavoredOverload
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        var failure: (any Error)?
-        let value = try write { (db) throws(DatabaseError) -> T? in
-            do {
-                return try body(db)
-            } catch let error as DatabaseError {
-                throw error
-            } catch {
-                failure = error
-                throw DatabaseError(kind: .misuse, message: "rolled back: \(error)")
-            }
-        }
-        if let failure { throw failure }
-        guard let value else { throw DatabaseError(kind: .misuse, message: "the write returned no value") }
-        return value
+        try runUntyped(body, failing: "rolled back") { (inner) throws(DatabaseError) in try write(inner) }
     }
 
     /// Runs `body` in a read transaction, for a closure whose errors are not typed; any error it
     /// throws is thrown again as it was.
     @_disfavoredOverload
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try runUntyped(body, failing: "failed") { (inner) throws(DatabaseError) in try read(inner) }
+    }
+
+    /// Runs the untyped `body` through `transaction` (a typed write or read): a ``DatabaseError``
+    /// passes through, any other error ends the transaction and is thrown again as it was.
+    private func runUntyped<T>(
+        _ body: (Connection) throws -> T, failing verb: String,
+        through transaction: ((Connection) throws(DatabaseError) -> T?) throws(DatabaseError) -> T?
+    ) throws -> T {
         var failure: (any Error)?
-        let value = try read { (db) throws(DatabaseError) -> T? in
-            do {
-                return try body(db)
-            } catch let error as DatabaseError {
-                throw error
-            } catch {
-                failure = error
-                throw DatabaseError(kind: .misuse, message: "failed: \(error)")
+        // `body` does not outlive this call: `transaction` runs it before returning.
+        let value = try withoutActuallyEscaping(body) { body throws(DatabaseError) in
+            try transaction { (db) throws(DatabaseError) -> T? in
+                do {
+                    return try body(db)
+                } catch let error as DatabaseError {
+                    throw error
+                } catch {
+                    failure = error
+                    throw DatabaseError(kind: .misuse, message: "\(verb): \(error)")
+                }
             }
         }
         if let failure { throw failure }
-        guard let value else { throw DatabaseError(kind: .misuse, message: "the read returned no value") }
+        guard let value else { throw DatabaseError(kind: .misuse, message: "the transaction returned no value") }
         return value
     }
 

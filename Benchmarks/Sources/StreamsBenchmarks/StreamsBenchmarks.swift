@@ -4,7 +4,7 @@ import Streams
 
 /// The stream benchmarks: Rivulet's Streams against OpenCombine and a hand-written closure chain.
 public func streamsBenchmarks() -> [Benchmark] {
-    [chain(), fanout(), subscribeDispose(), behavior(), asyncBridge(), virtualScheduler()]
+    [chain(), fanout(), subscribeDispose(), behavior()] + operatorBenchmarks() + [asyncBridge(), virtualScheduler()]
 }
 
 // MARK: - streams.async
