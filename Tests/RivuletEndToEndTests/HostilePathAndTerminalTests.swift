@@ -8,7 +8,9 @@ import Testing
 // - `XDG_DATA_HOME` naming a regular file (was: "NSCocoaErrorDomain error 512");
 // - `feeds items` of a feed of 100,010 items (was: 100,000 printed, silently);
 // - an unterminated bracketed paste in the app (was: every key, Ctrl-C included, swallowed);
-// - the tmux server killed outright (SIGKILL) under the app: the time until the app is gone.
+// - the tmux server killed outright (SIGKILL) under the app: the time until the app is gone;
+// - the log's lock bytes held by a process that never lets go, as one frozen (SIGSTOP) while
+//   recovering the log holds them (was: "locking protocol", SQLite's words alone).
 // Each refusal exits 1 with one line that names the path, says what to do and is no crash; the
 // app always ends with the terminal as it found it.
 
@@ -45,6 +47,33 @@ private func expectRefusal(
     #expect(listed.output.contains("through the link"))
     #expect(try RivuletProcess.run(["--db", folder.file("link.sqlite"), "add", "second"]).status == 0)
     #expect(try RivuletProcess.run(["--db", target, "list"]).output.contains("second"))
+    if SQLiteShell.isAvailable { #expect(try SQLiteShell.integrityCheck(target) == ["ok"]) }
+}
+
+@Test func aLogRecoveryFrozenInAnotherProcessIsExplainedAndLosesNothing() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("frozen.sqlite")
+    #expect(try RivuletProcess.run(["--db", db, "add", "kept"]).status == 0)
+    // The write, checkpoint, recovery and read-mark locks of the log index (bytes 120 to 127 of
+    // the -shm file), held exclusively from this process as a frozen recovery holds them.
+    let descriptor = open(db + "-shm", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    #expect(descriptor >= 0)
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 120
+    lock.l_len = 8
+    #expect(fcntl(descriptor, F_SETLK, &lock) == 0)
+    let refused = try RivuletProcess.run(["--db", db, "list"])
+    close(descriptor)
+    #expect(refused.status == 1)
+    #expect(!refused.error.hasPrefix("rivulet: locking protocol"), "\(refused.error)")
+    #expect(refused.error.contains("another process"), "\(refused.error)")
+    #expect(refused.error.contains("resume or end that process, then try again"), "\(refused.error)")
+    let listed = try RivuletProcess.run(["--db", db, "list"])
+    #expect(listed.status == 0)
+    #expect(listed.output.contains("kept"))
+    if SQLiteShell.isAvailable { #expect(try SQLiteShell.integrityCheck(db) == ["ok"]) }
 }
 
 @Test func directoriesAndSpecialFilesAreRefusedWithExitOne() throws {
