@@ -38,7 +38,7 @@ public final class Connection {
         guard code == SQLITE_OK, let handle = pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open the database"
             sqlite3_close_v2(pointer)
-            throw DatabaseError.fromSQLite(code: code, message: "\(message): \(path)", sql: nil)
+            throw DatabaseError.fromSQLite(code: code, message: message, sql: nil, path: path)
         }
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
@@ -56,7 +56,9 @@ public final class Connection {
 
     /// The error SQLite reports for `code`, with its message.
     func error(code: Int32, sql: String?) -> DatabaseError {
-        DatabaseError.fromSQLite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        let path = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+        return DatabaseError.fromSQLite(
+            code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path.isEmpty ? nil : path)
     }
 
     /// Whether a transaction is open on this connection.
@@ -280,14 +282,54 @@ private let authorizerCallback:
     }
 
 extension DatabaseError {
-    /// An error for SQLite result `code`, classified by its primary code.
-    static func fromSQLite(code: Int32, message: String, sql: String?) -> DatabaseError {
+    /// An error for SQLite result `code`, classified by its primary code. Where SQLite's own
+    /// words ("locking protocol", "disk I/O error") would leave a person guessing, the message
+    /// is a sentence that says what happened to the database at `path` and what to do, with
+    /// SQLite's words after it.
+    static func fromSQLite(code: Int32, message: String, sql: String?, path: String? = nil) -> DatabaseError {
         let kind: Kind
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .notADatabase
         case SQLITE_READONLY, SQLITE_PERM: kind = .readOnly
         default: kind = .sqlite
         }
-        return DatabaseError(kind: kind, code: code, message: message, sql: sql)
+        let explained = explanation(forPrimaryCode: code & 0xFF, database: path.map { "the database \($0)" })
+        let text = explained.map { "\($0) (SQLite: \(message))" } ?? path.map { "\(message): \($0)" } ?? message
+        return DatabaseError(kind: kind, code: code, message: text, sql: sql)
+    }
+
+    /// What a primary result code means for a person, and what they can do; `nil` for codes
+    /// whose SQLite message already says it (a constraint, a syntax error in a query).
+    static func explanation(forPrimaryCode code: Int32, database: String?) -> String? {
+        let name = database ?? "the database"
+        switch code {
+        case SQLITE_PROTOCOL:
+            return "\(name) could not be locked: another process that uses it stopped in the middle of "
+                + "recovering it (it may be suspended or frozen); resume or end that process, then try again"
+        case SQLITE_BUSY:
+            return "\(name) is busy: another process kept it locked for longer than the wait allows; "
+                + "try again once that process has finished"
+        case SQLITE_LOCKED:
+            return "\(name) is locked by another operation in this program; try again"
+        case SQLITE_IOERR:
+            return "\(name) could not be read or written (a disk or file system error); "
+                + "check the disk and that the file is a regular file on a working disk, then try again"
+        case SQLITE_FULL:
+            return "the disk that holds \(name) is full; free some space, then try again"
+        case SQLITE_CANTOPEN:
+            return "\(name) cannot be opened; check that its folder exists and that you may read and write it"
+        case SQLITE_NOMEM:
+            return "there was not enough memory to use \(name); close other programs, then try again"
+        case SQLITE_NOLFS:
+            return "\(name) is too large for this system's file support"
+        case SQLITE_AUTH, SQLITE_PERM:
+            return "\(name) may not be changed (permission denied); check its permissions"
+        case SQLITE_READONLY:
+            return "\(name) is read-only; make the file and its folder writable, then try again"
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return "\(name) is damaged or not a database; restore it from a backup or give another path"
+        default:
+            return nil
+        }
     }
 }

@@ -95,13 +95,24 @@ extension SQLiteDatabase {
     public static func openReadOnly(
         path: String, options: DatabaseOptions = DatabaseOptions()
     ) throws(DatabaseError) -> SQLiteDatabase {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-            throw DatabaseError(kind: .notFound, message: "\(path) does not exist")
-        }
-        if isDirectory.boolValue {
-            throw DatabaseError(kind: .isDirectory, message: "\(path) is a directory, not a database file")
+        switch _PathStatus.of(path) {
+        case .regularFile:
+            break
+        case .missing, .danglingLink, .insideAFile:
+            throw DatabaseError(kind: .notFound, message: "\(path) does not exist; give the path of a database file")
+        case .directory:
+            throw DatabaseError(
+                kind: .isDirectory, message: "\(path) is a directory, not a database file; give the path of a file")
+        case .special(let kind):
+            throw DatabaseError(
+                kind: .notADatabase, message: "\(path) is \(kind), not a database file; give the path of a regular file"
+            )
+        case .unreachable(let code):
+            throw DatabaseError(
+                kind: .readOnly,
+                message:
+                    "\(path) cannot be reached (\(_PathStatus.reason(code))); check the path and the permissions of its folders"
+            )
         }
         let writer = try Connection.open(
             path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
@@ -129,38 +140,68 @@ extension SQLiteDatabase {
 
     /// Checks the path and its file without writing anything; creates a missing file (0600).
     /// Returns whether the file was created.
+    ///
+    /// A symbolic link is judged by its target, as SQLite opens the target and keeps its log
+    /// beside it; messages name the path as given.
     private static func prepareFile(
         path: String, options: DatabaseOptions, latestVersion: Int, isRetry: Bool = false
     ) throws(DatabaseError) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
-        let folderPath = folder.isEmpty ? "." : folder
-        var isDirectory: ObjCBool = false
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: folderPath, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DatabaseError(kind: .folderMissing, message: "the folder \(folderPath) does not exist")
-        }
-        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-                throw DatabaseError(kind: .isDirectory, message: "\(path) is a directory, not a database file")
-            }
-            guard access(path, R_OK) == 0 else {
-                throw DatabaseError(kind: .readOnly, message: "\(path) cannot be read (permission denied)")
-            }
-            guard access(path, W_OK) == 0, isMarkedWritable(path) else {
-                throw DatabaseError(kind: .readOnly, message: "\(path) is read-only")
-            }
-            guard access(folderPath, W_OK) == 0, isMarkedWritable(folderPath) else {
+        let folderPath = _PathStatus.folder(of: path)
+        try checkFolder(folderPath, of: path)
+        switch _PathStatus.of(path) {
+        case .missing:
+            break
+        case .regularFile(let size, let mode):
+            let resolved = _PathStatus.resolved(path)
+            let targetFolder = _PathStatus.folder(of: resolved)
+            if resolved != path { try checkFolder(targetFolder, of: path) }
+            guard access(resolved, R_OK) == 0 else {
                 throw DatabaseError(
                     kind: .readOnly,
-                    message: "the folder \(folderPath) is read-only; the database needs to write its log there")
+                    message: "\(path) cannot be read (permission denied); give yourself read and write permission on it"
+                )
             }
-            let size = (try? manager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+            guard access(resolved, W_OK) == 0, mode & 0o222 != 0 else {
+                throw DatabaseError(
+                    kind: .readOnly, message: "\(path) is read-only; make it writable or give another database file")
+            }
+            guard access(targetFolder, W_OK) == 0, isMarkedWritable(targetFolder) else {
+                throw DatabaseError(
+                    kind: .readOnly,
+                    message: "the folder \(targetFolder) is read-only; the database needs to write its log there, "
+                        + "so make the folder writable or move the database")
+            }
             if size == 0 { return false }
-            try checkExistingFile(path: path, size: size, options: options, latestVersion: latestVersion)
+            try checkExistingFile(
+                path: path, resolved: resolved, size: size, options: options, latestVersion: latestVersion)
             return false
+        case .directory:
+            throw DatabaseError(
+                kind: .isDirectory,
+                message: "\(path) is a directory, not a database file; give the path of a file (a new one is created)")
+        case .special(let kind):
+            throw DatabaseError(
+                kind: .notADatabase,
+                message: "\(path) is \(kind), not a database file; give the path of a regular file")
+        case .danglingLink:
+            throw DatabaseError(
+                kind: .folderMissing,
+                message: "\(path) is a symbolic link to a file that does not exist; "
+                    + "fix or remove the link, or give another path")
+        case .insideAFile:
+            throw DatabaseError(
+                kind: .folderMissing, message: "\(path) is not a usable path: a part of it is a file, not a folder")
+        case .unreachable(let code):
+            throw DatabaseError(
+                kind: .readOnly,
+                message:
+                    "\(path) cannot be reached (\(_PathStatus.reason(code))); check the path and the permissions of its folders"
+            )
         }
         guard access(folderPath, W_OK) == 0, isMarkedWritable(folderPath) else {
-            throw DatabaseError(kind: .readOnly, message: "the folder \(folderPath) is read-only")
+            throw DatabaseError(
+                kind: .readOnly,
+                message: "the folder \(folderPath) is read-only; make it writable or give a path in another folder")
         }
         let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -170,32 +211,56 @@ extension SQLiteDatabase {
             if code == EEXIST, !isRetry {
                 return try prepareFile(path: path, options: options, latestVersion: latestVersion, isRetry: true)
             }
-            throw DatabaseError(kind: .readOnly, message: "cannot create \(path): \(String(cString: strerror(code)))")
+            throw DatabaseError(
+                kind: .readOnly,
+                message: "\(path) cannot be created (\(_PathStatus.reason(code))); give a path in a writable folder")
         }
         Foundation.close(descriptor)
         return true
     }
 
+    /// Checks that `folder`, which holds the database `path`, is a folder that exists.
+    private static func checkFolder(_ folder: String, of path: String) throws(DatabaseError) {
+        switch _PathStatus.of(folder) {
+        case .directory:
+            return
+        case .missing, .danglingLink:
+            throw DatabaseError(
+                kind: .folderMissing, message: "the folder \(folder) does not exist; create it or give another path")
+        case .regularFile, .special, .insideAFile:
+            throw DatabaseError(
+                kind: .folderMissing,
+                message: "\(folder) is not a folder, so it cannot hold the database \(path); give another path")
+        case .unreachable(let code):
+            throw DatabaseError(
+                kind: .readOnly,
+                message: "the folder \(folder) cannot be reached (\(_PathStatus.reason(code))); "
+                    + "check its permissions or give another path")
+        }
+    }
+
     /// Whether the permission bits allow anyone to write. A file or folder made read-only on
     /// purpose is respected even by a user (such as root) whom the system would let write.
     private static func isMarkedWritable(_ path: String) -> Bool {
-        guard
-            let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber
-        else { return false }
-        return permissions.intValue & 0o222 != 0
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & 0o222 != 0
     }
 
     /// Reads the header and runs read-only checks on an existing, non-empty file.
     private static func checkExistingFile(
-        path: String, size: Int64, options: DatabaseOptions, latestVersion: Int
+        path: String, resolved: String, size: Int64, options: DatabaseOptions, latestVersion: Int
     ) throws(DatabaseError) {
         let notADatabase = DatabaseError(
-            kind: .notADatabase, message: "\(path) is not a database of \(options.applicationName)")
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw notADatabase }
+            kind: .notADatabase,
+            message: "\(path) is not a database of \(options.applicationName); give the path of one, or of a new file")
+        guard let handle = FileHandle(forReadingAtPath: resolved) else { throw notADatabase }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         try? handle.close()
         guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw DatabaseError(kind: .notADatabase, message: "\(path) is not a database")
+            throw DatabaseError(
+                kind: .notADatabase, message: "\(path) is not a database; give the path of a database, or of a new file"
+            )
         }
         func bigEndian(_ range: Range<Int>) -> Int64 {
             header[range].reduce(0) { $0 << 8 | Int64($1) }
@@ -206,10 +271,12 @@ extension SQLiteDatabase {
         // After a crash in the middle of a checkpoint the header can already count pages that
         // only the write-ahead log holds; SQLite completes them from the log on open, so a file
         // with a log beside it is not judged by its size.
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber
-        let hasLog = (walSize?.int64Value ?? 0) > 0
+        let hasLog =
+            if case .regularFile(let walSize, _) = _PathStatus.of(resolved + "-wal") { walSize > 0 } else { false }
         if headerCountIsValid && !hasLog && size < pageSize * pageCount {
-            throw DatabaseError(kind: .notADatabase, message: "\(path) is truncated (a damaged database)")
+            throw DatabaseError(
+                kind: .notADatabase,
+                message: "\(path) is truncated (a damaged database); restore it from a backup or give another path")
         }
         let probe = try Connection.open(
             path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
@@ -219,7 +286,10 @@ extension SQLiteDatabase {
                 let check = try probe.fetchOne("PRAGMA quick_check(1)") { $0.string(at: 0) }
                 guard check == "ok" else {
                     throw DatabaseError(
-                        kind: .notADatabase, message: "\(path) is corrupt: \(check ?? "no result from the check")")
+                        kind: .notADatabase,
+                        message:
+                            "\(path) is corrupt (\(check ?? "no result from the check")); restore it from a backup or give another path"
+                    )
                 }
             }
             let applicationID = try probe.fetchInt("PRAGMA application_id")
@@ -235,13 +305,14 @@ extension SQLiteDatabase {
                     kind: .newerSchema(found: Int(version), supported: latestVersion),
                     message:
                         "\(path) was written by a newer version of \(options.applicationName) (schema \(version); this version "
-                        + "knows up to \(latestVersion)); it was not changed")
+                        + "knows up to \(latestVersion)); it was not changed: open it with the newer version")
             }
         } catch {
             guard error.kind == .notADatabase && error.code != 0 else { throw error }
             throw DatabaseError(
                 kind: .notADatabase, code: error.code,
-                message: "\(path) is corrupt or not a database: \(error.message)", sql: error.sql)
+                message: "\(path) is corrupt or not a database; restore it from a backup or give another path",
+                sql: error.sql)
         }
     }
 }

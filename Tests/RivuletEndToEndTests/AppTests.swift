@@ -11,7 +11,7 @@ private func tmuxIsAvailable() -> Bool {
 }
 
 /// A running app over a fresh database, and the files the pane's shell writes around it.
-private struct RunningApp {
+struct RunningApp {
     let folder: TemporaryFolder
     let session: TmuxSession
     var db: String { folder.file("todos.sqlite") }

@@ -76,15 +76,35 @@ enum BaseServicesRegistry {
         return (context, ConfiguredDatabase(path: path, wasCreated: created, environment: configuration.environment))
     }
 
-    /// Creates the folders above `path` (mode 0700) when missing.
+    /// Creates the folders above `path` (mode 0700) when missing, one at a time, so that a
+    /// failure names the folder at fault and says why in words (Foundation's error for a data
+    /// folder that is a file reads "NSCocoaErrorDomain error 512").
     static func createFolders(for path: String) throws(DatabaseError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw DatabaseError(
-                kind: .readOnly, message: "cannot create the folder \(folder): \(error.localizedDescription)")
+        let folder = _PathStatus.folder(of: path)
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            prefix += "/" + component
+            switch _PathStatus.of(prefix) {
+            case .directory:
+                continue
+            case .missing:
+                guard mkdir(prefix, 0o700) == 0 || errno == EEXIST else {
+                    throw DatabaseError(
+                        kind: .readOnly,
+                        message: "cannot create the folder \(prefix) (\(_PathStatus.reason(errno))) for the database "
+                            + "\(path); make its parent writable, set XDG_DATA_HOME to another folder, or give --db")
+                }
+            case .regularFile, .special, .danglingLink, .insideAFile:
+                throw DatabaseError(
+                    kind: .folderMissing,
+                    message: "\(prefix) is not a folder, so the database \(path) cannot be created under it; "
+                        + "remove or rename it, set XDG_DATA_HOME to a folder, or give --db")
+            case .unreachable(let code):
+                throw DatabaseError(
+                    kind: .readOnly,
+                    message: "the folder \(prefix) cannot be reached (\(_PathStatus.reason(code))); "
+                        + "check its permissions, set XDG_DATA_HOME to another folder, or give --db")
+            }
         }
     }
 }

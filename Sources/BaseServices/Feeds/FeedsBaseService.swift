@@ -72,17 +72,23 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         }
     }
 
+    /// The most items kept per feed. A feed that publishes more (a huge or hostile one) keeps
+    /// its newest; storing more drops the oldest, in the order the items are listed.
+    public static let maximumItemsPerFeed = 50_000
+
     /// Upserts `items` by GUID (keeping each stored item's read status) and stamps the feed's
     /// fetch time; returns how many items were new. Shared by ``storeItems(_:feedID:fetchedAt:)``
-    /// and ``refresh(feedID:)``.
+    /// and ``refresh(feedID:)``. At most `maximumItems` stay stored for the feed: the newest,
+    /// as ``observeItems(feedID:unreadOnly:offset:limit:on:)`` lists them.
     static func store(
-        _ items: [FeedItemDraft], feedID: Int64, fetched: Int64, in db: Connection
+        _ items: [FeedItemDraft], feedID: Int64, fetched: Int64, in db: Connection,
+        maximumItems: Int = maximumItemsPerFeed
     ) throws(DatabaseError)
         -> Int
     {
         _ = try feed(id: feedID, in: db)
         let before = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
-        for item in items {
+        for item in newest(items, keeping: maximumItems) {
             try db.execute(
                 """
                 INSERT INTO feed_items(feed_id, guid, title, link, summary, published_at, fetched_at)
@@ -97,8 +103,33 @@ public final class FeedsBaseService: FeedsBaseServiceType {
                 ])
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
-        let after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
-        return Int(after - before)
+        var after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+        if after > Int64(maximumItems) {
+            try db.execute(
+                """
+                DELETE FROM feed_items WHERE feed_id = ? AND id NOT IN (
+                    SELECT id FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ?)
+                """,
+                [.integer(feedID), .integer(feedID), .integer(Int64(maximumItems))])
+            after = Int64(maximumItems)
+        }
+        return max(0, Int(after - before))
+    }
+
+    /// The newest `count` of `items` (dated ones newest first, then undated ones in the feed's
+    /// order), so that a feed of a million items is not written whole only to be cut.
+    private static func newest(_ items: [FeedItemDraft], keeping count: Int) -> [FeedItemDraft] {
+        guard items.count > count else { return items }
+        let ordered = items.enumerated().sorted { left, right in
+            switch (left.element.publishedAt, right.element.publishedAt) {
+            case (let leftDate?, let rightDate?) where leftDate != rightDate: leftDate > rightDate
+            case (.some, nil): true
+            case (nil, .some): false
+            default: left.offset < right.offset
+            }
+        }
+        // Written in the feed's own order, as when nothing is cut.
+        return ordered.prefix(count).sorted { $0.offset < $1.offset }.map(\.element)
     }
 
     /// Records why the feed's last refresh failed, or clears it with `nil`; sends the feed.

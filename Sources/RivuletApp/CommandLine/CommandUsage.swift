@@ -103,6 +103,7 @@ public enum CommandUsage {
             Usage: rivulet feeds add URL|PATH [options]     subscribe, fetch at once, print the new ID
                    rivulet feeds list [--json] [options]    list feeds
                    rivulet feeds items ID [--json] [options]
+                                                            list every item, newest first
                    rivulet feeds refresh [ID] [options]     fetch one feed, or every feed
                    rivulet feeds rm ID [options]            unsubscribe and delete its items
 

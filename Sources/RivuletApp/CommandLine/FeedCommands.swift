@@ -21,14 +21,7 @@ enum FeedCommands {
                 }
             }
         case .feedsItems(let id, let json):
-            let items = try items(of: id, feeds: feeds)
-            if json {
-                Output.line(JSONValue.array(items.map(jsonValue(of:))).text)
-            } else {
-                for item in items {
-                    Output.line("\(item.id)\t\(item.isRead ? " " : "*") \(TextSanitizer.sanitize(item.title))")
-                }
-            }
+            try printItems(of: id, json: json, feeds: feeds)
         case .feedsRemove(let id):
             _ = try ScriptCommands.value(of: feeds.removeFeed(id: id))
         case .feedsAdd(let source):
@@ -79,16 +72,38 @@ enum FeedCommands {
         }
     }
 
-    private static func items(
-        of feedID: Int64, feeds: any FeedsBaseServiceType
-    ) throws(CommandFailure)
-        -> [FeedItemObject]
-    {
+    /// How many items `feeds items` reads and prints at a time.
+    static let itemPageSize = 2_000
+
+    /// Prints every item of a feed, newest first, a page at a time: a feed of any size is
+    /// printed whole (the JSON as one array) while only one page is held in memory.
+    private static func printItems(
+        of feedID: Int64, json: Bool, feeds: any FeedsBaseServiceType
+    ) throws(CommandFailure) {
         let all = try ScriptCommands.value(of: feeds.fetchFeeds())
         guard all.contains(where: { $0.id == feedID }) else { throw CommandFailure("there is no feed \(feedID)") }
-        return try ScriptCommands.value(
-            of: feeds.observeItems(
-                feedID: feedID, unreadOnly: false, offset: 0, limit: 100_000, on: ImmediateScheduler()))
+        var offset = 0
+        var isFirst = true
+        if json { Output.write("[") }
+        while true {
+            let page = try ScriptCommands.value(
+                of: feeds.observeItems(
+                    feedID: feedID, unreadOnly: false, offset: offset, limit: itemPageSize, on: ImmediateScheduler()))
+            var text = ""
+            for item in page {
+                if json {
+                    if !isFirst { text += "," }
+                    text += jsonValue(of: item).text
+                } else {
+                    text += "\(item.id)\t\(item.isRead ? " " : "*") \(TextSanitizer.sanitize(item.title))\n"
+                }
+                isFirst = false
+            }
+            Output.write(text)
+            guard page.count == itemPageSize else { break }
+            offset += page.count
+        }
+        if json { Output.line("]") }
     }
 
     private static func jsonValue(of feed: FeedObject) -> JSONValue {

@@ -9,6 +9,12 @@
 /// some time passes, so the parser holds it: when ``hasPendingEscape`` stays true for a short
 /// while (25 to 50 ms) the run loop calls ``flush()``, which emits it.
 ///
+/// Nothing it holds grows without bound: a sequence longer than 64 bytes is dropped, and a
+/// bracketed paste keeps at most ``maximumPasteLength`` bytes. A longer paste comes out cut at
+/// that length and the rest of it, up to its end marker, is dropped rather than read as keys.
+/// A paste whose end marker never comes would hold every key after it, Ctrl-C included, so
+/// the run loop ends it by time with ``endPaste()``.
+///
 /// ```swift
 /// var parser = KeyParser()
 /// parser.feed([0x6a, 0x1b, 0x5b, 0x41])   // [.key("j"), .key(up)]
@@ -27,16 +33,30 @@ public struct KeyParser: Sendable {
     private var droppedSequence: SequenceKind?
     /// The paste collected so far, while inside `ESC[200~` … `ESC[201~`.
     private var paste: [UInt8]?
+    /// Inside a paste that outgrew ``maximumPasteLength`` and was already sent: its bytes are
+    /// dropped up to its end marker.
+    private var isDroppingPaste = false
 
-    /// A parser with nothing buffered.
-    public init() {}
+    /// The most bytes a paste keeps; a longer one is cut here.
+    public let maximumPasteLength: Int
+
+    /// A parser with nothing buffered, keeping at most `maximumPasteLength` bytes of a paste
+    /// (1 MiB by default; at least 1).
+    public init(maximumPasteLength: Int = 1 << 20) {
+        self.maximumPasteLength = max(1, maximumPasteLength)
+    }
 
     /// Whether an Escape is held back waiting to see if a sequence follows; if it stays true for
     /// a short while, call ``flush()``.
-    public var hasPendingEscape: Bool { paste == nil && pending.first == 0x1b }
+    public var hasPendingEscape: Bool { !isInPaste && pending.first == 0x1b }
 
-    /// Whether a bracketed paste has started and not yet ended.
-    public var isInPaste: Bool { paste != nil }
+    /// Whether a bracketed paste has started and not yet ended (including the dropped rest of
+    /// a paste cut at ``maximumPasteLength``); if no byte arrives for a while, call
+    /// ``endPaste()``.
+    public var isInPaste: Bool { paste != nil || isDroppingPaste }
+
+    /// Whether anything is held back: a part of a key, sequence or character, or a paste.
+    public var hasPendingInput: Bool { isInPaste || !pending.isEmpty || droppedSequence != nil }
 
     /// Parses `bytes` after whatever is still buffered and returns the events now complete.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
@@ -52,11 +72,25 @@ public struct KeyParser: Sendable {
         return parse(flushing: true)
     }
 
+    /// Ends an unfinished paste as if its end marker had come: what it collected comes out as a
+    /// paste (a partial end marker is dropped), and the bytes after it are keys again. Call it
+    /// when a paste stays open too long; does nothing outside a paste.
+    public mutating func endPaste() -> [InputEvent] {
+        guard isInPaste else { return [] }
+        var events: [InputEvent] = []
+        if let paste { events.append(.paste(String(decoding: paste, as: UTF8.self))) }
+        paste = nil
+        isDroppingPaste = false
+        // Only a partial end marker can be left pending inside a paste.
+        pending.removeAll(keepingCapacity: true)
+        return events
+    }
+
     private mutating func parse(flushing: Bool) -> [InputEvent] {
         var events: [InputEvent] = []
         var index = 0
         while index < pending.count {
-            if paste != nil {
+            if isInPaste {
                 guard let next = collectPaste(from: index, into: &events) else {
                     return events
                 }
@@ -129,23 +163,51 @@ public struct KeyParser: Sendable {
                 let available = min(end.count, pending.count - index)
                 if pending[index..<(index + available)].elementsEqual(end[0..<available]) {
                     if available == end.count {
-                        paste?.append(contentsOf: pending[start..<index])
-                        let text = String(decoding: paste ?? [], as: UTF8.self)
+                        keepPasteBytes(pending[start..<index], into: &events)
+                        if let paste { events.append(.paste(String(decoding: paste, as: UTF8.self))) }
                         paste = nil
-                        events.append(.paste(text))
+                        isDroppingPaste = false
                         return index + end.count
                     }
                     // A partial end marker at the very end: keep it for the next read.
-                    paste?.append(contentsOf: pending[start..<index])
+                    keepPasteBytes(pending[start..<index], into: &events)
                     pending.removeFirst(index)
                     return nil
                 }
             }
             index += 1
         }
-        paste?.append(contentsOf: pending[start...])
+        keepPasteBytes(pending[start...], into: &events)
         pending.removeAll(keepingCapacity: true)
         return nil
+    }
+
+    /// Adds `bytes` to the paste up to ``maximumPasteLength``; the paste that reaches it is sent
+    /// at once, cut before a character that would not fit whole, and the rest is dropped.
+    private mutating func keepPasteBytes(_ bytes: ArraySlice<UInt8>, into events: inout [InputEvent]) {
+        guard var kept = paste else { return }
+        let room = maximumPasteLength - kept.count
+        if bytes.count <= room {
+            kept.append(contentsOf: bytes)
+            paste = kept
+            return
+        }
+        kept.append(contentsOf: bytes.prefix(room))
+        // Back up to the start of a UTF-8 character cut by the limit, so none is half kept.
+        var cut = kept.count
+        var back = 0
+        while cut > 0, back < 3, kept[cut - 1] & 0xc0 == 0x80 {
+            cut -= 1
+            back += 1
+        }
+        if cut > 0, kept[cut - 1] >= 0xc0 {
+            let lead = kept[cut - 1]
+            let length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2
+            if kept.count - (cut - 1) < length { kept.removeSubrange((cut - 1)...) }
+        }
+        events.append(.paste(String(decoding: kept, as: UTF8.self)))
+        paste = nil
+        isDroppingPaste = true
     }
 
     private enum Decoded {

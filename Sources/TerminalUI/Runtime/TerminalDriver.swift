@@ -4,7 +4,12 @@ public import Streams
 /// requests into frames, on a scheduler.
 ///
 /// - Bytes go through a ``KeyParser``; a lone Escape is delivered once no more bytes follow for
-///   `escapeTimeout` milliseconds.
+///   `escapeTimeout` milliseconds, and anything else held back (a part of a sequence or
+///   character) is dropped then.
+/// - A bracketed paste whose end marker does not come is ended by time: once no byte arrives
+///   for `pasteTimeout` milliseconds, or once it has lasted `maximumPasteDuration`, what arrived
+///   is delivered as the paste and keys work again. Its size is bounded by the parser's
+///   ``KeyParser/maximumPasteLength``.
 /// - Redraw requests are coalesced by a ``FrameLimiter`` (60 frames a second by default). A frame
 ///   renders the current state with `render`, diffs it against what is on screen with a
 ///   ``DiffRenderer`` and hands the bytes to `output` in one piece; nothing when nothing changed,
@@ -22,13 +27,20 @@ public final class TerminalDriver: @unchecked Sendable {
     public private(set) var size: TerminalSize
     /// How long a lone Escape waits for a sequence to follow, in milliseconds.
     public let escapeTimeout: Int
+    /// How long an unfinished paste (or a part of a character or sequence after its start)
+    /// waits for its next byte before it is ended, in milliseconds.
+    public let pasteTimeout: Int
+    /// How long a paste may last in all before it is ended, in milliseconds, however its bytes
+    /// trickle in.
+    public let maximumPasteDuration: Int
     /// How frames are encoded.
     public var renderer: DiffRenderer
     /// Called after each frame with the number of bytes it wrote (0 when nothing changed), for
     /// measuring how long a key takes to reach the screen.
     public var onFrameDrawn: ((Int) -> Void)?
 
-    private var parser = KeyParser()
+    private var parser: KeyParser
+    private var pasteStartedAt: Int?
     private var limiter: FrameLimiter
     private var shown: CellBuffer?
     private var needsFullRedraw = true
@@ -46,7 +58,8 @@ public final class TerminalDriver: @unchecked Sendable {
     ///   - onEvent: receives keys, pastes and resizes.
     public init(
         scheduler: any Scheduler, size: TerminalSize, renderer: DiffRenderer = DiffRenderer(),
-        framesPerSecond: Int = 60, escapeTimeout: Int = 30,
+        framesPerSecond: Int = 60, escapeTimeout: Int = 30, pasteTimeout: Int = 500,
+        maximumPasteDuration: Int = 5_000, parser: KeyParser = KeyParser(),
         output: @escaping ([UInt8]) -> Void,
         render: @escaping (TerminalSize) -> CellBuffer,
         onEvent: @escaping (InputEvent) -> Void
@@ -55,6 +68,9 @@ public final class TerminalDriver: @unchecked Sendable {
         self.size = size
         self.renderer = renderer
         self.escapeTimeout = escapeTimeout
+        self.pasteTimeout = pasteTimeout
+        self.maximumPasteDuration = maximumPasteDuration
+        self.parser = parser
         self.limiter = FrameLimiter(framesPerSecond: framesPerSecond)
         self.output = output
         self.render = render
@@ -65,13 +81,46 @@ public final class TerminalDriver: @unchecked Sendable {
     public func receive(_ bytes: some Sequence<UInt8>) {
         guard !isStopped else { return }
         inputGeneration &+= 1
+        let wasInPaste = parser.isInPaste
         deliver(parser.feed(bytes))
-        guard parser.hasPendingEscape else { return }
-        let generation = inputGeneration
-        scheduler.schedule(after: .milliseconds(escapeTimeout), label: "escape timeout") { [self] in
-            guard !isStopped, generation == inputGeneration, parser.hasPendingEscape else { return }
-            deliver(parser.flush())
+        if parser.isInPaste {
+            let now = scheduler.now
+            if !wasInPaste || pasteStartedAt == nil { pasteStartedAt = now }
+            if let start = pasteStartedAt, now - start >= maximumPasteDuration {
+                endPaste()
+            }
+        } else {
+            pasteStartedAt = nil
         }
+        scheduleExpiry()
+    }
+
+    /// Schedules what resolves held-back input if nothing more arrives: the end of a paste, or
+    /// the flush of an Escape or of a part of a sequence.
+    private func scheduleExpiry() {
+        let generation = inputGeneration
+        if parser.isInPaste {
+            let elapsed = scheduler.now - (pasteStartedAt ?? scheduler.now)
+            let delay = max(0, min(pasteTimeout, maximumPasteDuration - elapsed))
+            scheduler.schedule(after: .milliseconds(delay), label: "paste timeout") { [self] in
+                guard !isStopped, generation == inputGeneration, parser.isInPaste else { return }
+                endPaste()
+                scheduleExpiry()
+            }
+        } else if parser.hasPendingInput {
+            // An Escape is resolved quickly; a character or sequence cut between reads gets as
+            // long as a paste to complete.
+            let delay = parser.hasPendingEscape ? escapeTimeout : pasteTimeout
+            scheduler.schedule(after: .milliseconds(delay), label: "escape timeout") { [self] in
+                guard !isStopped, generation == inputGeneration, !parser.isInPaste else { return }
+                deliver(parser.flush())
+            }
+        }
+    }
+
+    private func endPaste() {
+        pasteStartedAt = nil
+        deliver(parser.endPaste())
     }
 
     private func deliver(_ events: [InputEvent]) {

@@ -15,7 +15,10 @@ import Dispatch
 ///   process by that signal, as if unhandled.
 /// - A terminal that goes away (end of file or an error reading it, a write it refuses, as when
 ///   the terminal emulator or the tmux server is killed) stops the loop; then
-///   ``onTerminalLost`` is called, or, by default, the process ends as after SIGHUP.
+///   ``onTerminalLost`` is called, or, by default, the process ends as after SIGHUP. Twice a
+///   second the loop also asks the system whether either descriptor has hung up, so an idle
+///   app notices a terminal that went away without a read, a write or a SIGHUP telling it
+///   (an output on another terminal than the input, a hang-up signal that was lost).
 /// - SIGTSTP (and the app's Ctrl-Z, through ``suspend()``) restores the terminal and stops the
 ///   process; on SIGCONT raw mode and the alternate screen come back and the screen is redrawn.
 /// - Crashes restore the terminal through ``Terminal``'s handlers.
@@ -154,11 +157,22 @@ public final class TerminalRunLoop: @unchecked Sendable {
         _ = signal(SIGTSTP, SIG_IGN)
     }
 
+    /// How often the loop checks that the terminal is still there, in milliseconds.
+    static let presenceCheckInterval = 500
+
     private func installSources() {
         let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: scheduler.queue)
         input.setEventHandler { [self] in readInput() }
         input.resume()
         sources.append(input)
+        let presence = DispatchSource.makeTimerSource(queue: scheduler.queue)
+        let interval = DispatchTimeInterval.milliseconds(Self.presenceCheckInterval)
+        presence.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        presence.setEventHandler { [self] in
+            if !isTerminalPresent() { terminalLost() }
+        }
+        presence.resume()
+        sources.append(presence)
         for number in Self.handledSignals {
             _ = signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: scheduler.queue)
@@ -181,6 +195,17 @@ public final class TerminalRunLoop: @unchecked Sendable {
         // End of file (a hung-up terminal reads as empty), EIO, EBADF: the terminal is gone.
         // Reading again would return the same at once, so the loop must not keep polling.
         terminalLost()
+    }
+
+    /// Whether neither descriptor reports a hang-up or an error, asked without waiting.
+    private func isTerminalPresent() -> Bool {
+        var descriptors = [
+            pollfd(fd: terminal.inputDescriptor, events: 0, revents: 0),
+            pollfd(fd: terminal.outputDescriptor, events: 0, revents: 0),
+        ]
+        guard poll(&descriptors, nfds_t(descriptors.count), 0) > 0 else { return true }
+        let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
+        return !descriptors.contains { $0.revents & gone != 0 }
     }
 
     /// The terminal went away: stop, restoring what can still be restored, then end (or tell

@@ -284,3 +284,22 @@ private func itemWindow(
     #expect(next.id > removed.id)
     #expect(try allItems(fixture, next.id).map(\.id).min() ?? 0 > removedItems.max() ?? 0)
 }
+
+@Test func aFeedKeepsAtMostItsMaximumOfItemsTheNewest() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    func drafts(_ range: ClosedRange<Int>) -> [FeedItemDraft] {
+        range.map {
+            FeedItemDraft(guid: "g\($0)", title: "item \($0)", publishedAt: Date(storedMilliseconds: Int64($0)))
+        }
+    }
+    let firstNew = try fixture.database.write { (db) throws(DatabaseError) in
+        try FeedsBaseService.store(drafts(1...8), feedID: feed.id, fetched: 1, in: db, maximumItems: 5)
+    }
+    #expect(firstNew == 5)
+    #expect(try allItems(fixture, feed.id).map(\.title) == (4...8).reversed().map { "item \($0)" })
+    _ = try fixture.database.write { (db) throws(DatabaseError) in
+        try FeedsBaseService.store(drafts(9...10), feedID: feed.id, fetched: 2, in: db, maximumItems: 5)
+    }
+    #expect(try allItems(fixture, feed.id).map(\.title) == (6...10).reversed().map { "item \($0)" })
+}

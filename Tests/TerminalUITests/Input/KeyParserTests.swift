@@ -287,3 +287,46 @@ private func splitResults(_ bytes: [UInt8]) -> [[InputEvent]] {
         }
     }
 }
+
+@Test func pasteLongerThanTheLimitIsCutAndItsRestDropped() {
+    var parser = KeyParser(maximumPasteLength: 8)
+    let events = parser.feed(Array("\u{1B}[200~0123456789abcdef\u{1B}[201~x".utf8))
+    #expect(events == [.paste("01234567"), char("x")])
+    #expect(!parser.isInPaste)
+}
+
+@Test func pasteLimitHoldsAcrossReadsAndKeepsNoHalfCharacter() {
+    var parser = KeyParser(maximumPasteLength: 6)
+    var events = parser.feed(Array("\u{1B}[200~ab".utf8))
+    events += parser.feed(Array("cd世界".utf8))  // 世 would need bytes 5 to 7
+    #expect(events == [.paste("abcd")])
+    #expect(parser.isInPaste)
+    events += parser.feed(Array("more text q".utf8))
+    #expect(events == [.paste("abcd")])
+    events += parser.feed(Array("\u{1B}[201~q".utf8))
+    #expect(events == [.paste("abcd"), char("q")])
+}
+
+@Test func unterminatedPasteEndsWithWhatArrivedAndKeysWorkAgain() {
+    var parser = KeyParser()
+    #expect(parser.feed(Array("\u{1B}[200~half a paste\u{1B}[20".utf8)) == [])
+    #expect(parser.isInPaste)
+    #expect(parser.hasPendingInput)
+    #expect(parser.endPaste() == [.paste("half a paste")])
+    #expect(!parser.isInPaste)
+    #expect(parser.feed([0x03]) == [.key(.control("c"))])
+}
+
+@Test func endingADroppedPasteSendsNothingMore() {
+    var parser = KeyParser(maximumPasteLength: 2)
+    #expect(parser.feed(Array("\u{1B}[200~abcdef".utf8)) == [.paste("ab")])
+    #expect(parser.endPaste() == [])
+    #expect(parser.feed(Array("q".utf8)) == [char("q")])
+}
+
+@Test func endPasteOutsideAPasteDoesNothing() {
+    var parser = KeyParser()
+    _ = parser.feed([0x1b])
+    #expect(parser.endPaste() == [])
+    #expect(parser.hasPendingEscape)
+}

@@ -157,3 +157,48 @@ private final class Harness {
     harness.scheduler.advance(by: 0)
     #expect(harness.frames.last == "\u{1B}[Hworld")
 }
+
+@Test func unterminatedPasteEndsAfterAQuietSpellAndControlCWorksAgain() {
+    let harness = Harness()
+    harness.driver.receive(Array("\u{1B}[200~never ends".utf8))
+    harness.scheduler.advance(by: 499)
+    #expect(harness.events == [])
+    harness.scheduler.advance(by: 1)
+    #expect(harness.events == [.paste("never ends")])
+    harness.driver.receive([0x03])
+    #expect(harness.events == [.paste("never ends"), .key(.control("c"))])
+}
+
+@Test func pasteTricklingInForeverEndsAtTheMaximumDuration() {
+    let harness = Harness()
+    harness.driver.receive(Array("\u{1B}[200~".utf8))
+    for _ in 0..<100 {
+        harness.scheduler.advance(by: 100)
+        harness.driver.receive(Array("x".utf8))
+    }
+    // 10 s of drip: the paste ended by its 5 s mark and what followed is keys again.
+    guard case .paste(let text) = harness.events.first else {
+        Issue.record("no paste: \(harness.events)")
+        return
+    }
+    #expect(text.count >= 49 && text.count <= 50 && text.allSatisfy { $0 == "x" })
+    let keys = harness.events.dropFirst()
+    #expect(keys.allSatisfy { $0 == .key(.character("x")) })
+    #expect(text.count + keys.count == 100)
+}
+
+@Test func partOfACharacterIsDroppedOnceNothingCompletesIt() {
+    let harness = Harness()
+    harness.driver.receive([0xe4, 0xb8])
+    harness.scheduler.advance(by: 500)
+    harness.driver.receive(Array("a".utf8))
+    #expect(harness.events == [.key(.character("a"))])
+}
+
+@Test func characterSplitAcrossReadsWithAShortGapIsKept() {
+    let harness = Harness()
+    harness.driver.receive([0xe4, 0xb8])
+    harness.scheduler.advance(by: 100)
+    harness.driver.receive([0x96])
+    #expect(harness.events == [.key(.character("世"))])
+}

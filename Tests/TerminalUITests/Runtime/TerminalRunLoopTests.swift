@@ -59,6 +59,28 @@ extension PseudoTerminalTests {
             #expect(runLoop.scheduler.queue.sync { !runLoop.isRunning })
         }
 
+        @Test func anIdleLoopNoticesItsOutputTerminalGoingAwayWithoutWritingAFrame() throws {
+            // Input stays, output hangs up, and nothing is drawn: no read and no write can
+            // tell, so before the presence check the loop ran on, idle, forever.
+            let input = try PseudoTerminal()
+            let output = try PseudoTerminal()
+            output.setSize(width: 20, height: 3)
+            let gotLost = DispatchSemaphore(value: 0)
+            let runLoop = TerminalRunLoop(
+                terminal: Terminal(input: input.secondary, output: output.secondary),
+                scheduler: UIScheduler(label: "test.runloop.presence"), colorSupport: .colors256,
+                render: { CellBuffer(size: $0) }, onEvent: { _ in })
+            runLoop.onTerminalLost = { gotLost.signal() }
+            try runLoop.start()
+            #expect(output.waitForOutput(containing: "\u{1B}[?1049h"))
+            let start = DispatchTime.now()
+            output.hangUp()
+            #expect(gotLost.wait(timeout: .now() + .seconds(10)) == .success)
+            let milliseconds = (DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+            print("idle loop noticed its output terminal gone after \(milliseconds) ms")
+            #expect(runLoop.scheduler.queue.sync { !runLoop.isRunning })
+        }
+
         @Test func aFrameTheTerminalRefusesStopsTheLoop() throws {
             let input = try PseudoTerminal()
             let output = try PseudoTerminal()

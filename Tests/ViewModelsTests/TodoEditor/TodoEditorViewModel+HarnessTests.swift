@@ -172,3 +172,37 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         harness.expectSubscriptions(save, [Subscription(200, 300)])
     }
 }
+
+@Test func todoEditorHarnessPressesDuringASlowFailingSaveAreIgnoredUntilItFails() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let failing = scheduler.createColdObservable([
+            .next(100, Result<Todo, SceneError>.failure(SceneError("database is busy"))), .completed(100),
+        ])
+        let calls = CallLog<Int>()
+        let service = MockTodoEditorService(save: { _, _ in
+            calls.append(scheduler.now)
+            return failing.asObservable()
+        })
+        // Presses at 210 and 250 fall inside the first save (200 to 300) and are ignored; the
+        // failure frees the key, so the press at 400 is a new save.
+        let input = TodoEditorViewModel.Input(
+            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
+            save: scheduler.createHotObservable([.next(200, ()), .next(210, ()), .next(250, ()), .next(400, ())])
+                .asObservable())
+        let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
+        let saving = harness.record(output.isSaving, "isSaving")
+        let error = harness.record(output.errorMessage, "errorMessage")
+        scheduler.advance(to: 1000)
+        harness.expect(
+            saving, [.next(0, false), .next(200, true), .next(300, false), .next(400, true), .next(500, false)])
+        harness.expect(
+            error,
+            [
+                .next(0, nil), .next(300, "Could not save: database is busy"), .next(400, nil),
+                .next(500, "Could not save: database is busy"),
+            ])
+        harness.expectSubscriptions(failing, [Subscription(200, 300), Subscription(400, 500)])
+        #expect(calls.all == [200, 400])
+    }
+}
