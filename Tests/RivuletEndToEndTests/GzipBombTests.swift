@@ -16,12 +16,17 @@ private let smallFeed = Data(
     <item><title>One</title><guid>one</guid></item></channel></rss>
     """.utf8)
 
-/// A server whose every answer is a gzip bomb of about `gigabytes` inflated; or, until `armed`
-/// is set, the small feed.
-private func bombServer(gigabytes: Int, armed: Atomic<Bool>? = nil) throws -> LocalHTTPServer {
+/// Whether a ``bombServer(gigabytes:arming:)`` serves bombs yet.
+private final class Arming: Sendable {
+    let isArmed = Atomic<Bool>(false)
+}
+
+/// A server whose every answer is a gzip bomb of about `gigabytes` inflated; or, while `arming`
+/// is not armed, the small feed.
+private func bombServer(gigabytes: Int, arming: Arming? = nil) throws -> LocalHTTPServer {
     let blocks = gigabytes * 1_000_000_000 / GzipBomb.inflatedPerBlock
     return try LocalHTTPServer { _ in
-        if let armed, !armed.load(ordering: .relaxed) { return LocalHTTPServer.Reply(prefix: smallFeed) }
+        if let arming, !arming.isArmed.load(ordering: .relaxed) { return LocalHTTPServer.Reply(prefix: smallFeed) }
         return LocalHTTPServer.Reply(
             headers: ["Content-Encoding": "gzip"], sendsLength: false, prefix: GzipBomb.head,
             repeating: GzipBomb.block, length: blocks * GzipBomb.block.count)
@@ -35,8 +40,9 @@ extension LongEndToEndSuites {
             let folder = try TemporaryFolder()
             let server = try bombServer(gigabytes: 4)
             defer { server.stop() }
+            let database = folder.file("feeds.sqlite")
             let outcome = try await onOwnThread {
-                try ChildProcess.startRivulet(["--db", folder.file("feeds.sqlite"), "feeds", "add", server.url("/bomb")])
+                try ChildProcess.startRivulet(["--db", database, "feeds", "add", server.url("/bomb")])
                     .waitMeasuringMemory()
             }
             let sent = server.bytesSent.load(ordering: .relaxed)
@@ -54,8 +60,8 @@ extension LongEndToEndSuites {
 
         @Test func refreshingTwoGzipBombsInOneProcessStaysUnderAHundredMegabytes() async throws {
             let folder = try TemporaryFolder()
-            let armed = Atomic<Bool>(false)
-            let server = try bombServer(gigabytes: 4, armed: armed)
+            let arming = Arming()
+            let server = try bombServer(gigabytes: 4, arming: arming)
             defer { server.stop() }
             let database = folder.file("feeds.sqlite")
             for path in ["/first", "/second"] {
@@ -64,7 +70,7 @@ extension LongEndToEndSuites {
                 }
                 try #require(added.termination == .exited(0), "stderr: \(added.error)")
             }
-            armed.store(true, ordering: .relaxed)
+            arming.isArmed.store(true, ordering: .relaxed)
             let outcome = try await onOwnThread {
                 try ChildProcess.startRivulet(["--db", database, "feeds", "refresh"]).waitMeasuringMemory()
             }

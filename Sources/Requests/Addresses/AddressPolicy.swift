@@ -93,7 +93,8 @@ public struct AddressRefusal: Sendable, Hashable, CustomStringConvertible {
     /// A sentence naming the address: "refused to connect to 169.254.169.254, a link-local
     /// address …, which is never fetched".
     public var description: String {
-        let named = IPAddress(host) == address ? "\(address)" : "\(host) (\(address))"
+        let bare = host.trimmingPrefix("[").split(separator: "]").first.map(String.init) ?? host
+        let named = bare.lowercased() == address.description ? "\(address)" : "\(host) (\(address))"
         switch rule {
         case .neverFetched(let scope):
             return "refused to connect to \(named): it is \(scope), which is never fetched"

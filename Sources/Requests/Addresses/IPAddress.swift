@@ -130,7 +130,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             guard !half.isEmpty else { return [] }
             var result: [UInt16] = []
             for group in half.split(separator: ":", omittingEmptySubsequences: false) {
-                guard (1...4).contains(group.count), group.allSatisfy(\.isHexDigit), let value = UInt16(group, radix: 16)
+                guard (1...4).contains(group.count), group.allSatisfy(\.isHexDigit),
+                    let value = UInt16(group, radix: 16)
                 else { return nil }
                 result.append(value)
             }
