@@ -307,8 +307,9 @@ final class _Exchange: @unchecked Sendable {
             "the server's answer is not valid HTTP (no proper status line); "
                 + "check that the address and port are a web server's"
         case .unknown:
-            "the connection ended before the whole answer arrived (the body was shorter than announced); "
-                + "try again later"
+            // curl's catch-all: a body shorter than its Content-Length, or no route to the host.
+            "the connection failed or ended before the whole answer arrived (for example, a body shorter than "
+                + "announced); check the address and your connection, then try again"
         case .cannotDecodeContentData, .cannotDecodeRawData:
             "the server's compressed answer is damaged and cannot be decompressed; try again later"
         case .zeroByteResource: "the server answered with an empty body; check the address"
