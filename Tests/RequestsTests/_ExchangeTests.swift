@@ -44,15 +44,18 @@ import Testing
         #expect(!text.contains("<"), "\(text)")
     }
 
+    /// The drip never ends and never pauses long enough for Foundation's inactivity timer, so
+    /// any end at all is the exchange's own wall-clock limit; the bound is loose because the
+    /// whole suite runs beside it on two cores.
     @Test func aServerThatDripsCannotStretchTheTimeout() async throws {
-        let started = ContinuousClock.now
         try await withTestHTTPServer({ _ in .drip(status: 200, interval: .milliseconds(20)) }) { server in
+            let started = ContinuousClock.now
             let result = await outcome(of: server.request("drip", timeout: .milliseconds(600)))
+            let took = ContinuousClock.now - started
             #expect(result.failureReason == .timeout(.milliseconds(600)))
+            #expect(took < .seconds(60), "took \(took)")
             #expect(await server.wait { $0.connectionsClosedByClient == 1 })
         }
-        // Bytes kept arriving all along; the whole fetch still ended at its limit.
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aGzipBodyIsCountedAsItInflates() async throws {
