@@ -94,6 +94,10 @@ final class _Exchange: @unchecked Sendable {
         }
     }
 
+    /// The body bytes the exchange holds: what arrived so far while it runs; none once it has
+    /// ended, failed or not (the response, if any, owns the body).
+    var heldBodyByteCount: Int { state.withLock { $0.body.count } }
+
     /// Stops the exchange without delivering anything (the subscriber went away).
     func cancel() {
         let pending = state.withLock { state -> Bool in

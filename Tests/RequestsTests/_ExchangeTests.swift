@@ -58,6 +58,25 @@ import Testing
         }
     }
 
+    @Test func aFailedTransferLetsGoOfWhatItReceivedAtOnce() async throws {
+        try await withTestHTTPServer({ _ in .stream(status: 200, total: 4 * 1024 * 1024) }) { server in
+            var request = server.request("big")
+            request.maximumBodySize = 1_000_000
+            let (exchange, result) = await start(request)
+            #expect(result.failureReason == .bodyTooLarge(limit: 1_000_000))
+            // Still referenced (a subscriber keeps its task until it disposes), yet empty.
+            #expect(exchange?.heldBodyByteCount == 0)
+        }
+    }
+
+    @Test func aFinishedTransferLeavesTheBodyToTheResponse() async throws {
+        try await withTestHTTPServer({ _ in .respond(status: 200, body: Data(count: 300_000)) }) { server in
+            let (exchange, result) = await start(server.request("page"))
+            #expect(result.value?.body.count == 300_000)
+            #expect(exchange?.heldBodyByteCount == 0)
+        }
+    }
+
     @Test func aGzipBodyIsCountedAsItInflates() async throws {
         // 100 KB of gzip that inflates to far more than the 1 MB limit.
         try await withTestHTTPServer({ _ in
@@ -69,6 +88,16 @@ import Testing
             #expect(result.failureReason == .bodyTooLarge(limit: 1_000_000))
         }
     }
+}
+
+/// Starts `request` on its session and waits for its result, keeping the exchange.
+private func start(_ request: ServiceRequest) async -> (_Exchange?, Result<NetworkResponse, RequestError>) {
+    let box = SanitizerVisibleMutex<_Exchange?>(nil)
+    let result = await withCheckedContinuation { continuation in
+        let exchange = request.effectiveSession.start(request) { continuation.resume(returning: $0) }
+        box.withLock { $0 = exchange }
+    }
+    return (box.withLock { $0 }, result)
 }
 
 /// A gzip member of about 100 KB whose deflate blocks copy a zero byte again and again (fixed
