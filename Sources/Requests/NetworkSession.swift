@@ -6,7 +6,8 @@
 #endif
 
 /// A Foundation `URLSession` together with the delegate that streams bodies under a size
-/// limit, follows redirects with loop detection, enforces timeouts and cancels on request.
+/// limit, follows redirects with loop detection, enforces timeouts, checks every address a
+/// request or a redirect leads to against an ``AddressPolicy``, and cancels on request.
 ///
 /// The session owns its delegate because Foundation on Linux ignores per-task delegates; to
 /// use a different configuration (proxies, extra headers, a cache), create another
@@ -17,17 +18,20 @@ public final class NetworkSession: Sendable {
 
     let urlSession: URLSession
     let router: _SessionRouter
+    /// The addresses this session's requests may reach.
+    public let addressPolicy: AddressPolicy
 
-    /// A session with `configuration`; the URL cache is turned off so conditional requests
-    /// reach the server and a `304` comes back as is.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
+    /// A session with `configuration` and `addressPolicy`; the URL cache is turned off so
+    /// conditional requests reach the server and a `304` comes back as is.
+    public init(configuration: URLSessionConfiguration = .ephemeral, addressPolicy: AddressPolicy = .standard) {
+        self.addressPolicy = addressPolicy
         // Work on a copy: the caller's configuration stays as it was.
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let router = _SessionRouter()
         self.router = router
-        self.urlSession = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        self.urlSession = URLSession(configuration: configuration, delegate: router, delegateQueue: _DelegateQueue())
     }
 
     deinit {
@@ -59,6 +63,7 @@ public final class NetworkSession: Sendable {
             task: task,
             router: router,
             delegateQueue: urlSession.delegateQueue,
+            addressPolicy: addressPolicy,
             completion: completion
         )
         router.register(exchange, for: task.taskIdentifier)

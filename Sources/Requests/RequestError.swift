@@ -7,7 +7,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// The URL could not be built (no base URL in this environment, or an invalid one).
         case invalidURL(String)
-        /// The connection failed: refused, reset, unreachable host, TLS failure...
+        /// The connection or the transfer failed: refused, reset, unreachable host, TLS failure,
+        /// a reply that is not HTTP... The text is a sentence for people: what happened and what
+        /// to do.
         case transport(String)
         /// No complete response arrived within the timeout.
         case timeout(SchedulerDuration)
@@ -17,12 +19,15 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         case undecodable(String)
         /// The request was cancelled before it finished.
         case cancelled
-        /// The body is larger than the request's limit (announced or counted while streaming).
+        /// The body is larger than the request's limit (announced, or counted after
+        /// decompression while streaming).
         case bodyTooLarge(limit: Int)
         /// A redirect led back to a URL already visited.
         case redirectLoop(URL)
         /// More redirects than the request's limit.
         case tooManyRedirects(limit: Int)
+        /// The session's ``AddressPolicy`` refused an address the request (or a redirect) led to.
+        case addressRefused(AddressRefusal)
     }
 
     /// The request that failed.
@@ -42,31 +47,41 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// A one-line message naming the request and the reason.
+    /// A one-line message naming the request and the reason: a sentence that says what
+    /// happened and, where a person can do something about it, what to do. It never quotes the
+    /// body of a response: a status is named by its code and phrase.
     public var description: String {
         "\(request.summary): \(reasonDescription)"
     }
 
     private var reasonDescription: String {
         switch reason {
-        case .invalidURL(let detail): "invalid URL (\(detail))"
-        case .transport(let detail): "connection failed (\(detail))"
-        case .timeout(let duration): "no response within \(duration)"
-        case .status(let code, let body): "HTTP status \(code)\(Self.excerpt(body))"
-        case .undecodable(let detail): "unexpected response body (\(detail))"
+        case .invalidURL(let detail): "the address is not valid (\(detail)); check it and try again"
+        case .transport(let detail): detail
+        case .timeout(let duration):
+            "no complete answer within \(duration); the server is slow or unreachable, try again later"
+        case .status(let code, _): Self.statusSentence(code)
+        case .undecodable(let detail): "the answer could not be read (\(detail))"
         case .cancelled: "cancelled"
-        case .bodyTooLarge(let limit): "response larger than the limit of \(limit) bytes"
-        case .redirectLoop(let url): "redirect loop back to \(url.absoluteString)"
-        case .tooManyRedirects(let limit): "more than \(limit) redirects"
+        case .bodyTooLarge(let limit):
+            "the answer is larger than the limit of \(limit) bytes (counted after decompression); "
+                + "check that the address is the one you meant"
+        case .redirectLoop(let url):
+            "the server redirects in a loop (back to \(url.absoluteString)); check the address"
+        case .tooManyRedirects(let limit): "the server redirected more than \(limit) times; check the address"
+        case .addressRefused(let refusal): refusal.description
         }
     }
 
-    private static func excerpt(_ body: Data) -> String {
-        guard !body.isEmpty else { return "" }
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-            .map { $0.isWhitespace || $0.unicodeScalars.contains(where: { $0.value < 0x20 }) ? " " : String($0) }
-            .joined()
-        return ": " + text.trimmingCharacters(in: .whitespaces)
+    private static func statusSentence(_ code: Int) -> String {
+        let answered = "the server answered \(code)" + (HTTPStatus.reasonPhrase(code).map { " \($0)" } ?? "")
+        switch code {
+        case 401, 403: return answered + "; the address needs a login or is not public"
+        case 404, 410: return answered + "; check the address"
+        case 400..<500: return answered + "; check the address"
+        case 500..<600: return answered + "; the server has a problem, try again later"
+        default: return answered
+        }
     }
 }
 

@@ -60,7 +60,10 @@ extension ObservableType where Element == NetworkResponse {
             case .next(let value): .success(value)
             case .error(let error as RequestError): .failure(error)
             case .error(let error):
-                .failure(RequestError(request: request, reason: .transport(String(describing: error))))
+                .failure(
+                    RequestError(
+                        request: request,
+                        reason: .transport("the request failed (\(error)); check the address and try again")))
             case .completed: .failure(cancelled)
             }
         }

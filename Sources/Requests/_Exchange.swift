@@ -18,6 +18,12 @@ final class _Exchange: @unchecked Sendable {
         var completion: (@Sendable (Result<NetworkResponse, RequestError>) -> Void)?
         var visited: Set<String> = []
         var redirects = 0
+        /// The scope of the address the last hop went to, for the next redirect's check.
+        var origin: IPAddress.Scope = .public
+        /// A callback that owes Foundation a completion handler is running.
+        var isInDispositionCallback = false
+        /// The task is to be cancelled (or already was).
+        var isCancelRequested = false
     }
 
     let request: ServiceRequest
@@ -26,18 +32,21 @@ final class _Exchange: @unchecked Sendable {
     private let state: SanitizerVisibleMutex<State>
     private let timer: any DispatchSourceTimer
     private let delegateQueue: OperationQueue
+    private let addressPolicy: AddressPolicy
 
     init(
         request: ServiceRequest,
         task: URLSessionDataTask,
         router: _SessionRouter,
         delegateQueue: OperationQueue,
+        addressPolicy: AddressPolicy,
         completion: @escaping @Sendable (Result<NetworkResponse, RequestError>) -> Void
     ) {
         self.request = request
         self.task = task
         self.router = router
         self.delegateQueue = delegateQueue
+        self.addressPolicy = addressPolicy
         self.state = SanitizerVisibleMutex(State(completion: completion))
         self.timer = DispatchSource.makeTimerSource(queue: .global())
     }
@@ -52,8 +61,42 @@ final class _Exchange: @unchecked Sendable {
             if let initialURL { $0.visited.insert(initialURL.absoluteString) }
         }
         timer.resume()
-        task.resume()
+        guard addressPolicy.isEnforced, let host = initialURL?.host, !host.isEmpty else {
+            task.resume()
+            return
+        }
+        // The lookup blocks, so it runs off the caller's thread; the timer already counts it.
+        DispatchQueue.global().async { [self] in
+            if let verdict = admit(host: host, on: .requested) {
+                fail(verdict)
+                return
+            }
+            let isLive = state.withLock { !$0.finished }
+            if isLive { task.resume() }
+        }
     }
+
+    /// Resolves `host` and checks its addresses against the policy for `hop`; the reason to
+    /// stop, or `nil` (and the hop's scope recorded for the next redirect) when it may go on.
+    private func admit(host: String, on hop: AddressPolicy.Hop) -> RequestError.Reason? {
+        switch _HostResolver.addresses(of: host) {
+        case .failure(.notFound(let name)):
+            return .transport("the host name \(name) could not be found; check the address and your connection")
+        case .failure(.failed(let detail)):
+            return .transport(
+                "the host name \(host) could not be looked up (\(detail)); check your connection and try again")
+        case .success(let addresses):
+            if let refusal = addressPolicy.refusal(of: addresses, host: host, on: hop) {
+                return .addressRefused(refusal)
+            }
+            state.withLock { $0.origin = AddressPolicy.origin(of: addresses) }
+            return nil
+        }
+    }
+
+    /// The body bytes the exchange holds: what arrived so far while it runs; none once it has
+    /// ended, failed or not (the response, if any, owns the body).
+    var heldBodyByteCount: Int { state.withLock { $0.body.count } }
 
     /// Stops the exchange without delivering anything (the subscriber went away).
     func cancel() {
@@ -68,27 +111,60 @@ final class _Exchange: @unchecked Sendable {
         if pending { cancelTask() }
     }
 
-    /// Cancels the task on the session's serial delegate queue, so the cancellation never
-    /// lands while a delegate callback waits for its completion handler (Foundation on Linux
-    /// traps when that happens).
+    /// Cancels the task, from a thread of its own: never on Foundation's queue, where the
+    /// callbacks run (``_DelegateQueue``) and where the cancellation itself waits its turn.
+    ///
+    /// Foundation on Linux traps when a cancellation lands while it waits for a completion
+    /// handler (a response's disposition, a redirect's request). So while such a callback runs,
+    /// the cancellation is left to ``endDispositionCallback()``, which sends it after the handler
+    /// was called; and a callback that starts once a cancellation was requested calls no handler
+    /// at all (``beginDispositionCallback()``), leaving the task to the cancellation.
     private func cancelTask() {
-        let task = task
-        delegateQueue.addOperation { task.cancel() }
+        let sendsNow = state.withLock { state -> Bool in
+            guard !state.isCancelRequested else { return false }
+            state.isCancelRequested = true
+            return !state.isInDispositionCallback
+        }
+        if sendsNow { sendCancel() }
     }
 
-    /// Ends the exchange with `reason` and stops the transfer.
-    ///
-    /// Inside a delegate callback that hands back a disposition, pass `cancellingTask: false`
-    /// and let the disposition stop the task.
-    func fail(_ reason: RequestError.Reason, cancellingTask: Bool = true) {
+    private func sendCancel() {
+        let task = task
+        DispatchQueue.global().async { task.cancel() }
+    }
+
+    /// Marks the start of a callback that owes a completion handler; false when a cancellation
+    /// was already requested, and the callback must then call none.
+    func beginDispositionCallback() -> Bool {
+        state.withLock { state in
+            guard !state.isCancelRequested else { return false }
+            state.isInDispositionCallback = true
+            return true
+        }
+    }
+
+    /// Marks the end of such a callback, its completion handler called; sends a cancellation
+    /// requested meanwhile.
+    func endDispositionCallback() {
+        let sendsNow = state.withLock { state -> Bool in
+            state.isInDispositionCallback = false
+            return state.isCancelRequested
+        }
+        if sendsNow { sendCancel() }
+    }
+
+    /// Ends the exchange with `reason` and cancels the task (see ``cancelTask()``).
+    func fail(_ reason: RequestError.Reason) {
         finish(.failure(RequestError(request: request, reason: reason)))
-        if cancellingTask { cancelTask() }
+        cancelTask()
     }
 
     private func finish(_ result: Result<NetworkResponse, RequestError>) {
         let completion = state.withLock { state -> (@Sendable (Result<NetworkResponse, RequestError>) -> Void)? in
             guard !state.finished else { return nil }
             state.finished = true
+            // What was received goes now, not when the last reference to the exchange does.
+            state.body = Data()
             let completion = state.completion
             state.completion = nil
             return completion
@@ -107,13 +183,15 @@ final class _Exchange: @unchecked Sendable {
     func receive(_ response: URLResponse) -> Bool {
         let limit = request.maximumBodySize
         if response.expectedContentLength > Int64(limit) {
-            fail(.bodyTooLarge(limit: limit), cancellingTask: false)
+            fail(.bodyTooLarge(limit: limit))
             return false
         }
         state.withLock { $0.response = response as? HTTPURLResponse }
         return true
     }
 
+    /// Takes a chunk of the body, as decompressed by the transfer: the limit counts these
+    /// bytes, so a small compressed body that inflates past it is stopped at the limit.
     func receive(_ data: Data) {
         let limit = request.maximumBodySize
         let tooLarge = state.withLock { state -> Bool in
@@ -123,24 +201,40 @@ final class _Exchange: @unchecked Sendable {
             return false
         }
         if tooLarge { fail(.bodyTooLarge(limit: limit)) }
+
     }
 
-    /// Whether a redirect to `url` may be followed.
+    /// Whether a redirect to `url` may be followed: the checks on the URL, then the address
+    /// policy on the addresses its host resolves to.
     func redirect(to url: URL?) -> Bool {
+        guard redirectIsAllowed(to: url) else { return false }
+        guard addressPolicy.isEnforced, let url, let host = url.host, !host.isEmpty else { return true }
+        let origin = state.withLock { $0.origin }
+        if let verdict = admit(host: host, on: .redirect(from: origin)) {
+            fail(verdict)
+            return false
+        }
+        return true
+    }
+
+    private func redirectIsAllowed(to url: URL?) -> Bool {
         let limit = request.maximumRedirects
         let verdict = state.withLock { state -> RequestError.Reason? in
             state.redirects += 1
-            guard let url else { return .transport("redirect without a location") }
+            guard let url else {
+                return .transport("the server sent a redirect without a usable address; check the address")
+            }
             // A server may not send the client to a file or any other non-web address.
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                return .transport("redirect to a non-HTTP address refused")
+                return .transport(
+                    "refused a redirect to \(url.absoluteString): only http and https addresses are followed")
             }
             if !state.visited.insert(url.absoluteString).inserted { return .redirectLoop(url) }
             if state.redirects > limit { return .tooManyRedirects(limit: limit) }
             return nil
         }
         if let verdict {
-            fail(verdict, cancellingTask: false)
+            fail(verdict)
             return false
         }
         return true
@@ -151,9 +245,15 @@ final class _Exchange: @unchecked Sendable {
             finish(.failure(RequestError(request: request, reason: Self.reason(for: error, request: request))))
             return
         }
-        let (response, body) = state.withLock { ($0.response ?? task.response as? HTTPURLResponse, $0.body) }
+        let (response, body) = state.withLock { state in
+            let taken = (state.response ?? task.response as? HTTPURLResponse, state.body)
+            state.body = Data()
+            return taken
+        }
         guard let response else {
-            finish(.failure(RequestError(request: request, reason: .transport("no HTTP response"))))
+            let reason = RequestError.Reason.transport(
+                "the server closed the connection without an HTTP answer; check that the address is a web server's")
+            finish(.failure(RequestError(request: request, reason: reason)))
             return
         }
         var headers: [String: String] = [:]
@@ -175,19 +275,58 @@ final class _Exchange: @unchecked Sendable {
         finish(.success(result))
     }
 
-    private static func reason(for error: any Error, request: ServiceRequest) -> RequestError.Reason {
-        guard let urlError = error as? URLError else { return .transport(String(describing: error)) }
+    /// The reason for a transfer's error: a sentence that says what happened, never a bare
+    /// error domain or code.
+    static func reason(for error: any Error, request: ServiceRequest) -> RequestError.Reason {
+        guard let urlError = error as? URLError else {
+            return .transport(
+                "the transfer failed (\(error.localizedDescription)); check the address and your connection")
+        }
         switch urlError.code {
         case .cancelled: return .cancelled
         case .timedOut: return .timeout(request.effectiveTimeout)
-        case .cannotConnectToHost: return .transport("connection refused")
-        case .cannotFindHost: return .transport("host not found")
-        case .networkConnectionLost: return .transport("connection lost")
-        case .notConnectedToInternet: return .transport("not connected")
         case .httpTooManyRedirects: return .tooManyRedirects(limit: request.maximumRedirects)
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
-            return .transport("secure connection failed")
-        default: return .transport("URL error \(urlError.code.rawValue)")
+        default: return .transport(transportSentence(urlError.code))
+        }
+    }
+
+    private static func transportSentence(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost:
+            "the server refused the connection; check the address and that the server is running"
+        case .cannotFindHost, .dnsLookupFailed:
+            "the host name could not be found; check the address and your connection"
+        case .networkConnectionLost:
+            "the connection was lost before the answer was complete; try again later"
+        case .notConnectedToInternet: "this machine is not connected to a network; connect and try again"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired:
+            "a secure connection could not be made (the server's certificate or TLS handshake was refused); "
+                + "check the address"
+        case .badServerResponse:
+            "the server closed the connection without answering (an empty reply); "
+                + "check that the address is a web server's, or try again later"
+        case .unsupportedURL, .cannotParseResponse:
+            "the server's answer is not valid HTTP (no proper status line); "
+                + "check that the address and port are a web server's"
+        case .unknown:
+            // curl's catch-all: a body shorter than its Content-Length, or no route to the host.
+            "the connection failed or ended before the whole answer arrived (for example, a body shorter than "
+                + "announced); check the address and your connection, then try again"
+        case .cannotDecodeContentData, .cannotDecodeRawData:
+            "the server's compressed answer is damaged and cannot be decompressed; try again later"
+        case .zeroByteResource: "the server answered with an empty body; check the address"
+        case .badURL: "the address is not valid; check it"
+        case .redirectToNonExistentLocation:
+            "the server redirected to an address that does not exist; check the address"
+        case .userAuthenticationRequired, .userCancelledAuthentication:
+            "the server asks for a login, which this request cannot give; check the address"
+        case .resourceUnavailable: "the server has nothing at this address; check it"
+        case .dataLengthExceedsMaximum: "the answer is too large to receive; check the address"
+        default:
+            "the transfer failed (the system reports network error \(code.rawValue)); "
+                + "check the address and your connection, then try again"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Streams
 
@@ -5,7 +6,8 @@ import Streams
     import FoundationNetworking
 #endif
 
-/// The session delegate: routes each task's events to its ``_Exchange``.
+/// The session delegate: routes each task's events to its ``_Exchange``. The events arrive on
+/// Foundation's own queue (see ``_DelegateQueue``).
 ///
 /// `@unchecked Sendable`: the only state is `exchanges`, a `SanitizerVisibleMutex`.
 final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -29,13 +31,17 @@ final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        guard let exchange = exchange(for: dataTask), exchange.receive(response) else {
+        guard let exchange = exchange(for: dataTask) else {
             completionHandler(.cancel)
-            // The disposition alone leaves the connection open on Linux; close it too.
-            dataTask.cancel()
+            // The disposition alone leaves the connection open on Linux; close it too, from
+            // another thread (this one is Foundation's, which the cancellation waits for).
+            DispatchQueue.global().async { dataTask.cancel() }
             return
         }
-        completionHandler(.allow)
+        guard exchange.beginDispositionCallback() else { return }
+        // A refusal also requests the cancellation, sent once the disposition is handed back.
+        completionHandler(exchange.receive(response) ? .allow : .cancel)
+        exchange.endDispositionCallback()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -49,11 +55,13 @@ final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let exchange = exchange(for: task), exchange.redirect(to: request.url) else {
+        guard let exchange = exchange(for: task) else {
             completionHandler(nil)
             return
         }
-        completionHandler(request)
+        guard exchange.beginDispositionCallback() else { return }
+        completionHandler(exchange.redirect(to: request.url) ? request : nil)
+        exchange.endDispositionCallback()
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

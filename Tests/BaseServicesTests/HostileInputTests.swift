@@ -235,7 +235,7 @@ private func temporaryFolder() throws -> String {
         let message = try #require(
             try failedRefresh(
                 of: server.url("/feed.xml").absoluteString, fetcher: FeedFetcher(timeout: .milliseconds(300))))
-        #expect(message.contains("no response within"), "\(message)")
+        #expect(message.contains("no complete answer within"), "\(message)")
         #expect(ContinuousClock.now - start < .seconds(8))
     }
 }

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Requests
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite struct RequestErrorTests {
     private let request = ServiceRequest(
         service: RemoteService(
@@ -12,18 +16,52 @@ import Testing
 
     @Test func descriptionNamesTheRequestAndTheReason() {
         let error = RequestError(request: request, reason: .timeout(.milliseconds(200)))
-        #expect(error.description == "GET https://example.test/feed: no response within 200ms")
+        #expect(
+            error.description
+                == "GET https://example.test/feed: no complete answer within 200ms; the server is slow or unreachable, "
+                + "try again later")
     }
 
-    @Test func statusDescriptionIncludesABodyExcerptWithoutControlCharacters() {
-        let error = RequestError(request: request, reason: .status(502, body: Data("bad\ngateway\u{1B}[2J".utf8)))
-        #expect(error.statusCode == 502)
-        #expect(!error.description.contains("\u{1B}"))
-        #expect(error.description.contains("HTTP status 502: bad gateway"))
+    @Test func aStatusIsNamedByItsCodeAndPhraseAndTheBodyIsNeverQuoted() {
+        let page = Data(("<!DOCTYPE html><html><head><title>404</title>" + String(repeating: "<div>", count: 100)).utf8)
+        let error = RequestError(request: request, reason: .status(404, body: page))
+        #expect(error.statusCode == 404)
+        #expect(
+            error.description == "GET https://example.test/feed: the server answered 404 Not Found; check the address")
+        let teapot = RequestError(request: request, reason: .status(599, body: Data("bad\ngateway\u{1B}[2J".utf8)))
+        #expect(!teapot.description.contains("bad"))
+        #expect(teapot.description.contains("the server answered 599; the server has a problem"))
     }
 
     @Test func sizeLimitDescriptionNamesTheLimit() {
         let error = RequestError(request: request, reason: .bodyTooLarge(limit: 10_485_760))
-        #expect(error.description.hasSuffix("response larger than the limit of 10485760 bytes"))
+        #expect(error.description.contains("larger than the limit of 10485760 bytes"))
+    }
+
+    /// The transfer errors people met as bare codes: each is now a sentence that says what to do.
+    @Test(arguments: [
+        (URLError.Code.badServerResponse, "without answering (an empty reply)"),
+        (.unsupportedURL, "not valid HTTP"),
+        (.unknown, "shorter than announced"),
+        (.cannotConnectToHost, "refused the connection"),
+        (.cannotDecodeContentData, "cannot be decompressed"),
+        (.fileDoesNotExist, "network error -1100"),
+    ])
+    func transferErrorsAreSentencesNotCodes(code: URLError.Code, words: String) {
+        let reason = _Exchange.reason(for: URLError(code), request: request)
+        let text = RequestError(request: request, reason: reason).description
+        #expect(text.contains(words), "\(text)")
+        #expect(!text.contains("URL error"))
+        #expect(text.contains("; "), "says what to do: \(text)")
+    }
+
+    @Test func anAddressRefusalIsItsOwnSentence() throws {
+        let address = try #require(IPAddress("169.254.169.254"))
+        let refusal = AddressRefusal(host: "169.254.169.254", address: address, rule: .neverFetched(.linkLocal))
+        let error = RequestError(request: request, reason: .addressRefused(refusal))
+        #expect(
+            error.description.hasSuffix(
+                "refused to connect to 169.254.169.254: it is " + IPAddress.Scope.linkLocal.description
+                    + ", which is never fetched"))
     }
 }

@@ -177,7 +177,7 @@ func feedLocationsThatAreNotFeedsFailWithOneClearLine(location: String) throws {
     ])
     #expect(result.status == 1)
     #expect(result.error.hasPrefix("rivulet: "))
-    #expect(result.error.contains("connection failed"), "\(result.error)")
+    #expect(result.error.contains("the server refused the connection"), "\(result.error)")
     #expect(Date().timeIntervalSince(start) < 10)
 }
 

@@ -96,16 +96,20 @@ public struct ListWindow: Hashable, Sendable {
             column += buffer.put(mark, x: column, y: y, style: style, maxWidth: x + width - column)
             column += buffer.put(" ", x: column, y: y, style: rowStyle, maxWidth: x + width - column)
         }
-        let note = TextSanitizer.sanitize(line.note, fittingWidth: width)
-        let noteWidth = DisplayWidth.of(note)
         var textRoom = x + width - column
-        if noteWidth > 0, noteWidth + 2 < textRoom {
+        let text = TextSanitizer.sanitize(line.text, fittingWidth: textRoom)
+        // A note too long for the row (an error message) is shortened with "…", never dropped:
+        // it leaves the text at least a third of the row, or all of it when the text is shorter.
+        var note = TextSanitizer.sanitize(line.note, fittingWidth: width)
+        if DisplayWidth.of(note) + 2 >= textRoom {
+            note = DisplayWidth.truncate(note, toWidth: textRoom - 3 - min(DisplayWidth.of(text), textRoom / 3))
+        }
+        let noteWidth = DisplayWidth.of(note)
+        if noteWidth > 0, note != "…" {
             buffer.put(note, x: x + width - noteWidth - 1, y: y, style: style)
             textRoom -= noteWidth + 2
         }
-        buffer.put(
-            TextSanitizer.sanitize(line.text, fittingWidth: textRoom), x: column, y: y, style: style, maxWidth: textRoom
-        )
+        buffer.put(text, x: column, y: y, style: style, maxWidth: textRoom)
     }
 
     private func drawScrollMark(into buffer: inout CellBuffer, in rect: Rect) {

@@ -14,6 +14,9 @@ final class LocalHTTPServer: @unchecked Sendable {
     /// A reply: headers, and a body made of `repeating` until `length` bytes, after `prefix`
     /// and before `suffix`.
     struct Reply: Sendable {
+        var status = 200
+        /// More header fields, such as `Content-Encoding` or `Location`.
+        var headers: [String: String] = [:]
         var contentType = "application/rss+xml"
         var sendsLength = true
         var prefix = Data()
@@ -30,14 +33,15 @@ final class LocalHTTPServer: @unchecked Sendable {
     /// How many body bytes the server managed to send, over all connections.
     let bytesSent = Atomic<Int>(0)
 
-    /// Listens on an ephemeral port; `reply` gets each request's path.
-    init(reply: @escaping @Sendable (String) -> Reply) throws {
+    /// Listens on `address` (127.0.0.1 unless given) and an ephemeral port; `reply` gets each
+    /// request's path.
+    init(address listening: String = "127.0.0.1", reply: @escaping @Sendable (String) -> Reply) throws {
         self.reply = reply
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError(step: "socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(listening)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -104,7 +108,9 @@ final class LocalHTTPServer: @unchecked Sendable {
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let reply = reply(path)
         let total = reply.prefix.count + reply.length + reply.suffix.count
-        var head = "HTTP/1.1 200 OK\r\nContent-Type: \(reply.contentType)\r\nConnection: close\r\n"
+        var head = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Status")\r\n"
+        head += "Content-Type: \(reply.contentType)\r\nConnection: close\r\n"
+        for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         if reply.sendsLength { head += "Content-Length: \(total)\r\n" }
         head += "\r\n"
         guard send(client, Data(head.utf8)), send(client, reply.prefix) else { return }

@@ -41,6 +41,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         /// Sends a body of `total` bytes without `Content-Length`, chunk by chunk, until done
         /// or until the client goes away.
         case stream(status: Int, total: Int)
+        /// Sends `bytes` as they are (no status line or headers added), then closes: an empty
+        /// reply, a malformed one, a body shorter than its `Content-Length`.
+        case raw(Data)
+        /// Sends the status line and headers, then one body byte every `interval`, forever,
+        /// until the client goes away: a server that drips.
+        case drip(status: Int, interval: Duration)
     }
 
     private struct Record {
@@ -234,6 +240,16 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .headersThenHang(let status, let headers):
             guard sendAll(client, Self.head(status: status, headers: headers)) else { return }
             waitForClientClose(client)
+        case .raw(let bytes):
+            _ = sendAll(client, [UInt8](bytes))
+        case .drip(let status, let interval):
+            guard sendAll(client, Self.head(status: status, headers: [:])) else { return }
+            let pause = interval.components
+            let nanoseconds = Int(pause.seconds) * 1_000_000_000 + Int(pause.attoseconds / 1_000_000_000)
+            while !stopped.load(ordering: .acquiring), sendAll(client, [UInt8(ascii: "x")]) {
+                var delay = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+                nanosleep(&delay, nil)
+            }
         case .stream(let status, let total):
             guard sendAll(client, Self.head(status: status, headers: [:])) else { return }
             let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)

@@ -40,3 +40,20 @@ private func bigListScreen(toggled: Bool) -> SceneScreen {
     #expect(!bytes.isEmpty)
     #expect(bytes.count < 100)
 }
+
+@Test func aNoteTooLongForTheRowIsShortenedWithAnEllipsisNotDropped() {
+    let error = "failed: GET https://example.com/feed.xml: the server answered 404 Not Found; check the address"
+    var buffer = CellBuffer(width: 60, height: 1)
+    ListWindow(lines: [ListLine(text: "A feed with a title", note: error, emphasis: .failed)])
+        .draw(into: &buffer, in: buffer.bounds)
+    let row = buffer.textLines()[0]
+    #expect(row.contains("A feed"))
+    #expect(row.contains("failed: GET https://"))
+    #expect(row.contains("…"))
+}
+
+@Test func aNoteThatFitsIsDrawnWhole() {
+    var buffer = CellBuffer(width: 60, height: 1)
+    ListWindow(lines: [ListLine(text: "A todo", note: "2026-12-24")]).draw(into: &buffer, in: buffer.bounds)
+    #expect(buffer.textLines()[0].hasSuffix("2026-12-24 "))
+}

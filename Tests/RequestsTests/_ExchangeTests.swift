@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTestServer
+import Streams
+import Testing
+
+@testable import Requests
+
+/// Transfers that go wrong on a real server on 127.0.0.1, on the wall clock: what the person is
+/// told, and that the limits hold.
+@Suite struct ExchangeTests {
+    private func message(of reply: TestHTTPServer.Reply, timeout: SchedulerDuration? = nil) async throws -> String {
+        try await withTestHTTPServer({ _ in reply }) { server in
+            guard case .failure(let error) = await outcome(of: server.request("feed", timeout: timeout)) else {
+                Issue.record("expected a failure")
+                return ""
+            }
+            return error.description
+        }
+    }
+
+    @Test func anEmptyReplyIsASentenceNotACode() async throws {
+        let text = try await message(of: .raw(Data()))
+        #expect(text.contains("closed the connection without answering"), "\(text)")
+        #expect(!text.contains("-1011") && !text.contains("URL error"), "\(text)")
+    }
+
+    @Test func aBadStatusLineIsASentenceNotACode() async throws {
+        let text = try await message(of: .raw(Data("HTTQ/9 what\r\n\r\nhello".utf8)))
+        #expect(text.contains("not valid HTTP"), "\(text)")
+        #expect(!text.contains("-1002") && !text.contains("URL error"), "\(text)")
+    }
+
+    @Test func aBodyShorterThanAnnouncedIsASentenceNotACode() async throws {
+        let text = try await message(
+            of: .raw(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\nonly this".utf8)))
+        #expect(text.contains("before the whole answer arrived"), "\(text)")
+        #expect(!text.contains("-1)") && !text.contains("URL error"), "\(text)")
+    }
+
+    @Test func aNotFoundPageIsNamedByItsStatusWithoutItsHTML() async throws {
+        let page = Data(("<!DOCTYPE html><html><body>" + String(repeating: "<p>Not here</p>", count: 50)).utf8)
+        let text = try await message(of: .respond(status: 404, body: page))
+        #expect(text.hasSuffix("the server answered 404 Not Found; check the address"), "\(text)")
+        #expect(!text.contains("<"), "\(text)")
+    }
+
+    /// The drip never ends and never pauses long enough for Foundation's inactivity timer, so
+    /// any end at all is the exchange's own wall-clock limit; the bound is loose because the
+    /// whole suite runs beside it on two cores.
+    @Test func aServerThatDripsCannotStretchTheTimeout() async throws {
+        try await withTestHTTPServer({ _ in .drip(status: 200, interval: .milliseconds(20)) }) { server in
+            let started = ContinuousClock.now
+            let result = await outcome(of: server.request("drip", timeout: .milliseconds(600)))
+            let took = ContinuousClock.now - started
+            #expect(result.failureReason == .timeout(.milliseconds(600)))
+            #expect(took < .seconds(60), "took \(took)")
+            #expect(await server.wait { $0.connectionsClosedByClient == 1 })
+        }
+    }
+
+    @Test func aFailedTransferLetsGoOfWhatItReceivedAtOnce() async throws {
+        try await withTestHTTPServer({ _ in .stream(status: 200, total: 4 * 1024 * 1024) }) { server in
+            var request = server.request("big")
+            request.maximumBodySize = 1_000_000
+            let (exchange, result) = await start(request)
+            #expect(result.failureReason == .bodyTooLarge(limit: 1_000_000))
+            // Still referenced (a subscriber keeps its task until it disposes), yet empty.
+            #expect(exchange?.heldBodyByteCount == 0)
+        }
+    }
+
+    @Test func aFinishedTransferLeavesTheBodyToTheResponse() async throws {
+        try await withTestHTTPServer({ _ in .respond(status: 200, body: Data(count: 300_000)) }) { server in
+            let (exchange, result) = await start(server.request("page"))
+            #expect(result.value?.body.count == 300_000)
+            #expect(exchange?.heldBodyByteCount == 0)
+        }
+    }
+
+    @Test func aGzipBodyIsCountedAsItInflates() async throws {
+        // 100 KB of gzip that inflates to far more than the 1 MB limit.
+        try await withTestHTTPServer({ _ in
+            .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipOfZeros)
+        }) { server in
+            var request = server.request("bomb")
+            request.maximumBodySize = 1_000_000
+            let result = await outcome(of: request)
+            #expect(result.failureReason == .bodyTooLarge(limit: 1_000_000))
+        }
+    }
+}
+
+/// Starts `request` on its session and waits for its result, keeping the exchange.
+private func start(_ request: ServiceRequest) async -> (_Exchange?, Result<NetworkResponse, RequestError>) {
+    let box = SanitizerVisibleMutex<_Exchange?>(nil)
+    let result = await withCheckedContinuation { continuation in
+        let exchange = request.effectiveSession.start(request) { continuation.resume(returning: $0) }
+        box.withLock { $0 = exchange }
+    }
+    return (box.withLock { $0 }, result)
+}
+
+/// A gzip member of about 100 KB whose deflate blocks copy a zero byte again and again (fixed
+/// Huffman codes: 258 bytes for 13 bits), so it inflates to about 16 MB; it ends without a
+/// trailer, as a cut-off transfer would.
+private let gzipOfZeros: Data = {
+    var bytes: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+    var current: UInt8 = 0
+    var used = 0
+    func bit(_ value: Bool) {
+        if value { current |= 1 << used }
+        used += 1
+        if used == 8 {
+            bytes.append(current)
+            (current, used) = (0, 0)
+        }
+    }
+    func code(_ value: Int, _ length: Int) {
+        for index in stride(from: length - 1, through: 0, by: -1) { bit(value >> index & 1 == 1) }
+    }
+    bit(false)  // not the last block
+    bit(true)  // fixed Huffman codes: type 01, low bit first
+    bit(false)
+    code(0b0011_0000, 8)  // literal 0
+    for _ in 0..<62_000 {
+        code(0b1100_0101, 8)  // length 258
+        code(0, 5)  // distance 1
+    }
+    return Data(bytes)
+}()

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// End-to-end: the built binary against addresses it must refuse, every one of them run inside
+// a network namespace of its own that has nothing but loopback. A policy that failed would find
+// no route out of it, so no test here can send a packet to another machine.
+
+/// Why the loopback-only network could not be made (it needs root, or CAP_SYS_ADMIN).
+private struct NamespaceError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The address standing in for a public server: TEST-NET-3 (documentation, never routed), put on
+/// the namespace's own loopback interface.
+private let publicStandIn = "203.0.113.7"
+
+/// Runs `body` on a thread of its own that is first moved into a new network namespace holding
+/// only `lo` (up, with ``publicStandIn`` added to it). Sockets that `body` opens and processes it
+/// starts belong to that namespace; the rest of the test process stays where it was.
+private func inLoopbackOnlyNetwork<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await onOwnThread {
+        // unshare(2) is not in the Swift overlay (it needs _GNU_SOURCE); it is in libc.
+        typealias Unshare = @convention(c) (Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "unshare") else {
+            throw NamespaceError(description: "unshare(2) not found")
+        }
+        let cloneNewNet: Int32 = 0x4000_0000
+        guard unsafeBitCast(symbol, to: Unshare.self)(cloneNewNet) == 0 else {
+            throw NamespaceError(description: "unshare(CLONE_NEWNET): \(String(cString: strerror(errno)))")
+        }
+        let setup = try ChildProcess(
+            "/bin/sh", ["-c", "ip link set lo up && ip addr add \(publicStandIn)/32 dev lo"]
+        )
+        .wait()
+        guard setup.termination == .exited(0) else {
+            throw NamespaceError(description: "ip: \(setup.error)")
+        }
+        // Nothing but loopback: the test goes no further in a namespace with a way out.
+        let links = try ChildProcess("/bin/sh", ["-c", "ip -o link show"]).wait().output
+        let names = links.split(separator: "\n").map { $0.split(separator: ":").dropFirst().first ?? "" }
+        guard names.map({ $0.trimmingCharacters(in: .whitespaces) }) == ["lo"] else {
+            throw NamespaceError(description: "the namespace has more than loopback: \(links)")
+        }
+        return try body()
+    }
+}
+
+private let feed = Data(
+    """
+    <?xml version="1.0"?><rss version="2.0"><channel><title>Here</title><link>https://example.com</link>
+    <item><title>One</title><guid>one</guid></item></channel></rss>
+    """.utf8)
+
+/// A server on every address of the namespace: `/feed` is a feed, `/to?URL` redirects to URL.
+private func redirectingServer() throws -> LocalHTTPServer {
+    try LocalHTTPServer(address: "0.0.0.0") { path in
+        guard path.hasPrefix("/to?") else { return LocalHTTPServer.Reply(prefix: feed) }
+        let target = String(path.dropFirst(4)).removingPercentEncoding ?? ""
+        return LocalHTTPServer.Reply(status: 302, headers: ["Location": target], sendsLength: true)
+    }
+}
+
+/// Adds each URL as a feed with the built binary inside the namespace, and returns how each ended.
+private func add(
+    _ urls: @escaping @Sendable (UInt16) -> [String]
+) async throws -> [(
+    url: String, outcome: ChildProcess.Outcome
+)] {
+    let folder = try TemporaryFolder()
+    let database = folder.file("feeds.sqlite")
+    return try await inLoopbackOnlyNetwork {
+        let server = try redirectingServer()
+        defer { server.stop() }
+        return try urls(server.port).map { url in
+            (url, try ChildProcess.rivulet(["--db", database, "feeds", "add", url]))
+        }
+    }
+}
+
+extension LongEndToEndSuites {
+    @Suite(.serialized)
+    struct AddressPolicyTests {
+        @Test func linkLocalAndUnspecifiedAddressesAreNeverFetchedInAnyForm() async throws {
+            let results = try await add { port in
+                [
+                    "http://169.254.169.254/latest/meta-data/", "http://2852039166/", "http://0xa9fea9fe/",
+                    "http://0251.0376.0251.0376/", "http://[::ffff:169.254.169.254]/", "http://[fe80::1]:\(port)/",
+                    "http://0.0.0.0:\(port)/feed", "http://[::]:\(port)/feed",
+                ]
+            }
+            for (url, outcome) in results {
+                #expect(outcome.termination == .exited(1), "\(url): \(outcome.error)")
+                #expect(outcome.error.contains("refused to connect to"), "\(url): \(outcome.error)")
+                #expect(outcome.error.contains("which is never fetched"), "\(url): \(outcome.error)")
+                #expect(outcome.error.split(separator: "\n").count == 1, "\(url): \(outcome.error)")
+            }
+            let metadata = results.filter { $0.url.contains("2852039166") || $0.url.contains("0xa9fea9fe") }
+            for (url, outcome) in metadata {
+                #expect(outcome.error.contains("(169.254.169.254)"), "names the address: \(url): \(outcome.error)")
+            }
+        }
+
+        @Test func aRedirectToTheMetadataAddressIsRefused() async throws {
+            let results = try await add { port in
+                [
+                    "http://127.0.0.1:\(port)/to?http://169.254.169.254/latest/meta-data/",
+                    "http://127.0.0.1:\(port)/to?http://[fe80::1]/",
+                ]
+            }
+            for (url, outcome) in results {
+                #expect(outcome.termination == .exited(1), "\(url): \(outcome.error)")
+                #expect(outcome.error.contains("which is never fetched"), "\(url): \(outcome.error)")
+            }
+            #expect(results.first?.outcome.error.contains("169.254.169.254") == true)
+        }
+
+        @Test func aRedirectFromAPublicAddressNeverLeadsIntoThisMachineOrTheLocalNetwork() async throws {
+            let results = try await add { port in
+                [
+                    "http://\(publicStandIn):\(port)/to?http://127.0.0.1:\(port)/feed",
+                    "http://\(publicStandIn):\(port)/to?http://localhost:\(port)/feed",
+                    "http://\(publicStandIn):\(port)/to?http://10.0.0.1:\(port)/feed",
+                    "http://\(publicStandIn):\(port)/to?http://192.168.1.1/",
+                    "http://\(publicStandIn):\(port)/to?http://[fd00::1]/",
+                ]
+            }
+            for (url, outcome) in results {
+                #expect(outcome.termination == .exited(1), "\(url): \(outcome.error)")
+                #expect(
+                    outcome.error.contains("refused a redirect from a public address to"), "\(url): \(outcome.error)")
+            }
+            #expect(results.first?.outcome.error.contains("to 127.0.0.1, a loopback address") == true)
+        }
+
+        @Test func addressesThePersonTypesThemselvesStayAllowed() async throws {
+            let results = try await add { port in
+                [
+                    "http://127.0.0.1:\(port)/feed",
+                    "http://localhost:\(port)/to?http://127.0.0.1:\(port)/feed",
+                    "http://\(publicStandIn):\(port)/feed",
+                    "http://127.0.0.1:\(port)/to?http://\(publicStandIn):\(port)/feed",
+                ]
+            }
+            for (url, outcome) in results {
+                #expect(outcome.termination == .exited(0), "\(url): \(outcome.error)")
+            }
+        }
+    }
+}
