@@ -264,6 +264,16 @@ struct AppTests {
         try app.expectExit(status)
     }
 
+    /// The lines of the frame log once it has at least `count` of them, or after two seconds.
+    private func frameLines(in log: String, atLeast count: Int) throws -> [Substring] {
+        let deadline = Date().addingTimeInterval(2)
+        while true {
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            if lines.count >= count || Date() > deadline { return lines }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     @Test func keyToFrameTakesUnderSixteenMilliseconds() throws {
         let folder = try TemporaryFolder()
         let log = folder.file("frames.log")
@@ -272,7 +282,9 @@ struct AppTests {
         try app.expectScreen("Rivulet · Home")
         try app.session.send("t")
         try app.expectScreen("Welcome to Rivulet")
-        let before = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count
+        // The app logs a frame just after writing it, so the screen can show it a moment before
+        // its line is in the log: wait for the line of the key that opened the list.
+        let before = try frameLines(in: log, atLeast: 1).count
         var wallTimes: [Double] = []
         for step in 0..<10 {
             let key = step % 2 == 0 ? "j" : "k"
@@ -284,8 +296,7 @@ struct AppTests {
             wallTimes.append(Date().timeIntervalSince(start) * 1000)
         }
         // From each key's arrival to the end of the write of the frame it changed.
-        let micros = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").dropFirst(before)
-            .compactMap { Int($0) }
+        let micros = try frameLines(in: log, atLeast: before + 10).dropFirst(before).compactMap { Int($0) }
         #expect(micros.count == 10)
         let sorted = micros.sorted()
         let median = sorted[sorted.count / 2]
