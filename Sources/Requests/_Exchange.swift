@@ -11,6 +11,16 @@ import Streams
 /// `@unchecked Sendable`: mutable state lives in `state`, a `SanitizerVisibleMutex`; the rest is immutable, and
 /// `task` and `timer` are safe to cancel from any thread.
 final class _Exchange: @unchecked Sendable {
+    /// Where the exchanges' timers fire: a queue of its own, so a pool of threads kept busy by
+    /// blocked work (a lookup, a cancellation waiting for Foundation) never delays a timeout.
+    static let timerQueue = DispatchQueue(label: "Requests.exchange.timers", qos: .userInitiated)
+
+    /// Where cancellations are sent. `URLSessionTask.cancel()` on Linux waits for Foundation's
+    /// queue, which a transfer that keeps its socket busy (a drip, a gzip bomb) can hold for a
+    /// long time; on a serial queue of its own, such waits take one thread, never the shared
+    /// pool that timers and deliveries need.
+    static let cancelQueue = DispatchQueue(label: "Requests.exchange.cancellations")
+
     private struct State {
         var body = Data()
         var response: HTTPURLResponse?
@@ -48,7 +58,7 @@ final class _Exchange: @unchecked Sendable {
         self.delegateQueue = delegateQueue
         self.addressPolicy = addressPolicy
         self.state = SanitizerVisibleMutex(State(completion: completion))
-        self.timer = DispatchSource.makeTimerSource(queue: .global())
+        self.timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)
     }
 
     func start(initialURL: URL?) {
@@ -130,7 +140,7 @@ final class _Exchange: @unchecked Sendable {
 
     private func sendCancel() {
         let task = task
-        DispatchQueue.global().async { task.cancel() }
+        Self.cancelQueue.async { task.cancel() }
     }
 
     /// Marks the start of a callback that owes a completion handler; false when a cancellation

@@ -45,15 +45,19 @@ import Testing
     }
 
     /// The drip never ends and never pauses long enough for Foundation's inactivity timer, so
-    /// any end at all is the exchange's own wall-clock limit; the bound is loose because the
-    /// whole suite runs beside it on two cores.
+    /// any end at all is the exchange's own wall-clock limit. The time is taken where the result
+    /// is delivered: beside the whole suite on two cores, the awaiting test itself can wait tens
+    /// of seconds for a thread of Swift's cooperative pool, which says nothing of the exchange.
     @Test func aServerThatDripsCannotStretchTheTimeout() async throws {
         try await withTestHTTPServer({ _ in .drip(status: 200, interval: .milliseconds(20)) }) { server in
             let started = ContinuousClock.now
-            let result = await outcome(of: server.request("drip", timeout: .milliseconds(600)))
-            let took = ContinuousClock.now - started
+            let (result, took) = await withCheckedContinuation { continuation in
+                _ = server.request("drip", timeout: .milliseconds(600)).send { result in
+                    continuation.resume(returning: (result, ContinuousClock.now - started))
+                }
+            }
             #expect(result.failureReason == .timeout(.milliseconds(600)))
-            #expect(took < .seconds(60), "took \(took)")
+            #expect(took < .seconds(5), "took \(took)")
             #expect(await server.wait { $0.connectionsClosedByClient == 1 })
         }
     }
