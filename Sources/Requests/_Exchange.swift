@@ -15,12 +15,6 @@ final class _Exchange: @unchecked Sendable {
     /// blocked work (a lookup, a cancellation waiting for Foundation) never delays a timeout.
     static let timerQueue = DispatchQueue(label: "Requests.exchange.timers", qos: .userInitiated)
 
-    /// Where cancellations are sent. `URLSessionTask.cancel()` on Linux waits for Foundation's
-    /// queue, which a transfer that keeps its socket busy (a drip, a gzip bomb) can hold for a
-    /// long time; on a serial queue of its own, such waits take one thread, never the shared
-    /// pool that timers and deliveries need.
-    static let cancelQueue = DispatchQueue(label: "Requests.exchange.cancellations")
-
     private struct State {
         var body = Data()
         var response: HTTPURLResponse?
@@ -140,7 +134,7 @@ final class _Exchange: @unchecked Sendable {
 
     private func sendCancel() {
         let task = task
-        Self.cancelQueue.async { task.cancel() }
+        DispatchQueue.global().async { task.cancel() }
     }
 
     /// Marks the start of a callback that owes a completion handler; false when a cancellation

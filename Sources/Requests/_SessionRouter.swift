@@ -35,7 +35,7 @@ final class _SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             completionHandler(.cancel)
             // The disposition alone leaves the connection open on Linux; close it too, from
             // another thread (this one is Foundation's, which the cancellation waits for).
-            _Exchange.cancelQueue.async { dataTask.cancel() }
+            DispatchQueue.global().async { dataTask.cancel() }
             return
         }
         guard exchange.beginDispositionCallback() else { return }
