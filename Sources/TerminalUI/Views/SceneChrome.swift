@@ -65,39 +65,39 @@ public struct SceneChrome: Hashable, Sendable {
     /// The rectangle ``draw(into:)`` leaves for the scene's content in a terminal of `size`,
     /// known before drawing: a list asks it how many rows it may show.
     public func contentArea(for size: TerminalSize) -> Rect {
-        var body = Rect(x: 0, y: 0, width: max(size.width, 0), height: max(size.height, 0))
-        guard body.height > 0 else { return body }
-        body = body.splitTop(1).1
-        guard body.height > 0 else { return body }
-        body = body.splitBottom(1).0
-        if prompt != nil, body.height > 0 { body = body.splitBottom(1).0 }
-        return body
+        layout(in: Rect(x: 0, y: 0, width: max(size.width, 0), height: max(size.height, 0))).content
     }
 
-    /// Draws the chrome into `buffer` and returns the rectangle left for the scene's content.
-    /// The help overlay is drawn by ``drawOverlay(into:)``, after the content.
+    /// Where each part goes in `bounds`: the title bar on the first row, the status line on
+    /// the last, the prompt above it when there is one, the content in between. A part that
+    /// does not fit is `nil`.
+    private func layout(in bounds: Rect) -> (title: Rect?, status: Rect?, prompt: Rect?, content: Rect) {
+        guard bounds.height > 0 else { return (nil, nil, nil, bounds) }
+        let (title, afterTitle) = bounds.splitTop(1)
+        guard afterTitle.height > 0 else { return (title, nil, nil, afterTitle) }
+        let (rest, status) = afterTitle.splitBottom(1)
+        guard prompt != nil, rest.height > 0 else { return (title, status, nil, rest) }
+        let (content, promptLine) = rest.splitBottom(1)
+        return (title, status, promptLine, content)
+    }
+
+    /// Draws the chrome into `buffer` and returns the rectangle left for the scene's content
+    /// (the same as ``contentArea(for:)``). The help overlay is drawn by
+    /// ``drawOverlay(into:)``, after the content.
     @discardableResult
     public func draw(into buffer: inout CellBuffer) -> Rect {
-        var body = buffer.bounds
-        guard body.height > 0 else { return body }
-        let (top, afterTop) = body.splitTop(1)
+        let parts = layout(in: buffer.bounds)
         let width = buffer.width
-        buffer.putStatusLine(
-            left: " \(appName.isEmpty ? "" : TextSanitizer.sanitize(appName, fittingWidth: width) + " · ")"
-                + TextSanitizer.sanitize(title, fittingWidth: width),
-            right: info.isEmpty ? "" : "\(TextSanitizer.sanitize(info, fittingWidth: width)) ", y: top.y,
-            style: Self.titleStyle)
-        body = afterTop
-        guard body.height > 0 else { return body }
-        let (rest, bottom) = body.splitBottom(1)
-        drawStatus(into: &buffer, y: bottom.y)
-        body = rest
-        if let prompt, body.height > 0 {
-            let (content, line) = body.splitBottom(1)
-            drawPrompt(prompt, into: &buffer, y: line.y)
-            body = content
+        if let top = parts.title {
+            buffer.putStatusLine(
+                left: " \(appName.isEmpty ? "" : TextSanitizer.sanitize(appName, fittingWidth: width) + " · ")"
+                    + TextSanitizer.sanitize(title, fittingWidth: width),
+                right: info.isEmpty ? "" : "\(TextSanitizer.sanitize(info, fittingWidth: width)) ", y: top.y,
+                style: Self.titleStyle)
         }
-        return body
+        if let bottom = parts.status { drawStatus(into: &buffer, y: bottom.y) }
+        if let prompt, let line = parts.prompt { drawPrompt(prompt, into: &buffer, y: line.y) }
+        return parts.content
     }
 
     /// Draws the help overlay, if open, centred over whatever is on screen.
