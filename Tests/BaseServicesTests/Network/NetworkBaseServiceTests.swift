@@ -119,10 +119,13 @@ import Testing
         }
     }
 
+    // The next two give the request an hour's timeout: only the dispose or the cancellation may
+    // end it. With a minute, a test task that waited that long for a thread (under the thread
+    // sanitizer, beside the rest of the suite) saw the timeout instead.
     @Test func disposingCancelsTheRequestAndClosesTheConnection() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
             let events = SanitizerVisibleMutex<[String]>([])
-            let subscription = NetworkBaseService.shared.response(for: server.request("slow", timeout: .seconds(60)))
+            let subscription = NetworkBaseService.shared.response(for: server.request("slow", timeout: .seconds(3600)))
                 .subscribe { event in events.withLock { $0.append("\(event)") } }
             #expect(await server.wait { $0.requests.count == 1 })
             subscription.dispose()
@@ -133,7 +136,7 @@ import Testing
 
     @Test func cancellingTheAwaitingTaskCancelsTheRequest() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
-            let request = server.request("slow", timeout: .seconds(60))
+            let request = server.request("slow", timeout: .seconds(3600))
             let task = Task { await outcome(of: request) }
             #expect(await server.wait { $0.requests.count == 1 })
             task.cancel()

@@ -68,7 +68,9 @@ private struct AsyncFailure: Error, Equatable {}
         let slow = Observable<Int>.fromAsync {
             startedContinuation.yield()
             do {
-                try await Task.sleep(for: .seconds(60))
+                // Ten minutes: only the cancellation should end it. A minute was not enough
+                // when the test task waited that long for a thread beside the rest of the suite.
+                try await Task.sleep(for: .seconds(600))
                 outcomeContinuation.yield(false)
             } catch {
                 outcomeContinuation.yield(error is CancellationError)

@@ -61,6 +61,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let record = SanitizerVisibleMutex(Record())
+    private let waiters = SanitizerVisibleMutex<[Waiter]>([])
     private let stopped = Atomic<Bool>(false)
     private let threads = DispatchGroup()
     private let handler: @Sendable (Request) -> Reply
@@ -130,23 +131,78 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// client gave up whatever else keeps the test process busy.
     public var heldUntilClientClosed: [Duration] { record.withLock { $0.waitsForClose } }
 
-    /// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.
+    /// Waits until `condition` holds, for at most `timeout`.
     ///
-    /// It returns as soon as the condition holds; the limit only ends a run that fails. It is
-    /// long because this task can wait that long for a thread: under the thread sanitizer, the
-    /// stream stress test's producers fill both cores while synchronous tests hold the threads
-    /// tasks run on, and a clean CI run saw tasks wait 30–50 s.
+    /// The condition is checked off the cooperative pool: on the server's own thread each time
+    /// its record changes, and every few milliseconds on a dispatch queue (for conditions on
+    /// the client's side). The answer is settled there, so a task that waits a long time for a
+    /// thread to resume on (the pool has one per core, and under the thread sanitizer the rest
+    /// of the suite can hold them for a minute) still gets `true` if the condition held in
+    /// time. The limit only ends a run that fails.
     public func wait(
         upTo timeout: Duration = .seconds(60),
-        until condition: @Sendable (TestHTTPServer) -> Bool
+        until condition: @escaping @Sendable (TestHTTPServer) -> Bool
     ) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if condition(self) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
+        if condition(self) { return true }
+        let waiter = Waiter(condition)
+        let components = timeout.components
+        let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
+        let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)
+        return await withCheckedContinuation { continuation in
+            waiter.arm(continuation)
+            waiters.withLock { $0.append(waiter) }
+            recordChanged()
+            recheck(waiter, until: deadline)
         }
-        return condition(self)
+    }
+
+    /// Checks `waiter`'s condition every 5 ms on a dispatch queue until it is settled; at
+    /// `deadline`, settles it with the condition's last answer.
+    private func recheck(_ waiter: Waiter, until deadline: DispatchTime) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
+            guard !waiter.isSettled else { return }
+            let holds = waiter.condition(self)
+            if holds || DispatchTime.now() >= deadline {
+                waiter.settle(holds)
+                waiters.withLock { $0.removeAll { $0 === waiter } }
+            } else {
+                recheck(waiter, until: deadline)
+            }
+        }
+    }
+
+    /// One task waiting in ``wait(upTo:until:)``; resumed exactly once.
+    private final class Waiter: Sendable {
+        let condition: @Sendable (TestHTTPServer) -> Bool
+        private let continuation = SanitizerVisibleMutex<CheckedContinuation<Bool, Never>?>(nil)
+
+        init(_ condition: @escaping @Sendable (TestHTTPServer) -> Bool) { self.condition = condition }
+
+        func arm(_ continuation: CheckedContinuation<Bool, Never>) {
+            self.continuation.withLock { $0 = continuation }
+        }
+
+        /// Whether the waiting task was resumed already.
+        var isSettled: Bool { continuation.withLock { $0 == nil } }
+
+        /// Resumes the waiting task with `value`, unless it was resumed already.
+        func settle(_ value: Bool) {
+            let taken = continuation.withLock { stored -> CheckedContinuation<Bool, Never>? in
+                defer { stored = nil }
+                return stored
+            }
+            taken?.resume(returning: value)
+        }
+    }
+
+    /// Settles every waiter whose condition now holds. Called after each change to the record,
+    /// outside its lock (conditions read the record).
+    private func recordChanged() {
+        let pending = waiters.withLock { $0 }
+        let satisfied = pending.filter { $0.condition(self) }
+        guard !satisfied.isEmpty else { return }
+        for waiter in satisfied { waiter.settle(true) }
+        waiters.withLock { list in list.removeAll { waiter in satisfied.contains { $0 === waiter } } }
     }
 
     /// Closes the listening socket and every connection, and waits for all threads to end.
@@ -228,6 +284,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
         request.body = Data(body)
         record.withLock { $0.requests.append(request) }
+        recordChanged()
         switch handler(request) {
         case .respond(let status, let headers, let body):
             var headers = headers
@@ -272,6 +329,7 @@ public final class TestHTTPServer: @unchecked Sendable {
                     $0.closedByClient += 1
                     $0.waitsForClose.append(held)
                 }
+                recordChanged()
                 return
             }
         }
@@ -291,6 +349,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 record.withLock { $0.closedByClient += 1 }
+                recordChanged()
                 return false
             }
             offset += written
