@@ -1,5 +1,6 @@
 import Streams
 import TerminalUI
+import ViewModels
 
 /// What every scene controller shares: a way to ask for a frame, the spinner's frame, and a bag
 /// for its subscriptions. Used only on the UI queue.
@@ -84,5 +85,47 @@ enum ListMovement {
         case .end, .character("G"): return true
         default: return false
         }
+    }
+}
+
+extension ListMovement {
+    /// The selection move a key asks for: arrows, `j`/`k`, `g`/`G`, PgUp/PgDn, Home/End.
+    static func move(for event: InputEvent) -> ListMove? {
+        guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return nil }
+        switch key.code {
+        case .up, .character("k"): return .up
+        case .down, .character("j"): return .down
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home, .character("g"): return .top
+        case .end, .character("G"): return .bottom
+        default: return nil
+        }
+    }
+}
+
+/// Keys on an input line whose text a view model keeps: Enter, Esc, or an edit made with a
+/// ``TextField`` rebuilt from the text and cursor.
+enum PromptKeys {
+    /// What a key does to the line.
+    enum Outcome: Equatable {
+        /// Enter.
+        case submit
+        /// Esc.
+        case cancel
+        /// The line as the key left it.
+        case edit(PromptText)
+    }
+
+    /// What `event` does to `text`, or `nil` when it is not an editing key.
+    static func outcome(for event: InputEvent, editing text: PromptText) -> Outcome? {
+        if let key = event.key, !key.modifiers.contains(.control) {
+            if key.code == .enter { return .submit }
+            if key.code == .escape { return .cancel }
+        }
+        var field = TextField(text: text.text)
+        field.moveCursor(to: text.cursor)
+        guard field.handle(event) else { return nil }
+        return .edit(PromptText(field.text, cursor: field.cursor))
     }
 }

@@ -96,6 +96,13 @@ public struct TextField: Hashable, Sendable {
         return true
     }
 
+    /// Puts the cursor before the character at `index` (clamped to the text): for a field
+    /// rebuilt from text and a cursor kept elsewhere, such as a view model's.
+    public mutating func moveCursor(to index: Int) {
+        cursor = min(max(index, 0), characters.count)
+        keepCursorVisible()
+    }
+
     /// Inserts text at the cursor as a paste does: sanitized, line breaks joined by spaces, cut
     /// to the room left.
     public mutating func insert(_ text: String) {

@@ -134,6 +134,21 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
     /// Wires the list's inputs to its outputs.
     public func transform(input: Input) -> Output {
+        let (state, route) = pipeline(input)
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+        return Output(
+            rows: output(\.rows), totalCount: output(\.totalCount), isCountExact: output(\.isCountExact),
+            matchCountText: output(\.matchCountText), itemsLeftText: output(\.itemsLeftText),
+            completedCount: output(\.tally.completed), filter: output(\.query.filter), sort: output(\.query.sort),
+            searchText: output(\.searchText), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
+            route: route)
+    }
+
+    /// The list's data state and its routes, from the inputs.
+    func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
 
@@ -214,11 +229,6 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         .scan(State(), accumulator: Self.reduce)
         .share(replay: 1)
 
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
-
         let route = Observable.merge(
             input.open.map { Route.todoEditor(id: $0) },
             input.create.map { Route.todoEditor(id: nil) },
@@ -226,13 +236,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             input.back.map { Route.back }
         )
         .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-
-        return Output(
-            rows: output(\.rows), totalCount: output(\.totalCount), isCountExact: output(\.isCountExact),
-            matchCountText: output(\.matchCountText), itemsLeftText: output(\.itemsLeftText),
-            completedCount: output(\.tally.completed), filter: output(\.query.filter), sort: output(\.query.sort),
-            searchText: output(\.searchText), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
-            route: route)
+        return (state, route)
     }
 }
 

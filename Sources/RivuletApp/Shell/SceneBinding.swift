@@ -1,0 +1,33 @@
+import Streams
+import ViewModels
+
+/// One view model's scene on screen: the actions a screen sends in, and the latest state it
+/// draws. Screens hold one of these and nothing else that changes; the state lives in the view
+/// model, and this keeps only the copy the last frame needs. Used only on the UI queue.
+final class SceneBinding<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    // Sendable because it is touched only on the UI queue, where view-model outputs are delivered.
+
+    /// The scene's state as the view model last sent it.
+    private(set) var state: State
+    private let actions = PublishRelay<Action>()
+    private let bag = DisposeBag()
+
+    /// Connects a view model: `connect` gets the stream of actions and returns the view model's
+    /// state and routes. Each state asks `context` for a frame; each route goes to `onRoute`.
+    init(
+        _ initial: State, context: SceneContext, onRoute: @escaping (Route) -> Void,
+        connect: (Observable<Action>) -> (state: Driver<State>, route: Signal<Route>)
+    ) {
+        state = initial
+        let (states, routes) = connect(actions.asObservable())
+        states.bind(context, to: bag) { [unowned self] in state = $0 }
+        let route = _OnUIQueue(body: onRoute)
+        bag.insert(routes.subscribe(onNext: { route.body($0) }))
+    }
+
+    /// Sends an action to the view model.
+    func send(_ action: Action) { actions.accept(action) }
+
+    /// Stops observing the view model.
+    func stop() { bag.dispose() }
+}
