@@ -2,34 +2,16 @@ import Streams
 import TerminalUI
 import ViewModels
 
-/// The feeds: add by address, refresh one or all, remove, open.
+/// The feeds on screen: keys become the view model's actions, its screen state becomes rows.
+/// The selection, the input line and the question are in ``FeedListViewModel/Screen``.
 final class FeedListController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
-    private enum Mode {
-        case browsing
-        case adding(LineEditor)
-        case confirmingRemove(id: Int64, title: String)
-    }
+    private typealias Screen = FeedListViewModel.Screen
+    private typealias Action = FeedListViewModel.Action
 
     private let context: SceneContext
-    private let bag = DisposeBag()
-    private let add = PublishRelay<String>()
-    private let remove = PublishRelay<Int64>()
-    private let refresh = PublishRelay<Int64>()
-    private let refreshAll = PublishRelay<Void>()
-    private let open = PublishRelay<Int64>()
-    private let help = PublishRelay<Void>()
-    private let back = PublishRelay<Void>()
-    private var rows: [FeedRow] = []
-    private var isLoading = true
-    private var progressText: String?
-    private var addError: String?
-    private var errorMessage: String?
-    private var mode = Mode.browsing
-    private var selected: Int?
-    private var offset = 0
-    private var pageHeight = 10
+    private let scene: SceneBinding<Screen, Action>
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
@@ -39,111 +21,76 @@ final class FeedListController: SceneController, @unchecked Sendable {
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
-        let output = viewModel.transform(
-            input: FeedListViewModel.Input(
-                add: add.asObservable(), remove: remove.asObservable(), refresh: refresh.asObservable(),
-                refreshAll: refreshAll.asObservable(), open: open.asObservable(), help: help.asObservable(),
-                back: back.asObservable()))
-        output.rows.bind(context, to: bag) { [unowned self] list in
-            rows = list
-            if let current = selected { selected = list.isEmpty ? nil : min(current, list.count - 1) }
-            if selected == nil, !list.isEmpty { selected = 0 }
+        scene = SceneBinding(Screen(), context: context, onRoute: onRoute) { actions in
+            let output = viewModel.transform(screen: .init(actions: actions))
+            return (output.screen, output.route)
         }
-        output.isLoading.bind(context, to: bag) { [unowned self] in isLoading = $0 }
-        output.progress.bind(context, to: bag) { [unowned self] in progressText = $0?.text }
-        output.addError.bind(context, to: bag) { [unowned self] in addError = $0 }
-        output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
-        let route = _OnUIQueue(body: onRoute)
-        bag.insert(output.route.subscribe(onNext: { route.body($0) }))
     }
 
-    func stop() { bag.dispose() }
+    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
-        let isPrompting: Bool
-        if case .browsing = mode { isPrompting = false } else { isPrompting = true }
-        let height = max(size.height - 2 - (isPrompting ? 1 : 0), 1)
-        pageHeight = height
-        offset = ListScroll.offset(
-            selected: selected ?? 0, previous: offset, height: height, count: rows.count)
-        let busy = isLoading || progressText != nil || rows.contains { $0.isRefreshing }
         var chrome = SceneChrome(
-            title: "Feeds", info: "\(rows.count) feed\(rows.count == 1 ? "" : "s")", hints: Self.hints,
-            errorMessage: addError ?? errorMessage, isBusy: busy, busyText: progressText ?? "",
+            title: "Feeds", info: scene.state.countText, hints: Self.hints, errorMessage: scene.state.errorMessage,
+            isBusy: scene.state.isBusy, busyText: scene.state.feeds.progress?.text ?? "",
             spinnerFrame: context.spinnerFrame)
-        switch mode {
+        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: false, size: size)
+        if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
+        let state = scene.state
+        switch state.mode {
         case .browsing: break
-        case .adding(let editor):
-            chrome.prompt = .input(label: "Feed URL or file:", text: editor.text, cursor: editor.cursor)
+        case .adding(let text):
+            chrome.prompt = .input(label: "Feed URL or file:", text: text.text, cursor: text.cursor)
         case .confirmingRemove(_, let title): chrome.prompt = .confirm("Remove the feed “\(title)”?")
         }
-        let lines = rows.dropFirst(offset).prefix(height).map { row in
+        let lines = state.visibleRows.map { row in
             // Counts first, then how the last refresh went (or why it failed).
             ListLine(
                 text: row.title, note: "\(row.countText) · \(row.statusText)",
                 emphasis: row.errorMessage != nil ? .failed : row.unreadCount > 0 ? .strong : .normal)
         }
         let window = ListWindow(
-            lines: Array(lines), offset: offset, totalCount: rows.count, selected: selected,
-            emptyText: "No feeds. Press a to add one by its address.")
+            lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
+            selected: state.viewport.selected, emptyText: Screen.emptyText)
         return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
     }
 
     func handle(_ event: InputEvent) -> Bool {
+        guard let action = Self.action(for: event, in: scene.state.mode) else { return false }
+        scene.send(action)
+        return true
+    }
+
+    /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.
+    static func action(for event: InputEvent, in mode: FeedListViewModel.Mode) -> FeedListViewModel.Action? {
         switch mode {
-        case .adding(var editor):
-            // The line leaves `mode` while it is edited, so the edit changes it in place
-            // instead of copying it: typing stays linear in the line's length.
-            mode = .browsing
-            switch editor.handle(event) {
-            case .submitted(let text):
-                add.accept(text)
-                mode = .browsing
-            case .cancelled: mode = .browsing
-            case .edited: mode = .adding(editor)
-            case .ignored:
-                mode = .adding(editor)
-                return false
+        case .adding(let text):
+            switch PromptKeys.outcome(for: event, editing: text) {
+            case .submit: return .submit
+            case .cancel: return .cancel
+            case .edit(let edited): return .edit(edited)
+            case nil: return nil
             }
-            return true
-        case .confirmingRemove(let id, _):
+        case .confirmingRemove:
             switch event.plainCharacter {
-            case "y", "Y":
-                remove.accept(id)
-                mode = .browsing
-            case "n", "N": mode = .browsing
-            default:
-                guard event.key?.code == .escape else { return false }
-                mode = .browsing
+            case "y", "Y": return .confirm
+            case "n", "N": return .cancel
+            default: return event.key?.code == .escape ? .cancel : nil
             }
-            return true
         case .browsing:
             break
         }
-        if let movement = ListMovement.selection(
-            after: event, selected: selected, count: rows.count, page: pageHeight)
-        {
-            selected = movement
-            return true
-        }
-        let row = selected.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
-        if event.key?.code == .enter {
-            if let row { open.accept(row.id) }
-            return true
-        }
-        if event.key?.code == .escape {
-            back.accept(())
-            return true
-        }
+        if let move = ListMovement.move(for: event) { return .select(move) }
+        if event.key?.code == .enter { return .open }
+        if event.key?.code == .escape { return .back }
         switch event.plainCharacter {
-        case "a": mode = .adding(LineEditor())
-        case "r": if let row { refresh.accept(row.id) }
-        case "R": refreshAll.accept(())
-        case "d": if let row { mode = .confirmingRemove(id: row.id, title: row.title) }
-        case "?": help.accept(())
-        case "q": back.accept(())
-        default: return false
+        case "a": return .startAdding
+        case "r": return .refresh
+        case "R": return .refreshAll
+        case "d": return .askToRemove
+        case "?": return .help
+        case "q": return .back
+        default: return nil
         }
-        return true
     }
 }

@@ -68,6 +68,18 @@ public struct FeedListViewModel: ViewModelType, Sendable {
 
     /// Wires the feeds scene's inputs to its outputs.
     public func transform(input: Input) -> Output {
+        let (state, route) = pipeline(input)
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+        return Output(
+            rows: output(\.rows), isLoading: output(\.isLoading), progress: output(\.progress),
+            addError: output(\.addError), errorMessage: output(\.errorMessage), route: route)
+    }
+
+    /// The scene's data state and its routes, from the inputs.
+    func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
 
@@ -122,20 +134,12 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             .startWith(State())
             .share(replay: 1)
 
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
-
         let route = Observable.merge(
             input.open.map { Route.feedItems(feedID: $0) },
             input.help.map { Route.help(.feeds) },
             input.back.map { Route.back }
         )
         .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-
-        return Output(
-            rows: output(\.rows), isLoading: output(\.isLoading), progress: output(\.progress),
-            addError: output(\.addError), errorMessage: output(\.errorMessage), route: route)
+        return (state, route)
     }
 }

@@ -143,12 +143,6 @@ extension TodoListViewModel {
         let from: Int
     }
 
-    /// What the screen's fold reads: an action, or the list's data as it now is.
-    enum ScreenEvent: Sendable {
-        case action(Action)
-        case data(State)
-    }
-
     /// What a step of the screen's fold asks the list's data side to do.
     enum Effect: Sendable, Hashable {
         case add(String)
@@ -172,7 +166,7 @@ extension TodoListViewModel {
 
 extension TodoListViewModel {
     /// The screen after `event`, and what it asks the data side to do.
-    static func reduceScreen(_ screen: inout Screen, _ event: ScreenEvent) -> [Effect] {
+    static func reduceScreen(_ screen: inout Screen, _ event: ScreenStep<Action, State>) -> [Effect] {
         var effects: [Effect] = []
         switch event {
         case .data(let data): screen.take(data, &effects)

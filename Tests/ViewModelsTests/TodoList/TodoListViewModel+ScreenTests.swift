@@ -111,7 +111,7 @@ private final class MemoryTodos: Sendable {
 /// sent at their ticks; returns the screens recorded and the store.
 private func run(
     _ titles: [String], height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)]
-) -> (screens: TestableObserver<Screen>, store: MemoryTodos) {
+) -> (screens: TestableObserver<Screen>, store: MemoryTodos, routes: [Route]) {
     let scheduler = TestScheduler()
     let store = MemoryTodos(scheduler, titles: titles)
     let input = scheduler.createHotObservable(
@@ -125,7 +125,12 @@ private func run(
     scheduler.advance(by: SchedulerDuration(ticks: end))
     subscription.dispose()
     routeSubscription.dispose()
-    return (screens, store)
+    return (screens, store, routes.elements)
+}
+
+/// The screen as it was at `tick` (the last one sent at or before it).
+private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
+    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
 }
 
 private func last(_ screens: TestableObserver<Screen>) -> Screen { screens.elements.last ?? Screen() }
@@ -133,7 +138,7 @@ private func last(_ screens: TestableObserver<Screen>) -> Screen { screens.eleme
 private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
 
 @Test func todoListScreenSelectsTheFirstRowOnceTheListLoads() {
-    let (screens, _) = run(five, [])
+    let (screens, _, _) = run(five, [])
     let screen = last(screens)
     #expect(screen.viewport.selected == 0)
     #expect(screen.visibleRows.map(\.title) == five)
@@ -142,10 +147,172 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
 
 @Test func todoListScreenMovesTypedFasterThanTheListReloadsMoveTheSelectedTodo() {
     // J J K then Space at one tick: the moves go one at a time, each after the list shows the one before.
-    let (screens, store) = run(
+    let (screens, store, _) = run(
         five, [(100, .moveSelected(by: 1)), (100, .moveSelected(by: 1)), (100, .moveSelected(by: -1)), (100, .toggle)])
     #expect(store.titles == ["Add", "[x] Welcome", "Mark", "Search", "Read"])
     #expect(store.writes.withLock { $0 } == ["move 1 0->1", "toggle 1", "move 1 1->2", "move 1 2->1"])
     #expect(last(screens).viewport.selected == 1)
     #expect(last(screens).selectedRow?.title == "Welcome")
+}
+
+@Test func todoListScreenSelectionMovesAndTheWindowFollowsIt() {
+    let titles = (0..<20).map { "Todo \($0)" }
+    let (screens, store, _) = run(
+        titles, height: 5,
+        [
+            (100, .select(.down)), (110, .select(.pageDown)), (120, .select(.pageDown)), (130, .select(.up)),
+            (140, .select(.bottom)), (150, .select(.down)), (160, .select(.pageUp)), (170, .select(.top)),
+            (180, .select(.up)),
+        ])
+    let selections = [100, 110, 120, 130, 140, 150, 160, 170, 180].map { at($0, screens).viewport.selected }
+    #expect(selections == [1, 6, 11, 10, 19, 19, 14, 0, 0])
+    // The window scrolls as little as it takes, and asks for exactly what it shows.
+    #expect(at(120, screens).viewport.offset == 7)
+    #expect(at(130, screens).viewport.offset == 7)
+    #expect(at(140, screens).viewport.offset == 15)
+    #expect(at(160, screens).viewport.offset == 14)
+    #expect(last(screens).viewport.offset == 0)
+    #expect(last(screens).visibleRows.map(\.title) == Array(titles.prefix(5)))
+    let windows = store.queries.withLock { $0 }.map { "\($0.offset)+\($0.limit)" }
+    #expect(windows.contains("15+5") && windows.contains("7+5") && windows.last == "0+5")
+}
+
+@Test func todoListScreenAnOpenInputLineTakesOneRowFromTheList() {
+    let (screens, _, _) = run(five, height: 5, [(100, .startAdding), (200, .cancel)])
+    #expect(at(99, screens).viewport.height == 5)
+    #expect(at(100, screens).viewport.height == 4)
+    #expect(at(100, screens).visibleRows.count == 4)
+    #expect(last(screens).viewport.height == 5)
+    #expect(last(screens).mode == .browsing)
+}
+
+@Test func todoListScreenAddsFromTheInputLineAndSelectsTheNewTodo() {
+    let (screens, store, _) = run(
+        five, height: 10,
+        [
+            (100, .startAdding), (101, .edit(PromptText("Buy"))), (102, .edit(PromptText("Buy milk", cursor: 3))),
+            (103, .submit),
+        ])
+    #expect(at(102, screens).mode == .adding(PromptText("Buy milk", cursor: 3)))
+    #expect(store.writes.withLock { $0 } == ["add Buy milk"])
+    #expect(at(103, screens).mode == .browsing)
+    #expect(last(screens).selectedRow?.title == "Buy milk")
+    #expect(last(screens).viewport.selected == 5)
+}
+
+@Test func todoListScreenABlankTitleAddsNothingAndKeysOutsideTheirModeDoNothing() {
+    let (screens, store, routes) = run(
+        five,
+        [
+            (100, .startAdding), (101, .toggle), (102, .select(.down)), (103, .edit(PromptText("   "))),
+            (104, .submit), (105, .confirm), (106, .edit(PromptText("stray"))),
+        ])
+    #expect(store.writes.withLock { $0 }.isEmpty)
+    #expect(routes.isEmpty)
+    #expect(last(screens).viewport.selected == 0)
+    #expect(last(screens).mode == .browsing)
+}
+
+@Test func todoListScreenRenamesTheSelectedTodoInPlace() {
+    let (screens, store, _) = run(
+        five, [(100, .select(.down)), (101, .startRenaming), (102, .edit(PromptText("Add two"))), (103, .submit)])
+    #expect(at(101, screens).mode == .renaming(id: 2, PromptText("Add")))
+    #expect(store.writes.withLock { $0 } == ["rename 2 Add two"])
+    #expect(last(screens).selectedRow?.title == "Add two")
+}
+
+@Test func todoListScreenDeletesOnlyAfterAYes() {
+    let (screens, store, _) = run(
+        five, [(100, .askToDelete), (101, .cancel), (200, .select(.down)), (201, .askToDelete), (202, .confirm)])
+    #expect(at(100, screens).mode == .confirmingDelete(id: 1, title: "Welcome"))
+    #expect(at(101, screens).mode == .browsing)
+    #expect(store.writes.withLock { $0 } == ["delete 2"])
+    #expect(last(screens).list.rows.map(\.title) == ["Welcome", "Mark", "Search", "Read"])
+    #expect(last(screens).viewport.selected == 1)
+}
+
+@Test func todoListScreenSearchNarrowsAsTypedAndEscapeUndoesTheNearestThing() {
+    let (screens, _, routes) = run(
+        five, until: 2_000,
+        [
+            (100, .startSearching), (101, .edit(PromptText("re"))), (500, .submit), (600, .escape),
+            (1_000, .escape),
+        ])
+    #expect(at(500, screens).list.rows.map(\.title) == ["Read"])
+    #expect(at(500, screens).header == "Filter: all · Sort: manual · Search: re · 1 match")
+    #expect(at(599, screens).mode == .browsing)
+    // The first Esc clears the search kept; the second leaves the scene.
+    #expect(at(999, screens).list.rows.count == 5)
+    #expect(at(999, screens).list.searchText.isEmpty)
+    #expect(routes == [.back])
+}
+
+@Test func todoListScreenCancellingTheSearchLineClearsTheSearch() {
+    let (screens, _, _) = run(five, [(100, .startSearching), (101, .edit(PromptText("mark"))), (500, .cancel)])
+    #expect(at(499, screens).list.rows.map(\.title) == ["Mark"])
+    #expect(last(screens).list.searchText.isEmpty)
+    #expect(last(screens).list.rows.count == 5)
+}
+
+@Test func todoListScreenAMoveOutsideTheManualOrderIsRefusedAndEscapeDismissesTheMessage() {
+    let (screens, store, routes) = run(
+        five, [(100, .cycleSort), (200, .moveSelected(by: 1)), (300, .escape), (400, .escape)])
+    #expect(at(200, screens).errorMessage?.contains("manual order") == true)
+    #expect(at(300, screens).errorMessage == nil)
+    #expect(store.writes.withLock { $0 }.isEmpty)
+    #expect(routes == [.back])
+}
+
+@Test func todoListScreenRoutesOpenHelpAndBack() {
+    let (_, _, routes) = run(five, [(100, .select(.down)), (101, .open), (102, .help), (103, .back)])
+    #expect(routes == [.todoEditor(id: 2), .help(.todoList), .back])
+}
+
+@Test func todoListScreenToggleAndFilterReachTheService() {
+    let (screens, store, _) = run(five, [(100, .toggle), (200, .cycleFilter), (300, .cycleFilter)])
+    #expect(store.writes.withLock { $0 } == ["toggle 1"])
+    #expect(at(250, screens).list.query.filter == .active)
+    #expect(at(250, screens).list.rows.map(\.title) == ["Add", "Mark", "Search", "Read"])
+    #expect(last(screens).list.query.filter == .completed)
+    #expect(last(screens).header == "Filter: completed · Sort: manual · 1 done (C clears)")
+    #expect(last(screens).emptyText == "No todos match. Tab changes the filter, / the search.")
+}
+
+@Test func todoListScreenEndOfASearchCountedPartWayAsksForTheLastPageOnce() {
+    let scheduler = TestScheduler()
+    let queries = SanitizerVisibleMutex<[TodoListQuery]>([])
+    let length = 10_000
+    // Like the base service: a search is counted only 100 todos past its window, unless the
+    // window is asked for from the end.
+    let service = MockTodoListService(
+        observePage: { query, _ in
+            queries.withLock { $0.append(query) }
+            let end = query.fromEnd ? length : min(length, query.offset + query.limit)
+            let start = query.fromEnd ? end - query.limit : query.offset
+            let todos = (start..<end).map { Fixtures.todo(Int64($0 + 1), "Todo \($0)") }
+            let counted = query.search.isEmpty || query.fromEnd ? length : min(length, end + 100)
+            let page = TodoPage(todos: todos, totalCount: counted, offset: start, isCountExact: counted == length)
+            return Observable.just(.success(page)).delay(10, scheduler: scheduler)
+        },
+        observeTally: { _ in .just(.success(TodoTally(active: length, completed: 0))) })
+    let actions = scheduler.createHotObservable([
+        .next(0, Action.viewport(height: 5)), .next(100, .startSearching), .next(101, .edit(PromptText("todo"))),
+        .next(102, .submit), .next(1_000, .select(.bottom)), .next(2_000, .select(.up)),
+    ])
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = TodoListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: actions.asObservable())).screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 3_000)
+    subscription.dispose()
+    #expect(at(999, screens).header.hasSuffix("Search: todo · 105+ matches"))
+    // The end waits for the last page, then selects its last row.
+    #expect(at(1_000, screens).viewport.selected == 0)
+    #expect(at(1_999, screens).viewport.selected == length - 1)
+    #expect(at(1_999, screens).visibleRows.last?.title == "Todo 9999")
+    #expect(at(1_999, screens).header.hasSuffix("Search: todo · 10,000 matches"))
+    // Moving up from there reads no window from the start of the list.
+    #expect(last(screens).viewport.selected == length - 2)
+    let asked = queries.withLock { $0 }
+    #expect(asked.filter(\.fromEnd).count == 1)
+    #expect(asked.last?.fromEnd == true)
 }

@@ -1,0 +1,48 @@
+import Streams
+
+/// What a scene's screen fold reads: a person's action, or the scene's data as it now is.
+enum ScreenStep<Action: Sendable, Data: Sendable>: Sendable {
+    case action(Action)
+    case data(Data)
+}
+
+/// The effects a screen fold asks for, fed back to the scene's data side as its inputs.
+struct ScreenEffects<Effect: Sendable>: Sendable {
+    let relay = PublishRelay<Effect>()
+
+    /// The effects `pick` recognises, as one input of the data side.
+    func requested<Value: Sendable>(_ pick: @escaping @Sendable (Effect) -> Value?) -> Observable<Value> {
+        relay.asObservable().compactMap(pick)
+    }
+
+    /// Folds `actions` and `data` into the scene's screen with `reduce`, and feeds the effects
+    /// each step asks for back to the data side.
+    ///
+    /// Effects on the data run on `scheduler`, after the step that asked for them: a step may
+    /// run while the data side is still handing one change to its subscribers, and an effect
+    /// computed from that change must wait until every subscriber has it. Effects for which
+    /// `isRoute` holds go at once: they read no data, and the app holds the next key until a
+    /// navigation asked for has happened.
+    func screen<Screen: Sendable & Equatable, Action: Sendable, Data: Sendable>(
+        _ initial: Screen, actions: Observable<Action>, data: Observable<Data>,
+        reduce: @escaping @Sendable (inout Screen, ScreenStep<Action, Data>) -> [Effect],
+        isRoute: @escaping @Sendable (Effect) -> Bool, scheduler: any Scheduler
+    ) -> Driver<Screen> {
+        let relay = relay
+        return Observable.merge(
+            actions.map { ScreenStep<Action, Data>.action($0) }, data.map { ScreenStep<Action, Data>.data($0) }
+        )
+        .foldLoop(
+            initial, reduce: reduce,
+            perform: { effect in
+                if isRoute(effect) {
+                    relay.accept(effect)
+                } else {
+                    _ = scheduler.schedule(label: "screen effect") { relay.accept(effect) }
+                }
+            }
+        )
+        .distinctUntilChanged()
+        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+    }
+}

@@ -1,0 +1,195 @@
+public import Streams
+
+extension FeedListViewModel {
+    /// What the feeds scene is doing with the keyboard.
+    public enum Mode: Sendable, Hashable {
+        /// Keys move the selection and run commands.
+        case browsing
+        /// A feed's address or file is typed.
+        case adding(PromptText)
+        /// Removing the feed `id` waits for a yes or a no.
+        case confirmingRemove(id: Int64, title: String)
+    }
+
+    /// What a person asks of the feeds scene, whatever the keys that ask it.
+    public enum Action: Sendable, Hashable {
+        /// The list has `height` rows on screen when no input line is open.
+        case viewport(height: Int)
+        /// Move the selection.
+        case select(ListMove)
+        /// Show the selected feed's items.
+        case open
+        /// Refresh the selected feed.
+        case refresh
+        /// Refresh every feed.
+        case refreshAll
+        /// Open the input line for a new feed.
+        case startAdding
+        /// Ask whether to remove the selected feed.
+        case askToRemove
+        /// The open input line now holds this.
+        case edit(PromptText)
+        /// Enter on the input line: add the feed typed.
+        case submit
+        /// Leave the input line or the question without doing anything.
+        case cancel
+        /// Yes to the question.
+        case confirm
+        /// Show the key map.
+        case help
+        /// Go back.
+        case back
+    }
+
+    /// Everything the feeds scene shows, with the selection, the scroll window and the open
+    /// input line.
+    public struct Screen: Sendable, Hashable {
+        /// The feeds and their refresh state.
+        public var feeds: State
+        /// The selection and the rows shown.
+        public var viewport: ListViewport
+        /// What the keyboard does now.
+        public var mode: Mode
+        /// The rows the list has with no input line open, as the front end last said.
+        public internal(set) var contentHeight: Int
+
+        /// The scene before the feeds have loaded.
+        public init() {
+            feeds = State()
+            viewport = ListViewport()
+            mode = .browsing
+            contentHeight = 0
+        }
+
+        /// The selected feed's row.
+        public var selectedRow: FeedRow? {
+            guard let selected = viewport.selected, feeds.feeds.indices.contains(selected) else { return nil }
+            return feeds.rows[selected]
+        }
+
+        /// The rows in the window, in order.
+        public var visibleRows: [FeedRow] {
+            Array(feeds.rows[viewport.visiblePositions.clamped(to: feeds.rows.indices)])
+        }
+
+        /// Whether anything is loading or refreshing.
+        public var isBusy: Bool { feeds.isLoading || feeds.progress != nil || feeds.rows.contains { $0.isRefreshing } }
+
+        /// "1 feed", "3 feeds".
+        public var countText: String { "\(feeds.feeds.count) feed\(feeds.feeds.count == 1 ? "" : "s")" }
+
+        /// The failure to show: why an address was refused first.
+        public var errorMessage: String? { feeds.addError ?? feeds.errorMessage }
+
+        /// What an empty list says.
+        public static let emptyText = "No feeds. Press a to add one by its address."
+    }
+
+    /// What a step of the screen's fold asks the data side to do.
+    enum Effect: Sendable, Hashable {
+        case add(String)
+        case remove(Int64)
+        case refresh(Int64)
+        case refreshAll
+        case open(Int64)
+        case help
+        case back
+    }
+
+    /// The screen after `step`, and what it asks the data side to do.
+    static func reduceScreen(_ screen: inout Screen, _ step: ScreenStep<Action, State>) -> [Effect] {
+        var effects: [Effect] = []
+        switch step {
+        case .data(let feeds):
+            screen.feeds = feeds
+            screen.viewport.setCount(feeds.feeds.count)
+        case .action(let action):
+            effects = screen.apply(action)
+        }
+        screen.viewport.height = max(screen.contentHeight - (screen.mode == .browsing ? 0 : 1), 0)
+        screen.viewport.scrollToSelection()
+        return effects
+    }
+
+    /// What a front end feeds the feeds scene: the person's actions.
+    public struct ScreenInput: Sendable {
+        /// What the person asks, in order.
+        public var actions: Observable<Action>
+
+        /// Creates the input.
+        public init(actions: Observable<Action>) {
+            self.actions = actions
+        }
+    }
+
+    /// What a front end draws, and where it goes.
+    public struct ScreenOutput: Sendable {
+        /// The scene as it is now; sent on subscribe, then on every change.
+        public let screen: Driver<Screen>
+        /// Where to go next.
+        public let route: Signal<Route>
+    }
+
+    /// Wires a front end's actions to the whole scene: the selection, the scroll window, the
+    /// input line and the question are kept here; a front end maps keys to ``Action``s and
+    /// draws ``Screen``.
+    public func transform(screen input: ScreenInput) -> ScreenOutput {
+        let effects = ScreenEffects<Effect>()
+        let (data, route) = pipeline(
+            Input(
+                add: effects.requested { if case .add(let text) = $0 { text } else { nil } },
+                remove: effects.requested { if case .remove(let id) = $0 { id } else { nil } },
+                refresh: effects.requested { if case .refresh(let id) = $0 { id } else { nil } },
+                refreshAll: effects.requested { $0 == .refreshAll ? () : nil },
+                open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
+                help: effects.requested { $0 == .help ? () : nil },
+                back: effects.requested { $0 == .back ? () : nil }))
+        let screen = effects.screen(
+            Screen(), actions: input.actions, data: data, reduce: Self.reduceScreen,
+            isRoute: { effect in
+                switch effect {
+                case .open, .help, .back: true
+                default: false
+                }
+            }, scheduler: scheduler)
+        return ScreenOutput(screen: screen, route: route)
+    }
+}
+
+extension FeedListViewModel.Screen {
+    fileprivate mutating func apply(_ action: FeedListViewModel.Action) -> [FeedListViewModel.Effect] {
+        switch (action, mode) {
+        case (.viewport(let height), _):
+            contentHeight = max(height, 0)
+        case (.edit(let text), .adding):
+            mode = .adding(text)
+        case (.submit, .adding(let text)):
+            mode = .browsing
+            return [.add(text.text)]
+        case (.cancel, _):
+            mode = .browsing
+        case (.confirm, .confirmingRemove(let id, _)):
+            mode = .browsing
+            return [.remove(id)]
+        case (.select(let move), .browsing):
+            viewport.selected = viewport.selection(after: move)
+        case (.open, .browsing):
+            return selectedRow.map { [.open($0.id)] } ?? []
+        case (.refresh, .browsing):
+            return selectedRow.map { [.refresh($0.id)] } ?? []
+        case (.refreshAll, .browsing):
+            return [.refreshAll]
+        case (.startAdding, .browsing):
+            mode = .adding(PromptText())
+        case (.askToRemove, .browsing):
+            if let row = selectedRow { mode = .confirmingRemove(id: row.id, title: row.title) }
+        case (.help, .browsing):
+            return [.help]
+        case (.back, .browsing):
+            return [.back]
+        default:
+            break
+        }
+        return []
+    }
+}
