@@ -53,6 +53,54 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     #expect(try parse("add", "--", "-5 degrees").command == .add(title: "-5 degrees", notes: "", due: nil))
 }
 
+@Test func unquotedWordsJoinIntoTheTitle() throws {
+    #expect(try parse("add", "Buy", "milk").command == .add(title: "Buy milk", notes: "", due: nil))
+    #expect(
+        try parse("add", "Buy", "--due", "2026-12-24", "oat", "milk").command
+            == .add(title: "Buy oat milk", notes: "", due: DueDay("2026-12-24")))
+    #expect(try parse("add", "Buy milk", "today").command == .add(title: "Buy milk today", notes: "", due: nil))
+}
+
+@Test func doubleDashEndsTheOptionsForEveryWordAfterIt() throws {
+    #expect(try parse("add", "--", "-5", "degrees").command == .add(title: "-5 degrees", notes: "", due: nil))
+    #expect(
+        try parse("add", "x", "--notes", "n", "--", "--due", "soon").command
+            == .add(title: "x --due soon", notes: "n", due: nil))
+    #expect(try parse("--", "done", "3").command == .done(id: 3))
+    #expect(usageError(["done", "--", "-3"]) == UsageError("an ID is a positive whole number, not '-3'", topic: "done"))
+}
+
+@Test(arguments: [
+    (["add", "x", "--frob"], "rivulet: unknown option '--frob'\nsee 'rivulet add --help'"),
+    (["--frob"], "rivulet: unknown option '--frob'\nsee 'rivulet --help'"),
+    (["feeds", "items", "-v", "1"], "rivulet: unknown option '-v'\nsee 'rivulet feeds items --help'"),
+    (["done"], "rivulet: missing ID\nsee 'rivulet done --help'"),
+    (["feeds", "add"], "rivulet: missing URL or PATH\nsee 'rivulet feeds add --help'"),
+    (["rm", "1", "2"], "rivulet: unexpected argument '2'\nsee 'rivulet rm --help'"),
+    (["feeds", "list", "x"], "rivulet: unexpected argument 'x'\nsee 'rivulet feeds list --help'"),
+    (["edit", "1", "--due", "2026-01-01"], "rivulet: edit does not take --due\nsee 'rivulet edit --help'"),
+    (["feeds", "eat"], "rivulet: unknown feeds subcommand 'eat'\nsee 'rivulet feeds --help'"),
+    (
+        ["--scenario", "many", "add", "x"],
+        "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
+            + "change nothing; with it use the app, list, feeds list or feeds items\nsee 'rivulet --help'"
+    ),
+])
+func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
+    let error = try #require(usageError(arguments))
+    #expect(CommandUsage.report(of: error) == report)
+}
+
+@Test func aLineBreakInAQuotedArgumentStaysOnTheErrorsOneLine() throws {
+    let error = try #require(usageError(["frob\nnicate"]))
+    #expect(CommandUsage.report(of: error).split(separator: "\n").count == 2)
+}
+
+@Test func aMalformedOptionNamesTheCommandItFollowsEvenBeforeTheCommand() {
+    #expect(usageError(["--json=1", "list"]) == UsageError("--json takes no value", topic: "list"))
+    #expect(usageError(["feeds", "refresh", "--db"]) == UsageError("--db needs a value", topic: "feeds refresh"))
+}
+
 @Test func listReadsFilterAndJSON() throws {
     #expect(try parse("list", "--completed", "--json").command == .list(filter: .completed, json: true))
     #expect(try parse("list", "--active").command == .list(filter: .active, json: false))

@@ -16,3 +16,18 @@ import Testing
         #expect(text.contains("  \(command) "))
     }
 }
+
+@Test func everyTopicsUsageNamesItselfFirst() {
+    for topic in CommandTopic.allCases where topic != .tool {
+        #expect(CommandUsage.text(for: topic).hasPrefix("Usage: rivulet \(topic.name) "), "\(topic)")
+    }
+}
+
+@Test func aNameThatIsNoCommandShowsTheToolsUsage() {
+    #expect(CommandUsage.text(for: "frobnicate") == CommandUsage.text(for: .tool))
+}
+
+@Test func theReportOfAUsageErrorPointsAtTheHelpOfItsTopic() {
+    #expect(CommandUsage.report(of: UsageError("missing ID", topic: "feeds rm")) == "rivulet: missing ID\nsee 'rivulet feeds rm --help'")
+    #expect(CommandUsage.report(of: UsageError("unknown command 'x'", topic: .tool)) == "rivulet: unknown command 'x'\nsee 'rivulet --help'")
+}
