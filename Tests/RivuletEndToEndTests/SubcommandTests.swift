@@ -15,7 +15,8 @@ private func jsonArray(_ text: String) throws -> [[String: Any]] {
 
 @Test(arguments: [
     (["frobnicate"], ""), (["--frob"], ""), (["add"], "add "), (["add", "x", "--due", "2026-13-01"], "add "),
-    (["list", "--all", "--active"], "list "), (["done"], "done "), (["done", "abc"], "done "), (["undo", "0"], "undo "),
+    (["list", "--all", "--active"], "list "), (["done"], "done "), (["done", "abc"], "done "),
+    (["undo", "0"], "undo "),
     (["rm", "1", "2"], "rm "), (["edit", "1"], "edit "), (["feeds"], "feeds "), (["feeds", "eat"], "feeds "),
     (["feeds", "items"], "feeds items "), (["--environment", "staging", "list"], ""), (["--db"], ""),
 ])

@@ -71,14 +71,13 @@ public enum CommandLineParser {
             switch argument.arity {
             case .optional:
                 bound[argument.name] = remaining.popFirst()
-            case .one, .words:
-                guard let first = remaining.first else {
-                    let name = argument.name.split(separator: "|").joined(separator: " or ")
-                    throw UsageError("missing \(name)", topic: topic)
-                }
-                let taken = argument.arity == .one ? remaining.prefix(1) : remaining
-                bound[argument.name] = argument.arity == .one ? first : taken.joined(separator: " ")
-                remaining = remaining.dropFirst(taken.count)
+            case .one:
+                guard let word = remaining.popFirst() else { throw missing(argument, topic: topic) }
+                bound[argument.name] = word
+            case .words:
+                guard !remaining.isEmpty else { throw missing(argument, topic: topic) }
+                bound[argument.name] = remaining.joined(separator: " ")
+                remaining = []
             }
         }
         if let extra = remaining.first { throw UsageError("unexpected argument '\(extra)'", topic: topic) }
@@ -88,6 +87,11 @@ public enum CommandLineParser {
             throw UsageError("give only one of \(listed)", topic: topic)
         }
         return try spec.make(CommandInput(topic: topic, arguments: bound, options: scan.options))
+    }
+
+    /// `missing URL or PATH` for the argument `URL|PATH`.
+    private static func missing(_ argument: ArgumentSpec, topic: CommandTopic) -> UsageError {
+        UsageError("missing \(argument.name.split(separator: "|").joined(separator: " or "))", topic: topic)
     }
 
     private static func globalOptions(from scan: Scan) throws(UsageError) -> GlobalOptions {

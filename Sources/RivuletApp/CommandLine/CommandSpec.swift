@@ -30,7 +30,7 @@ struct CommandSpec: Sendable {
         self.summary = summary
         self.discussion = discussion
         self.arguments = arguments
-        self.options = jsonFields == nil ? options : options + [.json(jsonFields ?? [])]
+        self.options = options + (jsonFields.map { [.json($0)] } ?? [])
         self.jsonFields = jsonFields
         self.changesData = changesData
         self.make = make
@@ -62,7 +62,9 @@ struct ArgumentSpec: Sendable {
     let arity: Arity
 
     /// An argument of exactly one word.
-    static func one(_ name: String, _ help: String) -> ArgumentSpec { ArgumentSpec(name: name, help: help, arity: .one) }
+    static func one(_ name: String, _ help: String) -> ArgumentSpec {
+        ArgumentSpec(name: name, help: help, arity: .one)
+    }
 
     /// An argument that may be left out.
     static func optional(_ name: String, _ help: String) -> ArgumentSpec {

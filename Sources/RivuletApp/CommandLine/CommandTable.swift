@@ -11,7 +11,9 @@ enum CommandTable {
             "add", summary: "add a todo and print its ID",
             discussion: "Adds a todo at the end of the list and prints its ID.",
             arguments: [
-                .words("TITLE", "the todo's title; several words are joined by spaces\n(after '--', a title may start with '-')")
+                .words(
+                    "TITLE",
+                    "the todo's title; several words are joined by spaces\n(after '--', a title may start with '-')")
             ],
             options: [.value("notes", "TEXT", "notes for the todo"), .value("due", "YYYY-MM-DD", "the day it is due")],
             changesData: true
@@ -53,10 +55,12 @@ enum CommandTable {
             changesData: true
         ) { input throws(UsageError) in
             let id = try input.id()
-            let title = input.value("title")
-            let notes = input.value("notes")
-            guard title != nil || notes != nil else { throw input.error("edit needs --title or --notes (or both)") }
-            return .edit(id: id, title: try title.map { (text) throws(UsageError) in try input.title(text) }, notes: notes)
+            guard input.has("title") || input.has("notes") else {
+                throw input.error("edit needs --title or --notes (or both)")
+            }
+            var title: String?
+            if let text = input.value("title") { title = try input.title(text) }
+            return .edit(id: id, title: title, notes: input.value("notes"))
         },
         CommandSpec(
             "feeds add", summary: "subscribe to a feed, fetch it, print its ID",

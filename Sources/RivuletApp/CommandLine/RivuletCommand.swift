@@ -104,7 +104,7 @@ public enum RivuletCommand: Hashable, Sendable {
     case help(CommandTopic)
     /// `--version`.
     case version
-    /// `add TITLE [--notes TEXT] [--due YYYY-MM-DD]`.
+    /// `add TITLE... [--notes TEXT] [--due YYYY-MM-DD]`.
     case add(title: String, notes: String, due: DueDay?)
     /// `list [--all|--active|--completed] [--json]`.
     case list(filter: ListFilter, json: Bool)
@@ -165,11 +165,11 @@ public struct CommandTopic: Hashable, Sendable, CaseIterable, CustomStringConver
     public var description: String { name.isEmpty ? "rivulet" : "rivulet \(name)" }
 }
 
-/// A command line that cannot be run as written: what is wrong, and which usage to show.
+/// A command line that cannot be run as written: what is wrong, and whose help to point at.
 public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One line saying what is wrong.
     public let message: String
-    /// The command whose usage helps.
+    /// The command (or group, or the tool) whose help the error points at.
     public let topic: CommandTopic
 
     /// Creates a usage error.

@@ -67,7 +67,8 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
         try parse("add", "x", "--notes", "n", "--", "--due", "soon").command
             == .add(title: "x --due soon", notes: "n", due: nil))
     #expect(try parse("--", "done", "3").command == .done(id: 3))
-    #expect(usageError(["done", "--", "-3"]) == UsageError("an ID is a positive whole number, not '-3'", topic: "done"))
+    #expect(
+        usageError(["done", "--", "-3"]) == UsageError("an ID is a positive whole number, not '-3'", topic: "done"))
 }
 
 @Test(arguments: [

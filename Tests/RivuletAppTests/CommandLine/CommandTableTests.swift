@@ -69,7 +69,8 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func eachCommandsHelpShowsItsUsageArgumentsAndOptions() {
     for command in CommandTable.commands {
         let help = CommandUsage.text(for: command.topic)
-        #expect(help.hasPrefix("Usage: rivulet \(CommandUsage.synopsis(of: command)) [options]\n\n\(command.discussion)"))
+        #expect(
+            help.hasPrefix("Usage: rivulet \(CommandUsage.synopsis(of: command)) [options]\n\n\(command.discussion)"))
         #expect(help.contains("Arguments:") == !command.arguments.isEmpty, "\(command.name)")
         for argument in command.arguments {
             #expect(help.contains("\n  \(argument.synopsis)  "), "\(command.name) \(argument.name)")
@@ -98,11 +99,16 @@ private let expectedSamples: [String: RivuletCommand] = [
 }
 
 @Test func theJSONOptionNamesTheFieldsItPrints() {
-    #expect(CommandUsage.text(for: "list").contains("--json  ") && CommandUsage.text(for: "list").contains(
-        "print a JSON array of {id, title, notes, completed, due}"))
-    #expect(CommandUsage.text(for: "feeds list").contains("{id, title, url, itemCount, unreadCount, lastError}"))
-    #expect(CommandUsage.text(for: "feeds items").contains("{id, title, link, published, read}"))
-    #expect(CommandTable.commands.filter { $0.jsonFields != nil }.map(\.name) == ["list", "feeds list", "feeds items"])
+    let shapes = [
+        "list": "{id, title, notes, completed, due}",
+        "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
+        "feeds items": "{id, title, link, published, read}",
+    ]
+    #expect(Set(CommandTable.commands.filter { $0.jsonFields != nil }.map(\.name)) == Set(shapes.keys))
+    for (name, shape) in shapes {
+        #expect(CommandUsage.text(for: CommandTopic(name)).contains("\n  --json  "), "\(name)")
+        #expect(CommandUsage.text(for: CommandTopic(name)).contains("print a JSON array of \(shape)"), "\(name)")
+    }
 }
 
 @Test func anOptionNameMeansOneThingAcrossTheTable() {

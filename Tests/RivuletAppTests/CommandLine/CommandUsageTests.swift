@@ -29,8 +29,12 @@ import Testing
 }
 
 @Test func theReportOfAUsageErrorPointsAtTheHelpOfItsTopic() {
-    #expect(CommandUsage.report(of: UsageError("missing ID", topic: "feeds rm")) == "rivulet: missing ID\nsee 'rivulet feeds rm --help'")
-    #expect(CommandUsage.report(of: UsageError("unknown command 'x'", topic: .tool)) == "rivulet: unknown command 'x'\nsee 'rivulet --help'")
+    #expect(
+        CommandUsage.report(of: UsageError("missing ID", topic: "feeds rm"))
+            == "rivulet: missing ID\nsee 'rivulet feeds rm --help'")
+    #expect(
+        CommandUsage.report(of: UsageError("unknown command 'x'", topic: .tool))
+            == "rivulet: unknown command 'x'\nsee 'rivulet --help'")
 }
 
 @Test func theReadmeShowsTheUsageAsTheToolPrintsIt() throws {
