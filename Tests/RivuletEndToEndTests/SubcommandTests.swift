@@ -14,15 +14,18 @@ private func jsonArray(_ text: String) throws -> [[String: Any]] {
 }
 
 @Test(arguments: [
-    ["frobnicate"], ["--frob"], ["add"], ["add", "x", "--due", "2026-13-01"], ["list", "--all", "--active"],
-    ["done"], ["done", "abc"], ["undo", "0"], ["rm", "1", "2"], ["edit", "1"], ["feeds"], ["feeds", "eat"],
-    ["feeds", "items"], ["--environment", "staging", "list"], ["--db"],
+    (["frobnicate"], ""), (["--frob"], ""), (["add"], "add "), (["add", "x", "--due", "2026-13-01"], "add "),
+    (["list", "--all", "--active"], "list "), (["done"], "done "), (["done", "abc"], "done "),
+    (["undo", "0"], "undo "),
+    (["rm", "1", "2"], "rm "), (["edit", "1"], "edit "), (["feeds"], "feeds "), (["feeds", "eat"], "feeds "),
+    (["feeds", "items"], "feeds items "), (["--environment", "staging", "list"], ""), (["--db"], ""),
 ])
-func usageErrorsExitTwoWithTheUsage(arguments: [String]) throws {
+func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: String) throws {
     let result = try RivuletProcess.run(arguments)
     #expect(result.status == 2)
-    #expect(result.error.hasPrefix("rivulet: "))
-    #expect(result.error.contains("Usage: rivulet"))
+    let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 && lines[0].hasPrefix("rivulet: ") && lines[2].isEmpty, "stderr: \(result.error)")
+    #expect(lines.dropFirst().first == "see 'rivulet \(topic)--help'", "stderr: \(result.error)")
     #expect(result.output.isEmpty)
 }
 
@@ -34,6 +37,26 @@ func usageErrorsExitTwoWithTheUsage(arguments: [String]) throws {
     #expect(addHelp.status == 0 && addHelp.output.hasPrefix("Usage: rivulet add"))
     let version = try rivulet("--version")
     #expect(version.status == 0 && version.output.hasPrefix("rivulet "))
+}
+
+@Test func eachCommandsHelpIsTheSameAsAnOptionAndAsAWord() throws {
+    let asOption = try rivulet("feeds", "items", "--help")
+    #expect(asOption.status == 0 && asOption.error.isEmpty)
+    #expect(asOption.output.hasPrefix("Usage: rivulet feeds items ID [--json] [options]\n"))
+    #expect(asOption.output.contains("Arguments:") && asOption.output.contains("  --json  "))
+    let asWord = try rivulet("help", "feeds", "items")
+    #expect(asWord.status == 0 && asWord.output == asOption.output)
+}
+
+@Test func unquotedWordsOfATitleAreJoined() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let added = try rivulet("add", "Buy", "oat", "milk", "--due", "2026-12-24", db: db)
+    #expect(added.status == 0, "stderr: \(added.error)")
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let todo = try #require(try jsonArray(rivulet("list", "--json", db: db).output).first { ($0["id"] as? Int) == id })
+    #expect(todo["title"] as? String == "Buy oat milk")
+    #expect(todo["due"] as? String == "2026-12-24")
 }
 
 @Test func theAppRefusesToRunWithoutATerminal() throws {

@@ -4,7 +4,8 @@ import RivuletApp
 public enum CommandLineCheck {
     /// The input is the arguments separated by NUL bytes. They either parse into a command that
     /// keeps its promises (a title that is not blank, positive IDs) or give a usage error with a
-    /// message and a usage text, which `rivulet` turns into exit status 2.
+    /// message and a usage text, reported in two lines (what is wrong, where to look), which
+    /// `rivulet` turns into exit status 2.
     public static func check(_ input: [UInt8]) {
         let arguments = input.split(separator: 0, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
@@ -14,6 +15,10 @@ public enum CommandLineCheck {
         } catch {
             guard !error.message.isEmpty, !CommandUsage.text(for: error.topic).isEmpty else {
                 violation("a usage error without a message or usage for \(arguments)")
+            }
+            guard CommandUsage.report(of: error).split(separator: "\n", omittingEmptySubsequences: false).count == 2
+            else {
+                violation("a usage error report that is not two lines for \(arguments)")
             }
         }
     }

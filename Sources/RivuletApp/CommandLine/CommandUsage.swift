@@ -1,117 +1,86 @@
-import Coordination
 import TerminalUI
 
-/// The usage texts `rivulet --help` and usage errors print.
+/// The usage, each command's help, and the report of a usage error, all written from the
+/// command table.
 public enum CommandUsage {
     /// The version `rivulet --version` prints.
     public static let version = "rivulet 0.1.0"
 
-    private static let scenarioNames = Scenario.allCases.map(\.rawValue).joined(separator: ", ")
+    /// The help for `topic`: the tool's usage, a group's subcommands, or one command's usage,
+    /// arguments and options.
+    public static func text(for topic: CommandTopic) -> String {
+        if let command = CommandTable.commands.first(where: { $0.name == topic.name }) { return help(for: command) }
+        let subcommands = CommandTable.subcommands(of: topic.name)
+        if !subcommands.isEmpty { return help(forGroup: topic.name, subcommands) }
+        return toolUsage
+    }
+
+    /// What a usage error prints on standard error: one line saying what is wrong (a line break
+    /// in a quoted argument shown as a replacement character), then one saying where to read more.
+    public static func report(of error: UsageError) -> String {
+        "rivulet: \(TextSanitizer.sanitize(error.message))\nsee '\(error.topic) --help'"
+    }
+
+    /// The line a command has in the list of commands, as `add TITLE... [--notes TEXT]`.
+    static func synopsis(of command: CommandSpec) -> String {
+        ([command.name] + command.arguments.map(\.synopsis) + command.options.map(\.synopsis))
+            .joined(separator: " ")
+    }
+
+    private static let toolUsage = """
+        Usage: rivulet [options]                 open the full-screen app (needs a terminal)
+               rivulet [options] COMMAND ...      run one command, for scripts
+
+        Commands:
+        \(rows(CommandTable.commands.map { (synopsis(of: $0), $0.summary) }))
+
+        \(globalOptions)
+
+        Exit status: 0 on success, 1 when the command failed, 2 when the command line is wrong.
+        Run 'rivulet COMMAND --help' or 'rivulet help COMMAND' for one command.
+        """
 
     private static let globalOptions = """
         Options for every command:
-          --db PATH              the database file (default: $RIVULET_DB, else
-                                 $XDG_DATA_HOME/rivulet/rivulet.sqlite or ~/.local/share/rivulet/rivulet.sqlite)
-          --environment NAME     production (default), development or fake (in memory, with fixtures)
-          --scenario NAME        start in a prepared state, in memory: \(scenarioNames)
-                                 (fake and scenarios: the app, list, feeds list and feeds items only)
-          -h, --help             show this help
-          --version              show the version
+        \(rows(CommandTable.globalOptions.map { ($0.helpLabel, $0.help) }))
         """
 
-    /// The usage text for `topic`.
-    public static func text(for topic: CommandTopic) -> String {
-        switch topic {
-        case .tool:
-            """
-            Usage: rivulet [options]                 open the full-screen app (needs a terminal)
-                   rivulet [options] COMMAND ...      run one command, for scripts
-
-            Commands:
-              add TITLE [--notes TEXT] [--due YYYY-MM-DD]    add a todo and print its ID
-              list [--all|--active|--completed] [--json]     list todos
-              done ID                                        mark a todo done
-              undo ID                                        mark a todo not done
-              rm ID                                          delete a todo
-              edit ID [--title TITLE] [--notes TEXT]         change a todo
-              feeds add URL|PATH                             subscribe to a feed, fetch it, print its ID
-              feeds list [--json]                            list feeds
-              feeds items ID [--json]                        list a feed's items
-              feeds refresh [ID]                             fetch one feed, or all
-              feeds rm ID                                    unsubscribe from a feed
-
-            \(globalOptions)
-
-            Exit status: 0 on success, 1 when the command failed, 2 when the command line is wrong.
-            Run 'rivulet COMMAND --help' for one command.
-            """
-        case .add:
-            """
-            Usage: rivulet add TITLE [--notes TEXT] [--due YYYY-MM-DD] [options]
-
-            Adds a todo at the end of the list and prints its ID.
-              --notes TEXT           notes for the todo
-              --due YYYY-MM-DD       the day it is due
-            Use '--' before a title that starts with '-'.
-
-            \(globalOptions)
-            """
-        case .list:
-            """
-            Usage: rivulet list [--all|--active|--completed] [--json] [options]
-
-            Lists todos (all by default), one a line: ID, [x] when done, title, due day.
-              --all, --active, --completed   which todos
-              --json                 print a JSON array of {id, title, notes, completed, due}
-
-            \(globalOptions)
-            """
-        case .done:
-            """
-            Usage: rivulet done ID [options]
-
-            Marks the todo with this ID done.
-
-            \(globalOptions)
-            """
-        case .undo:
-            """
-            Usage: rivulet undo ID [options]
-
-            Marks the todo with this ID not done.
-
-            \(globalOptions)
-            """
-        case .remove:
-            """
-            Usage: rivulet rm ID [options]
-
-            Deletes the todo with this ID.
-
-            \(globalOptions)
-            """
-        case .edit:
-            """
-            Usage: rivulet edit ID [--title TITLE] [--notes TEXT] [options]
-
-            Changes a todo's title, notes, or both.
-
-            \(globalOptions)
-            """
-        case .feeds:
-            """
-            Usage: rivulet feeds add URL|PATH [options]     subscribe, fetch at once, print the new ID
-                   rivulet feeds list [--json] [options]    list feeds
-                   rivulet feeds items ID [--json] [options]
-                                                            list every item, newest first
-                   rivulet feeds refresh [ID] [options]     fetch one feed, or every feed
-                   rivulet feeds rm ID [options]            unsubscribe and delete its items
-
-            JSON of feeds list: {id, title, url, itemCount, unreadCount, lastError};
-            of feeds items: {id, title, link, published, read}.
-
-            \(globalOptions)
-            """
+    private static func help(for command: CommandSpec) -> String {
+        var sections = ["Usage: rivulet \(synopsis(of: command)) [options]", command.discussion]
+        if !command.arguments.isEmpty {
+            sections.append("Arguments:\n" + rows(command.arguments.map { ($0.synopsis, $0.help) }))
         }
+        if !command.options.isEmpty {
+            sections.append("Options:\n" + rows(command.options.map { ($0.helpLabel, $0.help) }))
+        }
+        sections.append(globalOptions)
+        return sections.joined(separator: "\n\n")
+    }
+
+    private static func help(forGroup group: String, _ subcommands: [CommandSpec]) -> String {
+        """
+        Usage: rivulet \(group) SUBCOMMAND ... [options]
+
+        Subcommands:
+        \(rows(subcommands.map { (synopsis(of: $0), $0.summary) }))
+
+        Run 'rivulet \(group) SUBCOMMAND --help' for one of them.
+
+        \(globalOptions)
+        """
+    }
+
+    /// Two columns: each label indented by two spaces, each help aligned after the longest
+    /// label, its further lines under its first.
+    private static func rows(_ rows: [(label: String, help: String)]) -> String {
+        let width = max(21, rows.map(\.label.count).max() ?? 0) + 2
+        let indent = String(repeating: " ", count: 2 + width)
+        return rows.map { row in
+            let lines = row.help.split(separator: "\n")
+            let padding = String(repeating: " ", count: width - row.label.count)
+            return (["  \(row.label)\(padding)\(lines.first ?? "")"] + lines.dropFirst().map { indent + $0 })
+                .joined(separator: "\n")
+        }
+        .joined(separator: "\n")
     }
 }

@@ -12,7 +12,7 @@ enum FeedCommands {
         case .feedsList(let json):
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             if json {
-                Output.line(JSONValue.array(all.map(jsonValue(of:))).text)
+                Output.line(JSONValue.array(all.map(feedJSON.value(of:))).text)
             } else {
                 for feed in all {
                     Output.line(
@@ -93,7 +93,7 @@ enum FeedCommands {
             for item in page {
                 if json {
                     if !isFirst { text += "," }
-                    text += jsonValue(of: item).text
+                    text += itemJSON.value(of: item).text
                 } else {
                     text += "\(item.id)\t\(item.isRead ? " " : "*") \(TextSanitizer.sanitize(item.title))\n"
                 }
@@ -106,26 +106,24 @@ enum FeedCommands {
         if json { Output.line("]") }
     }
 
-    private static func jsonValue(of feed: FeedObject) -> JSONValue {
-        .object([
-            ("id", .int(feed.id)),
-            ("title", .string(feed.title)),
-            ("url", .string(feed.url)),
-            ("itemCount", .int(Int64(feed.itemCount))),
-            ("unreadCount", .int(Int64(feed.unreadCount))),
-            ("lastError", .optional(feed.lastError)),
-        ])
-    }
+    /// What `feeds list --json` prints for each feed.
+    static let feedJSON = JSONShape<FeedObject>([
+        ("id", { .int($0.id) }),
+        ("title", { .string($0.title) }),
+        ("url", { .string($0.url) }),
+        ("itemCount", { .int(Int64($0.itemCount)) }),
+        ("unreadCount", { .int(Int64($0.unreadCount)) }),
+        ("lastError", { .optional($0.lastError) }),
+    ])
 
-    private static func jsonValue(of item: FeedItemObject) -> JSONValue {
-        .object([
-            ("id", .int(item.id)),
-            ("title", .string(item.title)),
-            ("link", .optional(item.link)),
-            ("published", .optional(item.publishedAt.map(iso8601))),
-            ("read", .bool(item.isRead)),
-        ])
-    }
+    /// What `feeds items --json` prints for each item.
+    static let itemJSON = JSONShape<FeedItemObject>([
+        ("id", { .int($0.id) }),
+        ("title", { .string($0.title) }),
+        ("link", { .optional($0.link) }),
+        ("published", { .optional($0.publishedAt.map(iso8601)) }),
+        ("read", { .bool($0.isRead) }),
+    ])
 
     private static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)

@@ -81,3 +81,21 @@ extension JSONValue {
         value.map(JSONValue.string) ?? .null
     }
 }
+
+/// The JSON object a `--json` command prints for each row: its fields in order, each with how
+/// it is read from the row. The command table shows the same field names in the help.
+struct JSONShape<Row>: Sendable {
+    let fields: [(name: String, value: @Sendable (Row) -> JSONValue)]
+
+    init(_ fields: [(name: String, value: @Sendable (Row) -> JSONValue)]) {
+        self.fields = fields
+    }
+
+    /// The field names, in order.
+    var names: [String] { fields.map(\.name) }
+
+    /// The object for one row.
+    func value(of row: Row) -> JSONValue {
+        .object(fields.map { ($0.name, $0.value(row)) })
+    }
+}

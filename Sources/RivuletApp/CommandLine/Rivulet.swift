@@ -17,9 +17,7 @@ public enum Rivulet {
         do {
             invocation = try CommandLineParser.parse(arguments)
         } catch {
-            Output.error("rivulet: \(error.message)")
-            Output.error("")
-            Output.error(CommandUsage.text(for: error.topic))
+            Output.error(CommandUsage.report(of: error))
             return usage
         }
         switch invocation.command {

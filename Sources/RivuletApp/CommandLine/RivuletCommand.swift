@@ -104,7 +104,7 @@ public enum RivuletCommand: Hashable, Sendable {
     case help(CommandTopic)
     /// `--version`.
     case version
-    /// `add TITLE [--notes TEXT] [--due YYYY-MM-DD]`.
+    /// `add TITLE... [--notes TEXT] [--due YYYY-MM-DD]`.
     case add(title: String, notes: String, due: DueDay?)
     /// `list [--all|--active|--completed] [--json]`.
     case list(filter: ListFilter, json: Bool)
@@ -128,31 +128,48 @@ public enum RivuletCommand: Hashable, Sendable {
     case feedsRemove(id: Int64)
 }
 
-/// A command the usage text can be about.
-public enum CommandTopic: String, Hashable, Sendable, CaseIterable {
+/// What a help text or a usage error is about: the tool, a command (`add`, `feeds items`) or a
+/// group of commands (`feeds`), named as typed. A name that is none of these means the tool.
+public struct CommandTopic: Hashable, Sendable, CaseIterable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The command's words joined by spaces; empty for the tool.
+    public let name: String
+
+    /// The topic of the command or group named `name`.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The topic named by a literal, as `"feeds add"`.
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+
     /// The tool as a whole.
-    case tool
-    /// `add`.
-    case add
-    /// `list`.
-    case list
-    /// `done`.
-    case done
-    /// `undo`.
-    case undo
-    /// `rm`.
-    case remove
-    /// `edit`.
-    case edit
-    /// `feeds` and its subcommands.
-    case feeds
+    public static let tool = CommandTopic("")
+
+    /// The tool, every group and every command, in the order the usage lists them.
+    public static var allCases: [CommandTopic] {
+        var topics: [CommandTopic] = [.tool]
+        for command in CommandTable.commands {
+            if command.words.count > 1, !topics.contains(CommandTopic(command.words[0])) {
+                topics.append(CommandTopic(command.words[0]))
+            }
+            topics.append(command.topic)
+        }
+        return topics
+    }
+
+    /// `rivulet` followed by the name.
+    public var description: String { name.isEmpty ? "rivulet" : "rivulet \(name)" }
 }
 
-/// A command line that cannot be run as written: what is wrong, and which usage to show.
+/// A command line that cannot be run as written: what is wrong, and whose help to point at.
 public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One line saying what is wrong.
     public let message: String
-    /// The command whose usage helps.
+    /// The command (or group, or the tool) whose help the error points at.
     public let topic: CommandTopic
 
     /// Creates a usage error.

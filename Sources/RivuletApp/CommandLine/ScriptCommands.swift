@@ -69,7 +69,7 @@ enum ScriptCommands {
             for todo in todosOfPage {
                 if json {
                     if last != nil { text += "," }
-                    text += jsonValue(of: todo).text
+                    text += todoJSON.value(of: todo).text
                 } else {
                     text += "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
                     if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
@@ -83,15 +83,14 @@ enum ScriptCommands {
         if json { Output.line("]") }
     }
 
-    private static func jsonValue(of todo: TodoObject) -> JSONValue {
-        .object([
-            ("id", .int(todo.id)),
-            ("title", .string(todo.title)),
-            ("notes", .string(todo.notes)),
-            ("completed", .bool(todo.isCompleted)),
-            ("due", .optional(todo.dueAt.map(day(of:)))),
-        ])
-    }
+    /// What `list --json` prints for each todo.
+    static let todoJSON = JSONShape<TodoObject>([
+        ("id", { .int($0.id) }),
+        ("title", { .string($0.title) }),
+        ("notes", { .string($0.notes) }),
+        ("completed", { .bool($0.isCompleted) }),
+        ("due", { .optional($0.dueAt.map(day(of:))) }),
+    ])
 
     /// The start of `day` in UTC, as due dates are stored.
     static func date(of day: DueDay) -> Date {

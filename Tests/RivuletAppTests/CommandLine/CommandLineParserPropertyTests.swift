@@ -49,7 +49,7 @@ import Testing
         Result { () throws(UsageError) in try CommandLineParser.parse(arguments) }
     }
 
-    @Test func randomCommandLinesGiveACommandOrAUsageErrorWithItsUsage() {
+    @Test func randomCommandLinesGiveACommandOrAOneLineUsageErrorWithItsUsage() {
         var generator = SeededGenerator(seed: 1_234)
         var commands = 0
         var errors = 0
@@ -69,6 +69,8 @@ import Testing
                 errors += 1
                 #expect(!error.message.isEmpty, "iteration \(iteration): \(arguments)")
                 #expect(CommandUsage.text(for: error.topic).contains("Usage: rivulet"), "iteration \(iteration)")
+                let report = CommandUsage.report(of: error).split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(report.count == 2 && report.last == "see '\(error.topic) --help'", "iteration \(iteration)")
             }
         }
         // Both outcomes must be common, or the command lines are too tame or too wild to mean much.

@@ -1,0 +1,137 @@
+import Coordination
+import TerminalUI
+
+/// The one declaration of `rivulet`'s command line: every command with its arguments, options
+/// and help, and the options every command takes. ``CommandLineParser`` parses by it and
+/// ``CommandUsage`` writes the usage and each command's help from it.
+enum CommandTable {
+    /// Every command, in the order the usage lists them.
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            "add", summary: "add a todo and print its ID",
+            discussion: "Adds a todo at the end of the list and prints its ID.",
+            arguments: [
+                .words(
+                    "TITLE",
+                    "the todo's title; several words are joined by spaces\n(after '--', a title may start with '-')")
+            ],
+            options: [.value("notes", "TEXT", "notes for the todo"), .value("due", "YYYY-MM-DD", "the day it is due")],
+            changesData: true
+        ) { input throws(UsageError) in
+            let title = try input.title(input.argument("TITLE") ?? "")
+            var due: DueDay?
+            if let text = input.value("due") {
+                guard let day = DueDay(text) else {
+                    throw input.error("--due needs a real day as YYYY-MM-DD, not '\(text)'")
+                }
+                due = day
+            }
+            return .add(title: title, notes: input.value("notes") ?? "", due: due)
+        },
+        CommandSpec(
+            "list", summary: "list todos",
+            discussion: "Lists todos, one a line: ID, [x] when done, title, due day.",
+            options: [.oneOf(ListFilter.allCases.map(\.rawValue), "which todos (all by default)")],
+            jsonFields: ScriptCommands.todoJSON.names, changesData: false
+        ) { input throws(UsageError) in
+            .list(filter: ListFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"))
+        },
+        CommandSpec(
+            "done", summary: "mark a todo done", discussion: "Marks the todo with this ID done.",
+            arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
+        ) { input throws(UsageError) in .done(id: try input.id()) },
+        CommandSpec(
+            "undo", summary: "mark a todo not done", discussion: "Marks the todo with this ID not done.",
+            arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
+        ) { input throws(UsageError) in .undo(id: try input.id()) },
+        CommandSpec(
+            "rm", summary: "delete a todo", discussion: "Deletes the todo with this ID.",
+            arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
+        ) { input throws(UsageError) in .remove(id: try input.id()) },
+        CommandSpec(
+            "edit", summary: "change a todo", discussion: "Changes a todo's title, notes, or both.",
+            arguments: [.one("ID", "the todo's ID, as add and list print it")],
+            options: [.value("title", "TITLE", "the new title"), .value("notes", "TEXT", "the new notes")],
+            changesData: true
+        ) { input throws(UsageError) in
+            let id = try input.id()
+            guard input.has("title") || input.has("notes") else {
+                throw input.error("edit needs --title or --notes (or both)")
+            }
+            var title: String?
+            if let text = input.value("title") { title = try input.title(text) }
+            return .edit(id: id, title: title, notes: input.value("notes"))
+        },
+        CommandSpec(
+            "feeds add", summary: "subscribe to a feed, fetch it, print its ID",
+            discussion: "Subscribes to a feed, fetches it at once and prints the new feed's ID.",
+            arguments: [.one("URL|PATH", "the feed's address, or a feed file")], changesData: true
+        ) { input throws(UsageError) in
+            let source = input.argument("URL|PATH") ?? ""
+            guard !source.isEmpty else { throw input.error("the feed address is empty") }
+            return .feedsAdd(source: source)
+        },
+        CommandSpec(
+            "feeds list", summary: "list feeds",
+            discussion: "Lists feeds, one a line: ID, title, unread and all items, address.",
+            jsonFields: FeedCommands.feedJSON.names, changesData: false
+        ) { input throws(UsageError) in .feedsList(json: input.has("json")) },
+        CommandSpec(
+            "feeds items", summary: "list a feed's items",
+            discussion: "Lists every item of a feed, newest first: ID, * when unread, title.",
+            arguments: [.one("ID", "the feed's ID, as feeds add and feeds list print it")],
+            jsonFields: FeedCommands.itemJSON.names, changesData: false
+        ) { input throws(UsageError) in .feedsItems(id: try input.id(), json: input.has("json")) },
+        CommandSpec(
+            "feeds refresh", summary: "fetch one feed, or all",
+            discussion: "Fetches the feed with this ID now, or every feed.",
+            arguments: [.optional("ID", "the feed's ID; without it, every feed")], changesData: true
+        ) { input throws(UsageError) in .feedsRefresh(id: try input.optionalID()) },
+        CommandSpec(
+            "feeds rm", summary: "unsubscribe from a feed",
+            discussion: "Unsubscribes from the feed with this ID and deletes its items.",
+            arguments: [.one("ID", "the feed's ID, as feeds add and feeds list print it")], changesData: true
+        ) { input throws(UsageError) in .feedsRemove(id: try input.id()) },
+    ]
+
+    /// `--db PATH`.
+    static let database = OptionSpec.value(
+        "db", "PATH",
+        "the database file (default: $RIVULET_DB, else\n"
+            + "$XDG_DATA_HOME/rivulet/rivulet.sqlite or ~/.local/share/rivulet/rivulet.sqlite)")
+    /// `--environment NAME`.
+    static let environment = OptionSpec.value(
+        "environment", "NAME", "production (default), development or fake (in memory, with fixtures)")
+    /// `--scenario NAME`.
+    static let scenario = OptionSpec.value(
+        "scenario", "NAME",
+        "start in a prepared state, in memory: \(Scenario.allCases.map(\.rawValue).joined(separator: ", "))\n"
+            + "(fake and scenarios: \(listed(inMemoryCommandNames, conjunction: "and")) only)")
+    /// `-h`, `--help`.
+    static let help = OptionSpec.flag("help", "show this help", short: "h")
+    /// `--version`.
+    static let version = OptionSpec.flag("version", "show the version")
+
+    /// The options every command takes, before or after the command.
+    static let globalOptions = [database, environment, scenario, help, version]
+
+    /// The command named by the first words of `words`, if any.
+    static func command(startingWith words: some Collection<String>) -> CommandSpec? {
+        commands.first { words.starts(with: $0.words) }
+    }
+
+    /// The commands under `group` (as `feeds`), in table order.
+    static func subcommands(of group: String) -> [CommandSpec] {
+        commands.filter { $0.words.count > 1 && $0.words[0] == group }
+    }
+
+    /// What runs in an in-memory world (a scenario, the fake environment): the app and the
+    /// commands that only read.
+    static let inMemoryCommandNames = ["the app"] + commands.filter { !$0.changesData }.map(\.name)
+
+    /// `a, b and c`.
+    static func listed(_ names: [String], conjunction: String) -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}

@@ -1,0 +1,139 @@
+import Testing
+
+@testable import RivuletApp
+
+/// A command line for `command` built from its table entry alone: its words, a sample for each
+/// argument (a title of several unquoted words) and every option it declares.
+private func sampleArguments(for command: CommandSpec) -> [String] {
+    var arguments = command.words
+    for argument in command.arguments {
+        switch argument.name {
+        case "TITLE": arguments += ["Buy", "oat", "milk"]
+        case "ID": arguments.append("7")
+        default: arguments.append("feed.xml")
+        }
+    }
+    for option in command.options {
+        switch option.kind {
+        case .value: arguments += ["--\(option.name)", option.name == "due" ? "2027-01-02" : "text of \(option.name)"]
+        case .flag: arguments.append("--\(option.name)")
+        case .oneOf(let names): arguments.append("--\(names.last ?? "")")
+        }
+    }
+    return arguments
+}
+
+/// What each command's sample command line must parse into.
+private let expectedSamples: [String: RivuletCommand] = [
+    "add": .add(title: "Buy oat milk", notes: "text of notes", due: DueDay("2027-01-02")),
+    "list": .list(filter: .completed, json: true),
+    "done": .done(id: 7),
+    "undo": .undo(id: 7),
+    "rm": .remove(id: 7),
+    "edit": .edit(id: 7, title: "text of title", notes: "text of notes"),
+    "feeds add": .feedsAdd(source: "feed.xml"),
+    "feeds list": .feedsList(json: true),
+    "feeds items": .feedsItems(id: 7, json: true),
+    "feeds refresh": .feedsRefresh(id: 7),
+    "feeds rm": .feedsRemove(id: 7),
+]
+
+@Test func everyCommandInTheTableParsesFromItsOwnDeclaration() throws {
+    #expect(Set(expectedSamples.keys) == Set(CommandTable.commands.map(\.name)))
+    for command in CommandTable.commands {
+        let arguments = sampleArguments(for: command)
+        #expect(try CommandLineParser.parse(arguments).command == expectedSamples[command.name], "\(arguments)")
+    }
+}
+
+@Test func everyCommandInTheTableHasHelpTextAndAppearsInTheUsage() {
+    let usage = CommandUsage.text(for: .tool)
+    for command in CommandTable.commands {
+        #expect(!command.summary.isEmpty && !command.discussion.isEmpty, "\(command.name)")
+        #expect(command.arguments.allSatisfy { !$0.help.isEmpty }, "\(command.name)")
+        #expect(command.options.allSatisfy { !$0.help.isEmpty }, "\(command.name)")
+        let line = usage.split(separator: "\n").first { $0.hasPrefix("  \(CommandUsage.synopsis(of: command)) ") }
+        #expect(line?.hasSuffix(" \(command.summary)") == true, "\(command.name) is not in the usage")
+    }
+}
+
+@Test func everyGlobalOptionHasHelpTextAndAppearsInEveryHelp() {
+    for option in CommandTable.globalOptions {
+        #expect(!option.help.isEmpty)
+        for topic in CommandTopic.allCases {
+            #expect(CommandUsage.text(for: topic).contains("\n  \(option.helpLabel)  "), "\(option.name) in \(topic)")
+        }
+    }
+}
+
+@Test func eachCommandsHelpShowsItsUsageArgumentsAndOptions() {
+    for command in CommandTable.commands {
+        let help = CommandUsage.text(for: command.topic)
+        #expect(
+            help.hasPrefix("Usage: rivulet \(CommandUsage.synopsis(of: command)) [options]\n\n\(command.discussion)"))
+        #expect(help.contains("Arguments:") == !command.arguments.isEmpty, "\(command.name)")
+        for argument in command.arguments {
+            #expect(help.contains("\n  \(argument.synopsis)  "), "\(command.name) \(argument.name)")
+        }
+        for option in command.options {
+            #expect(help.contains("\n  \(option.helpLabel)  "), "\(command.name) --\(option.name)")
+        }
+    }
+}
+
+@Test func aGroupsHelpListsItsSubcommandsOnly() {
+    let help = CommandUsage.text(for: "feeds")
+    #expect(help.hasPrefix("Usage: rivulet feeds SUBCOMMAND"))
+    for command in CommandTable.commands {
+        #expect(help.contains("\n  \(CommandUsage.synopsis(of: command)) ") == (command.words.first == "feeds"))
+    }
+}
+
+@Test func helpIsReachedWithTheOptionAndWithTheWord() throws {
+    for topic in CommandTopic.allCases where topic != .tool {
+        let words = topic.name.split(separator: " ").map(String.init)
+        #expect(try CommandLineParser.parse(words + ["--help"]).command == .help(topic))
+        #expect(try CommandLineParser.parse(["-h"] + words).command == .help(topic))
+        #expect(try CommandLineParser.parse(["help"] + words).command == .help(topic))
+    }
+}
+
+@Test func theJSONOptionNamesTheFieldsItPrints() {
+    let shapes = [
+        "list": "{id, title, notes, completed, due}",
+        "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
+        "feeds items": "{id, title, link, published, read}",
+    ]
+    #expect(Set(CommandTable.commands.filter { $0.jsonFields != nil }.map(\.name)) == Set(shapes.keys))
+    for (name, shape) in shapes {
+        #expect(CommandUsage.text(for: CommandTopic(name)).contains("\n  --json  "), "\(name)")
+        #expect(CommandUsage.text(for: CommandTopic(name)).contains("print a JSON array of \(shape)"), "\(name)")
+    }
+}
+
+@Test func anOptionNameMeansOneThingAcrossTheTable() {
+    let all = CommandTable.globalOptions + CommandTable.commands.flatMap(\.options)
+    for name in Set(all.flatMap(\.names)) {
+        let kinds = Set(all.filter { $0.names.contains(name) }.map(\.takesValue))
+        #expect(kinds.count == 1, "--\(name) takes a value in one place and not in another")
+    }
+    let global = Set(CommandTable.globalOptions.flatMap(\.names))
+    for command in CommandTable.commands {
+        let names = command.options.flatMap(\.names)
+        #expect(Set(names).count == names.count, "\(command.name) declares an option twice")
+        #expect(global.isDisjoint(with: names), "\(command.name) redeclares a global option")
+    }
+}
+
+@Test func onlyTheTitleIsFreeTrailingText() {
+    let free = CommandTable.commands.filter { $0.arguments.contains { $0.arity == .words } }
+    #expect(free.map(\.name) == ["add"])
+    for command in CommandTable.commands {
+        // Free text takes every remaining word, so nothing may follow it.
+        #expect(command.arguments.dropLast().allSatisfy { $0.arity != .words }, "\(command.name)")
+    }
+}
+
+@Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
+    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items"])
+}
