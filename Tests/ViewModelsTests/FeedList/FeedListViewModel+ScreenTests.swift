@@ -1,0 +1,107 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+private typealias Action = FeedListViewModel.Action
+private typealias Screen = FeedListViewModel.Screen
+
+/// The feeds scene over `count` feeds "Feed 1"…, a viewport of `height` rows given at tick 0,
+/// and `actions` at their ticks. Adding refuses (already subscribed); refreshing takes 100 ticks.
+private func run(
+    feeds count: Int = 3, height: Int = 5, _ actions: [(Int, Action)]
+) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
+    let scheduler = TestScheduler()
+    let calls = CallLog<String>()
+    let feeds = (1...count).map { Fixtures.feed(Int64($0), "Feed \($0)") }
+    let service = MockFeedListService(
+        observeFeeds: { _ in observed(.success(feeds)) },
+        addFeed: { url in
+            calls.append("add \(url)")
+            return .just(.failure(SceneError("already subscribed")))
+        },
+        removeFeed: { id in
+            calls.append("remove \(id)")
+            return .just(.success(feeds[0]))
+        },
+        refresh: { ids in
+            calls.append("refresh \(ids)")
+            return scheduler.createColdObservable([
+                .next(0, .started(feedIDs: ids)), .next(100, .finished(feedID: ids[0], .success(1))), .completed(100),
+            ])
+            .asObservable()
+        })
+    let input = scheduler.createHotObservable(
+        [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let routes = scheduler.createObserver(Route.self)
+    let subscriptions = [
+        output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
+    ]
+    scheduler.advance(by: 1_000)
+    for subscription in subscriptions { subscription.dispose() }
+    return (screens, calls.all, routes.elements)
+}
+
+private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
+    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
+}
+
+@Test func feedListScreenSelectsTheFirstFeedAndScrollsWithTheSelection() {
+    let (screens, _, _) = run(
+        feeds: 12, height: 4, [(100, .select(.down)), (200, .select(.bottom)), (300, .select(.pageUp))])
+    #expect(at(99, screens).viewport.selected == 0)
+    #expect(at(99, screens).countText == "12 feeds")
+    #expect(at(100, screens).viewport.selected == 1)
+    #expect(at(200, screens).viewport.selected == 11)
+    #expect(at(200, screens).visibleRows.map(\.title) == ["Feed 9", "Feed 10", "Feed 11", "Feed 12"])
+    #expect(at(300, screens).viewport.selected == 7)
+    #expect(at(300, screens).viewport.offset == 7)
+}
+
+@Test func feedListScreenAddsFromTheInputLineAndShowsWhyItWasRefused() {
+    let (screens, calls, _) = run([
+        (100, .startAdding), (101, .edit(PromptText("https://example.com/feed"))), (102, .submit),
+    ])
+    #expect(at(100, screens).mode == .adding(PromptText()))
+    #expect(at(100, screens).viewport.height == 4)
+    #expect(calls == ["add https://example.com/feed"])
+    #expect(at(102, screens).mode == .browsing)
+    #expect(at(102, screens).errorMessage?.contains("already subscribed") == true)
+}
+
+@Test func feedListScreenRemovesOnlyAfterAYes() {
+    let (screens, calls, _) = run([
+        (100, .askToRemove), (101, .cancel), (200, .select(.down)), (201, .askToRemove), (202, .confirm),
+    ])
+    #expect(at(100, screens).mode == .confirmingRemove(id: 1, title: "Feed 1"))
+    #expect(at(101, screens).mode == .browsing)
+    #expect(calls == ["remove 2"])
+}
+
+@Test func feedListScreenRefreshesTheSelectedOrAllAndIsBusyMeanwhile() {
+    let (screens, calls, _) = run([(100, .select(.down)), (101, .refresh), (500, .refreshAll)])
+    #expect(calls == ["refresh [2]", "refresh [1, 2, 3]"])
+    #expect(at(150, screens).isBusy)
+    #expect(!at(300, screens).isBusy)
+}
+
+@Test func feedListScreenKeysOutsideTheirModeDoNothing() {
+    let (screens, calls, routes) = run([
+        (100, .startAdding), (101, .refresh), (102, .open), (103, .select(.down)), (104, .confirm), (105, .cancel),
+        (106, .edit(PromptText("stray"))), (107, .submit),
+    ])
+    #expect(calls.isEmpty)
+    #expect(routes.isEmpty)
+    #expect(at(200, screens).viewport.selected == 0)
+    #expect(at(200, screens).mode == .browsing)
+}
+
+@Test func feedListScreenRoutesOpenHelpAndBack() {
+    let (_, _, routes) = run([(100, .select(.down)), (101, .open), (102, .help), (103, .back)])
+    #expect(routes == [.feedItems(feedID: 2), .help(.feeds), .back])
+}
