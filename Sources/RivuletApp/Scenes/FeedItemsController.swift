@@ -2,31 +2,17 @@ import Streams
 import TerminalUI
 import ViewModels
 
-/// One feed's items, and the reader for the item opened.
+/// One feed's items, and the reader for the item opened: keys become the view model's
+/// actions, its screen state becomes rows or the reader. The selection, the window and the
+/// reader's scroll are in ``FeedItemsViewModel/Screen``.
 final class FeedItemsController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
+    private typealias Screen = FeedItemsViewModel.Screen
+    private typealias Action = FeedItemsViewModel.Action
+
     private let context: SceneContext
-    private let bag = DisposeBag()
-    private let open = PublishRelay<Int64>()
-    private let close = PublishRelay<Void>()
-    private let toggleRead = PublishRelay<Int64>()
-    private let markAllRead = PublishRelay<Void>()
-    private let help = PublishRelay<Void>()
-    private let back = PublishRelay<Void>()
-    private let visibleRange = PublishRelay<VisibleRange>()
-    private var title = ""
-    private var rows: [FeedItemRow] = []
-    private var totalCount = 0
-    private var unreadCount = 0
-    private var detail: FeedItemDetail?
-    private var isLoading = true
-    private var errorMessage: String?
-    private var selected: Int?
-    private var offset = 0
-    private var requestedRange: VisibleRange?
-    private var scroll = 0
-    private var pageHeight = 10
+    private let scene: SceneBinding<Screen, Action>
 
     static let hints = [
         KeyHint("Enter", "read"), KeyHint("m", "read/unread"), KeyHint("M", "all read"),
@@ -39,98 +25,71 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
-        let output = viewModel.transform(
-            input: FeedItemsViewModel.Input(
-                open: open.asObservable(), close: close.asObservable(),
-                toggleRead: toggleRead.asObservable(),
-                markAllRead: markAllRead.asObservable(), help: help.asObservable(),
-                back: back.asObservable(), visibleRange: visibleRange.asObservable()))
-        output.title.bind(context, to: bag) { [unowned self] in title = $0 }
-        output.rows.bind(context, to: bag) { [unowned self] in rows = $0 }
-        output.totalCount.bind(context, to: bag) { [unowned self] count in
-            totalCount = count
-            if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
-            if selected == nil, count > 0 { selected = 0 }
+        scene = SceneBinding(Screen(), context: context, onRoute: onRoute) { actions in
+            let output = viewModel.transform(screen: .init(actions: actions))
+            return (output.screen, output.route)
         }
-        output.unreadCount.bind(context, to: bag) { [unowned self] in unreadCount = $0 }
-        output.detail.bind(context, to: bag) { [unowned self] item in
-            if item?.id != detail?.id { scroll = 0 }
-            detail = item
-        }
-        output.isLoading.bind(context, to: bag) { [unowned self] in isLoading = $0 }
-        output.errorMessage.bind(context, to: bag) { [unowned self] in errorMessage = $0 }
-        let route = _OnUIQueue(body: onRoute)
-        bag.insert(output.route.subscribe(onNext: { route.body($0) }))
     }
 
-    func stop() { bag.dispose() }
+    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
-        let heading = title.isEmpty ? "Feed" : title
-        if let detail {
-            let chrome = SceneChrome(
-                title: heading, hints: Self.readerHints, errorMessage: errorMessage,
-                spinnerFrame: context.spinnerFrame)
+        var chrome = SceneChrome(
+            title: scene.state.heading, info: "\(scene.state.items.unreadCount) unread", hints: Self.hints,
+            errorMessage: scene.state.items.errorMessage, isBusy: scene.state.items.isLoading,
+            spinnerFrame: context.spinnerFrame)
+        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: false, size: size)
+        if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
+        let state = scene.state
+        if let detail = state.items.detail {
+            chrome.info = ""
+            chrome.hints = Self.readerHints
+            chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
             return SceneScreen(
                 chrome: chrome,
                 content: .reader(
-                    ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: scroll)))
+                    ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)))
         }
-        let height = max(size.height - 2, 1)
-        pageHeight = height
-        offset = ListScroll.offset(
-            selected: selected ?? 0, previous: offset, height: height, count: totalCount)
-        // Only the visible window is asked for; the rows arrive with their positions in the feed.
-        let range = VisibleRange(offset: offset, limit: height)
-        if range != requestedRange {
-            requestedRange = range
-            visibleRange.accept(range)
-        }
-        let chrome = SceneChrome(
-            title: heading, info: "\(unreadCount) unread", hints: Self.hints, errorMessage: errorMessage,
-            isBusy: isLoading, spinnerFrame: context.spinnerFrame)
-        let lines = rows.filter { $0.position >= offset }.prefix(height).map { row in
+        let lines = state.visibleRows.map { row in
             ListLine(
                 mark: row.isRead ? " " : "*", text: row.title, note: row.dateText ?? "",
                 emphasis: row.isRead ? .muted : .strong)
         }
         let window = ListWindow(
-            lines: Array(lines), offset: offset, totalCount: totalCount, selected: selected,
-            emptyText: "No items yet. Go back and press r to refresh the feed.")
+            lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
+            selected: state.viewport.selected, emptyText: Screen.emptyText)
         return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        if let detail {
-            switch event.key?.code {
-            case .escape, .character("q"), .left: close.accept(())
-            case .down, .character("j"): scroll += 1
-            case .up, .character("k"): scroll = max(scroll - 1, 0)
-            case .pageDown, .character(" "): scroll += pageHeight
-            case .pageUp: scroll = max(scroll - pageHeight, 0)
-            case .character("m"): toggleRead.accept(detail.id)
-            case .character("?"): help.accept(())
-            default: return false
-            }
-            return true
-        }
-        if let movement = ListMovement.selection(
-            after: event, selected: selected, count: totalCount, page: pageHeight)
-        {
-            selected = movement
-            return true
-        }
-        let row = selected.flatMap { selected in rows.first { $0.position == selected } }
-        switch event.key?.code {
-        case .enter: if let row { open.accept(row.id) }
-        case .escape: back.accept(())
-        case .character("m"): if let row { toggleRead.accept(row.id) }
-        case .character("M"): markAllRead.accept(())
-        case .character("?"): help.accept(())
-        case .character("q"): back.accept(())
-        default: return false
-        }
+        guard let action = Self.action(for: event, isReading: scene.state.isReading) else { return false }
+        scene.send(action)
         return true
+    }
+
+    /// What `event` asks of the list, or of the reader while an item is open.
+    static func action(for event: InputEvent, isReading: Bool) -> FeedItemsViewModel.Action? {
+        if isReading {
+            switch event.key?.code {
+            case .escape, .character("q"), .left: return .close
+            case .down, .character("j"): return .scroll(by: 1)
+            case .up, .character("k"): return .scroll(by: -1)
+            case .pageDown, .character(" "): return .scrollPages(by: 1)
+            case .pageUp: return .scrollPages(by: -1)
+            case .character("m"): return .toggleRead
+            case .character("?"): return .help
+            default: return nil
+            }
+        }
+        if let move = ListMovement.move(for: event) { return .select(move) }
+        switch event.key?.code {
+        case .enter: return .open
+        case .escape, .character("q"): return .back
+        case .character("m"): return .toggleRead
+        case .character("M"): return .markAllRead
+        case .character("?"): return .help
+        default: return nil
+        }
     }
 }

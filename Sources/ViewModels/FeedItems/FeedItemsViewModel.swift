@@ -86,6 +86,20 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
 
     /// Wires the scene's inputs to its outputs.
     public func transform(input: Input) -> Output {
+        let (state, route) = pipeline(input)
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+        return Output(
+            title: output(\.feedTitle), rows: output(\.rows), totalCount: output(\.totalCount),
+            unreadCount: output(\.unreadCount),
+            detail: output(\.detail), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
+            route: route)
+    }
+
+    /// The scene's data state and its routes, from the inputs.
+    func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
         let feedID = feedID
@@ -136,18 +150,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         .startWith(State())
         .share(replay: 1)
 
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
-
         let route = Observable.merge(input.help.map { Route.help(.feedItems) }, input.back.map { Route.back })
             .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-
-        return Output(
-            title: output(\.feedTitle), rows: output(\.rows), totalCount: output(\.totalCount),
-            unreadCount: output(\.unreadCount),
-            detail: output(\.detail), isLoading: output(\.isLoading), errorMessage: output(\.errorMessage),
-            route: route)
+        return (state, route)
     }
 }

@@ -1,0 +1,173 @@
+public import Streams
+
+extension FeedItemsViewModel {
+    /// What a person asks of a feed's items and of the reader, whatever the keys that ask it.
+    public enum Action: Sendable, Hashable {
+        /// The list has `height` rows on screen (the reader pages by as many lines).
+        case viewport(height: Int)
+        /// Move the selection.
+        case select(ListMove)
+        /// Read the selected item.
+        case open
+        /// Mark the selected item (or the one being read) read or unread.
+        case toggleRead
+        /// Mark every item of the feed read.
+        case markAllRead
+        /// Scroll the reader by this many lines.
+        case scroll(by: Int)
+        /// Scroll the reader by this many pages.
+        case scrollPages(by: Int)
+        /// Close the reader.
+        case close
+        /// Show the key map.
+        case help
+        /// Go back.
+        case back
+    }
+
+    /// Everything the scene shows: the list's data, the selection and scroll window, and how far
+    /// the item being read is scrolled.
+    public struct Screen: Sendable, Hashable {
+        /// The feed, its window of items and the item being read.
+        public var items: State
+        /// The selection and the rows shown.
+        public var viewport: ListViewport
+        /// The first line of the item being read that is shown.
+        public var scroll: Int
+        /// The rows the list has, as the front end last said.
+        public internal(set) var contentHeight: Int
+        /// The window asked for last.
+        var requestedRange: VisibleRange?
+
+        /// The scene before anything has loaded.
+        public init() {
+            items = State()
+            viewport = ListViewport()
+            scroll = 0
+            contentHeight = 0
+            requestedRange = nil
+        }
+
+        /// Whether an item is open in the reader.
+        public var isReading: Bool { items.detail != nil }
+
+        /// The feed's title, or "Feed" until it is known.
+        public var heading: String { items.feedTitle.isEmpty ? "Feed" : items.feedTitle }
+
+        /// The selected item's row.
+        public var selectedRow: FeedItemRow? {
+            guard let selected = viewport.selected else { return nil }
+            return items.rows.first { $0.position == selected }
+        }
+
+        /// The rows in the window, in order.
+        public var visibleRows: [FeedItemRow] {
+            Array(items.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))
+        }
+
+        /// What an empty feed says.
+        public static let emptyText = "No items yet. Go back and press r to refresh the feed."
+    }
+
+    /// What a step of the screen's fold asks the data side to do.
+    enum Effect: Sendable, Hashable {
+        case open(Int64)
+        case close
+        case toggleRead(Int64)
+        case markAllRead
+        case visibleRange(VisibleRange)
+        case help
+        case back
+    }
+
+    /// The screen after `step`, and what it asks the data side to do.
+    static func reduceScreen(_ screen: inout Screen, _ step: ScreenStep<Action, State>) -> [Effect] {
+        var effects: [Effect] = []
+        switch step {
+        case .data(let items):
+            if items.detail?.id != screen.items.detail?.id { screen.scroll = 0 }
+            screen.items = items
+            if items.totalCount != screen.viewport.count { screen.viewport.setCount(items.totalCount) }
+        case .action(let action):
+            effects = screen.apply(action)
+        }
+        screen.viewport.height = screen.contentHeight
+        screen.viewport.scrollToSelection()
+        // Only the visible window is asked for; the rows arrive with their positions in the feed.
+        let range = VisibleRange(offset: screen.viewport.offset, limit: screen.viewport.height)
+        if range.limit > 0, range != screen.requestedRange {
+            screen.requestedRange = range
+            effects.append(.visibleRange(range))
+        }
+        return effects
+    }
+
+    /// What a front end feeds the scene: the person's actions.
+    public struct ScreenInput: Sendable {
+        /// What the person asks, in order.
+        public var actions: Observable<Action>
+
+        /// Creates the input.
+        public init(actions: Observable<Action>) {
+            self.actions = actions
+        }
+    }
+
+    /// What a front end draws, and where it goes.
+    public struct ScreenOutput: Sendable {
+        /// The scene as it is now; sent on subscribe, then on every change.
+        public let screen: Driver<Screen>
+        /// Where to go next.
+        public let route: Signal<Route>
+    }
+
+    /// Wires a front end's actions to the whole scene: the selection, the window asked for and
+    /// the reader's scroll are kept here; a front end maps keys to ``Action``s and draws
+    /// ``Screen``.
+    public func transform(screen input: ScreenInput) -> ScreenOutput {
+        let effects = ScreenEffects<Effect>()
+        let (data, route) = pipeline(
+            Input(
+                open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
+                close: effects.requested { $0 == .close ? () : nil },
+                toggleRead: effects.requested { if case .toggleRead(let id) = $0 { id } else { nil } },
+                markAllRead: effects.requested { $0 == .markAllRead ? () : nil },
+                help: effects.requested { $0 == .help ? () : nil },
+                back: effects.requested { $0 == .back ? () : nil },
+                visibleRange: effects.requested { if case .visibleRange(let range) = $0 { range } else { nil } }))
+        let screen = effects.screen(
+            Screen(), actions: input.actions, data: data, reduce: Self.reduceScreen,
+            isRoute: { $0 == .help || $0 == .back }, scheduler: scheduler)
+        return ScreenOutput(screen: screen, route: route)
+    }
+}
+
+extension FeedItemsViewModel.Screen {
+    fileprivate mutating func apply(_ action: FeedItemsViewModel.Action) -> [FeedItemsViewModel.Effect] {
+        if case .viewport(let height) = action {
+            contentHeight = max(height, 0)
+            return []
+        }
+        if let detail = items.detail {
+            switch action {
+            case .close: return [.close]
+            case .scroll(let lines): scroll = max(scroll + lines, 0)
+            case .scrollPages(let pages): scroll = max(scroll + pages * contentHeight, 0)
+            case .toggleRead: return [.toggleRead(detail.id)]
+            case .help: return [.help]
+            default: break
+            }
+            return []
+        }
+        switch action {
+        case .select(let move): viewport.selected = viewport.selection(after: move)
+        case .open: return selectedRow.map { [.open($0.id)] } ?? []
+        case .toggleRead: return selectedRow.map { [.toggleRead($0.id)] } ?? []
+        case .markAllRead: return [.markAllRead]
+        case .help: return [.help]
+        case .back: return [.back]
+        default: break
+        }
+        return []
+    }
+}

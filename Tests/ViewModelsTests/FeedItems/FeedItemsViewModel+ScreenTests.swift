@@ -1,0 +1,84 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+private typealias Action = FeedItemsViewModel.Action
+private typealias Screen = FeedItemsViewModel.Screen
+
+/// A feed of `count` items "Item 1"… (all unread), a viewport of `height` rows given at tick 0,
+/// and `actions` at their ticks. Returns the screens, the service calls and the routes.
+private func run(
+    items count: Int = 30, height: Int = 5, _ actions: [(Int, Action)]
+) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
+    let scheduler = TestScheduler()
+    let calls = CallLog<String>()
+    let service = MockFeedItemsService(
+        observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
+        observePage: { _, offset, limit, _ in
+            calls.append("window \(offset)+\(limit)")
+            let items = (offset..<min(count, offset + limit)).map { Fixtures.item(Int64($0 + 1), "Item \($0 + 1)") }
+            return observed(.success(FeedItemPage(items: items, totalCount: count, unreadCount: count, offset: offset)))
+        },
+        setRead: { id, isRead in
+            calls.append("setRead \(id) \(isRead)")
+            return .just(.success(Fixtures.item(id, read: isRead)))
+        },
+        markAllRead: { feedID in
+            calls.append("markAllRead \(feedID)")
+            return .just(.success(count))
+        })
+    let input = scheduler.createHotObservable(
+        [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let routes = scheduler.createObserver(Route.self)
+    let subscriptions = [
+        output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
+    ]
+    scheduler.advance(by: 1_000)
+    for subscription in subscriptions { subscription.dispose() }
+    return (screens, calls.all, routes.elements)
+}
+
+private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
+    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
+}
+
+@Test func feedItemsScreenAsksOnlyForTheWindowItShows() {
+    let (screens, calls, _) = run([(100, .select(.pageDown)), (200, .select(.bottom))])
+    #expect(at(99, screens).heading == "Swift news")
+    #expect(at(99, screens).visibleRows.map(\.title) == ["Item 1", "Item 2", "Item 3", "Item 4", "Item 5"])
+    #expect(at(100, screens).viewport.selected == 5)
+    #expect(at(200, screens).viewport.selected == 29)
+    #expect(at(200, screens).visibleRows.last?.title == "Item 30")
+    #expect(calls.filter { $0.hasPrefix("window") }.suffix(2) == ["window 1+5", "window 25+5"])
+}
+
+@Test func feedItemsScreenOpensTheSelectedItemAndScrollsTheReader() {
+    let (screens, calls, _) = run([
+        (100, .select(.down)), (101, .open), (102, .scroll(by: 3)), (103, .scroll(by: -5)), (104, .scrollPages(by: 2)),
+        (105, .select(.down)), (200, .toggleRead), (300, .close),
+    ])
+    #expect(at(101, screens).isReading)
+    #expect(at(101, screens).items.detail?.title == "Item 2")
+    #expect(at(102, screens).scroll == 3)
+    #expect(at(103, screens).scroll == 0)
+    #expect(at(104, screens).scroll == 10)
+    // Keys of the list do nothing while reading.
+    #expect(at(105, screens).viewport.selected == 1)
+    // Opening marks it read; `m` in the reader toggles the item read (this fake's page never
+    // changes, so the item still reads as unread and is marked read again).
+    #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 2 true", "setRead 2 true"])
+    #expect(!at(300, screens).isReading)
+}
+
+@Test func feedItemsScreenMarksReadAndRoutes() {
+    let (_, calls, routes) = run([(100, .toggleRead), (101, .markAllRead), (102, .help), (103, .back)])
+    #expect(calls.contains("setRead 1 true"))
+    #expect(calls.contains("markAllRead 9"))
+    #expect(routes == [.help(.feedItems), .back])
+}
