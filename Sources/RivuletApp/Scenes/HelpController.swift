@@ -6,23 +6,16 @@ import ViewModels
 final class HelpController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
-    private let bag = DisposeBag()
-    private let back = PublishRelay<Void>()
-    private let quit = PublishRelay<Void>()
-    private var bindings: [KeyHint] = []
+    private let scene: SceneBinding<SceneKind, HelpViewModel.Action>
 
     init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        let output = viewModel.transform(
-            input: HelpViewModel.Input(back: back.asObservable(), quit: quit.asObservable()))
-        // The overlay lists what this terminal UI does with each key (the view model's list
-        // names the actions; the keys are the UI's).
-        bindings = KeyMaps.bindings(for: viewModel.scene)
-        output.bindings.bind(context, to: bag) { _ in }
-        let route = _OnUIQueue(body: onRoute)
-        bag.insert(output.route.subscribe(onNext: { route.body($0) }))
+        scene = SceneBinding(viewModel.scene, context: context, onRoute: onRoute) { actions in
+            let output = viewModel.transform(screen: .init(actions: actions))
+            return (output.screen, output.route)
+        }
     }
 
-    func stop() { bag.dispose() }
+    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var screen =
@@ -30,19 +23,19 @@ final class HelpController: SceneController, @unchecked Sendable {
             ?? SceneScreen(
                 chrome: SceneChrome(title: "Help"),
                 content: .list(header: nil, window: ListWindow(lines: [])))
-        screen.chrome.help = bindings
+        // The overlay lists what this terminal UI does with each key.
+        screen.chrome.help = KeyMaps.bindings(for: scene.state)
         screen.chrome.prompt = nil
         return screen
     }
 
     func handle(_ event: InputEvent) -> Bool {
         // The keys ``HelpOverlay/closingKeys`` names; F1 too, since the editor opens help with it.
-        if event.key?.code == .escape || event.key?.code == .function(1) || event.plainCharacter == "?"
-            || event.plainCharacter == "q"
-        {
-            back.accept(())
-            return true
-        }
-        return false
+        guard
+            event.key?.code == .escape || event.key?.code == .function(1) || event.plainCharacter == "?"
+                || event.plainCharacter == "q"
+        else { return false }
+        scene.send(.close)
+        return true
     }
 }
