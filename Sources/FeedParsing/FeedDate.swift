@@ -4,7 +4,7 @@
 /// depends on the locale or the time zone of the machine:
 ///
 /// - RFC 822 / RFC 1123 as used by RSS: `Tue, 03 Jun 2025 09:39:21 GMT`, with or without the
-///   day name and the seconds, two- or four-digit years, named zones (`GMT`, `UT`, `UTC`, `Z`,
+///   day name and the seconds, one-digit times (`9:5:1`), two- or four-digit years, named zones (`GMT`, `UT`, `UTC`, `Z`,
 ///   `EST`/`EDT`, `CST`/`CDT`, `MST`/`MDT`, `PST`/`PDT`, military letters, read as UTC) or numeric ones
 ///   (`+0000`, `-05:00`), and a trailing comment such as `(UTC)`.
 /// - RFC 3339 / ISO 8601 as used by Atom and JSON Feed: `2025-06-03T09:39:21.123+02:00`, with
@@ -37,13 +37,13 @@ public enum FeedDate {
         var offset = 0
         if scanner.take("T") || scanner.take("t") || (scanner.peekIsSpace && scanner.peekDigit(at: 1)) {
             scanner.skipSpaces()
-            guard let parsedHour = scanner.digits(exactly: 2), scanner.take(":"),
-                let parsedMinute = scanner.digits(exactly: 2)
+            guard let parsedHour = scanner.digits(minimum: 1, maximum: 2), scanner.take(":"),
+                let parsedMinute = scanner.digits(minimum: 1, maximum: 2)
             else { return nil }
             hour = parsedHour
             minute = parsedMinute
             if scanner.take(":") {
-                guard let parsedSecond = scanner.digits(exactly: 2) else { return nil }
+                guard let parsedSecond = scanner.digits(minimum: 1, maximum: 2) else { return nil }
                 second = parsedSecond
                 if scanner.take(".") || scanner.take(",") {
                     guard let fraction = scanner.fractionMilliseconds() else { return nil }
@@ -92,11 +92,12 @@ public enum FeedDate {
         var minute = 0
         var second = 0
         if let parsedHour = scanner.digits(minimum: 1, maximum: 2) {
-            guard scanner.take(":"), let parsedMinute = scanner.digits(exactly: 2) else { return nil }
+            // Some generators drop a leading zero: `9:5:1` is read as 09:05:01.
+            guard scanner.take(":"), let parsedMinute = scanner.digits(minimum: 1, maximum: 2) else { return nil }
             hour = parsedHour
             minute = parsedMinute
             if scanner.take(":") {
-                guard let parsedSecond = scanner.digits(exactly: 2) else { return nil }
+                guard let parsedSecond = scanner.digits(minimum: 1, maximum: 2) else { return nil }
                 second = parsedSecond
                 if scanner.take(".") { _ = scanner.fractionMilliseconds() }
             }

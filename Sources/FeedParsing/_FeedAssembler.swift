@@ -67,7 +67,7 @@ enum _FeedAssembler {
     }
 
     private static func item(from draft: _ItemDraft, baseURL: URL?) -> ParsedFeedItem? {
-        let link = resolve(draft.link, against: baseURL).map(identifier)
+        let link = resolve(draft.link, against: baseURL)
         let guid = trimmed(draft.guid).map(identifier).flatMap { $0.isEmpty ? nil : $0 }
         let summary = plain(draft.summary, isPlain: draft.summaryIsPlain)
         var title = plain(draft.title, isPlain: draft.titleIsPlain)
@@ -129,7 +129,7 @@ enum _FeedAssembler {
 
     /// `link` made absolute against `base` when it is relative; `nil` when blank.
     static func resolve(_ link: String?, against base: URL?) -> String? {
-        guard let link = trimmed(link) else { return nil }
+        guard let link = trimmed(link).map(identifier), !link.isEmpty else { return nil }
         guard let url = URL(string: link, relativeTo: base), url.scheme != nil else { return link }
         return url.absoluteString
     }
