@@ -33,12 +33,12 @@ enum AtomParser {
         let summary =
             text(entry.child("summary", in: ns)) ?? text(entry.child("content", in: ns))
             ?? (entry.childText("description", in: RSSParser.mediaNamespace)
-                ?? media?.childText("description", in: RSSParser.mediaNamespace)).map(escaped)
+            ?? media?.childText("description", in: RSSParser.mediaNamespace)).map(escaped)
         let title =
             text(entry.child("title", in: ns))
             ?? (entry.childText("title", in: RSSParser.dublinCoreNamespace)
-                ?? entry.childText("title", in: RSSParser.mediaNamespace)
-                ?? media?.childText("title", in: RSSParser.mediaNamespace)).map(escaped)
+            ?? entry.childText("title", in: RSSParser.mediaNamespace)
+            ?? media?.childText("title", in: RSSParser.mediaNamespace)).map(escaped)
         let author =
             entry.child("author", in: ns)?.childText("name", in: ns)
             ?? entry.child("author", in: ns)?.allText

@@ -19,7 +19,67 @@ public enum FeedDate {
         scanner.skipSpaces()
         guard !scanner.isAtEnd else { return nil }
         if let value = rfc3339(text) { return value }
-        return rfc822(text)
+        return rfc822(text) ?? loose(text)
+    }
+
+    /// Reads the other shapes generators write, word by word: the month by name with the day
+    /// and a four-digit year in any order (`Sat Oct 06 2018 00:00:00 GMT`), a numeric date
+    /// (`2020/1/10 14:33:00`), a 12-hour time (`8:56 pm`), and an optional zone. A word it
+    /// does not know makes the whole text unreadable rather than guessed at.
+    static func loose(_ text: String) -> Int64? {
+        guard text.utf8.count <= 80 else { return nil }
+        var year: Int?
+        var month: Int?
+        var day: Int?
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var offset = 0
+        var meridiem: String?
+        let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        for word in words {
+            let lowered = word.lowercased()
+            let numbers = word.split { $0 == "-" || $0 == "/" || $0 == "." }.map { Int($0) }
+            if word.contains(":"), let first = word.first, first.isNumber {
+                let parts = word.split(separator: ":").map { Int($0) }
+                guard (2...3).contains(parts.count), let h = parts[0], let m = parts[1] else { return nil }
+                hour = h
+                minute = m
+                second = parts.count == 3 ? (parts[2] ?? 0) : 0
+            } else if numbers.count == 3, numbers.allSatisfy({ $0 != nil }), word.first?.isNumber == true {
+                let values = numbers.compactMap { $0 }
+                guard values[0] > 31 else { return nil }  // only year first: day and month order is ambiguous
+                (year, month, day) = (values[0], values[1], values[2])
+            } else if word.first?.isNumber == true, let number = Int(word) {
+                if word.count == 4 {
+                    year = number
+                } else if word.count <= 2, day == nil {
+                    day = number
+                } else {
+                    return nil
+                }
+            } else if ["am", "pm", "a.m.", "p.m."].contains(lowered) {
+                meridiem = String(lowered.prefix(1))
+            } else if let named = monthNumber(String(lowered.prefix { $0.isLetter })), month == nil {
+                month = named
+            } else if weekdays.contains(where: { lowered.hasPrefix($0) }) {
+                continue
+            } else {
+                var scanner = _DateScanner(String(word))
+                guard let zone = scanner.numericOffset() ?? scanner.namedZone(), scanner.isAtEnd else { return nil }
+                offset = zone
+            }
+        }
+        guard let year, let month, let day else { return nil }
+        if let meridiem {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem == "p" ? 12 : 0)
+        }
+        return unixMilliseconds(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            millisecond: 0, offsetMinutes: offset
+        )
     }
 
     /// Parses RFC 3339 and its common relaxations.

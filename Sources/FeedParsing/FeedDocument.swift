@@ -49,8 +49,16 @@ public enum FeedDocument {
         case UInt8(ascii: "["):
             throw .notAFeed("a JSON array")
         case _ where first == UInt8(ascii: "<") || isWideOrMarked(data):
-            if looksLikeHTML(data) { throw .notAFeed("an HTML page") }
-            let root = try _XMLTreeBuilder.parse(data, charset: contentType.flatMap(charset(in:)))
+            let isHTML = looksLikeHTML(data)
+            if isHTML, !mentionsFeedElement(data) { throw .notAFeed("an HTML page") }
+            var root = try _XMLTreeBuilder.parse(data, charset: contentType.flatMap(charset(in:)))
+            if root.name.lowercased() == "html" {
+                // A feed served inside an XHTML page: read the feed, ignore the page.
+                guard let embedded = root.firstDescendant(named: ["feed", "rss", "RDF"]) else {
+                    throw .notAFeed("an HTML page")
+                }
+                root = embedded
+            }
             switch root.name {
             case "rss", "RDF", "channel": return try RSSParser.parse(root, baseURL: sourceURL)
             case "feed": return try AtomParser.parse(root, baseURL: sourceURL)
@@ -88,6 +96,11 @@ public enum FeedDocument {
         var bytes = data.prefix(4096)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    }
+
+    private static func mentionsFeedElement(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(65_536), as: UTF8.self).lowercased()
+        return head.contains("<feed") || head.contains("<rss") || head.contains("<rdf:rdf")
     }
 
     private static func looksLikeHTML(_ data: Data) -> Bool {

@@ -75,6 +75,7 @@ enum RSSParser {
             ?? media?.childText("title", in: mediaNamespace)
         let published =
             item.childText("pubDate", in: ns)
+            ?? item.childText("pubdate", in: ns)
             ?? item.childText("date", in: dublinCoreNamespace)
             ?? item.childText("issued", in: dublinCoreTermsNamespace)
             ?? item.childText("created", in: dublinCoreTermsNamespace)

@@ -36,16 +36,13 @@ enum _FeedAssembler {
         }
         let feedSummary = plain(summary, isPlain: false)
         var seen = Set<String>()
-        var contents = Set<_ItemContent>()
         var nextSuffix: [String: Int] = [:]
         var items: [ParsedFeedItem] = []
         for draft in drafts {
-            guard var item = item(from: draft, baseURL: baseURL ?? URL(string: site ?? "")),
-                contents.insert(_ItemContent(item)).inserted  // an exact repeat is shown once
-            else { continue }
+            guard var item = item(from: draft, baseURL: baseURL ?? URL(string: site ?? "")) else { continue }
             if !seen.insert(item.id).inserted {
-                // Items that share an id but differ are all kept, each with an id of its own
-                // that stays the same across refreshes.
+                // Items that share an id are all kept, as the document lists them, each with
+                // an id of its own that stays the same across refreshes.
                 let distinct = item.id + "#" + stableHash("\(item.title)\n\(item.link ?? "")\n\(item.summary)")
                 var candidate = distinct
                 while !seen.insert(candidate).inserted {
@@ -143,26 +140,5 @@ enum _FeedAssembler {
         }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-}
-
-/// What an item says, apart from its id: two items with equal contents are one item repeated.
-private struct _ItemContent: Hashable {
-    let guid: String?
-    let link: String?
-    let title: String
-    let summary: String
-    let author: String?
-    let publishedAt: Int64?
-    let updatedAt: Int64?
-
-    init(_ item: ParsedFeedItem) {
-        guid = item.guid
-        link = item.link
-        title = item.title
-        summary = item.summary
-        author = item.author
-        publishedAt = item.publishedAt
-        updatedAt = item.updatedAt
     }
 }

@@ -8,7 +8,9 @@ import Foundation
 enum _XMLPreflight {
     /// The prepared bytes, and how many lines were dropped before the first `<` (to report
     /// errors at the line of the original document).
-    static func prepare(_ data: Data, charset: String? = nil) throws(FeedParsingError) -> (data: Data, droppedLines: Int) {
+    static func prepare(
+        _ data: Data, charset: String? = nil
+    ) throws(FeedParsingError) -> (data: Data, droppedLines: Int) {
         let utf8 = try _XMLEncoding.utf8(data, charset: charset)
         let markup = utf8.firstIndex(of: UInt8(ascii: "<")) ?? utf8.endIndex
         let droppedLines = utf8[utf8.startIndex..<markup].count { $0 == 0x0A }

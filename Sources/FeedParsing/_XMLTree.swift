@@ -32,6 +32,16 @@ final class _XMLElement {
         children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
     }
 
+    /// The first element below this one, breadth first, whose local name is in `names`.
+    func firstDescendant(named names: Set<String>) -> _XMLElement? {
+        var queue = children[...]
+        while let element = queue.popFirst() {
+            if names.contains(element.name) { return element }
+            queue.append(contentsOf: element.children)
+        }
+        return nil
+    }
+
     /// The children with local name `name` in `namespace`.
     func children(_ name: String, in namespace: String? = nil) -> [_XMLElement] {
         children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
@@ -41,12 +51,7 @@ final class _XMLElement {
     var allText: String {
         guard !children.isEmpty else { return text }
         var all = ""
-        for piece in contents {
-            switch piece {
-            case .text(let text): all += text
-            case .element(let element): all += element.allText
-            }
-        }
+        appendAllText(to: &all)
         return all
     }
 
@@ -56,13 +61,30 @@ final class _XMLElement {
     var htmlSource: String {
         guard !children.isEmpty else { return text }
         var markup = ""
+        appendHTMLSource(to: &markup)
+        return markup
+    }
+
+    // One accumulator for the whole subtree, so deep nesting does not copy text once per level.
+    private func appendAllText(to output: inout String) {
         for piece in contents {
             switch piece {
-            case .text(let text): markup += text
-            case .element(let element): markup += "<\(element.name)>\(element.htmlSource)</\(element.name)>"
+            case .text(let text): output += text
+            case .element(let element): element.appendAllText(to: &output)
             }
         }
-        return markup
+    }
+
+    private func appendHTMLSource(to output: inout String) {
+        for piece in contents {
+            switch piece {
+            case .text(let text): output += text
+            case .element(let element):
+                output += "<\(element.name)>"
+                element.appendHTMLSource(to: &output)
+                output += "</\(element.name)>"
+            }
+        }
     }
 
     /// The base address for links inside this element: its `xml:base` resolved against
@@ -124,7 +146,7 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     /// reader shows.
     static let maximumElements = 400_000
     /// The root names of the feeds the tolerant parser may recover.
-    private static let feedRoots: Set<String> = ["rss", "RDF", "feed", "channel"]
+    private static let feedRoots: Set<String> = ["rss", "RDF", "feed", "channel", "html"]
 
     /// The document's root element. A document that is not well-formed XML but has a feed's
     /// root element is read again with ``_TolerantXMLParser``.

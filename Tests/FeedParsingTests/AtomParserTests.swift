@@ -82,4 +82,10 @@ import Testing
                 "https://base.example/blog/posts/1", "https://base.example/archive/2", "https://other.example/x/3",
             ])
     }
+
+    @Test func aFeedInsideAnXHTMLPageIsRead() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.feedInsideXHTML.utf8))
+        #expect(feed.title == "Wrapped")
+        #expect(feed.items.map(\.link) == ["https://wrapped.example/1"])
+    }
 }

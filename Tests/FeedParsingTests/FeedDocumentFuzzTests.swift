@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func controlCharactersInLinksAndIdsNeverReachTheOutput() throws {
-        let rss = "<rss><channel><title>c</title><item><title>t</title><guid>a&#27;[2Jb</guid>"
+        let rss =
+            "<rss><channel><title>c</title><item><title>t</title><guid>a&#27;[2Jb</guid>"
             + "<link>https://c.example/&#7;x</link></item></channel></rss>"
         let feed = try FeedDocument.parse(Data(rss.utf8))
         #expect(!Self.hasControlCharacters(feed))

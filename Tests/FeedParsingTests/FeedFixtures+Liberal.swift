@@ -127,11 +127,25 @@ extension FeedFixtures {
     /// A document with the given encoding's bytes: `text` is a title in that script.
     static func rss(title: String, declaring declaration: String?) -> String {
         let header = declaration.map { #"<?xml version="1.0" encoding="\#($0)"?>"# } ?? ""
-        return header + "<rss><channel><title>\(title)</title><item><title>\(title)</title><guid>e</guid></item></channel></rss>"
+        return header
+            + "<rss><channel><title>\(title)</title><item><title>\(title)</title><guid>e</guid></item></channel></rss>"
     }
 
     static let liberal = [
         blankLinesBeforeDeclaration, atom03, sparseItems, xmlBase, relativeLinks, malformed, sharedGuids, modules,
-        bareChannel, rssWithoutChannel, jsonEmptySummary,
+        bareChannel, rssWithoutChannel, jsonEmptySummary, feedInsideXHTML,
     ]
+}
+
+extension FeedFixtures {
+    /// An Atom feed served inside an XHTML page.
+    static let feedInsideXHTML = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+        <html xmlns="http://www.w3.org/1999/xhtml"><body>
+          <feed xmlns="http://www.w3.org/2005/Atom"><title>Wrapped</title>
+            <entry><title>Inside</title><id>w1</id><link href="https://wrapped.example/1"/></entry>
+          </feed>
+        </body></html>
+        """
 }

@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func undeclaredWindows1252IsDecodedNotReplaced() throws {
-        let bytes = Array("<rss><channel><title>t</title><item><title>".utf8) + [0x93, 0x43, 0x61, 0x66, 0xE9, 0x94]
+        let bytes =
+            Array("<rss><channel><title>t</title><item><title>".utf8) + [0x93, 0x43, 0x61, 0x66, 0xE9, 0x94]
             + Array("</title></item></channel></rss>".utf8)
         #expect(try Self.title(bytes) == "\u{201C}Caf\u{E9}\u{201D}")
     }
@@ -83,13 +84,15 @@ import Testing
     }
 
     @Test func theHTTPCharsetIsUsedWhenTheDocumentDeclaresNone() throws {
-        let bytes = Array("<rss><channel><title>t</title><item><title>".utf8) + [0xCF, 0xF0, 0xE8]
+        let bytes =
+            Array("<rss><channel><title>t</title><item><title>".utf8) + [0xCF, 0xF0, 0xE8]
             + Array("</title></item></channel></rss>".utf8)
         #expect(try Self.title(bytes, contentType: "application/rss+xml; charset=\"windows-1251\"") == "При")
     }
 
     @Test func theDeclarationWinsOverTheHTTPCharset() throws {
-        let bytes = Array(#"<?xml version="1.0" encoding="iso-8859-1"?><rss><channel><title>t</title><item><title>"#.utf8)
+        let bytes =
+            Array(#"<?xml version="1.0" encoding="iso-8859-1"?><rss><channel><title>t</title><item><title>"#.utf8)
             + [0xE9] + Array("</title></item></channel></rss>".utf8)
         #expect(try Self.title(bytes, contentType: "text/xml; charset=windows-1251") == "\u{E9}")
     }
