@@ -36,7 +36,8 @@ enum _XMLEncoding {
             if String(validating: bytes, as: UTF8.self) != nil { return bytes }
             // Declared UTF-8 with a few broken bytes: keep the valid characters.
             return name.hasPrefix("utf") ? Array(String(decoding: bytes, as: UTF8.self).utf8) : nil
-        case "iso-8859-1", "latin1", "latin-1", "iso_8859-1", "iso8859-1", "l1", "windows-1252", "cp1252",
+        case "iso-8859-1", "latin1", "latin-1", "iso_8859-1", "iso8859-1", "l1", "iso-8859-15", "windows-1252",
+            "cp1252",
             "x-cp1252":
             return windows1252(bytes)
         case "utf-16", "utf-32", "utf-16le", "utf-16be", "utf-32le", "utf-32be", "ucs-2", "ucs-4":
