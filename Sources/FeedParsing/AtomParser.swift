@@ -1,56 +1,109 @@
 import Foundation
 
-/// Reads Atom 1.0 from an XML tree.
+/// Reads Atom 1.0, and the Atom 0.3 that preceded it, from an XML tree.
 enum AtomParser {
     static let namespace = "http://www.w3.org/2005/Atom"
+    static let legacyNamespace = "http://purl.org/atom/ns#"
 
     static func parse(_ root: _XMLElement, baseURL: URL?) throws(FeedParsingError) -> ParsedFeed {
-        // Atom elements live in the Atom namespace; tolerate documents that forgot to declare it.
-        let ns = root.namespace.isEmpty ? "" : namespace
-        let drafts = root.children("entry", in: ns).map { draft($0, ns: ns) }
+        // Entries live in the root's namespace: Atom 1.0's, Atom 0.3's, or none when a
+        // document forgot to declare it.
+        let ns = root.namespace
+        var entries = root.children("entry", in: ns)
+        if entries.isEmpty { entries = root.children("entry") }
+        let selfLink = root.children("link", in: ns).first { $0.attributes["rel"] == "self" }?.attributes["href"]
+        let documentBase = _FeedAssembler.documentBase(sourceURL: baseURL, selfLink: selfLink)
+        let feedBase = root.base(inheriting: documentBase)
+        let siteLink = alternateLink(root, ns: ns, base: feedBase)
+        let entryBase = feedBase ?? siteLink.flatMap { URL(string: $0) }
+        let drafts = entries.map { draft($0, ns: ns, base: $0.base(inheriting: entryBase)) }
         return _FeedAssembler.assemble(
             format: .atom,
-            title: text(root.child("title", in: ns)),
-            siteLink: alternateLink(root, ns: ns),
-            summary: text(root.child("subtitle", in: ns)),
+            title: text(root.child("title", in: ns))
+                ?? root.childText("title", in: RSSParser.dublinCoreNamespace).map(escaped),
+            siteLink: siteLink,
+            summary: text(root.child("subtitle", in: ns)) ?? text(root.child("tagline", in: ns)),
             drafts: drafts,
-            baseURL: baseURL
+            baseURL: entryBase
         )
     }
 
-    private static func draft(_ entry: _XMLElement, ns: String) -> _ItemDraft {
-        let summary = text(entry.child("summary", in: ns)) ?? text(entry.child("content", in: ns))
+    private static func draft(_ entry: _XMLElement, ns: String, base: URL?) -> _ItemDraft {
+        let media = entry.child("group", in: RSSParser.mediaNamespace)
+        let summary =
+            text(entry.child("summary", in: ns)) ?? text(entry.child("content", in: ns))
+            ?? (entry.childText("description", in: RSSParser.mediaNamespace)
+            ?? media?.childText("description", in: RSSParser.mediaNamespace)).map(escaped)
+        let title =
+            text(entry.child("title", in: ns))
+            ?? (entry.childText("title", in: RSSParser.dublinCoreNamespace)
+            ?? entry.childText("title", in: RSSParser.mediaNamespace)
+            ?? media?.childText("title", in: RSSParser.mediaNamespace)).map(escaped)
         let author =
             entry.child("author", in: ns)?.childText("name", in: ns)
             ?? entry.child("author", in: ns)?.allText
+            ?? entry.childText("creator", in: RSSParser.dublinCoreNamespace)
         return _ItemDraft(
             guid: entry.childText("id", in: ns),
-            link: alternateLink(entry, ns: ns),
-            title: text(entry.child("title", in: ns)),
+            link: alternateLink(entry, ns: ns, base: base),
+            title: title,
             summary: summary,
             author: author,
-            published: entry.childText("published", in: ns) ?? entry.childText("issued", in: ns),
+            published: entry.childText("published", in: ns) ?? entry.childText("issued", in: ns)
+                ?? entry.childText("created", in: ns)
+                ?? entry.childText("issued", in: RSSParser.dublinCoreTermsNamespace)
+                ?? entry.childText("date", in: RSSParser.dublinCoreNamespace),
             updated: entry.childText("updated", in: ns) ?? entry.childText("modified", in: ns)
+                ?? entry.childText("modified", in: RSSParser.dublinCoreTermsNamespace),
+            hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil
         )
     }
 
-    /// The text of an Atom text construct: `text` is escaped for HTML so that the caller's
-    /// HTML reduction leaves it as written; `html` and `xhtml` are HTML already.
+    /// The text of an Atom text construct as HTML: plain text is escaped so that the caller's
+    /// HTML reduction leaves it as written; `html` and `xhtml` (and Atom 0.3's `escaped` and
+    /// `xml` modes) are HTML already; base64 content (Atom 0.3's `base64` mode, or a type
+    /// that is neither text nor XML) is decoded first.
     private static func text(_ element: _XMLElement?) -> String? {
         guard let element else { return nil }
         let type = element.attributes["type"]?.lowercased() ?? "text"
-        let raw = type == "xhtml" ? element.innerMarkup : element.allText
-        guard !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        if type == "text" || type == "text/plain" {
-            return raw.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        let mode = element.attributes["mode"]?.lowercased()
+        let raw: String
+        if type == "xhtml" || mode == "xml" || type == "application/xhtml+xml" {
+            raw = element.innerMarkup
+        } else if mode == "base64" || isBase64(type) {
+            let encoded = element.allText.filter { !$0.isWhitespace }
+            guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else { return nil }
+            raw = String(decoding: data, as: UTF8.self)
+        } else {
+            raw = element.htmlSource
         }
-        return raw
+        guard _FeedAssembler.trimmed(raw) != nil else { return nil }
+        let isHTML =
+            type == "html" || type.hasPrefix("text/html") || mode == "escaped" || type == "xhtml"
+            || mode == "xml" || type.hasSuffix("xml")
+        if isHTML || !element.children.isEmpty { return raw }
+        return escaped(raw)
     }
 
-    /// The `href` of the `alternate` link (a link without `rel` is one), else the first link.
-    private static func alternateLink(_ element: _XMLElement, ns: String) -> String? {
-        let links = element.children("link", in: ns)
-        let alternate = links.first { ($0.attributes["rel"] ?? "alternate") == "alternate" } ?? links.first
-        return alternate?.attributes["href"]
+    /// Content whose type is a media type other than text or XML is base64 (RFC 4287, 4.1.3.3).
+    private static func isBase64(_ type: String) -> Bool {
+        type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("xml") && !type.contains("+xml")
+    }
+
+    /// Plain text as HTML that reduces back to it.
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+
+    /// The `href` of the `alternate` link (a link without `rel` is one), else the first link,
+    /// resolved against the link's own `xml:base` and `base`.
+    private static func alternateLink(_ element: _XMLElement, ns: String, base: URL?) -> String? {
+        var links = element.children("link", in: ns)
+        if links.isEmpty { links = element.children("link") }
+        let alternate =
+            links.first { ($0.attributes["rel"] ?? "alternate") == "alternate" && $0.attributes["href"] != nil }
+            ?? links.first { $0.attributes["href"] != nil }
+        guard let alternate else { return nil }
+        return _FeedAssembler.resolve(alternate.attributes["href"], against: alternate.base(inheriting: base))
     }
 }

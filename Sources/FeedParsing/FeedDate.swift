@@ -4,7 +4,7 @@
 /// depends on the locale or the time zone of the machine:
 ///
 /// - RFC 822 / RFC 1123 as used by RSS: `Tue, 03 Jun 2025 09:39:21 GMT`, with or without the
-///   day name and the seconds, two- or four-digit years, named zones (`GMT`, `UT`, `UTC`, `Z`,
+///   day name and the seconds, one-digit times (`9:5:1`), two- or four-digit years, named zones (`GMT`, `UT`, `UTC`, `Z`,
 ///   `EST`/`EDT`, `CST`/`CDT`, `MST`/`MDT`, `PST`/`PDT`, military letters, read as UTC) or numeric ones
 ///   (`+0000`, `-05:00`), and a trailing comment such as `(UTC)`.
 /// - RFC 3339 / ISO 8601 as used by Atom and JSON Feed: `2025-06-03T09:39:21.123+02:00`, with
@@ -19,7 +19,67 @@ public enum FeedDate {
         scanner.skipSpaces()
         guard !scanner.isAtEnd else { return nil }
         if let value = rfc3339(text) { return value }
-        return rfc822(text)
+        return rfc822(text) ?? loose(text)
+    }
+
+    /// Reads the other shapes generators write, word by word: the month by name with the day
+    /// and a four-digit year in any order (`Sat Oct 06 2018 00:00:00 GMT`), a numeric date
+    /// (`2020/1/10 14:33:00`), a 12-hour time (`8:56 pm`), and an optional zone. A word it
+    /// does not know makes the whole text unreadable rather than guessed at.
+    static func loose(_ text: String) -> Int64? {
+        guard text.utf8.count <= 80 else { return nil }
+        var year: Int?
+        var month: Int?
+        var day: Int?
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var offset = 0
+        var meridiem: String?
+        let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        for word in words {
+            let lowered = word.lowercased()
+            let numbers = word.split { $0 == "-" || $0 == "/" || $0 == "." }.map { Int($0) }
+            if word.contains(":"), let first = word.first, first.isNumber {
+                let parts = word.split(separator: ":").map { Int($0) }
+                guard (2...3).contains(parts.count), let h = parts[0], let m = parts[1] else { return nil }
+                hour = h
+                minute = m
+                second = parts.count == 3 ? (parts[2] ?? 0) : 0
+            } else if numbers.count == 3, numbers.allSatisfy({ $0 != nil }), word.first?.isNumber == true {
+                let values = numbers.compactMap { $0 }
+                guard values[0] > 31 else { return nil }  // only year first: day and month order is ambiguous
+                (year, month, day) = (values[0], values[1], values[2])
+            } else if word.first?.isNumber == true, let number = Int(word) {
+                if word.count == 4 {
+                    year = number
+                } else if word.count <= 2, day == nil {
+                    day = number
+                } else {
+                    return nil
+                }
+            } else if ["am", "pm", "a.m.", "p.m."].contains(lowered) {
+                meridiem = String(lowered.prefix(1))
+            } else if let named = monthNumber(String(lowered.prefix { $0.isLetter })), month == nil {
+                month = named
+            } else if weekdays.contains(where: { lowered.hasPrefix($0) }) {
+                continue
+            } else {
+                var scanner = _DateScanner(String(word))
+                guard let zone = scanner.numericOffset() ?? scanner.namedZone(), scanner.isAtEnd else { return nil }
+                offset = zone
+            }
+        }
+        guard let year, let month, let day else { return nil }
+        if let meridiem {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem == "p" ? 12 : 0)
+        }
+        return unixMilliseconds(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            millisecond: 0, offsetMinutes: offset
+        )
     }
 
     /// Parses RFC 3339 and its common relaxations.
@@ -37,13 +97,13 @@ public enum FeedDate {
         var offset = 0
         if scanner.take("T") || scanner.take("t") || (scanner.peekIsSpace && scanner.peekDigit(at: 1)) {
             scanner.skipSpaces()
-            guard let parsedHour = scanner.digits(exactly: 2), scanner.take(":"),
-                let parsedMinute = scanner.digits(exactly: 2)
+            guard let parsedHour = scanner.digits(minimum: 1, maximum: 2), scanner.take(":"),
+                let parsedMinute = scanner.digits(minimum: 1, maximum: 2)
             else { return nil }
             hour = parsedHour
             minute = parsedMinute
             if scanner.take(":") {
-                guard let parsedSecond = scanner.digits(exactly: 2) else { return nil }
+                guard let parsedSecond = scanner.digits(minimum: 1, maximum: 2) else { return nil }
                 second = parsedSecond
                 if scanner.take(".") || scanner.take(",") {
                     guard let fraction = scanner.fractionMilliseconds() else { return nil }
@@ -92,11 +152,12 @@ public enum FeedDate {
         var minute = 0
         var second = 0
         if let parsedHour = scanner.digits(minimum: 1, maximum: 2) {
-            guard scanner.take(":"), let parsedMinute = scanner.digits(exactly: 2) else { return nil }
+            // Some generators drop a leading zero: `9:5:1` is read as 09:05:01.
+            guard scanner.take(":"), let parsedMinute = scanner.digits(minimum: 1, maximum: 2) else { return nil }
             hour = parsedHour
             minute = parsedMinute
             if scanner.take(":") {
-                guard let parsedSecond = scanner.digits(exactly: 2) else { return nil }
+                guard let parsedSecond = scanner.digits(minimum: 1, maximum: 2) else { return nil }
                 second = parsedSecond
                 if scanner.take(".") { _ = scanner.fractionMilliseconds() }
             }

@@ -21,35 +21,86 @@ public enum FeedDocument {
         }
     }
 
-    /// Parses `data`; relative links are resolved against the feed's site link, else against
-    /// `sourceURL`.
+    /// The largest document read, in bytes; a larger one is refused before it is parsed.
+    public static let maximumDocumentSize = 64 * 1024 * 1024
+
+    /// Parses `data`, recovering what it can from malformed XML.
     ///
+    /// - Parameters:
+    ///   - sourceURL: the address the document was read from. When it is an `http` or
+    ///     `https` address, relative links are resolved against it (and against any
+    ///     `xml:base` inside the document); otherwise against the address the feed gives
+    ///     itself (`atom:link rel="self"`, JSON Feed's `feed_url`), else the site's link.
+    ///   - contentType: the `Content-Type` the document was served with; its `charset` is
+    ///     used when the document has neither a byte order mark nor an encoding declaration.
     /// - Throws: ``FeedParsingError``: never traps, whatever the bytes.
-    public static func parse(_ data: Data, sourceURL: URL? = nil) throws(FeedParsingError) -> ParsedFeed {
+    public static func parse(
+        _ data: Data,
+        sourceURL: URL? = nil,
+        contentType: String? = nil
+    ) throws(FeedParsingError) -> ParsedFeed {
+        guard data.count <= maximumDocumentSize else {
+            throw .notAFeed("a document larger than \(maximumDocumentSize / 1024 / 1024) MB")
+        }
         guard let first = firstSignificantByte(data) else { throw .empty }
         switch first {
         case UInt8(ascii: "{"):
             return try JSONFeedParser.parse(data, baseURL: sourceURL)
         case UInt8(ascii: "["):
             throw .notAFeed("a JSON array")
-        case UInt8(ascii: "<"):
-            if looksLikeHTML(data) { throw .notAFeed("an HTML page") }
-            let root = try _XMLTreeBuilder.parse(data)
+        case _ where first == UInt8(ascii: "<") || isWideOrMarked(data):
+            let isHTML = looksLikeHTML(data)
+            if isHTML, !mentionsFeedElement(data) { throw .notAFeed("an HTML page") }
+            var root = try _XMLTreeBuilder.parse(data, charset: contentType.flatMap(charset(in:)))
+            if root.name.lowercased() == "html" {
+                // A feed served inside an XHTML page: read the feed, ignore the page.
+                guard let embedded = root.firstDescendant(named: ["feed", "rss", "RDF"]) else {
+                    throw .notAFeed("an HTML page")
+                }
+                root = embedded
+            }
             switch root.name {
-            case "rss", "RDF": return try RSSParser.parse(root, baseURL: sourceURL)
+            case "rss", "RDF", "channel": return try RSSParser.parse(root, baseURL: sourceURL)
             case "feed": return try AtomParser.parse(root, baseURL: sourceURL)
             case "html": throw .notAFeed("an HTML page")
-            default: throw .notAFeed("an XML document with root element <\(String(root.name.prefix(40)))>")
+            default:
+                let name = _FeedAssembler.identifier(String(root.name.prefix(40)))
+                throw .notAFeed("an XML document with root element <\(name)>")
             }
         default:
             throw .notAFeed("neither XML nor JSON")
         }
     }
 
+    /// True for UTF-16 or UTF-32 text and for text behind a UTF-16 or UTF-32 byte order mark.
+    private static func isWideOrMarked(_ data: Data) -> Bool {
+        let head = [UInt8](data.prefix(4))
+        guard head.count >= 2 else { return false }
+        return head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.contains(0x00)
+    }
+
+    /// The `charset` parameter of a `Content-Type` header value.
+    private static func charset(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                continue
+            }
+            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
     private static func firstSignificantByte(_ data: Data) -> UInt8? {
         var bytes = data.prefix(4096)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    }
+
+    private static func mentionsFeedElement(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(65_536), as: UTF8.self).lowercased()
+        return head.contains("<feed") || head.contains("<rss") || head.contains("<rdf:rdf")
     }
 
     private static func looksLikeHTML(_ data: Data) -> Bool {

@@ -22,27 +22,30 @@ enum JSONFeedParser {
             guard case .object(let fields) = item else { return nil }
             return draft(fields)
         }
+        let documentBase = _FeedAssembler.documentBase(sourceURL: baseURL, selfLink: feed["feed_url"]?.string)
         return _FeedAssembler.assemble(
             format: .jsonFeed,
             title: feed["title"]?.string,
             titleIsPlain: true,
-            siteLink: feed["home_page_url"]?.string,
+            siteLink: _FeedAssembler.resolve(feed["home_page_url"]?.string, against: documentBase),
             summary: feed["description"]?.string,
             drafts: drafts,
-            baseURL: baseURL
+            baseURL: documentBase
         )
     }
 
     private static func draft(_ item: [String: _JSONValue]) -> _ItemDraft {
-        let plainSummary = item["summary"]?.string ?? item["content_text"]?.string
+        // An empty field counts as missing, so that `"summary": ""` does not hide the content.
+        func field(_ name: String) -> String? { item[name]?.string.flatMap(_FeedAssembler.trimmed) }
+        let plainSummary = field("summary") ?? field("content_text")
         let author =
             item["authors"]?.array?.lazy.compactMap { $0.object?["name"]?.string }.first
             ?? item["author"]?.object?["name"]?.string
         return _ItemDraft(
-            guid: item["id"]?.string,
-            link: item["url"]?.string ?? item["external_url"]?.string,
-            title: item["title"]?.string,
-            summary: plainSummary ?? item["content_html"]?.string,
+            guid: field("id"),
+            link: field("url") ?? field("external_url"),
+            title: field("title"),
+            summary: plainSummary ?? field("content_html"),
             author: author,
             published: item["date_published"]?.string,
             updated: item["date_modified"]?.string,

@@ -6,7 +6,7 @@ public enum FeedFormat: String, Sendable, Equatable, CaseIterable {
     case jsonFeed = "json-feed"
     /// RSS 2.0 (and its RSS 0.9x and RDF-based 1.0 relatives).
     case rss
-    /// Atom 1.0.
+    /// Atom 1.0 (and Atom 0.3).
     case atom
 }
 
@@ -23,7 +23,7 @@ public struct ParsedFeed: Sendable, Equatable {
     public var siteLink: String?
     /// The feed's own description, as plain text, if given.
     public var summary: String?
-    /// The items in document order, without duplicates (see ``ParsedFeedItem/id``).
+    /// The items in document order, each with an id of its own (see ``ParsedFeedItem/id``).
     public var items: [ParsedFeedItem]
 
     /// A parsed feed with the given parts.
@@ -40,7 +40,8 @@ public struct ParsedFeed: Sendable, Equatable {
 public struct ParsedFeedItem: Sendable, Equatable {
     /// The identity used to match this item across refreshes: the document's own id (`guid`,
     /// Atom `id`, JSON Feed `id`), else the link, else a stable hash of title, date and summary
-    /// prefixed with `urn:rivulet:`. Unique within a ``ParsedFeed``.
+    /// prefixed with `urn:rivulet:`. Unique within a ``ParsedFeed``: an item that repeats an
+    /// earlier item's id gets that id followed by `#` and a hash of its title, link and summary.
     public var id: String
     /// The id the document gave, if any.
     public var guid: String?

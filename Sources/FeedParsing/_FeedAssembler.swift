@@ -13,6 +13,8 @@ struct _ItemDraft {
     var titleIsPlain = false
     /// True when `summary` is already plain text, false when it is HTML.
     var summaryIsPlain = false
+    /// False for an item with nothing in it at all, which is left out.
+    var hasContent = true
 }
 
 /// Turns what a parser read into a ``ParsedFeed``: plain text, absolute links, dates in Unix
@@ -34,11 +36,22 @@ enum _FeedAssembler {
         }
         let feedSummary = plain(summary, isPlain: false)
         var seen = Set<String>()
+        var nextSuffix: [String: Int] = [:]
         var items: [ParsedFeedItem] = []
         for draft in drafts {
-            guard let item = item(from: draft, baseURL: URL(string: site ?? "") ?? baseURL),
-                seen.insert(item.id).inserted
-            else { continue }
+            guard var item = item(from: draft, baseURL: baseURL ?? URL(string: site ?? "")) else { continue }
+            if !seen.insert(item.id).inserted {
+                // Items that share an id are all kept, as the document lists them, each with
+                // an id of its own that stays the same across refreshes.
+                let distinct = item.id + "#" + stableHash("\(item.title)\n\(item.link ?? "")\n\(item.summary)")
+                var candidate = distinct
+                while !seen.insert(candidate).inserted {
+                    let suffix = nextSuffix[distinct, default: 2]
+                    nextSuffix[distinct] = suffix + 1
+                    candidate = distinct + "-\(suffix)"
+                }
+                item.id = candidate
+            }
             items.append(item)
         }
         return ParsedFeed(
@@ -52,12 +65,16 @@ enum _FeedAssembler {
 
     private static func item(from draft: _ItemDraft, baseURL: URL?) -> ParsedFeedItem? {
         let link = resolve(draft.link, against: baseURL)
-        let guid = trimmed(draft.guid)
+        let guid = trimmed(draft.guid).map(identifier).flatMap { $0.isEmpty ? nil : $0 }
         let summary = plain(draft.summary, isPlain: draft.summaryIsPlain)
         var title = plain(draft.title, isPlain: draft.titleIsPlain)
-        if title.isEmpty, link == nil, summary.isEmpty { return nil }
         let published = trimmed(draft.published).flatMap(FeedDate.unixMilliseconds(from:))
         let updated = trimmed(draft.updated).flatMap(FeedDate.unixMilliseconds(from:))
+        if title.isEmpty, link == nil, summary.isEmpty, guid == nil, published == nil, updated == nil,
+            !draft.hasContent
+        {
+            return nil
+        }
         if title.isEmpty {
             title = summary.isEmpty ? "Untitled" : String(summary.prefix(80))
         }
@@ -87,9 +104,29 @@ enum _FeedAssembler {
         return text
     }
 
+    /// The base for a document's relative links: the address it was read from when that is a
+    /// web address, else the address it says it has (a local file's path is no base for a web
+    /// page's links).
+    static func documentBase(sourceURL: URL?, selfLink: String?) -> URL? {
+        if let sourceURL, let scheme = sourceURL.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return sourceURL
+        }
+        guard let selfLink = trimmed(selfLink), let url = URL(string: selfLink),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
+        return url
+    }
+
+    /// A link or id as feed data gave it, without control characters or line breaks.
+    static func identifier(_ text: String) -> String {
+        var output = _TextAccumulator(limit: 4_000)
+        output.append(text)
+        return output.finish()
+    }
+
     /// `link` made absolute against `base` when it is relative; `nil` when blank.
     static func resolve(_ link: String?, against base: URL?) -> String? {
-        guard let link = trimmed(link) else { return nil }
+        guard let link = trimmed(link).map(identifier), !link.isEmpty else { return nil }
         guard let url = URL(string: link, relativeTo: base), url.scheme != nil else { return link }
         return url.absoluteString
     }

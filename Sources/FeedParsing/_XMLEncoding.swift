@@ -3,28 +3,96 @@ import Foundation
 /// Hands `XMLParser` only valid UTF-8: Foundation's XML parser on Linux traps on names that
 /// are not valid UTF-8, so documents are transcoded here first.
 ///
-/// UTF-8 with invalid sequences is repaired (each becomes U+FFFD); ISO-8859-1, Windows-1252
-/// and ASCII documents are transcoded and their declaration rewritten to say UTF-8; any other
-/// declared encoding is accepted only when the bytes are valid UTF-8 anyway.
+/// The encoding is taken, in this order, from a byte order mark, the XML declaration, the
+/// charset the document was served with, and otherwise guessed: UTF-8 when the bytes are valid
+/// UTF-8, else Windows-1252 (which reads Latin-1 too). UTF-16 and UTF-32 are recognized without
+/// a mark from how `<` is written. The result has no byte order mark and its declaration, if
+/// any, says UTF-8. A document that declares UTF-8 but breaks it is repaired (each invalid
+/// sequence becomes U+FFFD) rather than reread as Windows-1252, to keep its valid characters.
 enum _XMLEncoding {
-    static func utf8(_ data: Data) throws(FeedParsingError) -> Data {
+    static func utf8(_ data: Data, charset: String? = nil) throws(FeedParsingError) -> Data {
         let bytes = [UInt8](data)
-        let declared = declaredEncoding(bytes)
-        let name = declared?.name.lowercased()
-        switch name {
-        case nil, "utf-8", "utf8", "us-ascii", "ascii":
-            if String(validating: bytes, as: UTF8.self) != nil { return data }
-            return rewriting(declared, in: Array(String(decoding: bytes, as: UTF8.self).utf8))
-        case "iso-8859-1", "latin1", "latin-1", "iso_8859-1", "iso-8859-15", "windows-1252", "cp1252":
-            var text = String.UnicodeScalarView()
-            for byte in bytes {
-                text.append(windows1252[byte] ?? Unicode.Scalar(byte))
+        if let (encoding, markLength) = byteOrderMark(bytes) ?? unmarkedWideEncoding(bytes) {
+            if encoding == .utf8 { return try utf8(Data(bytes.dropFirst(markLength)), charset: nil) }
+            guard let text = String(data: Data(bytes.dropFirst(markLength)), encoding: encoding) else {
+                throw .notAFeed("an XML document that is not valid \(encoding.description)")
             }
-            return rewriting(declared, in: Array(String(text).utf8))
-        default:
-            if String(validating: bytes, as: UTF8.self) != nil { return rewriting(declared, in: bytes) }
-            throw .notAFeed("an XML document in an unsupported character encoding")
+            return rewriting(declaredEncoding(Array(text.utf8)), in: Array(text.utf8))
         }
+        let declared = declaredEncoding(bytes)
+        for name in [declared?.name, charset].compactMap({ $0 }) {
+            if let transcoded = transcode(bytes, from: name) { return rewriting(declared, in: transcoded) }
+        }
+        if String(validating: bytes, as: UTF8.self) != nil { return rewriting(declared, in: bytes) }
+        return rewriting(declared, in: windows1252(bytes))
+    }
+
+    /// `bytes` in UTF-8, read as the encoding called `name`; `nil` when the name is unknown
+    /// or the bytes are not valid in it.
+    private static func transcode(_ bytes: [UInt8], from name: String) -> [UInt8]? {
+        let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+        switch name {
+        case "utf-8", "utf8", "us-ascii", "ascii", "":
+            if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+            // Declared UTF-8 with a few broken bytes: keep the valid characters.
+            return name.hasPrefix("utf") ? Array(String(decoding: bytes, as: UTF8.self).utf8) : nil
+        case "iso-8859-1", "latin1", "latin-1", "iso_8859-1", "iso8859-1", "l1", "iso-8859-15", "windows-1252",
+            "cp1252",
+            "x-cp1252":
+            return windows1252(bytes)
+        case "utf-16", "utf-32", "utf-16le", "utf-16be", "utf-32le", "utf-32be", "ucs-2", "ucs-4":
+            // A wide encoding declared in bytes that read as ASCII: the declaration is wrong.
+            return nil
+        default:
+            guard let encoding = foundationEncoding(name),
+                let text = String(data: Data(bytes), encoding: encoding)
+            else { return nil }
+            return Array(text.utf8)
+        }
+    }
+
+    /// The encoding Foundation can decode for an IANA charset name, including the Chinese,
+    /// Korean and Cyrillic ones that `String.Encoding(ianaName:)` does not know on Linux.
+    private static func foundationEncoding(_ name: String) -> String.Encoding? {
+        // CoreFoundation's numbers for these encodings, which Foundation accepts with the top bit set.
+        let coreFoundationNumbers: [String: UInt] = [
+            "gb2312": 0x0632, "gbk": 0x0632, "gb18030": 0x0632, "x-gbk": 0x0632, "cp936": 0x0632,
+            "euc-cn": 0x0632, "big5": 0x0A03, "euc-kr": 0x0940, "koi8-r": 0x0A02, "koi8-u": 0x0A08,
+        ]
+        if let number = coreFoundationNumbers[name] { return String.Encoding(rawValue: 0x8000_0000 | number) }
+        return String.Encoding(ianaName: name)
+    }
+
+    /// The encoding a byte order mark names, and the mark's length.
+    private static func byteOrderMark(_ bytes: [UInt8]) -> (String.Encoding, Int)? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (.utf32BigEndian, 4) }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (.utf32LittleEndian, 4) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
+        return nil
+    }
+
+    /// UTF-16 or UTF-32 without a mark, recognized from the first `<` (after any spaces).
+    private static func unmarkedWideEncoding(_ bytes: [UInt8]) -> (String.Encoding, Int)? {
+        let head = Array(bytes.prefix(4))
+        guard head.count == 4 else { return nil }
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0x00, 0x00, 0x00, let byte) where byte != 0: return (.utf32BigEndian, 0)
+        case (let byte, 0x00, 0x00, 0x00) where byte != 0: return (.utf32LittleEndian, 0)
+        case (0x00, let first, 0x00, let second) where first != 0 && second != 0: return (.utf16BigEndian, 0)
+        case (let first, 0x00, let second, 0x00) where first != 0 && second != 0: return (.utf16LittleEndian, 0)
+        default: return nil
+        }
+    }
+
+    /// `bytes` read as Windows-1252, whose undefined bytes are read as Latin-1.
+    private static func windows1252(_ bytes: [UInt8]) -> [UInt8] {
+        var text = String.UnicodeScalarView()
+        for byte in bytes {
+            text.append(windows1252Scalars[byte] ?? Unicode.Scalar(byte))
+        }
+        return Array(String(text).utf8)
     }
 
     /// The value of `encoding="..."` in the XML declaration and where it sits.
@@ -67,7 +135,7 @@ enum _XMLEncoding {
     }
 
     /// Windows-1252's printable characters in 0x80...0x9F; the rest of the range is Latin-1.
-    private static let windows1252: [UInt8: Unicode.Scalar] = [
+    private static let windows1252Scalars: [UInt8: Unicode.Scalar] = [
         0x80: "\u{20AC}", 0x82: "\u{201A}", 0x83: "\u{0192}", 0x84: "\u{201E}", 0x85: "\u{2026}",
         0x86: "\u{2020}", 0x87: "\u{2021}", 0x88: "\u{02C6}", 0x89: "\u{2030}", 0x8A: "\u{0160}",
         0x8B: "\u{2039}", 0x8C: "\u{0152}", 0x8E: "\u{017D}", 0x91: "\u{2018}", 0x92: "\u{2019}",

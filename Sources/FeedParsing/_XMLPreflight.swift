@@ -3,10 +3,19 @@ import Foundation
 /// Prepares bytes for Foundation's `XMLParser`, working around what makes it fail or trap on
 /// Linux: invalid UTF-8 (see ``_XMLEncoding``), undeclared HTML entities (see
 /// ``_HTMLEntityPatcher``) and processing instructions without data (`<?x?>`), on which it
-/// dereferences a null pointer.
+/// dereferences a null pointer. Whatever comes before the first `<` (blank lines, spaces,
+/// stray text) is dropped too: it makes an XML declaration illegal, and it means nothing.
 enum _XMLPreflight {
-    static func prepare(_ data: Data) throws(FeedParsingError) -> Data {
-        _HTMLEntityPatcher.patch(padEmptyProcessingInstructions(try _XMLEncoding.utf8(data)))
+    /// The prepared bytes, and how many lines were dropped before the first `<` (to report
+    /// errors at the line of the original document).
+    static func prepare(
+        _ data: Data, charset: String? = nil
+    ) throws(FeedParsingError) -> (data: Data, droppedLines: Int) {
+        let utf8 = try _XMLEncoding.utf8(data, charset: charset)
+        let markup = utf8.firstIndex(of: UInt8(ascii: "<")) ?? utf8.endIndex
+        let droppedLines = utf8[utf8.startIndex..<markup].count { $0 == 0x0A }
+        let trimmed = markup == utf8.startIndex ? utf8 : Data(utf8[markup...])
+        return (_HTMLEntityPatcher.patch(padEmptyProcessingInstructions(trimmed)), droppedLines)
     }
 
     /// Rewrites `<?name?>` as `<?name ?>`, which means the same.

@@ -32,17 +32,82 @@ final class _XMLElement {
         children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
     }
 
+    /// The first element below this one, breadth first, whose local name is in `names`.
+    func firstDescendant(named names: Set<String>) -> _XMLElement? {
+        var queue = children[...]
+        while let element = queue.popFirst() {
+            if names.contains(element.name) { return element }
+            queue.append(contentsOf: element.children)
+        }
+        return nil
+    }
+
     /// The children with local name `name` in `namespace`.
     func children(_ name: String, in namespace: String? = nil) -> [_XMLElement] {
         children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
     }
 
-    /// The element's own text and its descendants' text, separated by spaces.
+    /// The element's own text and its descendants' text, in document order.
     var allText: String {
         guard !children.isEmpty else { return text }
-        var parts = [text]
-        for child in children { parts.append(child.allText) }
-        return parts.joined(separator: " ")
+        var all = ""
+        appendAllText(to: &all)
+        return all
+    }
+
+    /// The content as HTML source, for elements whose text is HTML (RSS descriptions, Atom
+    /// `html` text): the text as it is, and child elements (unescaped markup that a feed put
+    /// there) written back as tags where they stood.
+    var htmlSource: String {
+        guard !children.isEmpty else { return text }
+        var markup = ""
+        appendHTMLSource(to: &markup)
+        return markup
+    }
+
+    // One accumulator for the whole subtree, so deep nesting does not copy text once per level.
+    private func appendAllText(to output: inout String) {
+        for piece in contents {
+            switch piece {
+            case .text(let text): output += text
+            case .element(let element): element.appendAllText(to: &output)
+            }
+        }
+    }
+
+    private func appendHTMLSource(to output: inout String) {
+        for piece in contents {
+            switch piece {
+            case .text(let text): output += text
+            case .element(let element):
+                output += "<\(element.name)>"
+                element.appendHTMLSource(to: &output)
+                output += "</\(element.name)>"
+            }
+        }
+    }
+
+    /// The base address for links inside this element: its `xml:base` resolved against
+    /// `inherited`, else `inherited`.
+    func base(inheriting inherited: URL?) -> URL? {
+        guard let value = attributes["xml:base"] ?? attributes["base"],
+            let trimmed = _FeedAssembler.trimmed(value),
+            let url = URL(string: trimmed, relativeTo: inherited)?.absoluteURL
+        else { return inherited }
+        return url.scheme == nil ? inherited : url
+    }
+
+    /// Appends text, merging it with text just before it.
+    func append(_ newText: String) {
+        text += newText
+        if case .text(var previous)? = contents.last {
+            // Remove first so the string is uniquely referenced and grows in place.
+            contents.removeLast()
+            previous += newText
+            contents.append(.text(previous))
+        } else {
+            contents.append(.text(newText))
+        }
     }
 
     /// The element's content written back as markup (text escaped), for HTML reduction.
@@ -74,12 +139,21 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     private var stack: [_XMLElement] = []
     private(set) var root: _XMLElement?
     private var depthLimitHit = false
-    private static let maximumDepth = 256
+    private var elementCount = 0
+    private var elementLimitHit = false
+    static let maximumDepth = 256
+    /// Bounds the tree's memory: a feed of this many elements holds far more items than any
+    /// reader shows.
+    static let maximumElements = 400_000
+    /// The root names of the feeds the tolerant parser may recover.
+    private static let feedRoots: Set<String> = ["rss", "RDF", "feed", "channel", "html"]
 
-    /// The document's root element.
-    static func parse(_ data: Data) throws(FeedParsingError) -> _XMLElement {
+    /// The document's root element. A document that is not well-formed XML but has a feed's
+    /// root element is read again with ``_TolerantXMLParser``.
+    static func parse(_ data: Data, charset: String? = nil) throws(FeedParsingError) -> _XMLElement {
         let builder = _XMLTreeBuilder()
-        let parser = XMLParser(data: try _XMLPreflight.prepare(data))
+        let (prepared, droppedLines) = try _XMLPreflight.prepare(data, charset: charset)
+        let parser = XMLParser(data: prepared)
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
@@ -88,8 +162,14 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
         if builder.depthLimitHit {
             throw .notAFeed("XML nested deeper than \(maximumDepth) levels")
         }
+        if builder.elementLimitHit {
+            throw .notAFeed("XML with more than \(maximumElements) elements")
+        }
         guard succeeded, let root = builder.root else {
-            let line = parser.lineNumber
+            if let recovered = try _TolerantXMLParser.parse(prepared), feedRoots.contains(recovered.name) {
+                return recovered
+            }
+            let line = parser.lineNumber + droppedLines
             let column = parser.columnNumber
             let reason = parser.parserError.map { Self.describe($0) } ?? "the document ends early"
             throw .malformed(Self.guessFormat(builder), "XML error at line \(line), column \(column): \(reason)")
@@ -128,6 +208,12 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
             parser.abortParsing()
             return
         }
+        elementCount += 1
+        guard elementCount <= Self.maximumElements else {
+            elementLimitHit = true
+            parser.abortParsing()
+            return
+        }
         let localName = elementName.split(separator: ":").last.map(String.init) ?? elementName
         stack.append(_XMLElement(name: localName, namespace: namespaceURI ?? "", attributes: attributeDict))
     }
@@ -156,15 +242,6 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     }
 
     private func append(_ text: String) {
-        guard let element = stack.last else { return }
-        element.text += text
-        if case .text(var previous)? = element.contents.last {
-            // Remove first so the string is uniquely referenced and grows in place.
-            element.contents.removeLast()
-            previous += text
-            element.contents.append(.text(previous))
-        } else {
-            element.contents.append(.text(text))
-        }
+        stack.last?.append(text)
     }
 }

@@ -53,4 +53,39 @@ import Testing
         #expect(parsed.format == .atom)
         #expect(parsed.items.map(\.id) == ["x"])
     }
+
+    @Test func atom03EntriesAreRead() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.atom03.utf8))
+        #expect(feed.title == "Old Atom")
+        #expect(feed.summary == "Still publishing in 0.3")
+        #expect(feed.siteLink == "https://old-atom.example/")
+        #expect(feed.items.map(\.link) == ["https://old-atom.example/1", "https://old-atom.example/2"])
+        #expect(feed.items.first?.publishedAt == 1_083_405_600_000)
+        #expect(feed.items.first?.updatedAt == 1_083_492_000_000)
+    }
+
+    @Test func atom03EscapedContentIsHTML() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.atom03.utf8))
+        #expect(feed.items.first?.summary == "Escaped HTML")
+    }
+
+    @Test func base64ContentIsDecoded() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.atom03.utf8))
+        #expect(feed.items.last?.summary == "Base 64 body")
+    }
+
+    @Test func xmlBaseOnTheFeedAnEntryAndALinkIsHonoured() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.xmlBase.utf8), sourceURL: URL(string: "https://x.example/"))
+        #expect(feed.siteLink == "https://base.example/blog/")
+        #expect(
+            feed.items.map(\.link) == [
+                "https://base.example/blog/posts/1", "https://base.example/archive/2", "https://other.example/x/3",
+            ])
+    }
+
+    @Test func aFeedInsideAnXHTMLPageIsRead() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.feedInsideXHTML.utf8))
+        #expect(feed.title == "Wrapped")
+        #expect(feed.items.map(\.link) == ["https://wrapped.example/1"])
+    }
 }

@@ -80,4 +80,18 @@ import Testing
         #expect(FeedDate.unixMilliseconds(from: "01 Jan 70 00:00:00 GMT") == 0)
         #expect(FeedDate.unixMilliseconds(from: "01 Jan 49 00:00:00 GMT") == 2_493_072_000_000)
     }
+
+    @Test func looseShapesAreRead() {
+        #expect(FeedDate.unixMilliseconds(from: "Sat Oct 06 2018 00:00:00 GMT") == 1_538_784_000_000)
+        #expect(FeedDate.unixMilliseconds(from: "Sat, Dec 16 2023 02:02:33 PM") == 1_702_735_353_000)
+        #expect(FeedDate.unixMilliseconds(from: "Mon, 21 Jan 2008 8:56 am PST") == 1_200_934_560_000)
+        #expect(FeedDate.unixMilliseconds(from: "2020/1/10 14:33:00") == 1_578_666_780_000)
+        #expect(FeedDate.unixMilliseconds(from: "Oct 6 2018 10:00 +0200") == 1_538_812_800_000)
+    }
+
+    @Test func looseReadingRefusesUnknownWordsAndAmbiguousOrder() {
+        #expect(FeedDate.unixMilliseconds(from: "sometime in Oct 2018") == nil)
+        #expect(FeedDate.unixMilliseconds(from: "10/06/2018") == nil)
+        #expect(FeedDate.unixMilliseconds(from: "Oct 06 2018 13:00 pm") == nil)
+    }
 }

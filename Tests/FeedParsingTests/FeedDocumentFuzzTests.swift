@@ -52,6 +52,7 @@ import Testing
                 #expect(!feed.title.isEmpty, "iteration \(iteration)")
                 #expect(Set(feed.items.map(\.id)).count == feed.items.count, "iteration \(iteration)")
                 #expect(feed.items.allSatisfy { !$0.title.isEmpty && !$0.id.isEmpty }, "iteration \(iteration)")
+                #expect(!Self.hasControlCharacters(feed), "iteration \(iteration)")
             } catch {
                 failed += 1
                 #expect(!error.description.isEmpty)
@@ -60,6 +61,25 @@ import Testing
         // Both outcomes must occur, or the mutations are too weak or too strong to mean much.
         #expect(parsed > 100)
         #expect(failed > 100)
+    }
+
+    private static func hasControlCharacters(_ feed: ParsedFeed) -> Bool {
+        var texts = [feed.title, feed.siteLink ?? "", feed.summary ?? ""]
+        for item in feed.items {
+            texts += [item.id, item.guid ?? "", item.link ?? "", item.title, item.summary, item.author ?? ""]
+        }
+        return texts.contains { text in
+            text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        }
+    }
+
+    @Test func controlCharactersInLinksAndIdsNeverReachTheOutput() throws {
+        let rss =
+            "<rss><channel><title>c</title><item><title>t</title><guid>a&#27;[2Jb</guid>"
+            + "<link>https://c.example/&#7;x</link></item></channel></rss>"
+        let feed = try FeedDocument.parse(Data(rss.utf8))
+        #expect(!Self.hasControlCharacters(feed))
+        #expect(feed.items.first?.link?.hasPrefix("https://c.example/") == true)
     }
 
     @Test func mutationIsReproducibleFromTheSeed() {

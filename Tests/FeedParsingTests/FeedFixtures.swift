@@ -136,5 +136,5 @@ enum FeedFixtures {
         <rss version="2.0"><channel><title>Nothing yet</title><link>https://empty.example/</link></channel></rss>
         """
 
-    static let all = [rss, atom, jsonFeed, rdf, emptyRSS]
+    static let all = [rss, atom, jsonFeed, rdf, emptyRSS] + liberal
 }

@@ -56,4 +56,9 @@ import Testing
         #expect(parsed.title == "Quiet")
         #expect(parsed.items.isEmpty)
     }
+
+    @Test func anEmptySummaryDoesNotHideTheContent() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.jsonEmptySummary.utf8))
+        #expect(feed.items.first?.summary == "The content")
+    }
 }

@@ -62,9 +62,75 @@ import Testing
         #expect(item.publishedAt == nil)
     }
 
-    @Test func duplicateIdsKeepTheFirstItemAndEmptyItemsAreDropped() {
+    @Test func itemsSharingAGuidAreAllKeptAndEmptyItemsAreDropped() {
+        #expect(feed.items.count == 5)
+        #expect(
+            feed.items.filter { $0.guid == "harbour-2025-041" }.map(\.title) == [
+                "Spring tides arrive", "Spring tides arrive (repost)",
+            ])
+        #expect(feed.items.first { $0.guid == "harbour-2025-041" }?.id == "harbour-2025-041")
+    }
+
+    @Test func itemsSharingAGuidGetDistinctStableIds() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.sharedGuids.utf8))
+        #expect(feed.items.map(\.title) == ["Morning edition", "Evening edition", "Repeated", "Repeated"])
+        #expect(feed.items[0].id == "daily")
+        #expect(feed.items[1].id.hasPrefix("daily#"))
+        #expect(feed.items[3].id == feed.items[2].id + "#" + _FeedAssembler.stableHash("Repeated\n\n"))
+        let again = try FeedDocument.parse(Data(FeedFixtures.sharedGuids.utf8))
+        #expect(again.items.map(\.id) == feed.items.map(\.id))
+    }
+
+    @Test func itemsWithOnlyAGuidADateOrAMediaTitleAreKept() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.sparseItems.utf8))
         #expect(feed.items.count == 4)
-        #expect(feed.items.filter { $0.id == "harbour-2025-041" }.map(\.title) == ["Spring tides arrive"])
+        #expect(feed.items[0].id == "only-a-guid")
+        #expect(feed.items[1].publishedAt == 1_748_943_561_000)
+        #expect(feed.items[2].title == "Only a media title")
+        #expect(feed.items[3].title == "Grouped title")
+        #expect(feed.items[3].summary == "Grouped description")
+    }
+
+    @Test func relativeLinksResolveAgainstTheFeedsOwnAddressNotALocalFile() throws {
+        let local = URL(fileURLWithPath: "/tmp/relative.xml")
+        let feed = try FeedDocument.parse(Data(FeedFixtures.relativeLinks.utf8), sourceURL: local)
+        #expect(feed.siteLink == "https://relative.example/")
+        #expect(feed.items.first?.link == "https://relative.example/posts/1")
+    }
+
+    @Test func relativeLinksResolveAgainstTheWebAddressTheFeedWasReadFrom() throws {
+        let source = URL(string: "https://mirror.example/a/b/feed.xml")
+        let feed = try FeedDocument.parse(Data(FeedFixtures.relativeLinks.utf8), sourceURL: source)
+        #expect(feed.items.first?.link == "https://mirror.example/a/posts/1")
+    }
+
+    @Test func channelDublinCoreTitleMediaDescriptionAndTermsIssuedAreRead() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.modules.utf8))
+        #expect(feed.title == "Dublin Core Title")
+        #expect(feed.items.first?.summary == "Told by media")
+        #expect(feed.items.first?.publishedAt == 1_748_943_561_000)
+    }
+
+    @Test func aOneDigitSecondIsRead() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.modules.utf8))
+        #expect(feed.items.last?.publishedAt == 1_748_943_541_000)
+    }
+
+    @Test func markupInsideADescriptionStaysWhereItWas() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.modules.utf8))
+        #expect(feed.items.last?.summary == "before bold after")
+    }
+
+    @Test func aBareChannelIsReadAsRSS() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.bareChannel.utf8))
+        #expect(feed.title == "Bare")
+        #expect(feed.items.map(\.link) == ["https://bare.example/1"])
+    }
+
+    @Test func rssWithoutAChannelIsReadFromItsRoot() throws {
+        let feed = try FeedDocument.parse(Data(FeedFixtures.rssWithoutChannel.utf8))
+        #expect(feed.title == "No channel")
+        #expect(feed.items.map(\.title) == ["Item of the root"])
     }
 
     @Test func rdfFeedItemsAreReadFromTheRoot() throws {
@@ -74,7 +140,7 @@ import Testing
         #expect(rdf.items.first?.publishedAt == 1_078_138_800_000)
     }
 
-    @Test func rssWithoutChannelIsMalformed() {
+    @Test func rssWithNeitherChannelNorItemsIsMalformed() {
         #expect(throws: FeedParsingError.malformed(.rss, "no <channel> element")) {
             try FeedDocument.parse(Data("<rss version=\"2.0\"></rss>".utf8))
         }

@@ -31,12 +31,14 @@ import Testing
         #expect(feed.items.map(\.id) == ["g1"])
     }
 
-    @Test func synthesizedIdsDifferWhenContentDiffers() {
+    @Test func synthesizedIdsDifferWhenContentDiffersAndRepeatsGetIdsOfTheirOwn() {
         let feed = _FeedAssembler.assemble(
             format: .rss, title: "t", siteLink: nil, summary: nil,
             drafts: [_ItemDraft(title: "a"), _ItemDraft(title: "b"), _ItemDraft(title: "a")],
             baseURL: nil
         )
-        #expect(feed.items.map(\.title) == ["a", "b"])
+        #expect(feed.items.map(\.title) == ["a", "b", "a"])
+        #expect(feed.items[0].id != feed.items[1].id)
+        #expect(feed.items[2].id.hasPrefix(feed.items[0].id + "#"))
     }
 }

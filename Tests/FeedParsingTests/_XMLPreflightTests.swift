@@ -14,8 +14,8 @@ import Testing
         #expect(try FeedDocument.parse(Data(rss.utf8)).title == "PI")
     }
 
-    @Test func invalidUTF8IsRepairedNotFatal() throws {
-        var data = Data("<rss><channel><title>caf".utf8)
+    @Test func invalidUTF8DeclaredAsUTF8IsRepairedNotFatal() throws {
+        var data = Data(#"<?xml version="1.0" encoding="utf-8"?><rss><channel><title>caf"#.utf8)
         data.append(contentsOf: [0xC3, 0x28])
         data.append(Data("</title></channel></rss>".utf8))
         #expect(try FeedDocument.parse(data).title == "caf\u{FFFD}(")
@@ -28,12 +28,16 @@ import Testing
         #expect(try FeedDocument.parse(data).title == "Café “ok”")
     }
 
-    @Test func unsupportedEncodingWithNonUTF8BytesIsRefused() {
+    @Test func shiftJISIsDecoded() throws {
         var data = Data(#"<?xml version="1.0" encoding="Shift_JIS"?><rss><channel><title>"#.utf8)
         data.append(contentsOf: [0x82, 0xA0])
         data.append(Data("</title></channel></rss>".utf8))
-        #expect(throws: FeedParsingError.notAFeed("an XML document in an unsupported character encoding")) {
-            try FeedDocument.parse(data)
-        }
+        #expect(try FeedDocument.parse(data).title == "\u{3042}")
+    }
+
+    @Test func leadingBlankLinesAreDroppedAndCounted() throws {
+        let (data, droppedLines) = try _XMLPreflight.prepare(Data("\n \n\t<?xml version=\"1.0\"?><a/>".utf8))
+        #expect(String(decoding: data, as: UTF8.self) == "<?xml version=\"1.0\"?><a/>")
+        #expect(droppedLines == 2)
     }
 }

@@ -135,7 +135,11 @@ public struct FeedFetcher: Sendable {
                     }
                     observer.onNext(.progress(.parsing(bytes: response.body.count)))
                     do throws(FeedParsingError) {
-                        let feed = try FeedDocument.parse(response.body, sourceURL: response.url)
+                        let feed = try FeedDocument.parse(
+                            response.body,
+                            sourceURL: response.url,
+                            contentType: response.header("Content-Type")
+                        )
                         let validators = FeedValidators(
                             etag: response.header("ETag"),
                             lastModified: response.header("Last-Modified")
