@@ -84,6 +84,19 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
 
     /// Wires the editor's inputs to its outputs.
     public func transform(input: Input) -> Output {
+        let (state, route) = pipeline(input)
+        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
+            state.map(value).distinctUntilChanged()
+                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        }
+        return Output(
+            form: output(\.form), titleError: output(\.form.titleError), dueError: output(\.form.dueError),
+            canSave: output(\.canSave), isLoading: output(\.form.isLoading), isSaving: output(\.isSaving),
+            isConfirmingDiscard: output(\.isConfirmingDiscard), errorMessage: output(\.errorMessage), route: route)
+    }
+
+    /// The editor's state and its routes, from the inputs.
+    func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
         let todoID = todoID
@@ -131,20 +144,11 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         .scan(State(id: todoID), accumulator: Self.reduce)
         .share(replay: 1)
 
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
-
         let route = Observable.merge(
             state.map(\.isFinished).distinctUntilChanged().filter { $0 }.map { _ in Route.back },
             input.help.map { Route.help(.todoEditor) }
         )
         .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-
-        return Output(
-            form: output(\.form), titleError: output(\.form.titleError), dueError: output(\.form.dueError),
-            canSave: output(\.canSave), isLoading: output(\.form.isLoading), isSaving: output(\.isSaving),
-            isConfirmingDiscard: output(\.isConfirmingDiscard), errorMessage: output(\.errorMessage), route: route)
+        return (state, route)
     }
 }

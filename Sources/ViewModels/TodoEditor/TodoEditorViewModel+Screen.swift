@@ -1,0 +1,138 @@
+public import Streams
+
+extension TodoEditorViewModel {
+    /// What a person asks of the editor, whatever the keys that ask it.
+    public enum Action: Sendable, Hashable {
+        /// Move the focus by this many fields (wrapping round the three).
+        case focus(by: Int)
+        /// The focused field now holds this.
+        case edit(PromptText)
+        /// Save.
+        case save
+        /// Cancel (asks first when there are unsaved changes).
+        case cancel
+        /// Yes, discard the changes.
+        case confirmDiscard
+        /// No, keep editing.
+        case keepEditing
+        /// Show the key map.
+        case help
+    }
+
+    /// The editor's fields, in order.
+    public enum Field: Int, Sendable, Hashable, CaseIterable {
+        /// What to do.
+        case title
+        /// Longer notes.
+        case notes
+        /// The due day, as typed.
+        case due
+    }
+
+    /// Everything the editor shows: its state, and the three fields as typed with their cursors.
+    public struct Screen: Sendable, Hashable {
+        /// The form, its problems, and whether a save or a question is on.
+        public var editor: State
+        /// The title, notes and due fields as typed, with their cursors.
+        public var fields: [PromptText]
+        /// The field keys go to.
+        public var focused: Field
+        /// Whether the stored values have arrived (after that the fields are what was typed).
+        var hasLoaded: Bool
+
+        /// The editor of the todo `id`, or of a new one.
+        public init(id: Int64?) {
+            editor = State(id: id)
+            fields = Field.allCases.map { _ in PromptText() }
+            focused = .title
+            hasLoaded = false
+        }
+
+        /// Whether something is loading or saving.
+        public var isBusy: Bool { editor.form.isLoading || editor.isSaving }
+    }
+
+    /// What a step of the screen's fold asks the data side to do.
+    enum Effect: Sendable, Hashable {
+        case edit(Field, String)
+        case save
+        case cancel
+        case confirmDiscard
+        case keepEditing
+        case help
+    }
+
+    /// The screen after `step`, and what it asks the data side to do.
+    static func reduceScreen(_ screen: inout Screen, _ step: ScreenStep<Action, State>) -> [Effect] {
+        switch step {
+        case .data(let editor):
+            screen.editor = editor
+            // The stored values arrive once; after that the fields are what was typed here.
+            if !screen.hasLoaded, !editor.form.isLoading {
+                screen.hasLoaded = true
+                screen.fields = [editor.form.title, editor.form.notes, editor.form.dueText].map { PromptText($0) }
+            }
+            return []
+        case .action(.help):
+            return [.help]
+        case .action(.confirmDiscard):
+            return screen.editor.isConfirmingDiscard ? [.confirmDiscard] : []
+        case .action(.keepEditing):
+            return screen.editor.isConfirmingDiscard ? [.keepEditing] : []
+        case .action(let action):
+            guard !screen.editor.isConfirmingDiscard else { return [] }
+            switch action {
+            case .focus(let delta):
+                let count = Field.allCases.count
+                screen.focused = Field(rawValue: ((screen.focused.rawValue + delta) % count + count) % count) ?? .title
+            case .edit(let text):
+                screen.fields[screen.focused.rawValue] = text
+                return [.edit(screen.focused, text.text)]
+            case .save: return [.save]
+            case .cancel: return [.cancel]
+            case .help, .confirmDiscard, .keepEditing: break
+            }
+            return []
+        }
+    }
+
+    /// What a front end feeds the editor: the person's actions.
+    public struct ScreenInput: Sendable {
+        /// What the person asks, in order.
+        public var actions: Observable<Action>
+
+        /// Creates the input.
+        public init(actions: Observable<Action>) {
+            self.actions = actions
+        }
+    }
+
+    /// What a front end draws, and where it goes.
+    public struct ScreenOutput: Sendable {
+        /// The editor as it is now; sent on subscribe, then on every change.
+        public let screen: Driver<Screen>
+        /// Where to go next.
+        public let route: Signal<Route>
+    }
+
+    /// Wires a front end's actions to the whole editor: the fields as typed, their cursors and
+    /// the focus are kept here; a front end maps keys to ``Action``s and draws ``Screen``.
+    public func transform(screen input: ScreenInput) -> ScreenOutput {
+        let effects = ScreenEffects<Effect>()
+        func edits(_ field: Field) -> Observable<String> {
+            effects.requested { if case .edit(field, let text) = $0 { text } else { nil } }
+        }
+        let (data, route) = pipeline(
+            Input(
+                title: edits(.title), notes: edits(.notes), dueText: edits(.due),
+                save: effects.requested { $0 == .save ? () : nil },
+                cancel: effects.requested { $0 == .cancel ? () : nil },
+                confirmDiscard: effects.requested { $0 == .confirmDiscard ? () : nil },
+                keepEditing: effects.requested { $0 == .keepEditing ? () : nil },
+                help: effects.requested { $0 == .help ? () : nil }))
+        let screen = effects.screen(
+            Screen(id: todoID), actions: input.actions, data: data, reduce: Self.reduceScreen,
+            isRoute: { $0 == .help }, scheduler: scheduler)
+        return ScreenOutput(screen: screen, route: route)
+    }
+}

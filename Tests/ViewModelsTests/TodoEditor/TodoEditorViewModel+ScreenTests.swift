@@ -1,0 +1,69 @@
+import SceneServices
+import SceneServicesMocks
+import Streams
+import StreamsTesting
+import Testing
+import ViewModels
+
+private typealias Action = TodoEditorViewModel.Action
+private typealias Screen = TodoEditorViewModel.Screen
+
+/// The editor of todo 7 ("Milk", loaded at tick 10), and `actions` at their ticks.
+private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<Screen>, saved: [String], routes: [Route]) {
+    let scheduler = TestScheduler()
+    let saved = CallLog<String>()
+    let service = MockTodoEditorService(
+        load: { id in
+            scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
+        },
+        save: { fields, id in
+            saved.append("\(id.map(String.init) ?? "new") \(fields.title) | \(fields.notes)")
+            return .just(.success(Fixtures.todo(id ?? 1, fields.title)))
+        })
+    let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
+    let output = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let routes = scheduler.createObserver(Route.self)
+    let subscriptions = [output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
+    scheduler.advance(by: 1_000)
+    for subscription in subscriptions { subscription.dispose() }
+    return (screens, saved.all, routes.elements)
+}
+
+private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
+    screens.events.last { $0.time <= tick }?.value.element ?? Screen(id: 7)
+}
+
+@Test func todoEditorScreenFillsTheFieldsOnceLoadedThenKeepsWhatIsTyped() {
+    let (screens, saved, routes) = run([
+        (100, .edit(PromptText("Milk and eggs"))), (101, .focus(by: 1)), (102, .edit(PromptText("two dozen"))),
+        (103, .focus(by: -2)), (200, .save),
+    ])
+    #expect(at(9, screens).isBusy)
+    #expect(at(10, screens).fields.map(\.text) == ["Milk", "", ""])
+    #expect(at(10, screens).fields[0].cursor == 4)
+    #expect(at(102, screens).fields.map(\.text) == ["Milk and eggs", "two dozen", ""])
+    #expect(at(103, screens).focused == .due)
+    #expect(saved == ["7 Milk and eggs | two dozen"])
+    #expect(routes == [.back])
+}
+
+@Test func todoEditorScreenAsksBeforeDiscardingAndIgnoresEditsMeanwhile() {
+    let (screens, saved, routes) = run([
+        (100, .edit(PromptText("Oat milk"))), (101, .cancel), (102, .edit(PromptText("stray"))), (103, .save),
+        (104, .keepEditing), (200, .cancel), (201, .help), (202, .confirmDiscard),
+    ])
+    #expect(at(101, screens).editor.isConfirmingDiscard)
+    #expect(at(103, screens).fields[0].text == "Oat milk")
+    #expect(!at(104, screens).editor.isConfirmingDiscard)
+    #expect(saved.isEmpty)
+    #expect(routes == [.help(.todoEditor), .back])
+}
+
+@Test func todoEditorScreenShowsTheTitleProblemAndDoesNotSave() {
+    let (screens, saved, _) = run([(100, .edit(PromptText("   "))), (101, .save)])
+    #expect(at(100, screens).editor.form.titleError != nil)
+    #expect(!at(100, screens).editor.canSave)
+    #expect(saved.isEmpty)
+}
