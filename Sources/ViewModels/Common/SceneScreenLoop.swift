@@ -1,4 +1,4 @@
-import Streams
+public import Streams
 
 /// What a scene's screen fold reads: a person's action, or the scene's data as it now is.
 enum ScreenStep<Action: Sendable, Data: Sendable>: Sendable {
@@ -44,5 +44,30 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
         )
         .distinctUntilChanged()
         .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+    }
+}
+
+/// What a front end feeds a whole scene: the person's actions, in order.
+public struct ScreenInput<Action: Sendable>: Sendable {
+    /// What the person asks, in order.
+    public var actions: Observable<Action>
+
+    /// Creates the input.
+    public init(actions: Observable<Action>) {
+        self.actions = actions
+    }
+}
+
+/// What a front end draws for a whole scene, and where the scene goes.
+public struct ScreenOutput<Screen: Sendable>: Sendable {
+    /// The scene as it is now; sent on subscribe, then on every change.
+    public let screen: Driver<Screen>
+    /// Where to go next.
+    public let route: Signal<Route>
+
+    /// Creates the output.
+    public init(screen: Driver<Screen>, route: Signal<Route>) {
+        self.screen = screen
+        self.route = route
     }
 }

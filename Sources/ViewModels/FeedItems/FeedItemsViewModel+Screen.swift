@@ -1,4 +1,4 @@
-public import Streams
+import Streams
 
 extension FeedItemsViewModel {
     /// What a person asks of a feed's items and of the reader, whatever the keys that ask it.
@@ -102,29 +102,10 @@ extension FeedItemsViewModel {
         return effects
     }
 
-    /// What a front end feeds the scene: the person's actions.
-    public struct ScreenInput: Sendable {
-        /// What the person asks, in order.
-        public var actions: Observable<Action>
-
-        /// Creates the input.
-        public init(actions: Observable<Action>) {
-            self.actions = actions
-        }
-    }
-
-    /// What a front end draws, and where it goes.
-    public struct ScreenOutput: Sendable {
-        /// The scene as it is now; sent on subscribe, then on every change.
-        public let screen: Driver<Screen>
-        /// Where to go next.
-        public let route: Signal<Route>
-    }
-
     /// Wires a front end's actions to the whole scene: the selection, the window asked for and
     /// the reader's scroll are kept here; a front end maps keys to ``Action``s and draws
     /// ``Screen``.
-    public func transform(screen input: ScreenInput) -> ScreenOutput {
+    public func transform(screen input: ScreenInput<Action>) -> ScreenOutput<Screen> {
         let effects = ScreenEffects<Effect>()
         let (data, route) = pipeline(
             Input(

@@ -1,5 +1,5 @@
 public import SceneServices
-public import Streams
+import Streams
 
 extension HomeViewModel {
     /// What a person asks of the home scene, whatever the keys that ask it.
@@ -41,25 +41,6 @@ extension HomeViewModel {
         }
     }
 
-    /// What a front end feeds the home scene: the person's actions.
-    public struct ScreenInput: Sendable {
-        /// What the person asks, in order.
-        public var actions: Observable<Action>
-
-        /// Creates the input.
-        public init(actions: Observable<Action>) {
-            self.actions = actions
-        }
-    }
-
-    /// What a front end draws, and where it goes.
-    public struct ScreenOutput: Sendable {
-        /// The scene as it is now; sent on subscribe, then on every change.
-        public let screen: Driver<Screen>
-        /// Where to go next.
-        public let route: Signal<Route>
-    }
-
     /// The screen after `step`, and the route it asks for.
     static func reduceScreen(_ screen: inout Screen, _ step: ScreenStep<Action, HomeCounts>) -> [Route] {
         switch step {
@@ -79,7 +60,7 @@ extension HomeViewModel {
 
     /// Wires a front end's actions to the whole scene: the selection is kept here; a front end
     /// maps keys to ``Action``s and draws ``Screen``.
-    public func transform(screen input: ScreenInput) -> ScreenOutput {
+    public func transform(screen input: ScreenInput<Action>) -> ScreenOutput<Screen> {
         let effects = ScreenEffects<Route>()
         let counts = transform(input: Input()).counts.asObservable()
         let screen = effects.screen(

@@ -1,4 +1,4 @@
-public import Streams
+import Streams
 
 extension TodoEditorViewModel {
     /// What a person asks of the editor, whatever the keys that ask it.
@@ -96,28 +96,9 @@ extension TodoEditorViewModel {
         }
     }
 
-    /// What a front end feeds the editor: the person's actions.
-    public struct ScreenInput: Sendable {
-        /// What the person asks, in order.
-        public var actions: Observable<Action>
-
-        /// Creates the input.
-        public init(actions: Observable<Action>) {
-            self.actions = actions
-        }
-    }
-
-    /// What a front end draws, and where it goes.
-    public struct ScreenOutput: Sendable {
-        /// The editor as it is now; sent on subscribe, then on every change.
-        public let screen: Driver<Screen>
-        /// Where to go next.
-        public let route: Signal<Route>
-    }
-
     /// Wires a front end's actions to the whole editor: the fields as typed, their cursors and
     /// the focus are kept here; a front end maps keys to ``Action``s and draws ``Screen``.
-    public func transform(screen input: ScreenInput) -> ScreenOutput {
+    public func transform(screen input: ScreenInput<Action>) -> ScreenOutput<Screen> {
         let effects = ScreenEffects<Effect>()
         func edits(_ field: Field) -> Observable<String> {
             effects.requested { if case .edit(field, let text) = $0 { text } else { nil } }

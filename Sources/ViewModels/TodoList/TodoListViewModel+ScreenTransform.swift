@@ -1,25 +1,6 @@
-public import Streams
+import Streams
 
 extension TodoListViewModel {
-    /// What a front end feeds the whole list scene: the person's actions.
-    public struct ScreenInput: Sendable {
-        /// What the person asks, in order.
-        public var actions: Observable<Action>
-
-        /// Creates the input.
-        public init(actions: Observable<Action>) {
-            self.actions = actions
-        }
-    }
-
-    /// What a front end draws, and where it goes.
-    public struct ScreenOutput: Sendable {
-        /// The scene as it is now; sent on subscribe, then on every change.
-        public let screen: Driver<Screen>
-        /// Where to go next.
-        public let route: Signal<Route>
-    }
-
     /// Wires a front end's actions to the whole scene: selection, scroll window, input lines,
     /// questions and moves are kept here, so a front end maps keys to ``Action``s and draws
     /// ``Screen`` and holds nothing of its own.
@@ -27,7 +8,7 @@ extension TodoListViewModel {
     /// The window the list asks the service for follows the selection, and the selection
     /// follows what the window brings: that loop is closed here, once, by
     /// ``ObservableType/foldLoop(_:reduce:perform:)``.
-    public func transform(screen input: ScreenInput) -> ScreenOutput {
+    public func transform(screen input: ScreenInput<Action>) -> ScreenOutput<Screen> {
         let effects = ScreenEffects<Effect>()
         let (data, route) = pipeline(
             Input(
