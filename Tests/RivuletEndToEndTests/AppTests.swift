@@ -300,7 +300,9 @@ struct AppTests {
         #expect(micros.count == 10)
         let sorted = micros.sorted()
         let median = sorted[sorted.count / 2]
-        #expect(median < 16_000, "median key-to-frame \(median) µs")
+        // 16 ms in the plain build; the thread sanitizer's build gets ``SanitizerBuild/latencyScale``
+        // times that (alone, it measured 10.9 ms there; beside the whole suite, 18.1 ms).
+        #expect(median < 16_000 * SanitizerBuild.latencyScale, "median key-to-frame \(median) µs")
         let wallMedian = wallTimes.sorted()[wallTimes.count / 2]
         print(
             "key to frame written: median \(median) µs, worst \(sorted.last ?? 0) µs in the app; "

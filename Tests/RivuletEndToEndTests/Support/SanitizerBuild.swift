@@ -8,4 +8,9 @@ enum SanitizerBuild {
 
     /// What a memory bound is multiplied by in this build.
     static var memoryScale: Int { isThreadSanitized ? 4 : 1 }
+
+    /// What a latency bound is multiplied by in this build: the sanitizer makes every memory
+    /// access and lock several times slower, so the app's own latency is checked against its
+    /// real bound in the plain build, and here only for being of the same order.
+    static var latencyScale: Int { isThreadSanitized ? 4 : 1 }
 }
