@@ -61,34 +61,6 @@ extension InputEvent {
 
 /// List movement keys common to every list: arrows, `j`/`k`, `g`/`G`, PgUp/PgDn, Home/End.
 enum ListMovement {
-    /// The new selection for a movement key, or `nil` when the key is not one.
-    static func selection(after event: InputEvent, selected: Int?, count: Int, page: Int) -> Int?? {
-        guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return nil }
-        let delta: Int
-        switch key.code {
-        case .up, .character("k"): delta = -1
-        case .down, .character("j"): delta = 1
-        case .pageUp: delta = -max(page, 1)
-        case .pageDown: delta = max(page, 1)
-        case .home, .character("g"): return .some(count > 0 ? 0 : nil)
-        default:
-            guard isEnd(event) else { return nil }
-            return .some(count > 0 ? count - 1 : nil)
-        }
-        return .some(ListScroll.move(selected, by: delta, count: count))
-    }
-
-    /// Whether `event` is a key that goes to the end of the list (End, `G`).
-    static func isEnd(_ event: InputEvent) -> Bool {
-        guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return false }
-        switch key.code {
-        case .end, .character("G"): return true
-        default: return false
-        }
-    }
-}
-
-extension ListMovement {
     /// The selection move a key asks for: arrows, `j`/`k`, `g`/`G`, PgUp/PgDn, Home/End.
     static func move(for event: InputEvent) -> ListMove? {
         guard let key = event.key, key.modifiers.subtracting(.shift).isEmpty else { return nil }
