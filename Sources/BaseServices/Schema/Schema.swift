@@ -145,6 +145,9 @@ enum Schema {
                 (db) throws(DatabaseError) in
                 try rebuildWithAutoincrement(in: db)
             },
+            Migration(version: 9, name: "todo history") { (db) throws(DatabaseError) in
+                try db.executeScript(TodoHistory.schemaScript)
+            },
         ]
     }
 

@@ -39,6 +39,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     ) -> Observable<Result<TodoObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let title = try Self.validTitle(title)
+            try record("edit \(TodoHistory.quoted(title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             try db.execute(
                 "UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ? WHERE id = ?",
                 [
@@ -71,7 +72,13 @@ public final class TodosBaseService: TodosBaseServiceType {
     public func toggleAll() -> Observable<Result<Int, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let now = nowMilliseconds
-            if try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0") > 0 {
+            let active = try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0")
+            let affected = active > 0 ? active : try db.fetchInt("SELECT count(*) FROM todos")
+            guard affected > 0 else { return 0 }
+            try record(
+                "\(active > 0 ? "complete" : "reopen") \(TodoHistory.todos(Int(affected)))",
+                rowsWhere: "completed = ?", [.integer(active > 0 ? 0 : 1)], in: db)
+            if active > 0 {
                 try db.execute(
                     "UPDATE todos SET completed = 1, completed_at = ?, updated_at = ? WHERE completed = 0",
                     [.integer(now), .integer(now)])
@@ -86,8 +93,9 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Deletes a todo and sends it as it was.
     public func delete(id: Int64) -> Observable<Result<TodoObject, DatabaseError>> {
-        database.writeOnSubscribe { (db) throws(DatabaseError) in
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let todo = try Self.todo(id: id, in: db)
+            try record("delete \(TodoHistory.quoted(todo.title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             try db.execute("DELETE FROM todos WHERE id = ?", [.integer(id)])
             return todo
         }
@@ -95,7 +103,11 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Deletes every done todo and sends how many there were.
     public func clearCompleted() -> Observable<Result<Int, DatabaseError>> {
-        database.writeOnSubscribe { (db) throws(DatabaseError) in
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let completed = try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1")
+            guard completed > 0 else { return 0 }
+            try record(
+                "clear \(TodoHistory.todos(Int(completed))) done", rowsWhere: "completed = 1", [], in: db)
             try db.execute("DELETE FROM todos WHERE completed = 1")
             return db.changedRowCount
         }
@@ -105,8 +117,9 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// `nil`.
     public func reorder(id: Int64, after: Int64?) -> Observable<Result<TodoObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            _ = try Self.todo(id: id, in: db)
-            guard after != id else { return try Self.todo(id: id, in: db) }
+            let moving = try Self.todo(id: id, in: db)
+            guard after != id else { return moving }
+            try record("move \(TodoHistory.quoted(moving.title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             var position = try Self.position(after: after, moving: id, in: db)
             if position == nil {
                 try Self.renumberPositions(in: db)
@@ -119,6 +132,26 @@ public final class TodosBaseService: TodosBaseServiceType {
                 "UPDATE todos SET position = ?, updated_at = ? WHERE id = ?",
                 [.integer(position), .integer(nowMilliseconds), .integer(id)])
             return try Self.todo(id: id, in: db)
+        }
+    }
+
+    // MARK: History
+
+    /// Undoes the last change to todos made by any process, and sends what it was; `nil` when
+    /// there is nothing to undo.
+    public func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
+        let searchIndex = context.searchIndex
+        return database.writeOnSubscribe { (db) throws(DatabaseError) in
+            try TodoHistory.step(back: .undo, searchIndex: searchIndex, in: db)
+        }
+    }
+
+    /// Redoes the last change undone, and sends what it was; `nil` when there is nothing to redo
+    /// (a new change after an undo empties what can be redone).
+    public func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
+        let searchIndex = context.searchIndex
+        return database.writeOnSubscribe { (db) throws(DatabaseError) in
+            try TodoHistory.step(back: .redo, searchIndex: searchIndex, in: db)
         }
     }
 
@@ -185,18 +218,21 @@ public final class TodosBaseService: TodosBaseServiceType {
     public func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>> {
         let drafts = titles.map { TodoDraft(title: $0) }
         return database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            try insertDrafts(drafts, in: db)
+            guard !drafts.isEmpty else { return 0 }
+            let change = try TodoHistory.begin("add \(TodoHistory.todos(drafts.count))", at: nowMilliseconds, in: db)
+            return try insertDrafts(drafts, change: change, in: db)
         }
     }
 
     /// Creates many todos in one transaction, in order, at the end of the manual order; returns
     /// how many were created. Used for fixtures and imports.
     func insert(_ drafts: [TodoDraft]) throws(DatabaseError) -> Int {
-        try database.write { [self] (db) throws(DatabaseError) in try insertDrafts(drafts, in: db) }
+        try database.write { [self] (db) throws(DatabaseError) in try insertDrafts(drafts, change: nil, in: db) }
     }
 
-    /// Inserts `drafts` inside the caller's write transaction; returns how many were inserted.
-    private func insertDrafts(_ drafts: [TodoDraft], in db: Connection) throws(DatabaseError) -> Int {
+    /// Inserts `drafts` inside the caller's write transaction, recorded in the history's
+    /// `change` when there is one; returns how many were inserted.
+    private func insertDrafts(_ drafts: [TodoDraft], change: Int64?, in db: Connection) throws(DatabaseError) -> Int {
         let now = nowMilliseconds
         var position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos")
         let statement = try db.cachedStatement(Self.insertSQL)
@@ -206,6 +242,7 @@ public final class TodosBaseService: TodosBaseServiceType {
             statement.reset()
             Self.bind(draft, title: title, position: position, now: now, to: statement)
             try statement.run()
+            if let change { try TodoHistory.recordAbsent(db.lastInsertedRowID, change: change, in: db) }
             if context.searchIndex == .words {
                 try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: draft.notes, in: db)
             }
@@ -260,12 +297,18 @@ public final class TodosBaseService: TodosBaseServiceType {
         Self.bind(draft, title: title, position: position, now: nowMilliseconds, to: statement)
         try statement.run()
         let id = db.lastInsertedRowID
+        let change = try TodoHistory.begin("add \(TodoHistory.quoted(title))", at: nowMilliseconds, in: db)
+        try TodoHistory.recordAbsent(id, change: change, in: db)
         if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: draft.notes, in: db) }
         return try Self.todo(id: id, in: db)
     }
 
     private func setCompleted(id: Int64, _ isCompleted: Bool, in db: Connection) throws(DatabaseError) -> TodoObject {
         let now = nowMilliseconds
+        let todo = try Self.todo(id: id, in: db)
+        try record(
+            "\(isCompleted ? "complete" : "reopen") \(TodoHistory.quoted(todo.title))", rowsWhere: "id = ?",
+            [.integer(id)], in: db)
         try db.execute(
             """
             UPDATE todos SET completed = ?, updated_at = ?,
@@ -278,6 +321,15 @@ public final class TodosBaseService: TodosBaseServiceType {
     }
 
     private func notFound(_ id: Int64) -> DatabaseError { Self.notFound(id) }
+
+    /// Opens a change called `label` in the history and records the todos that `condition`
+    /// selects as they are before it.
+    private func record(
+        _ label: String, rowsWhere condition: String, _ arguments: [SQLValue], in db: Connection
+    ) throws(DatabaseError) {
+        let change = try TodoHistory.begin(label, at: nowMilliseconds, in: db)
+        try TodoHistory.recordRows(where: condition, arguments, change: change, in: db)
+    }
 
     static func notFound(_ id: Int64) -> DatabaseError {
         DatabaseError(kind: .notFound, message: "there is no todo \(id)")

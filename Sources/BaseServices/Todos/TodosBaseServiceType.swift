@@ -50,6 +50,12 @@ public protocol TodosBaseServiceType: Sendable {
     /// `nil`.
     func reorder(id: Int64, after: Int64?) -> Observable<Result<TodoObject, DatabaseError>>
 
+    /// Undoes the last change to todos made by any process; `nil` when there is none.
+    func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
+
+    /// Redoes the last change undone; `nil` when there is none.
+    func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
+
     /// Fetches one window of todos once.
     func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>>
 

@@ -41,9 +41,27 @@ enum CommandTable {
             arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
         ) { input throws(UsageError) in .done(id: try input.id()) },
         CommandSpec(
-            "undo", summary: "mark a todo not done", discussion: "Marks the todo with this ID not done.",
+            "reopen", summary: "mark a todo not done", discussion: "Marks the todo with this ID not done.",
             arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
-        ) { input throws(UsageError) in .undo(id: try input.id()) },
+        ) { input throws(UsageError) in .reopen(id: try input.id()) },
+        CommandSpec(
+            "undo", summary: "undo the last change to todos",
+            discussion: """
+                Undoes the last change to todos made by any process (the app's included) and
+                says what it was; exits 1 when there is nothing to undo. The last 200 changes
+                can be undone, also after a restart. 'undo ID' is the older spelling of
+                'reopen ID': it still works, with a note on standard error.
+                """,
+            arguments: [.optional("ID", "(older use) the todo to mark not done")], changesData: true
+        ) { input throws(UsageError) in .undo(id: try input.optionalID()) },
+        CommandSpec(
+            "redo", summary: "redo the last change undone",
+            discussion: """
+                Redoes the last change that undo took back and says what it was; exits 1 when
+                there is nothing to redo (a new change after an undo leaves nothing to redo).
+                """,
+            changesData: true
+        ) { _ throws(UsageError) in .redo },
         CommandSpec(
             "rm", summary: "delete a todo", discussion: "Deletes the todo with this ID.",
             arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true

@@ -110,8 +110,12 @@ public enum RivuletCommand: Hashable, Sendable {
     case list(filter: ListFilter, json: Bool)
     /// `done ID`.
     case done(id: Int64)
-    /// `undo ID`.
-    case undo(id: Int64)
+    /// `reopen ID`.
+    case reopen(id: Int64)
+    /// `undo`: undo the last change to todos; `undo ID`, the older spelling of `reopen ID`.
+    case undo(id: Int64?)
+    /// `redo`.
+    case redo
     /// `rm ID`.
     case remove(id: Int64)
     /// `edit ID [--title T] [--notes N]`.

@@ -31,8 +31,17 @@ enum ScriptCommands {
             try list(filter: filter, json: json, todos: todos)
         case .done(let id):
             _ = try value(of: todos.setCompleted(id: id, true))
-        case .undo(let id):
+        case .reopen(let id):
             _ = try value(of: todos.setCompleted(id: id, false))
+        case .undo(let id?):
+            Output.error("rivulet: note: 'undo ID' is now spelled 'reopen \(id)'; 'undo' alone undoes the last change")
+            _ = try value(of: todos.setCompleted(id: id, false))
+        case .undo(nil):
+            guard let step = try value(of: todos.undo()) else { throw CommandFailure("there is nothing to undo") }
+            Output.line("undid: \(step.label)")
+        case .redo:
+            guard let step = try value(of: todos.redo()) else { throw CommandFailure("there is nothing to redo") }
+            Output.line("redid: \(step.label)")
         case .remove(let id):
             _ = try value(of: todos.delete(id: id))
         case .edit(let id, let title, let notes):

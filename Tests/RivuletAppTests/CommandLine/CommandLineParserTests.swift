@@ -109,6 +109,7 @@ func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) th
 
 @Test func idCommandsReadTheirID() throws {
     #expect(try parse("done", "3").command == .done(id: 3))
+    #expect(try parse("reopen", "4").command == .reopen(id: 4))
     #expect(try parse("undo", "4").command == .undo(id: 4))
     #expect(try parse("rm", "5").command == .remove(id: 5))
 }

@@ -1,0 +1,168 @@
+public import Foundation
+import SQLiteProvider
+
+/// One step of the todo history that ``TodosBaseServiceType/undo()`` or
+/// ``TodosBaseServiceType/redo()`` took: what the change was and how many todos it touched.
+public struct TodoHistoryStep: Sendable, Equatable {
+    /// The change in words, as it was made: `add "Buy milk"`, `complete 3 todos`.
+    public let label: String
+    /// How many todos the step put back.
+    public let todoCount: Int
+    /// When the change was first made.
+    public let madeAt: Date
+
+    /// A step; the service makes these.
+    public init(label: String, todoCount: Int, madeAt: Date) {
+        self.label = label
+        self.todoCount = todoCount
+        self.madeAt = madeAt
+    }
+}
+
+/// The todos' change history, kept in the database: every change to todos records, in the
+/// same transaction, how the todos it touches looked before it (a row image, or "absent" for
+/// a todo it creates). Undoing a change puts those images back and records the images it
+/// replaced as a change on the redo stack; redoing does the same the other way.
+///
+/// The history lives in the database, so it survives a restart and every process shares it:
+/// `rivulet undo` undoes the last change made by any process. A new change empties the redo
+/// stack; the undo stack keeps the last ``depth`` changes.
+enum TodoHistory {
+    /// How many changes can be undone.
+    static let depth = 200
+
+    enum Stack: String {
+        case undo
+        case redo
+    }
+
+    /// Step 9 of the schema: the two tables of the history.
+    static let schemaScript = """
+        CREATE TABLE todo_changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            stack TEXT NOT NULL CHECK (stack IN ('undo', 'redo')),
+            label TEXT NOT NULL,
+            made_at INTEGER NOT NULL
+        );
+        CREATE INDEX todo_changes_by_stack ON todo_changes(stack, id);
+        CREATE TABLE todo_change_rows (
+            change_id INTEGER NOT NULL REFERENCES todo_changes(id) ON DELETE CASCADE,
+            todo_id INTEGER NOT NULL,
+            present INTEGER NOT NULL CHECK (present IN (0, 1)),
+            title TEXT,
+            notes TEXT,
+            completed INTEGER,
+            created_at INTEGER,
+            updated_at INTEGER,
+            completed_at INTEGER,
+            position INTEGER,
+            due_at INTEGER,
+            PRIMARY KEY (change_id, todo_id)
+        ) WITHOUT ROWID;
+        """
+
+    private static let imageColumns = "title, notes, completed, created_at, updated_at, completed_at, position, due_at"
+
+    /// Opens a change on the undo stack inside the caller's write transaction, empties the
+    /// redo stack and drops the oldest changes beyond ``depth``; returns the change's id.
+    static func begin(_ label: String, at now: Int64, in db: Connection) throws(DatabaseError) -> Int64 {
+        try db.execute("DELETE FROM todo_changes WHERE stack = 'redo'")
+        let change = try open(.undo, label: label, madeAt: now, in: db)
+        try db.execute(
+            """
+            DELETE FROM todo_changes WHERE stack = 'undo' AND id <= (
+                SELECT id FROM todo_changes WHERE stack = 'undo' ORDER BY id DESC LIMIT 1 OFFSET ?)
+            """,
+            [.integer(Int64(depth))])
+        return change
+    }
+
+    /// Records how the todos that `condition` selects look now (call it before changing them).
+    /// A todo already recorded in this change keeps its first image.
+    static func recordRows(
+        where condition: String, _ arguments: [SQLValue], change: Int64, in db: Connection
+    ) throws(DatabaseError) {
+        try db.execute(
+            """
+            INSERT OR IGNORE INTO todo_change_rows(change_id, todo_id, present, \(imageColumns))
+            SELECT ?, id, 1, \(imageColumns) FROM todos WHERE \(condition)
+            """,
+            [.integer(change)] + arguments)
+    }
+
+    /// Records that the todo `id` did not exist before this change (call it after creating it).
+    static func recordAbsent(_ id: Int64, change: Int64, in db: Connection) throws(DatabaseError) {
+        try db.execute(
+            "INSERT OR IGNORE INTO todo_change_rows(change_id, todo_id, present) VALUES (?, ?, 0)",
+            [.integer(change), .integer(id)])
+    }
+
+    /// Takes back the latest change of `stack`: puts its images back, records what they
+    /// replace as a change on the other stack, and returns the step; `nil` when `stack` is empty.
+    static func step(
+        back stack: Stack, searchIndex: SearchIndex, in db: Connection
+    ) throws(DatabaseError) -> TodoHistoryStep? {
+        guard
+            let (change, label, madeAt) = try db.fetchOne(
+                "SELECT id, label, made_at FROM todo_changes WHERE stack = ? ORDER BY id DESC LIMIT 1",
+                [.text(stack.rawValue)], decode: { ($0.int64(at: 0), $0.string(at: 1), $0.int64(at: 2)) })
+        else { return nil }
+        let other: Stack = stack == .undo ? .redo : .undo
+        let counterpart = try open(other, label: label, madeAt: madeAt, in: db)
+        try db.execute(
+            """
+            INSERT INTO todo_change_rows(change_id, todo_id, present, \(imageColumns))
+            SELECT ?, r.todo_id, t.id IS NOT NULL, t.title, t.notes, t.completed, t.created_at, t.updated_at,
+                t.completed_at, t.position, t.due_at
+            FROM todo_change_rows r LEFT JOIN todos t ON t.id = r.todo_id WHERE r.change_id = ?
+            """,
+            [.integer(counterpart), .integer(change)])
+        try db.execute(
+            """
+            DELETE FROM todos WHERE id IN (SELECT todo_id FROM todo_change_rows WHERE change_id = ? AND present = 0)
+            """,
+            [.integer(change)])
+        try db.execute(
+            """
+            INSERT INTO todos(id, \(imageColumns))
+            SELECT todo_id, \(imageColumns) FROM todo_change_rows WHERE change_id = ? AND present = 1
+            ON CONFLICT(id) DO UPDATE SET title = excluded.title, notes = excluded.notes,
+                completed = excluded.completed, created_at = excluded.created_at, updated_at = excluded.updated_at,
+                completed_at = excluded.completed_at, position = excluded.position, due_at = excluded.due_at
+            """,
+            [.integer(change)])
+        if searchIndex == .words {
+            let restored = try db.fetchAll(
+                "SELECT todo_id, title, notes FROM todo_change_rows WHERE change_id = ? AND present = 1",
+                [.integer(change)], decode: { ($0.int64(at: 0), $0.string(at: 1), $0.string(at: 2)) })
+            for (id, title, notes) in restored {
+                try SearchText.indexWords(of: id, title: title, notes: notes, in: db)
+            }
+        }
+        let count = try db.fetchInt("SELECT count(*) FROM todo_change_rows WHERE change_id = ?", [.integer(change)])
+        try db.execute("DELETE FROM todo_changes WHERE id = ?", [.integer(change)])
+        return TodoHistoryStep(label: label, todoCount: Int(count), madeAt: Date(storedMilliseconds: madeAt))
+    }
+
+    private static func open(
+        _ stack: Stack, label: String, madeAt: Int64, in db: Connection
+    ) throws(DatabaseError)
+        -> Int64
+    {
+        try db.execute(
+            "INSERT INTO todo_changes(stack, label, made_at) VALUES (?, ?, ?)",
+            [.text(stack.rawValue), .text(label), .integer(madeAt)])
+        return db.lastInsertedRowID
+    }
+
+    /// A todo's title as a label quotes it: in double quotes, shortened to 40 characters.
+    static func quoted(_ title: String) -> String {
+        let short = title.count > 40 ? String(title.prefix(39)) + "…" : title
+        return "\"\(short)\""
+    }
+
+    /// "1 todo", "3 todos".
+    static func todos(_ count: Int) -> String {
+        count == 1 ? "1 todo" : "\(count) todos"
+    }
+}
