@@ -116,6 +116,32 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(!(try rivulet("list", db: db).output.contains("Write more tests")))
 }
 
+@Test func undoAndRedoStepThroughChangesMadeByEarlierProcesses() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let id = try rivulet("add", "Write tests", db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try rivulet("done", id, db: db).status == 0)
+    #expect(try rivulet("rm", id, db: db).status == 0)
+    let undone = try rivulet("undo", db: db)
+    #expect(undone.status == 0 && undone.output == "undid: delete \"Write tests\"\n", "\(undone)")
+    #expect(try rivulet("list", "--completed", db: db).output.contains("Write tests"))
+    #expect(try rivulet("undo", db: db).output == "undid: complete \"Write tests\"\n")
+    #expect(try rivulet("list", "--active", db: db).output.contains("Write tests"))
+    #expect(try rivulet("redo", db: db).output == "redid: complete \"Write tests\"\n")
+    #expect(try rivulet("list", "--completed", db: db).output.contains("Write tests"))
+    #expect(try rivulet("undo", db: db).status == 0)
+    #expect(try rivulet("undo", db: db).output == "undid: add \"Write tests\"\n")
+    let nothing = try rivulet("undo", db: db)
+    #expect(nothing.status == 1 && nothing.error == "rivulet: there is nothing to undo\n", "\(nothing)")
+    // The older spelling still reopens, and says so on standard error.
+    _ = try rivulet("redo", db: db)
+    _ = try rivulet("done", id, db: db)
+    let older = try rivulet("undo", id, db: db)
+    #expect(older.status == 0 && older.error.contains("'reopen \(id)'"))
+    #expect(try rivulet("list", "--active", db: db).output.contains("Write tests"))
+    #expect(try rivulet("reopen", "999999", db: db).status == 1)
+}
+
 @Test func aMissingTodoIsARuntimeError() throws {
     let folder = try TemporaryFolder()
     let result = try rivulet("done", "999999", db: folder.file("todos.sqlite"))
