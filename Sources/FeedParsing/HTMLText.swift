@@ -161,15 +161,15 @@ public enum HTMLText {
             }
             let digitsStart = index
             var value: UInt32 = 0
-            while index < scalars.count, index - digitsStart < 8,
-                let digit = Int(String(scalars[index]), radix: radix)
-            {
-                value = value * UInt32(radix) + UInt32(digit)
+            // Every digit belongs to the reference; a value past Unicode's last code point
+            // stays past it (saturated) and decodes as U+FFFD, whatever its length.
+            while index < scalars.count, let digit = Int(String(scalars[index]), radix: radix) {
+                value = min(value, 0x11_0000) * UInt32(radix) + UInt32(digit)
                 index += 1
             }
             guard index > digitsStart else { return ("&", start + 1) }
             if index < scalars.count, scalars[index] == ";" { index += 1 }
-            let decoded = value == 0 ? nil : Unicode.Scalar(value)
+            let decoded = value == 0 || value > 0x10_FFFF ? nil : Unicode.Scalar(value)
             return (String(decoded ?? "\u{FFFD}"), index)
         }
         let nameStart = index

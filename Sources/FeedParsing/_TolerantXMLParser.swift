@@ -40,21 +40,23 @@ struct _TolerantXMLParser {
     // MARK: Markup
 
     private mutating func markup() throws(FeedParsingError) {
-        if starts(with: "<!--") {
+        // Dispatched on the byte after `<`, so text full of `<`s costs one look each.
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        if Self.isNameStart(next) {
+            try startTag()
+        } else if next == UInt8(ascii: "/") {
+            endTag()
+        } else if next == UInt8(ascii: "!"), starts(with: "<!--") {
             skip(past: "-->", from: index + 4)
-        } else if starts(with: "<![CDATA[") {
+        } else if next == UInt8(ascii: "!"), starts(with: "<![CDATA[") {
             let start = index + 9
             let end = find("]]>", from: start) ?? bytes.count
             appendText(String(decoding: bytes[start..<end], as: UTF8.self))
             index = min(end + 3, bytes.count)
-        } else if starts(with: "<!") {
+        } else if next == UInt8(ascii: "!") {
             skipDeclaration()
-        } else if starts(with: "<?") {
+        } else if next == UInt8(ascii: "?") {
             skip(past: "?>", from: index + 2)
-        } else if starts(with: "</") {
-            endTag()
-        } else if index + 1 < bytes.count, Self.isNameStart(bytes[index + 1]) {
-            try startTag()
         } else {
             appendText("<")
             index += 1
@@ -220,27 +222,32 @@ struct _TolerantXMLParser {
         let text = String(decoding: slice, as: UTF8.self)
         guard slice.contains(UInt8(ascii: "&")) else { return text }
         let scalars = Array(text.unicodeScalars)
-        var output = String.UnicodeScalarView()
+        // Appended one scalar or one string at a time: a view's `append(contentsOf:)` copies
+        // the whole text so far, which made a text of a million bare `&`s take minutes.
+        var output = ""
+        output.reserveCapacity(slice.count)
         var position = 0
         while position < scalars.count {
             if scalars[position] == "&" {
                 let (decoded, next) = HTMLText.decodeReference(scalars, at: position)
-                output.append(contentsOf: decoded.unicodeScalars)
+                output += decoded
                 position = next
             } else {
-                output.append(scalars[position])
+                output.unicodeScalars.append(scalars[position])
                 position += 1
             }
         }
-        return String(output)
+        return output
     }
 
     // MARK: Bytes
 
-    private func starts(with prefix: String) -> Bool {
-        let needle = Array(prefix.utf8)
-        guard index + needle.count <= bytes.count else { return false }
-        return bytes[index..<(index + needle.count)].elementsEqual(needle)
+    private func starts(with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let needle = prefix.utf8Start
+        for offset in 0..<count where bytes[index + offset] != needle[offset] { return false }
+        return true
     }
 
     private func find(_ needle: String, from start: Int) -> Int? {

@@ -141,6 +141,10 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     private var depthLimitHit = false
     private var elementCount = 0
     private var elementLimitHit = false
+    /// The first error `XMLParser` met; parsing stops there (see `parseErrorOccurred`).
+    private var firstError: (any Error)?
+    private var errorLine = 0
+    private var errorColumn = 0
     static let maximumDepth = 256
     /// Bounds the tree's memory: a feed of this many elements holds far more items than any
     /// reader shows.
@@ -169,10 +173,12 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
             if let recovered = try _TolerantXMLParser.parse(prepared), feedRoots.contains(recovered.name) {
                 return recovered
             }
-            let line = parser.lineNumber + droppedLines
-            let column = parser.columnNumber
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the document ends early"
-            throw .malformed(Self.guessFormat(builder), "XML error at line \(line), column \(column): \(reason)")
+            let line = (builder.firstError == nil ? parser.lineNumber : builder.errorLine) + droppedLines
+            let column = builder.firstError == nil ? parser.columnNumber : builder.errorColumn
+            let reason =
+                (builder.firstError ?? parser.parserError).map { Self.describe($0) } ?? "the document ends early"
+            throw .malformed(
+                Self.guessFormat(builder), "XML error at line \(max(line, 1)), column \(max(column, 1)): \(reason)")
         }
         return root
     }
@@ -182,18 +188,32 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
         return rootName == "feed" ? .atom : .rss
     }
 
-    private static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let code = XMLParser.ErrorCode(rawValue: nsError.code) {
-            switch code {
-            case .prematureDocumentEndError: return "the document ends early"
-            case .tagNameMismatchError: return "a closing tag does not match its opening tag"
-            case .undeclaredEntityError: return "an undeclared entity"
-            case .emptyDocumentError: return "the document is empty"
-            default: break
-            }
+    /// `XMLParser`'s error in words. The code is libxml2's (`xmlParserErrors`), which Apple's
+    /// `NSXMLParserError` numbers the same; the open-source Foundation's `XMLParser.ErrorCode`
+    /// enum numbers its cases differently, so the codes are matched as numbers here.
+    static func describe(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        switch code {
+        case 4: return "the document is empty"
+        case 5, 77: return "the document ends early"
+        case 6, 7, 8, 10, 14, 22, 23: return "a broken character or entity reference"
+        case 9: return "a character XML does not allow"
+        case 26, 27: return "an undeclared entity"
+        case 31, 32, 79, 81: return "an encoding it cannot read"
+        case 38: return "a '<' inside an attribute value"
+        case 39, 40, 41, 43, 44: return "an attribute without a quoted value"
+        case 42: return "an attribute given twice in one tag"
+        case 45: return "a comment that is never closed"
+        case 63: return "a CDATA section that is never closed"
+        case 64: return "a name that XML reserves"
+        case 65, 75: return "a tag whose attributes are not written name=\"value\""
+        case 68: return "a '<' that starts no tag (text must write it as &lt;)"
+        case 73: return "a tag that is not closed with '>'"
+        case 76: return "a closing tag does not match its opening tag"
+        case 85: return "tags that do not nest"
+        case 86: return "content after the document's last closing tag"
+        default: return "markup that is not well-formed XML (libxml2 error \(code))"
         }
-        return "invalid XML (parser error \(nsError.code))"
     }
 
     func parser(
@@ -231,6 +251,17 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
         } else {
             root = element
         }
+    }
+
+    /// Stops at the first error: the document is read again by the tolerant parser then, so
+    /// nothing after it is needed, and `XMLParser` going on would report every later error
+    /// too (a title of two million bare `&`s made as many error objects, for seconds).
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard firstError == nil else { return }
+        firstError = parseError
+        errorLine = parser.lineNumber
+        errorColumn = parser.columnNumber
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
