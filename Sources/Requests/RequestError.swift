@@ -51,7 +51,21 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// happened and, where a person can do something about it, what to do. It never quotes the
     /// body of a response: a status is named by its code and phrase.
     public var description: String {
-        "\(request.summary): \(reasonDescription)"
+        Self.elidingLongWords("\(request.summary): \(reasonDescription)")
+    }
+
+    /// The longest word (an address, a host name) a message shows whole; longer ones keep
+    /// their start and end around a "…", so a 100,000-character address makes a readable line.
+    static let longestWord = 160
+
+    /// `text` with every word longer than ``longestWord`` shortened in its middle.
+    static func elidingLongWords(_ text: String) -> String {
+        guard text.count > longestWord else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            guard word.count > longestWord else { return String(word) }
+            let half = (longestWord - 1) / 2
+            return String(word.prefix(half)) + "…" + String(word.suffix(half))
+        }.joined(separator: " ")
     }
 
     private var reasonDescription: String {

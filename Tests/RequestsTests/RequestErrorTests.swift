@@ -22,6 +22,21 @@ import Testing
                 + "try again later")
     }
 
+    @Test func aHugeAddressIsShortenedInTheMiddleOfTheMessage() {
+        let host = String(repeating: "a", count: 100_000) + ".test"
+        let long = ServiceRequest(
+            service: RemoteService(
+                name: "feed", baseURL: .fixed(URL(string: "http://\(host)/feed.xml") ?? URL(fileURLWithPath: "/"))),
+            pathComponents: [])
+        let error = RequestError(
+            request: long, reason: .transport("the host name \(host) could not be found; check it"))
+        let words = error.description.split(separator: " ")
+        #expect(error.description.count < 400, "\(error.description.count)")
+        #expect(words.allSatisfy { $0.count <= RequestError.longestWord })
+        #expect(words[1].hasPrefix("http://aaaa") && words[1].hasSuffix("a.test/feed.xml:") && words[1].contains("…"))
+        #expect(error.description.hasSuffix("could not be found; check it"))
+    }
+
     @Test func aStatusIsNamedByItsCodeAndPhraseAndTheBodyIsNeverQuoted() {
         let page = Data(("<!DOCTYPE html><html><head><title>404</title>" + String(repeating: "<div>", count: 100)).utf8)
         let error = RequestError(request: request, reason: .status(404, body: page))
