@@ -13,11 +13,14 @@ enum AppCommand {
             Output.error("rivulet: \(failure.message)")
             return failure.status
         }
+        let reload = Composition.feedReload(options: options)
         do {
             try TerminalApp.run { presenter, scheduler in
                 let coordinator = SceneCoordinator(services: services, scheduler: scheduler, presenter: presenter)
                 presenter.connect(coordinator)
                 coordinator.start()
+                // For the app's lifetime: the process ends by exiting, never by disposing.
+                _ = services.makeFeedListService().reloading(reload, scheduler: scheduler).subscribe()
             }
         } catch {
             Output.error("rivulet: cannot use the terminal: \(error)")

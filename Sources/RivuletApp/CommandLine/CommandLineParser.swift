@@ -115,6 +115,14 @@ public enum CommandLineParser {
             }
             options.scenario = scenario
         }
+        if let text = scan.value(CommandTable.reload.name) {
+            guard let minutes = Composition.reloadMinutes(text) else {
+                throw UsageError(
+                    "--reload needs whole minutes from 0 (never) to \(Composition.longestReloadMinutes), not '\(text)'",
+                    topic: .tool)
+            }
+            options.reloadMinutes = minutes
+        }
         return options
     }
 

@@ -1,4 +1,5 @@
 import Coordination
+import SceneServices
 import TerminalUI
 
 /// The one declaration of `rivulet`'s command line: every command with its arguments, options
@@ -125,13 +126,18 @@ enum CommandTable {
         "scenario", "NAME",
         "start in a prepared state, in memory: \(Scenario.allCases.map(\.rawValue).joined(separator: ", "))\n"
             + "(fake and scenarios: \(listed(inMemoryCommandNames, conjunction: "and")) only)")
+    /// `--reload MINUTES`.
+    static let reload = OptionSpec.value(
+        "reload", "MINUTES",
+        "the app fetches every feed at start, then every MINUTES (default: $RIVULET_RELOAD_MINUTES,\n"
+            + "else \(FeedReload.defaultMinutes); 0 never; fake and scenarios: never unless given)")
     /// `-h`, `--help`.
     static let help = OptionSpec.flag("help", "show this help", short: "h")
     /// `--version`.
     static let version = OptionSpec.flag("version", "show the version")
 
     /// The options every command takes, before or after the command.
-    static let globalOptions = [database, environment, scenario, help, version]
+    static let globalOptions = [database, environment, scenario, reload, help, version]
 
     /// The command named by the first words of `words`, if any.
     static func command(startingWith words: some Collection<String>) -> CommandSpec? {

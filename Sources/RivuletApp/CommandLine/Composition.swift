@@ -36,6 +36,36 @@ enum Composition {
         if opened.wasCreated, opened.path != nil { FeedCommands.addSampleFeed() }
     }
 
+    /// The longest time between automatic feed reloads that `--reload` takes: a week.
+    static let longestReloadMinutes = 7 * 24 * 60
+
+    /// `text` as minutes between reloads, `nil` unless a whole number in range.
+    static func reloadMinutes(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let minutes = Int(trimmed),
+            minutes <= longestReloadMinutes
+        else { return nil }
+        return minutes
+    }
+
+    /// When the app reloads the feeds by itself: `--reload`, else `RIVULET_RELOAD_MINUTES` (an
+    /// unreadable value is reported and ignored), else every 30 minutes, or never in the fake
+    /// environment and scenarios, whose prepared state a reload would change.
+    static func feedReload(
+        options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+        warn: (String) -> Void = { Output.error($0) }
+    ) -> FeedReload {
+        if let minutes = options.reloadMinutes { return .every(minutes: minutes) }
+        if let text = environment["RIVULET_RELOAD_MINUTES"], !text.isEmpty {
+            if let minutes = reloadMinutes(text) { return .every(minutes: minutes) }
+            warn(
+                "rivulet: RIVULET_RELOAD_MINUTES is '\(text)', not whole minutes from 0 to \(longestReloadMinutes); "
+                    + "using the default")
+        }
+        let isFake = options.scenario != nil || options.environment == .fake
+        return isFake ? .never : .every(minutes: FeedReload.defaultMinutes)
+    }
+
     static func databaseMessage(_ error: BaseServiceError) -> String {
         error.message.replacingOccurrences(of: "\n", with: " ")
     }

@@ -23,12 +23,18 @@ public struct GlobalOptions: Hashable, Sendable {
     public var environment: LaunchEnvironment?
     /// The scenario given with `--scenario`.
     public var scenario: String?
+    /// The minutes between the app's automatic feed reloads given with `--reload` (`0`: never).
+    public var reloadMinutes: Int?
 
     /// Creates options; by default none is given.
-    public init(databasePath: String? = nil, environment: LaunchEnvironment? = nil, scenario: String? = nil) {
+    public init(
+        databasePath: String? = nil, environment: LaunchEnvironment? = nil, scenario: String? = nil,
+        reloadMinutes: Int? = nil
+    ) {
         self.databasePath = databasePath
         self.environment = environment
         self.scenario = scenario
+        self.reloadMinutes = reloadMinutes
     }
 }
 

@@ -201,3 +201,11 @@ func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) th
 func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic: CommandTopic) {
     #expect(usageError(arguments) == UsageError(message, topic: topic))
 }
+
+@Test func reloadTakesWholeMinutesWithinAWeek() throws {
+    #expect(try CommandLineParser.parse(["--reload", "5"]).options.reloadMinutes == 5)
+    #expect(try CommandLineParser.parse(["--reload", "0", "list"]).options.reloadMinutes == 0)
+    for bad in ["abc", "-1", "1.5", "", "10081", "99999999999999999999"] {
+        #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(["--reload", bad]) }
+    }
+}
