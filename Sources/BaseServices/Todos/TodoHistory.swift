@@ -97,6 +97,17 @@ enum TodoHistory {
             [.integer(change), .integer(id)])
     }
 
+    /// Records that every todo from `firstID` on did not exist before this change (call it
+    /// after creating them, identifiers only growing).
+    static func recordAbsent(from firstID: Int64, change: Int64, in db: Connection) throws(DatabaseError) {
+        try db.execute(
+            """
+            INSERT OR IGNORE INTO todo_change_rows(change_id, todo_id, present)
+            SELECT ?, id, 0 FROM todos WHERE id >= ?
+            """,
+            [.integer(change), .integer(firstID)])
+    }
+
     /// Takes back the latest change of `stack`: puts its images back, records what they
     /// replace as a change on the other stack, and returns the step; `nil` when `stack` is empty.
     static func step(

@@ -137,6 +137,12 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     // MARK: History
 
+    /// Forgets every change made so far, so none can be undone or redone: for a prepared
+    /// state (a demonstration's fixtures) that undo should not take apart.
+    public func forgetHistory() -> Observable<Result<Void, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in try db.execute("DELETE FROM todo_changes") }
+    }
+
     /// Undoes the last change to todos made by any process, and sends what it was; `nil` when
     /// there is nothing to undo.
     public func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
@@ -236,18 +242,21 @@ public final class TodosBaseService: TodosBaseServiceType {
         let now = nowMilliseconds
         var position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos")
         let statement = try db.cachedStatement(Self.insertSQL)
+        var firstID: Int64?
         for draft in drafts {
             let title = try Self.validTitle(draft.title)
             position += Self.positionStep
             statement.reset()
             Self.bind(draft, title: title, position: position, now: now, to: statement)
             try statement.run()
-            if let change { try TodoHistory.recordAbsent(db.lastInsertedRowID, change: change, in: db) }
+            if firstID == nil { firstID = db.lastInsertedRowID }
             if context.searchIndex == .words {
                 try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: draft.notes, in: db)
             }
         }
         statement.reset()
+        // Identifiers only grow (AUTOINCREMENT), so the new todos are those from the first on.
+        if let change, let firstID { try TodoHistory.recordAbsent(from: firstID, change: change, in: db) }
         return drafts.count
     }
 

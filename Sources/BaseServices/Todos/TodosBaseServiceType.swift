@@ -56,6 +56,9 @@ public protocol TodosBaseServiceType: Sendable {
     /// Redoes the last change undone; `nil` when there is none.
     func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
 
+    /// Forgets every change made so far (nothing can be undone or redone afterwards).
+    func forgetHistory() -> Observable<Result<Void, DatabaseError>>
+
     /// Fetches one window of todos once.
     func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>>
 

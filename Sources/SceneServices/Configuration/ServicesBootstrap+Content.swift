@@ -21,6 +21,8 @@ extension ServicesBootstrap {
         case .brokenFeed:
             _ = try outcome(feeds.addFeed(url: brokenFeedURL, title: "A broken feed", siteURL: nil))
         }
+        // The prepared state is where undo stops, not a change to take back.
+        _ = try outcome(todos.forgetHistory())
     }
 
     private static func removeEverything(

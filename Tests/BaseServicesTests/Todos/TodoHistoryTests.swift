@@ -183,3 +183,22 @@ private func expectUndoRedo(
     #expect(try value(fixture.todos.redo())?.label == "complete \"Bake bread\"")
     #expect(try everyTodo(other) == before)
 }
+
+@Test func forgettingTheHistoryLeavesNothingToUndoOrRedo() throws {
+    let (fixture, before) = try seeded()
+    _ = try value(fixture.todos.delete(id: before[0].id))
+    _ = try value(fixture.todos.undo())
+    try value(fixture.todos.forgetHistory())
+    #expect(try value(fixture.todos.undo()) == nil)
+    #expect(try value(fixture.todos.redo()) == nil)
+    #expect(try fixture.database.int("SELECT count(*) FROM todo_change_rows") == 0)
+    #expect(try everyTodo(fixture.database) == before)
+}
+
+@Test func undoingALargeAddRemovesEveryTodoItAdded() throws {
+    let (fixture, before) = try seeded()
+    #expect(try value(fixture.todos.createMany(titles: (0..<5000).map { "Bulk \($0)" })) == 5000)
+    #expect(try fixture.database.int("SELECT count(*) FROM todo_change_rows") == 5000 + 4)  // and the four changes of `seeded()`
+    #expect(try value(fixture.todos.undo())?.todoCount == 5000)
+    #expect(try everyTodo(fixture.database) == before)
+}
