@@ -198,7 +198,8 @@ private func expectUndoRedo(
 @Test func undoingALargeAddRemovesEveryTodoItAdded() throws {
     let (fixture, before) = try seeded()
     #expect(try value(fixture.todos.createMany(titles: (0..<5000).map { "Bulk \($0)" })) == 5000)
-    #expect(try fixture.database.int("SELECT count(*) FROM todo_change_rows") == 5000 + 4)  // and the four changes of `seeded()`
+    // The 5,000 new todos, and the four changes of `seeded()`.
+    #expect(try fixture.database.int("SELECT count(*) FROM todo_change_rows") == 5000 + 4)
     #expect(try value(fixture.todos.undo())?.todoCount == 5000)
     #expect(try everyTodo(fixture.database) == before)
 }
