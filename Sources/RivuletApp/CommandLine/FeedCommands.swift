@@ -43,9 +43,50 @@ enum FeedCommands {
                 do { try refresh(feed, feeds: feeds) } catch { failures.append(error.message) }
             }
             if !failures.isEmpty { throw CommandFailure(failures.joined(separator: "; ")) }
+        case .feedsImport(let path):
+            try importSubscriptions(from: path, feeds: feeds)
+        case .feedsExport:
+            Output.write(try ScriptCommands.value(of: feeds.exportSubscriptions()))
         default:
             break
         }
+    }
+
+    /// Imports an OPML file: each entry that failed on standard error, then the summary.
+    private static func importSubscriptions(
+        from path: String, feeds: any FeedsBaseServiceType
+    ) throws(CommandFailure) {
+        let result = FirstValue<Result<FeedImportReport, FeedImportError>>()
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = feeds.importSubscriptions(fromFile: path).subscribe(
+            onNext: { value in
+                result.keep(value)
+                finished.signal()
+            },
+            onError: { _ in finished.signal() },
+            onCompleted: { finished.signal() })
+        finished.wait()
+        subscription.dispose()
+        switch result.value {
+        case .success(let report)?:
+            for entry in report.failed {
+                let name = [entry.title, entry.address].compactMap { $0 }.map { "\"\($0)\"" }.joined(separator: " ")
+                Output.error("rivulet: \(path): \(name.isEmpty ? "an outline" : name): \(entry.reason)")
+            }
+            Output.line(importSummary(report))
+            if !report.failed.isEmpty {
+                throw CommandFailure("\(report.failed.count) of the file's entries could not be imported")
+            }
+        case .failure(let error)?:
+            throw CommandFailure(error.description)
+        case nil:
+            throw CommandFailure("the import ended without a result")
+        }
+    }
+
+    /// `added 3, skipped 1, failed 0`.
+    static func importSummary(_ report: FeedImportReport) -> String {
+        "added \(report.added.count), skipped \(report.skipped.count), failed \(report.failed.count)"
     }
 
     /// Fetches a feed now and stores its items through the base service, which records the

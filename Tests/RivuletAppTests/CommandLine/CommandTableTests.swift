@@ -36,6 +36,8 @@ private let expectedSamples: [String: RivuletCommand] = [
     "feeds items": .feedsItems(id: 7, json: true),
     "feeds refresh": .feedsRefresh(id: 7),
     "feeds rm": .feedsRemove(id: 7),
+    "feeds import": .feedsImport(path: "feed.xml"),
+    "feeds export": .feedsExport,
 ]
 
 @Test func everyCommandInTheTableParsesFromItsOwnDeclaration() throws {
@@ -135,5 +137,5 @@ private let expectedSamples: [String: RivuletCommand] = [
 }
 
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
-    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items"])
+    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items", "feeds export"])
 }
