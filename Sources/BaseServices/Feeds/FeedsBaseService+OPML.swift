@@ -99,6 +99,21 @@ extension FeedsBaseService {
         return try FeedLocation.parse(address).normalized.description
     }
 
+    /// `text` as ``addFeed(url:title:siteURL:)`` stores it: a file as its absolute, standardized
+    /// path; a web address trimmed but otherwise as typed, byte for byte.
+    static func storedLocation(_ text: String) throws(DatabaseError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw DatabaseError(kind: .invalidValue, message: "a feed needs an address") }
+        do {
+            switch try FeedLocation.parse(trimmed) {
+            case .file(let path): return path
+            case .remote: return trimmed
+            }
+        } catch {
+            throw DatabaseError(kind: .invalidValue, message: error.description)
+        }
+    }
+
     /// A stored address in the form imports compare: normalised when it reads as a location.
     static func comparable(_ stored: String) -> String {
         (try? FeedLocation.parse(stored).normalized.description) ?? stored

@@ -64,7 +64,11 @@ enum CommandTable {
         },
         CommandSpec(
             "feeds add", summary: "subscribe to a feed, fetch it, print its ID",
-            discussion: "Subscribes to a feed, fetches it at once and prints the new feed's ID.",
+            discussion: """
+                Subscribes to a feed, fetches it at once and prints the new feed's ID. A feed that
+                cannot be fetched or read is not subscribed to: the reason is printed, exit status 1.
+                A file path is stored absolute and normalised.
+                """,
             arguments: [.one("URL|PATH", "the feed's address, or a feed file")], changesData: true
         ) { input throws(UsageError) in
             let source = input.argument("URL|PATH") ?? ""

@@ -29,8 +29,8 @@ enum FeedCommands {
             do {
                 try refresh(feed, feeds: feeds)
             } catch {
-                // The subscription stays; its first fetch failed and says why.
-                Output.line(String(feed.id))
+                // A feed that cannot be read is not subscribed to: the reason is all that remains.
+                _ = try? ScriptCommands.value(of: feeds.removeFeed(id: feed.id))
                 throw error
             }
             Output.line(String(feed.id))
@@ -164,6 +164,7 @@ enum FeedCommands {
         ("link", { .optional($0.link) }),
         ("published", { .optional($0.publishedAt.map(iso8601)) }),
         ("read", { .bool($0.isRead) }),
+        ("summary", { .string($0.summary) }),
     ])
 
     private static func iso8601(_ date: Date) -> String {
