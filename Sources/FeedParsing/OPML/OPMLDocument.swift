@@ -80,6 +80,9 @@ public struct OPMLDocument: Sendable, Hashable {
             let address = trimmed(attributes["xmlurl"]) ?? (claimsFeed ? trimmed(attributes["url"]) : nil)
             let nested = outline.children.contains { $0.name.lowercased() == "outline" }
             if let address {
+                // A title that only repeats the address (as lists write for untitled feeds, this
+                // writer included) is no title: the feed's own title is better.
+                let title = title == cleaned(address) ? nil : title
                 document.feeds.append(
                     OPMLFeed(
                         title: title, feedURL: address, siteURL: trimmed(attributes["htmlurl"]),

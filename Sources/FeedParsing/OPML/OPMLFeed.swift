@@ -1,6 +1,7 @@
 /// One subscription of an OPML list: an `<outline>` with an `xmlUrl`.
 public struct OPMLFeed: Sendable, Hashable {
-    /// The feed's name: the outline's `title`, else its `text`; `nil` when it has neither.
+    /// The feed's name: the outline's `title`, else its `text`; `nil` when it has neither, or
+    /// when the name only repeats the feed's address.
     public var title: String?
     /// The feed's address as the list gives it (`xmlUrl`), trimmed but not otherwise checked:
     /// deciding which addresses to accept is the caller's business.

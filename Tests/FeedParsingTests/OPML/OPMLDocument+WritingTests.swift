@@ -48,9 +48,12 @@ import Testing
         #expect(back.feeds.first?.title == "a & b < c > d \"e\" 'f' g hi")
     }
 
-    @Test func aFeedWithoutATitleIsNamedByItsAddress() {
-        let text = OPMLDocument(feeds: [OPMLFeed(title: nil, feedURL: "http://a.example/")]).xml()
+    @Test func aFeedWithoutATitleIsNamedByItsAddressAndReadBackUntitled() throws {
+        // Found by the fuzzer: an untitled feed in unclosed outlines came back titled by its address.
+        let untitled = OPMLFeed(title: nil, feedURL: "http://a.example/", categories: ["Tech", "Swift"])
+        let text = OPMLDocument(feeds: [untitled]).xml()
         #expect(text.contains(#"text="http://a.example/""#))
+        #expect(try OPMLDocument.parse(Data(text.utf8)).feeds == [untitled])
     }
 
     @Test func categoriesBecomeNestedOutlinesWrittenOnce() throws {

@@ -137,6 +137,12 @@ import Testing
             ])
     }
 
+    @Test func aTitleThatOnlyRepeatsTheAddressIsNoTitle() throws {
+        let list = try parse(
+            #"<opml><body><outline text=" http://a.example/ " xmlUrl="http://a.example/"/></body></opml>"#)
+        #expect(list.feeds == [OPMLFeed(title: nil, feedURL: "http://a.example/")])
+    }
+
     @Test func duplicatesAreKeptForTheCallerToJudge() throws {
         let list = try parse(
             #"<opml><body><outline xmlUrl="http://a.example/"/><outline xmlUrl="http://a.example/"/></body></opml>"#)
