@@ -221,6 +221,18 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(result.error.split(separator: "\n").count == 1)
 }
 
+@Test func theSampleFeedOfANewDatabaseLivesBesideItNotInTheBuildFolder() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("new.sqlite")
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let sample = try #require(feeds.first)
+    #expect(feeds.count == 1)
+    let stored = try #require(sample["url"] as? String)
+    #expect(URL(fileURLWithPath: stored).deletingLastPathComponent().path == URL(fileURLWithPath: folder.path).path)
+    #expect((sample["itemCount"] as? Int ?? 0) > 0)
+    #expect(try rivulet("feeds", "refresh", db: db).status == 0)
+}
+
 @Test func aFailedFeedsAddStoresNothingAndSaysWhy() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")

@@ -173,10 +173,18 @@ enum FeedCommands {
 }
 
 extension FeedCommands {
-    /// Subscribes a new database to the sample feed shipped with the app, read from its file, so
-    /// the first run has something to read offline. A failure leaves the feeds empty.
-    static func addSampleFeed() {
-        guard let path = SampleFeed.path, let parsed = try? SampleFeed.load() else { return }
+    /// Subscribes a new database to the sample feed shipped with the app, so the first run has
+    /// something to read offline. The feed is copied next to the database and subscribed there,
+    /// so it stays readable when the build or install folder it shipped in is gone (a file of
+    /// that name already there is kept). A failure leaves the feeds empty.
+    static func addSampleFeed(besideDatabaseAt databasePath: String) {
+        guard let data = try? SampleFeed.data(), let parsed = try? SampleFeed.load() else { return }
+        let copy = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+            .appendingPathComponent(SampleFeed.fileName).path
+        if !FileManager.default.fileExists(atPath: copy) {
+            try? data.write(to: URL(fileURLWithPath: copy), options: .withoutOverwriting)
+        }
+        guard let path = FileManager.default.fileExists(atPath: copy) ? copy : SampleFeed.path else { return }
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
         guard
             let feed = try? ScriptCommands.value(
