@@ -8,6 +8,8 @@ public struct MockFeedListService: FeedListServiceType {
     public var observeFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>>
     /// Answers ``addFeed(url:)``.
     public var addFeedHandler: @Sendable (String) -> Observable<Result<Feed, SceneError>>
+    /// Answers ``importFeeds(fromFile:)``.
+    public var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>
     /// Answers ``removeFeed(id:)``.
     public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>>
     /// Answers ``refresh(feedIDs:)``.
@@ -18,6 +20,7 @@ public struct MockFeedListService: FeedListServiceType {
         observeFeeds: (@Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>>)? = nil,
         addFeed: (@Sendable (String) -> Observable<Result<Feed, SceneError>>)? = nil,
         removeFeed: (@Sendable (Int64) -> Observable<Result<Feed, SceneError>>)? = nil,
+        importFeeds: (@Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>)? = nil,
         refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil
     ) {
         self.observeFeedsHandler =
@@ -35,6 +38,11 @@ public struct MockFeedListService: FeedListServiceType {
                 _unexpectedCall("FeedListServiceType.removeFeed(id:)")
                 return .empty()
             }
+        self.importFeedsHandler =
+            importFeeds ?? { _ in
+                _unexpectedCall("FeedListServiceType.importFeeds(fromFile:)")
+                return .empty()
+            }
         self.refreshHandler =
             refresh ?? { _ in
                 _unexpectedCall("FeedListServiceType.refresh(feedIDs:)")
@@ -50,6 +58,11 @@ public struct MockFeedListService: FeedListServiceType {
     /// Calls ``addFeedHandler``.
     public func addFeed(url: String) -> Observable<Result<Feed, SceneError>> {
         addFeedHandler(url)
+    }
+
+    /// Calls ``importFeedsHandler``.
+    public func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
+        importFeedsHandler(path)
     }
 
     /// Calls ``removeFeedHandler``.

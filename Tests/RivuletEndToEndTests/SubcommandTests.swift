@@ -234,7 +234,10 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let items = try jsonArray(try rivulet("feeds", "items", String(id), "--json", db: db).output)
     #expect(!items.isEmpty)
     #expect(
-        items.allSatisfy { $0["id"] is Int && $0["title"] is String && $0["read"] != nil && $0["published"] != nil })
+        items.allSatisfy {
+            $0["id"] is Int && $0["title"] is String && $0["read"] != nil && $0["published"] != nil
+                && $0["summary"] is String
+        })
 }
 
 @Test func aFeedThatCannotBeFetchedIsARuntimeError() throws {
@@ -242,6 +245,59 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let result = try rivulet("feeds", "add", folder.file("missing.xml"), db: folder.file("feeds.sqlite"))
     #expect(result.status == 1)
     #expect(result.error.split(separator: "\n").count == 1)
+}
+
+@Test func theSampleFeedOfANewDatabaseLivesBesideItNotInTheBuildFolder() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("new.sqlite")
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let sample = try #require(feeds.first)
+    #expect(feeds.count == 1)
+    let stored = try #require(sample["url"] as? String)
+    #expect(URL(fileURLWithPath: stored).deletingLastPathComponent().path == URL(fileURLWithPath: folder.path).path)
+    #expect((sample["itemCount"] as? Int ?? 0) > 0)
+    #expect(try rivulet("feeds", "refresh", db: db).status == 0)
+}
+
+@Test func aFailedFeedsAddStoresNothingAndSaysWhy() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let before = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).count
+    let missing = try rivulet("feeds", "add", folder.file("missing.xml"), db: db)
+    #expect(missing.status == 1 && missing.output.isEmpty)
+    #expect(missing.error == "rivulet: \(folder.file("missing.xml")): no such file\n")
+    let invalid = try rivulet("feeds", "add", "gopher://example.com/feed", db: db)
+    #expect(invalid.status == 1 && invalid.output.isEmpty)
+    #expect(invalid.error.contains("unsupported address type") && invalid.error.split(separator: "\n").count == 1)
+    #expect(try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).count == before)
+}
+
+@Test func aFeedAddAnsweredWith404SaysSoWithoutThePageAndStoresNothing() throws {
+    let page = Data("<html><body>NOT-FOUND-PAGE-BODY</body></html>".utf8)
+    let server = try LocalHTTPServer { _ in LocalHTTPServer.Reply(status: 404, contentType: "text/html", prefix: page) }
+    defer { server.stop() }
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let result = try rivulet("feeds", "add", server.url("/missing.xml"), db: db)
+    #expect(result.status == 1 && result.output.isEmpty)
+    #expect(result.error.contains("404 Not Found"), "\(result.error)")
+    #expect(!result.error.contains("NOT-FOUND-PAGE-BODY") && result.error.split(separator: "\n").count == 1)
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    #expect(!feeds.contains { ($0["url"] as? String) == server.url("/missing.xml") })
+}
+
+@Test func aRelativeFeedPathIsStoredAbsoluteAndNormalised() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
+    try Data(contentsOf: URL(fileURLWithPath: sampleFeed)).write(to: URL(fileURLWithPath: folder.file("feed.xml")))
+    let added = try RivuletProcess.run(
+        ["--db", db, "feeds", "add", "sub/../feed.xml"], environment: [:], currentDirectory: folder.path)
+    #expect(added.status == 0, "\(added.error)")
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let url = try #require(feeds.first { ($0["id"] as? Int) == id }?["url"] as? String)
+    #expect(url.hasPrefix("/") && url.hasSuffix("/feed.xml") && !url.contains(".."))
 }
 
 @Test func aFailedRefreshIsListedAsTheFeedsLastErrorUntilARefreshSucceeds() throws {

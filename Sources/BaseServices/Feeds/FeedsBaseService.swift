@@ -28,11 +28,12 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         self.fetcher = fetcher
     }
 
-    /// Subscribes to the feed at `url`. A URL already subscribed is refused.
+    /// Subscribes to the feed at `url`; a file path or `file://` URL is stored as an absolute,
+    /// standardized path, a web address as typed. A URL already subscribed, or one that is no
+    /// feed location (an unsupported scheme, no host), is refused.
     public func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            let url = url.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !url.isEmpty else { throw DatabaseError(kind: .invalidValue, message: "a feed needs an address") }
+            let url = try Self.storedLocation(url)
             if try db.fetchInt("SELECT count(*) FROM feeds WHERE url = ?", [.text(url)]) > 0 {
                 throw DatabaseError(kind: .invalidValue, message: "the feed \(url) is already subscribed")
             }

@@ -66,4 +66,12 @@ public protocol FeedsBaseServiceType: Sendable {
 
     /// Observes how many feeds have a recorded error from their last refresh.
     func observeFailedFeedCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
+
+    /// Subscribes to every feed the OPML file at `path` lists, without fetching any; entries
+    /// already subscribed or listed twice are skipped, entries without a usable address fail,
+    /// and the report says which. A file that cannot be read or is not OPML adds nothing.
+    func importSubscriptions(fromFile path: String) -> Observable<Result<FeedImportReport, FeedImportError>>
+
+    /// Every subscription as an OPML 2.0 document, by title.
+    func exportSubscriptions() -> Observable<Result<String, DatabaseError>>
 }

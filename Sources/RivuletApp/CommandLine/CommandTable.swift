@@ -83,7 +83,11 @@ enum CommandTable {
         },
         CommandSpec(
             "feeds add", summary: "subscribe to a feed, fetch it, print its ID",
-            discussion: "Subscribes to a feed, fetches it at once and prints the new feed's ID.",
+            discussion: """
+                Subscribes to a feed, fetches it at once and prints the new feed's ID. A feed that
+                cannot be fetched or read is not subscribed to: the reason is printed, exit status 1.
+                A file path is stored absolute and normalised.
+                """,
             arguments: [.one("URL|PATH", "the feed's address, or a feed file")], changesData: true
         ) { input throws(UsageError) in
             let source = input.argument("URL|PATH") ?? ""
@@ -106,6 +110,32 @@ enum CommandTable {
             discussion: "Fetches the feed with this ID now, or every feed.",
             arguments: [.optional("ID", "the feed's ID; without it, every feed")], changesData: true
         ) { input throws(UsageError) in .feedsRefresh(id: try input.optionalID()) },
+        CommandSpec(
+            "feeds import", summary: "subscribe to every feed of an OPML file",
+            discussion: """
+                Subscribes to every feed an OPML file (1.0 or 2.0, as feed readers export it) lists,
+                nested outlines included, without fetching them: run 'rivulet feeds refresh' next.
+                A feed already subscribed, or listed twice, is skipped (addresses are compared
+                normalised); an entry without a web address or absolute file path fails. Each
+                entry that failed is named on standard error, then a summary is printed:
+                'added N, skipped N, failed N'. A file that cannot be read or is not OPML adds
+                nothing. Exit status 0 when no entry failed, 1 otherwise.
+                """,
+            arguments: [.one("FILE", "the OPML file")], changesData: true
+        ) { input throws(UsageError) in
+            let path = input.argument("FILE") ?? ""
+            guard !path.isEmpty else { throw input.error("the file name is empty") }
+            return .feedsImport(path: path)
+        },
+        CommandSpec(
+            "feeds export", summary: "print every feed as OPML",
+            discussion: """
+                Prints every subscription as an OPML 2.0 document on standard output, by title:
+                an outline with text, title, xmlUrl and htmlUrl for each feed (a file feed as a
+                file:// URL), for another feed reader or 'rivulet feeds import'.
+                """,
+            changesData: false
+        ) { _ throws(UsageError) in .feedsExport },
         CommandSpec(
             "feeds rm", summary: "unsubscribe from a feed",
             discussion: "Unsubscribes from the feed with this ID and deletes its items.",

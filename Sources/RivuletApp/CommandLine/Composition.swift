@@ -33,7 +33,7 @@ enum Composition {
         } catch {
             throw CommandFailure(databaseMessage(error))
         }
-        if opened.wasCreated, opened.path != nil { FeedCommands.addSampleFeed() }
+        if opened.wasCreated, let path = opened.path { FeedCommands.addSampleFeed(besideDatabaseAt: path) }
     }
 
     /// The longest time between automatic feed reloads that `--reload` takes: a week.

@@ -29,8 +29,8 @@ enum FeedCommands {
             do {
                 try refresh(feed, feeds: feeds)
             } catch {
-                // The subscription stays; its first fetch failed and says why.
-                Output.line(String(feed.id))
+                // A feed that cannot be read is not subscribed to: the reason is all that remains.
+                _ = try? ScriptCommands.value(of: feeds.removeFeed(id: feed.id))
                 throw error
             }
             Output.line(String(feed.id))
@@ -43,9 +43,50 @@ enum FeedCommands {
                 do { try refresh(feed, feeds: feeds) } catch { failures.append(error.message) }
             }
             if !failures.isEmpty { throw CommandFailure(failures.joined(separator: "; ")) }
+        case .feedsImport(let path):
+            try importSubscriptions(from: path, feeds: feeds)
+        case .feedsExport:
+            Output.write(try ScriptCommands.value(of: feeds.exportSubscriptions()))
         default:
             break
         }
+    }
+
+    /// Imports an OPML file: each entry that failed on standard error, then the summary.
+    private static func importSubscriptions(
+        from path: String, feeds: any FeedsBaseServiceType
+    ) throws(CommandFailure) {
+        let result = FirstValue<Result<FeedImportReport, FeedImportError>>()
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = feeds.importSubscriptions(fromFile: path).subscribe(
+            onNext: { value in
+                result.keep(value)
+                finished.signal()
+            },
+            onError: { _ in finished.signal() },
+            onCompleted: { finished.signal() })
+        finished.wait()
+        subscription.dispose()
+        switch result.value {
+        case .success(let report)?:
+            for entry in report.failed {
+                let name = [entry.title, entry.address].compactMap { $0 }.map { "\"\($0)\"" }.joined(separator: " ")
+                Output.error("rivulet: \(path): \(name.isEmpty ? "an outline" : name): \(entry.reason)")
+            }
+            Output.line(importSummary(report))
+            if !report.failed.isEmpty {
+                throw CommandFailure("\(report.failed.count) of the file's entries could not be imported")
+            }
+        case .failure(let error)?:
+            throw CommandFailure(error.description)
+        case nil:
+            throw CommandFailure("the import ended without a result")
+        }
+    }
+
+    /// `added 3, skipped 1, failed 0`.
+    static func importSummary(_ report: FeedImportReport) -> String {
+        "added \(report.added.count), skipped \(report.skipped.count), failed \(report.failed.count)"
     }
 
     /// Fetches a feed now and stores its items through the base service, which records the
@@ -123,6 +164,7 @@ enum FeedCommands {
         ("link", { .optional($0.link) }),
         ("published", { .optional($0.publishedAt.map(iso8601)) }),
         ("read", { .bool($0.isRead) }),
+        ("summary", { .string($0.summary) }),
     ])
 
     private static func iso8601(_ date: Date) -> String {
@@ -131,10 +173,18 @@ enum FeedCommands {
 }
 
 extension FeedCommands {
-    /// Subscribes a new database to the sample feed shipped with the app, read from its file, so
-    /// the first run has something to read offline. A failure leaves the feeds empty.
-    static func addSampleFeed() {
-        guard let path = SampleFeed.path, let parsed = try? SampleFeed.load() else { return }
+    /// Subscribes a new database to the sample feed shipped with the app, so the first run has
+    /// something to read offline. The feed is copied next to the database and subscribed there,
+    /// so it stays readable when the build or install folder it shipped in is gone (a file of
+    /// that name already there is kept). A failure leaves the feeds empty.
+    static func addSampleFeed(besideDatabaseAt databasePath: String) {
+        guard let data = try? SampleFeed.data(), let parsed = try? SampleFeed.load() else { return }
+        let copy = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+            .appendingPathComponent(SampleFeed.fileName).path
+        if !FileManager.default.fileExists(atPath: copy) {
+            try? data.write(to: URL(fileURLWithPath: copy), options: .withoutOverwriting)
+        }
+        guard let path = FileManager.default.fileExists(atPath: copy) ? copy : SampleFeed.path else { return }
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
         guard
             let feed = try? ScriptCommands.value(

@@ -136,6 +136,10 @@ public enum RivuletCommand: Hashable, Sendable {
     case feedsRefresh(id: Int64?)
     /// `feeds rm ID`.
     case feedsRemove(id: Int64)
+    /// `feeds import FILE`.
+    case feedsImport(path: String)
+    /// `feeds export`.
+    case feedsExport
 }
 
 /// What a help text or a usage error is about: the tool, a command (`add`, `feeds items`) or a

@@ -51,7 +51,7 @@ enum ScriptCommands {
             _ = try value(
                 of: todos.update(
                     id: id, title: title ?? current.title, notes: notes ?? current.notes, due: current.dueAt))
-        case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove:
+        case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsImport, .feedsExport:
             try FeedCommands.perform(command)
         case .app, .help, .version:
             break

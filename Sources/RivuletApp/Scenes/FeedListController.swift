@@ -14,7 +14,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
     private let scene: SceneBinding<Screen, Action>
 
     static let hints = [
-        KeyHint("a", "add"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
+        KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
         KeyHint("d", "remove"),
         KeyHint("Enter", "items"), KeyHint("?", "help"), KeyHint("q", "back"),
     ]
@@ -32,6 +32,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: "Feeds", info: scene.state.countText, hints: Self.hints, errorMessage: scene.state.errorMessage,
+            message: scene.state.message,
             isBusy: scene.state.isBusy, busyText: scene.state.feeds.progress?.text ?? "",
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: false, size: size)
@@ -41,6 +42,8 @@ final class FeedListController: SceneController, @unchecked Sendable {
         case .browsing: break
         case .adding(let text):
             chrome.prompt = .input(label: "Feed URL or file:", text: text.text, cursor: text.cursor)
+        case .importing(let text):
+            chrome.prompt = .input(label: "OPML file to import:", text: text.text, cursor: text.cursor)
         case .confirmingRemove(_, let title): chrome.prompt = .confirm("Remove the feed “\(title)”?")
         }
         let lines = state.visibleRows.map { row in
@@ -64,7 +67,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
     /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.
     static func action(for event: InputEvent, in mode: FeedListViewModel.Mode) -> FeedListViewModel.Action? {
         switch mode {
-        case .adding(let text):
+        case .adding(let text), .importing(let text):
             switch PromptKeys.outcome(for: event, editing: text) {
             case .submit: return .submit
             case .cancel: return .cancel
@@ -85,6 +88,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
         if event.key?.code == .escape { return .back }
         switch event.plainCharacter {
         case "a": return .startAdding
+        case "i": return .startImporting
         case "r": return .refresh
         case "R": return .refreshAll
         case "d": return .askToRemove

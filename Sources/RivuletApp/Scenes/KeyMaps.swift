@@ -38,7 +38,8 @@ enum KeyMaps {
             ]
         case .feeds:
             return movement + [
-                KeyHint("a", "add a feed URL or file"), KeyHint("r", "refresh the selected"),
+                KeyHint("a", "add a feed URL or file"), KeyHint("i", "import an OPML file"),
+                KeyHint("r", "refresh the selected"),
                 KeyHint("R", "refresh all"),
                 KeyHint("d", "remove (y/n)"), KeyHint("Enter", "show its items"), KeyHint("Esc q", "back"),
                 KeyHint("Ctrl-C", "quit"),

@@ -38,6 +38,22 @@ public struct FeedListService: FeedListServiceType {
         feeds.addFeed(url: url, title: url, siteURL: nil).map { $0.toScene(Feed.init) }
     }
 
+    /// Subscribes to every feed the OPML file at `path` lists, without fetching them; a file that
+    /// cannot be read or is not OPML fails with one line naming it.
+    public func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
+        feeds.importSubscriptions(fromFile: path).map { result in
+            result.map { report in
+                FeedImportSummary(
+                    addedFeedIDs: report.added.map(\.id), skippedCount: report.skipped.count,
+                    failures: report.failed.map { entry in
+                        let name = entry.title ?? entry.address ?? "an outline"
+                        return "\(name): \(entry.reason)"
+                    })
+            }
+            .mapError { SceneError($0.description) }
+        }
+    }
+
     /// Unsubscribes from a feed and sends it as it was.
     public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         feeds.removeFeed(id: id).map { $0.toScene(Feed.init) }

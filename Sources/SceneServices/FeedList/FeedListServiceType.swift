@@ -8,6 +8,9 @@ public protocol FeedListServiceType: Sendable {
     /// Subscribes to the feed at `url`.
     func addFeed(url: String) -> Observable<Result<Feed, SceneError>>
 
+    /// Subscribes to every feed the OPML file at `path` lists, without fetching them.
+    func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>>
+
     /// Unsubscribes from a feed and sends it as it was.
     func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>>
 

@@ -7,6 +7,8 @@ extension FeedListViewModel {
         case browsing
         /// A feed's address or file is typed.
         case adding(PromptText)
+        /// The path of an OPML file to import is typed.
+        case importing(PromptText)
         /// Removing the feed `id` waits for a yes or a no.
         case confirmingRemove(id: Int64, title: String)
     }
@@ -25,11 +27,13 @@ extension FeedListViewModel {
         case refreshAll
         /// Open the input line for a new feed.
         case startAdding
+        /// Open the input line for an OPML file to import.
+        case startImporting
         /// Ask whether to remove the selected feed.
         case askToRemove
         /// The open input line now holds this.
         case edit(PromptText)
-        /// Enter on the input line: add the feed typed.
+        /// Enter on the input line: add the feed typed, or import the file.
         case submit
         /// Leave the input line or the question without doing anything.
         case cancel
@@ -81,6 +85,9 @@ extension FeedListViewModel {
         /// The failure to show: why an address was refused first.
         public var errorMessage: String? { feeds.addError ?? feeds.errorMessage }
 
+        /// What the latest import did, shown until it is replaced.
+        public var message: String? { feeds.notice }
+
         /// What an empty list says.
         public static let emptyText = "No feeds. Press a to add one by its address."
     }
@@ -88,6 +95,7 @@ extension FeedListViewModel {
     /// What a step of the screen's fold asks the data side to do.
     enum Effect: Sendable, Hashable {
         case add(String)
+        case importFile(String)
         case remove(Int64)
         case refresh(Int64)
         case refreshAll
@@ -119,6 +127,7 @@ extension FeedListViewModel {
         let (data, route) = pipeline(
             Input(
                 add: effects.requested { if case .add(let text) = $0 { text } else { nil } },
+                importFile: effects.requested { if case .importFile(let path) = $0 { path } else { nil } },
                 remove: effects.requested { if case .remove(let id) = $0 { id } else { nil } },
                 refresh: effects.requested { if case .refresh(let id) = $0 { id } else { nil } },
                 refreshAll: effects.requested { $0 == .refreshAll ? () : nil },
@@ -147,6 +156,11 @@ extension FeedListViewModel.Screen {
         case (.submit, .adding(let text)):
             mode = .browsing
             return [.add(text.text)]
+        case (.edit(let text), .importing):
+            mode = .importing(text)
+        case (.submit, .importing(let text)):
+            mode = .browsing
+            return [.importFile(text.text)]
         case (.cancel, _):
             mode = .browsing
         case (.confirm, .confirmingRemove(let id, _)):
@@ -162,6 +176,8 @@ extension FeedListViewModel.Screen {
             return [.refreshAll]
         case (.startAdding, .browsing):
             mode = .adding(PromptText())
+        case (.startImporting, .browsing):
+            mode = .importing(PromptText())
         case (.askToRemove, .browsing):
             if let row = selectedRow { mode = .confirmingRemove(id: row.id, title: row.title) }
         case (.help, .browsing):

@@ -19,12 +19,14 @@ extension FeedListViewModel {
         public var addError: String?
         /// The latest other failure to show, if any.
         public var errorMessage: String?
+        /// What the latest import did, if one ran.
+        public var notice: String?
 
         /// Creates a state; by default loading, with no feeds.
         public init(
             feeds: [Feed] = [], isLoading: Bool = true, refreshingIDs: Set<Int64> = [], refreshTotal: Int = 0,
             refreshDone: Int = 0, refreshErrors: [Int64: String] = [:], addError: String? = nil,
-            errorMessage: String? = nil
+            errorMessage: String? = nil, notice: String? = nil
         ) {
             self.feeds = feeds
             self.isLoading = isLoading
@@ -34,6 +36,7 @@ extension FeedListViewModel {
             self.refreshErrors = refreshErrors
             self.addError = addError
             self.errorMessage = errorMessage
+            self.notice = notice
         }
 
         /// How far the current refresh has come; `nil` when none runs.
@@ -79,6 +82,8 @@ extension FeedListViewModel {
         case added(Result<Feed, SceneError>)
         /// Removing a feed finished.
         case removed(Result<Feed, SceneError>)
+        /// Importing an OPML file finished.
+        case imported(Result<FeedImportSummary, SceneError>)
     }
 
     /// The state after `event`.
@@ -116,6 +121,15 @@ extension FeedListViewModel {
             next.errorMessage = nil
         case .removed(.failure(let error)):
             next.errorMessage = "Could not remove the feed: \(error.message)"
+        case .imported(.success(let summary)):
+            next.notice = summary.text
+            next.errorMessage = summary.failures.first.map { first in
+                let more = summary.failures.count - 1
+                return "Not imported: \(first)" + (more > 0 ? " (and \(more) more)" : "")
+            }
+        case .imported(.failure(let error)):
+            next.notice = nil
+            next.errorMessage = "Could not import: \(error.message)"
         }
         return next
     }

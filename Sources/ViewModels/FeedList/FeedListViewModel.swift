@@ -2,7 +2,8 @@ public import SceneServices
 public import Streams
 
 /// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
-/// add by address (validated), remove, refresh one or all with progress, errors per feed.
+/// add by address (validated), import an OPML file, remove, refresh one or all with progress,
+/// errors per feed.
 ///
 /// A feed added here is refreshed at once. A new refresh (of one feed, of all, or of a feed
 /// just added) replaces one still running: the old one is disposed, so its remaining feeds are
@@ -21,6 +22,8 @@ public struct FeedListViewModel: ViewModelType, Sendable {
     public struct Input: Sendable {
         /// An address typed to subscribe to.
         public var add: Observable<String>
+        /// The path of an OPML file whose feeds to subscribe to.
+        public var importFile: Observable<String>
         /// A feed to unsubscribe from.
         public var remove: Observable<Int64>
         /// A feed to refresh.
@@ -36,11 +39,13 @@ public struct FeedListViewModel: ViewModelType, Sendable {
 
         /// Creates inputs; those left out never send.
         public init(
-            add: Observable<String> = .never(), remove: Observable<Int64> = .never(),
+            add: Observable<String> = .never(), importFile: Observable<String> = .never(),
+            remove: Observable<Int64> = .never(),
             refresh: Observable<Int64> = .never(), refreshAll: Observable<Void> = .never(),
             open: Observable<Int64> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
         ) {
             self.add = add
+            self.importFile = importFile
             self.remove = remove
             self.refresh = refresh
             self.refreshAll = refreshAll
@@ -62,6 +67,8 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         public let addError: Driver<String?>
         /// The latest other failure to show, or `nil`.
         public let errorMessage: Driver<String?>
+        /// What the latest import did, or `nil`.
+        public let notice: Driver<String?>
         /// Where to go next.
         public let route: Signal<Route>
     }
@@ -75,7 +82,8 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         }
         return Output(
             rows: output(\.rows), isLoading: output(\.isLoading), progress: output(\.progress),
-            addError: output(\.addError), errorMessage: output(\.errorMessage), route: route)
+            addError: output(\.addError), errorMessage: output(\.errorMessage), notice: output(\.notice),
+            route: route)
     }
 
     /// The scene's data state and its routes, from the inputs.
@@ -107,10 +115,23 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             return [feed.id]
         }
 
+        let imports = input.importFile.concatMap { text -> Observable<Event> in
+            let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !path.isEmpty else { return .just(.imported(.failure(SceneError("Type the path of an OPML file.")))) }
+            return service.importFeeds(fromFile: path).recover { .failure(SceneError("\($0)")) }.map(Event.imported)
+        }
+        .share()
+        // Imported feeds are fetched at once too, with the refresh's progress on screen.
+        let importedFeedIDs = imports.compactMap { event -> [Int64]? in
+            guard case .imported(.success(let summary)) = event else { return nil }
+            return summary.addedFeedIDs
+        }
+
         let refreshes = Observable.merge(
             input.refresh.map { [$0] },
             input.refreshAll.withLatestFrom(latestFeedIDs),
-            addedFeedIDs
+            addedFeedIDs,
+            importedFeedIDs
         )
         .filter { !$0.isEmpty }
         .flatMapLatest { ids in
@@ -129,7 +150,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             service.removeFeed(id: id).recover { .failure(SceneError("\($0)")) }.map(Event.removed)
         }
 
-        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes, adds, removals)
+        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals)
             .scan(State(), accumulator: Self.reduce)
             .startWith(State())
             .share(replay: 1)

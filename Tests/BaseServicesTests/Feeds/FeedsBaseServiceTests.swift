@@ -303,3 +303,29 @@ private func itemWindow(
     }
     #expect(try allItems(fixture, feed.id).map(\.title) == (6...10).reversed().map { "item \($0)" })
 }
+
+@Test func addFeedStoresAFileAsAnAbsoluteStandardizedPath() throws {
+    let fixture = try ServicesFixture()
+    let file = try value(fixture.feeds.addFeed(url: "file:///tmp/a/../feed.xml", title: "F", siteURL: nil))
+    #expect(file.url == "/tmp/feed.xml")
+    let again = firstResult(fixture.feeds.addFeed(url: "/tmp/./feed.xml", title: "Again", siteURL: nil))
+    guard case .failure(let error)? = again else {
+        Issue.record("the same file in another spelling was subscribed twice")
+        return
+    }
+    #expect(error.kind == .invalidValue)
+    let remote = try value(fixture.feeds.addFeed(url: " https://example.com/feed?a=1 ", title: "R", siteURL: nil))
+    #expect(remote.url == "https://example.com/feed?a=1")
+}
+
+@Test func addFeedRefusesWhatIsNoFeedLocation() throws {
+    let fixture = try ServicesFixture()
+    for text in ["gopher://example.com/", "http://", "   "] {
+        guard case .failure(let error)? = firstResult(fixture.feeds.addFeed(url: text, title: "X", siteURL: nil)) else {
+            Issue.record("\(text.debugDescription) was subscribed")
+            continue
+        }
+        #expect(error.kind == .invalidValue && !error.message.isEmpty, "\(text.debugDescription)")
+    }
+    #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
+}

@@ -84,7 +84,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, feeds list or feeds items\nsee 'rivulet --help'"
+            + "change nothing; with it use the app, list, feeds list, feeds items or feeds export\nsee 'rivulet --help'"
     ),
 ])
 func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
@@ -187,7 +187,7 @@ func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) th
     (["edit", "1"], "edit needs --title or --notes (or both)", "edit"),
     (["edit", "1", "--title", ""], "the title is empty", "edit"),
     (["edit", "--title", "x"], "missing ID", "edit"),
-    (["feeds"], "feeds needs a subcommand: add, list, items, refresh or rm", "feeds"),
+    (["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export or rm", "feeds"),
     (["feeds", "eat"], "unknown feeds subcommand 'eat'", "feeds"),
     (["feeds", "add"], "missing URL or PATH", "feeds add"),
     (["feeds", "add", ""], "the feed address is empty", "feeds add"),

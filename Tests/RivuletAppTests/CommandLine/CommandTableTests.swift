@@ -38,6 +38,8 @@ private let expectedSamples: [String: RivuletCommand] = [
     "feeds items": .feedsItems(id: 7, json: true),
     "feeds refresh": .feedsRefresh(id: 7),
     "feeds rm": .feedsRemove(id: 7),
+    "feeds import": .feedsImport(path: "feed.xml"),
+    "feeds export": .feedsExport,
 ]
 
 @Test func everyCommandInTheTableParsesFromItsOwnDeclaration() throws {
@@ -104,7 +106,7 @@ private let expectedSamples: [String: RivuletCommand] = [
     let shapes = [
         "list": "{id, title, notes, completed, due}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
-        "feeds items": "{id, title, link, published, read}",
+        "feeds items": "{id, title, link, published, read, summary}",
     ]
     #expect(Set(CommandTable.commands.filter { $0.jsonFields != nil }.map(\.name)) == Set(shapes.keys))
     for (name, shape) in shapes {
@@ -137,5 +139,5 @@ private let expectedSamples: [String: RivuletCommand] = [
 }
 
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
-    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items"])
+    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items", "feeds export"])
 }

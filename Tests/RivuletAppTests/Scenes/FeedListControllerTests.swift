@@ -27,3 +27,14 @@ private func controller(feeds: [Feed]) -> FeedListController {
     #expect(lines[1] == "> Rivulet news                         3 of 12 unread · never refreshed ")
     #expect(lines[2] == "  https://broken.example/feed             no items · failed: not a feed ")
 }
+
+@Test func feedListControllerImportsWithIAndAsksForTheFile() {
+    let scene = controller(feeds: [])
+    defer { scene.stop() }
+    #expect(FeedListController.action(for: InputEvent.key(.character("i")), in: .browsing) == .startImporting)
+    #expect(scene.handle(InputEvent.key(.character("i"))))
+    let size = TerminalSize(width: 60, height: 6)
+    let lines = scene.screen(size: size, under: nil).render(size: size).textLines()
+    #expect(lines.contains { $0.contains("OPML file to import:") }, "\(lines)")
+    #expect(FeedListController.hints.contains { $0.key == "i" })
+}

@@ -24,9 +24,13 @@ enum RivuletProcess {
         let error: String
     }
 
-    /// Runs `rivulet` with `arguments` and waits for it; stdin, stdout and stderr are pipes.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `rivulet` with `arguments` (in `currentDirectory`, when given) and waits for it; stdin,
+    /// stdout and stderr are pipes.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: String? = nil
+    ) throws -> Result {
         let process = Process()
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment

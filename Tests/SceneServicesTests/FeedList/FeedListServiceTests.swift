@@ -142,3 +142,34 @@ private func events(_ observable: Observable<Step>) -> [Step] {
     #expect(feeds.first?.lastRefresh.isFailure == false)
     #expect(try first(fixture.feeds.fetchFeeds()).get().first?.lastError == nil)
 }
+
+@Test func feedListServiceImportsAnOPMLFileWithoutFetchingAndSaysWhatItSkipped() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: [:])
+    _ = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let path = NSTemporaryDirectory() + "rivulet-import-\(UUID().uuidString).opml"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let list =
+        #"<opml><body><outline text="Swift" xmlUrl="https://swift.example/feed.xml"/>"#
+        + #"<outline text="New" xmlUrl="https://new.example/rss"/><outline text="Gopher" xmlUrl="gopher://g/"/>"#
+        + "</body></opml>"
+    try Data(list.utf8).write(to: URL(fileURLWithPath: path))
+    let summary = try first(service.importFeeds(fromFile: path)).get()
+    #expect(summary.addedFeedIDs.count == 1 && summary.skippedCount == 1)
+    #expect(summary.failures.count == 1 && summary.failures.first?.hasPrefix("Gopher: ") == true)
+    #expect(summary.text == "Imported 1 feed: 1 skipped, 1 failed.")
+    let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
+    #expect(feeds.map(\.url).sorted() == ["https://new.example/rss", "https://swift.example/feed.xml"])
+    #expect(feeds.allSatisfy { $0.lastRefresh == .never })
+}
+
+@Test func feedListServiceRefusesAFileThatIsNotOPMLInOneLine() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: [:])
+    let missing = NSTemporaryDirectory() + "rivulet-missing-\(UUID().uuidString).opml"
+    guard case .failure(let error) = try first(service.importFeeds(fromFile: missing)) else {
+        Issue.record("a missing file was imported")
+        return
+    }
+    #expect(error.message == "\(missing): no such file")
+}

@@ -163,3 +163,85 @@ private struct Scene {
         #expect(route.events == [.next(300, .feedItems(feedID: 2)), .next(310, .help(.feeds)), .next(320, .back)])
     }
 }
+
+/// The feeds scene whose import adds feeds 7 and 8, skips one and fails one, 50 ticks after
+/// it is asked; a path ending in "bad.opml" fails as a whole.
+private func importScene(
+    _ actions: [(Int, FeedListViewModel.Action)]
+) -> (screens: TestableObserver<FeedListViewModel.Screen>, calls: [String]) {
+    let scheduler = TestScheduler()
+    let calls = CallLog<String>()
+    let service = MockFeedListService(
+        observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha")])) },
+        importFeeds: { path in
+            calls.append("import \(path)")
+            let result: Result<FeedImportSummary, SceneError> =
+                path.hasSuffix("bad.opml")
+                ? .failure(SceneError("\(path): not an OPML subscription list: it is an HTML page"))
+                : .success(
+                    FeedImportSummary(
+                        addedFeedIDs: [7, 8], skippedCount: 1, failures: ["Gopher: unsupported address type"]))
+            return scheduler.createColdObservable([.next(50, result), .completed(50)]).asObservable()
+        },
+        refresh: { ids in
+            calls.append("refresh \(ids)")
+            return .just(.started(feedIDs: ids))
+        })
+    let input = scheduler.createHotObservable(
+        [Recorded.next(0, FeedListViewModel.Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(FeedListViewModel.Screen.self)
+    let subscription = output.screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    return (screens, calls.all)
+}
+
+private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.Screen>) -> FeedListViewModel.Screen {
+    screens.events.last { $0.time <= tick }?.value.element ?? FeedListViewModel.Screen()
+}
+
+@Test func feedsImportFromThePromptShowsTheSummaryAndFetchesTheAddedFeeds() {
+    withSubscriptionTracking {
+        let (screens, calls) = importScene([
+            (100, .startImporting), (101, .edit(PromptText(" ~/subscriptions.opml "))), (102, .submit),
+        ])
+        #expect(screen(at: 100, screens).mode == .importing(PromptText()))
+        #expect(screen(at: 101, screens).mode == .importing(PromptText(" ~/subscriptions.opml ")))
+        #expect(screen(at: 102, screens).mode == .browsing)
+        #expect(screen(at: 151, screens).message == nil)
+        #expect(screen(at: 152, screens).message == "Imported 2 feeds: 1 skipped, 1 failed.")
+        #expect(screen(at: 152, screens).errorMessage == "Not imported: Gopher: unsupported address type")
+        #expect(calls == ["import ~/subscriptions.opml", "refresh [7, 8]"])
+    }
+}
+
+@Test func feedsImportOfAFileThatIsNoListSaysWhyAndFetchesNothing() {
+    withSubscriptionTracking {
+        let (screens, calls) = importScene([
+            (100, .startImporting), (101, .edit(PromptText("/tmp/bad.opml"))), (102, .submit),
+        ])
+        #expect(
+            screen(at: 152, screens).errorMessage
+                == "Could not import: /tmp/bad.opml: not an OPML subscription list: it is an HTML page")
+        #expect(screen(at: 152, screens).message == nil)
+        #expect(calls == ["import /tmp/bad.opml"])
+    }
+}
+
+@Test func feedsImportOfABlankPathAsksForOneWithoutCallingTheService() {
+    withSubscriptionTracking {
+        let (screens, calls) = importScene([(100, .startImporting), (101, .submit)])
+        #expect(screen(at: 101, screens).errorMessage == "Could not import: Type the path of an OPML file.")
+        #expect(calls.isEmpty)
+    }
+}
+
+@Test func feedsImportPromptIsLeftWithCancel() {
+    withSubscriptionTracking {
+        let (screens, calls) = importScene([(100, .startImporting), (101, .edit(PromptText("x"))), (102, .cancel)])
+        #expect(screen(at: 102, screens).mode == .browsing)
+        #expect(calls.isEmpty)
+    }
+}

@@ -22,3 +22,17 @@ import ViewModels
 @Test func feedURLRuleRefusesAnAddressWithoutAHost() {
     #expect(FeedURLRule.validate("https://") == .failure(FeedURLProblem("The address has no host name: https://")))
 }
+
+@Test func feedURLRuleAcceptsFilePathsAndFileURLsAsTheCommandLineDoes() {
+    for text in ["/tmp/feed.xml", "~/feeds/a.xml", "./feed.xml", "../feeds/a b.xml", "file:///tmp/feed.xml"] {
+        #expect(FeedURLRule.validate(" \(text) ") == .success(text), "\(text)")
+    }
+}
+
+@Test func feedURLRuleRefusesAFileURLWithoutAPath() {
+    #expect(FeedURLRule.validate("file://") == .failure(FeedURLProblem("The file address has no path: file://")))
+}
+
+@Test func feedURLRuleAcceptsAFeedSchemeAddress() {
+    #expect(FeedURLRule.validate("feed://example.com/rss") == .success("feed://example.com/rss"))
+}
