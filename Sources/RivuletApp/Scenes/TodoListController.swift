@@ -46,16 +46,29 @@ final class TodoListController: SceneController, @unchecked Sendable {
         let state = scene.state
         chrome.hints = Self.hints(for: state.mode)
         chrome.prompt = Self.prompt(for: state.mode)
-        let lines = state.visibleRows.map { row in
-            ListLine(
-                mark: row.isCompleted ? "[x]" : "[ ]", text: row.title,
-                note: row.dueText.map { "due \($0)" } ?? "",
-                emphasis: row.isCompleted ? .muted : .normal)
-        }
+        let lines = state.visibleRows.map { row in Self.line(for: row, today: state.list.today) }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
             selected: state.viewport.selected, emptyText: state.emptyText)
         return SceneScreen(chrome: chrome, content: .list(header: state.header, window: window))
+    }
+
+    /// The row as drawn. Overdue and due-today todos carry a symbol as well as a colour, so
+    /// that they stand out without colour too (`NO_COLOR`, `TERM=dumb`).
+    static func line(for row: TodoRow, today: DueDay?) -> ListLine {
+        let mark = row.isCompleted ? "[x]" : "[ ]"
+        guard let dueText = row.dueText else {
+            return ListLine(mark: mark, text: row.title, emphasis: row.isCompleted ? .muted : .normal)
+        }
+        switch row.dueStatus(on: today) {
+        case .overdue:
+            return ListLine(mark: mark, text: row.title, note: "! was due \(dueText)", emphasis: .failed)
+        case .dueToday:
+            return ListLine(mark: mark, text: row.title, note: "* due today", emphasis: .attention)
+        case .upcoming, .none:
+            return ListLine(
+                mark: mark, text: row.title, note: "due \(dueText)", emphasis: row.isCompleted ? .muted : .normal)
+        }
     }
 
     func handle(_ event: InputEvent) -> Bool {

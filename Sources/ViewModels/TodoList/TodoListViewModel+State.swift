@@ -21,13 +21,16 @@ extension TodoListViewModel {
         public var searchText: String
         /// The latest failure to show, if any.
         public var errorMessage: String?
+        /// The day it is where the person is, to mark overdue and due-today rows; `nil` until known.
+        public var today: DueDay?
 
         /// Creates a state.
         public init(
             query: TodoListQuery = TodoListQuery(), loadedQuery: TodoListQuery? = nil, rows: [TodoRow] = [],
             totalCount: Int = 0, isCountExact: Bool = true, tally: TodoTally = TodoTally(active: 0, completed: 0),
-            searchText: String = "", errorMessage: String? = nil
+            searchText: String = "", errorMessage: String? = nil, today: DueDay? = nil
         ) {
+            self.today = today
             self.query = query
             self.loadedQuery = loadedQuery
             self.rows = rows
@@ -65,6 +68,8 @@ extension TodoListViewModel {
         case commandFailed(String)
         /// An edit succeeded.
         case commandSucceeded
+        /// The day it is now (read again as each page arrives, so the marks follow midnight).
+        case dayChanged(DueDay)
     }
 
     /// The state after `event`.
@@ -91,6 +96,8 @@ extension TodoListViewModel {
             next.errorMessage = message
         case .commandSucceeded:
             next.errorMessage = nil
+        case .dayChanged(let day):
+            next.today = day
         }
         return next
     }

@@ -21,11 +21,18 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
     let service: any TodoListServiceType
     let scheduler: any Scheduler
+    let today: @Sendable () -> DueDay
 
     /// Creates the view model over its scene service; every output delivers on `scheduler`.
-    public init(service: any TodoListServiceType, scheduler: any Scheduler) {
+    /// `today` tells the day it is where the person is, to mark overdue and due-today todos (the
+    /// system's by default; tests pass a fixed day).
+    public init(
+        service: any TodoListServiceType, scheduler: any Scheduler,
+        today: @escaping @Sendable () -> DueDay = { .today() }
+    ) {
         self.service = service
         self.scheduler = scheduler
+        self.today = today
     }
 
     /// What the UI feeds the list. Every stream defaults to one that never sends.
@@ -151,6 +158,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
+        let today = today
 
         let queryEvents = Observable.merge(
             input.setFilter.map(QueryEvent.setFilter),
@@ -220,13 +228,15 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
         let state = Observable.merge(
             query.map(Event.queryChanged),
+            // Before the page itself, so that its rows are marked against the day it is now.
+            pages.map { _ in Event.dayChanged(today()) },
             pages.map { Event.pageLoaded($0.query, $0.result) },
             Observable.deferred { service.observeTally(on: scheduler) }.recover { .failure(SceneError("\($0)")) }.map(
                 Event.tallyLoaded),
             input.search.map(Event.searchTyped),
             commands
         )
-        .scan(State(), accumulator: Self.reduce)
+        .scan(State(today: today()), accumulator: Self.reduce)
         .share(replay: 1)
 
         let route = Observable.merge(

@@ -316,3 +316,28 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(asked.filter(\.fromEnd).count == 1)
     #expect(asked.last?.fromEnd == true)
 }
+
+@Test func todoListScreenMarksRowsAgainstTheInjectedToday() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let todos = [
+            Fixtures.todo(1, "Late", due: DueDay("2026-11-20")?.date),
+            Fixtures.todo(2, "Now", due: Fixtures.today.date),
+            Fixtures.todo(3, "Soon", due: DueDay("2026-12-24")?.date),
+            Fixtures.todo(4, "Done late", done: true, due: DueDay("2026-11-20")?.date), Fixtures.todo(5, "Whenever"),
+        ]
+        let service = MockTodoListService(
+            observePage: { _, _ in observed(.success(TodoPage(todos: todos, totalCount: todos.count, offset: 0))) },
+            observeTally: { _ in observed(.success(TodoTally(active: 4, completed: 1))) })
+        let viewModel = TodoListViewModel(service: service, scheduler: scheduler, today: { Fixtures.today })
+        let actions = scheduler.createHotObservable([.next(300, Action.viewport(height: 5))]).asObservable()
+        let output = viewModel.transform(screen: .init(actions: actions))
+        let screens = record(output.screen, on: scheduler)
+        scheduler.advance(to: 1000)
+        let screen = screens.elements.last ?? Screen()
+        #expect(screen.list.today == Fixtures.today)
+        #expect(
+            screen.visibleRows.map { $0.dueStatus(on: screen.list.today) }
+                == [.overdue, .dueToday, .upcoming, .none, .none])
+    }
+}
