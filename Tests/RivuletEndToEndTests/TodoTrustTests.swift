@@ -35,6 +35,13 @@ private func command(_ db: String, _ arguments: String...) throws {
     #expect(result.status == 0, "rivulet \(arguments): \(result.error)")
 }
 
+/// The titles of the todos not done, as `rivulet list --active --json` prints them.
+private func activeTitles(_ db: String) throws -> Set<String> {
+    let listed = try RivuletProcess.run(["--db", db, "list", "--active", "--json"])
+    let todos = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+    return Set(todos.compactMap { $0["title"] as? String })
+}
+
 @Suite(.enabled(if: tmuxIsAvailable()), .serialized)
 struct TodoTrustTests {
     @Test func overdueAndDueTodayTodosAreMarkedWithASymbolWithoutColour() throws {
@@ -73,6 +80,30 @@ struct TodoTrustTests {
         try app.session.send("Enter")
         try app.expectScreen("Post the cards")
         try app.expectScreen("due ")
+    }
+
+    @Test func completeAllWithASearchAsksThenMarksOnlyTheShownTodos() throws {
+        let app = try PreparedApp { db in
+            for number in 1...6 { try command(db, "add", "Call \(number)") }
+            try command(db, "add", "Bread")
+        }
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Bread")
+        try app.session.send("/")
+        try app.session.type("call")
+        try app.session.send("Enter")
+        try app.expectScreen("6 matches")
+        let activeBefore = try activeTitles(app.db)
+        try app.session.send("A")
+        try app.expectScreen("Mark 6 shown todos done?")
+        try app.expectScreen("hidden stay as they are")
+        try app.session.send("y")
+        try app.expectScreen("Marked 6 todos done.")
+        // Every todo not done before but the six shown (the welcome list's and Bread) is still not done.
+        #expect(try activeTitles(app.db) == activeBefore.subtracting((1...6).map { "Call \($0)" }))
+        #expect(try activeTitles(app.db).contains("Bread"))
     }
 
     @Test func theAppRefusesADumbTerminalWithOneLineAndStatus1() throws {

@@ -17,7 +17,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     public static let shared = TodosBaseService(context: BaseServicesRegistry.requireContext(for: "TodosBaseService"))
 
     let context: ServiceContext
-    private var database: SQLiteDatabase { context.database }
+    var database: SQLiteDatabase { context.database }
 
     /// An instance over `context`; tests use it with a temporary database.
     init(context: ServiceContext) {
@@ -69,19 +69,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// Marks every todo done, or, when all already are, marks them all not done. Sends how many
     /// todos changed.
     public func toggleAll() -> Observable<Result<Int, DatabaseError>> {
-        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            let now = nowMilliseconds
-            if try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0") > 0 {
-                try db.execute(
-                    "UPDATE todos SET completed = 1, completed_at = ?, updated_at = ? WHERE completed = 0",
-                    [.integer(now), .integer(now)])
-            } else {
-                try db.execute(
-                    "UPDATE todos SET completed = 0, completed_at = NULL, updated_at = ? WHERE completed = 1",
-                    [.integer(now)])
-            }
-            return db.changedRowCount
-        }
+        toggleAll(matching: TodoQuery())
     }
 
     /// Deletes a todo and sends it as it was.
@@ -95,10 +83,7 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Deletes every done todo and sends how many there were.
     public func clearCompleted() -> Observable<Result<Int, DatabaseError>> {
-        database.writeOnSubscribe { (db) throws(DatabaseError) in
-            try db.execute("DELETE FROM todos WHERE completed = 1")
-            return db.changedRowCount
-        }
+        clearCompleted(matching: TodoQuery())
     }
 
     /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
@@ -249,7 +234,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         statement.bind(draft.dueAt?.storedMilliseconds, at: 8)
     }
 
-    private var nowMilliseconds: Int64 { context.now().storedMilliseconds }
+    var nowMilliseconds: Int64 { context.now().storedMilliseconds }
 
     private func insertTodo(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> TodoObject {
         let title = try Self.validTitle(draft.title)

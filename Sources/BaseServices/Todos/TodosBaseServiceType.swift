@@ -40,11 +40,25 @@ public protocol TodosBaseServiceType: Sendable {
     /// todos changed.
     func toggleAll() -> Observable<Result<Int, DatabaseError>>
 
+    /// Like ``toggleAll()``, for only the todos a list of `query` shows (its filter and search;
+    /// its order and window do not matter): marks those not done done, or, when all of them
+    /// already are, marks them not done. One transaction; no other todo changes. Sends how many
+    /// changed.
+    func toggleAll(matching query: TodoQuery) -> Observable<Result<Int, DatabaseError>>
+
     /// Deletes a todo and sends it as it was.
     func delete(id: Int64) -> Observable<Result<TodoObject, DatabaseError>>
 
     /// Deletes every done todo and sends how many there were.
     func clearCompleted() -> Observable<Result<Int, DatabaseError>>
+
+    /// Deletes the done todos a list of `query` shows (its filter and search), in one
+    /// transaction, and sends how many there were; no other todo is touched.
+    func clearCompleted(matching query: TodoQuery) -> Observable<Result<Int, DatabaseError>>
+
+    /// Counts, once, the todos a list of `query` shows (its filter and search), in all and by
+    /// state: what ``toggleAll(matching:)`` and ``clearCompleted(matching:)`` would touch.
+    func fetchCounts(matching query: TodoQuery) -> Observable<Result<TodoCounts, DatabaseError>>
 
     /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
     /// `nil`.

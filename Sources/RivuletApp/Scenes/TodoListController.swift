@@ -40,7 +40,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: "Todos", info: scene.state.list.itemsLeftText, hints: [], errorMessage: scene.state.errorMessage,
-            isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
+            message: scene.state.message, isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: true, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
@@ -84,6 +84,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .adding, .renaming: typingHints
         case .searching: searchHints
         case .confirmingDelete: [KeyHint("y", "delete"), KeyHint("n Esc", "keep")]
+        case .confirmingBulk: [KeyHint("y", "yes"), KeyHint("n Esc", "no, change nothing")]
         }
     }
 
@@ -94,6 +95,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .renaming(_, let text): .input(label: "Title:", text: text.text, cursor: text.cursor)
         case .searching(let text): .input(label: "Search:", text: text.text, cursor: text.cursor)
         case .confirmingDelete(_, let title): .confirm("Delete “\(title)”?")
+        case .confirmingBulk(let plan): .confirm(plan.question)
         }
     }
 
@@ -108,7 +110,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
             case .edit(let edited): .edit(edited)
             case nil: nil
             }
-        case .confirmingDelete:
+        case .confirmingDelete, .confirmingBulk:
             switch event.plainCharacter {
             case "y", "Y": .confirm
             case "n", "N": .cancel

@@ -14,10 +14,10 @@ extension TodoListViewModel {
             Input(
                 add: effects.requested { if case .add(let title) = $0 { title } else { nil } },
                 toggle: effects.requested { if case .toggle(let id) = $0 { id } else { nil } },
-                toggleAll: effects.requested { $0 == .toggleAll ? () : nil },
                 rename: effects.requested { if case .rename(let rename) = $0 { rename } else { nil } },
                 delete: effects.requested { if case .delete(let id) = $0 { id } else { nil } },
-                clearCompleted: effects.requested { $0 == .clearCompleted ? () : nil },
+                planBulk: effects.requested { if case .planBulk(let request) = $0 { request } else { nil } },
+                runBulk: effects.requested { if case .runBulk(let plan) = $0 { plan } else { nil } },
                 cycleFilter: effects.requested { $0 == .cycleFilter ? () : nil },
                 cycleSort: effects.requested { $0 == .cycleSort ? () : nil },
                 search: effects.requested { if case .search(let text) = $0 { text } else { nil } },

@@ -23,6 +23,14 @@ extension TodoListViewModel {
         public var errorMessage: String?
         /// The day it is where the person is, to mark overdue and due-today rows; `nil` until known.
         public var today: DueDay?
+        /// The latest bulk action counted and waiting to run or to be confirmed.
+        public var bulkPlan: TodoBulkPlan?
+        /// How many bulk actions have been counted: a new one is a new plan even when equal.
+        public var bulkPlanSerial: Int
+        /// What the latest bulk action did, or why it did nothing.
+        public var notice: String?
+        /// How many notices there have been: a new one shows even when its text is the same.
+        public var noticeSerial: Int
 
         /// Creates a state.
         public init(
@@ -31,6 +39,10 @@ extension TodoListViewModel {
             searchText: String = "", errorMessage: String? = nil, today: DueDay? = nil
         ) {
             self.today = today
+            self.bulkPlan = nil
+            self.bulkPlanSerial = 0
+            self.notice = nil
+            self.noticeSerial = 0
             self.query = query
             self.loadedQuery = loadedQuery
             self.rows = rows
@@ -70,6 +82,10 @@ extension TodoListViewModel {
         case commandSucceeded
         /// The day it is now (read again as each page arrives, so the marks follow midnight).
         case dayChanged(DueDay)
+        /// The shown todos a bulk action would touch were counted, or could not be.
+        case bulkCounted(TodoBulkRequest, Result<TodoTally, SceneError>)
+        /// A bulk action ran and changed this many todos, or failed.
+        case bulkFinished(TodoBulkPlan, Result<Int, SceneError>)
     }
 
     /// The state after `event`.
@@ -98,6 +114,24 @@ extension TodoListViewModel {
             next.errorMessage = nil
         case .dayChanged(let day):
             next.today = day
+        case .bulkCounted(let request, .success(let shown)):
+            switch plan(request, shown: shown, all: state.tally) {
+            case .success(let plan):
+                next.bulkPlan = plan
+                next.bulkPlanSerial += 1
+            case .failure(let nothing):
+                next.notice = nothing.message
+                next.noticeSerial += 1
+            }
+        case .bulkCounted(_, .failure(let error)):
+            next.errorMessage = "Could not count the todos shown: \(error.message)"
+        case .bulkFinished(let plan, .success(let changed)):
+            next.errorMessage = nil
+            next.notice = plan.report(changed: changed)
+            next.noticeSerial += 1
+        case .bulkFinished(let plan, .failure(let error)):
+            let what = plan.kind == .clear ? "delete the done todos" : "change the todos"
+            next.errorMessage = "Could not \(what): \(error.message)"
         }
         return next
     }

@@ -41,14 +41,18 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         public var add: Observable<String>
         /// A todo to mark done or not done.
         public var toggle: Observable<Int64>
-        /// Mark all done, or all not done when all are done.
+        /// Mark the shown todos done, or not done when all of them are (at once, unasked).
         public var toggleAll: Observable<Void>
         /// A title edited in place.
         public var rename: Observable<TodoRename>
         /// A todo to delete.
         public var delete: Observable<Int64>
-        /// Delete every done todo.
+        /// Delete the shown done todos (at once, unasked).
         public var clearCompleted: Observable<Void>
+        /// Count what a bulk action would touch in the list shown; the plan arrives in the state.
+        public var planBulk: Observable<TodoBulkRequest>
+        /// Run a counted bulk action.
+        public var runBulk: Observable<TodoBulkPlan>
         /// A filter chosen directly.
         public var setFilter: Observable<TodoListFilter>
         /// Next filter.
@@ -81,6 +85,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             add: Observable<String> = .never(), toggle: Observable<Int64> = .never(),
             toggleAll: Observable<Void> = .never(), rename: Observable<TodoRename> = .never(),
             delete: Observable<Int64> = .never(), clearCompleted: Observable<Void> = .never(),
+            planBulk: Observable<TodoBulkRequest> = .never(), runBulk: Observable<TodoBulkPlan> = .never(),
             setFilter: Observable<TodoListFilter> = .never(), cycleFilter: Observable<Void> = .never(),
             cycleSort: Observable<Void> = .never(), search: Observable<String> = .never(),
             moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
@@ -94,6 +99,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             self.rename = rename
             self.delete = delete
             self.clearCompleted = clearCompleted
+            self.planBulk = planBulk
+            self.runBulk = runBulk
             self.setFilter = setFilter
             self.cycleFilter = cycleFilter
             self.cycleSort = cycleSort
@@ -193,8 +200,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 service.toggle(id: $0).commandEvent(
                     "Could not change the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
-            input.toggleAll.concatMap {
-                service.toggleAll().commandEvent(
+            input.toggleAll.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
+                service.toggleAll(in: $0).commandEvent(
                     "Could not change the todos", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
             input.rename.concatMap { rename -> Observable<Event> in
@@ -207,9 +214,18 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 service.delete(id: $0).commandEvent(
                     "Could not delete the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
-            input.clearCompleted.concatMap {
-                service.clearCompleted().commandEvent(
+            input.clearCompleted.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
+                service.clearCompleted(in: $0).commandEvent(
                     "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            input.planBulk.concatMap { request in
+                service.countShown(in: request.query).take(1).recover { .failure(SceneError("\($0)")) }
+                    .map { Event.bulkCounted(request, $0) }
+            },
+            input.runBulk.concatMap { plan in
+                let write =
+                    plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query)
+                return write.take(1).recover { .failure(SceneError("\($0)")) }.map { Event.bulkFinished(plan, $0) }
             },
             Observable.merge(input.moveUp.map { ($0, -1) }, input.moveDown.map { ($0, 1) })
                 .withLatestFrom(pages) { move, loaded in Self.moveRequest(id: move.0, by: move.1, in: loaded) }

@@ -65,6 +65,27 @@ private final class MemoryTodos: Sendable {
                     return todos[index]
                 }
             },
+            countShown: { [self] query in
+                let shown = todos.withLock { $0 }.filter { Self.shows(query, $0) }
+                let done = shown.filter(\.isCompleted).count
+                return .just(.success(TodoTally(active: shown.count - done, completed: done)))
+            },
+            toggleAll: { [self] query in
+                writes.withLock { $0.append("toggleAll '\(query.search)'") }
+                let changed = todos.withLock { todos -> Int in
+                    let shown = todos.indices.filter { Self.shows(query, todos[$0]) }
+                    let markDone = shown.contains { !todos[$0].isCompleted }
+                    let changing = shown.filter { todos[$0].isCompleted != markDone }
+                    for index in changing {
+                        let old = todos[index]
+                        todos[index] = Todo(
+                            id: old.id, title: old.title, isCompleted: markDone, createdAt: old.createdAt)
+                    }
+                    return changing.count
+                }
+                version.accept(version.value + 1)
+                return .just(.success(changed))
+            },
             rename: { [self] id, title in
                 change("rename \(id) \(title)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
@@ -80,6 +101,16 @@ private final class MemoryTodos: Sendable {
                     return todos.remove(at: index)
                 }
             },
+            clearCompleted: { [self] query in
+                writes.withLock { $0.append("clearCompleted '\(query.search)'") }
+                let removed = todos.withLock { todos -> Int in
+                    let before = todos.count
+                    todos.removeAll { $0.isCompleted && Self.shows(query, $0) }
+                    return before - todos.count
+                }
+                version.accept(version.value + 1)
+                return .just(.success(removed))
+            },
             move: { [self] id, from, to, _ in
                 change("move \(id) \(from)->\(to)") { todos in
                     guard todos.indices.contains(from), todos.indices.contains(to), todos[from].id == id else {
@@ -92,15 +123,19 @@ private final class MemoryTodos: Sendable {
             })
     }
 
-    private func page(for query: TodoListQuery) -> Result<TodoPage, SceneError> {
-        let all = todos.withLock { $0 }.filter { todo in
+    /// Whether a list of `query` shows `todo`: its filter and its search.
+    private static func shows(_ query: TodoListQuery, _ todo: Todo) -> Bool {
+        let isInFilter =
             switch query.filter {
             case .all: true
             case .active: !todo.isCompleted
             case .completed: todo.isCompleted
             }
-        }
-        .filter { query.search.isEmpty || $0.title.lowercased().contains(query.search.lowercased()) }
+        return isInFilter && (query.search.isEmpty || todo.title.lowercased().contains(query.search.lowercased()))
+    }
+
+    private func page(for query: TodoListQuery) -> Result<TodoPage, SceneError> {
+        let all = todos.withLock { $0 }.filter { Self.shows(query, $0) }
         let start = query.fromEnd ? max(0, all.count - query.limit) : min(query.offset, all.count)
         let slice = Array(all[start..<min(all.count, start + query.limit)])
         return .success(TodoPage(todos: slice, totalCount: all.count, offset: start))
@@ -340,4 +375,73 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             screen.visibleRows.map { $0.dueStatus(on: screen.list.today) }
                 == [.overdue, .dueToday, .upcoming, .none, .none])
     }
+}
+
+@Test func todoListScreenCompleteAllWithASearchLeavesTheHiddenTodosAsTheyWere() {
+    // "mi" shows Milk and Mint tea; Bread stays hidden and not done.
+    let (screens, store, _) = run(
+        ["Milk", "Bread", "Mint tea"],
+        [
+            (100, .startSearching), (101, .edit(PromptText("mi"))), (102, .submit),
+            (500, .toggleAll),
+        ])
+    #expect(store.writes.withLock { $0 } == ["toggleAll 'mi'"])
+    #expect(store.titles == ["[x] Milk", "Bread", "[x] Mint tea"])
+    #expect(last(screens).message == "Marked 2 todos done. 1 hidden left as they were.")
+    #expect(last(screens).mode == .browsing)
+}
+
+@Test func todoListScreenBulkActionOverFiveTodosAsksFirstAndYesRunsIt() {
+    let titles = (1...7).map { "Todo \($0)" } + ["Other"]
+    let (screens, store, _) = run(
+        titles, height: 10,
+        [
+            (100, .startSearching), (101, .edit(PromptText("todo"))), (102, .submit), (500, .toggleAll),
+            (600, .confirm),
+        ])
+    guard case .confirmingBulk(let plan) = at(599, screens).mode else {
+        Issue.record("no question: \(at(599, screens).mode)")
+        return
+    }
+    #expect(plan.question == "Mark 7 shown todos done? 1 hidden stay as they are.")
+    #expect(at(599, screens).message == nil)
+    #expect(store.writes.withLock { $0 } == ["toggleAll 'todo'"])
+    #expect(store.titles.filter { $0.hasPrefix("[x]") }.count == 7 && store.titles.last == "Other")
+    #expect(last(screens).message == "Marked 7 todos done. 1 hidden left as they were.")
+}
+
+@Test func todoListScreenBulkActionOverFiveTodosAnsweredNoChangesNothing() {
+    let titles = (1...6).map { "Todo \($0)" }
+    let (screens, store, _) = run(titles, height: 10, [(500, .toggleAll), (600, .cancel)])
+    if case .confirmingBulk(let plan) = at(599, screens).mode {
+        #expect(plan.question == "Mark 6 shown todos done?")
+    } else {
+        Issue.record("no question: \(at(599, screens).mode)")
+    }
+    #expect(store.writes.withLock { $0 }.isEmpty)
+    #expect(last(screens).mode == .browsing)
+}
+
+@Test func todoListScreenClearCompletedWithASearchDeletesOnlyTheShownDoneTodos() {
+    let (screens, store, _) = run(
+        ["Milk", "Bread", "Mint tea"],
+        [
+            (100, .toggle), (150, .select(.down)), (160, .toggle), (200, .startSearching),
+            (201, .edit(PromptText("mi"))),
+            (202, .submit), (600, .clearCompleted),
+        ])
+    #expect(store.titles == ["[x] Bread", "Mint tea"])
+    #expect(last(screens).message == "Deleted 1 done todo. 1 hidden left as they were.")
+}
+
+@Test func todoListScreenBulkActionWithNothingShownSaysSo() {
+    let (screens, store, _) = run(["Milk"], [(500, .clearCompleted)])
+    #expect(store.writes.withLock { $0 }.isEmpty)
+    #expect(last(screens).message == "No done todos are shown, so none were deleted.")
+}
+
+@Test func todoListScreenBulkNoteGoesWithTheNextKey() {
+    let (screens, _, _) = run(["Milk"], [(500, .toggleAll), (700, .select(.down))])
+    #expect(at(699, screens).message == "Marked 1 todo done.")
+    #expect(last(screens).message == nil)
 }
