@@ -14,6 +14,8 @@ public struct MockTodoListService: TodoListServiceType {
     public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
     /// Answers ``countShown(in:)``.
     public var countShownHandler: @Sendable (TodoListQuery) -> Observable<Result<TodoTally, SceneError>>
+    /// Answers ``position(of:in:)``.
+    public var positionHandler: @Sendable (Int64, TodoListQuery) -> Observable<Result<Int?, SceneError>>
     /// Answers ``toggleAll(in:)``.
     public var toggleAllHandler: @Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>
     /// Answers ``rename(id:title:)``.
@@ -32,6 +34,7 @@ public struct MockTodoListService: TodoListServiceType {
         add: (@Sendable (String) -> Observable<Result<Todo, SceneError>>)? = nil,
         toggle: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
         countShown: (@Sendable (TodoListQuery) -> Observable<Result<TodoTally, SceneError>>)? = nil,
+        position: (@Sendable (Int64, TodoListQuery) -> Observable<Result<Int?, SceneError>>)? = nil,
         toggleAll: (@Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>)? = nil,
         rename: (@Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>)? = nil,
         delete: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
@@ -61,6 +64,11 @@ public struct MockTodoListService: TodoListServiceType {
         self.countShownHandler =
             countShown ?? { _ in
                 _unexpectedCall("TodoListServiceType.countShown(in:)")
+                return .empty()
+            }
+        self.positionHandler =
+            position ?? { _, _ in
+                _unexpectedCall("TodoListServiceType.position(of:in:)")
                 return .empty()
             }
         self.toggleAllHandler =
@@ -115,6 +123,11 @@ public struct MockTodoListService: TodoListServiceType {
     /// Calls ``countShownHandler``.
     public func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>> {
         countShownHandler(query)
+    }
+
+    /// Calls ``positionHandler``.
+    public func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>> {
+        positionHandler(id, query)
     }
 
     /// Calls ``toggleAllHandler``.

@@ -77,6 +77,10 @@ public protocol TodosBaseServiceType: Sendable {
         filter: TodoFilter, after: TodoObject?, limit: Int
     ) -> Observable<Result<[TodoObject], DatabaseError>>
 
+    /// Fetches, once, where the todo `id` is in a list of `query` (its filter, search and
+    /// order; not its window), counted from 0; `nil` when that list does not show it.
+    func fetchPosition(of id: Int64, matching query: TodoQuery) -> Observable<Result<Int?, DatabaseError>>
+
     /// Fetches one todo once; `nil` when there is none with that identifier.
     func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>>
 

@@ -53,6 +53,11 @@ public struct TodoListService: TodoListServiceType {
         }
     }
 
+    /// Fetches, once, where the todo `id` is in the whole list `query` describes.
+    public func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>> {
+        todos.fetchPosition(of: id, matching: query.baseQuery).map { $0.toScene { $0 } }
+    }
+
     /// Marks the todos a list of `query` shows done, or not done when all of them already are.
     public func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
         todos.toggleAll(matching: query.baseQuery).map { $0.toScene { $0 } }

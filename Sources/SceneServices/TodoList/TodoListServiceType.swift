@@ -22,6 +22,10 @@ public protocol TodoListServiceType: Sendable {
     /// window), active and done: what ``toggleAll(in:)`` and ``clearCompleted(in:)`` would touch.
     func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>>
 
+    /// Fetches, once, where the todo `id` is in the whole list `query` describes (its filter,
+    /// search and order), from 0; `nil` when that list does not show it.
+    func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>>
+
     /// Marks the todos a list of `query` shows done, or not done when all of them already are;
     /// no hidden todo changes. Sends how many changed.
     func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>

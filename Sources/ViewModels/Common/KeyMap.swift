@@ -37,7 +37,7 @@ public enum KeyMap {
                 KeyBinding("d", "delete (asks y/n)"), KeyBinding("A", "mark the shown todos done (or not done)"),
                 KeyBinding("C", "delete the shown done todos"),
                 KeyBinding("Tab", "next filter (all, active, completed)"), KeyBinding("/", "search"),
-                KeyBinding("s", "next sort (manual, created, due date, title)"),
+                KeyBinding("s", "next sort (manual, date created, due date, title; keeps the selected todo)"),
                 KeyBinding("J / K", "move the todo down / up (manual sort)"), help, back, quit,
             ]
         case .todoEditor:

@@ -54,25 +54,25 @@ public struct TodoBulkPlan: Sendable, Hashable {
 
     /// "Mark 12 shown todos done? 30 hidden stay as they are."
     public var question: String {
-        let todos = TodoListViewModel.counted(count, "shown todo", "shown todos")
+        let todos = CountText.counted(count, "shown todo", "shown todos")
         let action =
             switch kind {
             case .complete: "Mark \(todos) done?"
             case .reopen: "Mark \(todos) not done?"
-            case .clear: "Delete \(TodoListViewModel.counted(count, "shown done todo", "shown done todos"))?"
+            case .clear: "Delete \(CountText.counted(count, "shown done todo", "shown done todos"))?"
             }
-        return hidden > 0 ? "\(action) \(TodoListViewModel.groupedDigits(hidden)) hidden stay as they are." : action
+        return hidden > 0 ? "\(action) \(CountText.grouped(hidden)) hidden stay as they are." : action
     }
 
     /// "Marked 12 todos done.", with how many hidden ones were left alone.
     public func report(changed: Int) -> String {
         let done =
             switch kind {
-            case .complete: "Marked \(TodoListViewModel.counted(changed, "todo", "todos")) done."
-            case .reopen: "Marked \(TodoListViewModel.counted(changed, "todo", "todos")) not done."
-            case .clear: "Deleted \(TodoListViewModel.counted(changed, "done todo", "done todos"))."
+            case .complete: "Marked \(CountText.counted(changed, "todo", "todos")) done."
+            case .reopen: "Marked \(CountText.counted(changed, "todo", "todos")) not done."
+            case .clear: "Deleted \(CountText.counted(changed, "done todo", "done todos"))."
             }
-        return hidden > 0 ? "\(done) \(TodoListViewModel.groupedDigits(hidden)) hidden left as they were." : done
+        return hidden > 0 ? "\(done) \(CountText.grouped(hidden)) hidden left as they were." : done
     }
 }
 
@@ -111,10 +111,5 @@ extension TodoListViewModel {
     public struct NothingToDo: Error, Sendable, Hashable {
         /// What to tell the person.
         public let message: String
-    }
-
-    /// "1 todo", "12,345 todos": a count in the one number format, with the right noun.
-    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
-        count == 1 ? "1 \(singular)" : "\(groupedDigits(count)) \(plural)"
     }
 }

@@ -92,6 +92,8 @@ extension TodoListViewModel {
         var awaitsLastPage: Bool
         /// The window asked for last.
         var requestedRange: VisibleRange?
+        /// The todo that was selected when the order changed, until its new place is known.
+        var followedTodo: Int64?
 
         /// A list before anything has loaded.
         public init() {
@@ -106,6 +108,7 @@ extension TodoListViewModel {
             queuedMoves = []
             awaitsLastPage = false
             requestedRange = nil
+            followedTodo = nil
         }
 
         /// The selected todo. While a move is on its way the rows still show the old order; the
@@ -124,12 +127,12 @@ extension TodoListViewModel {
         /// Whether an input line or a question is open.
         public var isPrompting: Bool { mode != .browsing }
 
-        /// "Filter: all · Sort: manual", then the search, its match count and the done count.
+        /// "Filter: all · Sort: due date", then the search, its match count and the done count.
         public var header: String {
-            var header = "Filter: \(list.query.filter.rawValue) · Sort: \(list.query.sort.rawValue)"
+            var header = "Filter: \(list.query.filter.name) · Sort: \(list.query.sort.name)"
             if !list.searchText.isEmpty { header += " · Search: \(list.searchText)" }
             if let matches = list.matchCountText { header += " · \(matches)" }
-            if list.tally.completed > 0 { header += " · \(list.tally.completed) done (C clears)" }
+            if list.tally.completed > 0 { header += " · \(CountText.grouped(list.tally.completed)) done (C clears)" }
             return header
         }
 
@@ -161,6 +164,7 @@ extension TodoListViewModel {
         case delete(Int64)
         case cycleFilter
         case cycleSort
+        case locate(Int64)
         case search(String)
         case moveUp(Int64)
         case moveDown(Int64)
@@ -208,6 +212,17 @@ extension TodoListViewModel.Screen {
         }
         selectLastRowOnceCounted()
         if data.noticeSerial != old.noticeSerial { message = data.notice }
+        if data.locatedSerial != old.locatedSerial, let followed = followedTodo, let located = data.located,
+            located.id == followed
+        {
+            // The order changed: the selection follows the todo to its new place (or stays put
+            // when the list no longer shows it), and the window is asked for there.
+            followedTodo = nil
+            if let position = located.position {
+                viewport.selected = position
+                requestedRange = nil
+            }
+        }
         if data.bulkPlanSerial != old.bulkPlanSerial, let plan = data.bulkPlan, mode == .browsing {
             if plan.count > TodoListViewModel.bulkConfirmationThreshold {
                 mode = .confirmingBulk(plan)
@@ -291,13 +306,20 @@ extension TodoListViewModel.Screen {
         // Any other key wins over an end whose page has not arrived yet.
         awaitsLastPage = false
         switch action {
-        case .select(let move): viewport.selected = viewport.selection(after: move)
+        case .select(let move):
+            followedTodo = nil
+            viewport.selected = viewport.selection(after: move)
         case .open: if let row = selectedRow { effects.append(.open(row.id)) }
         case .toggle: if let row = selectedRow { effects.append(.toggle(row.id)) }
         case .toggleAll: effects.append(.planBulk(TodoBulkRequest(.toggleAll, query: shownQuery)))
         case .clearCompleted: effects.append(.planBulk(TodoBulkRequest(.clearCompleted, query: shownQuery)))
         case .cycleFilter: effects.append(.cycleFilter)
-        case .cycleSort: effects.append(.cycleSort)
+        case .cycleSort:
+            effects.append(.cycleSort)
+            // A new order starts its query at the top; ask again for the window shown.
+            requestedRange = nil
+            followedTodo = selectedRow?.id
+            if let id = followedTodo { effects.append(.locate(id)) }
         case .moveSelected(let delta): requestMove(by: delta, &effects)
         case .startAdding: mode = .adding(PromptText())
         case .startRenaming: if let row = selectedRow { mode = .renaming(id: row.id, PromptText(row.title)) }

@@ -20,6 +20,7 @@ extension TodoListViewModel {
                 runBulk: effects.requested { if case .runBulk(let plan) = $0 { plan } else { nil } },
                 cycleFilter: effects.requested { $0 == .cycleFilter ? () : nil },
                 cycleSort: effects.requested { $0 == .cycleSort ? () : nil },
+                locate: effects.requested { if case .locate(let id) = $0 { id } else { nil } },
                 search: effects.requested { if case .search(let text) = $0 { text } else { nil } },
                 moveUp: effects.requested { if case .moveUp(let id) = $0 { id } else { nil } },
                 moveDown: effects.requested { if case .moveDown(let id) = $0 { id } else { nil } },

@@ -31,6 +31,19 @@ extension TodoListViewModel {
         public var notice: String?
         /// How many notices there have been: a new one shows even when its text is the same.
         public var noticeSerial: Int
+        /// Where a todo asked about is in the list now (`nil` position: the list does not show it).
+        public var located: (id: Int64, position: Int?)? {
+            get { locatedID.map { ($0, locatedPosition) } }
+            set {
+                locatedID = newValue?.id
+                locatedPosition = newValue?.position
+                locatedSerial += 1
+            }
+        }
+        /// How many answers to "where is this todo" there have been.
+        public private(set) var locatedSerial: Int
+        private var locatedID: Int64?
+        private var locatedPosition: Int?
 
         /// Creates a state.
         public init(
@@ -43,6 +56,9 @@ extension TodoListViewModel {
             self.bulkPlanSerial = 0
             self.notice = nil
             self.noticeSerial = 0
+            self.locatedSerial = 0
+            self.locatedID = nil
+            self.locatedPosition = nil
             self.query = query
             self.loadedQuery = loadedQuery
             self.rows = rows
@@ -86,6 +102,8 @@ extension TodoListViewModel {
         case bulkCounted(TodoBulkRequest, Result<TodoTally, SceneError>)
         /// A bulk action ran and changed this many todos, or failed.
         case bulkFinished(TodoBulkPlan, Result<Int, SceneError>)
+        /// The place of a todo in the list as it is now was found (`nil`: not shown), or not.
+        case located(Int64, Result<Int?, SceneError>)
     }
 
     /// The state after `event`.
@@ -129,6 +147,10 @@ extension TodoListViewModel {
             next.errorMessage = nil
             next.notice = plan.report(changed: changed)
             next.noticeSerial += 1
+        case .located(let id, .success(let position)):
+            next.located = (id, position)
+        case .located(_, .failure(let error)):
+            next.errorMessage = "Could not find the selected todo in the new order: \(error.message)"
         case .bulkFinished(let plan, .failure(let error)):
             let what = plan.kind == .clear ? "delete the done todos" : "change the todos"
             next.errorMessage = "Could not \(what): \(error.message)"
@@ -136,25 +158,15 @@ extension TodoListViewModel {
         return next
     }
 
-    /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording).
+    /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording), N grouped as
+    /// every count is ("100,000 items left").
     public static func itemsLeftText(_ count: Int) -> String {
-        count == 1 ? "1 item left" : "\(count) items left"
+        CountText.counted(count, "item left", "items left")
     }
 
     /// "1 match", "1,060 matches", or with `isExact` `false` "1,060+ matches" (at least that many).
     public static func matchCountText(_ count: Int, isExact: Bool) -> String {
-        let number = groupedDigits(count) + (isExact ? "" : "+")
+        let number = CountText.grouped(count) + (isExact ? "" : "+")
         return count == 1 && isExact ? "1 match" : "\(number) matches"
-    }
-
-    /// `count` with a comma between each group of three digits: "1,000,000".
-    static func groupedDigits(_ count: Int) -> String {
-        let digits = String(count.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return count < 0 ? "-" + grouped : grouped
     }
 }

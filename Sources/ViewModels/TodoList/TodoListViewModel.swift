@@ -59,6 +59,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         public var cycleFilter: Observable<Void>
         /// Next order.
         public var cycleSort: Observable<Void>
+        /// Find where this todo is in the list as it is now (after the latest query change).
+        public var locate: Observable<Int64>
         /// The search field's text, on every keystroke.
         public var search: Observable<String>
         /// A todo to move one place up (manual order only).
@@ -87,7 +89,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             delete: Observable<Int64> = .never(), clearCompleted: Observable<Void> = .never(),
             planBulk: Observable<TodoBulkRequest> = .never(), runBulk: Observable<TodoBulkPlan> = .never(),
             setFilter: Observable<TodoListFilter> = .never(), cycleFilter: Observable<Void> = .never(),
-            cycleSort: Observable<Void> = .never(), search: Observable<String> = .never(),
+            cycleSort: Observable<Void> = .never(), locate: Observable<Int64> = .never(),
+            search: Observable<String> = .never(),
             moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
             visibleRange: Observable<VisibleRange> = .never(), lastPage: Observable<Int> = .never(),
             open: Observable<Int64> = .never(),
@@ -104,6 +107,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             self.setFilter = setFilter
             self.cycleFilter = cycleFilter
             self.cycleSort = cycleSort
+            self.locate = locate
             self.search = search
             self.moveUp = moveUp
             self.moveDown = moveDown
@@ -217,6 +221,10 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             input.clearCompleted.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
                 service.clearCompleted(in: $0).commandEvent(
                     "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            input.locate.withLatestFrom(query) { id, query in (id, query) }.concatMap { id, query in
+                service.position(of: id, in: query).take(1).recover { .failure(SceneError("\($0)")) }
+                    .map { Event.located(id, $0) }
             },
             input.planBulk.concatMap { request in
                 service.countShown(in: request.query).take(1).recover { .failure(SceneError("\($0)")) }

@@ -70,6 +70,9 @@ private final class MemoryTodos: Sendable {
                 let done = shown.filter(\.isCompleted).count
                 return .just(.success(TodoTally(active: shown.count - done, completed: done)))
             },
+            position: { [self] id, query in
+                .just(.success(Self.ordered(todos.withLock { $0 }, query).firstIndex { $0.id == id }))
+            },
             toggleAll: { [self] query in
                 writes.withLock { $0.append("toggleAll '\(query.search)'") }
                 let changed = todos.withLock { todos -> Int in
@@ -134,8 +137,17 @@ private final class MemoryTodos: Sendable {
         return isInFilter && (query.search.isEmpty || todo.title.lowercased().contains(query.search.lowercased()))
     }
 
+    /// The todos a list of `query` shows, in its order.
+    private static func ordered(_ todos: [Todo], _ query: TodoListQuery) -> [Todo] {
+        let shown = todos.filter { shows(query, $0) }
+        switch query.sort {
+        case .manual, .created, .dueDate: return shown
+        case .title: return shown.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
+        }
+    }
+
     private func page(for query: TodoListQuery) -> Result<TodoPage, SceneError> {
-        let all = todos.withLock { $0 }.filter { Self.shows(query, $0) }
+        let all = Self.ordered(todos.withLock { $0 }, query)
         let start = query.fromEnd ? max(0, all.count - query.limit) : min(query.offset, all.count)
         let slice = Array(all[start..<min(all.count, start + query.limit)])
         return .success(TodoPage(todos: slice, totalCount: all.count, offset: start))
@@ -444,4 +456,30 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     let (screens, _, _) = run(["Milk"], [(500, .toggleAll), (700, .select(.down))])
     #expect(at(699, screens).message == "Marked 1 todo done.")
     #expect(last(screens).message == nil)
+}
+
+@Test func todoListScreenChangingTheSortKeepsTheSelectedTodo() {
+    // Manual, date created and due date keep this order; by title Cat is third.
+    let (screens, _, _) = run(
+        ["Dog", "Cat", "Bee", "Ant", "Eel"],
+        [(100, .select(.down)), (200, .cycleSort), (300, .cycleSort), (400, .cycleSort)])
+    #expect(at(299, screens).header == "Filter: all · Sort: date created")
+    #expect(at(399, screens).header == "Filter: all · Sort: due date")
+    #expect(at(399, screens).selectedRow?.title == "Cat")
+    #expect(last(screens).header == "Filter: all · Sort: title")
+    #expect(last(screens).visibleRows.map(\.title) == ["Ant", "Bee", "Cat", "Dog", "Eel"])
+    #expect(last(screens).viewport.selected == 2)
+    #expect(last(screens).selectedRow?.title == "Cat")
+}
+
+@Test func todoListScreenChangingTheSortFollowsTheTodoOutOfTheWindow() {
+    // Inserted from "Todo 19" down to "Todo 00": the first todo is the last by title.
+    let titles = (0..<20).reversed().map { $0 < 10 ? "Todo 0\($0)" : "Todo \($0)" }
+    let (screens, store, _) = run(titles, height: 5, [(200, .cycleSort), (300, .cycleSort), (400, .cycleSort)])
+    let screen = last(screens)
+    #expect(screen.header == "Filter: all · Sort: title")
+    #expect(screen.viewport.selected == 19)
+    #expect(screen.selectedRow?.title == "Todo 19")
+    #expect(screen.visibleRows.map(\.title) == ["Todo 15", "Todo 16", "Todo 17", "Todo 18", "Todo 19"])
+    #expect(store.queries.withLock { $0 }.last.map { "\($0.sort) \($0.offset)+\($0.limit)" } == "title 15+5")
 }
