@@ -106,6 +106,29 @@ struct TodoTrustTests {
         #expect(try activeTitles(app.db).contains("Bread"))
     }
 
+    @Test func changingTheSortKeepsTheSelectedTodo() throws {
+        let app = try PreparedApp { db in
+            for title in ["Dog", "Bee", "Aardvark walk"] { try command(db, "add", title) }
+        }
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Aardvark walk")
+        try app.session.send("End")
+        let selectedLast = try app.session.waitFor {
+            AppOnDatabase.rows(on: $0).first(where: \.isSelected)?.title == "Aardvark walk"
+        }
+        #expect(selectedLast.matched, "\(selectedLast.screen)")
+        try app.session.send("s", "s", "s")
+        try app.expectScreen("Sort: title")
+        // By title it comes first; the selection went with it.
+        let followed = try app.session.waitFor {
+            let rows = AppOnDatabase.rows(on: $0)
+            return rows.first?.title == "Aardvark walk" && rows.first?.isSelected == true
+        }
+        #expect(followed.matched, "\(followed.screen)")
+    }
+
     @Test func theAppRefusesADumbTerminalWithOneLineAndStatus1() throws {
         let app = try RunningApp(environment: ["TERM": "dumb"])
         defer { app.session.close() }
