@@ -12,14 +12,18 @@ public struct MockTodoListService: TodoListServiceType {
     public var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>>
     /// Answers ``toggle(id:)``.
     public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
-    /// Answers ``toggleAll()``.
-    public var toggleAllHandler: @Sendable () -> Observable<Result<Int, SceneError>>
+    /// Answers ``countShown(in:)``.
+    public var countShownHandler: @Sendable (TodoListQuery) -> Observable<Result<TodoTally, SceneError>>
+    /// Answers ``position(of:in:)``.
+    public var positionHandler: @Sendable (Int64, TodoListQuery) -> Observable<Result<Int?, SceneError>>
+    /// Answers ``toggleAll(in:)``.
+    public var toggleAllHandler: @Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>
     /// Answers ``rename(id:title:)``.
     public var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>
     /// Answers ``delete(id:)``.
     public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
-    /// Answers ``clearCompleted()``.
-    public var clearCompletedHandler: @Sendable () -> Observable<Result<Int, SceneError>>
+    /// Answers ``clearCompleted(in:)``.
+    public var clearCompletedHandler: @Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>
     /// Answers ``move(id:from:to:in:)``.
     public var moveHandler: @Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>
 
@@ -29,10 +33,12 @@ public struct MockTodoListService: TodoListServiceType {
         observeTally: (@Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>)? = nil,
         add: (@Sendable (String) -> Observable<Result<Todo, SceneError>>)? = nil,
         toggle: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
-        toggleAll: (@Sendable () -> Observable<Result<Int, SceneError>>)? = nil,
+        countShown: (@Sendable (TodoListQuery) -> Observable<Result<TodoTally, SceneError>>)? = nil,
+        position: (@Sendable (Int64, TodoListQuery) -> Observable<Result<Int?, SceneError>>)? = nil,
+        toggleAll: (@Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>)? = nil,
         rename: (@Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>)? = nil,
         delete: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
-        clearCompleted: (@Sendable () -> Observable<Result<Int, SceneError>>)? = nil,
+        clearCompleted: (@Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>)? = nil,
         move: (@Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>)? = nil
     ) {
         self.observePageHandler =
@@ -55,9 +61,19 @@ public struct MockTodoListService: TodoListServiceType {
                 _unexpectedCall("TodoListServiceType.toggle(id:)")
                 return .empty()
             }
+        self.countShownHandler =
+            countShown ?? { _ in
+                _unexpectedCall("TodoListServiceType.countShown(in:)")
+                return .empty()
+            }
+        self.positionHandler =
+            position ?? { _, _ in
+                _unexpectedCall("TodoListServiceType.position(of:in:)")
+                return .empty()
+            }
         self.toggleAllHandler =
-            toggleAll ?? {
-                _unexpectedCall("TodoListServiceType.toggleAll()")
+            toggleAll ?? { _ in
+                _unexpectedCall("TodoListServiceType.toggleAll(in:)")
                 return .empty()
             }
         self.renameHandler =
@@ -71,8 +87,8 @@ public struct MockTodoListService: TodoListServiceType {
                 return .empty()
             }
         self.clearCompletedHandler =
-            clearCompleted ?? {
-                _unexpectedCall("TodoListServiceType.clearCompleted()")
+            clearCompleted ?? { _ in
+                _unexpectedCall("TodoListServiceType.clearCompleted(in:)")
                 return .empty()
             }
         self.moveHandler =
@@ -104,9 +120,19 @@ public struct MockTodoListService: TodoListServiceType {
         toggleHandler(id)
     }
 
+    /// Calls ``countShownHandler``.
+    public func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>> {
+        countShownHandler(query)
+    }
+
+    /// Calls ``positionHandler``.
+    public func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>> {
+        positionHandler(id, query)
+    }
+
     /// Calls ``toggleAllHandler``.
-    public func toggleAll() -> Observable<Result<Int, SceneError>> {
-        toggleAllHandler()
+    public func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
+        toggleAllHandler(query)
     }
 
     /// Calls ``renameHandler``.
@@ -120,8 +146,8 @@ public struct MockTodoListService: TodoListServiceType {
     }
 
     /// Calls ``clearCompletedHandler``.
-    public func clearCompleted() -> Observable<Result<Int, SceneError>> {
-        clearCompletedHandler()
+    public func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
+        clearCompletedHandler(query)
     }
 
     /// Calls ``moveHandler``.

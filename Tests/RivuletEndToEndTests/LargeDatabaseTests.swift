@@ -60,7 +60,9 @@ extension LongEndToEndSuites {
             defer { app.session.close() }
             let home = try await timedStep(app) { $0.contains("Rivulet · Home") }
             #expect(home.matched)
-            let counted = try await timedStep(app, keys: ["t"]) { $0.contains("\(active) items left") }
+            let counted = try await timedStep(app, keys: ["t"]) {
+                $0.contains("\(AppOnDatabase.grouped(active)) items left")
+            }
             #expect(counted.matched, "count not shown:\n\(counted.screen)")
             figures.append("list and count shown in \(counted.seconds)")
             let bottom = try await timedStep(app, keys: ["G"]) { $0.contains("Todo \(todoCount) ") }

@@ -62,8 +62,31 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
 @Test func theAppRefusesToRunWithoutATerminal() throws {
     let folder = try TemporaryFolder()
     let result = try rivulet(db: folder.file("db.sqlite"))
-    #expect(result.status == 2)
-    #expect(result.error.contains("needs a terminal"))
+    #expect(result.status == 1)
+    #expect(result.error.contains("needs a terminal") && result.error.contains("rivulet list"))
+    #expect(result.error.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: folder.file("db.sqlite")))
+}
+
+@Test func editSetsAndRemovesTheDueDayInWords() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let number = try #require(
+        Int(try rivulet("add", "Milk", db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let id = String(number)
+    func due() throws -> Any? {
+        try jsonArray(rivulet("list", "--json", db: db).output).first { ($0["id"] as? Int) == number }?["due"]
+    }
+    #expect(try rivulet("edit", id, "--due", "2027-02-28", db: db).status == 0)
+    #expect(try due() as? String == "2027-02-28")
+    let impossible = try rivulet("edit", id, "--due", "2027-02-29", db: db)
+    #expect(impossible.status == 2)
+    #expect(impossible.error.contains("February 2027 has 28 days"))
+    #expect(try due() as? String == "2027-02-28")
+    #expect(try rivulet("edit", id, "--due", "+0d", db: db).status == 0)
+    #expect(try due() as? String != "2027-02-28")
+    #expect(try rivulet("edit", id, "--no-due", db: db).status == 0)
+    #expect(try due() is NSNull)
 }
 
 @Test func addPrintsTheNewIDAndListShowsIt() throws {

@@ -24,7 +24,7 @@ import Testing
 @Test func mockTodoListServiceUnexpectedCallCompletesWithoutElements() {
     let observer = TestScheduler().createObserver(Result<Int, SceneError>.self)
     withKnownIssue {
-        _ = MockTodoListService().clearCompleted().subscribe(observer.asObserver())
+        _ = MockTodoListService().clearCompleted(in: TodoListQuery()).subscribe(observer.asObserver())
     }
     #expect(observer.events == [.completed(0)])
 }

@@ -287,7 +287,7 @@ extension TodosBaseService {
     /// them the outer loop, and `+completed` keeps the filter off the per-state indexes);
     /// otherwise SQLite may walk a whole sort index testing every todo against the list of
     /// matches.
-    private struct SearchMatches {
+    struct SearchMatches {
         let source: String
         let whereClause: String
         let arguments: [SQLValue]

@@ -17,7 +17,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     public static let shared = TodosBaseService(context: BaseServicesRegistry.requireContext(for: "TodosBaseService"))
 
     let context: ServiceContext
-    private var database: SQLiteDatabase { context.database }
+    var database: SQLiteDatabase { context.database }
 
     /// An instance over `context`; tests use it with a temporary database.
     init(context: ServiceContext) {
@@ -70,25 +70,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// Marks every todo done, or, when all already are, marks them all not done. Sends how many
     /// todos changed.
     public func toggleAll() -> Observable<Result<Int, DatabaseError>> {
-        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            let now = nowMilliseconds
-            let active = try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0")
-            let affected = active > 0 ? active : try db.fetchInt("SELECT count(*) FROM todos")
-            guard affected > 0 else { return 0 }
-            try record(
-                "\(active > 0 ? "complete" : "reopen") \(TodoHistory.todos(Int(affected)))",
-                rowsWhere: "completed = ?", [.integer(active > 0 ? 0 : 1)], in: db)
-            if active > 0 {
-                try db.execute(
-                    "UPDATE todos SET completed = 1, completed_at = ?, updated_at = ? WHERE completed = 0",
-                    [.integer(now), .integer(now)])
-            } else {
-                try db.execute(
-                    "UPDATE todos SET completed = 0, completed_at = NULL, updated_at = ? WHERE completed = 1",
-                    [.integer(now)])
-            }
-            return db.changedRowCount
-        }
+        toggleAll(matching: TodoQuery())
     }
 
     /// Deletes a todo and sends it as it was.
@@ -103,14 +85,7 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Deletes every done todo and sends how many there were.
     public func clearCompleted() -> Observable<Result<Int, DatabaseError>> {
-        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            let completed = try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1")
-            guard completed > 0 else { return 0 }
-            try record(
-                "clear \(TodoHistory.todos(Int(completed))) done", rowsWhere: "completed = 1", [], in: db)
-            try db.execute("DELETE FROM todos WHERE completed = 1")
-            return db.changedRowCount
-        }
+        clearCompleted(matching: TodoQuery())
     }
 
     /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
@@ -295,7 +270,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         statement.bind(draft.dueAt?.storedMilliseconds, at: 8)
     }
 
-    private var nowMilliseconds: Int64 { context.now().storedMilliseconds }
+    var nowMilliseconds: Int64 { context.now().storedMilliseconds }
 
     private func insertTodo(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> TodoObject {
         let title = try Self.validTitle(draft.title)
@@ -333,7 +308,7 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Opens a change called `label` in the history and records the todos that `condition`
     /// selects as they are before it.
-    private func record(
+    func record(
         _ label: String, rowsWhere condition: String, _ arguments: [SQLValue], in db: Connection
     ) throws(DatabaseError) {
         let change = try TodoHistory.begin(label, at: nowMilliseconds, in: db)

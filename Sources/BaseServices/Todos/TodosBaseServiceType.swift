@@ -40,11 +40,25 @@ public protocol TodosBaseServiceType: Sendable {
     /// todos changed.
     func toggleAll() -> Observable<Result<Int, DatabaseError>>
 
+    /// Like ``toggleAll()``, for only the todos a list of `query` shows (its filter and search;
+    /// its order and window do not matter): marks those not done done, or, when all of them
+    /// already are, marks them not done. One transaction; no other todo changes. Sends how many
+    /// changed.
+    func toggleAll(matching query: TodoQuery) -> Observable<Result<Int, DatabaseError>>
+
     /// Deletes a todo and sends it as it was.
     func delete(id: Int64) -> Observable<Result<TodoObject, DatabaseError>>
 
     /// Deletes every done todo and sends how many there were.
     func clearCompleted() -> Observable<Result<Int, DatabaseError>>
+
+    /// Deletes the done todos a list of `query` shows (its filter and search), in one
+    /// transaction, and sends how many there were; no other todo is touched.
+    func clearCompleted(matching query: TodoQuery) -> Observable<Result<Int, DatabaseError>>
+
+    /// Counts, once, the todos a list of `query` shows (its filter and search), in all and by
+    /// state: what ``toggleAll(matching:)`` and ``clearCompleted(matching:)`` would touch.
+    func fetchCounts(matching query: TodoQuery) -> Observable<Result<TodoCounts, DatabaseError>>
 
     /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
     /// `nil`.
@@ -71,6 +85,10 @@ public protocol TodosBaseServiceType: Sendable {
     func fetchPage(
         filter: TodoFilter, after: TodoObject?, limit: Int
     ) -> Observable<Result<[TodoObject], DatabaseError>>
+
+    /// Fetches, once, where the todo `id` is in a list of `query` (its filter, search and
+    /// order; not its window), counted from 0; `nil` when that list does not show it.
+    func fetchPosition(of id: Int64, matching query: TodoQuery) -> Observable<Result<Int?, DatabaseError>>
 
     /// Fetches one todo once; `nil` when there is none with that identifier.
     func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>>

@@ -5,6 +5,22 @@ import TerminalUI
 /// Opens the full-screen app: configures the services, then hands the terminal to the
 /// coordinator's scenes.
 enum AppCommand {
+    /// Why the full-screen app cannot run here, as the one line to print, or `nil` when it can:
+    /// it needs standard input and output on a terminal, and a terminal that can move the
+    /// cursor (`TERM=dumb` cannot).
+    static func refusal(isInteractive: Bool, term: String?) -> String? {
+        let reason: String
+        if !isInteractive {
+            reason = "standard input and output are not a terminal"
+        } else if term == "dumb" {
+            reason = "TERM=dumb cannot draw it"
+        } else {
+            return nil
+        }
+        return "rivulet: the full-screen app needs a terminal, and \(reason); "
+            + "use the commands instead (rivulet list, rivulet add TITLE; see rivulet --help)"
+    }
+
     static func run(options: GlobalOptions) -> Int32 {
         let services: Services
         switch Composition.startServices(options: options) {

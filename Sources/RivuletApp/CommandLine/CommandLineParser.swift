@@ -1,5 +1,6 @@
 import Coordination
 import TerminalUI
+public import ViewModels
 
 /// Parses `rivulet`'s arguments into a ``RivuletInvocation`` by the command table, or says
 /// precisely what is wrong.
@@ -14,8 +15,11 @@ import TerminalUI
 /// // RivuletInvocation(command: .add(title: "Buy milk", notes: "", due: 2026-12-24))
 /// ```
 public enum CommandLineParser {
-    /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String]) throws(UsageError) -> RivuletInvocation {
+    /// Parses `arguments` (without the program name), reading due dates with `dueDays` (by
+    /// default, today where the person is and their locale's day/month order).
+    public static func parse(
+        _ arguments: [String], dueDays: DueDayParser = .current()
+    ) throws(UsageError) -> RivuletInvocation {
         let scan = Scan(arguments)
         let words = scan.positionals
         if let problem = scan.problem { throw UsageError(problem, topic: topic(of: words)) }
@@ -34,7 +38,7 @@ public enum CommandLineParser {
             return RivuletInvocation(options: options, command: .app)
         }
         let spec = try command(named: words)
-        let command = try build(spec, from: words.dropFirst(spec.words.count), scan: scan)
+        let command = try build(spec, from: words.dropFirst(spec.words.count), scan: scan, dueDays: dueDays)
         try checkWorld(options, for: spec)
         return RivuletInvocation(options: options, command: command)
     }
@@ -61,7 +65,7 @@ public enum CommandLineParser {
     /// Checks the options and binds the arguments as `spec` declares them, then lets `spec`
     /// make its command.
     private static func build(
-        _ spec: CommandSpec, from words: ArraySlice<String>, scan: Scan
+        _ spec: CommandSpec, from words: ArraySlice<String>, scan: Scan, dueDays: DueDayParser
     ) throws(UsageError) -> RivuletCommand {
         let topic = spec.topic
         try scan.refuseOptions(except: Set(spec.options.flatMap(\.names)), of: spec.name, topic: topic)
@@ -86,7 +90,7 @@ public enum CommandLineParser {
             let listed = CommandTable.listed(names.map { "--\($0)" }, conjunction: "and")
             throw UsageError("give only one of \(listed)", topic: topic)
         }
-        return try spec.make(CommandInput(topic: topic, arguments: bound, options: scan.options))
+        return try spec.make(CommandInput(topic: topic, arguments: bound, options: scan.options, dueDays: dueDays))
     }
 
     /// `missing URL or PATH` for the argument `URL|PATH`.

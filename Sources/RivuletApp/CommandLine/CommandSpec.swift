@@ -1,4 +1,5 @@
 import TerminalUI
+import ViewModels
 
 /// One `rivulet` command as the table declares it: the words that name it, its arguments and
 /// options with their help, and how the parsed words become a ``RivuletCommand``. The parser,
@@ -156,6 +157,8 @@ struct CommandInput {
     let topic: CommandTopic
     let arguments: [String: String]
     let options: [String: String?]
+    /// Reads `--due`: today, and the locale's day/month order.
+    let dueDays: DueDayParser
 
     /// The argument called `name` as typed, `nil` when an optional one was left out.
     func argument(_ name: String) -> String? { arguments[name] }
@@ -184,6 +187,15 @@ struct CommandInput {
     func title(_ text: String) throws(UsageError) -> String {
         guard !text.allSatisfy(\.isWhitespace) else { throw error("the title is empty") }
         return text
+    }
+
+    /// The day `--due` names, `nil` when it was not given.
+    func dueDay() throws(UsageError) -> DueDay? {
+        guard let text = value("due") else { return nil }
+        switch dueDays.parse(text) {
+        case .success(let day): return day
+        case .failure(let problem): throw error("--due: \(problem.message)")
+        }
     }
 
     private func identifier(_ text: String) throws(UsageError) -> Int64 {

@@ -16,18 +16,11 @@ enum CommandTable {
                     "TITLE",
                     "the todo's title; several words are joined by spaces\n(after '--', a title may start with '-')")
             ],
-            options: [.value("notes", "TEXT", "notes for the todo"), .value("due", "YYYY-MM-DD", "the day it is due")],
+            options: [.value("notes", "TEXT", "notes for the todo"), due],
             changesData: true
         ) { input throws(UsageError) in
             let title = try input.title(input.argument("TITLE") ?? "")
-            var due: DueDay?
-            if let text = input.value("due") {
-                guard let day = DueDay(text) else {
-                    throw input.error("--due needs a real day as YYYY-MM-DD, not '\(text)'")
-                }
-                due = day
-            }
-            return .add(title: title, notes: input.value("notes") ?? "", due: due)
+            return .add(title: title, notes: input.value("notes") ?? "", due: try input.dueDay())
         },
         CommandSpec(
             "list", summary: "list todos",
@@ -68,18 +61,24 @@ enum CommandTable {
             arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
         ) { input throws(UsageError) in .remove(id: try input.id()) },
         CommandSpec(
-            "edit", summary: "change a todo", discussion: "Changes a todo's title, notes, or both.",
+            "edit", summary: "change a todo",
+            discussion: "Changes a todo's title, notes or due day; what is not given stays as it is.",
             arguments: [.one("ID", "the todo's ID, as add and list print it")],
-            options: [.value("title", "TITLE", "the new title"), .value("notes", "TEXT", "the new notes")],
+            options: [
+                .value("title", "TITLE", "the new title"), .value("notes", "TEXT", "the new notes"), due,
+                .flag("no-due", "take the due day away"),
+            ],
             changesData: true
         ) { input throws(UsageError) in
             let id = try input.id()
-            guard input.has("title") || input.has("notes") else {
-                throw input.error("edit needs --title or --notes (or both)")
+            guard ["title", "notes", "due", "no-due"].contains(where: input.has) else {
+                throw input.error("edit needs --title, --notes, --due or --no-due")
             }
+            if input.has("due"), input.has("no-due") { throw input.error("give only one of --due and --no-due") }
             var title: String?
             if let text = input.value("title") { title = try input.title(text) }
-            return .edit(id: id, title: title, notes: input.value("notes"))
+            let due: DueChange = input.has("no-due") ? .remove : (try input.dueDay()).map(DueChange.set) ?? .unchanged
+            return .edit(id: id, title: title, notes: input.value("notes"), due: due)
         },
         CommandSpec(
             "feeds add", summary: "subscribe to a feed, fetch it, print its ID",
@@ -142,6 +141,12 @@ enum CommandTable {
             arguments: [.one("ID", "the feed's ID, as feeds add and feeds list print it")], changesData: true
         ) { input throws(UsageError) in .feedsRemove(id: try input.id()) },
     ]
+
+    /// `--due WHEN`, for `add` and `edit`.
+    static let due = OptionSpec.value(
+        "due", "WHEN",
+        "the day it is due: 2026-12-24, today, tomorrow, fri, next week, +3d, +2w,\n"
+            + "in 2 weeks, dec 24, 24 december, or 24/12 (12/24 in US locales); quote several words")
 
     /// `--db PATH`.
     static let database = OptionSpec.value(

@@ -28,11 +28,10 @@ public enum Rivulet {
             Output.line(CommandUsage.version)
             return success
         case .app:
-            guard TTY.isInteractive else {
-                Output.error(
-                    "rivulet: the app needs a terminal (standard input and output must be a TTY); "
-                        + "use a command such as 'rivulet list' in pipes and scripts")
-                return usage
+            let environment = ProcessInfo.processInfo.environment
+            if let refusal = AppCommand.refusal(isInteractive: TTY.isInteractive, term: environment["TERM"]) {
+                Output.error(refusal)
+                return failure
             }
             return AppCommand.run(options: invocation.options)
         default:

@@ -1,4 +1,5 @@
 import TerminalUI
+public import ViewModels
 
 /// What a `rivulet` command line asks for, once parsed: options that apply to every command,
 /// and the command itself.
@@ -58,48 +59,14 @@ public enum ListFilter: String, Hashable, Sendable, CaseIterable {
     case completed
 }
 
-/// A calendar day as `--due YYYY-MM-DD` gives it, already checked to exist.
-public struct DueDay: Hashable, Sendable, CustomStringConvertible {
-    /// The year, 1 to 9999.
-    public let year: Int
-    /// The month, 1 to 12.
-    public let month: Int
-    /// The day of the month, valid for the month and year.
-    public let day: Int
-
-    /// The day written `YYYY-MM-DD`, or `nil` when the text is not a real day in that form.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            year >= 1, (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year)
-        else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// The day as `YYYY-MM-DD`.
-    public var description: String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2:
-            let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return isLeap ? 29 : 28
-        case 4, 6, 9, 11:
-            return 30
-        default:
-            return 31
-        }
-    }
+/// What `edit` does to a todo's due day.
+public enum DueChange: Hashable, Sendable {
+    /// Leave it as it is.
+    case unchanged
+    /// Make it this day (`--due WHEN`).
+    case set(DueDay)
+    /// Take it away (`--no-due`).
+    case remove
 }
 
 /// A `rivulet` command.
@@ -110,7 +77,7 @@ public enum RivuletCommand: Hashable, Sendable {
     case help(CommandTopic)
     /// `--version`.
     case version
-    /// `add TITLE... [--notes TEXT] [--due YYYY-MM-DD]`.
+    /// `add TITLE... [--notes TEXT] [--due WHEN]`.
     case add(title: String, notes: String, due: DueDay?)
     /// `list [--all|--active|--completed] [--json]`.
     case list(filter: ListFilter, json: Bool)
@@ -124,8 +91,8 @@ public enum RivuletCommand: Hashable, Sendable {
     case redo
     /// `rm ID`.
     case remove(id: Int64)
-    /// `edit ID [--title T] [--notes N]`.
-    case edit(id: Int64, title: String?, notes: String?)
+    /// `edit ID [--title T] [--notes N] [--due WHEN] [--no-due]`.
+    case edit(id: Int64, title: String?, notes: String?, due: DueChange = .unchanged)
     /// `feeds add URL|PATH`.
     case feedsAdd(source: String)
     /// `feeds list [--json]`.

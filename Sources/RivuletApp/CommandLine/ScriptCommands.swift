@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Streams
 import TerminalUI
+import ViewModels
 
 /// The subcommands for scripts: each runs one operation over the base services and prints a
 /// plain result.
@@ -25,7 +26,7 @@ enum ScriptCommands {
         let todos: any TodosBaseServiceType = TodosBaseService.shared
         switch command {
         case .add(let title, let notes, let due):
-            let todo = try value(of: todos.create(title: title, notes: notes, due: due.map(date(of:))))
+            let todo = try value(of: todos.create(title: title, notes: notes, due: due?.date))
             Output.line(String(todo.id))
         case .list(let filter, let json):
             try list(filter: filter, json: json, todos: todos)
@@ -44,13 +45,18 @@ enum ScriptCommands {
             Output.line("redid: \(step.label)")
         case .remove(let id):
             _ = try value(of: todos.delete(id: id))
-        case .edit(let id, let title, let notes):
+        case .edit(let id, let title, let notes, let dueChange):
             guard let current = try value(of: todos.fetch(id: id)) else {
                 throw CommandFailure("there is no todo \(id)")
             }
+            let due: Date? =
+                switch dueChange {
+                case .unchanged: current.dueAt
+                case .set(let day): day.date
+                case .remove: nil
+                }
             _ = try value(
-                of: todos.update(
-                    id: id, title: title ?? current.title, notes: notes ?? current.notes, due: current.dueAt))
+                of: todos.update(id: id, title: title ?? current.title, notes: notes ?? current.notes, due: due))
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsImport, .feedsExport:
             try FeedCommands.perform(command)
         case .app, .help, .version:
@@ -101,30 +107,10 @@ enum ScriptCommands {
         ("due", { .optional($0.dueAt.map(day(of:))) }),
     ])
 
-    /// The start of `day` in UTC, as due dates are stored.
-    static func date(of day: DueDay) -> Date {
-        var components = DateComponents()
-        components.year = day.year
-        components.month = day.month
-        components.day = day.day
-        return utcCalendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
-    }
-
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.
     static func day(of date: Date) -> String {
-        let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
-        func padded(_ value: Int?, _ width: Int) -> String {
-            let digits = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+        DueDay(date).description
     }
-
-    private static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar
-    }()
 
     /// Subscribes to a base-service operation or observation and waits for its first result.
     static func value<T: Sendable>(of operation: Observable<Result<T, BaseServiceError>>) throws(CommandFailure) -> T {

@@ -25,7 +25,7 @@ enum KeyMaps {
                 KeyHint("a", "add (Enter saves, Esc cancels)"), KeyHint("Space", "done or not done"),
                 KeyHint("e", "edit the title (Enter saves, Esc cancels)"), KeyHint("Enter", "open in the editor"),
                 KeyHint("d", "delete (y/n)"),
-                KeyHint("A", "toggle all"), KeyHint("C", "clear completed"),
+                KeyHint("A", "toggle all shown (y/n above 5)"), KeyHint("C", "clear completed shown (y/n above 5)"),
                 KeyHint("Tab", "filter: all, active, done"),
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),

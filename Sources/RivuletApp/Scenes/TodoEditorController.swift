@@ -42,7 +42,9 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
             fields: [
                 .init(label: "Title", text: state.fields[0].text, problem: state.editor.form.titleError),
                 .init(label: "Notes", text: state.fields[1].text),
-                .init(label: "Due", text: state.fields[2].text, problem: state.editor.form.dueError),
+                .init(
+                    label: "Due", text: state.fields[2].text, problem: state.editor.form.dueError,
+                    note: state.editor.form.dueNote),
             ],
             focused: focused, cursor: state.fields[focused].cursor)
         return SceneScreen(chrome: chrome, content: .form(form))

@@ -40,22 +40,35 @@ final class TodoListController: SceneController, @unchecked Sendable {
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: "Todos", info: scene.state.list.itemsLeftText, hints: [], errorMessage: scene.state.errorMessage,
-            isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
+            message: scene.state.message, isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: true, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
         chrome.hints = Self.hints(for: state.mode)
         chrome.prompt = Self.prompt(for: state.mode)
-        let lines = state.visibleRows.map { row in
-            ListLine(
-                mark: row.isCompleted ? "[x]" : "[ ]", text: row.title,
-                note: row.dueText.map { "due \($0)" } ?? "",
-                emphasis: row.isCompleted ? .muted : .normal)
-        }
+        let lines = state.visibleRows.map { row in Self.line(for: row, today: state.list.today) }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
             selected: state.viewport.selected, emptyText: state.emptyText)
         return SceneScreen(chrome: chrome, content: .list(header: state.header, window: window))
+    }
+
+    /// The row as drawn. Overdue and due-today todos carry a symbol as well as a colour, so
+    /// that they stand out without colour too (`NO_COLOR`, `TERM=dumb`).
+    static func line(for row: TodoRow, today: DueDay?) -> ListLine {
+        let mark = row.isCompleted ? "[x]" : "[ ]"
+        guard let dueText = row.dueText else {
+            return ListLine(mark: mark, text: row.title, emphasis: row.isCompleted ? .muted : .normal)
+        }
+        switch row.dueStatus(on: today) {
+        case .overdue:
+            return ListLine(mark: mark, text: row.title, note: "! was due \(dueText)", emphasis: .failed)
+        case .dueToday:
+            return ListLine(mark: mark, text: row.title, note: "* due today", emphasis: .attention)
+        case .upcoming, .none:
+            return ListLine(
+                mark: mark, text: row.title, note: "due \(dueText)", emphasis: row.isCompleted ? .muted : .normal)
+        }
     }
 
     func handle(_ event: InputEvent) -> Bool {
@@ -71,6 +84,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .adding, .renaming: typingHints
         case .searching: searchHints
         case .confirmingDelete: [KeyHint("y", "delete"), KeyHint("n Esc", "keep")]
+        case .confirmingBulk: [KeyHint("y", "yes"), KeyHint("n Esc", "no, change nothing")]
         }
     }
 
@@ -81,6 +95,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .renaming(_, let text): .input(label: "Title:", text: text.text, cursor: text.cursor)
         case .searching(let text): .input(label: "Search:", text: text.text, cursor: text.cursor)
         case .confirmingDelete(_, let title): .confirm("Delete “\(title)”?")
+        case .confirmingBulk(let plan): .confirm(plan.question)
         }
     }
 
@@ -95,7 +110,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
             case .edit(let edited): .edit(edited)
             case nil: nil
             }
-        case .confirmingDelete:
+        case .confirmingDelete, .confirmingBulk:
             switch event.plainCharacter {
             case "y", "Y": .confirm
             case "n", "N": .cancel

@@ -46,9 +46,21 @@ public struct TodoListService: TodoListServiceType {
         todos.toggle(id: id).map { $0.toScene(Todo.init) }
     }
 
-    /// Marks every todo done, or every todo not done when all already are.
-    public func toggleAll() -> Observable<Result<Int, SceneError>> {
-        todos.toggleAll().map { $0.toScene { $0 } }
+    /// Counts, once, the todos a list of `query` shows, active and done.
+    public func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>> {
+        todos.fetchCounts(matching: query.baseQuery).map { result in
+            result.toScene { TodoTally(active: $0.active, completed: $0.completed) }
+        }
+    }
+
+    /// Fetches, once, where the todo `id` is in the whole list `query` describes.
+    public func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>> {
+        todos.fetchPosition(of: id, matching: query.baseQuery).map { $0.toScene { $0 } }
+    }
+
+    /// Marks the todos a list of `query` shows done, or not done when all of them already are.
+    public func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
+        todos.toggleAll(matching: query.baseQuery).map { $0.toScene { $0 } }
     }
 
     /// Gives one todo a new title, keeping its notes and due date.
@@ -72,9 +84,9 @@ public struct TodoListService: TodoListServiceType {
         todos.delete(id: id).map { $0.toScene(Todo.init) }
     }
 
-    /// Deletes every done todo; sends how many there were.
-    public func clearCompleted() -> Observable<Result<Int, SceneError>> {
-        todos.clearCompleted().map { $0.toScene { $0 } }
+    /// Deletes the done todos a list of `query` shows; sends how many there were.
+    public func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
+        todos.clearCompleted(matching: query.baseQuery).map { $0.toScene { $0 } }
     }
 
     /// Moves a todo from one position of the list `query` describes to another.

@@ -18,8 +18,17 @@ public protocol TodoListServiceType: Sendable {
     /// Flips one todo between done and not done.
     func toggle(id: Int64) -> Observable<Result<Todo, SceneError>>
 
-    /// Marks every todo done, or every todo not done when all already are; sends how many changed.
-    func toggleAll() -> Observable<Result<Int, SceneError>>
+    /// Counts, once, the todos a list of `query` shows (its filter and search; not its order or
+    /// window), active and done: what ``toggleAll(in:)`` and ``clearCompleted(in:)`` would touch.
+    func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>>
+
+    /// Fetches, once, where the todo `id` is in the whole list `query` describes (its filter,
+    /// search and order), from 0; `nil` when that list does not show it.
+    func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>>
+
+    /// Marks the todos a list of `query` shows done, or not done when all of them already are;
+    /// no hidden todo changes. Sends how many changed.
+    func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>
 
     /// Gives one todo a new title, keeping its notes and due date.
     func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>>
@@ -27,8 +36,8 @@ public protocol TodoListServiceType: Sendable {
     /// Deletes one todo and sends it as it was.
     func delete(id: Int64) -> Observable<Result<Todo, SceneError>>
 
-    /// Deletes every done todo; sends how many there were.
-    func clearCompleted() -> Observable<Result<Int, SceneError>>
+    /// Deletes the done todos a list of `query` shows, and no hidden one; sends how many there were.
+    func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>
 
     /// Moves a todo in the manual order from one position of the list `query` describes to
     /// another (positions count from 0 across the whole list, not the window).

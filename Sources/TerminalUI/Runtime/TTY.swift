@@ -7,7 +7,7 @@
 /// Checks on the process's standard streams.
 public enum TTY {
     /// Whether both standard input and standard output are terminals, as the full-screen UI
-    /// needs; when not, the app should refuse with a message and exit status 2.
+    /// needs; when not, the app should refuse with a message.
     public static var isInteractive: Bool {
         isTerminal(STDIN_FILENO) && isTerminal(STDOUT_FILENO)
     }

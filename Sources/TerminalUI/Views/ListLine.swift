@@ -10,6 +10,8 @@ public struct ListLine: Hashable, Sendable {
         case strong
         /// Something is wrong with it: red.
         case failed
+        /// It needs attention soon: yellow.
+        case attention
     }
 
     /// A short mark before the text, such as `[x]` or `*`.
@@ -83,6 +85,7 @@ public struct ListWindow: Hashable, Sendable {
             case .muted: .dim
             case .strong: .bold
             case .failed: Style(foreground: .red)
+            case .attention: Style(foreground: .yellow)
             }
         // Only the drawn text takes the row's emphasis, so a row that changes state rewrites its
         // text, not its blank columns.

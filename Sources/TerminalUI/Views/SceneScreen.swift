@@ -74,14 +74,18 @@ public struct FormContent: Hashable, Sendable {
         public var label: String
         /// Its text.
         public var text: String
-        /// What is wrong with it, if anything.
+        /// What is wrong with it, if anything: drawn in red under it, wrapped to the width.
         public var problem: String?
+        /// What the text means, when it is fine (a date typed in words, as a day): drawn dimmed
+        /// under it.
+        public var note: String?
 
         /// Creates a field.
-        public init(label: String, text: String, problem: String? = nil) {
+        public init(label: String, text: String, problem: String? = nil, note: String? = nil) {
             self.label = label
             self.text = text
             self.problem = problem
+            self.note = note
         }
     }
 
@@ -123,8 +127,13 @@ public struct FormContent: Hashable, Sendable {
                 }
             }
             y += 1
-            if let problem = field.problem, y < rect.maxY {
-                buffer.put(problem, x: x, y: y, style: Style(foreground: .red))
+            if let problem = field.problem {
+                for line in TextWrap.lines(of: problem, width: room) where y < rect.maxY {
+                    buffer.put(line, x: x, y: y, style: Style(foreground: .red))
+                    y += 1
+                }
+            } else if let note = field.note, y < rect.maxY {
+                buffer.put(note, x: x, y: y, style: Style(attributes: .dim), maxWidth: room)
                 y += 1
             }
             y += 1

@@ -34,9 +34,10 @@ public enum KeyMap {
             return movement + [
                 KeyBinding("a", "add a todo (Enter saves, Esc cancels)"), KeyBinding("Space", "mark done or not done"),
                 KeyBinding("e", "edit the title in place"), KeyBinding("Enter", "open in the editor"),
-                KeyBinding("d", "delete (asks y/n)"), KeyBinding("A", "toggle all"), KeyBinding("C", "clear completed"),
+                KeyBinding("d", "delete (asks y/n)"), KeyBinding("A", "mark the shown todos done (or not done)"),
+                KeyBinding("C", "delete the shown done todos"),
                 KeyBinding("Tab", "next filter (all, active, completed)"), KeyBinding("/", "search"),
-                KeyBinding("s", "next sort (manual, created, due date, title)"),
+                KeyBinding("s", "next sort (manual, date created, due date, title; keeps the selected todo)"),
                 KeyBinding("J / K", "move the todo down / up (manual sort)"), help, back, quit,
             ]
         case .todoEditor:

@@ -32,12 +32,15 @@ extension HomeViewModel {
         }
 
         /// "3 active, 1 done".
-        public var todosNote: String { "\(counts.activeTodos) active, \(counts.completedTodos) done" }
+        public var todosNote: String {
+            "\(CountText.grouped(counts.activeTodos)) active, \(CountText.grouped(counts.completedTodos)) done"
+        }
 
         /// "4 unread", "4 unread, 1 failing".
         public var feedsNote: String {
             counts.failedFeeds > 0
-                ? "\(counts.unreadItems) unread, \(counts.failedFeeds) failing" : "\(counts.unreadItems) unread"
+                ? "\(CountText.grouped(counts.unreadItems)) unread, \(CountText.grouped(counts.failedFeeds)) failing"
+                : "\(CountText.grouped(counts.unreadItems)) unread"
         }
     }
 

@@ -16,15 +16,19 @@ extension TodoEditorViewModel {
         public var title: String
         /// The notes as typed.
         public var notes: String
-        /// The due date as typed (`YYYY-MM-DD`, or empty for none).
+        /// The due date as typed (any form ``DueDayParser`` reads, or empty for none).
         public var dueText: String
+        /// Reads the due date as typed: today and the day/month order, as of when the editor opened.
+        public var dueDays: DueDayParser
         /// Whether the stored todo is still being loaded.
         public var isLoading: Bool
         /// Why the stored todo could not be loaded, if it could not (there is nothing to edit).
         public var loadError: String?
 
-        /// The form of an editor for the todo `id`, or for a new todo when `id` is `nil`.
-        public init(id: Int64?) {
+        /// The form of an editor for the todo `id`, or for a new todo when `id` is `nil`, reading
+        /// due dates with `dueDays`.
+        public init(id: Int64?, dueDays: DueDayParser = .current()) {
+            self.dueDays = dueDays
             self.id = id
             self.originalTitle = ""
             self.originalNotes = ""
@@ -39,17 +43,32 @@ extension TodoEditorViewModel {
         /// Why the title cannot be saved, if it cannot.
         public var titleError: String? { TitleRule.problem(with: title) }
 
-        /// Why the due date cannot be saved, if it cannot.
-        public var dueError: String? {
+        /// The day the due date as typed names, why it names none, or `nil` when it is empty.
+        public var dueDay: Result<DueDay, DueDayError>? {
             let trimmed = dueText.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, DueDate.parse(trimmed) == nil else { return nil }
-            return "Write the due date as YYYY-MM-DD, like 2026-12-31."
+            return trimmed.isEmpty ? nil : dueDays.parse(trimmed)
         }
 
-        /// Whether anything differs from what is stored.
+        /// Why the due date cannot be saved, if it cannot.
+        public var dueError: String? {
+            guard case .failure(let error) = dueDay else { return nil }
+            return error.message
+        }
+
+        /// The day a valid due date names, in words: "Friday 2026-11-27, tomorrow".
+        public var dueNote: String? {
+            guard case .success(let day) = dueDay else { return nil }
+            return "\(day.weekday.name) \(day), \(dueDays.distance(to: day))"
+        }
+
+        /// Whether anything differs from what is stored (a due date typed another way that
+        /// names the same day is no change).
         public var hasUnsavedChanges: Bool {
-            title != originalTitle || notes != originalNotes
-                || dueText.trimmingCharacters(in: .whitespacesAndNewlines) != originalDueText
+            guard title == originalTitle, notes == originalNotes else { return true }
+            let typedDue = dueText.trimmingCharacters(in: .whitespacesAndNewlines)
+            if typedDue == originalDueText { return false }
+            guard case .success(let day) = dueDay else { return true }
+            return day.description != originalDueText
         }
 
         /// Whether the fields may be saved: loaded, and every field valid.
@@ -58,10 +77,9 @@ extension TodoEditorViewModel {
         /// The fields to save, or `nil` when they are not valid.
         public var fields: TodoFields? {
             guard isValid else { return nil }
-            let trimmedDue = dueText.trimmingCharacters(in: .whitespacesAndNewlines)
+            let due: DueDay? = if case .success(let day) = dueDay { day } else { nil }
             return TodoFields(
-                title: title.trimmingCharacters(in: .whitespacesAndNewlines), notes: notes,
-                dueAt: trimmedDue.isEmpty ? nil : DueDate.parse(trimmedDue))
+                title: title.trimmingCharacters(in: .whitespacesAndNewlines), notes: notes, dueAt: due?.date)
         }
     }
 

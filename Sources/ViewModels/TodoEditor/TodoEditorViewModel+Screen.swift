@@ -40,9 +40,9 @@ extension TodoEditorViewModel {
         /// Whether the stored values have arrived (after that the fields are what was typed).
         var hasLoaded: Bool
 
-        /// The editor of the todo `id`, or of a new one.
-        public init(id: Int64?) {
-            editor = State(id: id)
+        /// The editor of the todo `id`, or of a new one, reading due dates with `dueDays`.
+        public init(id: Int64?, dueDays: DueDayParser = .current()) {
+            editor = State(id: id, dueDays: dueDays)
             fields = Field.allCases.map { _ in PromptText() }
             focused = .title
             hasLoaded = false
@@ -112,7 +112,7 @@ extension TodoEditorViewModel {
                 keepEditing: effects.requested { $0 == .keepEditing ? () : nil },
                 help: effects.requested { $0 == .help ? () : nil }))
         let screen = effects.screen(
-            Screen(id: todoID), actions: input.actions, data: data, reduce: Self.reduceScreen,
+            Screen(id: todoID, dueDays: dueDays()), actions: input.actions, data: data, reduce: Self.reduceScreen,
             isRoute: { $0 == .help }, scheduler: scheduler)
         return ScreenOutput(screen: screen, route: route)
     }

@@ -14,9 +14,10 @@ extension TodoEditorViewModel {
         /// Why the latest save failed, if it did.
         public var saveError: String?
 
-        /// The state of an editor for the todo `id`, or for a new todo when `id` is `nil`.
-        public init(id: Int64?) {
-            self.form = Form(id: id)
+        /// The state of an editor for the todo `id`, or for a new todo when `id` is `nil`, reading
+        /// due dates with `dueDays`.
+        public init(id: Int64?, dueDays: DueDayParser = .current()) {
+            self.form = Form(id: id, dueDays: dueDays)
             self.isSaving = false
             self.isConfirmingDiscard = false
             self.isFinished = false

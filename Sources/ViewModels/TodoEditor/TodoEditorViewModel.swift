@@ -14,13 +14,20 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
     let scheduler: any Scheduler
     /// The todo being edited, or `nil` for a new one.
     public let todoID: Int64?
+    /// The due-date reader to use, asked for once when the editor is wired.
+    let dueDays: @Sendable () -> DueDayParser
 
     /// Creates the editor for the todo `todoID`, or for a new todo when it is `nil`; every output
-    /// delivers on `scheduler`.
-    public init(service: any TodoEditorServiceType, todoID: Int64?, scheduler: any Scheduler) {
+    /// delivers on `scheduler`. `dueDays` gives the reader of typed due dates: today and the
+    /// locale's day/month order (by default the system's; tests pass a fixed one).
+    public init(
+        service: any TodoEditorServiceType, todoID: Int64?, scheduler: any Scheduler,
+        dueDays: @escaping @Sendable () -> DueDayParser = { .current() }
+    ) {
         self.service = service
         self.todoID = todoID
         self.scheduler = scheduler
+        self.dueDays = dueDays
     }
 
     /// What the UI feeds the editor. Every stream defaults to one that never sends.
@@ -100,6 +107,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         let service = service
         let scheduler = scheduler
         let todoID = todoID
+        let parser = dueDays()
 
         let loaded: Observable<FormEvent> =
             if let todoID {
@@ -115,8 +123,8 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
             input.notes.map(FormEvent.editNotes),
             input.dueText.map(FormEvent.editDue)
         )
-        .scan(Form(id: todoID), accumulator: Self.reduceForm)
-        .startWith(Form(id: todoID))
+        .scan(Form(id: todoID, dueDays: parser), accumulator: Self.reduceForm)
+        .startWith(Form(id: todoID, dueDays: parser))
         .share(replay: 1)
 
         // One save at a time: a press while a save runs is ignored. A failed save frees the key
@@ -141,7 +149,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
             input.confirmDiscard.map { Event.discardConfirmed },
             input.keepEditing.map { Event.discardDeclined }
         )
-        .scan(State(id: todoID), accumulator: Self.reduce)
+        .scan(State(id: todoID, dueDays: parser), accumulator: Self.reduce)
         .share(replay: 1)
 
         let route = Observable.merge(

@@ -13,6 +13,9 @@ extension TodoListViewModel {
         case searching(PromptText)
         /// Deleting the todo `id` waits for a yes or a no.
         case confirmingDelete(id: Int64, title: String)
+        /// A bulk action over more than ``TodoListViewModel/bulkConfirmationThreshold`` shown
+        /// todos waits for a yes or a no.
+        case confirmingBulk(TodoBulkPlan)
     }
 
     /// What a person asks of the list, whatever the keys or buttons that ask it.
@@ -26,9 +29,11 @@ extension TodoListViewModel {
         case open
         /// Mark the selected todo done or not done.
         case toggle
-        /// Mark all done, or all not done when all are done.
+        /// Mark the shown todos done, or not done when all of them are; asks first above
+        /// ``TodoListViewModel/bulkConfirmationThreshold`` todos.
         case toggleAll
-        /// Delete every done todo.
+        /// Delete the shown done todos; asks first above
+        /// ``TodoListViewModel/bulkConfirmationThreshold`` todos.
         case clearCompleted
         /// Show the next filter.
         case cycleFilter
@@ -72,6 +77,8 @@ extension TodoListViewModel {
         public var mode: Mode
         /// The message shown (a failure), until Esc dismisses it or the next success.
         public var errorMessage: String?
+        /// A note on what a bulk action did (or why it did nothing), until the next key.
+        public var message: String?
         /// The rows the list has with no input line open, as the front end last said.
         public internal(set) var contentHeight: Int
         /// A todo just added from the input line, to select once the list shows it.
@@ -85,6 +92,8 @@ extension TodoListViewModel {
         var awaitsLastPage: Bool
         /// The window asked for last.
         var requestedRange: VisibleRange?
+        /// The todo that was selected when the order changed, until its new place is known.
+        var followedTodo: Int64?
 
         /// A list before anything has loaded.
         public init() {
@@ -92,12 +101,14 @@ extension TodoListViewModel {
             viewport = ListViewport()
             mode = .browsing
             errorMessage = nil
+            message = nil
             contentHeight = 0
             pendingAdd = nil
             moveInFlight = nil
             queuedMoves = []
             awaitsLastPage = false
             requestedRange = nil
+            followedTodo = nil
         }
 
         /// The selected todo. While a move is on its way the rows still show the old order; the
@@ -116,12 +127,12 @@ extension TodoListViewModel {
         /// Whether an input line or a question is open.
         public var isPrompting: Bool { mode != .browsing }
 
-        /// "Filter: all · Sort: manual", then the search, its match count and the done count.
+        /// "Filter: all · Sort: due date", then the search, its match count and the done count.
         public var header: String {
-            var header = "Filter: \(list.query.filter.rawValue) · Sort: \(list.query.sort.rawValue)"
+            var header = "Filter: \(list.query.filter.name) · Sort: \(list.query.sort.name)"
             if !list.searchText.isEmpty { header += " · Search: \(list.searchText)" }
             if let matches = list.matchCountText { header += " · \(matches)" }
-            if list.tally.completed > 0 { header += " · \(list.tally.completed) done (C clears)" }
+            if list.tally.completed > 0 { header += " · \(CountText.grouped(list.tally.completed)) done (C clears)" }
             return header
         }
 
@@ -147,12 +158,13 @@ extension TodoListViewModel {
     enum Effect: Sendable, Hashable {
         case add(String)
         case toggle(Int64)
-        case toggleAll
+        case planBulk(TodoBulkRequest)
+        case runBulk(TodoBulkPlan)
         case rename(TodoRename)
         case delete(Int64)
-        case clearCompleted
         case cycleFilter
         case cycleSort
+        case locate(Int64)
         case search(String)
         case moveUp(Int64)
         case moveDown(Int64)
@@ -199,6 +211,25 @@ extension TodoListViewModel.Screen {
             selectAddedTodo()
         }
         selectLastRowOnceCounted()
+        if data.noticeSerial != old.noticeSerial { message = data.notice }
+        if data.locatedSerial != old.locatedSerial, let followed = followedTodo, let located = data.located,
+            located.id == followed
+        {
+            // The order changed: the selection follows the todo to its new place (or stays put
+            // when the list no longer shows it), and the window is asked for there.
+            followedTodo = nil
+            if let position = located.position {
+                viewport.selected = position
+                requestedRange = nil
+            }
+        }
+        if data.bulkPlanSerial != old.bulkPlanSerial, let plan = data.bulkPlan, mode == .browsing {
+            if plan.count > TodoListViewModel.bulkConfirmationThreshold {
+                mode = .confirmingBulk(plan)
+            } else {
+                effects.append(.runBulk(plan))
+            }
+        }
         if data.errorMessage != old.errorMessage {
             errorMessage = data.errorMessage
             if data.errorMessage != nil {
@@ -212,10 +243,13 @@ extension TodoListViewModel.Screen {
     }
 
     fileprivate mutating func apply(_ action: TodoListViewModel.Action, _ effects: inout [Effect]) {
-        switch action {
-        case .viewport(let height):
+        if case .viewport(let height) = action {
             contentHeight = max(height, 0)
             return
+        }
+        // A note on what was done stays until the next key.
+        message = nil
+        switch action {
         case .edit(let text):
             switch mode {
             case .adding: mode = .adding(text)
@@ -223,7 +257,7 @@ extension TodoListViewModel.Screen {
             case .searching:
                 mode = .searching(text)
                 effects.append(.search(text.text))
-            case .browsing, .confirmingDelete: break
+            case .browsing, .confirmingDelete, .confirmingBulk: break
             }
             return
         case .submit:
@@ -235,6 +269,7 @@ extension TodoListViewModel.Screen {
             return
         case .confirm:
             if case .confirmingDelete(let id, _) = mode { effects.append(.delete(id)) }
+            if case .confirmingBulk(let plan) = mode { effects.append(.runBulk(plan)) }
             mode = .browsing
             return
         default:
@@ -254,7 +289,7 @@ extension TodoListViewModel.Screen {
             effects.append(.add(prompt.text))
         case .renaming(let id, let prompt):
             effects.append(.rename(TodoRename(id: id, title: prompt.text)))
-        case .searching, .browsing, .confirmingDelete:
+        case .searching, .browsing, .confirmingDelete, .confirmingBulk:
             break
         }
         mode = .browsing
@@ -271,13 +306,20 @@ extension TodoListViewModel.Screen {
         // Any other key wins over an end whose page has not arrived yet.
         awaitsLastPage = false
         switch action {
-        case .select(let move): viewport.selected = viewport.selection(after: move)
+        case .select(let move):
+            followedTodo = nil
+            viewport.selected = viewport.selection(after: move)
         case .open: if let row = selectedRow { effects.append(.open(row.id)) }
         case .toggle: if let row = selectedRow { effects.append(.toggle(row.id)) }
-        case .toggleAll: effects.append(.toggleAll)
-        case .clearCompleted: effects.append(.clearCompleted)
+        case .toggleAll: effects.append(.planBulk(TodoBulkRequest(.toggleAll, query: shownQuery)))
+        case .clearCompleted: effects.append(.planBulk(TodoBulkRequest(.clearCompleted, query: shownQuery)))
         case .cycleFilter: effects.append(.cycleFilter)
-        case .cycleSort: effects.append(.cycleSort)
+        case .cycleSort:
+            effects.append(.cycleSort)
+            // A new order starts its query at the top; ask again for the window shown.
+            requestedRange = nil
+            followedTodo = selectedRow?.id
+            if let id = followedTodo { effects.append(.locate(id)) }
         case .moveSelected(let delta): requestMove(by: delta, &effects)
         case .startAdding: mode = .adding(PromptText())
         case .startRenaming: if let row = selectedRow { mode = .renaming(id: row.id, PromptText(row.title)) }
@@ -297,6 +339,10 @@ extension TodoListViewModel.Screen {
         case .viewport, .edit, .submit, .cancel, .confirm: break
         }
     }
+
+    /// The query of the rows on screen: a bulk action touches only what they show, even while
+    /// a newer search is on its way.
+    private var shownQuery: TodoListQuery { list.loadedQuery ?? list.query }
 
     /// Selects the todo just added once the list has grown: new todos come last in every order
     /// but the alphabetical one, where it is looked up by title among the rows loaded.

@@ -21,13 +21,44 @@ extension TodoListViewModel {
         public var searchText: String
         /// The latest failure to show, if any.
         public var errorMessage: String?
+        /// The day it is where the person is, to mark overdue and due-today rows; `nil` until known.
+        public var today: DueDay?
+        /// The latest bulk action counted and waiting to run or to be confirmed.
+        public var bulkPlan: TodoBulkPlan?
+        /// How many bulk actions have been counted: a new one is a new plan even when equal.
+        public var bulkPlanSerial: Int
+        /// What the latest bulk action did, or why it did nothing.
+        public var notice: String?
+        /// How many notices there have been: a new one shows even when its text is the same.
+        public var noticeSerial: Int
+        /// Where a todo asked about is in the list now (`nil` position: the list does not show it).
+        public var located: (id: Int64, position: Int?)? {
+            get { locatedID.map { ($0, locatedPosition) } }
+            set {
+                locatedID = newValue?.id
+                locatedPosition = newValue?.position
+                locatedSerial += 1
+            }
+        }
+        /// How many answers to "where is this todo" there have been.
+        public private(set) var locatedSerial: Int
+        private var locatedID: Int64?
+        private var locatedPosition: Int?
 
         /// Creates a state.
         public init(
             query: TodoListQuery = TodoListQuery(), loadedQuery: TodoListQuery? = nil, rows: [TodoRow] = [],
             totalCount: Int = 0, isCountExact: Bool = true, tally: TodoTally = TodoTally(active: 0, completed: 0),
-            searchText: String = "", errorMessage: String? = nil
+            searchText: String = "", errorMessage: String? = nil, today: DueDay? = nil
         ) {
+            self.today = today
+            self.bulkPlan = nil
+            self.bulkPlanSerial = 0
+            self.notice = nil
+            self.noticeSerial = 0
+            self.locatedSerial = 0
+            self.locatedID = nil
+            self.locatedPosition = nil
             self.query = query
             self.loadedQuery = loadedQuery
             self.rows = rows
@@ -65,6 +96,14 @@ extension TodoListViewModel {
         case commandFailed(String)
         /// An edit succeeded.
         case commandSucceeded
+        /// The day it is now (read again as each page arrives, so the marks follow midnight).
+        case dayChanged(DueDay)
+        /// The shown todos a bulk action would touch were counted, or could not be.
+        case bulkCounted(TodoBulkRequest, Result<TodoTally, SceneError>)
+        /// A bulk action ran and changed this many todos, or failed.
+        case bulkFinished(TodoBulkPlan, Result<Int, SceneError>)
+        /// The place of a todo in the list as it is now was found (`nil`: not shown), or not.
+        case located(Int64, Result<Int?, SceneError>)
     }
 
     /// The state after `event`.
@@ -91,29 +130,43 @@ extension TodoListViewModel {
             next.errorMessage = message
         case .commandSucceeded:
             next.errorMessage = nil
+        case .dayChanged(let day):
+            next.today = day
+        case .bulkCounted(let request, .success(let shown)):
+            switch plan(request, shown: shown, all: state.tally) {
+            case .success(let plan):
+                next.bulkPlan = plan
+                next.bulkPlanSerial += 1
+            case .failure(let nothing):
+                next.notice = nothing.message
+                next.noticeSerial += 1
+            }
+        case .bulkCounted(_, .failure(let error)):
+            next.errorMessage = "Could not count the todos shown: \(error.message)"
+        case .bulkFinished(let plan, .success(let changed)):
+            next.errorMessage = nil
+            next.notice = plan.report(changed: changed)
+            next.noticeSerial += 1
+        case .located(let id, .success(let position)):
+            next.located = (id, position)
+        case .located(_, .failure(let error)):
+            next.errorMessage = "Could not find the selected todo in the new order: \(error.message)"
+        case .bulkFinished(let plan, .failure(let error)):
+            let what = plan.kind == .clear ? "delete the done todos" : "change the todos"
+            next.errorMessage = "Could not \(what): \(error.message)"
         }
         return next
     }
 
-    /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording).
+    /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording), N grouped as
+    /// every count is ("100,000 items left").
     public static func itemsLeftText(_ count: Int) -> String {
-        count == 1 ? "1 item left" : "\(count) items left"
+        CountText.counted(count, "item left", "items left")
     }
 
     /// "1 match", "1,060 matches", or with `isExact` `false` "1,060+ matches" (at least that many).
     public static func matchCountText(_ count: Int, isExact: Bool) -> String {
-        let number = groupedDigits(count) + (isExact ? "" : "+")
+        let number = CountText.grouped(count) + (isExact ? "" : "+")
         return count == 1 && isExact ? "1 match" : "\(number) matches"
-    }
-
-    /// `count` with a comma between each group of three digits: "1,000,000".
-    static func groupedDigits(_ count: Int) -> String {
-        let digits = String(count.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return count < 0 ? "-" + grouped : grouped
     }
 }

@@ -21,11 +21,18 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
     let service: any TodoListServiceType
     let scheduler: any Scheduler
+    let today: @Sendable () -> DueDay
 
     /// Creates the view model over its scene service; every output delivers on `scheduler`.
-    public init(service: any TodoListServiceType, scheduler: any Scheduler) {
+    /// `today` tells the day it is where the person is, to mark overdue and due-today todos (the
+    /// system's by default; tests pass a fixed day).
+    public init(
+        service: any TodoListServiceType, scheduler: any Scheduler,
+        today: @escaping @Sendable () -> DueDay = { .today() }
+    ) {
         self.service = service
         self.scheduler = scheduler
+        self.today = today
     }
 
     /// What the UI feeds the list. Every stream defaults to one that never sends.
@@ -34,20 +41,26 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         public var add: Observable<String>
         /// A todo to mark done or not done.
         public var toggle: Observable<Int64>
-        /// Mark all done, or all not done when all are done.
+        /// Mark the shown todos done, or not done when all of them are (at once, unasked).
         public var toggleAll: Observable<Void>
         /// A title edited in place.
         public var rename: Observable<TodoRename>
         /// A todo to delete.
         public var delete: Observable<Int64>
-        /// Delete every done todo.
+        /// Delete the shown done todos (at once, unasked).
         public var clearCompleted: Observable<Void>
+        /// Count what a bulk action would touch in the list shown; the plan arrives in the state.
+        public var planBulk: Observable<TodoBulkRequest>
+        /// Run a counted bulk action.
+        public var runBulk: Observable<TodoBulkPlan>
         /// A filter chosen directly.
         public var setFilter: Observable<TodoListFilter>
         /// Next filter.
         public var cycleFilter: Observable<Void>
         /// Next order.
         public var cycleSort: Observable<Void>
+        /// Find where this todo is in the list as it is now (after the latest query change).
+        public var locate: Observable<Int64>
         /// The search field's text, on every keystroke.
         public var search: Observable<String>
         /// A todo to move one place up (manual order only).
@@ -74,8 +87,10 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             add: Observable<String> = .never(), toggle: Observable<Int64> = .never(),
             toggleAll: Observable<Void> = .never(), rename: Observable<TodoRename> = .never(),
             delete: Observable<Int64> = .never(), clearCompleted: Observable<Void> = .never(),
+            planBulk: Observable<TodoBulkRequest> = .never(), runBulk: Observable<TodoBulkPlan> = .never(),
             setFilter: Observable<TodoListFilter> = .never(), cycleFilter: Observable<Void> = .never(),
-            cycleSort: Observable<Void> = .never(), search: Observable<String> = .never(),
+            cycleSort: Observable<Void> = .never(), locate: Observable<Int64> = .never(),
+            search: Observable<String> = .never(),
             moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
             visibleRange: Observable<VisibleRange> = .never(), lastPage: Observable<Int> = .never(),
             open: Observable<Int64> = .never(),
@@ -87,9 +102,12 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             self.rename = rename
             self.delete = delete
             self.clearCompleted = clearCompleted
+            self.planBulk = planBulk
+            self.runBulk = runBulk
             self.setFilter = setFilter
             self.cycleFilter = cycleFilter
             self.cycleSort = cycleSort
+            self.locate = locate
             self.search = search
             self.moveUp = moveUp
             self.moveDown = moveDown
@@ -151,6 +169,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
+        let today = today
 
         let queryEvents = Observable.merge(
             input.setFilter.map(QueryEvent.setFilter),
@@ -185,8 +204,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 service.toggle(id: $0).commandEvent(
                     "Could not change the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
-            input.toggleAll.concatMap {
-                service.toggleAll().commandEvent(
+            input.toggleAll.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
+                service.toggleAll(in: $0).commandEvent(
                     "Could not change the todos", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
             input.rename.concatMap { rename -> Observable<Event> in
@@ -199,9 +218,22 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 service.delete(id: $0).commandEvent(
                     "Could not delete the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
-            input.clearCompleted.concatMap {
-                service.clearCompleted().commandEvent(
+            input.clearCompleted.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
+                service.clearCompleted(in: $0).commandEvent(
                     "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+            },
+            input.locate.withLatestFrom(query) { id, query in (id, query) }.concatMap { id, query in
+                service.position(of: id, in: query).take(1).recover { .failure(SceneError("\($0)")) }
+                    .map { Event.located(id, $0) }
+            },
+            input.planBulk.concatMap { request in
+                service.countShown(in: request.query).take(1).recover { .failure(SceneError("\($0)")) }
+                    .map { Event.bulkCounted(request, $0) }
+            },
+            input.runBulk.concatMap { plan in
+                let write =
+                    plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query)
+                return write.take(1).recover { .failure(SceneError("\($0)")) }.map { Event.bulkFinished(plan, $0) }
             },
             Observable.merge(input.moveUp.map { ($0, -1) }, input.moveDown.map { ($0, 1) })
                 .withLatestFrom(pages) { move, loaded in Self.moveRequest(id: move.0, by: move.1, in: loaded) }
@@ -220,13 +252,15 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
         let state = Observable.merge(
             query.map(Event.queryChanged),
+            // Before the page itself, so that its rows are marked against the day it is now.
+            pages.map { _ in Event.dayChanged(today()) },
             pages.map { Event.pageLoaded($0.query, $0.result) },
             Observable.deferred { service.observeTally(on: scheduler) }.recover { .failure(SceneError("\($0)")) }.map(
                 Event.tallyLoaded),
             input.search.map(Event.searchTyped),
             commands
         )
-        .scan(State(), accumulator: Self.reduce)
+        .scan(State(today: today()), accumulator: Self.reduce)
         .share(replay: 1)
 
         let route = Observable.merge(

@@ -22,10 +22,32 @@ public struct TodoRow: Sendable, Hashable, Identifiable {
         self.position = position
     }
 
+    /// The due day, or `nil` when it has none.
+    public var due: DueDay? { dueText.flatMap(DueDay.init) }
+
+    /// How the due day stands on `today`: a done todo, or one with no due day, is never late.
+    public func dueStatus(on today: DueDay?) -> DueStatus {
+        guard !isCompleted, let due, let today else { return .none }
+        if due < today { return .overdue }
+        return due == today ? .dueToday : .upcoming
+    }
+
     /// The row of `todo` at `position`.
     public init(_ todo: Todo, position: Int) {
         self.init(
             id: todo.id, title: todo.title, isCompleted: todo.isCompleted, dueText: todo.dueAt.map(DueDate.format),
             position: position)
     }
+}
+
+/// Where a todo's due day stands against today, for marking the rows that need attention.
+public enum DueStatus: Sendable, Hashable {
+    /// No due day, or done.
+    case none
+    /// Due on a later day.
+    case upcoming
+    /// Due today.
+    case dueToday
+    /// Due on a day that has passed, and not done.
+    case overdue
 }

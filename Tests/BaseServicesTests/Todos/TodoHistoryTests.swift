@@ -203,3 +203,14 @@ private func expectUndoRedo(
     #expect(try value(fixture.todos.undo())?.todoCount == 5000)
     #expect(try everyTodo(fixture.database) == before)
 }
+
+@Test func undoingABulkActionOnTheShownTodosRestoresThemAndTouchesNoOther() throws {
+    let (fixture, before) = try seeded()
+    #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "buy"))) == 1)
+    #expect(try value(fixture.todos.clearCompleted(matching: TodoQuery(search: "bake"))) == 1)
+    #expect(try value(fixture.todos.undo())?.label == "clear 1 todo done")
+    #expect(try value(fixture.todos.undo())?.label == "complete 1 todo")
+    #expect(try everyTodo(fixture.database) == before)
+    #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "nothing matches"))) == 0)
+    #expect(try value(fixture.todos.undo())?.label == "complete \"Bake bread\"")
+}

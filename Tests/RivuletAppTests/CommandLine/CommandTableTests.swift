@@ -1,4 +1,5 @@
 import Testing
+import ViewModels
 
 @testable import RivuletApp
 
@@ -13,7 +14,8 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         default: arguments.append("feed.xml")
         }
     }
-    for option in command.options {
+    // --no-due excludes --due, which the sample gives.
+    for option in command.options where option.name != "no-due" {
         switch option.kind {
         case .value: arguments += ["--\(option.name)", option.name == "due" ? "2027-01-02" : "text of \(option.name)"]
         case .flag: arguments.append("--\(option.name)")
@@ -32,7 +34,7 @@ private let expectedSamples: [String: RivuletCommand] = [
     "undo": .undo(id: 7),
     "redo": .redo,
     "rm": .remove(id: 7),
-    "edit": .edit(id: 7, title: "text of title", notes: "text of notes"),
+    "edit": .edit(id: 7, title: "text of title", notes: "text of notes", due: .set(DueDay(daysSince1970: 20_820))),
     "feeds add": .feedsAdd(source: "feed.xml"),
     "feeds list": .feedsList(json: true),
     "feeds items": .feedsItems(id: 7, json: true),

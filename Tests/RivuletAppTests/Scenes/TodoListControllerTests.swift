@@ -110,3 +110,17 @@ private func searchEveryTodo(_ controller: TodoListController) {
     defer { controller.stop() }
     #expect(!shown(controller).header.contains("match"))
 }
+
+@Test func todoListControllerMarksOverdueAndDueTodayRowsWithASymbolAndAColour() throws {
+    let today = try #require(DueDay("2026-11-26"))
+    func line(_ due: String?, done: Bool = false) -> ListLine {
+        TodoListController.line(
+            for: TodoRow(id: 1, title: "Milk", isCompleted: done, dueText: due, position: 0), today: today)
+    }
+    #expect(line("2026-11-25") == ListLine(mark: "[ ]", text: "Milk", note: "! was due 2026-11-25", emphasis: .failed))
+    #expect(line("2026-11-26") == ListLine(mark: "[ ]", text: "Milk", note: "* due today", emphasis: .attention))
+    #expect(line("2026-11-27") == ListLine(mark: "[ ]", text: "Milk", note: "due 2026-11-27"))
+    #expect(
+        line("2026-11-25", done: true) == ListLine(mark: "[x]", text: "Milk", note: "due 2026-11-25", emphasis: .muted))
+    #expect(line(nil) == ListLine(mark: "[ ]", text: "Milk"))
+}

@@ -45,10 +45,18 @@ final class AppOnDatabase: @unchecked Sendable {
         }
     }
 
-    /// The "N items left" count on `screen`.
+    /// The "N items left" count on `screen` (N grouped by commas, as the app writes counts).
     static func itemsLeft(on screen: String) -> Int? {
-        guard let range = screen.range(of: #"\d+ items? left"#, options: .regularExpression) else { return nil }
-        return Int(screen[range].prefix { $0.isNumber })
+        guard let range = screen.range(of: #"\d[\d,]* items? left"#, options: .regularExpression) else { return nil }
+        return Int(screen[range].prefix { $0.isNumber || $0 == "," }.filter(\.isNumber))
+    }
+
+    /// `count` as the app writes counts: digits grouped by three with commas ("100,000").
+    static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        return digits.enumerated().map { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : String(digit)
+        }.joined()
     }
 
     /// Opens the todo list from Home and waits until its first row is drawn.

@@ -93,7 +93,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["Milk", "Eggs"])
     #expect(try first(service.toggle(id: ids[0])).get().isCompleted)
-    #expect(try first(service.toggleAll()).get() == 1)
+    #expect(try first(service.toggleAll(in: TodoListQuery())).get() == 1)
     #expect(try page(service).todos.map(\.isCompleted) == [true, true])
 }
 
@@ -128,7 +128,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Tea"])
     #expect(try first(service.delete(id: ids[0])).get().title == "Milk")
-    #expect(try first(service.clearCompleted()).get() == 1)
+    #expect(try first(service.clearCompleted(in: TodoListQuery())).get() == 1)
     #expect(try page(service).todos.map(\.title) == ["Eggs"])
 }
 
@@ -182,4 +182,16 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
         return
     }
     #expect(!error.message.isEmpty)
+}
+
+@Test func todoListServiceBulkActionsTouchOnlyWhatTheQueryShows() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoListService(todos: fixture.todos)
+    _ = try fixture.addTodos(["Milk", "Oat milk", "Eggs"])
+    let milk = TodoListQuery(search: "milk")
+    #expect(try first(service.countShown(in: milk)).get() == TodoTally(active: 2, completed: 0))
+    #expect(try first(service.toggleAll(in: milk)).get() == 2)
+    #expect(try first(service.countShown(in: TodoListQuery())).get() == TodoTally(active: 1, completed: 2))
+    #expect(try first(service.clearCompleted(in: milk)).get() == 2)
+    #expect(try page(service).todos.map(\.title) == ["Eggs"])
 }

@@ -1,9 +1,14 @@
 import Foundation
 import SceneServices
+import ViewModels
 
 /// Small values the view-model tests share.
 enum Fixtures {
     static let day = Date(timeIntervalSince1970: 1_798_675_200)  // 2026-12-31
+    /// Thursday 26 November 2026.
+    static let today = DueDay(daysSince1970: 20_783)
+    /// Reads due dates on ``today``, day first.
+    static let dueDays = DueDayParser(today: today, order: .dayFirst)
 
     static func todo(_ id: Int64, _ title: String = "Todo", done: Bool = false, due: Date? = nil) -> Todo {
         Todo(id: id, title: title, isCompleted: done, createdAt: Date(timeIntervalSince1970: 0), dueAt: due)

@@ -48,9 +48,35 @@ private func loaded(_ todo: Todo) -> VM.Form {
 }
 
 @Test func formUnparseableDueDateIsAnError() {
-    let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("Milk")), .editDue("next friday"))
-    #expect(form.dueError == "Write the due date as YYYY-MM-DD, like 2026-12-31.")
+    let form = VM.reduceForm(
+        VM.reduceForm(VM.Form(id: nil, dueDays: Fixtures.dueDays), .editTitle("Milk")), .editDue("next friday"))
+    #expect(
+        form.dueError
+            == "“next friday” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), next week, "
+            + "+3d, +2w, in 3 days, in 2 weeks, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24.")
+    #expect(form.dueNote == nil)
     #expect(!form.isValid)
+}
+
+@Test func formImpossibleDueDateIsNamed() {
+    let form = VM.reduceForm(VM.Form(id: nil, dueDays: Fixtures.dueDays), .editDue("2024-02-30"))
+    #expect(form.dueError == "February 2024 has 29 days, so there is no February 30.")
+}
+
+@Test func formReadsANaturalDueDateAndSaysWhichDayItIs() {
+    let form = VM.reduceForm(
+        VM.reduceForm(VM.Form(id: nil, dueDays: Fixtures.dueDays), .editTitle("Milk")), .editDue("fri"))
+    #expect(form.dueError == nil)
+    #expect(form.dueNote == "Friday 2026-11-27, tomorrow")
+    #expect(form.fields == TodoFields(title: "Milk", notes: "", dueAt: DueDay("2026-11-27")?.date))
+}
+
+@Test func formDueDateTypedAnotherWayForTheStoredDayIsNoChange() {
+    let stored = Fixtures.todo(1, "Milk", due: Fixtures.day)
+    let form = VM.reduceForm(
+        VM.reduceForm(VM.Form(id: 1, dueDays: Fixtures.dueDays), .loaded(.success(stored))), .editDue("dec 31"))
+    #expect(!form.hasUnsavedChanges)
+    #expect(VM.reduceForm(form, .editDue("dec 30")).hasUnsavedChanges)
 }
 
 @Test func formValidFieldsTrimTheTitle() {

@@ -12,8 +12,10 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let scheduler = harness.scheduler
         let title = scheduler.createHotObservable([.next(100, "Milk"), .next(300, "")])
         let due = scheduler.createHotObservable([.next(200, "2026-02-30"), .next(250, "2026-02-28")])
-        let output = TodoEditorViewModel(service: MockTodoEditorService(), todoID: nil, scheduler: scheduler)
-            .transform(input: .init(title: title.asObservable(), dueText: due.asObservable()))
+        let output = TodoEditorViewModel(
+            service: MockTodoEditorService(), todoID: nil, scheduler: scheduler, dueDays: { Fixtures.dueDays }
+        )
+        .transform(input: .init(title: title.asObservable(), dueText: due.asObservable()))
         let canSave = harness.record(output.canSave, "canSave")
         let titleError = harness.record(output.titleError, "titleError")
         let dueError = harness.record(output.dueError, "dueError")
@@ -24,7 +26,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             titleError, [.next(0, "A title is required."), .next(100, nil), .next(300, "A title is required.")])
         harness.expect(
             dueError,
-            [.next(0, nil), .next(200, "Write the due date as YYYY-MM-DD, like 2026-12-31."), .next(250, nil)])
+            [.next(0, nil), .next(200, "February 2026 has 28 days, so there is no February 30."), .next(250, nil)])
     }
 }
 

@@ -28,7 +28,8 @@ private struct Scene {
                 )
                 return .just(saveResult)
             })
-        return TodoEditorViewModel(service: service, todoID: id, scheduler: scheduler).transform(input: input)
+        return TodoEditorViewModel(service: service, todoID: id, scheduler: scheduler, dueDays: { Fixtures.dueDays })
+            .transform(input: input)
     }
 
     func hot<T: Sendable>(_ events: [Recorded<Event<T>>]) -> Observable<T> {
@@ -85,7 +86,14 @@ private struct Scene {
         let error = record(output.dueError, on: scene.scheduler)
         let canSave = record(output.canSave, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(error.events == [.next(200, nil), .next(400, "Write the due date as YYYY-MM-DD, like 2026-12-31.")])
+        #expect(
+            error.events == [
+                .next(200, nil),
+                .next(
+                    400,
+                    "“someday” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), next week, "
+                        + "+3d, +2w, in 3 days, in 2 weeks, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24."),
+            ])
         #expect(canSave.events == [.next(200, false), .next(300, true), .next(400, false)])
     }
 }
@@ -102,6 +110,23 @@ private struct Scene {
         scene.scheduler.advance(to: 1000)
         #expect(scene.saves.all == ["4: Oat milk | 2 l | 2027-01-02"])
         #expect(route.events == [.next(400, .back)])
+    }
+}
+
+@Test func editorSavesADueDateTypedInWordsAsItsDay() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let output = scene.output(
+            id: nil,
+            .init(
+                title: scene.hot([.next(300, "Milk")]), dueText: scene.hot([.next(310, "next week")]),
+                save: scene.hot([.next(400, ())])))
+        let form = record(output.form, on: scene.scheduler)
+        let error = record(output.dueError, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(form.elements.last?.dueNote == "Thursday 2026-12-03, in 7 days")
+        #expect(error.events == [.next(200, nil)])
+        #expect(scene.saves.all == ["new: Milk |  | 2026-12-03"])
     }
 }
 

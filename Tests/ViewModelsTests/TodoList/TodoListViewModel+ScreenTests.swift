@@ -65,6 +65,30 @@ private final class MemoryTodos: Sendable {
                     return todos[index]
                 }
             },
+            countShown: { [self] query in
+                let shown = todos.withLock { $0 }.filter { Self.shows(query, $0) }
+                let done = shown.filter(\.isCompleted).count
+                return .just(.success(TodoTally(active: shown.count - done, completed: done)))
+            },
+            position: { [self] id, query in
+                .just(.success(Self.ordered(todos.withLock { $0 }, query).firstIndex { $0.id == id }))
+            },
+            toggleAll: { [self] query in
+                writes.withLock { $0.append("toggleAll '\(query.search)'") }
+                let changed = todos.withLock { todos -> Int in
+                    let shown = todos.indices.filter { Self.shows(query, todos[$0]) }
+                    let markDone = shown.contains { !todos[$0].isCompleted }
+                    let changing = shown.filter { todos[$0].isCompleted != markDone }
+                    for index in changing {
+                        let old = todos[index]
+                        todos[index] = Todo(
+                            id: old.id, title: old.title, isCompleted: markDone, createdAt: old.createdAt)
+                    }
+                    return changing.count
+                }
+                version.accept(version.value + 1)
+                return .just(.success(changed))
+            },
             rename: { [self] id, title in
                 change("rename \(id) \(title)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
@@ -80,6 +104,16 @@ private final class MemoryTodos: Sendable {
                     return todos.remove(at: index)
                 }
             },
+            clearCompleted: { [self] query in
+                writes.withLock { $0.append("clearCompleted '\(query.search)'") }
+                let removed = todos.withLock { todos -> Int in
+                    let before = todos.count
+                    todos.removeAll { $0.isCompleted && Self.shows(query, $0) }
+                    return before - todos.count
+                }
+                version.accept(version.value + 1)
+                return .just(.success(removed))
+            },
             move: { [self] id, from, to, _ in
                 change("move \(id) \(from)->\(to)") { todos in
                     guard todos.indices.contains(from), todos.indices.contains(to), todos[from].id == id else {
@@ -92,15 +126,28 @@ private final class MemoryTodos: Sendable {
             })
     }
 
-    private func page(for query: TodoListQuery) -> Result<TodoPage, SceneError> {
-        let all = todos.withLock { $0 }.filter { todo in
+    /// Whether a list of `query` shows `todo`: its filter and its search.
+    private static func shows(_ query: TodoListQuery, _ todo: Todo) -> Bool {
+        let isInFilter =
             switch query.filter {
             case .all: true
             case .active: !todo.isCompleted
             case .completed: todo.isCompleted
             }
+        return isInFilter && (query.search.isEmpty || todo.title.lowercased().contains(query.search.lowercased()))
+    }
+
+    /// The todos a list of `query` shows, in its order.
+    private static func ordered(_ todos: [Todo], _ query: TodoListQuery) -> [Todo] {
+        let shown = todos.filter { shows(query, $0) }
+        switch query.sort {
+        case .manual, .created, .dueDate: return shown
+        case .title: return shown.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
         }
-        .filter { query.search.isEmpty || $0.title.lowercased().contains(query.search.lowercased()) }
+    }
+
+    private func page(for query: TodoListQuery) -> Result<TodoPage, SceneError> {
+        let all = Self.ordered(todos.withLock { $0 }, query)
         let start = query.fromEnd ? max(0, all.count - query.limit) : min(query.offset, all.count)
         let slice = Array(all[start..<min(all.count, start + query.limit)])
         return .success(TodoPage(todos: slice, totalCount: all.count, offset: start))
@@ -315,4 +362,124 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     let asked = queries.withLock { $0 }
     #expect(asked.filter(\.fromEnd).count == 1)
     #expect(asked.last?.fromEnd == true)
+}
+
+@Test func todoListScreenMarksRowsAgainstTheInjectedToday() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let todos = [
+            Fixtures.todo(1, "Late", due: DueDay("2026-11-20")?.date),
+            Fixtures.todo(2, "Now", due: Fixtures.today.date),
+            Fixtures.todo(3, "Soon", due: DueDay("2026-12-24")?.date),
+            Fixtures.todo(4, "Done late", done: true, due: DueDay("2026-11-20")?.date), Fixtures.todo(5, "Whenever"),
+        ]
+        let service = MockTodoListService(
+            observePage: { _, _ in observed(.success(TodoPage(todos: todos, totalCount: todos.count, offset: 0))) },
+            observeTally: { _ in observed(.success(TodoTally(active: 4, completed: 1))) })
+        let viewModel = TodoListViewModel(service: service, scheduler: scheduler, today: { Fixtures.today })
+        let actions = scheduler.createHotObservable([.next(300, Action.viewport(height: 5))]).asObservable()
+        let output = viewModel.transform(screen: .init(actions: actions))
+        let screens = record(output.screen, on: scheduler)
+        scheduler.advance(to: 1000)
+        let screen = screens.elements.last ?? Screen()
+        #expect(screen.list.today == Fixtures.today)
+        #expect(
+            screen.visibleRows.map { $0.dueStatus(on: screen.list.today) }
+                == [.overdue, .dueToday, .upcoming, .none, .none])
+    }
+}
+
+@Test func todoListScreenCompleteAllWithASearchLeavesTheHiddenTodosAsTheyWere() {
+    // "mi" shows Milk and Mint tea; Bread stays hidden and not done.
+    let (screens, store, _) = run(
+        ["Milk", "Bread", "Mint tea"],
+        [
+            (100, .startSearching), (101, .edit(PromptText("mi"))), (102, .submit),
+            (500, .toggleAll),
+        ])
+    #expect(store.writes.withLock { $0 } == ["toggleAll 'mi'"])
+    #expect(store.titles == ["[x] Milk", "Bread", "[x] Mint tea"])
+    #expect(last(screens).message == "Marked 2 todos done. 1 hidden left as they were.")
+    #expect(last(screens).mode == .browsing)
+}
+
+@Test func todoListScreenBulkActionOverFiveTodosAsksFirstAndYesRunsIt() {
+    let titles = (1...7).map { "Todo \($0)" } + ["Other"]
+    let (screens, store, _) = run(
+        titles, height: 10,
+        [
+            (100, .startSearching), (101, .edit(PromptText("todo"))), (102, .submit), (500, .toggleAll),
+            (600, .confirm),
+        ])
+    guard case .confirmingBulk(let plan) = at(599, screens).mode else {
+        Issue.record("no question: \(at(599, screens).mode)")
+        return
+    }
+    #expect(plan.question == "Mark 7 shown todos done? 1 hidden stay as they are.")
+    #expect(at(599, screens).message == nil)
+    #expect(store.writes.withLock { $0 } == ["toggleAll 'todo'"])
+    #expect(store.titles.filter { $0.hasPrefix("[x]") }.count == 7 && store.titles.last == "Other")
+    #expect(last(screens).message == "Marked 7 todos done. 1 hidden left as they were.")
+}
+
+@Test func todoListScreenBulkActionOverFiveTodosAnsweredNoChangesNothing() {
+    let titles = (1...6).map { "Todo \($0)" }
+    let (screens, store, _) = run(titles, height: 10, [(500, .toggleAll), (600, .cancel)])
+    if case .confirmingBulk(let plan) = at(599, screens).mode {
+        #expect(plan.question == "Mark 6 shown todos done?")
+    } else {
+        Issue.record("no question: \(at(599, screens).mode)")
+    }
+    #expect(store.writes.withLock { $0 }.isEmpty)
+    #expect(last(screens).mode == .browsing)
+}
+
+@Test func todoListScreenClearCompletedWithASearchDeletesOnlyTheShownDoneTodos() {
+    let (screens, store, _) = run(
+        ["Milk", "Bread", "Mint tea"],
+        [
+            (100, .toggle), (150, .select(.down)), (160, .toggle), (200, .startSearching),
+            (201, .edit(PromptText("mi"))),
+            (202, .submit), (600, .clearCompleted),
+        ])
+    #expect(store.titles == ["[x] Bread", "Mint tea"])
+    #expect(last(screens).message == "Deleted 1 done todo. 1 hidden left as they were.")
+}
+
+@Test func todoListScreenBulkActionWithNothingShownSaysSo() {
+    let (screens, store, _) = run(["Milk"], [(500, .clearCompleted)])
+    #expect(store.writes.withLock { $0 }.isEmpty)
+    #expect(last(screens).message == "No done todos are shown, so none were deleted.")
+}
+
+@Test func todoListScreenBulkNoteGoesWithTheNextKey() {
+    let (screens, _, _) = run(["Milk"], [(500, .toggleAll), (700, .select(.down))])
+    #expect(at(699, screens).message == "Marked 1 todo done.")
+    #expect(last(screens).message == nil)
+}
+
+@Test func todoListScreenChangingTheSortKeepsTheSelectedTodo() {
+    // Manual, date created and due date keep this order; by title Cat is third.
+    let (screens, _, _) = run(
+        ["Dog", "Cat", "Bee", "Ant", "Eel"],
+        [(100, .select(.down)), (200, .cycleSort), (300, .cycleSort), (400, .cycleSort)])
+    #expect(at(299, screens).header == "Filter: all · Sort: date created")
+    #expect(at(399, screens).header == "Filter: all · Sort: due date")
+    #expect(at(399, screens).selectedRow?.title == "Cat")
+    #expect(last(screens).header == "Filter: all · Sort: title")
+    #expect(last(screens).visibleRows.map(\.title) == ["Ant", "Bee", "Cat", "Dog", "Eel"])
+    #expect(last(screens).viewport.selected == 2)
+    #expect(last(screens).selectedRow?.title == "Cat")
+}
+
+@Test func todoListScreenChangingTheSortFollowsTheTodoOutOfTheWindow() {
+    // Inserted from "Todo 19" down to "Todo 00": the first todo is the last by title.
+    let titles = (0..<20).reversed().map { $0 < 10 ? "Todo 0\($0)" : "Todo \($0)" }
+    let (screens, store, _) = run(titles, height: 5, [(200, .cycleSort), (300, .cycleSort), (400, .cycleSort)])
+    let screen = last(screens)
+    #expect(screen.header == "Filter: all · Sort: title")
+    #expect(screen.viewport.selected == 19)
+    #expect(screen.selectedRow?.title == "Todo 19")
+    #expect(screen.visibleRows.map(\.title) == ["Todo 15", "Todo 16", "Todo 17", "Todo 18", "Todo 19"])
+    #expect(store.queries.withLock { $0 }.last.map { "\($0.sort) \($0.offset)+\($0.limit)" } == "title 15+5")
 }

@@ -88,7 +88,7 @@ func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool
     #expect(state.errorMessage == "Could not count the todos: locked")
 }
 
-@Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (1_000_000, "1000000 items left")])
+@Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (1_000_000, "1,000,000 items left")])
 func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
     #expect(VM.itemsLeftText(count) == text)
 }
@@ -101,4 +101,17 @@ func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
     let failed = VM.reduce(VM.State(), .commandFailed("A title is required."))
     #expect(failed.errorMessage == "A title is required.")
     #expect(VM.reduce(failed, .commandSucceeded).errorMessage == nil)
+}
+
+@Test func todoListCountsAreWrittenInOneGroupedFormat() {
+    #expect(TodoListViewModel.itemsLeftText(1) == "1 item left")
+    #expect(TodoListViewModel.itemsLeftText(100_000) == "100,000 items left")
+    #expect(TodoListViewModel.matchCountText(1_060, isExact: false) == "1,060+ matches")
+    #expect(CountText.grouped(999) == "999" && CountText.grouped(1_000_000) == "1,000,000")
+    #expect(CountText.counted(12_345, "todo", "todos") == "12,345 todos")
+}
+
+@Test func todoListFilterAndSortHaveNamesInWords() {
+    #expect(TodoListSort.allCases.map(\.name) == ["manual", "date created", "due date", "title"])
+    #expect(TodoListFilter.allCases.map(\.name) == ["all", "active", "completed"])
 }

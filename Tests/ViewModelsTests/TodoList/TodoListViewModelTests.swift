@@ -38,8 +38,8 @@ private struct Scene {
                 writes.append("toggle \(id)")
                 return .just(writeResult)
             },
-            toggleAll: {
-                writes.append("toggleAll")
+            toggleAll: { query in
+                writes.append("toggleAll \(query.filter) '\(query.search)'")
                 return .just(.success(3))
             },
             rename: { id, title in
@@ -50,8 +50,8 @@ private struct Scene {
                 writes.append("delete \(id)")
                 return .just(writeResult)
             },
-            clearCompleted: {
-                writes.append("clearCompleted")
+            clearCompleted: { query in
+                writes.append("clearCompleted \(query.filter) '\(query.search)'")
                 return .just(.success(1))
             },
             move: { id, from, to, query in
@@ -258,7 +258,10 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
                 delete: scene.hot([.next(330, 2)]), clearCompleted: scene.hot([.next(340, ())])))
         _ = record(output.rows, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(scene.writes.all == ["toggle 1", "toggleAll", "rename 3 Green tea", "delete 2", "clearCompleted"])
+        #expect(
+            scene.writes.all == [
+                "toggle 1", "toggleAll all ''", "rename 3 Green tea", "delete 2", "clearCompleted all ''",
+            ])
     }
 }
 

@@ -1,0 +1,115 @@
+public import SceneServices
+
+/// What a bulk key asks for, with the list it was pressed on: the query whose todos are shown.
+public struct TodoBulkRequest: Sendable, Hashable {
+    /// Which bulk action.
+    public enum Action: Sendable, Hashable {
+        /// Mark the shown todos done, or not done when all of them are.
+        case toggleAll
+        /// Delete the shown done todos.
+        case clearCompleted
+    }
+
+    /// Which bulk action.
+    public let action: Action
+    /// The list shown when the key was pressed: the action is limited to its filter and search.
+    public let query: TodoListQuery
+
+    /// Creates a request.
+    public init(_ action: Action, query: TodoListQuery) {
+        self.action = action
+        self.query = query
+    }
+}
+
+/// A change to the todos a list shows, counted before it runs: what it does, to how many, and
+/// how many of the same kind the filter or search hides (those stay as they are).
+public struct TodoBulkPlan: Sendable, Hashable {
+    /// What the change does.
+    public enum Kind: Sendable, Hashable {
+        /// Mark the shown todos that are not done done.
+        case complete
+        /// Mark the shown todos (all done) not done.
+        case reopen
+        /// Delete the shown done todos.
+        case clear
+    }
+
+    /// What the change does.
+    public let kind: Kind
+    /// The list whose shown todos change.
+    public let query: TodoListQuery
+    /// How many todos it changes, as counted.
+    public let count: Int
+    /// How many todos of the same kind the list hides; none of them changes.
+    public let hidden: Int
+
+    /// Creates a plan.
+    public init(_ kind: Kind, query: TodoListQuery, count: Int, hidden: Int) {
+        self.kind = kind
+        self.query = query
+        self.count = count
+        self.hidden = hidden
+    }
+
+    /// "Mark 12 shown todos done? 30 hidden stay as they are."
+    public var question: String {
+        let todos = CountText.counted(count, "shown todo", "shown todos")
+        let action =
+            switch kind {
+            case .complete: "Mark \(todos) done?"
+            case .reopen: "Mark \(todos) not done?"
+            case .clear: "Delete \(CountText.counted(count, "shown done todo", "shown done todos"))?"
+            }
+        return hidden > 0 ? "\(action) \(CountText.grouped(hidden)) hidden stay as they are." : action
+    }
+
+    /// "Marked 12 todos done.", with how many hidden ones were left alone.
+    public func report(changed: Int) -> String {
+        let done =
+            switch kind {
+            case .complete: "Marked \(CountText.counted(changed, "todo", "todos")) done."
+            case .reopen: "Marked \(CountText.counted(changed, "todo", "todos")) not done."
+            case .clear: "Deleted \(CountText.counted(changed, "done todo", "done todos"))."
+            }
+        return hidden > 0 ? "\(done) \(CountText.grouped(hidden)) hidden left as they were." : done
+    }
+}
+
+extension TodoListViewModel {
+    /// More todos than this and a bulk action asks first.
+    public static let bulkConfirmationThreshold = 5
+
+    /// What `request` amounts to, given how many shown todos (`shown`) and all todos (`all`)
+    /// are active and done: a plan, or why there is nothing to do.
+    public static func plan(
+        _ request: TodoBulkRequest, shown: TodoTally, all: TodoTally
+    ) -> Result<TodoBulkPlan, NothingToDo> {
+        switch request.action {
+        case .toggleAll where shown.active > 0:
+            return .success(
+                TodoBulkPlan(
+                    .complete, query: request.query, count: shown.active, hidden: max(0, all.active - shown.active)))
+        case .toggleAll where shown.completed > 0:
+            return .success(
+                TodoBulkPlan(
+                    .reopen, query: request.query, count: shown.completed,
+                    hidden: max(0, all.completed - shown.completed)))
+        case .toggleAll:
+            return .failure(NothingToDo(message: "No todos are shown, so none were marked."))
+        case .clearCompleted where shown.completed > 0:
+            return .success(
+                TodoBulkPlan(
+                    .clear, query: request.query, count: shown.completed,
+                    hidden: max(0, all.completed - shown.completed)))
+        case .clearCompleted:
+            return .failure(NothingToDo(message: "No done todos are shown, so none were deleted."))
+        }
+    }
+
+    /// Why a bulk action has nothing to do.
+    public struct NothingToDo: Error, Sendable, Hashable {
+        /// What to tell the person.
+        public let message: String
+    }
+}

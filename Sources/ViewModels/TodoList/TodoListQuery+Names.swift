@@ -1,0 +1,25 @@
+public import SceneServices
+
+extension TodoListFilter {
+    /// The filter in words, as the list's header says it: "all", "active", "completed".
+    public var name: String {
+        switch self {
+        case .all: "all"
+        case .active: "active"
+        case .completed: "completed"
+        }
+    }
+}
+
+extension TodoListSort {
+    /// The order in words, as the list's header says it: "manual", "date created", "due date",
+    /// "title".
+    public var name: String {
+        switch self {
+        case .manual: "manual"
+        case .created: "date created"
+        case .dueDate: "due date"
+        case .title: "title"
+        }
+    }
+}
