@@ -14,7 +14,8 @@ extension TodosBaseService {
             let active = try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 0\(shown.sql)", shown.arguments)
             let affected =
                 active > 0
-                ? active : try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
+                ? active
+                : try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             guard affected > 0 else { return 0 }
             try record(
                 "\(active > 0 ? "complete" : "reopen") \(TodoHistory.todos(Int(affected)))",
