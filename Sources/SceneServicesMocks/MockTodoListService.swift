@@ -24,6 +24,10 @@ public struct MockTodoListService: TodoListServiceType {
     public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
     /// Answers ``clearCompleted(in:)``.
     public var clearCompletedHandler: @Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>
+    /// Answers ``undo()``.
+    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
+    /// Answers ``redo()``.
+    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
     /// Answers ``move(id:from:to:in:)``.
     public var moveHandler: @Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>
 
@@ -39,8 +43,20 @@ public struct MockTodoListService: TodoListServiceType {
         rename: (@Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>)? = nil,
         delete: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
         clearCompleted: (@Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>)? = nil,
-        move: (@Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>)? = nil
+        move: (@Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>)? = nil,
+        undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
+        redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
     ) {
+        self.undoHandler =
+            undo ?? {
+                _unexpectedCall("TodoListServiceType.undo()")
+                return .empty()
+            }
+        self.redoHandler =
+            redo ?? {
+                _unexpectedCall("TodoListServiceType.redo()")
+                return .empty()
+            }
         self.observePageHandler =
             observePage ?? { _, _ in
                 _unexpectedCall("TodoListServiceType.observePage(_:on:)")
@@ -148,6 +164,16 @@ public struct MockTodoListService: TodoListServiceType {
     /// Calls ``clearCompletedHandler``.
     public func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
         clearCompletedHandler(query)
+    }
+
+    /// Calls ``undoHandler``.
+    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        undoHandler()
+    }
+
+    /// Calls ``redoHandler``.
+    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        redoHandler()
     }
 
     /// Calls ``moveHandler``.

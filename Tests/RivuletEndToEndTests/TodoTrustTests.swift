@@ -106,6 +106,51 @@ struct TodoTrustTests {
         #expect(try activeTitles(app.db).contains("Bread"))
     }
 
+    @Test func undoTakesBackABulkCompleteAndSurvivesARestart() throws {
+        let app = try PreparedApp { db in
+            for number in 1...6 { try command(db, "add", "Call \(number)") }
+            try command(db, "add", "Bread")
+        }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Bread")
+        let activeBefore = try activeTitles(app.db)
+        try app.session.send("Tab", "/")
+        try app.session.type("call")
+        try app.session.send("Enter")
+        try app.expectScreen("6 matches")
+        try app.session.send("A")
+        try app.expectScreen("Mark 6 shown todos done?")
+        try app.session.send("y")
+        try app.expectScreen("Marked 6 todos done.")
+        #expect(try activeTitles(app.db) == activeBefore.subtracting((1...6).map { "Call \($0)" }))
+        try app.session.send("u")
+        try app.expectScreen("Undid: complete 6 todos. Ctrl-R redoes it.")
+        #expect(try activeTitles(app.db) == activeBefore)
+        try app.session.send("C-c")
+        try app.expectScreen("__EXIT=0")
+        app.session.close()
+
+        // Another run of the app on the same database: the history is still there.
+        let launch = "\(TmuxSession.quote(RivuletProcess.binary)) --db \(TmuxSession.quote(app.db))"
+        let again = try TmuxSession.withDefaultSignals(command: launch)
+        defer { again.close() }
+        #expect(try again.waitFor("Rivulet · Home", timeout: 10).matched)
+        try again.send("t")
+        #expect(try again.waitFor("Bread").matched)
+        try again.send("C-r")
+        let redone = try again.waitFor("Redid: complete 6 todos. u undoes it.")
+        #expect(redone.matched, "\(redone.screen)")
+        #expect(try activeTitles(app.db) == activeBefore.subtracting((1...6).map { "Call \($0)" }))
+        try again.send("u")
+        #expect(try again.waitFor("Undid: complete 6 todos.").matched)
+        // The change before it was made by another process: the command that added Bread.
+        try again.send("u")
+        let added = try again.waitFor("Undid: add \"Bread\".")
+        #expect(added.matched, "\(added.screen)")
+        #expect(try activeTitles(app.db) == activeBefore.subtracting(["Bread"]))
+    }
+
     @Test func changingTheSortKeepsTheSelectedTodo() throws {
         let app = try PreparedApp { db in
             for title in ["Dog", "Bee", "Aardvark walk"] { try command(db, "add", title) }

@@ -29,6 +29,7 @@ enum KeyMaps {
                 KeyHint("Tab", "filter: all, active, done"),
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),
+                KeyHint("u", "undo the last change (any process's)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("Esc", "clear the search, else back"), KeyHint("q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .todoEditor:

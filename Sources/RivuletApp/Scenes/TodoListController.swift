@@ -16,7 +16,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
-        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("?", "help"), KeyHint("q", "back"),
+        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("u", "undo"), KeyHint("?", "help"), KeyHint("q", "back"),
     ]
     /// While a title is typed: every other key is text.
     static let typingHints = [
@@ -127,9 +127,11 @@ final class TodoListController: SceneController, @unchecked Sendable {
         case .escape: return .escape
         case .tab: return .cycleFilter
         case .character(" "): return .toggle
+        case .character("r") where key.modifiers == .control: return .redo
         default: break
         }
         switch event.plainCharacter {
+        case "u": return .undo
         case "a": return .startAdding
         case "e": return .startRenaming
         case "d": return .askToDelete

@@ -89,6 +89,16 @@ public struct TodoListService: TodoListServiceType {
         todos.clearCompleted(matching: query.baseQuery).map { $0.toScene { $0 } }
     }
 
+    /// Undoes the last change to todos, made here or by any other process.
+    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        todos.undo().map { $0.toScene { $0.map { HistoryStep(label: $0.label, todoCount: $0.todoCount) } } }
+    }
+
+    /// Redoes the last change undone.
+    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        todos.redo().map { $0.toScene { $0.map { HistoryStep(label: $0.label, todoCount: $0.todoCount) } } }
+    }
+
     /// Moves a todo from one position of the list `query` describes to another.
     ///
     /// Moving up puts it after the todo just above its new position; moving down, after the

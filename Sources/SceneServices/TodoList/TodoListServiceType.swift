@@ -39,6 +39,13 @@ public protocol TodoListServiceType: Sendable {
     /// Deletes the done todos a list of `query` shows, and no hidden one; sends how many there were.
     func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>
 
+    /// Undoes the last change to todos, made here or by any other process; `nil` when there is
+    /// nothing to undo.
+    func undo() -> Observable<Result<HistoryStep?, SceneError>>
+
+    /// Redoes the last change undone; `nil` when there is nothing to redo.
+    func redo() -> Observable<Result<HistoryStep?, SceneError>>
+
     /// Moves a todo in the manual order from one position of the list `query` describes to
     /// another (positions count from 0 across the whole list, not the window).
     func move(

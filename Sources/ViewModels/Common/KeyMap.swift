@@ -38,7 +38,8 @@ public enum KeyMap {
                 KeyBinding("C", "delete the shown done todos"),
                 KeyBinding("Tab", "next filter (all, active, completed)"), KeyBinding("/", "search"),
                 KeyBinding("s", "next sort (manual, date created, due date, title; keeps the selected todo)"),
-                KeyBinding("J / K", "move the todo down / up (manual sort)"), help, back, quit,
+                KeyBinding("J / K", "move the todo down / up (manual sort)"),
+                KeyBinding("u", "undo the last change"), KeyBinding("Ctrl-R", "redo"), help, back, quit,
             ]
         case .todoEditor:
             // Every printable key is text here, so help is F1 and there is no q.

@@ -60,6 +60,10 @@ extension TodoListViewModel {
         case confirm
         /// Esc while browsing: dismiss the message shown, else clear the search kept, else go back.
         case escape
+        /// Undo the last change to todos.
+        case undo
+        /// Redo the last change undone.
+        case redo
         /// Show the key map.
         case help
         /// Go back.
@@ -171,6 +175,8 @@ extension TodoListViewModel {
         case visibleRange(VisibleRange)
         case lastPage(Int)
         case open(Int64)
+        case undo
+        case redo
         case help
         case back
     }
@@ -334,6 +340,8 @@ extension TodoListViewModel.Screen {
             } else {
                 effects.append(.back)
             }
+        case .undo: effects.append(.undo)
+        case .redo: effects.append(.redo)
         case .help: effects.append(.help)
         case .back: effects.append(.back)
         case .viewport, .edit, .submit, .cancel, .confirm: break

@@ -28,7 +28,9 @@ extension TodoListViewModel {
                 lastPage: effects.requested { if case .lastPage(let limit) = $0 { limit } else { nil } },
                 open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
                 help: effects.requested { $0 == .help ? () : nil },
-                back: effects.requested { $0 == .back ? () : nil }))
+                back: effects.requested { $0 == .back ? () : nil },
+                undo: effects.requested { $0 == .undo ? () : nil },
+                redo: effects.requested { $0 == .redo ? () : nil }))
         let screen = effects.screen(
             Screen(), actions: input.actions, data: data, reduce: Self.reduceScreen,
             isRoute: { effect in

@@ -81,6 +81,10 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         public var help: Observable<Void>
         /// Go back.
         public var back: Observable<Void>
+        /// Undo the last change to todos (made here or by any process).
+        public var undo: Observable<Void>
+        /// Redo the last change undone.
+        public var redo: Observable<Void>
 
         /// Creates inputs; those left out never send.
         public init(
@@ -94,8 +98,11 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
             visibleRange: Observable<VisibleRange> = .never(), lastPage: Observable<Int> = .never(),
             open: Observable<Int64> = .never(),
-            create: Observable<Void> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
+            create: Observable<Void> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never(),
+            undo: Observable<Void> = .never(), redo: Observable<Void> = .never()
         ) {
+            self.undo = undo
+            self.redo = redo
             self.add = add
             self.toggle = toggle
             self.toggleAll = toggleAll
@@ -230,6 +237,11 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 service.countShown(in: request.query).take(1).recover { .failure(SceneError("\($0)")) }
                     .map { Event.bulkCounted(request, $0) }
             },
+            Observable.merge(input.undo.map { HistoryDirection.undo }, input.redo.map { HistoryDirection.redo })
+                .concatMap { direction in
+                    (direction == .undo ? service.undo() : service.redo()).take(1)
+                        .recover { .failure(SceneError("\($0)")) }.map { Event.historyStepped(direction, $0) }
+                },
             input.runBulk.concatMap { plan in
                 let write =
                     plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query)

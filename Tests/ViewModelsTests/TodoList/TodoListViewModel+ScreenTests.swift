@@ -17,6 +17,8 @@ private final class MemoryTodos: Sendable {
     private let version = BehaviorRelay(value: 0)
     let writes = SanitizerVisibleMutex<[String]>([])
     let queries = SanitizerVisibleMutex<[TodoListQuery]>([])
+    /// Each write's label and the todos before it, newest last; and what undo took back.
+    private let history = SanitizerVisibleMutex<(undo: [(String, [Todo])], redo: [(String, [Todo])])>(([], []))
 
     init(_ scheduler: TestScheduler, titles: [String]) {
         self.scheduler = scheduler
@@ -29,10 +31,38 @@ private final class MemoryTodos: Sendable {
         _ description: String, _ body: @escaping @Sendable (inout [Todo]) -> Todo?
     ) -> Observable<Result<Todo, SceneError>> {
         writes.withLock { $0.append(description) }
+        remember(description)
         let changed = todos.withLock { todos -> Todo? in body(&todos) }
         guard let todo = changed else { return .just(.failure(SceneError("not found"))) }
         version.accept(version.value + 1)
         return .just(.success(todo))
+    }
+
+    /// Files the todos as they are before the write `label`; a new write leaves nothing to redo.
+    private func remember(_ label: String) {
+        let before = todos.withLock { $0 }
+        history.withLock {
+            $0.undo.append((label, before))
+            $0.redo.removeAll()
+        }
+    }
+
+    /// Undo (`back` the undo stack) or redo: the todos go back to the step's, and the ones
+    /// replaced go on the other stack.
+    private func step(undoing: Bool) -> Observable<Result<HistoryStep?, SceneError>> {
+        let popped = history.withLock { history in undoing ? history.undo.popLast() : history.redo.popLast() }
+        guard let (label, restored) = popped else { return .just(.success(nil)) }
+        let replaced = todos.withLock { todos -> [Todo] in
+            let old = todos
+            todos = restored
+            return old
+        }
+        history.withLock { history in
+            if undoing { history.redo.append((label, replaced)) } else { history.undo.append((label, replaced)) }
+        }
+        writes.withLock { $0.append(undoing ? "undo" : "redo") }
+        version.accept(version.value + 1)
+        return .just(.success(HistoryStep(label: label, todoCount: 1)))
     }
 
     func service() -> MockTodoListService {
@@ -75,6 +105,7 @@ private final class MemoryTodos: Sendable {
             },
             toggleAll: { [self] query in
                 writes.withLock { $0.append("toggleAll '\(query.search)'") }
+                remember("toggleAll '\(query.search)'")
                 let changed = todos.withLock { todos -> Int in
                     let shown = todos.indices.filter { Self.shows(query, todos[$0]) }
                     let markDone = shown.contains { !todos[$0].isCompleted }
@@ -106,6 +137,7 @@ private final class MemoryTodos: Sendable {
             },
             clearCompleted: { [self] query in
                 writes.withLock { $0.append("clearCompleted '\(query.search)'") }
+                remember("clearCompleted '\(query.search)'")
                 let removed = todos.withLock { todos -> Int in
                     let before = todos.count
                     todos.removeAll { $0.isCompleted && Self.shows(query, $0) }
@@ -123,7 +155,9 @@ private final class MemoryTodos: Sendable {
                     todos.insert(todo, at: to)
                     return todo
                 }
-            })
+            },
+            undo: { [self] in step(undoing: true) },
+            redo: { [self] in step(undoing: false) })
     }
 
     /// Whether a list of `query` shows `todo`: its filter and its search.
@@ -482,4 +516,47 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(screen.selectedRow?.title == "Todo 19")
     #expect(screen.visibleRows.map(\.title) == ["Todo 15", "Todo 16", "Todo 17", "Todo 18", "Todo 19"])
     #expect(store.queries.withLock { $0 }.last.map { "\($0.sort) \($0.offset)+\($0.limit)" } == "title 15+5")
+}
+
+@Test func todoListScreenUndoTakesBackABulkActionAndRedoDoesItAgain() {
+    let (screens, store, _) = run(
+        ["Milk", "Bread", "Mint tea"],
+        [
+            (100, .startSearching), (101, .edit(PromptText("mi"))), (102, .submit), (500, .toggleAll),
+            (600, .undo), (700, .redo), (800, .undo),
+        ])
+    #expect(store.writes.withLock { $0 } == ["toggleAll 'mi'", "undo", "redo", "undo"])
+    #expect(at(699, screens).message == "Undid: toggleAll 'mi'. Ctrl-R redoes it.")
+    #expect(at(799, screens).message == "Redid: toggleAll 'mi'. u undoes it.")
+    #expect(store.titles == ["Milk", "Bread", "Mint tea"])
+    #expect(last(screens).errorMessage == nil)
+}
+
+@Test func todoListScreenUndoWithNothingToUndoSaysSoAndTheNoteGoesWithTheNextKey() {
+    let (screens, store, _) = run(["Milk"], [(500, .undo), (600, .redo), (700, .select(.down))])
+    #expect(at(599, screens).message == "Nothing to undo.")
+    #expect(at(699, screens).message == "Nothing to redo.")
+    #expect(last(screens).message == nil)
+    #expect(store.writes.withLock { $0 }.isEmpty)
+}
+
+@Test func todoListScreenUndoIsIgnoredWhileAnInputLineIsOpen() {
+    let (screens, store, _) = run(["Milk"], [(100, .toggle), (200, .startAdding), (300, .undo)])
+    #expect(store.writes.withLock { $0 } == ["toggle 1"])
+    #expect(last(screens).mode == .adding(PromptText()))
+}
+
+@Test func todoListScreenAFailedUndoIsShownAsAnError() {
+    let scheduler = TestScheduler()
+    let service = MockTodoListService(
+        observePage: { _, _ in .just(.success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0))) },
+        observeTally: { _ in .just(.success(TodoTally(active: 1, completed: 0))) },
+        undo: { .just(.failure(SceneError("the database is busy; try again"))) })
+    let actions = scheduler.createHotObservable([.next(0, Action.viewport(height: 5)), .next(100, .undo)])
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = TodoListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: actions.asObservable())).screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 500)
+    subscription.dispose()
+    #expect(last(screens).errorMessage == "Could not undo: the database is busy; try again")
 }
