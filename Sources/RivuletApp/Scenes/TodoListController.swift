@@ -16,7 +16,8 @@ final class TodoListController: SceneController, @unchecked Sendable {
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
-        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("u", "undo"), KeyHint("?", "help"), KeyHint("q", "back"),
+        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("u", "undo"), KeyHint("?", "help"),
+        KeyHint("q", "back"),
     ]
     /// While a title is typed: every other key is text.
     static let typingHints = [
