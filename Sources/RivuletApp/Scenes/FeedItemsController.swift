@@ -20,7 +20,8 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         KeyHint("q", "back"),
     ]
     static let readerHints = [
-        KeyHint("j k", "scroll"), KeyHint("m", "unread"), KeyHint("Esc", "back to the list"),
+        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("m", "unread"),
+        KeyHint("Esc", "back to the list"),
     ]
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
@@ -46,10 +47,13 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
-            return SceneScreen(
-                chrome: chrome,
-                content: .reader(
-                    ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)))
+            let reader = ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)
+            let body = reader.bodyRect(in: chrome.contentArea(for: size))
+            let lineCount = reader.bodyLines(width: body.width).count
+            if body.height != state.readerHeight || lineCount != state.readerLineCount {
+                scene.send(.readerViewport(height: body.height, lineCount: lineCount))
+            }
+            return SceneScreen(chrome: chrome, content: .reader(reader))
         }
         let lines = state.visibleRows.map { row in
             ListLine(
@@ -75,8 +79,10 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             case .escape, .character("q"), .left: return .close
             case .down, .character("j"): return .scroll(by: 1)
             case .up, .character("k"): return .scroll(by: -1)
-            case .pageDown, .character(" "): return .scrollPages(by: 1)
-            case .pageUp: return .scrollPages(by: -1)
+            case .pageDown, .character(" "), .character("f"): return .scrollPages(by: 1)
+            case .pageUp, .character("b"): return .scrollPages(by: -1)
+            case .home, .character("g"): return .scrollToTop
+            case .end, .character("G"): return .scrollToBottom
             case .character("m"): return .toggleRead
             case .character("?"): return .help
             default: return nil

@@ -46,7 +46,7 @@ enum KeyMaps {
         case .feedItems:
             return movement + [
                 KeyHint("Enter", "read the item"), KeyHint("m", "read or unread"),
-                KeyHint("M", "mark all read"),
+                KeyHint("M", "mark all read"), KeyHint("Space b", "reader: page"), KeyHint("g G", "reader: top/end"),
                 KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:

@@ -60,7 +60,8 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 
 @Test func feedItemsScreenOpensTheSelectedItemAndScrollsTheReader() {
     let (screens, calls, _) = run([
-        (100, .select(.down)), (101, .open), (102, .scroll(by: 3)), (103, .scroll(by: -5)), (104, .scrollPages(by: 2)),
+        (100, .select(.down)), (100, .open), (101, .readerViewport(height: 5, lineCount: 40)), (102, .scroll(by: 3)),
+        (103, .scroll(by: -5)), (104, .scrollPages(by: 2)),
         (105, .select(.down)), (200, .toggleRead), (300, .close),
     ])
     #expect(at(101, screens).isReading)
@@ -81,4 +82,56 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(calls.contains("setRead 1 true"))
     #expect(calls.contains("markAllRead 9"))
     #expect(routes == [.help(.feedItems), .back])
+}
+
+@Test func feedItemsReaderNeverScrollsPastTheLastPage() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 12)), (102, .scroll(by: 100)), (103, .scrollToTop),
+        (104, .scrollPages(by: 1)), (105, .scrollPages(by: 1)), (106, .scrollPages(by: 1)), (107, .scrollPages(by: -1)),
+        (108, .scrollPages(by: -5)), (109, .scrollToBottom), (110, .scroll(by: 1)), (111, .scroll(by: -1)),
+    ])
+    #expect(at(101, screens).maximumScroll == 7)
+    #expect(at(102, screens).scroll == 7)
+    #expect(at(103, screens).scroll == 0)
+    #expect(at(104, screens).scroll == 5)
+    // The last page ends at the last line (12 - 5), not a whole page further.
+    #expect(at(105, screens).scroll == 7)
+    #expect(at(106, screens).scroll == 7)
+    #expect(at(107, screens).scroll == 2)
+    #expect(at(108, screens).scroll == 0)
+    #expect(at(109, screens).scroll == 7)
+    #expect(at(110, screens).scroll == 7)
+    #expect(at(111, screens).scroll == 6)
+}
+
+@Test func feedItemsReaderOfATextShorterThanAPageDoesNotScroll() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 3)), (102, .scrollToBottom),
+        (103, .scrollPages(by: 1)),
+        (104, .scroll(by: 2)),
+    ])
+    #expect(at(102, screens).scroll == 0)
+    #expect(at(103, screens).scroll == 0)
+    #expect(at(104, screens).scroll == 0)
+}
+
+@Test func feedItemsReaderKeepsTheLastPageWhenTheScreenGrows() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 12)), (102, .scrollToBottom),
+        (103, .readerViewport(height: 10, lineCount: 12)), (104, .readerViewport(height: 20, lineCount: 12)),
+    ])
+    #expect(at(102, screens).scroll == 7)
+    #expect(at(103, screens).scroll == 2)
+    #expect(at(104, screens).scroll == 0)
+}
+
+@Test func feedItemsReaderStartsAnotherItemAtItsTop() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 12)), (102, .scrollToBottom), (103, .close),
+        (104, .select(.down)), (105, .open),
+    ])
+    #expect(at(102, screens).scroll == 7)
+    #expect(at(105, screens).items.detail?.title == "Item 2")
+    #expect(at(105, screens).scroll == 0)
+    #expect(at(105, screens).readerLineCount == 0)
 }
