@@ -33,5 +33,6 @@ let package = Package(
         .executableTarget(name: "fuzz-jsonfeed", dependencies: ["FuzzChecks"], swiftSettings: settings),
         .executableTarget(name: "fuzz-commandline", dependencies: ["FuzzChecks"], swiftSettings: settings),
         .executableTarget(name: "fuzz-database", dependencies: ["FuzzChecks"], swiftSettings: settings),
+        .executableTarget(name: "fuzz-html", dependencies: ["FuzzChecks"], swiftSettings: settings),
     ]
 )

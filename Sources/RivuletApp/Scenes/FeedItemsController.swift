@@ -20,7 +20,8 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         KeyHint("q", "back"),
     ]
     static let readerHints = [
-        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("m", "unread"),
+        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("o 3o", "open link"),
+        KeyHint("m", "unread"),
         KeyHint("Esc", "back to the list"),
     ]
 
@@ -84,6 +85,9 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             case .home, .character("g"): return .scrollToTop
             case .end, .character("G"): return .scrollToBottom
             case .character("m"): return .toggleRead
+            case .character("o"): return .openLink
+            case .character(let character) where character.isASCII && character.isNumber:
+                return character.wholeNumberValue.map { .typeDigit($0) }
             case .character("?"): return .help
             default: return nil
             }
@@ -94,6 +98,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         case .escape, .character("q"): return .back
         case .character("m"): return .toggleRead
         case .character("M"): return .markAllRead
+        case .character("o"): return .openLink
         case .character("?"): return .help
         default: return nil
         }

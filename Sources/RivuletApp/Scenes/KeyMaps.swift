@@ -47,6 +47,7 @@ enum KeyMaps {
             return movement + [
                 KeyHint("Enter", "read the item"), KeyHint("m", "read or unread"),
                 KeyHint("M", "mark all read"), KeyHint("Space b", "reader: page"), KeyHint("g G", "reader: top/end"),
+                KeyHint("o", "open link"),
                 KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:

@@ -58,7 +58,9 @@ public enum KeyMap {
                 KeyBinding("M", "mark all read"),
                 KeyBinding("j k / ↑ ↓", "reading: scroll a line"),
                 KeyBinding("Space b / PgDn PgUp", "reading: scroll a page"),
-                KeyBinding("g G / Home End", "reading: to the top / the end"), help, back, quit,
+                KeyBinding("g G / Home End", "reading: to the top / the end"),
+                KeyBinding("o / N o", "open the item's link / its link [N] in the browser ($BROWSER)"), help, back,
+                quit,
             ]
         case .help:
             return [KeyBinding("Esc / ? / q", "close the help"), quit]

@@ -24,6 +24,10 @@ extension FeedItemsViewModel {
         case scrollToTop
         /// Scroll the reader so that its last page shows, ending at the last line.
         case scrollToBottom
+        /// A digit of the number of the link to open next (`3` then ``openLink`` opens `[3]`).
+        case typeDigit(Int)
+        /// Open the item's link in the browser, or the numbered link typed just before.
+        case openLink
         /// Close the reader.
         case close
         /// Show the key map.
@@ -43,6 +47,8 @@ extension FeedItemsViewModel {
         public var scroll: Int
         /// The rows the list has, as the front end last said.
         public internal(set) var contentHeight: Int
+        /// The number typed for the next ``Action/openLink``, if any; any other key forgets it.
+        public internal(set) var linkNumber: Int?
         /// The lines of text the reader shows at once, as the front end last said.
         public internal(set) var readerHeight: Int
         /// How many lines the opened item's text wraps to, as the front end last said.
@@ -58,6 +64,7 @@ extension FeedItemsViewModel {
             contentHeight = 0
             readerHeight = 0
             readerLineCount = 0
+            linkNumber = nil
             requestedRange = nil
         }
 
@@ -88,6 +95,7 @@ extension FeedItemsViewModel {
     /// What a step of the screen's fold asks the data side to do.
     enum Effect: Sendable, Hashable {
         case open(Int64)
+        case openLink(LinkRequest)
         case close
         case toggleRead(Int64)
         case markAllRead
@@ -132,6 +140,7 @@ extension FeedItemsViewModel {
                 open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
                 close: effects.requested { $0 == .close ? () : nil },
                 toggleRead: effects.requested { if case .toggleRead(let id) = $0 { id } else { nil } },
+                openLink: effects.requested { if case .openLink(let request) = $0 { request } else { nil } },
                 markAllRead: effects.requested { $0 == .markAllRead ? () : nil },
                 help: effects.requested { $0 == .help ? () : nil },
                 back: effects.requested { $0 == .back ? () : nil },
@@ -145,6 +154,20 @@ extension FeedItemsViewModel {
 
 extension FeedItemsViewModel.Screen {
     fileprivate mutating func apply(_ action: FeedItemsViewModel.Action) -> [FeedItemsViewModel.Effect] {
+        switch action {
+        case .typeDigit(let digit):
+            linkNumber = min((linkNumber ?? 0) * 10 + min(max(digit, 0), 9), 99_999)
+            return []
+        case .viewport, .readerViewport:
+            break
+        case .openLink:
+            let number = linkNumber
+            linkNumber = nil
+            guard let id = items.detail?.id ?? selectedRow?.id else { return [] }
+            return [.openLink(FeedItemsViewModel.LinkRequest(itemID: id, number: number))]
+        default:
+            linkNumber = nil
+        }
         if case .viewport(let height) = action {
             contentHeight = max(height, 0)
             return []

@@ -135,3 +135,69 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(at(105, screens).scroll == 0)
     #expect(at(105, screens).readerLineCount == 0)
 }
+
+/// Opens item 1 (which has three numbered links) and sends `actions`; returns the addresses the
+/// fake opener was asked to open, refusing `https://refused.example`, and the screens.
+private func openingLinks(_ actions: [(Int, Action)]) -> (opened: [String], screens: TestableObserver<Screen>) {
+    let scheduler = TestScheduler()
+    let opened = CallLog<String>()
+    let item = FeedItem(
+        id: 1, feedID: 9, title: "Item 1", link: "https://example.com/1", content: "a[1] b[2] c[3]",
+        links: ["https://a.example", "https://b.example", "https://refused.example"])
+    let service = MockFeedItemsService(
+        observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
+        observePage: { _, offset, _, _ in
+            observed(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 0, offset: offset)))
+        },
+        setRead: { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) },
+        openLink: { url in
+            opened.append(url)
+            return .just(
+                url.contains("refused") ? .failure(SceneError("Could not open the link: refused.")) : .success(()))
+        })
+    let input = scheduler.createHotObservable(
+        [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = output.screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    return (opened.all, screens)
+}
+
+@Test func feedItemsOpenLinkOpensTheItemsOwnLink() {
+    let (opened, screens) = openingLinks([(100, .openLink), (200, .open), (201, .openLink)])
+    #expect(opened == ["https://example.com/1", "https://example.com/1"])
+    #expect(at(201, screens).items.errorMessage == nil)
+}
+
+@Test func feedItemsANumberTypedBeforeOpenLinkOpensThatLink() {
+    let (opened, screens) = openingLinks([
+        (100, .open), (101, .typeDigit(2)), (102, .openLink), (103, .typeDigit(0)), (104, .typeDigit(1)),
+        (105, .openLink),
+    ])
+    #expect(at(101, screens).linkNumber == 2)
+    #expect(at(102, screens).linkNumber == nil)
+    #expect(at(104, screens).linkNumber == 1)
+    #expect(opened == ["https://b.example", "https://a.example"])
+}
+
+@Test func feedItemsANumberIsForgottenByAnyOtherKey() {
+    let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(3)), (102, .scroll(by: 1)), (103, .openLink)])
+    #expect(at(102, screens).linkNumber == nil)
+    #expect(opened == ["https://example.com/1"])
+}
+
+@Test func feedItemsALinkNumberOutOfRangeSaysWhichThereAre() {
+    let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(7)), (102, .openLink)])
+    #expect(opened.isEmpty)
+    #expect(at(102, screens).items.errorMessage == "There is no link [7]: this item has links [1] to [3].")
+}
+
+@Test func feedItemsAnOpenerFailureIsShownInTheStatusLine() {
+    let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(3)), (102, .openLink), (200, .openLink)])
+    #expect(opened == ["https://refused.example", "https://example.com/1"])
+    #expect(at(102, screens).items.errorMessage == "Could not open the link: refused.")
+    #expect(at(200, screens).items.errorMessage == nil)
+}
