@@ -36,3 +36,17 @@ import Testing
     #expect(TextWrap.indentedLines(of: "anything", width: 0).isEmpty)
     #expect(TextWrap.indentedLines(of: "", width: 5) == [""])
 }
+
+@Test func indentedWrapOfTheLongestReaderTextIsLinear() {
+    // 200,000 scalars, the renderer's cap: lines of list items, quotes and long paragraphs.
+    let block =
+        "  • an item that is long enough to wrap at eighty columns, and then some more words\n"
+        + "> a quoted line\n\n" + String(repeating: "word ", count: 100) + "\n"
+    let text = String(repeating: block, count: 200_000 / block.unicodeScalars.count)
+    let clock = ContinuousClock()
+    var lines: [String] = []
+    let elapsed = clock.measure { lines = TextWrap.indentedLines(of: text, width: 76) }
+    #expect(lines.count > 3_000)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 76 })
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
+}
