@@ -48,8 +48,9 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
-            let reader = ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)
-            let body = reader.bodyRect(in: chrome.contentArea(for: size))
+            let unwrapped = ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)
+            let body = unwrapped.bodyRect(in: chrome.contentArea(for: size))
+            let reader = unwrapped.wrappingBody(toWidth: body.width)
             let lineCount = reader.bodyLines(width: body.width).count
             if body.height != state.readerHeight || lineCount != state.readerLineCount {
                 scene.send(.readerViewport(height: body.height, lineCount: lineCount))

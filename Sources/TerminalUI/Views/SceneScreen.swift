@@ -144,6 +144,14 @@ public struct ReaderContent: Hashable, Sendable {
     public var body: String
     /// How many wrapped lines of the body are scrolled off the top.
     public var scroll: Int
+    /// The body already wrapped, and the width it was wrapped to.
+    private var wrapped: WrappedBody?
+
+    /// A body wrapped once, so that measuring it and drawing it do not wrap it twice.
+    private struct WrappedBody: Hashable, Sendable {
+        let width: Int
+        let lines: [String]
+    }
 
     /// Creates a reader.
     public init(heading: String, meta: [String] = [], body: String, scroll: Int = 0) {
@@ -163,7 +171,16 @@ public struct ReaderContent: Hashable, Sendable {
 
     /// The body wrapped to `width` columns, as the reader draws it: the text to scroll through.
     public func bodyLines(width: Int) -> [String] {
-        TextWrap.indentedLines(of: TextSanitizer.sanitize(body, preservingNewlines: true), width: width)
+        if let wrapped, wrapped.width == width { return wrapped.lines }
+        return TextWrap.indentedLines(of: TextSanitizer.sanitize(body, preservingNewlines: true), width: width)
+    }
+
+    /// This reader with its body wrapped to `width` columns once, for ``bodyLines(width:)`` and
+    /// drawing at that width to share (a long text costs one wrap a frame, not two).
+    public func wrappingBody(toWidth width: Int) -> ReaderContent {
+        var copy = self
+        copy.wrapped = WrappedBody(width: width, lines: bodyLines(width: width))
+        return copy
     }
 
     func draw(into buffer: inout CellBuffer, in rect: Rect) {
