@@ -44,7 +44,8 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
         if let detail = state.items.detail {
-            chrome.info = ""
+            // A number typed for `o` shows until `o` uses it or another key drops it.
+            chrome.info = state.linkNumber.map { "link [\($0)]: o opens it" } ?? ""
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }

@@ -137,3 +137,13 @@ private func readerLines(_ controller: FeedItemsController) -> [String] {
         #expect(FeedItemsController.action(for: .key(key), isReading: true) == action)
     }
 }
+
+@Test func feedItemsReaderShowsTheLinkNumberTypedForO() {
+    let controller = readerController(lines: 3)
+    defer { controller.stop() }
+    _ = controller.handle(.key(Key(.character("1"))))
+    _ = controller.handle(.key(Key(.character("2"))))
+    #expect(controller.screen(size: size, under: nil).chrome.info == "link [12]: o opens it")
+    _ = controller.handle(.key(Key(.down)))
+    #expect(controller.screen(size: size, under: nil).chrome.info == "")
+}
