@@ -34,5 +34,6 @@ let package = Package(
         .executableTarget(name: "fuzz-commandline", dependencies: ["FuzzChecks"], swiftSettings: settings),
         .executableTarget(name: "fuzz-database", dependencies: ["FuzzChecks"], swiftSettings: settings),
         .executableTarget(name: "fuzz-opml", dependencies: ["FuzzChecks"], swiftSettings: settings),
+        .executableTarget(name: "fuzz-html", dependencies: ["FuzzChecks"], swiftSettings: settings),
     ]
 )

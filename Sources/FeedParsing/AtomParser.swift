@@ -43,6 +43,7 @@ enum AtomParser {
             entry.child("author", in: ns)?.childText("name", in: ns)
             ?? entry.child("author", in: ns)?.allText
             ?? entry.childText("creator", in: RSSParser.dublinCoreNamespace)
+        let content = text(entry.child("content", in: ns)) ?? text(entry.child("summary", in: ns))
         return _ItemDraft(
             guid: entry.childText("id", in: ns),
             link: alternateLink(entry, ns: ns, base: base),
@@ -55,6 +56,7 @@ enum AtomParser {
                 ?? entry.childText("date", in: RSSParser.dublinCoreNamespace),
             updated: entry.childText("updated", in: ns) ?? entry.childText("modified", in: ns)
                 ?? entry.childText("modified", in: RSSParser.dublinCoreTermsNamespace),
+            content: content,
             hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil
         )
     }

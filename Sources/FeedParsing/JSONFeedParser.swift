@@ -50,7 +50,9 @@ enum JSONFeedParser {
             published: item["date_published"]?.string,
             updated: item["date_modified"]?.string,
             titleIsPlain: true,
-            summaryIsPlain: plainSummary != nil
+            summaryIsPlain: plainSummary != nil,
+            content: field("content_html") ?? field("content_text"),
+            contentIsPlain: field("content_html") == nil
         )
     }
 

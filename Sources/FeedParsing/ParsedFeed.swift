@@ -58,6 +58,10 @@ public struct ParsedFeedItem: Sendable, Equatable {
     public var publishedAt: Int64?
     /// When the item was last updated, in Unix milliseconds, if a valid date was given.
     public var updatedAt: Int64?
+    /// The item's full content as HTML, as the document gives it (RSS `content:encoded`, else
+    /// `description`; Atom `content`, else `summary`; JSON Feed `content_html`, else
+    /// `content_text` escaped), for ``HTMLRenderer``; `nil` when there is none.
+    public var content: String?
 
     /// An item with the given parts.
     public init(
@@ -68,7 +72,8 @@ public struct ParsedFeedItem: Sendable, Equatable {
         summary: String = "",
         author: String? = nil,
         publishedAt: Int64? = nil,
-        updatedAt: Int64? = nil
+        updatedAt: Int64? = nil,
+        content: String? = nil
     ) {
         self.id = id
         self.guid = guid
@@ -78,6 +83,7 @@ public struct ParsedFeedItem: Sendable, Equatable {
         self.author = author
         self.publishedAt = publishedAt
         self.updatedAt = updatedAt
+        self.content = content
     }
 
     /// The date to sort by: publication, else last update.

@@ -83,6 +83,7 @@ enum RSSParser {
         let updated =
             item.childText("modified", in: dublinCoreTermsNamespace)
             ?? item.childText("updated", in: atomNamespace)
+        let content = html(item.child("encoded", in: contentNamespace)) ?? html(item.child("description", in: ns))
         return _ItemDraft(
             guid: guid ?? item.attributes["about"],
             link: _FeedAssembler.resolve(link, against: base),
@@ -92,6 +93,7 @@ enum RSSParser {
                 ?? item.childText("author", in: iTunesNamespace),
             published: published,
             updated: updated,
+            content: content,
             hasContent: !item.children.isEmpty || _FeedAssembler.trimmed(item.text) != nil
         )
     }

@@ -13,6 +13,10 @@ struct _ItemDraft {
     var titleIsPlain = false
     /// True when `summary` is already plain text, false when it is HTML.
     var summaryIsPlain = false
+    /// The item's full content, HTML unless `contentIsPlain`.
+    var content: String?
+    /// True when `content` is plain text (JSON Feed's `content_text`).
+    var contentIsPlain = false
     /// False for an item with nothing in it at all, which is left out.
     var hasContent = true
 }
@@ -90,8 +94,25 @@ enum _FeedAssembler {
             summary: summary,
             author: author.flatMap { $0.isEmpty ? nil : $0 },
             publishedAt: published,
-            updatedAt: updated
+            updatedAt: updated,
+            content: trimmed(draft.content).map { draft.contentIsPlain ? escapedHTML($0) : $0 }
         )
+    }
+
+    /// Plain text as HTML that shows it: markup characters escaped, line breaks kept.
+    static func escapedHTML(_ text: String) -> String {
+        var html = ""
+        html.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            case "\n", "\r\n", "\r": html += "<br>"
+            default: html.append(character)
+            }
+        }
+        return html
     }
 
     private static func plain(_ text: String?, isPlain: Bool) -> String {

@@ -13,6 +13,8 @@ public struct MockFeedItemsService: FeedItemsServiceType {
     public var setReadHandler: @Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>
     /// Answers ``markAllRead(feedID:)``.
     public var markAllReadHandler: @Sendable (Int64) -> Observable<Result<Int, SceneError>>
+    /// Answers ``openLink(_:)``.
+    public var openLinkHandler: @Sendable (String) -> Observable<Result<Void, SceneError>>
 
     /// Creates a fake; every closure left out fails the test when called.
     public init(
@@ -20,7 +22,8 @@ public struct MockFeedItemsService: FeedItemsServiceType {
         observePage: (@Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>)? =
             nil,
         setRead: (@Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>)? = nil,
-        markAllRead: (@Sendable (Int64) -> Observable<Result<Int, SceneError>>)? = nil
+        markAllRead: (@Sendable (Int64) -> Observable<Result<Int, SceneError>>)? = nil,
+        openLink: (@Sendable (String) -> Observable<Result<Void, SceneError>>)? = nil
     ) {
         self.observeFeedHandler =
             observeFeed ?? { _, _ in
@@ -40,6 +43,11 @@ public struct MockFeedItemsService: FeedItemsServiceType {
         self.markAllReadHandler =
             markAllRead ?? { _ in
                 _unexpectedCall("FeedItemsServiceType.markAllRead(feedID:)")
+                return .empty()
+            }
+        self.openLinkHandler =
+            openLink ?? { _ in
+                _unexpectedCall("FeedItemsServiceType.openLink(_:)")
                 return .empty()
             }
     }
@@ -64,5 +72,10 @@ public struct MockFeedItemsService: FeedItemsServiceType {
     /// Calls ``markAllReadHandler``.
     public func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
         markAllReadHandler(feedID)
+    }
+
+    /// Calls ``openLinkHandler``.
+    public func openLink(_ url: String) -> Observable<Result<Void, SceneError>> {
+        openLinkHandler(url)
     }
 }

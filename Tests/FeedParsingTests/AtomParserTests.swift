@@ -88,4 +88,17 @@ import Testing
         #expect(feed.title == "Wrapped")
         #expect(feed.items.map(\.link) == ["https://wrapped.example/1"])
     }
+
+    @Test func contentIsTheContentElseTheSummaryAsHTML() throws {
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>
+            <entry><id>1</id><title>a</title><summary>Short</summary>
+            <content type="html">&lt;p&gt;Full&lt;/p&gt;</content></entry>
+            <entry><id>2</id><title>b</title><summary>a &lt; b</summary></entry>
+            </feed>
+            """
+        let items = try FeedDocument.parse(Data(atom.utf8)).items
+        #expect(items.map { $0.content.map { HTMLRenderer.render($0).text } } == ["Full", "a < b"])
+        #expect(items.first?.summary == "Short")
+    }
 }

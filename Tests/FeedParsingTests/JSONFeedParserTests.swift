@@ -61,4 +61,16 @@ import Testing
         let feed = try FeedDocument.parse(Data(FeedFixtures.jsonEmptySummary.utf8))
         #expect(feed.items.first?.summary == "The content")
     }
+
+    @Test func contentIsTheHTMLElseTheTextEscaped() throws {
+        let json = """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": [
+             {"id": "1", "summary": "Short", "content_html": "<p>Full</p>", "content_text": "ignored"},
+             {"id": "2", "content_text": "a <b> & c\\nnext line"}]}
+            """
+        let items = try FeedDocument.parse(Data(json.utf8)).items
+        #expect(items.map(\.content) == ["<p>Full</p>", "a &lt;b&gt; &amp; c<br>next line"])
+        #expect(items.first?.summary == "Short")
+        #expect(items.last.flatMap(\.content).map { HTMLRenderer.render($0).text } == "a <b> & c\nnext line")
+    }
 }

@@ -154,4 +154,18 @@ import Testing
             """
         #expect(try FeedDocument.parse(Data(rss.utf8)).items.first?.summary == "Body")
     }
+
+    @Test func contentIsTheFullHTMLPreferringContentEncoded() throws {
+        let rss = """
+            <rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>t</title>
+            <item><guid>1</guid><description>Short</description>
+            <content:encoded><![CDATA[<p>Full <b>body</b></p>]]></content:encoded></item>
+            <item><guid>2</guid><description>&lt;p&gt;Only this&lt;/p&gt;</description></item>
+            <item><guid>3</guid><title>Bare</title></item>
+            </channel></rss>
+            """
+        let items = try FeedDocument.parse(Data(rss.utf8)).items
+        #expect(items.map(\.content) == ["<p>Full <b>body</b></p>", "<p>Only this</p>", nil])
+        #expect(items.first?.summary == "Short")
+    }
 }

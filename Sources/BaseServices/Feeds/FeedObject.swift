@@ -58,11 +58,16 @@ public struct FeedItemObject: Sendable, Hashable, Identifiable {
     public let fetchedAt: Date
     /// Whether the item has been read.
     public let isRead: Bool
+    /// The item's full content laid out for reading (see ``FeedItemDraft/content``); empty when
+    /// the feed gave none or the item was stored before contents were kept.
+    public let content: String
+    /// The addresses of the links numbered in ``content``: the first is `[1]`.
+    public let links: [String]
 
     /// Creates an item value.
     public init(
         id: Int64, feedID: Int64, guid: String, title: String, link: String?, summary: String, publishedAt: Date?,
-        fetchedAt: Date, isRead: Bool
+        fetchedAt: Date, isRead: Bool, content: String = "", links: [String] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -73,6 +78,8 @@ public struct FeedItemObject: Sendable, Hashable, Identifiable {
         self.publishedAt = publishedAt
         self.fetchedAt = fetchedAt
         self.isRead = isRead
+        self.content = content
+        self.links = links
     }
 }
 
@@ -88,13 +95,23 @@ public struct FeedItemDraft: Sendable, Hashable {
     public var summary: String
     /// When the feed says the item was published, if it says.
     public var publishedAt: Date?
+    /// The item's full content laid out for reading: lines with their indentation, links
+    /// numbered `[N]` and listed at the end (as `HTMLRenderer` makes it). Empty when none.
+    public var content: String
+    /// The addresses of the links numbered in ``content``: the first is `[1]`.
+    public var links: [String]
 
     /// Creates an item to store.
-    public init(guid: String, title: String, link: String? = nil, summary: String = "", publishedAt: Date? = nil) {
+    public init(
+        guid: String, title: String, link: String? = nil, summary: String = "", publishedAt: Date? = nil,
+        content: String = "", links: [String] = []
+    ) {
         self.guid = guid
         self.title = title
         self.link = link
         self.summary = summary
         self.publishedAt = publishedAt
+        self.content = content
+        self.links = links
     }
 }

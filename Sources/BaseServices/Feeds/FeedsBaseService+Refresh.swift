@@ -63,7 +63,9 @@ extension FeedsBaseService {
                 case .next(.finished(.fetched(let feed, let newValidators))):
                     observer.onNext(.progress(.storing(itemCount: feed.items.count)))
                     let result = Result { () throws(DatabaseError) -> Int in
-                        try Self.store(feed, validators: newValidators, feedID: feedID, fetched: now(), in: database)
+                        try Self.store(
+                            feed, validators: newValidators, feedID: feedID, feedURL: url, fetched: now(),
+                            in: database)
                     }
                     let outcome =
                         result.map {
@@ -106,13 +108,10 @@ extension FeedsBaseService {
     /// Stores a downloaded feed in one transaction: its items, its title and site (only where
     /// the stored ones are placeholders, so a rename by the user stays) and its validators.
     private static func store(
-        _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, fetched: Date, in database: SQLiteDatabase
+        _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, feedURL: String, fetched: Date,
+        in database: SQLiteDatabase
     ) throws(DatabaseError) -> Int {
-        let drafts = feed.items.map { item in
-            FeedItemDraft(
-                guid: item.id, title: item.title, link: item.link, summary: item.summary,
-                publishedAt: item.publishedDate ?? item.updatedDate)
-        }
+        let drafts = feed.items.map { FeedItemDraft($0, feedURL: feedURL) }
         return try database.write { (db) throws(DatabaseError) -> Int in
             let newItems = try store(drafts, feedID: feedID, fetched: fetched.storedMilliseconds, in: db)
             try db.execute(

@@ -92,15 +92,18 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         for item in newest(items, keeping: maximumItems) {
             try db.execute(
                 """
-                INSERT INTO feed_items(feed_id, guid, title, link, summary, published_at, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO feed_items(
+                    feed_id, guid, title, link, summary, published_at, fetched_at, content, content_links)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (feed_id, guid) DO UPDATE SET
                     title = excluded.title, link = excluded.link, summary = excluded.summary,
-                    published_at = excluded.published_at
+                    published_at = excluded.published_at, content = excluded.content,
+                    content_links = excluded.content_links
                 """,
                 [
                     .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
-                    .integer(item.publishedAt?.storedMilliseconds), .integer(fetched),
+                    .integer(item.publishedAt?.storedMilliseconds), .integer(fetched), .text(item.content),
+                    .text(storedLinks(item.links)),
                 ])
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
@@ -221,7 +224,13 @@ public final class FeedsBaseService: FeedsBaseServiceType {
 
     // MARK: Rows
 
-    private static let itemColumns = "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read"
+    private static let itemColumns =
+        "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links"
+
+    /// Links as stored: one a line (a link never holds a line break; one that does is cut there).
+    static func storedLinks(_ links: [String]) -> String {
+        links.map { $0.split(whereSeparator: \.isNewline).first.map(String.init) ?? "" }.joined(separator: "\n")
+    }
 
     private static let feedSelect = """
         SELECT f.id, f.url, f.title, f.site_url, f.added_at, f.last_fetched_at,
@@ -244,7 +253,10 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             id: row.int64(at: 0), feedID: row.int64(at: 1), guid: row.string(at: 2), title: row.string(at: 3),
             link: row.optionalString(at: 4), summary: row.string(at: 5),
             publishedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
-            fetchedAt: Date(storedMilliseconds: row.int64(at: 7)), isRead: row.bool(at: 8))
+            fetchedAt: Date(storedMilliseconds: row.int64(at: 7)), isRead: row.bool(at: 8),
+            content: row.string(at: 9),
+            links: row.string(at: 10).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                .filter { !$0.isEmpty })
     }
 
     /// One feed's items, newest first, `LIMIT ? OFFSET ?`. `published_at DESC` already puts

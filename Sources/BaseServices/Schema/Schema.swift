@@ -145,7 +145,18 @@ enum Schema {
                 (db) throws(DatabaseError) in
                 try rebuildWithAutoincrement(in: db)
             },
-            Migration(version: 9, name: "todo history") { (db) throws(DatabaseError) in
+            Migration(version: 9, name: "feed item content") { (db) throws(DatabaseError) in
+                // An item's full content as the reader shows it: laid out for a terminal when
+                // stored (so the reader needs no parser, and the lists' plain summary stays as
+                // it was), with its numbered links apart so that one can be opened. Items stored
+                // before have none until their feed is refreshed; the reader shows their summary.
+                try db.executeScript(
+                    """
+                    ALTER TABLE feed_items ADD COLUMN content TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE feed_items ADD COLUMN content_links TEXT NOT NULL DEFAULT '';
+                    """)
+            },
+            Migration(version: 10, name: "todo history") { (db) throws(DatabaseError) in
                 try db.executeScript(TodoHistory.schemaScript)
             },
         ]

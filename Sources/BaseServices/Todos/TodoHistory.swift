@@ -36,7 +36,7 @@ enum TodoHistory {
         case redo
     }
 
-    /// Step 9 of the schema: the two tables of the history.
+    /// Step 10 of the schema: the two tables of the history.
     static let schemaScript = """
         CREATE TABLE todo_changes (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -190,11 +190,7 @@ extension FeedCommands {
             let feed = try? ScriptCommands.value(
                 of: feeds.addFeed(url: path, title: parsed.title, siteURL: parsed.siteLink))
         else { return }
-        let drafts = parsed.items.map { item in
-            FeedItemDraft(
-                guid: item.guid ?? item.id, title: item.title, link: item.link, summary: item.summary,
-                publishedAt: item.publishedDate)
-        }
+        let drafts = parsed.items.map { FeedItemDraft($0, feedURL: path) }
         _ = try? ScriptCommands.value(of: feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
     }
 }

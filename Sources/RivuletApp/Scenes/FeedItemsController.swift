@@ -20,7 +20,9 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         KeyHint("q", "back"),
     ]
     static let readerHints = [
-        KeyHint("j k", "scroll"), KeyHint("m", "unread"), KeyHint("Esc", "back to the list"),
+        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("o 3o", "open link"),
+        KeyHint("m", "unread"),
+        KeyHint("Esc", "back to the list"),
     ]
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
@@ -42,14 +44,19 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
         if let detail = state.items.detail {
-            chrome.info = ""
+            // A number typed for `o` shows until `o` uses it or another key drops it.
+            chrome.info = state.linkNumber.map { "link [\($0)]: o opens it" } ?? ""
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
-            return SceneScreen(
-                chrome: chrome,
-                content: .reader(
-                    ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)))
+            let unwrapped = ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)
+            let body = unwrapped.bodyRect(in: chrome.contentArea(for: size))
+            let reader = unwrapped.wrappingBody(toWidth: body.width)
+            let lineCount = reader.bodyLines(width: body.width).count
+            if body.height != state.readerHeight || lineCount != state.readerLineCount {
+                scene.send(.readerViewport(height: body.height, lineCount: lineCount))
+            }
+            return SceneScreen(chrome: chrome, content: .reader(reader))
         }
         let lines = state.visibleRows.map { row in
             ListLine(
@@ -75,9 +82,14 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             case .escape, .character("q"), .left: return .close
             case .down, .character("j"): return .scroll(by: 1)
             case .up, .character("k"): return .scroll(by: -1)
-            case .pageDown, .character(" "): return .scrollPages(by: 1)
-            case .pageUp: return .scrollPages(by: -1)
+            case .pageDown, .character(" "), .character("f"): return .scrollPages(by: 1)
+            case .pageUp, .character("b"): return .scrollPages(by: -1)
+            case .home, .character("g"): return .scrollToTop
+            case .end, .character("G"): return .scrollToBottom
             case .character("m"): return .toggleRead
+            case .character("o"): return .openLink
+            case .character(let character) where character.isASCII && character.isNumber:
+                return character.wholeNumberValue.map { .typeDigit($0) }
             case .character("?"): return .help
             default: return nil
             }
@@ -88,6 +100,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         case .escape, .character("q"): return .back
         case .character("m"): return .toggleRead
         case .character("M"): return .markAllRead
+        case .character("o"): return .openLink
         case .character("?"): return .help
         default: return nil
         }

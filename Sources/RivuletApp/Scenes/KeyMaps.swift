@@ -48,7 +48,8 @@ enum KeyMaps {
         case .feedItems:
             return movement + [
                 KeyHint("Enter", "read the item"), KeyHint("m", "read or unread"),
-                KeyHint("M", "mark all read"),
+                KeyHint("M", "mark all read"), KeyHint("Space b", "reader: page"), KeyHint("g G", "reader: top/end"),
+                KeyHint("o", "open link"),
                 KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:

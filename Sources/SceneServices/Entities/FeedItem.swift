@@ -10,17 +10,22 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     public let title: String
     /// Its web address, if any.
     public let link: String?
-    /// Its text, as plain text.
+    /// Its summary, as plain text on one line.
     public let text: String
     /// When it was published, if known.
     public let publishedAt: Date?
     /// Whether it was read.
     public let isRead: Bool
+    /// Its full content laid out for reading: lines keeping their indentation, links numbered
+    /// `[N]` and listed at the end. Empty when the feed gave none.
+    public let content: String
+    /// The addresses of the links numbered in ``content``: the first is `[1]`.
+    public let links: [String]
 
     /// Creates an item.
     public init(
         id: Int64, feedID: Int64, title: String, link: String? = nil, text: String = "", publishedAt: Date? = nil,
-        isRead: Bool = false
+        isRead: Bool = false, content: String = "", links: [String] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -29,5 +34,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.text = text
         self.publishedAt = publishedAt
         self.isRead = isRead
+        self.content = content
+        self.links = links
     }
 }

@@ -5,14 +5,17 @@ public import Streams
 /// they stay readable offline.
 public struct FeedItemsService: FeedItemsServiceType {
     let feeds: any FeedsBaseServiceType
+    let opener: LinkOpener
 
-    /// The service over the shared feeds base service (configure it first).
-    public init() {
-        self.init(feeds: FeedsBaseService.shared)
+    /// The service over the shared feeds base service (configure it first), opening links with
+    /// `opener`.
+    public init(opener: LinkOpener = .system()) {
+        self.init(feeds: FeedsBaseService.shared, opener: opener)
     }
 
-    init(feeds: any FeedsBaseServiceType) {
+    init(feeds: any FeedsBaseServiceType, opener: LinkOpener = .system()) {
         self.feeds = feeds
+        self.opener = opener
     }
 
     /// Observes one feed; `nil` once it is removed.
@@ -39,5 +42,11 @@ public struct FeedItemsService: FeedItemsServiceType {
     /// Marks every item of a feed read; sends how many changed.
     public func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
         feeds.markAllRead(feedID: feedID).map { $0.toScene { $0 } }
+    }
+
+    /// Opens `url` with the service's ``LinkOpener`` when subscribed.
+    public func openLink(_ url: String) -> Observable<Result<Void, SceneError>> {
+        let opener = opener
+        return Observable.deferred { .just(opener.open(url)) }
     }
 }

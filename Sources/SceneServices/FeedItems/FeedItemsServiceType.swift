@@ -16,4 +16,7 @@ public protocol FeedItemsServiceType: Sendable {
 
     /// Marks every item of a feed read; sends how many changed.
     func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>>
+
+    /// Opens a web address in the person's browser when subscribed; sends one result.
+    func openLink(_ url: String) -> Observable<Result<Void, SceneError>>
 }

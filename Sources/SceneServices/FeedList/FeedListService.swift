@@ -111,11 +111,7 @@ public struct FeedListService: FeedListServiceType {
             .take(1)
             .concatMap { result -> Observable<Result<Int, SceneError>> in
                 guard case .fetched(let parsed, _) = result else { return .just(.success(0)) }
-                let drafts = parsed.items.map { item in
-                    FeedItemDraft(
-                        guid: item.guid ?? item.id, title: item.title, link: item.link, summary: item.summary,
-                        publishedAt: item.publishedDate ?? item.updatedDate)
-                }
+                let drafts = parsed.items.map { FeedItemDraft($0, feedURL: url) }
                 return feeds.storeItems(drafts, feedID: id, fetchedAt: now()).concatMap { stored in
                     switch stored {
                     case .failure(let error):

@@ -141,16 +141,26 @@ public struct FormContent: Hashable, Sendable {
     }
 }
 
-/// A text to read: a heading, a few lines about it, and the body wrapped to the width.
+/// A text to read: a heading, a few lines about it, and the body wrapped to the width, each
+/// wrapped line indented like the line it continues (see ``TextWrap/indentedLines(of:width:)``).
 public struct ReaderContent: Hashable, Sendable {
     /// The heading.
     public var heading: String
     /// Lines under the heading (date, link).
     public var meta: [String]
-    /// The body; blank lines separate paragraphs.
+    /// The body; blank lines separate paragraphs, and a line's leading spaces, quote markers
+    /// (`> `) and list marker (`• `, `1. `) indent its continuation lines.
     public var body: String
     /// How many wrapped lines of the body are scrolled off the top.
     public var scroll: Int
+    /// The body already wrapped, and the width it was wrapped to.
+    private var wrapped: WrappedBody?
+
+    /// A body wrapped once, so that measuring it and drawing it do not wrap it twice.
+    private struct WrappedBody: Hashable, Sendable {
+        let width: Int
+        let lines: [String]
+    }
 
     /// Creates a reader.
     public init(heading: String, meta: [String] = [], body: String, scroll: Int = 0) {
@@ -158,6 +168,28 @@ public struct ReaderContent: Hashable, Sendable {
         self.meta = meta
         self.body = body
         self.scroll = scroll
+    }
+
+    /// Where the body goes when the reader fills `rect`: below the heading, the meta lines
+    /// and a blank line, inside a margin of two columns. Its height is a page of the body.
+    public func bodyRect(in rect: Rect) -> Rect {
+        guard rect.width > 4 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
+        let top = min(rect.y + 3 + meta.count, rect.maxY)
+        return Rect(x: rect.x + 2, y: top, width: rect.width - 4, height: rect.maxY - top)
+    }
+
+    /// The body wrapped to `width` columns, as the reader draws it: the text to scroll through.
+    public func bodyLines(width: Int) -> [String] {
+        if let wrapped, wrapped.width == width { return wrapped.lines }
+        return TextWrap.indentedLines(of: TextSanitizer.sanitize(body, preservingNewlines: true), width: width)
+    }
+
+    /// This reader with its body wrapped to `width` columns once, for ``bodyLines(width:)`` and
+    /// drawing at that width to share (a long text costs one wrap a frame, not two).
+    public func wrappingBody(toWidth width: Int) -> ReaderContent {
+        var copy = self
+        copy.wrapped = WrappedBody(width: width, lines: bodyLines(width: width))
+        return copy
     }
 
     func draw(into buffer: inout CellBuffer, in rect: Rect) {
@@ -173,12 +205,12 @@ public struct ReaderContent: Hashable, Sendable {
                 TextSanitizer.sanitize(line, fittingWidth: width), x: rect.x + 2, y: y, style: .dim, maxWidth: width)
             y += 1
         }
-        y += 1
-        let lines = TextWrap.lines(of: TextSanitizer.sanitize(body, preservingNewlines: true), width: width)
-        for line in lines.dropFirst(max(scroll, 0)) {
-            guard y < rect.maxY else { return }
-            buffer.put(line, x: rect.x + 2, y: y, maxWidth: width)
-            y += 1
+        let body = bodyRect(in: rect)
+        let lines = bodyLines(width: body.width)
+        // Never past the end: the last page ends at the last line.
+        let first = min(max(scroll, 0), max(lines.count - body.height, 0))
+        for (row, line) in lines.dropFirst(first).prefix(max(body.height, 0)).enumerated() {
+            buffer.put(line, x: body.x, y: body.y + row, maxWidth: body.width)
         }
     }
 }

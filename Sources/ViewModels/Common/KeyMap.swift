@@ -57,7 +57,12 @@ public enum KeyMap {
         case .feedItems:
             return movement + [
                 KeyBinding("Enter", "read the item"), KeyBinding("m", "mark read or unread"),
-                KeyBinding("M", "mark all read"), help, back, quit,
+                KeyBinding("M", "mark all read"),
+                KeyBinding("j k / ↑ ↓", "reading: scroll a line"),
+                KeyBinding("Space b / PgDn PgUp", "reading: scroll a page"),
+                KeyBinding("g G / Home End", "reading: to the top / the end"),
+                KeyBinding("o / N o", "open the item's link / its link [N] in the browser ($BROWSER)"), help, back,
+                quit,
             ]
         case .help:
             return [KeyBinding("Esc / ? / q", "close the help"), quit]

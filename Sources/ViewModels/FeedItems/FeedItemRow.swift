@@ -27,19 +27,23 @@ public struct FeedItemDetail: Sendable, Hashable {
     public let id: Int64
     /// Its title.
     public let title: String
-    /// Its text.
+    /// Its text to read: the full content laid out (lines keep their indentation, the list of
+    /// numbered links at the end), else the summary.
     public let text: String
     /// Its web address, if any.
     public let link: String?
     /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
     public let dateText: String?
+    /// The addresses of the links numbered in ``text``: the first is `[1]`.
+    public let links: [String]
 
     /// Creates a detail.
-    public init(id: Int64, title: String, text: String, link: String?, dateText: String?) {
+    public init(id: Int64, title: String, text: String, link: String?, dateText: String?, links: [String] = []) {
         self.id = id
         self.title = title
         self.text = text
         self.link = link
         self.dateText = dateText
+        self.links = links
     }
 }

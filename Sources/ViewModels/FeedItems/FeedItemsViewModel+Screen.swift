@@ -3,8 +3,11 @@ import Streams
 extension FeedItemsViewModel {
     /// What a person asks of a feed's items and of the reader, whatever the keys that ask it.
     public enum Action: Sendable, Hashable {
-        /// The list has `height` rows on screen (the reader pages by as many lines).
+        /// The list has `height` rows on screen.
         case viewport(height: Int)
+        /// The reader shows `height` lines of the opened item's text, which wraps to `lineCount`
+        /// lines at the screen's width; it pages by `height` and never scrolls past the end.
+        case readerViewport(height: Int, lineCount: Int)
         /// Move the selection.
         case select(ListMove)
         /// Read the selected item.
@@ -17,6 +20,14 @@ extension FeedItemsViewModel {
         case scroll(by: Int)
         /// Scroll the reader by this many pages.
         case scrollPages(by: Int)
+        /// Scroll the reader to the first line.
+        case scrollToTop
+        /// Scroll the reader so that its last page shows, ending at the last line.
+        case scrollToBottom
+        /// A digit of the number of the link to open next (`3` then ``openLink`` opens `[3]`).
+        case typeDigit(Int)
+        /// Open the item's link in the browser, or the numbered link typed just before.
+        case openLink
         /// Close the reader.
         case close
         /// Show the key map.
@@ -32,10 +43,16 @@ extension FeedItemsViewModel {
         public var items: State
         /// The selection and the rows shown.
         public var viewport: ListViewport
-        /// The first line of the item being read that is shown.
+        /// The first line of the item being read that is shown; at most ``maximumScroll``.
         public var scroll: Int
         /// The rows the list has, as the front end last said.
         public internal(set) var contentHeight: Int
+        /// The number typed for the next ``Action/openLink``, if any; any other key forgets it.
+        public internal(set) var linkNumber: Int?
+        /// The lines of text the reader shows at once, as the front end last said.
+        public internal(set) var readerHeight: Int
+        /// How many lines the opened item's text wraps to, as the front end last said.
+        public internal(set) var readerLineCount: Int
         /// The window asked for last.
         var requestedRange: VisibleRange?
 
@@ -45,8 +62,14 @@ extension FeedItemsViewModel {
             viewport = ListViewport()
             scroll = 0
             contentHeight = 0
+            readerHeight = 0
+            readerLineCount = 0
+            linkNumber = nil
             requestedRange = nil
         }
+
+        /// The largest ``scroll``: the one whose page ends at the text's last line.
+        public var maximumScroll: Int { max(readerLineCount - readerHeight, 0) }
 
         /// Whether an item is open in the reader.
         public var isReading: Bool { items.detail != nil }
@@ -72,6 +95,7 @@ extension FeedItemsViewModel {
     /// What a step of the screen's fold asks the data side to do.
     enum Effect: Sendable, Hashable {
         case open(Int64)
+        case openLink(LinkRequest)
         case close
         case toggleRead(Int64)
         case markAllRead
@@ -85,7 +109,11 @@ extension FeedItemsViewModel {
         var effects: [Effect] = []
         switch step {
         case .data(let items):
-            if items.detail?.id != screen.items.detail?.id { screen.scroll = 0 }
+            if items.detail?.id != screen.items.detail?.id {
+                // Another text: from its top, its length unknown until the front end wraps it.
+                screen.scroll = 0
+                screen.readerLineCount = 0
+            }
             screen.items = items
             if items.totalCount != screen.viewport.count { screen.viewport.setCount(items.totalCount) }
         case .action(let action):
@@ -112,6 +140,7 @@ extension FeedItemsViewModel {
                 open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
                 close: effects.requested { $0 == .close ? () : nil },
                 toggleRead: effects.requested { if case .toggleRead(let id) = $0 { id } else { nil } },
+                openLink: effects.requested { if case .openLink(let request) = $0 { request } else { nil } },
                 markAllRead: effects.requested { $0 == .markAllRead ? () : nil },
                 help: effects.requested { $0 == .help ? () : nil },
                 back: effects.requested { $0 == .back ? () : nil },
@@ -125,15 +154,37 @@ extension FeedItemsViewModel {
 
 extension FeedItemsViewModel.Screen {
     fileprivate mutating func apply(_ action: FeedItemsViewModel.Action) -> [FeedItemsViewModel.Effect] {
+        switch action {
+        case .typeDigit(let digit):
+            linkNumber = min((linkNumber ?? 0) * 10 + min(max(digit, 0), 9), 99_999)
+            return []
+        case .viewport, .readerViewport:
+            break
+        case .openLink:
+            let number = linkNumber
+            linkNumber = nil
+            guard let id = items.detail?.id ?? selectedRow?.id else { return [] }
+            return [.openLink(FeedItemsViewModel.LinkRequest(itemID: id, number: number))]
+        default:
+            linkNumber = nil
+        }
         if case .viewport(let height) = action {
             contentHeight = max(height, 0)
+            return []
+        }
+        if case .readerViewport(let height, let lineCount) = action {
+            readerHeight = max(height, 0)
+            readerLineCount = max(lineCount, 0)
+            scroll = min(scroll, maximumScroll)
             return []
         }
         if let detail = items.detail {
             switch action {
             case .close: return [.close]
-            case .scroll(let lines): scroll = max(scroll + lines, 0)
-            case .scrollPages(let pages): scroll = max(scroll + pages * contentHeight, 0)
+            case .scroll(let lines): scrollReader(to: scroll + lines)
+            case .scrollPages(let pages): scrollReader(to: scroll + pages * max(readerHeight, 1))
+            case .scrollToTop: scroll = 0
+            case .scrollToBottom: scroll = maximumScroll
             case .toggleRead: return [.toggleRead(detail.id)]
             case .help: return [.help]
             default: break
@@ -150,5 +201,10 @@ extension FeedItemsViewModel.Screen {
         default: break
         }
         return []
+    }
+
+    /// Scrolls the reader to `line`, kept between the first line and the last page.
+    private mutating func scrollReader(to line: Int) {
+        scroll = min(max(line, 0), maximumScroll)
     }
 }

@@ -71,12 +71,12 @@ extension FeedItemsViewModel {
         /// How many of the feed's items are unread, in all (not only in the window).
         public var unreadCount: Int { page.unreadCount }
 
-        /// The opened item's text and link.
+        /// The opened item's text (its full content, else its summary), link and numbered links.
         public var detail: FeedItemDetail? {
             guard let item = openedItem else { return nil }
             return FeedItemDetail(
-                id: item.id, title: item.title, text: item.text, link: item.link,
-                dateText: item.publishedAt.map(DueDate.format))
+                id: item.id, title: item.title, text: item.content.isEmpty ? item.text : item.content, link: item.link,
+                dateText: item.publishedAt.map(DueDate.format), links: item.links)
         }
 
         /// The item `id`, when the loaded window holds it.

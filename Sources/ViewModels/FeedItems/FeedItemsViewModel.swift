@@ -38,6 +38,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         public var close: Observable<Void>
         /// An item to mark read when unread, unread when read.
         public var toggleRead: Observable<Int64>
+        /// A link of an item to open in the browser.
+        public var openLink: Observable<LinkRequest>
         /// Mark every item of the feed read.
         public var markAllRead: Observable<Void>
         /// Show the key map.
@@ -50,7 +52,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         /// Creates inputs; those left out never send.
         public init(
             open: Observable<Int64> = .never(), close: Observable<Void> = .never(),
-            toggleRead: Observable<Int64> = .never(), markAllRead: Observable<Void> = .never(),
+            toggleRead: Observable<Int64> = .never(), openLink: Observable<LinkRequest> = .never(),
+            markAllRead: Observable<Void> = .never(),
             help: Observable<Void> = .never(), back: Observable<Void> = .never(),
             visibleRange: Observable<VisibleRange> = .never()
         ) {
@@ -58,6 +61,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             self.open = open
             self.close = close
             self.toggleRead = toggleRead
+            self.openLink = openLink
             self.markAllRead = markAllRead
             self.help = help
             self.back = back
@@ -129,6 +133,23 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             service.setRead(itemID: id, isRead).commandEvent(
                 "Could not change the item", success: Event.commandSucceeded, failure: Event.commandFailed)
         }
+        let links = input.openLink.withLatestFrom(latestPage) { request, page in
+            (request, page.items.first { $0.id == request.itemID })
+        }
+        .concatMap { request, item -> Observable<Event> in
+            switch Self.link(of: item, number: request.number) {
+            case .failure(let error):
+                return .just(.commandFailed(error.message))
+            case .success(let url):
+                return service.openLink(url).map { result in
+                    switch result {
+                    case .success: .commandSucceeded
+                    case .failure(let error): .commandFailed(error.message)
+                    }
+                }
+                .recover { .commandFailed("Could not open the link: \($0)") }
+            }
+        }
         let markAll = input.markAllRead.concatMap {
             service.markAllRead(feedID: feedID).commandEvent(
                 "Could not mark the items read", success: Event.commandSucceeded, failure: Event.commandFailed)
@@ -144,6 +165,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             input.open.map(Event.open),
             input.close.map { Event.close },
             readChanges,
+            links,
             markAll
         )
         .scan(State(), accumulator: Self.reduce)
@@ -153,5 +175,33 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         let route = Observable.merge(input.help.map { Route.help(.feedItems) }, input.back.map { Route.back })
             .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
         return (state, route)
+    }
+
+    /// Which link of an item to open: its own link, or the numbered link `number` (from 1).
+    public struct LinkRequest: Sendable, Hashable {
+        /// The item whose link it is.
+        public var itemID: Int64
+        /// The number of the link in the item's text, or `nil` for the item's own link.
+        public var number: Int?
+
+        /// Creates a request.
+        public init(itemID: Int64, number: Int? = nil) {
+            self.itemID = itemID
+            self.number = number
+        }
+    }
+
+    /// The address to open for `item`, or why there is none.
+    static func link(of item: FeedItem?, number: Int?) -> Result<String, SceneError> {
+        guard let item else { return .failure(SceneError("That item is no longer shown; open it again.")) }
+        guard let number else {
+            return item.link.map { .success($0) } ?? .failure(SceneError("This item has no link to open."))
+        }
+        guard item.links.indices.contains(number - 1) else {
+            let count = item.links.count
+            let has = count == 0 ? "no numbered links" : count == 1 ? "one link, [1]" : "links [1] to [\(count)]"
+            return .failure(SceneError("There is no link [\(number)]: this item has \(has)."))
+        }
+        return .success(item.links[number - 1])
     }
 }

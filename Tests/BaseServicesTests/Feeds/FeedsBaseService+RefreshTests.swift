@@ -78,6 +78,26 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     #expect(stored?.siteURL == "https://harbour.example/")
 }
 
+@Test func refreshStoresTheContentLaidOutWithItsLinksResolvedAgainstTheItem() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    let content = "<p>Intro <a href=\"/more\">more</a></p><ul><li>one</li><li>two</li></ul>"
+    let item =
+        "<item><guid>a</guid><title>One</title><link>https://harbour.example/posts/a</link>"
+        + "<description>Short</description><content:encoded><![CDATA[\(content)]]></content:encoded></item>"
+    network.stub(
+        url: feedURL,
+        reply: .ok(
+            "<rss xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>H</title>"
+                + "\(item)</channel></rss>"))
+    #expect(refresh(makeService(fixture, network), feed.id).last == "stored 1/1")
+    let stored = try #require(try storedItems(fixture, feed.id).first)
+    #expect(stored.summary == "Short")
+    #expect(stored.links == ["https://harbour.example/more"])
+    #expect(stored.content == "Intro more[1]\n\n  • one\n  • two\n\nLinks:\n[1]: https://harbour.example/more")
+}
+
 @Test func refreshKeepsATitleTheUserChose() throws {
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture, title: "My harbour")

@@ -278,3 +278,34 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
         ]))
     #expect(!indexes.contains("todos_by_completed"))
 }
+
+@Test func feedItemContentMigrationKeepsEveryItemAndGivesItNoContent() throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations()
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(8)))
+    try old.write { (db) throws(DatabaseError) in
+        try db.execute("INSERT INTO feeds(url, title, added_at) VALUES ('https://example.com/feed', 'Example', 1)")
+        try db.execute(
+            """
+            INSERT INTO feed_items(feed_id, guid, title, link, summary, published_at, fetched_at, is_read)
+            VALUES (1, 'a', 'Kept', 'https://example.com/a', 'Its summary', 5, 6, 1)
+            """)
+    }
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    let feeds = FeedsBaseService(context: try ServiceContext.make(database: database))
+    let item = try #require(
+        try value(feeds.observeItemWindow(feedID: 1, offset: 0, limit: 10, on: ImmediateScheduler())).items.first)
+    #expect(item.title == "Kept")
+    #expect(item.summary == "Its summary")
+    #expect(item.isRead)
+    #expect(item.content.isEmpty)
+    #expect(item.links.isEmpty)
+    let draft = FeedItemDraft(guid: "a", title: "Kept", content: "Body[1]", links: ["https://example.com/1"])
+    _ = try value(feeds.storeItems([draft], feedID: 1, fetchedAt: Date()))
+    let stored = try #require(
+        try value(feeds.observeItemWindow(feedID: 1, offset: 0, limit: 10, on: ImmediateScheduler())).items.first)
+    #expect(stored.content == "Body[1]")
+    #expect(stored.links == ["https://example.com/1"])
+    #expect(stored.isRead)
+}

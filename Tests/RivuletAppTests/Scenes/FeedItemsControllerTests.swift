@@ -1,3 +1,4 @@
+import Foundation
 import SceneServices
 import SceneServicesMocks
 import Streams
@@ -72,4 +73,77 @@ private func shown(_ controller: FeedItemsController) -> (titles: [String], sele
     _ = controller.handle(.key(Key(.character("g"))))
     #expect(shown(controller).titles.first == "Item 0")
     #expect(feed.asked.last == "0+10")
+}
+
+/// A controller over one item whose content is `lines` numbered lines, opened in the reader.
+private func readerController(lines: Int) -> FeedItemsController {
+    let content = (1...lines).map { "Line \($0)" }.joined(separator: "\n")
+    let service = MockFeedItemsService(
+        observeFeed: { id, _ in .just(.success(Feed(id: id, url: "https://example.com/feed", title: "One"))) },
+        observePage: { _, offset, _, _ in
+            let item = FeedItem(id: 1, feedID: 1, title: "Article", content: content)
+            return .just(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 1, offset: offset)))
+        },
+        setRead: { id, isRead in .just(.success(FeedItem(id: id, feedID: 1, title: "Article", isRead: isRead))) })
+    let viewModel = FeedItemsViewModel(service: service, feedID: 1, scheduler: ImmediateScheduler())
+    let controller = FeedItemsController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
+    _ = controller.screen(size: size, under: nil)
+    _ = controller.handle(.key(Key(.enter)))
+    return controller
+}
+
+/// The reader's body lines on screen (those that start with "Line").
+private func readerLines(_ controller: FeedItemsController) -> [String] {
+    // Twice: the first drawing tells the view model the reader's size, the second shows it.
+    _ = controller.screen(size: size, under: nil)
+    let buffer = controller.screen(size: size, under: nil).render(size: size)
+    return buffer.textLines().map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("Line") }
+}
+
+@Test func feedItemsReaderEndKeyShowsTheLastPageEndingAtTheLastLine() {
+    let controller = readerController(lines: 40)
+    defer { controller.stop() }
+    let first = readerLines(controller)
+    #expect(first.first == "Line 1")
+    for key in [Key(.end), Key(.character("G"))] {
+        _ = controller.handle(.key(key))
+        let shown = readerLines(controller)
+        #expect(shown.last == "Line 40")
+        #expect(shown.count == first.count)
+    }
+    _ = controller.handle(.key(Key(.character(" "))))
+    #expect(readerLines(controller).last == "Line 40")
+    _ = controller.handle(.key(Key(.home)))
+    #expect(readerLines(controller).first == "Line 1")
+    _ = controller.handle(.key(Key(.pageDown)))
+    #expect(readerLines(controller).first == "Line \(first.count + 1)")
+    _ = controller.handle(.key(Key(.pageUp)))
+    _ = controller.handle(.key(Key(.down)))
+    #expect(readerLines(controller).first == "Line 2")
+    _ = controller.handle(.key(Key(.character("g"))))
+    #expect(readerLines(controller).first == "Line 1")
+}
+
+@Test func feedItemsReaderKeysMapToScrolling() {
+    let cases: [(Key, FeedItemsViewModel.Action)] = [
+        (Key(.character("g")), .scrollToTop), (Key(.home), .scrollToTop), (Key(.character("G")), .scrollToBottom),
+        (Key(.end), .scrollToBottom), (Key(.pageDown), .scrollPages(by: 1)),
+        (Key(.character(" ")), .scrollPages(by: 1)),
+        (Key(.pageUp), .scrollPages(by: -1)), (Key(.character("b")), .scrollPages(by: -1)),
+        (Key(.down), .scroll(by: 1)),
+        (Key(.up), .scroll(by: -1)),
+    ]
+    for (key, action) in cases {
+        #expect(FeedItemsController.action(for: .key(key), isReading: true) == action)
+    }
+}
+
+@Test func feedItemsReaderShowsTheLinkNumberTypedForO() {
+    let controller = readerController(lines: 3)
+    defer { controller.stop() }
+    _ = controller.handle(.key(Key(.character("1"))))
+    _ = controller.handle(.key(Key(.character("2"))))
+    #expect(controller.screen(size: size, under: nil).chrome.info == "link [12]: o opens it")
+    _ = controller.handle(.key(Key(.down)))
+    #expect(controller.screen(size: size, under: nil).chrome.info == "")
 }

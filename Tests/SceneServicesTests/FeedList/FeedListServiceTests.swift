@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteProvider
 import Streams
 import Testing
 
@@ -172,4 +173,25 @@ private func events(_ observable: Observable<Step>) -> [Step] {
         return
     }
     #expect(error.message == "\(missing): no such file")
+}
+
+@Test func feedListServiceRefreshStoresTheContentForTheReaderAsEveryRefreshDoes() throws {
+    let fixture = try ServicesFixture()
+    let withContent = rss.replacingOccurrences(
+        of: "<description>One</description>",
+        with:
+            "<description>One</description><content:encoded xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">"
+            + "<![CDATA[<p>Read <a href=\"/more\">more</a></p><ul><li>one</li></ul>]]></content:encoded>")
+    let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": withContent])
+    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    _ = events(service.refresh(feedIDs: [feed.id]))
+    let stored = try fixture.database.read { (db) throws(DatabaseError) in
+        try db.fetchAll(
+            "SELECT guid, content, content_links FROM feed_items ORDER BY guid", [],
+            decode: { [$0.string(at: 0), $0.string(at: 1), $0.string(at: 2)] })
+    }
+    #expect(stored.count == 2)
+    #expect(stored.first?[1].contains("Read more[1]") == true, "\(stored)")
+    #expect(stored.first?[1].contains("one") == true)
+    #expect(stored.first?[2].contains("https://swift.example/more") == true, "\(stored)")
 }

@@ -172,3 +172,18 @@ private func todoList(
     #expect(todoList().render(size: TerminalSize(width: 1, height: 1)).textLines().count == 1)
     #expect(todoList().render(size: TerminalSize(width: 0, height: 0)).textLines().isEmpty)
 }
+
+@Test func aReaderWrappedOnceDrawsAsOneWrappedWhenDrawn() {
+    let reader = ReaderContent(
+        heading: "Heading", meta: ["2026-11-20"], body: "  • a list item long enough to wrap\n\n> quoted", scroll: 1)
+    let size = TerminalSize(width: 24, height: 10)
+    let area = SceneChrome(title: "Item").contentArea(for: size)
+    let body = reader.bodyRect(in: area)
+    let wrapped = reader.wrappingBody(toWidth: body.width)
+    #expect(wrapped.bodyLines(width: body.width) == reader.bodyLines(width: body.width))
+    #expect(wrapped.bodyLines(width: body.width) == ["  • a list item long", "    enough to wrap", "", "> quoted"])
+    let chrome = SceneChrome(title: "Item")
+    #expect(
+        SceneScreen(chrome: chrome, content: .reader(wrapped)).render(size: size).textLines()
+            == SceneScreen(chrome: chrome, content: .reader(reader)).render(size: size).textLines())
+}

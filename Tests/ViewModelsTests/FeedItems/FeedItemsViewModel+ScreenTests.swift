@@ -60,7 +60,8 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 
 @Test func feedItemsScreenOpensTheSelectedItemAndScrollsTheReader() {
     let (screens, calls, _) = run([
-        (100, .select(.down)), (101, .open), (102, .scroll(by: 3)), (103, .scroll(by: -5)), (104, .scrollPages(by: 2)),
+        (100, .select(.down)), (100, .open), (101, .readerViewport(height: 5, lineCount: 40)), (102, .scroll(by: 3)),
+        (103, .scroll(by: -5)), (104, .scrollPages(by: 2)),
         (105, .select(.down)), (200, .toggleRead), (300, .close),
     ])
     #expect(at(101, screens).isReading)
@@ -81,4 +82,122 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(calls.contains("setRead 1 true"))
     #expect(calls.contains("markAllRead 9"))
     #expect(routes == [.help(.feedItems), .back])
+}
+
+@Test func feedItemsReaderNeverScrollsPastTheLastPage() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 12)), (102, .scroll(by: 100)), (103, .scrollToTop),
+        (104, .scrollPages(by: 1)), (105, .scrollPages(by: 1)), (106, .scrollPages(by: 1)), (107, .scrollPages(by: -1)),
+        (108, .scrollPages(by: -5)), (109, .scrollToBottom), (110, .scroll(by: 1)), (111, .scroll(by: -1)),
+    ])
+    #expect(at(101, screens).maximumScroll == 7)
+    #expect(at(102, screens).scroll == 7)
+    #expect(at(103, screens).scroll == 0)
+    #expect(at(104, screens).scroll == 5)
+    // The last page ends at the last line (12 - 5), not a whole page further.
+    #expect(at(105, screens).scroll == 7)
+    #expect(at(106, screens).scroll == 7)
+    #expect(at(107, screens).scroll == 2)
+    #expect(at(108, screens).scroll == 0)
+    #expect(at(109, screens).scroll == 7)
+    #expect(at(110, screens).scroll == 7)
+    #expect(at(111, screens).scroll == 6)
+}
+
+@Test func feedItemsReaderOfATextShorterThanAPageDoesNotScroll() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 3)), (102, .scrollToBottom),
+        (103, .scrollPages(by: 1)),
+        (104, .scroll(by: 2)),
+    ])
+    #expect(at(102, screens).scroll == 0)
+    #expect(at(103, screens).scroll == 0)
+    #expect(at(104, screens).scroll == 0)
+}
+
+@Test func feedItemsReaderKeepsTheLastPageWhenTheScreenGrows() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 12)), (102, .scrollToBottom),
+        (103, .readerViewport(height: 10, lineCount: 12)), (104, .readerViewport(height: 20, lineCount: 12)),
+    ])
+    #expect(at(102, screens).scroll == 7)
+    #expect(at(103, screens).scroll == 2)
+    #expect(at(104, screens).scroll == 0)
+}
+
+@Test func feedItemsReaderStartsAnotherItemAtItsTop() {
+    let (screens, _, _) = run([
+        (100, .open), (101, .readerViewport(height: 5, lineCount: 12)), (102, .scrollToBottom), (103, .close),
+        (104, .select(.down)), (105, .open),
+    ])
+    #expect(at(102, screens).scroll == 7)
+    #expect(at(105, screens).items.detail?.title == "Item 2")
+    #expect(at(105, screens).scroll == 0)
+    #expect(at(105, screens).readerLineCount == 0)
+}
+
+/// Opens item 1 (which has three numbered links) and sends `actions`; returns the addresses the
+/// fake opener was asked to open, refusing `https://refused.example`, and the screens.
+private func openingLinks(_ actions: [(Int, Action)]) -> (opened: [String], screens: TestableObserver<Screen>) {
+    let scheduler = TestScheduler()
+    let opened = CallLog<String>()
+    let item = FeedItem(
+        id: 1, feedID: 9, title: "Item 1", link: "https://example.com/1", content: "a[1] b[2] c[3]",
+        links: ["https://a.example", "https://b.example", "https://refused.example"])
+    let service = MockFeedItemsService(
+        observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
+        observePage: { _, offset, _, _ in
+            observed(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 0, offset: offset)))
+        },
+        setRead: { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) },
+        openLink: { url in
+            opened.append(url)
+            return .just(
+                url.contains("refused") ? .failure(SceneError("Could not open the link: refused.")) : .success(()))
+        })
+    let input = scheduler.createHotObservable(
+        [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = output.screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    return (opened.all, screens)
+}
+
+@Test func feedItemsOpenLinkOpensTheItemsOwnLink() {
+    let (opened, screens) = openingLinks([(100, .openLink), (200, .open), (201, .openLink)])
+    #expect(opened == ["https://example.com/1", "https://example.com/1"])
+    #expect(at(201, screens).items.errorMessage == nil)
+}
+
+@Test func feedItemsANumberTypedBeforeOpenLinkOpensThatLink() {
+    let (opened, screens) = openingLinks([
+        (100, .open), (101, .typeDigit(2)), (102, .openLink), (103, .typeDigit(0)), (104, .typeDigit(1)),
+        (105, .openLink),
+    ])
+    #expect(at(101, screens).linkNumber == 2)
+    #expect(at(102, screens).linkNumber == nil)
+    #expect(at(104, screens).linkNumber == 1)
+    #expect(opened == ["https://b.example", "https://a.example"])
+}
+
+@Test func feedItemsANumberIsForgottenByAnyOtherKey() {
+    let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(3)), (102, .scroll(by: 1)), (103, .openLink)])
+    #expect(at(102, screens).linkNumber == nil)
+    #expect(opened == ["https://example.com/1"])
+}
+
+@Test func feedItemsALinkNumberOutOfRangeSaysWhichThereAre() {
+    let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(7)), (102, .openLink)])
+    #expect(opened.isEmpty)
+    #expect(at(102, screens).items.errorMessage == "There is no link [7]: this item has links [1] to [3].")
+}
+
+@Test func feedItemsAnOpenerFailureIsShownInTheStatusLine() {
+    let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(3)), (102, .openLink), (200, .openLink)])
+    #expect(opened == ["https://refused.example", "https://example.com/1"])
+    #expect(at(102, screens).items.errorMessage == "Could not open the link: refused.")
+    #expect(at(200, screens).items.errorMessage == nil)
 }

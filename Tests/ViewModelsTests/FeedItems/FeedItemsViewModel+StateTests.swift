@@ -109,3 +109,18 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
     let gone = VM.reduce(VM.State(), .feedLoaded(.success(nil)))
     #expect(VM.reduce(gone, .commandSucceeded).errorMessage == "This feed was removed.")
 }
+
+@Test func itemsStateOpenShowsTheFullContentAndItsLinksOverTheSummary() {
+    let item = FeedItem(
+        id: 1, feedID: 1, title: "Long", text: "Short summary", content: "Para[1]\n\n  • one\n\nLinks:\n[1]: https://x",
+        links: ["https://x"])
+    let detail = VM.reduce(loaded([item]), .open(1)).detail
+    #expect(detail?.text == "Para[1]\n\n  • one\n\nLinks:\n[1]: https://x")
+    #expect(detail?.links == ["https://x"])
+}
+
+@Test func itemsStateOpenOfAnItemWithoutContentShowsItsSummary() {
+    let detail = VM.reduce(loaded([Fixtures.item(1)]), .open(1)).detail
+    #expect(detail?.text == "Text of 1")
+    #expect(detail?.links == [])
+}

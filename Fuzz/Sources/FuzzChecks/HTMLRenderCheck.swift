@@ -1,0 +1,48 @@
+import FeedParsing
+import Foundation
+
+/// The HTML renderer's promises for one input.
+public enum HTMLRenderCheck {
+    /// A small cap, so that the fuzzer also reaches the code that cuts the text.
+    static let limit = 2_000
+
+    /// Renders `input` (as UTF-8, repaired) with a base address: the text holds no control
+    /// character but its line breaks and no terminal escape, stays within its cap, numbers at
+    /// most the maximum of links, each an address on one line that the text refers to; the link
+    /// list holds no control character either; and rendering again gives the same result.
+    public static func check(_ input: [UInt8]) {
+        let html = String(decoding: input, as: UTF8.self)
+        let base = URL(string: "https://example.com/posts/item.html")
+        let rendered = HTMLRenderer.render(html, baseURL: base, maximumLength: limit)
+        guard rendered.text.unicodeScalars.count <= limit + 1 else {
+            violation("\(rendered.text.unicodeScalars.count) scalars over a cap of \(limit)")
+        }
+        if let bad = firstControl(in: rendered.textWithLinkList) {
+            violation(
+                "control character U+\(String(bad.value, radix: 16)) in \(rendered.textWithLinkList.debugDescription)")
+        }
+        guard rendered.links.count <= HTMLRenderer.maximumLinkCount else {
+            violation("\(rendered.links.count) links numbered")
+        }
+        for (index, link) in rendered.links.enumerated() {
+            guard !link.isEmpty, !link.contains(where: \.isNewline) else {
+                violation("link \(index + 1) is \(link.debugDescription)")
+            }
+            // The last number may be cut off with the text at the cap.
+            guard rendered.text.contains("[\(index + 1)]") || rendered.text.hasSuffix("…") else {
+                violation("link \(index + 1) is listed but not marked in the text")
+            }
+        }
+        guard HTMLRenderer.render(html, baseURL: base, maximumLength: limit) == rendered else {
+            violation("two renderings of the same input differ")
+        }
+    }
+
+    private static func firstControl(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            let value = scalar.value
+            return (value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(value)
+                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        }
+    }
+}

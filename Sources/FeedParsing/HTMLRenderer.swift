@@ -1,0 +1,231 @@
+public import Foundation
+
+/// Lays out the HTML of a feed item as text for a terminal, keeping its structure.
+///
+/// Paragraphs are separated by blank lines; headings start with `#` marks; list items get
+/// bullets or numbers, indented by level; quotes start each line with `> `; `pre` and `code`
+/// keep their spaces and line breaks; `br` breaks the line; images show as `[image: alt]`.
+/// Links are numbered where their text ends (`[1]`) and listed in ``RenderedHTML/links``,
+/// relative ones resolved against `baseURL`. Character references are decoded; `script`,
+/// `style` and comments are dropped.
+///
+/// It is a pure function of its input and forgives what real feeds publish: unclosed tags,
+/// stray `<`, unbalanced quotes. Its time is linear in the input, the text is at most
+/// `maximumLength` scalars (cut with `…`), and it never holds a control character other
+/// than the line breaks it makes.
+///
+/// ```swift
+/// let rendered = HTMLRenderer.render(
+///     "<p>Read <a href=\"/more\">more</a>.</p><ul><li>one</li><li>two</li></ul>",
+///     baseURL: URL(string: "https://example.com/post"))
+/// rendered.text              // "Read more[1].\n\n  • one\n  • two"
+/// rendered.links             // ["https://example.com/more"]
+/// rendered.textWithLinkList  // the text, then "Links:" and "[1]: https://example.com/more"
+/// ```
+public enum HTMLRenderer {
+    /// The longest text returned by default, in Unicode scalars.
+    public static let defaultMaximumLength = 200_000
+
+    /// The most links numbered; later links are shown as their text alone.
+    public static let maximumLinkCount = 1_000
+
+    /// `html` laid out for a terminal, with its links numbered.
+    ///
+    /// - Parameters:
+    ///   - html: The HTML, a fragment or a whole document.
+    ///   - baseURL: The address relative links are resolved against, usually the item's link
+    ///     or the feed's address; without one they are kept as written.
+    ///   - maximumLength: The most scalars the text may have.
+    public static func render(
+        _ html: String, baseURL: URL? = nil, maximumLength: Int = defaultMaximumLength
+    ) -> RenderedHTML {
+        var renderer = _HTMLRendering(html: html, baseURL: baseURL, limit: maximumLength)
+        return renderer.run()
+    }
+
+    /// Plain text (a JSON Feed's `content_text`) laid out the same way: its line breaks kept,
+    /// runs of spaces collapsed, control characters dropped.
+    public static func render(plainText text: String, maximumLength: Int = defaultMaximumLength) -> RenderedHTML {
+        var writer = _TerminalTextWriter(limit: maximumLength)
+        for scalar in text.unicodeScalars where !writer.isFull {
+            switch scalar {
+            case "\n", "\u{2028}", "\u{2029}": writer.newLine()
+            default: writer.append(flowing: scalar)
+            }
+        }
+        return RenderedHTML(text: writer.finish())
+    }
+}
+
+/// One rendering: reads tokens and writes text.
+struct _HTMLRendering {
+    private var tokenizer: _HTMLTokenizer
+    private var writer: _TerminalTextWriter
+    private let baseURL: URL?
+    private var links: [String] = []
+    private var linkNumbers: [String: Int] = [:]
+    /// The number of the link whose text is being written, if any.
+    private var openLink: Int?
+    /// How many `pre` and `code` elements are open: inside any, whitespace is kept.
+    private var verbatimDepth = 0
+    /// Whether a `pre` just opened: a line break right after its tag is not part of its text.
+    private var isAtPreStart = false
+
+    init(html: String, baseURL: URL?, limit: Int) {
+        tokenizer = _HTMLTokenizer(Array(html.unicodeScalars))
+        writer = _TerminalTextWriter(limit: limit)
+        self.baseURL = baseURL
+    }
+
+    mutating func run() -> RenderedHTML {
+        while !writer.isFull, let token = tokenizer.next() {
+            switch token {
+            case .text(let range): text(range)
+            case .literal(let range):
+                for scalar in tokenizer.scalars[range] { appendText(scalar) }
+            case .start(let name, let attributes, let isSelfClosing):
+                start(name, attributes: attributes)
+                if isSelfClosing, !Self.voidElements.contains(name) { end(name) }
+            case .end(let name): end(name)
+            }
+        }
+        closeLink()
+        return RenderedHTML(text: writer.finish(), links: links)
+    }
+
+    static let voidElements: Set<String> = ["br", "img", "hr", "input", "wbr", "meta", "link", "source"]
+    static let paragraphElements: Set<String> = [
+        "p", "table", "figure", "dl", "address", "details", "center", "h1", "h2", "h3", "h4", "h5", "h6",
+    ]
+    static let lineElements: Set<String> = [
+        "div", "section", "article", "header", "footer", "aside", "main", "nav", "tr", "dt", "figcaption",
+        "caption", "summary", "form", "fieldset", "tbody", "thead", "tfoot",
+    ]
+
+    private mutating func text(_ range: Range<Int>) {
+        let scalars = tokenizer.scalars
+        var index = range.lowerBound
+        while index < range.upperBound, !writer.isFull {
+            if scalars[index] == "&" {
+                let (decoded, next) = HTMLText.decodeReference(scalars, at: index)
+                for scalar in decoded.unicodeScalars { appendText(scalar) }
+                index = min(next, range.upperBound)
+            } else {
+                appendText(scalars[index])
+                index += 1
+            }
+        }
+    }
+
+    private mutating func appendText(_ scalar: Unicode.Scalar) {
+        if isAtPreStart {
+            isAtPreStart = false
+            if scalar == "\n" { return }
+        }
+        if verbatimDepth > 0 {
+            writer.append(verbatim: scalar)
+        } else {
+            writer.append(flowing: scalar)
+        }
+    }
+
+    private mutating func start(_ name: String, attributes: [String: String]) {
+        switch name {
+        case "br": writer.newLine()
+        case "hr":
+            writer.breakParagraph()
+            writer.append(marker: String(repeating: "\u{2500}", count: 20))
+            writer.breakParagraph()
+        case "blockquote": writer.openQuote()
+        case "ul", "menu", "dir": writer.openList(isOrdered: false)
+        case "ol":
+            let start = attributes["start"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
+            writer.openList(isOrdered: true, start: min(max(start, -1_000_000), 1_000_000))
+        case "li": writer.openItem()
+        case "dd": writer.openDefinition()
+        case "pre":
+            writer.breakParagraph()
+            verbatimDepth += 1
+            isAtPreStart = true
+        case "code", "tt", "kbd", "samp":
+            verbatimDepth += 1
+        case "td", "th":
+            if !writer.isLineEmpty { writer.append(marker: " | ") }
+        case "img":
+            let alt = attributes["alt"].map(Self.collapsed) ?? ""
+            writer.append(flowing: " ")
+            writer.append(marker: alt.isEmpty ? "[image" : "[image: ")
+            writer.append(flowing: alt)
+            writer.append(marker: "]")
+        case "a":
+            closeLink()
+            openLink = attributes["href"].flatMap { number(forLink: $0) }
+        default:
+            if let level = Self.headingLevel(name) {
+                writer.breakParagraph()
+                writer.append(marker: String(repeating: "#", count: level) + " ")
+            } else if Self.paragraphElements.contains(name) {
+                writer.breakParagraph()
+            } else if Self.lineElements.contains(name) {
+                writer.breakLine()
+            }
+        }
+    }
+
+    private mutating func end(_ name: String) {
+        switch name {
+        case "blockquote": writer.closeQuote()
+        case "ul", "ol", "menu", "dir": writer.closeList()
+        case "li": writer.closeItem()
+        case "dd": writer.closeDefinition()
+        case "pre":
+            verbatimDepth = max(verbatimDepth - 1, 0)
+            writer.breakParagraph()
+        case "code", "tt", "kbd", "samp":
+            verbatimDepth = max(verbatimDepth - 1, 0)
+        case "a": closeLink()
+        default:
+            if Self.headingLevel(name) != nil {
+                writer.breakParagraph()
+            } else if Self.paragraphElements.contains(name) {
+                writer.breakParagraph()
+            } else if Self.lineElements.contains(name) {
+                writer.breakLine()
+            }
+        }
+    }
+
+    /// Writes the number of the link whose text ends here.
+    private mutating func closeLink() {
+        guard let number = openLink else { return }
+        openLink = nil
+        writer.append(marker: "[\(number)]")
+    }
+
+    /// The number of the link to `href`, numbering it if it is new; `nil` for a link that
+    /// leads nowhere to open (a fragment, a script, an empty one) or past the last number.
+    private mutating func number(forLink href: String) -> Int? {
+        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = trimmed.lowercased()
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
+            !["javascript:", "data:", "vbscript:"].contains(where: { lowered.hasPrefix($0) }),
+            let link = _FeedAssembler.resolve(trimmed, against: baseURL)
+        else { return nil }
+        if let known = linkNumbers[link] { return known }
+        guard links.count < HTMLRenderer.maximumLinkCount else { return nil }
+        links.append(link)
+        linkNumbers[link] = links.count
+        return links.count
+    }
+
+    private static func headingLevel(_ name: String) -> Int? {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count == 2, scalars[0] == "h", ("1"..."6").contains(scalars[1]) else { return nil }
+        return Int(scalars[1].value - 48)
+    }
+
+    /// An attribute's text on one line, whitespace collapsed.
+    private static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,291 @@
+/// Writes the text of ``HTMLRenderer``: lines with their quote and list prefixes, blank lines
+/// between paragraphs, whitespace collapsed outside preformatted text, no control characters,
+/// and at most `limit` scalars.
+struct _TerminalTextWriter {
+    /// A block the text is inside of, which adds to the start of its lines.
+    private enum Block {
+        case quote
+        case list(isOrdered: Bool, next: Int)
+        case item(marker: String, isMarkerShown: Bool)
+        case definition
+    }
+
+    /// The break asked for before the next text.
+    private enum Break: Comparable {
+        case none, line, paragraph
+    }
+
+    /// The deepest nesting of quotes and lists that still indents further.
+    static let maximumDepth = 16
+
+    private var blocks: [Block] = []
+    private var output = ""
+    private var count = 0
+    private let limit: Int
+    private(set) var isFull = false
+    private var pendingBreak = Break.none
+    /// The fewest quotes open since the pending paragraph break was asked for: the blank line
+    /// between a quote and what is around it carries only the outer quote's markers.
+    private var pendingBlankQuoteDepth = Int.max
+    private var pendingSpace = false
+    private var isAtLineStart = true
+    private var isLastLineBlank = false
+    private var hasText = false
+    /// Columns written on this line after its prefix, for tab stops.
+    private var column = 0
+
+    init(limit: Int) { self.limit = max(limit, 1) }
+
+    /// Whether the next text starts a line (nothing written on the current one).
+    var isLineEmpty: Bool { isAtLineStart || pendingBreak != .none }
+
+    // MARK: Text
+
+    /// Flowing text: runs of whitespace become one space.
+    mutating func append(flowing scalar: Unicode.Scalar) {
+        if Self.isCollapsible(scalar) {
+            pendingSpace = true
+        } else {
+            put(scalar)
+        }
+    }
+
+    /// Flowing text, a string at a time.
+    mutating func append(flowing text: String) {
+        for scalar in text.unicodeScalars { append(flowing: scalar) }
+    }
+
+    /// Preformatted text: spaces kept, line breaks kept, tabs expanded to stops of eight.
+    mutating func append(verbatim scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\n", "\u{2028}", "\u{2029}": newLine()
+        case "\r": break
+        case "\t":
+            let spaces = 8 - column % 8
+            for _ in 0..<spaces { put(" ") }
+        default:
+            if scalar.properties.isWhitespace {
+                put(" ")
+            } else {
+                put(scalar)
+            }
+        }
+    }
+
+    /// Text added by the renderer (a marker, a link number), unbroken.
+    mutating func append(marker text: String) {
+        for scalar in text.unicodeScalars { put(scalar) }
+    }
+
+    // MARK: Structure
+
+    /// The next text starts a new line.
+    mutating func breakLine() {
+        pendingBreak = max(pendingBreak, .line)
+    }
+
+    /// The next text starts a new paragraph, after a blank line.
+    mutating func breakParagraph() {
+        pendingBreak = .paragraph
+        pendingBlankQuoteDepth = min(pendingBlankQuoteDepth, quoteDepth)
+    }
+
+    /// Ends the current line where it is, even an empty one (`br`, a line break in `pre`).
+    mutating func newLine() {
+        guard hasText, !isFull else { return }
+        resolveBreak()
+        if isAtLineStart { isLastLineBlank = true }
+        write("\n")
+        isAtLineStart = true
+        pendingSpace = false
+        column = 0
+    }
+
+    /// Lines from now on are inside a quote.
+    mutating func openQuote() {
+        breakParagraph()
+        push(.quote)
+    }
+
+    /// Ends the innermost quote.
+    mutating func closeQuote() {
+        breakParagraph()
+        pop { if case .quote = $0 { true } else { false } }
+    }
+
+    /// Lines from now on are items of a list; an ordered one counts from `start`.
+    mutating func openList(isOrdered: Bool, start: Int = 1) {
+        isInList ? breakLine() : breakParagraph()
+        push(.list(isOrdered: isOrdered, next: start))
+    }
+
+    /// Ends the innermost list.
+    mutating func closeList() {
+        pop { if case .list = $0 { true } else { false } }
+        isInList ? breakLine() : breakParagraph()
+    }
+
+    /// Starts an item of the innermost list (a list of one when there is none); an item still
+    /// open in that list ends.
+    mutating func openItem() {
+        if case .item = blocks.last { blocks.removeLast() }
+        if !blocks.contains(where: { if case .list = $0 { true } else { false } }) {
+            openList(isOrdered: false)
+        }
+        breakLine()
+        var marker = "\u{2022} "
+        if case .list(let isOrdered, let next)? = blocks.last {
+            if isOrdered {
+                marker = "\(next). "
+                blocks[blocks.count - 1] = .list(isOrdered: true, next: next &+ 1)
+            } else {
+                let depth = blocks.count { if case .list = $0 { true } else { false } }
+                marker = ["\u{2022} ", "\u{25E6} ", "\u{25AA} "][(depth - 1) % 3]
+            }
+        }
+        push(.item(marker: marker, isMarkerShown: false))
+    }
+
+    /// Ends the innermost item.
+    mutating func closeItem() {
+        pop { if case .item = $0 { true } else { false } }
+        breakLine()
+    }
+
+    /// Lines from now on are a definition, indented.
+    mutating func openDefinition() {
+        breakLine()
+        push(.definition)
+    }
+
+    /// Ends the innermost definition.
+    mutating func closeDefinition() {
+        pop { if case .definition = $0 { true } else { false } }
+        breakLine()
+    }
+
+    /// The text, without trailing line breaks or spaces.
+    func finish() -> String {
+        var text = output
+        while let last = text.unicodeScalars.last, last == "\n" || last == " " {
+            text.unicodeScalars.removeLast()
+        }
+        return text
+    }
+
+    // MARK: Writing
+
+    private var isInList: Bool {
+        blocks.contains { if case .list = $0 { true } else { false } }
+    }
+
+    private mutating func push(_ block: Block) {
+        // Deeper nesting is read as flat: bounded prefixes, bounded searches when closing.
+        guard blocks.count < 4 * Self.maximumDepth else { return }
+        blocks.append(block)
+    }
+
+    private mutating func pop(where isMatch: (Block) -> Bool) {
+        guard let index = blocks.lastIndex(where: isMatch) else { return }
+        blocks.removeSubrange(index...)
+    }
+
+    /// Writes a visible scalar, after the break and space pending and the line's prefix.
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        guard !isFull, !Self.isControl(scalar) else { return }
+        resolveBreak()
+        if isAtLineStart {
+            writePrefix()
+            isAtLineStart = false
+            isLastLineBlank = false
+            pendingSpace = false
+            column = 0
+        }
+        if pendingSpace {
+            pendingSpace = false
+            write(" ")
+            column += 1
+        }
+        write(scalar)
+        column += 1
+        hasText = true
+    }
+
+    /// Ends the current line, with a blank line after it for a paragraph break.
+    private mutating func resolveBreak() {
+        guard pendingBreak != .none else { return }
+        let kind = pendingBreak
+        let blankQuoteDepth = min(pendingBlankQuoteDepth, quoteDepth)
+        pendingBreak = .none
+        pendingBlankQuoteDepth = Int.max
+        pendingSpace = false
+        guard hasText else { return }
+        if !isAtLineStart {
+            write("\n")
+            isAtLineStart = true
+            column = 0
+        }
+        if kind == .paragraph, !isLastLineBlank {
+            write(String(repeating: ">", count: blankQuoteDepth))
+            write("\n")
+            isLastLineBlank = true
+        }
+    }
+
+    /// How many quotes are open, up to the deepest that still indents.
+    private var quoteDepth: Int {
+        min(blocks.count { if case .quote = $0 { true } else { false } }, Self.maximumDepth)
+    }
+
+    private mutating func writePrefix() {
+        var prefix = ""
+        var isInsideList = false
+        var depth = 0
+        for index in blocks.indices {
+            guard depth < Self.maximumDepth else { break }
+            switch blocks[index] {
+            case .quote:
+                prefix += "> "
+                depth += 1
+            case .list:
+                if !isInsideList { prefix += "  " }
+                isInsideList = true
+                depth += 1
+            case .item(let marker, let isMarkerShown):
+                prefix += isMarkerShown ? String(repeating: " ", count: marker.unicodeScalars.count) : marker
+                blocks[index] = .item(marker: marker, isMarkerShown: true)
+            case .definition:
+                prefix += "    "
+                depth += 1
+            }
+        }
+        write(prefix)
+    }
+
+    private mutating func write(_ text: String) {
+        for scalar in text.unicodeScalars { write(scalar) }
+    }
+
+    private mutating func write(_ scalar: Unicode.Scalar) {
+        guard !isFull else { return }
+        output.unicodeScalars.append(scalar)
+        count += 1
+        if count >= limit {
+            output.unicodeScalars.append("\u{2026}")
+            isFull = true
+        }
+    }
+
+    /// Whitespace that collapses in flowing text; a no-break space stays.
+    private static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\u{A0}" && scalar.properties.isWhitespace
+    }
+
+    /// C0 and C1 controls (escape included), and the bidirectional overrides that could reorder
+    /// a terminal line.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
+    }
+}

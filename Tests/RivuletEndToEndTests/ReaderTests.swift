@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+// End-to-end: the reader of a feed item with HTML content, in a real terminal (a private tmux
+// server), and its `o` key with a stand-in browser. Needs the wall clock: each step polls the
+// screen up to a deadline.
+
+private func tmuxIsAvailable() -> Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+}
+
+/// A local RSS file with one item whose content has paragraphs, a list, a quote and links.
+private let feedDocument = """
+    <?xml version="1.0"?>
+    <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+    <title>Aardvark notes</title><link>https://notes.example/</link>
+    <item><guid>one</guid><title>Structured post</title><link>https://notes.example/posts/one</link>
+    <description>A short summary</description>
+    <content:encoded><![CDATA[
+    <p>First paragraph with <a href="/about">a link</a>.</p>
+    <p>Second paragraph.</p>
+    <ul><li>apples</li><li>pears</li></ul>
+    <blockquote>quoted words</blockquote>
+    <p>See <a href="https://other.example/page">the other page</a>.</p>
+    ]]></content:encoded></item>
+    </channel></rss>
+    """
+
+@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+struct ReaderTests {
+    @Test func anItemWithHTMLContentShowsParagraphsAListAndItsLinks() throws {
+        let files = try TemporaryFolder()
+        let feed = files.file("notes.xml")
+        let opened = files.file("opened")
+        let browser = files.file("browser")
+        try feedDocument.write(toFile: feed, atomically: true, encoding: .utf8)
+        // A stand-in browser: it writes the address it is given and nothing else.
+        try "#!/bin/sh\nprintf '%s' \"$1\" > \(TmuxSession.quote(opened))\n".write(
+            toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: browser)
+
+        let app = try RunningApp(width: 80, height: 30, environment: ["BROWSER": browser])
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        let added = try RivuletProcess.run(["--db", app.db, "feeds", "add", feed])
+        #expect(added.status == 0, "feeds add failed: \(added.error)")
+        try app.session.send("f")
+        try app.expectScreen("Aardvark notes")
+        try app.session.send("Enter")
+        try app.expectScreen("Structured post")
+        try app.session.send("Enter")
+        try app.expectScreen("First paragraph with a link[1].")
+        let (screen, _) = try app.session.waitFor("[2]: https://other.example/page")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        func row(_ text: String) -> Int? { lines.firstIndex(of: text) }
+        // Paragraphs apart, the list's items one under the other, the quote marked, the links listed.
+        let first = try #require(row("First paragraph with a link[1]."), "\(screen)")
+        let second = try #require(row("Second paragraph."), "\(screen)")
+        #expect(second == first + 2 && lines[first + 1].isEmpty)
+        let apples = try #require(row("• apples"), "\(screen)")
+        #expect(row("• pears") == apples + 1)
+        #expect(row("> quoted words") != nil)
+        let links = try #require(row("Links:"), "\(screen)")
+        #expect(row("[1]: https://notes.example/about") == links + 1)
+        #expect(row("[2]: https://other.example/page") == links + 2)
+        #expect(!screen.contains("A short summary"))
+
+        // `2o` opens the second link with $BROWSER; `o` the item's own link.
+        try app.session.send("2", "o")
+        #expect(try waitForFile(opened) == "https://other.example/page")
+        try FileManager.default.removeItem(atPath: opened)
+        try app.session.send("o")
+        #expect(try waitForFile(opened) == "https://notes.example/posts/one")
+        try app.session.send("9", "o")
+        try app.expectScreen("There is no link [9]")
+
+        try app.session.send("C-c")
+        try app.expectExit(0)
+    }
+
+    /// The contents of the file at `path` once it is there, polling for up to five seconds.
+    private func waitForFile(_ path: String) throws -> String? {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), !text.isEmpty { return text }
+            usleep(20_000)
+        }
+        return nil
+    }
+}
