@@ -209,13 +209,8 @@ public enum HTMLText {
 /// Collects text, collapsing whitespace, dropping escape sequences and control characters and
 /// stopping at a limit.
 struct _TextAccumulator {
-    /// How far an escape sequence being dropped has got.
-    private enum Escape {
-        case none, start, intermediate, control, string, stringEscape
-    }
-
     private var text = ""
-    private var escape = Escape.none
+    private var escapes = _EscapeSequenceFilter()
     private var count = 0
     private var pendingSpace = false
     private let limit: Int
@@ -228,7 +223,7 @@ struct _TextAccumulator {
     }
 
     mutating func append(_ scalar: Unicode.Scalar) {
-        guard !isFull, !skipsEscapeSequence(scalar) else { return }
+        guard !isFull, !escapes.skips(scalar) else { return }
         if scalar.properties.isWhitespace {
             pendingSpace = count > 0
             return
@@ -253,54 +248,4 @@ struct _TextAccumulator {
     }
 
     func finish() -> String { text }
-
-    /// Drops escape sequences whole (CSI up to its final byte; OSC, DCS, SOS, PM and APC strings
-    /// up to BEL or ST; two-character escapes; and their 8-bit forms), so that a title never
-    /// keeps debris such as `]2;pwned` once the ESC itself is gone. An unterminated string runs
-    /// to the end of the text.
-    private mutating func skipsEscapeSequence(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        switch escape {
-        case .none:
-            switch value {
-            case 0x1B: escape = .start
-            case 0x9B: escape = .control
-            case 0x90, 0x98, 0x9D, 0x9E, 0x9F: escape = .string
-            default: return false
-            }
-        case .start:
-            switch value {
-            case 0x5B: escape = .control
-            case 0x50, 0x58, 0x5D, 0x5E, 0x5F: escape = .string
-            case 0x20...0x2F: escape = .intermediate
-            case 0x30...0x7E: escape = .none
-            default:
-                escape = .none
-                return skipsEscapeSequence(scalar)
-            }
-        case .intermediate, .control:
-            let continues: ClosedRange<UInt32> = escape == .control ? 0x20...0x3F : 0x20...0x2F
-            let finals: ClosedRange<UInt32> = escape == .control ? 0x40...0x7E : 0x30...0x7E
-            if finals.contains(value) {
-                escape = .none
-            } else if !continues.contains(value) {
-                escape = .none
-                return skipsEscapeSequence(scalar)
-            }
-        case .string:
-            switch value {
-            case 0x07, 0x9C: escape = .none
-            case 0x1B: escape = .stringEscape
-            default: break
-            }
-        case .stringEscape:
-            guard value != 0x5C else {
-                escape = .none
-                return true
-            }
-            escape = .start
-            return skipsEscapeSequence(scalar)
-        }
-        return true
-    }
 }

@@ -19,6 +19,8 @@ struct _TerminalTextWriter {
     static let maximumDepth = 16
 
     private var blocks: [Block] = []
+    /// Escape sequences in the text are dropped whole, not just their ESC.
+    private var escapes = _EscapeSequenceFilter()
     private var output = ""
     private var count = 0
     private let limit: Int
@@ -43,6 +45,7 @@ struct _TerminalTextWriter {
 
     /// Flowing text: runs of whitespace become one space.
     mutating func append(flowing scalar: Unicode.Scalar) {
+        guard !escapes.skips(scalar) else { return }
         if Self.isCollapsible(scalar) {
             pendingSpace = true
         } else {
@@ -57,6 +60,7 @@ struct _TerminalTextWriter {
 
     /// Preformatted text: spaces kept, line breaks kept, tabs expanded to stops of eight.
     mutating func append(verbatim scalar: Unicode.Scalar) {
+        guard !escapes.skips(scalar) else { return }
         switch scalar {
         case "\n", "\u{2028}", "\u{2029}": newLine()
         case "\r": break

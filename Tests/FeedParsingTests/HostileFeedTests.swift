@@ -172,3 +172,21 @@ import Testing
         }
     }
 }
+
+@Suite struct EscapeSequenceTests {
+    @Test func theReaderDropsEscapeSequencesWholeAsTheSummaryDoes() {
+        let hostile = "Body\u{1B}]0;pwned\u{07} text\u{1B}[2J\u{1B}[H here\u{9B}31m!"
+        #expect(HTMLRenderer.render(hostile).text == "Body text here!")
+        #expect(HTMLText.plainText(from: hostile) == "Body text here!")
+        #expect(HTMLRenderer.render("<pre>a\u{1B}]52;c;cHduZWQ=\u{07}b</pre>").text == "ab")
+    }
+
+    @Test func aStrayControlThatOpensAStringCostsAtMostTheRestOfItsLine() {
+        // U+009D (OSC in 8 bits) is what a byte 0x9D decoded as Latin-1 gives.
+        #expect(HTMLRenderer.render("<pre>one\u{9D} lost\nkept</pre>").text == "one\nkept")
+        let long = "start\u{9D}" + String(repeating: "y", count: 1000) + "end"
+        let plain = HTMLText.plainText(from: long)
+        #expect(plain.hasPrefix("start") && plain.hasSuffix("end"), "\(plain.prefix(20))…\(plain.suffix(20))")
+        #expect(plain.count == "start".count + 1000 - _EscapeSequenceFilter.longestString + "end".count)
+    }
+}
