@@ -259,8 +259,10 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(
         items.allSatisfy {
             $0["id"] is Int && $0["title"] is String && $0["read"] != nil && $0["published"] != nil
-                && $0["summary"] is String
+                && $0["summary"] is String && $0["content"] is String && $0["links"] is [Any]
         })
+    // The reader's text: the item laid out, its links numbered and listed.
+    #expect(items.contains { ($0["content"] as? String)?.isEmpty == false })
 }
 
 @Test func aFeedThatCannotBeFetchedIsARuntimeError() throws {

@@ -165,6 +165,8 @@ enum FeedCommands {
         ("published", { .optional($0.publishedAt.map(iso8601)) }),
         ("read", { .bool($0.isRead) }),
         ("summary", { .string($0.summary) }),
+        ("content", { .string($0.content) }),
+        ("links", { .array($0.links.map(JSONValue.string)) }),
     ])
 
     private static func iso8601(_ date: Date) -> String {
