@@ -40,7 +40,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             title: scene.state.heading, info: "\(scene.state.items.unreadCount) unread", hints: Self.hints,
             errorMessage: scene.state.items.errorMessage, isBusy: scene.state.items.isLoading,
             spinnerFrame: context.spinnerFrame)
-        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: false, size: size)
+        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
         if let detail = state.items.detail {
@@ -66,7 +66,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
             selected: state.viewport.selected, emptyText: Screen.emptyText)
-        return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
+        return SceneScreen(chrome: chrome, content: .list(header: state.listHeader, window: window))
     }
 
     func handle(_ event: InputEvent) -> Bool {

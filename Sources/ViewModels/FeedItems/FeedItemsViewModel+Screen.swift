@@ -77,6 +77,12 @@ extension FeedItemsViewModel {
         /// The feed's title, or "Feed" until it is known.
         public var heading: String { items.feedTitle.isEmpty ? "Feed" : items.feedTitle }
 
+        /// The line above the items: why the feed's last refresh failed, when it did (the items
+        /// shown are then those of an earlier refresh).
+        public var listHeader: String? {
+            items.refreshFailure.map { "Last refresh failed: \($0) (r on the feeds list tries again)" }
+        }
+
         /// The selected item's row.
         public var selectedRow: FeedItemRow? {
             guard let selected = viewport.selected else { return nil }

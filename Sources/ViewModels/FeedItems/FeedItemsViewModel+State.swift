@@ -37,6 +37,8 @@ extension FeedItemsViewModel {
         public var isFeedGone: Bool
         /// The latest failure to show, if any.
         public var errorMessage: String?
+        /// Why the feed's last refresh failed, if it did: its items are those of an earlier one.
+        public var refreshFailure: String?
 
         /// Creates a state; by default loading the first window, with no items.
         public init(
@@ -51,6 +53,7 @@ extension FeedItemsViewModel {
             self.openedItem = openedItem
             self.isFeedGone = isFeedGone
             self.errorMessage = errorMessage
+            self.refreshFailure = nil
         }
 
         /// Whether the rows shown are not yet those of the latest window.
@@ -109,6 +112,11 @@ extension FeedItemsViewModel {
         switch event {
         case .feedLoaded(.success(let feed?)):
             next.feedTitle = feed.title
+            if case .failed(let message) = feed.lastRefresh {
+                next.refreshFailure = message
+            } else {
+                next.refreshFailure = nil
+            }
         case .feedLoaded(.success(nil)):
             next.isFeedGone = true
             next.errorMessage = "This feed was removed."

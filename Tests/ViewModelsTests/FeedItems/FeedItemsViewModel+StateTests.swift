@@ -19,6 +19,19 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
     #expect(VM.reduce(VM.State(), .feedLoaded(.success(Fixtures.feed(1, "Swift")))).feedTitle == "Swift")
 }
 
+@Test func itemsStateSaysWhyTheFeedsLastRefreshFailedUntilOneSucceeds() {
+    let failed = VM.reduce(
+        VM.State(), .feedLoaded(.success(Fixtures.feed(1, "Swift", last: .failed(message: "HTTP 404 Not Found")))))
+    #expect(failed.refreshFailure == "HTTP 404 Not Found")
+    var screen = VM.Screen()
+    screen.items = failed
+    #expect(screen.listHeader == "Last refresh failed: HTTP 404 Not Found (r on the feeds list tries again)")
+    let fixed = VM.reduce(failed, .feedLoaded(.success(Fixtures.feed(1, "Swift", last: .succeeded(at: .now)))))
+    #expect(fixed.refreshFailure == nil)
+    screen.items = fixed
+    #expect(screen.listHeader == nil)
+}
+
 @Test func itemsStateIsLoadingUntilThePageOfTheAskedWindowArrives() {
     #expect(VM.State().isLoading)
     #expect(!loaded([Fixtures.item(1)]).isLoading)
