@@ -2,7 +2,8 @@ import TerminalUI
 import ViewModels
 
 /// The keys each scene answers to, as the help overlay lists them: exactly what the controllers
-/// do with them.
+/// do with them. The one table of keys: the view models know actions, not keys, since another
+/// front end (a GUI, a test driver) would bind them differently.
 enum KeyMaps {
     /// Keys every list shares.
     static let movement = [
@@ -26,11 +27,12 @@ enum KeyMaps {
                 KeyHint("e", "edit the title (Enter saves, Esc cancels)"), KeyHint("Enter", "open in the editor"),
                 KeyHint("d", "delete (y/n)"),
                 KeyHint("A", "toggle all shown (y/n above 5)"), KeyHint("C", "clear completed shown (y/n above 5)"),
-                KeyHint("Tab", "filter: all, active, done"),
+                KeyHint("Tab f", "filter: all, active, done"),
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),
                 KeyHint("u", "undo the last change (any process's)"), KeyHint("Ctrl-R", "redo"),
-                KeyHint("Esc", "clear the search, else back"), KeyHint("q", "back"), KeyHint("Ctrl-C", "quit"),
+                KeyHint("?", "this help"), KeyHint("Esc", "clear the search, else back"), KeyHint("q", "back"),
+                KeyHint("Ctrl-C", "quit"),
             ]
         case .todoEditor:
             return [
@@ -42,18 +44,19 @@ enum KeyMaps {
                 KeyHint("a", "add a feed URL or file"), KeyHint("i", "import an OPML file"),
                 KeyHint("r", "refresh the selected"),
                 KeyHint("R", "refresh all"),
-                KeyHint("d", "remove (y/n)"), KeyHint("Enter", "show its items"), KeyHint("Esc q", "back"),
-                KeyHint("Ctrl-C", "quit"),
+                KeyHint("d", "remove (y/n)"), KeyHint("Enter", "show its items"), KeyHint("?", "this help"),
+                KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .feedItems:
             return movement + [
                 KeyHint("Enter", "read the item"), KeyHint("m", "read or unread"),
-                KeyHint("M", "mark all read"), KeyHint("Space b", "reader: page"), KeyHint("g G", "reader: top/end"),
-                KeyHint("o", "open link"),
-                KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
+                KeyHint("M", "mark all read"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
+                KeyHint("Space b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
+                KeyHint("o", "open the item's link ($BROWSER)"), KeyHint("N o", "open its link [N]"),
+                KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:
-            return [KeyHint(HelpOverlay.closingKeys, "close")]
+            return [KeyHint(HelpOverlay.closingKeys, "close"), KeyHint("Ctrl-C", "quit")]
         }
     }
 }

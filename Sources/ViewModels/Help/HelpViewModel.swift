@@ -1,6 +1,7 @@
 public import Streams
 
-/// The view model of the help scene: the key map of the scene it was opened over.
+/// The view model of the help scene, opened over ``scene``: it closes or quits. Which keys the
+/// scene below answers to is the front end's to say (a terminal's keys are not a GUI's).
 public struct HelpViewModel: ViewModelType, Sendable {
     /// The scene whose keys are shown.
     public let scene: SceneKind
@@ -26,10 +27,8 @@ public struct HelpViewModel: ViewModelType, Sendable {
         }
     }
 
-    /// What the help scene renders.
+    /// Where the help scene leads.
     public struct Output: Sendable {
-        /// The keys of the scene below, in order.
-        public let bindings: Driver<[KeyBinding]>
         /// Where to go next.
         public let route: Signal<Route>
     }
@@ -37,7 +36,6 @@ public struct HelpViewModel: ViewModelType, Sendable {
     /// Wires the help scene's inputs to its outputs.
     public func transform(input: Input) -> Output {
         Output(
-            bindings: Driver.just(KeyMap.bindings(for: scene), scheduler: scheduler),
             route: Observable.merge(input.back.map { Route.back }, input.quit.map { Route.quit })
                 .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
     }

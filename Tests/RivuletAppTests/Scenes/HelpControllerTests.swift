@@ -36,5 +36,5 @@ private final class Routes: @unchecked Sendable {
 }
 
 @Test func helpKeyMapNamesTheKeysTheOverlaySays() {
-    #expect(KeyMaps.bindings(for: .help).map(\.key) == [HelpOverlay.closingKeys])
+    #expect(KeyMaps.bindings(for: .help).map(\.key) == [HelpOverlay.closingKeys, "Ctrl-C"])
 }

@@ -2,13 +2,13 @@ import StreamsTesting
 import Testing
 import ViewModels
 
-@Test func helpShowsTheKeysOfItsScene() {
+@Test func helpScreenIsTheSceneItWasOpenedOver() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
-        let output = HelpViewModel(scene: .feeds, scheduler: scheduler).transform(input: .init())
-        let bindings = record(output.bindings, on: scheduler)
+        let output = HelpViewModel(scene: .feeds, scheduler: scheduler).transform(screen: .init(actions: .never()))
+        let screens = record(output.screen, on: scheduler)
         scheduler.advance(to: 1000)
-        #expect(bindings.events == [.next(200, KeyMap.bindings(for: .feeds)), .completed(200)])
+        #expect(screens.elements == [.feeds])
     }
 }
 

@@ -1,0 +1,69 @@
+import TerminalUI
+import Testing
+import ViewModels
+
+@testable import RivuletApp
+
+// The help overlay's table of keys, one per scene: what each lists, checked against what the
+// scenes do.
+
+private func keys(_ scene: SceneKind) -> [String] {
+    KeyMaps.bindings(for: scene).map(\.key)
+}
+
+@Test(arguments: SceneKind.allCases)
+func keyMapsListCtrlCInEveryScene(_ scene: SceneKind) {
+    #expect(keys(scene).contains("Ctrl-C"))
+}
+
+@Test(arguments: [SceneKind.home, .todoList, .feeds, .feedItems])
+func keyMapsListQuestionMarkForHelpInEveryList(_ scene: SceneKind) {
+    #expect(KeyMaps.bindings(for: scene).contains(KeyHint("?", "this help")))
+}
+
+@Test(arguments: [SceneKind.home, .todoList, .feeds, .feedItems])
+func keyMapsListTheMovementKeysInEveryList(_ scene: SceneKind) {
+    #expect(KeyMaps.movement.allSatisfy(KeyMaps.bindings(for: scene).contains))
+}
+
+@Test(arguments: SceneKind.allCases)
+func keyMapsHaveNoKeyTwiceInAScene(_ scene: SceneKind) {
+    #expect(Set(keys(scene)).count == keys(scene).count, "\(keys(scene))")
+}
+
+@Test func keyMapsQuitWithQFromHomeAndGoBackWithItElsewhere() {
+    #expect(KeyMaps.bindings(for: .home).contains(KeyHint("q", "quit")))
+    for scene in [SceneKind.todoList, .feeds, .feedItems] {
+        #expect(keys(scene).contains { $0.split(separator: " ").contains("q") }, "\(scene)")
+    }
+}
+
+@Test func keyMapOfTheEditorLeavesQAndQuestionMarkToTheText() {
+    #expect(!keys(.todoEditor).contains { $0 == "q" || $0 == "?" })
+    #expect(keys(.todoEditor).contains(TodoEditorController.helpKey))
+}
+
+@Test func keyMapOfTheTodoListNamesItsCommands() {
+    for key in ["a", "Space", "e", "Enter", "d", "A", "C", "Tab f", "/", "s", "J K", "u", "Ctrl-R"] {
+        #expect(keys(.todoList).contains(key), "\(key)")
+    }
+}
+
+@Test func keyMapOfFeedItemsNamesTheReadersKeys() {
+    for key in ["Enter", "m", "M", "o", "N o"] {
+        #expect(keys(.feedItems).contains(key), "\(key)")
+    }
+}
+
+/// Every key a list scene's controller answers to while browsing is in its table: each
+/// character a person can type is tried, and one that does something must be listed.
+@Test func everyCharacterTheTodoListAnswersToIsListed() {
+    let listed = Set(keys(.todoList).flatMap { $0.split(separator: " ").map(String.init) })
+    for character in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/?" {
+        let event = InputEvent.key(Key(.character(character)))
+        guard TodoListController.action(for: event, in: .browsing) != nil else { continue }
+        // Movement keys are listed as a group.
+        if "jkgG".contains(character) { continue }
+        #expect(listed.contains(String(character)), "\(character) does something but the help does not say")
+    }
+}
