@@ -25,7 +25,7 @@ extension SQLiteDatabase {
             // logging rewrites the header, which a refused file must not see.
             try configureWriter(writer, options: options)
             try Migrator(migrations: migrations, options: options).migrate(writer)
-            try useWriteAheadLog(writer)
+            try useWriteAheadLog(writer, timeoutMilliseconds: options.busyTimeoutMilliseconds)
         } catch {
             writer.close()
             throw error
@@ -125,8 +125,23 @@ extension SQLiteDatabase {
         return SQLiteDatabase(path: path, writer: writer, options: options)
     }
 
-    private static func useWriteAheadLog(_ writer: Connection) throws(DatabaseError) {
-        let mode = try writer.fetchOne("PRAGMA journal_mode = WAL") { $0.string(at: 0) }
+    /// Switches the file to write-ahead logging (a no-op once it uses it).
+    ///
+    /// The switch needs the file to itself. When other connections are opening the same new
+    /// file at the same moment, SQLite may answer "busy" at once, without waiting (waiting could
+    /// deadlock two connections that each hold a shared lock), so the switch is tried again
+    /// here, every 10 ms, for as long as the busy timeout allows.
+    private static func useWriteAheadLog(_ writer: Connection, timeoutMilliseconds: Int32) throws(DatabaseError) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(timeoutMilliseconds, 0)) * 1_000_000
+        var mode: String?
+        while true {
+            do {
+                mode = try writer.fetchOne("PRAGMA journal_mode = WAL") { $0.string(at: 0) }
+                break
+            } catch  where error.primaryCode == 5 /* SQLITE_BUSY */ && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(10_000)
+            }
+        }
         guard mode?.lowercased() == "wal" else {
             throw DatabaseError(kind: .sqlite, message: "the database cannot use write-ahead logging")
         }
