@@ -6,8 +6,11 @@ import Foundation
 enum SanitizerBuild {
     static let isThreadSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
-    /// What a memory bound is multiplied by in this build.
-    static var memoryScale: Int { isThreadSanitized ? 4 : 1 }
+    /// What a memory bound is multiplied by in this build: 5, the low end of the sanitizer's
+    /// documented memory overhead (5-10 times). It was 4, below that floor, and two gzip bombs
+    /// in one process went 0.1% over it under the sanitizer (819,892 KiB against 819,200) while
+    /// the plain build stayed within its own bound, which is unchanged.
+    static var memoryScale: Int { isThreadSanitized ? 5 : 1 }
 
     /// What a latency bound is multiplied by in this build: the sanitizer makes every memory
     /// access and lock several times slower, so the app's own latency is checked against its
