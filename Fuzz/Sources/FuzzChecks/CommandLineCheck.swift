@@ -25,14 +25,14 @@ public enum CommandLineCheck {
 
     private static func check(_ command: RivuletCommand, arguments: [String]) {
         switch command {
-        case .add(let title, _, _), .edit(_, let title?, _):
+        case .add(let title, _, _), .edit(_, let title?, _, _):
             guard !title.allSatisfy(\.isWhitespace) else { violation("a blank title from \(arguments)") }
         default:
             break
         }
         switch command {
-        case .done(let id), .undo(let id), .remove(let id), .edit(let id, _, _), .feedsItems(let id, _),
-            .feedsRemove(let id), .feedsRefresh(let id?):
+        case .done(let id), .reopen(let id), .undo(let id?), .remove(let id), .edit(let id, _, _, _),
+            .feedsItems(let id, _), .feedsRemove(let id), .feedsRefresh(let id?):
             guard id > 0 else { violation("ID \(id) from \(arguments)") }
         default:
             break
