@@ -56,18 +56,7 @@ enum FeedCommands {
     private static func importSubscriptions(
         from path: String, feeds: any FeedsBaseServiceType
     ) throws(CommandFailure) {
-        let result = FirstValue<Result<FeedImportReport, FeedImportError>>()
-        let finished = DispatchSemaphore(value: 0)
-        let subscription = feeds.importSubscriptions(fromFile: path).subscribe(
-            onNext: { value in
-                result.keep(value)
-                finished.signal()
-            },
-            onError: { _ in finished.signal() },
-            onCompleted: { finished.signal() })
-        finished.wait()
-        subscription.dispose()
-        switch result.value {
+        switch ScriptCommands.firstValue(of: feeds.importSubscriptions(fromFile: path)) {
         case .success(let report)?:
             for entry in report.failed {
                 let name = [entry.title, entry.address].compactMap { $0 }.map { "\"\($0)\"" }.joined(separator: " ")

@@ -114,7 +114,19 @@ enum ScriptCommands {
 
     /// Subscribes to a base-service operation or observation and waits for its first result.
     static func value<T: Sendable>(of operation: Observable<Result<T, BaseServiceError>>) throws(CommandFailure) -> T {
-        let result = FirstValue<Result<T, BaseServiceError>>()
+        switch firstValue(of: operation) {
+        case .success(let value)?:
+            return value
+        case .failure(let error)?:
+            throw CommandFailure(Composition.databaseMessage(error))
+        case nil:
+            throw CommandFailure("the operation ended without a result")
+        }
+    }
+
+    /// Subscribes to `operation`, waits for its first value (or its end) and returns it.
+    static func firstValue<T: Sendable>(of operation: Observable<T>) -> T? {
+        let result = FirstValue<T>()
         let finished = DispatchSemaphore(value: 0)
         let subscription = operation.subscribe(
             onNext: { value in
@@ -125,14 +137,7 @@ enum ScriptCommands {
             onCompleted: { finished.signal() })
         finished.wait()
         subscription.dispose()
-        switch result.value {
-        case .success(let value)?:
-            return value
-        case .failure(let error)?:
-            throw CommandFailure(Composition.databaseMessage(error))
-        case nil:
-            throw CommandFailure("the operation ended without a result")
-        }
+        return result.value
     }
 }
 
