@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension ObservableType {
     /// Subscribes with handlers for each kind of event.
     ///
@@ -15,15 +13,7 @@ extension ObservableType {
     ) -> any Disposable {
         let sink = _SubscribeSink<Element>(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        let upstream = subscribe(AnyObserver { sink.on($0) })
-        // A source that ended during `subscribe` (as `just` does) stopped the sink already: its
-        // upstream is disposed here, which spares the slot's lock. Otherwise the slot decides,
-        // since a terminal event or a dispose may be racing this line.
-        if sink.stopped.load(ordering: .acquiring) {
-            upstream.dispose()
-        } else {
-            sink.slot.set(upstream)
-        }
+        sink.setUpstream(subscribe(AnyObserver { sink.on($0) }))
         return sink
     }
 
@@ -40,13 +30,11 @@ extension ObservableType {
 
 /// The terminal sink behind `subscribe(onNext:…)`: enforces the grammar and counts itself.
 ///
-/// `@unchecked Sendable`: `stopped` is atomic, `slot` has its own `Mutex`, the handlers are
+/// `@unchecked Sendable`: its life is one atomic (see ``_UpstreamSink``), the handlers are
 /// immutable `@Sendable` closures.
 @usableFromInline
-final class _SubscribeSink<Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline let stopped = Atomic<Bool>(false)
+final class _SubscribeSink<Element: Sendable>: _UpstreamSink, Disposable, @unchecked Sendable {
     @usableFromInline let tracker: SubscriptionTracker?
-    @usableFromInline let slot = _DisposableSlot()
     @usableFromInline let onNext: (@Sendable (Element) -> Void)?
     @usableFromInline let onError: (@Sendable (any Error) -> Void)?
     @usableFromInline let onCompleted: (@Sendable () -> Void)?
@@ -68,37 +56,35 @@ final class _SubscribeSink<Element: Sendable>: Disposable, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
-        if stopped.load(ordering: .acquiring) { return }
+        if isStopped { return }
         switch event {
         case .next(let value):
             onNext?(value)
         case .error(let error):
-            guard stop() else { return }
+            let previous = _stop()
+            guard previous != 2 else { return }
             onError?(error)
-            finish()
+            finish(after: previous)
         case .completed:
-            guard stop() else { return }
+            let previous = _stop()
+            guard previous != 2 else { return }
             onCompleted?()
-            finish()
+            finish(after: previous)
         }
     }
 
-    /// Marks the sink stopped; true for the one caller that stopped it.
     @inlinable
-    func stop() -> Bool {
-        !stopped.exchange(true, ordering: .acquiringAndReleasing)
-    }
-
-    @inlinable
-    func finish() {
-        slot.dispose()
+    func finish(after previous: Int) {
+        _endUpstream(after: previous)
         onDisposed?()
         LiveSubscriptions.decrement(tracker)
     }
 
     @inlinable
     func dispose() {
-        guard stop() else { return }
-        finish()
+        if isStopped { return }
+        let previous = _stop()
+        guard previous != 2 else { return }
+        finish(after: previous)
     }
 }

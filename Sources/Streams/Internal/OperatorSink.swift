@@ -1,31 +1,23 @@
-public import Synchronization
-
 /// The subscription of an operator that can end its sequence early (`take`, `tryMap`, `catch`…).
 ///
 /// It forwards to the downstream observer until a terminal event or `dispose()`; ending it
 /// disposes the upstream subscription held in `upstream`, which may be set after it ended.
 ///
-/// `@unchecked Sendable`: `stopped` is atomic, `upstream` has its own `Mutex`, `observer` is
+/// `@unchecked Sendable`: its life is one atomic (see ``_UpstreamSink``), `observer` is
 /// immutable.
 @usableFromInline
-final class _OperatorSink<Output: Sendable>: Disposable, @unchecked Sendable {
+final class _OperatorSink<Output: Sendable>: _UpstreamSink, Disposable, @unchecked Sendable {
     @usableFromInline let observer: AnyObserver<Output>
-    @usableFromInline let stopped = Atomic<Bool>(false)
-    @usableFromInline let upstream = _DisposableSlot()
 
     @inlinable
     init(_ observer: AnyObserver<Output>) {
         self.observer = observer
     }
 
-    /// Whether the sink ended (terminal event sent or disposed).
-    @inlinable
-    var isStopped: Bool { stopped.load(ordering: .acquiring) }
-
     /// Sends a value unless the sink ended.
     @inlinable
     func forwardNext(_ value: Output) {
-        if stopped.load(ordering: .acquiring) { return }
+        if isStopped { return }
         observer.on(.next(value))
     }
 
@@ -41,15 +33,18 @@ final class _OperatorSink<Output: Sendable>: Disposable, @unchecked Sendable {
     /// Sends the terminal `event` once, then disposes the upstream.
     @inlinable
     func finish(_ event: Event<Output>) {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let previous = _stop()
+        guard previous != 2 else { return }
         observer.on(event)
-        upstream.dispose()
+        _endUpstream(after: previous)
     }
 
     /// Ends the sink without an event and disposes the upstream.
     @inlinable
     func dispose() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        upstream.dispose()
+        if isStopped { return }
+        let previous = _stop()
+        guard previous != 2 else { return }
+        _endUpstream(after: previous)
     }
 }

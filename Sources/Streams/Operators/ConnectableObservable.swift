@@ -136,7 +136,7 @@ final class _RefCountState<Element: Sendable>: @unchecked Sendable {
             return connection
         }
         toConnect?.set(source.connect())
-        sink.upstream.set(
+        sink.setUpstream(
             Disposables.create { [self] in
                 subscription.dispose()
                 leave(snapshot.value)

@@ -14,7 +14,7 @@ extension ObservableType {
                 observer.on(.next(element))
             }
             if sink.isStopped { return sink }
-            sink.upstream.set(source.subscribe(observer))
+            sink.setUpstream(source.subscribe(observer))
             return sink
         })
     }

@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension Observable {
     /// Creates an observable from a producer function, enforcing the event grammar.
     ///
@@ -21,7 +19,7 @@ extension Observable {
     ) -> Observable<Element> {
         Observable(unchecked: { observer in
             let sink = _CreateSink(observer)
-            sink.slot.set(produce(AnyObserver { sink.on($0) }))
+            sink.setUpstream(produce(AnyObserver { sink.on($0) }))
             return sink
         })
     }
@@ -105,13 +103,11 @@ extension Observable {
 /// The sink behind ``Observable/create(_:)``: drops events after a terminal one or after
 /// dispose, and disposes the producer once.
 ///
-/// `@unchecked Sendable`: `stopped` is atomic, `slot` has its own `Mutex`, `observer` is
+/// `@unchecked Sendable`: its life is one atomic (see ``_UpstreamSink``), `observer` is
 /// immutable.
 @usableFromInline
-final class _CreateSink<Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline let stopped = Atomic<Bool>(false)
+final class _CreateSink<Element: Sendable>: _UpstreamSink, Disposable, @unchecked Sendable {
     @usableFromInline let tracker: SubscriptionTracker?
-    @usableFromInline let slot = _DisposableSlot()
     @usableFromInline let observer: AnyObserver<Element>
 
     @inlinable
@@ -122,21 +118,24 @@ final class _CreateSink<Element: Sendable>: Disposable, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
-        if stopped.load(ordering: .acquiring) { return }
+        if isStopped { return }
         if case .next = event {
             observer.on(event)
             return
         }
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let previous = _stop()
+        guard previous != 2 else { return }
         observer.on(event)
-        slot.dispose()
+        _endUpstream(after: previous)
         LiveSubscriptions.decrement(tracker)
     }
 
     @inlinable
     func dispose() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        slot.dispose()
+        if isStopped { return }
+        let previous = _stop()
+        guard previous != 2 else { return }
+        _endUpstream(after: previous)
         LiveSubscriptions.decrement(tracker)
     }
 }
@@ -194,7 +193,7 @@ extension Observable {
         Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let resources = CompositeDisposable()
-            sink.upstream.set(resources)
+            sink.setUpstream(resources)
             let source: Observable<Element>
             do {
                 let resource = try resourceFactory()

@@ -50,7 +50,7 @@ extension ObservableType {
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let remaining = _SerialBox(count)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event) }
@@ -70,7 +70,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event) }
@@ -156,7 +156,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable<Element?>(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {
@@ -196,7 +196,7 @@ extension ObservableType {
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let previous = _SerialBox<Element?>(nil)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event) }
@@ -220,7 +220,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event) }
@@ -246,7 +246,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event) }
@@ -275,7 +275,7 @@ extension ObservableType {
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let skipping = _SerialBox(true)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event) }
@@ -347,7 +347,7 @@ extension ObservableType {
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let remaining = _SerialBox(index)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {
@@ -387,7 +387,7 @@ extension ObservableType {
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let seen = _SerialBox(false)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {

@@ -26,7 +26,7 @@ extension ObservableType {
                 }
                 sink.finish(event)
             }
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {

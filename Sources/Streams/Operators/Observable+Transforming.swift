@@ -26,7 +26,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable<Result>(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {
@@ -133,7 +133,7 @@ extension ObservableType {
         return Observable<State>(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let state = _SerialBox(seed)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         guard case .next(let value) = event else { return sink.forward(event.map { _ in seed }) }
@@ -183,7 +183,7 @@ extension ObservableType {
         return Observable<Result>(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let state = _SerialBox(seed)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         if sink.isStopped { return }

@@ -49,13 +49,13 @@ extension ObservableType {
                     }
                 })
             if let onDispose {
-                sink.upstream.set(
+                sink.setUpstream(
                     Disposables.create {
                         subscription.dispose()
                         onDispose()
                     })
             } else {
-                sink.upstream.set(subscription)
+                sink.setUpstream(subscription)
             }
             onSubscribed?()
             return sink
@@ -72,7 +72,7 @@ extension ObservableType {
         let reference = _WeakReference(object)
         return Observable<Result>(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {
@@ -152,7 +152,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable<Value>(unchecked: { observer in
             let sink = _OperatorSink(observer)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {

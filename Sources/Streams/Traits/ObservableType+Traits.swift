@@ -28,7 +28,7 @@ extension ObservableType {
         return Observable(unchecked: { observer in
             let sink = _OperatorSink(observer)
             let held = _SerialBox<Element?>(nil)
-            sink.upstream.set(
+            sink.setUpstream(
                 source.subscribe(
                     AnyObserver { event in
                         switch event {
