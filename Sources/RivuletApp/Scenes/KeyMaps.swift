@@ -31,7 +31,8 @@ enum KeyMaps {
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),
                 KeyHint("u", "undo the last change (any process's)"), KeyHint("Ctrl-R", "redo"),
-                KeyHint("?", "this help"), KeyHint("Esc", "dismiss an error, else clear the search, else back"), KeyHint("q", "back"),
+                KeyHint("?", "this help"), KeyHint("Esc", "dismiss an error, else clear the search, else back"),
+                KeyHint("q", "back"),
                 KeyHint("Ctrl-C", "quit"),
             ]
         case .todoEditor:

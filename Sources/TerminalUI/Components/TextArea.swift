@@ -134,9 +134,12 @@ public struct TextArea: Hashable, Sendable {
             keepsGoal = true
         case (.left, []), (.character("b"), .control): moveLeft()
         case (.right, []), (.character("f"), .control): moveRight()
-        case (.character("b"), .alt), (.left, .alt), (.left, .control): moveCursor(toOffset: wordStart(before: cursorOffset))
-        case (.character("f"), .alt), (.right, .alt), (.right, .control): moveCursor(toOffset: wordEnd(after: cursorOffset))
-        case (.character("w"), .control), (.backspace, .alt): deleteOffsets(wordStart(before: cursorOffset)..<cursorOffset)
+        case (.character("b"), .alt), (.left, .alt), (.left, .control):
+            moveCursor(toOffset: wordStart(before: cursorOffset))
+        case (.character("f"), .alt), (.right, .alt), (.right, .control):
+            moveCursor(toOffset: wordEnd(after: cursorOffset))
+        case (.character("w"), .control), (.backspace, .alt):
+            deleteOffsets(wordStart(before: cursorOffset)..<cursorOffset)
         case (.character("d"), .alt): deleteOffsets(cursorOffset..<wordEnd(after: cursorOffset))
         case (.home, []), (.character("a"), .control): cursor.column = 0
         case (.end, []), (.character("e"), .control): cursor.column = storage[cursor.line].count

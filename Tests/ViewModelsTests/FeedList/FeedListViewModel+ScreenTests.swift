@@ -137,7 +137,8 @@ private func adding(at tick: Int) -> [(Int, Action)] {
     let scheduler = TestScheduler()
     let service = MockFeedListService(
         observeFeeds: { _ in observed(.success([])) },
-        importFeeds: { _ in .just(.success(FeedImportSummary(addedFeedIDs: [1, 2], skippedCount: 0, failures: []))) })
+        importFeeds: { _ in .just(.success(FeedImportSummary(addedFeedIDs: [1, 2], skippedCount: 0, failures: []))) },
+        refresh: { _ in .empty() })
     let input = scheduler.createHotObservable([
         .next(0, Action.viewport(height: 5)), .next(100, .startImporting), .next(101, .edit(PromptText("a.opml"))),
         .next(102, .submit),
