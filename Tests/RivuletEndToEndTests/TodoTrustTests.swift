@@ -174,6 +174,57 @@ struct TodoTrustTests {
         #expect(followed.matched, "\(followed.screen)")
     }
 
+    @Test func aNoteGoesAfterAFewSecondsOrAtTheNextKeyAndTheHintsComeBack() throws {
+        let app = try PreparedApp { db in try command(db, "add", "Bread") }
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Bread")
+        try app.expectScreen("? help")
+        let pressed = Date()
+        try app.session.send("u")
+        try app.expectScreen("Undid: add \"Bread\".")
+        #expect(!(try app.session.screen()).contains("? help"))
+        // Nothing pressed: the note goes by itself (4 s) and the key hints come back.
+        let back = try app.session.waitFor(timeout: 12) { !$0.contains("Undid") && $0.contains("? help") }
+        let waited = Date().timeIntervalSince(pressed)
+        #expect(back.matched, "\(back.screen)")
+        #expect(waited >= 3.9, "the note went after \(waited) s")
+        // The next key takes a note away at once, and still does its work.
+        try app.session.send("C-r")
+        try app.expectScreen("Redid: add \"Bread\".")
+        try app.session.send("j")
+        let gone = try app.session.waitFor(timeout: 2) { !$0.contains("Redid") && $0.contains("? help") }
+        #expect(gone.matched, "\(gone.screen)")
+    }
+
+    @Test func notesOfTwoLinesAreTypedSavedAndShownAgain() throws {
+        let app = try PreparedApp { db in try command(db, "add", "Bread") }
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Bread")
+        try app.session.send("End", "Enter")
+        try app.expectScreen("Edit todo")
+        try app.session.send("Tab")
+        try app.expectScreen("Enter new line")
+        try app.session.type("wholemeal")
+        try app.session.send("Enter")
+        try app.session.type("two loaves")
+        try app.session.send("C-s")
+        try app.expectScreen("Todos")
+        let listed = try RivuletProcess.run(["--db", app.db, "list", "--json"])
+        let todos = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        let bread = todos.first { $0["title"] as? String == "Bread" }
+        #expect(bread?["notes"] as? String == "wholemeal\ntwo loaves")
+        // Opened again, the editor shows the two lines one under the other.
+        try app.session.send("Enter")
+        try app.expectScreen("two loaves")
+        let screen = try app.session.screen().split(separator: "\n").map(String.init)
+        let first = screen.firstIndex { $0.contains("wholemeal") }
+        #expect(first.map { screen[$0 + 1].contains("two loaves") } == true, "\(screen.joined(separator: "\n"))")
+    }
+
     @Test func theAppRefusesADumbTerminalWithOneLineAndStatus1() throws {
         let app = try RunningApp(environment: ["TERM": "dumb"])
         defer { app.session.close() }

@@ -38,7 +38,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: scene.state.heading, info: "\(scene.state.items.unreadCount) unread", hints: Self.hints,
-            errorMessage: scene.state.items.errorMessage, isBusy: scene.state.items.isLoading,
+            errorMessage: scene.state.errorMessage, isBusy: scene.state.items.isLoading,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }

@@ -31,13 +31,20 @@ enum KeyMaps {
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),
                 KeyHint("u", "undo the last change (any process's)"), KeyHint("Ctrl-R", "redo"),
-                KeyHint("?", "this help"), KeyHint("Esc", "clear the search, else back"), KeyHint("q", "back"),
+                KeyHint("?", "this help"), KeyHint("Esc", "dismiss an error, else clear the search, else back"),
+                KeyHint("q", "back"),
                 KeyHint("Ctrl-C", "quit"),
             ]
         case .todoEditor:
             return [
-                KeyHint("Tab ↑ ↓", "next field"), KeyHint("Enter Ctrl-S", "save"), KeyHint("Esc", "cancel"),
-                KeyHint(TodoEditorController.helpKey, "this help"), KeyHint("Ctrl-C", "quit"),
+                KeyHint("Tab Shift-Tab", "next, previous field"), KeyHint("↑ ↓", "previous, next field"),
+                KeyHint("Enter", "save (in the notes: new line)"), KeyHint("Ctrl-S", "save from any field"),
+                KeyHint("Notes ↑ ↓", "move between lines; leave at the first, last"),
+                KeyHint("Ctrl-A Ctrl-E", "start, end of the line"), KeyHint("Alt-B Alt-F", "word back, forward"),
+                KeyHint("Ctrl-U Ctrl-K", "delete to the line's start, end"),
+                KeyHint("Ctrl-W Alt-D", "delete the word before, after"),
+                KeyHint("Esc", "cancel (asks when changed)"), KeyHint(TodoEditorController.helpKey, "this help"),
+                KeyHint("Ctrl-C", "quit"),
             ]
         case .feeds:
             return movement + [

@@ -2,8 +2,12 @@ import Streams
 import TerminalUI
 import ViewModels
 
-/// The todo editor: title, notes and due day, saved with Enter. Keys become the view model's
-/// actions; the fields as typed and the focus are in ``TodoEditorViewModel/Screen``.
+/// The todo editor: title, notes and due day, saved with Enter in a line or Ctrl-S anywhere.
+/// Keys become the view model's actions; the fields as typed, the focus and the notes area's
+/// scroll are in ``TodoEditorViewModel/Screen``.
+///
+/// The notes are an area of several lines: Enter breaks the line, ↑ and ↓ move between its
+/// rows and leave it from its first and last row, Tab leaves it at once.
 final class TodoEditorController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
@@ -18,6 +22,14 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
         KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint(helpKey, "help"),
     ]
     static let hintsWithoutSave = hints.filter { $0.key != "Enter" }
+    /// In the notes, Enter breaks the line: Ctrl-S saves.
+    static let notesHints = [
+        KeyHint("Tab", "next field"), KeyHint("Enter", "new line"), KeyHint("Ctrl-S", "save"), KeyHint("Esc", "cancel"),
+        KeyHint(helpKey, "help"),
+    ]
+    static let notesHintsWithoutSave = notesHints.filter { $0.key != "Ctrl-S" }
+    /// The rows the notes area takes (fewer when the terminal is short).
+    static let notesHeight = 5
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
@@ -33,32 +45,87 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         let state = scene.state
+        let inNotes = state.focused == .notes
+        let hints =
+            switch (inNotes, state.editor.canSave) {
+            case (false, true): Self.hints
+            case (false, false): Self.hintsWithoutSave
+            case (true, true): Self.notesHints
+            case (true, false): Self.notesHintsWithoutSave
+            }
         var chrome = SceneChrome(
-            title: isNew ? "New todo" : "Edit todo", hints: state.editor.canSave ? Self.hints : Self.hintsWithoutSave,
-            errorMessage: state.editor.errorMessage, isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
+            title: isNew ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
+            isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
         if state.editor.isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }
         let focused = state.focused.rawValue
-        let form = FormContent(
+        var form = FormContent(
             fields: [
                 .init(label: "Title", text: state.fields[0].text, problem: state.editor.form.titleError),
-                .init(label: "Notes", text: state.fields[1].text),
+                .init(label: "Notes", area: Self.notesArea(state)),
                 .init(
                     label: "Due", text: state.fields[2].text, problem: state.editor.form.dueError,
                     note: state.editor.form.dueNote),
             ],
             focused: focused, cursor: state.fields[focused].cursor)
+        // The area's size is known once the form is laid out; keys read it from the view model.
+        let width = form.fieldWidth(in: chrome.contentArea(for: size))
+        if width != state.notesView.width || state.notesView.height != Self.notesHeight {
+            scene.send(.notesArea(width: width, height: Self.notesHeight))
+            form.fields[1].area = Self.notesArea(state, width: width, height: Self.notesHeight)
+        }
         return SceneScreen(chrome: chrome, content: .form(form))
     }
 
     func handle(_ event: InputEvent) -> Bool {
         let state = scene.state
-        guard
-            let action = Self.action(
+        let action =
+            state.focused == .notes && !state.editor.isConfirmingDiscard
+            ? Self.notesAction(for: event, in: Self.notesArea(state))
+            : Self.action(
                 for: event, isConfirmingDiscard: state.editor.isConfirmingDiscard,
                 editing: state.fields[state.focused.rawValue])
-        else { return false }
+        guard let action else { return false }
         scene.send(action)
         return true
+    }
+
+    /// The notes area as the view model keeps it: its lines, cursor, size and scroll.
+    /// With `width` and `height`, the area at that size instead of the size the view model knows.
+    static func notesArea(_ state: TodoEditorViewModel.Screen, width: Int? = nil, height: Int? = nil) -> TextArea {
+        let notes = state.fields[TodoEditorViewModel.Field.notes.rawValue]
+        let view = state.notesView
+        // Never shorter than the notes stored: opening a todo must not cut them.
+        var area = TextArea(
+            text: notes.text, maximumLength: max(notesLimit, notes.text.count), width: width ?? view.width,
+            height: height ?? view.height)
+        area.moveCursor(toOffset: notes.cursor)
+        area.restoreView(scrollRow: view.scrollRow, scrollColumn: view.scrollColumn, goalColumn: view.goalColumn)
+        return area
+    }
+
+    /// The most characters typing or pasting puts in the notes.
+    static let notesLimit = 65_536
+
+    /// What `event` asks of the editor while the notes area has the focus, or `nil`.
+    static func notesAction(for event: InputEvent, in area: TextArea) -> TodoEditorViewModel.Action? {
+        if let key = event.key {
+            switch (key.code, key.modifiers.subtracting(.shift)) {
+            case (.function(1), _): return .help
+            case (.tab, _): return .focus(by: key.modifiers.contains(.shift) ? 2 : 1)
+            case (.escape, []): return .cancel
+            case (.character("s"), .control): return .save
+            case (.up, []) where area.isCursorOnFirstRow: return .focus(by: 2)
+            case (.down, []) where area.isCursorOnLastRow: return .focus(by: 1)
+            default: break
+            }
+        }
+        var edited = area
+        guard edited.handle(event) else { return nil }
+        return .editNotes(
+            PromptText(edited.text, cursor: edited.cursorOffset),
+            AreaView(
+                width: edited.width, height: edited.height, scrollRow: edited.scrollRow,
+                scrollColumn: edited.scrollColumn, goalColumn: edited.goalColumn))
     }
 
     /// What `event` asks of the editor, or `nil`.

@@ -4,7 +4,13 @@
 /// broken between characters; without it, the view scrolls sideways. Up and down move between
 /// rows as drawn, keeping the cursor's column as the user last chose it; Enter starts a new
 /// line; Home/End and Ctrl-A/E go to the start and end of the line, Ctrl-U and Ctrl-K delete
-/// before and after the cursor on its line, PgUp/PgDn move by ``height`` rows.
+/// before and after the cursor on its line, PgUp/PgDn move by ``height`` rows. Words are edited
+/// as in ``TextField``: Alt-B/F (or Alt/Ctrl with the arrows) move by a word, Ctrl-W and
+/// Alt-Backspace delete the word before the cursor, Alt-D the word after it; a word is a run of
+/// characters other than spaces and line breaks.
+///
+/// A front end that keeps the text elsewhere (a view model's) rebuilds the area for each key
+/// from the text, ``cursorOffset`` and ``restoreView(scrollRow:scrollColumn:goalColumn:)``.
 ///
 /// The area holds at most ``maximumLength`` characters (line breaks count as one). Pasted
 /// text is sanitized (escape sequences removed whole, tabs as spaces, line breaks kept); typed
@@ -48,7 +54,7 @@ public struct TextArea: Hashable, Sendable {
     /// The columns scrolled off the left edge when lines do not wrap.
     public private(set) var scrollColumn = 0
     /// The column up and down aim for, kept while they are pressed in a row.
-    private var goalColumn: Int?
+    public private(set) var goalColumn: Int?
     /// The most characters the area holds, line breaks included.
     public let maximumLength: Int
     /// The columns the area is drawn in (0: not known yet, nothing wraps or scrolls sideways).
@@ -128,6 +134,13 @@ public struct TextArea: Hashable, Sendable {
             keepsGoal = true
         case (.left, []), (.character("b"), .control): moveLeft()
         case (.right, []), (.character("f"), .control): moveRight()
+        case (.character("b"), .alt), (.left, .alt), (.left, .control):
+            moveCursor(toOffset: wordStart(before: cursorOffset))
+        case (.character("f"), .alt), (.right, .alt), (.right, .control):
+            moveCursor(toOffset: wordEnd(after: cursorOffset))
+        case (.character("w"), .control), (.backspace, .alt):
+            deleteOffsets(wordStart(before: cursorOffset)..<cursorOffset)
+        case (.character("d"), .alt): deleteOffsets(cursorOffset..<wordEnd(after: cursorOffset))
         case (.home, []), (.character("a"), .control): cursor.column = 0
         case (.end, []), (.character("e"), .control): cursor.column = storage[cursor.line].count
         case (.backspace, []), (.character("h"), .control): deleteBackward()
@@ -146,6 +159,43 @@ public struct TextArea: Hashable, Sendable {
         if !keepsGoal { goalColumn = nil }
         keepCursorVisible()
         return true
+    }
+
+    /// The cursor's place counted in characters from the start of the text, a line break
+    /// counting one: the place in ``text``.
+    public var cursorOffset: Int {
+        storage[..<cursor.line].reduce(cursor.line) { $0 + $1.count } + cursor.column
+    }
+
+    /// Puts the cursor before the character at `offset` in ``text`` (clamped to the text).
+    public mutating func moveCursor(toOffset offset: Int) {
+        var remaining = max(offset, 0)
+        var line = 0
+        while line < storage.count - 1, remaining > storage[line].count {
+            remaining -= storage[line].count + 1
+            line += 1
+        }
+        cursor = Position(line: line, column: min(remaining, storage[line].count))
+        goalColumn = nil
+        keepCursorVisible()
+    }
+
+    /// Scrolls to `scrollRow` and `scrollColumn` (as far as keeps the cursor in view) and aims
+    /// up and down at `goalColumn`: the view a front end kept from the area of the last key.
+    public mutating func restoreView(scrollRow: Int, scrollColumn: Int, goalColumn: Int?) {
+        self.scrollRow = max(scrollRow, 0)
+        self.scrollColumn = max(scrollColumn, 0)
+        self.goalColumn = goalColumn
+        keepCursorVisible()
+    }
+
+    /// Whether the cursor is on the first row as drawn: up has nowhere to go.
+    public var isCursorOnFirstRow: Bool { cursorPlace(in: layout(width: width)).row == 0 }
+
+    /// Whether the cursor is on the last row as drawn: down has nowhere to go.
+    public var isCursorOnLastRow: Bool {
+        let rows = layout(width: width)
+        return cursorPlace(in: rows).row == rows.count - 1
     }
 
     /// Inserts text at the cursor as a paste does: sanitized, line breaks kept, cut to the room
@@ -214,6 +264,35 @@ public struct TextArea: Hashable, Sendable {
             let next = storage.remove(at: cursor.line + 1)
             storage[cursor.line].append(contentsOf: next)
         }
+    }
+
+    /// The start of the word before `offset` in ``text``, spaces and line breaks before it
+    /// skipped.
+    private func wordStart(before offset: Int) -> Int {
+        let characters = Array(text)
+        var start = min(offset, characters.count)
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        return start
+    }
+
+    /// The end of the word after `offset` in ``text``, spaces and line breaks before it skipped.
+    private func wordEnd(after offset: Int) -> Int {
+        let characters = Array(text)
+        var end = max(offset, 0)
+        while end < characters.count, characters[end].isWhitespace { end += 1 }
+        while end < characters.count, !characters[end].isWhitespace { end += 1 }
+        return end
+    }
+
+    /// Deletes the characters at `range` of ``text`` (line breaks among them) and puts the
+    /// cursor where they were.
+    private mutating func deleteOffsets(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        var characters = Array(text)
+        characters.removeSubrange(range.clamped(to: 0..<characters.count))
+        storage = characters.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        moveCursor(toOffset: range.lowerBound)
     }
 
     /// Moves the cursor `delta` rows (as drawn) up or down, to the character nearest the goal

@@ -15,10 +15,11 @@ public struct SceneChrome: Hashable, Sendable {
     public var info: String
     /// The keys the status line offers.
     public var hints: [KeyHint]
-    /// The latest error, shown instead of the hints (and of ``message``) until it is replaced.
+    /// An error, shown instead of the hints (and of ``message``) while set: the scene says how
+    /// long (the app's scenes drop it at the next key or after a few seconds).
     public var errorMessage: String?
     /// A neutral note on what just happened ("3 todos completed"), shown instead of the hints
-    /// until it is cleared; an error takes its place.
+    /// while set; an error takes its place.
     public var message: String?
     /// Whether work is running (a refresh, a load): the status line shows a spinner.
     public var isBusy: Bool

@@ -79,13 +79,26 @@ public struct FormContent: Hashable, Sendable {
         /// What the text means, when it is fine (a date typed in words, as a day): drawn dimmed
         /// under it.
         public var note: String?
+        /// For a field of several lines: the area drawn in its place, ``TextArea/height`` rows
+        /// high (its text is the field's; ``text`` is not drawn).
+        public var area: TextArea?
 
-        /// Creates a field.
+        /// Creates a field of one line.
         public init(label: String, text: String, problem: String? = nil, note: String? = nil) {
             self.label = label
             self.text = text
             self.problem = problem
             self.note = note
+            self.area = nil
+        }
+
+        /// Creates a field of several lines, drawn as `area`.
+        public init(label: String, area: TextArea, problem: String? = nil) {
+            self.label = label
+            self.text = area.text
+            self.problem = problem
+            self.note = nil
+            self.area = area
         }
     }
 
@@ -103,30 +116,42 @@ public struct FormContent: Hashable, Sendable {
         self.cursor = cursor ?? (fields.indices.contains(focused) ? fields[focused].text.count : 0)
     }
 
+    /// The columns a field's text gets when the form fills `rect`: the width to give a
+    /// ``TextArea`` field before drawing it.
+    public func fieldWidth(in rect: Rect) -> Int {
+        max(rect.maxX - fieldX(in: rect) - 1, 0)
+    }
+
+    /// The column where the fields' text starts, after the longest label.
+    private func fieldX(in rect: Rect) -> Int {
+        rect.x + 3 + (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
+    }
+
     func draw(into buffer: inout CellBuffer, in rect: Rect) {
         buffer.fill(rect)
-        let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
         var y = rect.y + 1
+        let x = fieldX(in: rect)
+        let room = fieldWidth(in: rect)
+        let fieldStyle = Style(attributes: .underline)
         for (index, field) in fields.enumerated() {
             guard y < rect.maxY else { return }
             let isFocused = index == focused
             buffer.put(field.label + ":", x: rect.x + 2, y: y, style: isFocused ? .bold : .plain)
-            let x = rect.x + 3 + labelWidth
-            let room = max(rect.maxX - x - 1, 0)
-            let fieldStyle = Style(attributes: .underline)
-            buffer.fill(Rect(x: x, y: y, width: room, height: 1), style: fieldStyle)
-            let text = field.text.replacingNewlines()
-            buffer.put(text, x: x, y: y, style: fieldStyle, maxWidth: room)
-            if isFocused {
-                let characters = Array(text)
-                let clamped = min(max(cursor, 0), characters.count)
-                let cursorX = x + DisplayWidth.of(String(characters[..<clamped]))
-                if cursorX < x + room {
-                    let under = clamped < characters.count ? String(characters[clamped]) : " "
-                    buffer.put(under, x: cursorX, y: y, style: Style(attributes: [.underline, .reverse]))
-                }
+            if let area = field.area {
+                let height = min(max(area.height, 1), rect.maxY - y)
+                area.draw(
+                    into: &buffer, in: Rect(x: x, y: y, width: room, height: height), style: fieldStyle,
+                    cursorStyle: Style(attributes: [.underline, .reverse]), showsCursor: isFocused)
+                y += height
+            } else {
+                // Scrolled sideways to keep the cursor in view; a field not focused shows its start.
+                var line = TextField(text: field.text, maximumLength: field.text.count, width: room)
+                line.moveCursor(to: isFocused ? cursor : 0)
+                line.draw(
+                    into: &buffer, in: Rect(x: x, y: y, width: room, height: 1), style: fieldStyle,
+                    cursorStyle: Style(attributes: [.underline, .reverse]), showsCursor: isFocused)
+                y += 1
             }
-            y += 1
             if let problem = field.problem {
                 for line in TextWrap.lines(of: problem, width: room) where y < rect.maxY {
                     buffer.put(line, x: x, y: y, style: Style(foreground: .red))
@@ -258,11 +283,5 @@ public enum TextWrap {
             result.append(line)
         }
         return result
-    }
-}
-
-extension String {
-    func replacingNewlines() -> String {
-        String(map { $0.isNewline ? " " : $0 })
     }
 }

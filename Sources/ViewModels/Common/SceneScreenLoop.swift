@@ -28,23 +28,91 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
         reduce: @escaping @Sendable (inout Screen, ScreenStep<Action, Data>) -> [Effect],
         isRoute: @escaping @Sendable (Effect) -> Bool, scheduler: any Scheduler
     ) -> Driver<Screen> {
-        let relay = relay
-        return Observable.merge(
+        Observable.merge(
             actions.map { ScreenStep<Action, Data>.action($0) }, data.map { ScreenStep<Action, Data>.data($0) }
         )
-        .foldLoop(
-            initial, reduce: reduce,
-            perform: { effect in
-                if isRoute(effect) {
-                    relay.accept(effect)
-                } else {
-                    _ = scheduler.schedule(label: "screen effect") { relay.accept(effect) }
-                }
-            }
-        )
+        .foldLoop(initial, reduce: reduce, perform: performer(isRoute: isRoute, scheduler: scheduler))
         .distinctUntilChanged()
         .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
     }
+
+    /// Folds `actions` and `data` into a screen whose status line shows messages, as
+    /// ``screen(_:actions:data:reduce:isRoute:scheduler:)`` does, and times each new message
+    /// out: a message `reduce` shows goes after its ``StatusMessage/duration`` on `scheduler`
+    /// (virtual time in tests) unless a newer one replaced it. The keys that dismiss it earlier
+    /// are the scene's to say, in `reduce`.
+    func screen<Screen: Sendable & Equatable & ShowsStatusMessages, Action: Sendable, Data: Sendable>(
+        _ initial: Screen, actions: Observable<Action>, data: Observable<Data>,
+        reduce: @escaping @Sendable (inout Screen, ScreenStep<Action, Data>) -> [Effect],
+        isRoute: @escaping @Sendable (Effect) -> Bool, scheduler: any Scheduler
+    ) -> Driver<Screen> {
+        let perform = performer(isRoute: isRoute, scheduler: scheduler)
+        return Observable<Screen>.deferred {
+            // One timeout at a time: a newer message's replaces the older one's.
+            let expiries = PublishRelay<Int>()
+            let timeout = SerialDisposable()
+            return Observable.merge(
+                actions.map { _TimedStep<Action, Data>.scene(.action($0)) },
+                data.map { _TimedStep<Action, Data>.scene(.data($0)) },
+                expiries.asObservable().map { _TimedStep<Action, Data>.expired($0) }
+            )
+            .foldLoop(
+                initial,
+                reduce: { screen, step -> [_TimedEffect<Effect>] in
+                    switch step {
+                    case .expired(let serial):
+                        screen.status.expire(serial)
+                        return []
+                    case .scene(let step):
+                        let shown = screen.status.serial
+                        var effects = reduce(&screen, step).map(_TimedEffect.scene)
+                        if screen.status.serial != shown, let message = screen.status.current {
+                            effects.append(.timeout(serial: screen.status.serial, after: message.duration))
+                        }
+                        return effects
+                    }
+                },
+                perform: { effect in
+                    switch effect {
+                    case .scene(let effect): perform(effect)
+                    case .timeout(let serial, let delay):
+                        timeout.set(
+                            scheduler.schedule(after: delay, label: "status message") { expiries.accept(serial) })
+                    }
+                }
+            )
+            .do(onDispose: { timeout.dispose() })
+        }
+        .distinctUntilChanged()
+        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+    }
+
+    /// Sends an effect to the data side: on `scheduler`, after the step that asked for it,
+    /// except routes, which go at once.
+    private func performer(
+        isRoute: @escaping @Sendable (Effect) -> Bool, scheduler: any Scheduler
+    ) -> @Sendable (Effect) -> Void {
+        let relay = relay
+        return { effect in
+            if isRoute(effect) {
+                relay.accept(effect)
+            } else {
+                _ = scheduler.schedule(label: "screen effect") { relay.accept(effect) }
+            }
+        }
+    }
+}
+
+/// A step of a screen fold with messages: the scene's own, or a message's timeout running out.
+enum _TimedStep<Action: Sendable, Data: Sendable>: Sendable {
+    case scene(ScreenStep<Action, Data>)
+    case expired(Int)
+}
+
+/// An effect of a screen fold with messages: the scene's own, or a message's timeout to start.
+enum _TimedEffect<Effect: Sendable>: Sendable {
+    case scene(Effect)
+    case timeout(serial: Int, after: SchedulerDuration)
 }
 
 /// What a front end feeds a whole scene: the person's actions, in order.

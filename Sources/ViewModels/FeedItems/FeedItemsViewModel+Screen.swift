@@ -38,7 +38,7 @@ extension FeedItemsViewModel {
 
     /// Everything the scene shows: the list's data, the selection and scroll window, and how far
     /// the item being read is scrolled.
-    public struct Screen: Sendable, Hashable {
+    public struct Screen: Sendable, Hashable, ShowsStatusMessages {
         /// The feed, its window of items and the item being read.
         public var items: State
         /// The selection and the rows shown.
@@ -55,6 +55,8 @@ extension FeedItemsViewModel {
         public internal(set) var readerLineCount: Int
         /// The window asked for last.
         var requestedRange: VisibleRange?
+        /// The status line's message (a failure), until the next key or its timeout.
+        public internal(set) var status: StatusMessageSlot
 
         /// The scene before anything has loaded.
         public init() {
@@ -66,7 +68,11 @@ extension FeedItemsViewModel {
             readerLineCount = 0
             linkNumber = nil
             requestedRange = nil
+            status = StatusMessageSlot()
         }
+
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
 
         /// The largest ``scroll``: the one whose page ends at the text's last line.
         public var maximumScroll: Int { max(readerLineCount - readerHeight, 0) }
@@ -120,9 +126,17 @@ extension FeedItemsViewModel {
                 screen.scroll = 0
                 screen.readerLineCount = 0
             }
+            if items.errorSerial != screen.items.errorSerial, let error = items.errorMessage {
+                screen.status.show(error, .error)
+            }
             screen.items = items
             if items.totalCount != screen.viewport.count { screen.viewport.setCount(items.totalCount) }
         case .action(let action):
+            switch action {
+            case .viewport, .readerViewport: break
+            // A message stays until the next key (or its timeout).
+            default: screen.status.dismiss()
+            }
             effects = screen.apply(action)
         }
         screen.viewport.height = screen.contentHeight

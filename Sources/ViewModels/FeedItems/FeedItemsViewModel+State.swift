@@ -36,7 +36,11 @@ extension FeedItemsViewModel {
         /// Whether the feed was removed meanwhile.
         public var isFeedGone: Bool
         /// The latest failure to show, if any.
-        public var errorMessage: String?
+        public var errorMessage: String? {
+            didSet { if errorMessage != nil { errorSerial += 1 } }
+        }
+        /// How many failures there have been: the same failure twice is shown twice.
+        public private(set) var errorSerial = 0
         /// Why the feed's last refresh failed, if it did: its items are those of an earlier one.
         public var refreshFailure: String?
 

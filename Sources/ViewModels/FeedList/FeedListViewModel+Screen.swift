@@ -47,7 +47,7 @@ extension FeedListViewModel {
 
     /// Everything the feeds scene shows, with the selection, the scroll window and the open
     /// input line.
-    public struct Screen: Sendable, Hashable {
+    public struct Screen: Sendable, Hashable, ShowsStatusMessages {
         /// The feeds and their refresh state.
         public var feeds: State
         /// The selection and the rows shown.
@@ -56,6 +56,9 @@ extension FeedListViewModel {
         public var mode: Mode
         /// The rows the list has with no input line open, as the front end last said.
         public internal(set) var contentHeight: Int
+        /// The status line's message: a failure, or what an import did; until the next key or
+        /// its timeout.
+        public internal(set) var status: StatusMessageSlot
 
         /// The scene before the feeds have loaded.
         public init() {
@@ -63,6 +66,7 @@ extension FeedListViewModel {
             viewport = ListViewport()
             mode = .browsing
             contentHeight = 0
+            status = StatusMessageSlot()
         }
 
         /// The selected feed's row.
@@ -82,11 +86,11 @@ extension FeedListViewModel {
         /// "1 feed", "3 feeds".
         public var countText: String { "\(feeds.feeds.count) feed\(feeds.feeds.count == 1 ? "" : "s")" }
 
-        /// The failure to show: why an address was refused first.
-        public var errorMessage: String? { feeds.addError ?? feeds.errorMessage }
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
 
-        /// What the latest import did, shown until it is replaced.
-        public var message: String? { feeds.notice }
+        /// What the latest import did, if the status line shows it.
+        public var message: String? { status.notice }
 
         /// What an empty list says.
         public static let emptyText = "No feeds. Press a to add one by its address."
@@ -109,9 +113,12 @@ extension FeedListViewModel {
         var effects: [Effect] = []
         switch step {
         case .data(let feeds):
+            screen.showMessages(of: feeds)
             screen.feeds = feeds
             screen.viewport.setCount(feeds.feeds.count)
         case .action(let action):
+            // A message stays until the next key (or its timeout).
+            if case .viewport = action {} else { screen.status.dismiss() }
             effects = screen.apply(action)
         }
         screen.viewport.height = max(screen.contentHeight - (screen.mode == .browsing ? 0 : 1), 0)
@@ -147,6 +154,17 @@ extension FeedListViewModel {
 }
 
 extension FeedListViewModel.Screen {
+    /// Shows what `data` reports that is new: a failure (why an address was refused first), or
+    /// what an import did; an import with failures says both.
+    fileprivate mutating func showMessages(of data: FeedListViewModel.State) {
+        let notice = data.noticeSerial != feeds.noticeSerial ? data.notice : nil
+        if data.errorSerial != feeds.errorSerial, let error = data.addError ?? data.errorMessage {
+            status.show(notice.map { "\($0) \(error)" } ?? error, .error)
+        } else if let notice {
+            status.show(notice, .notice)
+        }
+    }
+
     fileprivate mutating func apply(_ action: FeedListViewModel.Action) -> [FeedListViewModel.Effect] {
         switch (action, mode) {
         case (.viewport(let height), _):

@@ -16,11 +16,21 @@ extension FeedListViewModel {
         /// Why the latest refresh of a feed failed, by feed.
         public var refreshErrors: [Int64: String]
         /// Why the address being added was refused, if it was.
-        public var addError: String?
+        public var addError: String? {
+            didSet { if addError != nil { errorSerial += 1 } }
+        }
         /// The latest other failure to show, if any.
-        public var errorMessage: String?
+        public var errorMessage: String? {
+            didSet { if errorMessage != nil { errorSerial += 1 } }
+        }
+        /// How many failures there have been: the same failure twice is shown twice.
+        public private(set) var errorSerial = 0
         /// What the latest import did, if one ran.
-        public var notice: String?
+        public var notice: String? {
+            didSet { if notice != nil { noticeSerial += 1 } }
+        }
+        /// How many notices there have been: the same notice twice is shown twice.
+        public private(set) var noticeSerial = 0
 
         /// Creates a state; by default loading, with no feeds.
         public init(

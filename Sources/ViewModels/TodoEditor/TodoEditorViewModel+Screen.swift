@@ -5,8 +5,13 @@ extension TodoEditorViewModel {
     public enum Action: Sendable, Hashable {
         /// Move the focus by this many fields (wrapping round the three).
         case focus(by: Int)
-        /// The focused field now holds this.
+        /// The focused field now holds this (for the notes, their lines).
         case edit(PromptText)
+        /// The notes now hold these lines, and the area shows them this way (scroll, goal
+        /// column): a key in the notes area.
+        case editNotes(PromptText, AreaView)
+        /// The notes area is `width` × `height` cells on screen (not a key).
+        case notesArea(width: Int, height: Int)
         /// Save.
         case save
         /// Cancel (asks first when there are unsaved changes).
@@ -30,23 +35,33 @@ extension TodoEditorViewModel {
     }
 
     /// Everything the editor shows: its state, and the three fields as typed with their cursors.
-    public struct Screen: Sendable, Hashable {
+    public struct Screen: Sendable, Hashable, ShowsStatusMessages {
         /// The form, its problems, and whether a save or a question is on.
         public var editor: State
         /// The title, notes and due fields as typed, with their cursors.
         public var fields: [PromptText]
         /// The field keys go to.
         public var focused: Field
+        /// How the notes area shows the notes: its size, scroll and goal column.
+        public internal(set) var notesView: AreaView
         /// Whether the stored values have arrived (after that the fields are what was typed).
         var hasLoaded: Bool
+        /// The status line's message (why the todo could not be loaded or saved), until the
+        /// next key or its timeout.
+        public internal(set) var status: StatusMessageSlot
 
         /// The editor of the todo `id`, or of a new one, reading due dates with `dueDays`.
         public init(id: Int64?, dueDays: DueDayParser = .current()) {
             editor = State(id: id, dueDays: dueDays)
             fields = Field.allCases.map { _ in PromptText() }
             focused = .title
+            notesView = AreaView()
             hasLoaded = false
+            status = StatusMessageSlot()
         }
+
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
 
         /// Whether something is loading or saving.
         public var isBusy: Bool { editor.form.isLoading || editor.isSaving }
@@ -66,13 +81,25 @@ extension TodoEditorViewModel {
     static func reduceScreen(_ screen: inout Screen, _ step: ScreenStep<Action, State>) -> [Effect] {
         switch step {
         case .data(let editor):
+            if editor.saveErrorSerial != screen.editor.saveErrorSerial, let error = editor.saveError {
+                screen.status.show(error, .error)
+            }
             screen.editor = editor
             // The stored values arrive once; after that the fields are what was typed here.
             if !screen.hasLoaded, !editor.form.isLoading {
                 screen.hasLoaded = true
                 screen.fields = [editor.form.title, editor.form.notes, editor.form.dueText].map { PromptText($0) }
+                if let error = editor.form.loadError { screen.status.show(error, .error) }
             }
             return []
+        case .action(.notesArea(let width, let height)):
+            screen.notesView.width = max(width, 0)
+            screen.notesView.height = max(height, 0)
+            return []
+        case .action(let action) where screen.status.current != nil:
+            // A message stays until the next key (or its timeout); the key then does its work.
+            screen.status.dismiss()
+            return reduceScreen(&screen, .action(action))
         case .action(.help):
             return [.help]
         case .action(.confirmDiscard):
@@ -88,9 +115,15 @@ extension TodoEditorViewModel {
             case .edit(let text):
                 screen.fields[screen.focused.rawValue] = text
                 return [.edit(screen.focused, text.text)]
+            case .editNotes(let text, let view):
+                screen.fields[Field.notes.rawValue] = text
+                screen.notesView = AreaView(
+                    width: screen.notesView.width, height: screen.notesView.height, scrollRow: view.scrollRow,
+                    scrollColumn: view.scrollColumn, goalColumn: view.goalColumn)
+                return [.edit(.notes, text.text)]
             case .save: return [.save]
             case .cancel: return [.cancel]
-            case .help, .confirmDiscard, .keepEditing: break
+            case .help, .confirmDiscard, .keepEditing, .notesArea: break
             }
             return []
         }

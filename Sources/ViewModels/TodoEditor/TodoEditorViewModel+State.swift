@@ -12,7 +12,11 @@ extension TodoEditorViewModel {
         /// Whether the editor is done (saved, or cancelled) and should close.
         public var isFinished: Bool
         /// Why the latest save failed, if it did.
-        public var saveError: String?
+        public var saveError: String? {
+            didSet { if saveError != nil { saveErrorSerial += 1 } }
+        }
+        /// How many saves have failed: the same failure twice is shown twice.
+        public private(set) var saveErrorSerial = 0
 
         /// The state of an editor for the todo `id`, or for a new todo when `id` is `nil`, reading
         /// due dates with `dueDays`.

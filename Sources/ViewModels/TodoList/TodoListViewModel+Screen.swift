@@ -58,7 +58,7 @@ extension TodoListViewModel {
         case cancel
         /// Yes to the question.
         case confirm
-        /// Esc while browsing: dismiss the message shown, else clear the search kept, else go back.
+        /// Esc while browsing: dismiss the error shown, else clear the search kept, else go back.
         case escape
         /// Undo the last change to todos.
         case undo
@@ -72,17 +72,16 @@ extension TodoListViewModel {
 
     /// Everything the todo list shows, with the selection, the scroll window and the open
     /// input line: what a front end draws, and all it needs to map its keys.
-    public struct Screen: Sendable, Hashable {
+    public struct Screen: Sendable, Hashable, ShowsStatusMessages {
         /// The list's data: rows, counts, query, search text.
         public var list: State
         /// The selection and the rows shown.
         public var viewport: ListViewport
         /// What the keyboard does now.
         public var mode: Mode
-        /// The message shown (a failure), until Esc dismisses it or the next success.
-        public var errorMessage: String?
-        /// A note on what a bulk action did (or why it did nothing), until the next key.
-        public var message: String?
+        /// The status line's message: a failure, or a note on what undo, redo or a bulk action
+        /// did; until the next key or its timeout.
+        public internal(set) var status: StatusMessageSlot
         /// The rows the list has with no input line open, as the front end last said.
         public internal(set) var contentHeight: Int
         /// A todo just added from the input line, to select once the list shows it.
@@ -104,8 +103,7 @@ extension TodoListViewModel {
             list = State()
             viewport = ListViewport()
             mode = .browsing
-            errorMessage = nil
-            message = nil
+            status = StatusMessageSlot()
             contentHeight = 0
             pendingAdd = nil
             moveInFlight = nil
@@ -127,6 +125,12 @@ extension TodoListViewModel {
         public var visibleRows: [TodoRow] {
             Array(list.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))
         }
+
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
+
+        /// The note on what was just done, if the status line shows one.
+        public var message: String? { status.notice }
 
         /// Whether an input line or a question is open.
         public var isPrompting: Bool { mode != .browsing }
@@ -217,7 +221,7 @@ extension TodoListViewModel.Screen {
             selectAddedTodo()
         }
         selectLastRowOnceCounted()
-        if data.noticeSerial != old.noticeSerial { message = data.notice }
+        if data.noticeSerial != old.noticeSerial, let notice = data.notice { status.show(notice, .notice) }
         if data.locatedSerial != old.locatedSerial, let followed = followedTodo, let located = data.located,
             located.id == followed
         {
@@ -236,15 +240,13 @@ extension TodoListViewModel.Screen {
                 effects.append(.runBulk(plan))
             }
         }
-        if data.errorMessage != old.errorMessage {
-            errorMessage = data.errorMessage
-            if data.errorMessage != nil {
-                // The move failed (or was refused), or the last page did not load: nothing more
-                // will come of it.
-                queuedMoves.removeAll()
-                moveInFlight = nil
-                awaitsLastPage = false
-            }
+        if data.errorSerial != old.errorSerial, let error = data.errorMessage {
+            status.show(error, .error)
+            // The move failed (or was refused), or the last page did not load: nothing more
+            // will come of it.
+            queuedMoves.removeAll()
+            moveInFlight = nil
+            awaitsLastPage = false
         }
     }
 
@@ -253,8 +255,9 @@ extension TodoListViewModel.Screen {
             contentHeight = max(height, 0)
             return
         }
-        // A note on what was done stays until the next key.
-        message = nil
+        // A message stays until the next key (or its timeout); Esc only dismisses an error.
+        let errorShown = status.error != nil
+        status.dismiss()
         switch action {
         case .edit(let text):
             switch mode {
@@ -282,6 +285,7 @@ extension TodoListViewModel.Screen {
             break
         }
         guard mode == .browsing else { return }
+        if action == .escape, errorShown { return }
         browse(action, &effects)
     }
 
@@ -332,10 +336,8 @@ extension TodoListViewModel.Screen {
         case .startSearching: mode = .searching(PromptText(list.searchText))
         case .askToDelete: if let row = selectedRow { mode = .confirmingDelete(id: row.id, title: row.title) }
         case .escape:
-            // The nearest thing first: a message shown, then a search kept, then the scene.
-            if errorMessage != nil {
-                errorMessage = nil
-            } else if !list.searchText.isEmpty {
+            // The nearest thing first (after an error shown): a search kept, then the scene.
+            if !list.searchText.isEmpty {
                 effects.append(.search(""))
             } else {
                 effects.append(.back)

@@ -20,7 +20,11 @@ extension TodoListViewModel {
         /// The search text as typed (the query gets it after a pause).
         public var searchText: String
         /// The latest failure to show, if any.
-        public var errorMessage: String?
+        public var errorMessage: String? {
+            didSet { if errorMessage != nil { errorSerial += 1 } }
+        }
+        /// How many failures there have been: the same failure twice is shown twice.
+        public private(set) var errorSerial = 0
         /// The day it is where the person is, to mark overdue and due-today rows; `nil` until known.
         public var today: DueDay?
         /// The latest bulk action counted and waiting to run or to be confirmed.

@@ -89,3 +89,105 @@ private final class EditorRoutes: @unchecked Sendable {
     #expect(mapped != nil)
     #expect(mapped == offered)
 }
+
+/// An editor for a new todo that records the fields of each save (which never finishes).
+private final class RecordedSaves: Sendable {
+    private let saved = SanitizerVisibleMutex<[TodoFields]>([])
+
+    var all: [TodoFields] { saved.withLock { $0 } }
+
+    func controller() -> TodoEditorController {
+        let service = MockTodoEditorService(save: { [self] fields, _ in
+            saved.withLock { $0.append(fields) }
+            return .never()
+        })
+        let viewModel = TodoEditorViewModel(service: service, todoID: nil, scheduler: ImmediateScheduler())
+        return TodoEditorController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
+    }
+}
+
+private func press(_ keys: Key..., into controller: TodoEditorController) {
+    for key in keys { _ = controller.handle(.key(key)) }
+}
+
+/// The form as drawn, and the index of its focused field.
+private func form(_ controller: TodoEditorController) -> FormContent? {
+    guard case .form(let form) = controller.screen(size: size, under: nil).content else { return nil }
+    return form
+}
+
+@Test func todoEditorControllerNotesTakeEnterAsALineBreakAndCtrlSSaves() {
+    let saves = RecordedSaves()
+    let controller = saves.controller()
+    defer { controller.stop() }
+    _ = form(controller)
+    type("Milk", into: controller)
+    press(Key(.tab), into: controller)
+    type("one", into: controller)
+    press(Key(.enter), into: controller)
+    type("two", into: controller)
+    #expect(form(controller)?.fields[1].text == "one\ntwo")
+    #expect(saves.all.isEmpty)
+    #expect(hintKeys(controller).contains("Ctrl-S"))
+    press(.control("s"), into: controller)
+    #expect(saves.all.map(\.notes) == ["one\ntwo"])
+    #expect(saves.all.map(\.title) == ["Milk"])
+}
+
+@Test func todoEditorControllerArrowsMoveInsideTheNotesAndLeaveThemAtTheirEdges() {
+    let controller = RecordedSaves().controller()
+    defer { controller.stop() }
+    _ = form(controller)
+    press(Key(.tab), into: controller)
+    type("a", into: controller)
+    press(Key(.enter), into: controller)
+    type("b", into: controller)
+    press(Key(.up), into: controller)
+    #expect(form(controller)?.focused == 1)
+    press(Key(.up), into: controller)
+    #expect(form(controller)?.focused == 0)
+    press(Key(.down), into: controller)
+    #expect(form(controller)?.focused == 1)
+    press(Key(.down), into: controller)
+    #expect(form(controller)?.focused == 1)
+    press(Key(.down), into: controller)
+    #expect(form(controller)?.focused == 2)
+    press(Key(.tab, modifiers: .shift), Key(.tab), into: controller)
+    #expect(form(controller)?.focused == 2)
+}
+
+@Test func todoEditorControllerPasteKeepsLinesInTheNotesAndJoinsThemInTheTitle() {
+    let controller = RecordedSaves().controller()
+    defer { controller.stop() }
+    _ = controller.handle(.paste("Buy\nmilk\n"))
+    press(Key(.tab), into: controller)
+    _ = controller.handle(.paste("two\r\nlines \u{1B}[31mred"))
+    #expect(form(controller)?.fields[0].text == "Buy milk")
+    #expect(form(controller)?.fields[1].text == "two\nlines red")
+}
+
+@Test func todoEditorControllerDrawsTheNotesOnRowsOfTheirOwnWithoutControlCharacters() {
+    let controller = RecordedSaves().controller()
+    defer { controller.stop() }
+    press(Key(.tab), into: controller)
+    _ = controller.handle(.paste("first line\nsecond line\u{7}\u{1B}]0;title\u{7}"))
+    let rows = controller.screen(size: size, under: nil).render(size: size).textLines()
+    guard let first = rows.firstIndex(where: { $0.contains("first line") }) else {
+        Issue.record("the notes are not drawn: \(rows)")
+        return
+    }
+    #expect(rows[first + 1].contains("second line"))
+    #expect(rows.allSatisfy { row in row.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
+}
+
+@Test func todoEditorControllerNotesScrollToKeepTheCursorInView() {
+    let controller = RecordedSaves().controller()
+    defer { controller.stop() }
+    _ = form(controller)
+    press(Key(.tab), into: controller)
+    _ = controller.handle(.paste((1...9).map { "line \($0)" }.joined(separator: "\n")))
+    let rows = controller.screen(size: size, under: nil).render(size: size).textLines()
+    #expect(rows.contains { $0.contains("line 9") })
+    #expect(!rows.contains { $0.contains("line 1") })
+    #expect(form(controller)?.fields[1].area?.scrollRow == 9 - TodoEditorController.notesHeight)
+}

@@ -164,3 +164,77 @@ private func press(_ keys: Key..., in area: inout TextArea) {
     #expect(!containsControl(buffer))
     #expect(area.text == "red\u{FFFD}txt")
 }
+
+@Test func textAreaAltBAndAltFMoveByWordsAcrossLineBreaks() {
+    var area = TextArea(text: "buy milk\nand eggs")
+    press(.alt("b"), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 1, column: 4))
+    press(.alt("b"), .alt("b"), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 4))
+    press(.alt("f"), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 8))
+    press(.alt("f"), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 1, column: 3))
+}
+
+@Test func textAreaCtrlWDeletesTheWordBeforeTheCursor() {
+    var area = TextArea(text: "buy milk\nand eggs")
+    press(.control("w"), in: &area)
+    #expect(area.lines == ["buy milk", "and "])
+    press(.control("w"), .control("w"), in: &area)
+    // A word and the line break after it go together when the cursor starts the next line.
+    #expect(area.lines == ["buy "])
+    #expect(area.cursor == TextArea.Position(line: 0, column: 4))
+}
+
+@Test func textAreaAltDDeletesTheWordAfterTheCursor() {
+    var area = TextArea(text: "buy milk\nand eggs")
+    press(Key(.up), Key(.home), .alt("d"), in: &area)
+    #expect(area.lines == [" milk", "and eggs"])
+    #expect(area.cursor == TextArea.Position(line: 0, column: 0))
+}
+
+@Test func textAreaCursorOffsetCountsLineBreaksAsOneCharacter() {
+    var area = TextArea(text: "ab\ncd\nef")
+    #expect(area.cursorOffset == 8)
+    area.moveCursor(toOffset: 4)
+    #expect(area.cursor == TextArea.Position(line: 1, column: 1))
+    #expect(area.cursorOffset == 4)
+    area.moveCursor(toOffset: 3)
+    #expect(area.cursor == TextArea.Position(line: 1, column: 0))
+    area.moveCursor(toOffset: 99)
+    #expect(area.cursor == TextArea.Position(line: 2, column: 2))
+}
+
+@Test func textAreaRebuiltFromItsTextCursorAndViewBehavesAsTheOriginal() {
+    var original = TextArea(text: "1\n2\n3\n4\nlong line\nab", width: 10, height: 2)
+    press(Key(.up), Key(.end), Key(.up), Key(.up), in: &original)
+    var rebuilt = TextArea(text: original.text, width: 10, height: 2)
+    rebuilt.moveCursor(toOffset: original.cursorOffset)
+    rebuilt.restoreView(
+        scrollRow: original.scrollRow, scrollColumn: original.scrollColumn, goalColumn: original.goalColumn)
+    #expect(rebuilt == original)
+    press(Key(.down), Key(.down), in: &original)
+    press(Key(.down), Key(.down), in: &rebuilt)
+    // The goal column (9, the end of "long line") survives the rebuild through the short line.
+    #expect(rebuilt.cursor == TextArea.Position(line: 4, column: 9))
+    #expect(rebuilt == original)
+}
+
+@Test func textAreaRestoringAViewKeepsTheCursorVisible() {
+    var area = TextArea(text: "1\n2\n3\n4", width: 10, height: 2)
+    area.restoreView(scrollRow: 0, scrollColumn: 0, goalColumn: nil)
+    #expect(area.scrollRow == 2)
+}
+
+@Test func textAreaSaysWhenTheCursorIsOnItsFirstOrLastRow() {
+    var area = TextArea(text: "abcdefgh\nij", width: 5, height: 4)
+    #expect(area.isCursorOnLastRow)
+    #expect(!area.isCursorOnFirstRow)
+    press(Key(.up), in: &area)
+    #expect(!area.isCursorOnLastRow)
+    #expect(!area.isCursorOnFirstRow)
+    press(Key(.up), in: &area)
+    #expect(area.isCursorOnFirstRow)
+    #expect(TextArea().isCursorOnFirstRow && TextArea().isCursorOnLastRow)
+}

@@ -138,7 +138,9 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 
 /// Opens item 1 (which has three numbered links) and sends `actions`; returns the addresses the
 /// fake opener was asked to open, refusing `https://refused.example`, and the screens.
-private func openingLinks(_ actions: [(Int, Action)]) -> (opened: [String], screens: TestableObserver<Screen>) {
+private func openingLinks(
+    until end: Int = 1_000, _ actions: [(Int, Action)]
+) -> (opened: [String], screens: TestableObserver<Screen>) {
     let scheduler = TestScheduler()
     let opened = CallLog<String>()
     let item = FeedItem(
@@ -161,7 +163,7 @@ private func openingLinks(_ actions: [(Int, Action)]) -> (opened: [String], scre
         .transform(screen: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(Screen.self)
     let subscription = output.screen.subscribe(screens.asObserver())
-    scheduler.advance(by: 1_000)
+    scheduler.advance(by: SchedulerDuration(ticks: end))
     subscription.dispose()
     return (opened.all, screens)
 }
@@ -200,4 +202,27 @@ private func openingLinks(_ actions: [(Int, Action)]) -> (opened: [String], scre
     #expect(opened == ["https://refused.example", "https://example.com/1"])
     #expect(at(102, screens).items.errorMessage == "Could not open the link: refused.")
     #expect(at(200, screens).items.errorMessage == nil)
+}
+
+@Test func feedItemsAnErrorGoesAfterItsTimeoutAndTheHintsComeBack() {
+    let (_, screens) = openingLinks(until: 20_000, [(100, .open), (101, .typeDigit(7)), (102, .openLink)])
+    #expect(at(102 + 7_999, screens).errorMessage == "There is no link [7]: this item has links [1] to [3].")
+    #expect(at(102 + 8_000, screens).errorMessage == nil)
+    #expect(at(102 + 8_000, screens).status.current == nil)
+}
+
+@Test func feedItemsAnErrorGoesWithTheNextKeyWhichStillWorks() {
+    let (_, screens) = openingLinks([(100, .open), (101, .typeDigit(7)), (102, .openLink), (200, .scroll(by: 1))])
+    #expect(at(199, screens).errorMessage != nil)
+    #expect(at(200, screens).errorMessage == nil)
+    #expect(at(200, screens).isReading)
+}
+
+@Test func feedItemsANewerErrorRestartsTheTimeout() {
+    let (_, screens) = openingLinks(
+        until: 20_000,
+        [(100, .open), (101, .typeDigit(7)), (102, .openLink), (5_000, .typeDigit(3)), (5_001, .openLink)])
+    #expect(at(8_200, screens).errorMessage == "Could not open the link: refused.")
+    #expect(at(13_000, screens).errorMessage != nil)
+    #expect(at(13_001, screens).errorMessage == nil)
 }

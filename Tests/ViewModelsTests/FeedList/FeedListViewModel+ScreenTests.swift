@@ -11,7 +11,7 @@ private typealias Screen = FeedListViewModel.Screen
 /// The feeds scene over `count` feeds "Feed 1"…, a viewport of `height` rows given at tick 0,
 /// and `actions` at their ticks. Adding refuses (already subscribed); refreshing takes 100 ticks.
 private func run(
-    feeds count: Int = 3, height: Int = 5, _ actions: [(Int, Action)]
+    feeds count: Int = 3, height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)]
 ) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
@@ -42,7 +42,7 @@ private func run(
     let subscriptions = [
         output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
     ]
-    scheduler.advance(by: 1_000)
+    scheduler.advance(by: SchedulerDuration(ticks: end))
     for subscription in subscriptions { subscription.dispose() }
     return (screens, calls.all, routes.elements)
 }
@@ -104,4 +104,50 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 @Test func feedListScreenRoutesOpenHelpAndBack() {
     let (_, _, routes) = run([(100, .select(.down)), (101, .open), (102, .help), (103, .back)])
     #expect(routes == [.feedItems(feedID: 2), .help(.feeds), .back])
+}
+
+/// Types an address and submits it at `tick`: the service refuses it ("already subscribed").
+private func adding(at tick: Int) -> [(Int, Action)] {
+    [(tick, .startAdding), (tick + 1, .edit(PromptText("https://example.com/feed"))), (tick + 2, .submit)]
+}
+
+@Test func feedListScreenAnErrorGoesAfterItsTimeoutAndTheHintsComeBack() {
+    let (screens, _, _) = run(until: 20_000, adding(at: 100))
+    #expect(at(102 + 7_999, screens).errorMessage?.contains("already subscribed") == true)
+    #expect(at(102 + 8_000, screens).errorMessage == nil)
+    #expect(at(102 + 8_000, screens).status.current == nil)
+}
+
+@Test func feedListScreenAnErrorGoesWithTheNextKeyWhichStillWorks() {
+    let (screens, _, _) = run(adding(at: 100) + [(200, .select(.down))])
+    #expect(at(199, screens).errorMessage != nil)
+    #expect(at(200, screens).errorMessage == nil)
+    #expect(at(200, screens).viewport.selected == 1)
+}
+
+@Test func feedListScreenTheSameErrorAgainRestartsTheTimeout() {
+    let (screens, _, _) = run(until: 20_000, adding(at: 100) + adding(at: 5_000))
+    // The first error's timeout (8,102) leaves the second one, shown at 5,002, in place.
+    #expect(at(8_200, screens).errorMessage?.contains("already subscribed") == true)
+    #expect(at(13_001, screens).errorMessage != nil)
+    #expect(at(13_002, screens).errorMessage == nil)
+}
+
+@Test func feedListScreenAnImportNoteGoesAfterTheShorterTimeout() {
+    let scheduler = TestScheduler()
+    let service = MockFeedListService(
+        observeFeeds: { _ in observed(.success([])) },
+        importFeeds: { _ in .just(.success(FeedImportSummary(addedFeedIDs: [1, 2], skippedCount: 0, failures: []))) },
+        refresh: { _ in .empty() })
+    let input = scheduler.createHotObservable([
+        .next(0, Action.viewport(height: 5)), .next(100, .startImporting), .next(101, .edit(PromptText("a.opml"))),
+        .next(102, .submit),
+    ])
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable())).screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 10_000)
+    subscription.dispose()
+    #expect(at(102 + 3_999, screens).message == "Imported 2 feeds: 0 skipped, 0 failed.")
+    #expect(at(102 + 4_000, screens).message == nil)
 }

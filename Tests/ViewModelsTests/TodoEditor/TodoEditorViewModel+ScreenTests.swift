@@ -67,3 +67,58 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(!at(100, screens).editor.canSave)
     #expect(saved.isEmpty)
 }
+
+/// The editor of todo 7 ("Milk", loaded at tick 10) whose saves fail, and `actions` at their
+/// ticks, for `end` ticks.
+private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> TestableObserver<Screen> {
+    let scheduler = TestScheduler()
+    let service = MockTodoEditorService(
+        load: { id in
+            scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
+        },
+        save: { _, _ in .just(.failure(SceneError("the disk is full"))) })
+    let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable())).screen.subscribe(screens.asObserver())
+    scheduler.advance(by: SchedulerDuration(ticks: end))
+    subscription.dispose()
+    return screens
+}
+
+@Test func todoEditorScreenASaveErrorGoesAfterItsTimeout() {
+    let screens = runFailingSaves(until: 20_000, [(100, .save)])
+    #expect(at(100 + 7_999, screens).errorMessage == "Could not save: the disk is full")
+    #expect(at(100 + 8_000, screens).errorMessage == nil)
+}
+
+@Test func todoEditorScreenASaveErrorGoesWithTheNextKeyWhichStillWorks() {
+    let screens = runFailingSaves(until: 1_000, [(100, .save), (200, .edit(PromptText("Milk!")))])
+    #expect(at(199, screens).errorMessage != nil)
+    #expect(at(200, screens).errorMessage == nil)
+    #expect(at(200, screens).fields[0].text == "Milk!")
+}
+
+@Test func todoEditorScreenAnotherFailedSaveRestartsTheTimeout() {
+    let screens = runFailingSaves(until: 20_000, [(100, .save), (5_000, .save)])
+    #expect(at(8_200, screens).errorMessage == "Could not save: the disk is full")
+    #expect(at(12_999, screens).errorMessage != nil)
+    #expect(at(13_000, screens).errorMessage == nil)
+}
+
+@Test func todoEditorScreenNotesKeepTheirLinesAndTheAreasView() {
+    let (screens, saved, _) = run([
+        (50, .notesArea(width: 20, height: 3)), (100, .focus(by: 1)),
+        (101, .editNotes(PromptText("one\ntwo", cursor: 5), AreaView(scrollRow: 1, goalColumn: 1))), (200, .save),
+    ])
+    #expect(at(50, screens).notesView == AreaView(width: 20, height: 3))
+    #expect(at(101, screens).fields[1] == PromptText("one\ntwo", cursor: 5))
+    #expect(at(101, screens).notesView == AreaView(width: 20, height: 3, scrollRow: 1, goalColumn: 1))
+    #expect(saved == ["7 Milk | one\ntwo"])
+}
+
+@Test func todoEditorScreenTheAreaSizeIsNoKeyAndLeavesAMessage() {
+    let screens = runFailingSaves(until: 1_000, [(100, .save), (200, .notesArea(width: 30, height: 5))])
+    #expect(at(200, screens).errorMessage == "Could not save: the disk is full")
+    #expect(at(200, screens).notesView.width == 30)
+}

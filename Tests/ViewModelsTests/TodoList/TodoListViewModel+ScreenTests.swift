@@ -560,3 +560,55 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     subscription.dispose()
     #expect(last(screens).errorMessage == "Could not undo: the database is busy; try again")
 }
+
+/// The first tick at which the screen showed a message (a note or an error).
+private func firstMessage(_ screens: TestableObserver<Screen>, after tick: Int = 0) -> Int? {
+    screens.events.first { $0.time >= tick && $0.value.element?.status.current != nil }?.time
+}
+
+@Test func todoListScreenANoteGoesAfterItsTimeoutAndTheHintsComeBack() throws {
+    let (screens, _, _) = run(["Milk"], until: 10_000, [(500, .undo)])
+    let shown = try #require(firstMessage(screens))
+    #expect(at(shown + 3_999, screens).message == "Nothing to undo.")
+    #expect(at(shown + 4_000, screens).message == nil)
+    #expect(at(shown + 4_000, screens).status.current == nil)
+}
+
+@Test func todoListScreenAnErrorGoesAfterItsLongerTimeout() throws {
+    let (screens, _, _) = run(five, until: 20_000, [(100, .cycleSort), (200, .moveSelected(by: 1))])
+    let shown = try #require(firstMessage(screens))
+    #expect(at(shown + 7_999, screens).errorMessage?.contains("manual order") == true)
+    #expect(at(shown + 8_000, screens).errorMessage == nil)
+}
+
+@Test func todoListScreenAnErrorGoesWithTheNextKeyWhichStillWorks() {
+    let (screens, _, _) = run(five, [(100, .cycleSort), (200, .moveSelected(by: 1)), (300, .select(.down))])
+    #expect(at(299, screens).errorMessage != nil)
+    #expect(at(300, screens).errorMessage == nil)
+    #expect(at(300, screens).viewport.selected == 1)
+}
+
+@Test func todoListScreenANewerMessageRestartsTheTimeout() {
+    let (screens, _, _) = run(["Milk"], until: 10_000, [(500, .undo), (3_500, .redo)])
+    // The first note's timeout (about 4,500) does not take the newer one.
+    #expect(at(4_600, screens).message == "Nothing to redo.")
+    #expect(at(7_499, screens).message == "Nothing to redo.")
+    #expect(at(7_600, screens).message == nil)
+}
+
+@Test func todoListScreenTheSameErrorTwiceIsShownTwice() {
+    let (screens, _, _) = run(
+        five, until: 20_000, [(100, .cycleSort), (200, .moveSelected(by: 1)), (9_000, .moveSelected(by: 1))])
+    #expect(at(8_999, screens).errorMessage == nil)
+    #expect(at(9_001, screens).errorMessage?.contains("manual order") == true)
+}
+
+@Test func todoListScreenAQuestionIsNoMessageAndStaysUntilAnswered() {
+    let titles = (1...8).map { "Todo \($0)" }
+    let (screens, _, _) = run(titles, until: 20_000, [(500, .toggleAll)])
+    guard case .confirmingBulk = last(screens).mode else {
+        Issue.record("the question went: \(last(screens).mode)")
+        return
+    }
+    #expect(last(screens).status.current == nil)
+}

@@ -1,0 +1,81 @@
+public import Streams
+
+/// What a scene's status line says for a while in place of its key hints: a notice on what was
+/// just done ("Undid: add “Milk”."), or an error.
+///
+/// A message goes at the next key or after its ``duration``, whichever comes first, and the
+/// key hints come back. A question waiting for yes or no is not a message: it stays until it
+/// is answered.
+public struct StatusMessage: Sendable, Hashable {
+    /// What kind of message it is.
+    public enum Kind: Sendable, Hashable {
+        /// What was just done, or why nothing was.
+        case notice
+        /// Something failed.
+        case error
+    }
+
+    /// The text.
+    public var text: String
+    /// Notice or error.
+    public var kind: Kind
+
+    /// Creates a message.
+    public init(_ text: String, kind: Kind) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// How long a notice stays without a key: a short sentence on what was just done is read
+    /// in a second or two, and most people press the next key before this.
+    public static let noticeDuration = SchedulerDuration.seconds(4)
+    /// How long an error stays without a key: twice a notice's, as an error is longer (what
+    /// failed, and why) and must still be there when someone looks back from elsewhere.
+    public static let errorDuration = SchedulerDuration.seconds(8)
+
+    /// How long this message stays without a key.
+    public var duration: SchedulerDuration { kind == .error ? Self.errorDuration : Self.noticeDuration }
+}
+
+/// The status line's message of a scene's screen, if any, and how many have been shown: each
+/// new message starts its own timeout, even when its text is the same as the last one's.
+public struct StatusMessageSlot: Sendable, Hashable {
+    /// The message shown, if any.
+    public private(set) var current: StatusMessage?
+    /// How many messages have been shown.
+    public private(set) var serial: Int
+
+    /// An empty slot.
+    public init() {
+        current = nil
+        serial = 0
+    }
+
+    /// The error shown, if the message is one.
+    public var error: String? { current?.kind == .error ? current?.text : nil }
+
+    /// The notice shown, if the message is one.
+    public var notice: String? { current?.kind == .notice ? current?.text : nil }
+
+    /// Shows `text` as a message of `kind`, replacing the one shown.
+    mutating func show(_ text: String, _ kind: StatusMessage.Kind) {
+        current = StatusMessage(text, kind: kind)
+        serial += 1
+    }
+
+    /// A key was pressed: the message goes.
+    mutating func dismiss() {
+        current = nil
+    }
+
+    /// The timeout of message `serial` ran out: it goes, unless a newer one replaced it.
+    mutating func expire(_ serial: Int) {
+        if serial == self.serial { current = nil }
+    }
+}
+
+/// A scene's screen whose status line shows messages that go away.
+protocol ShowsStatusMessages {
+    /// The status line's message.
+    var status: StatusMessageSlot { get set }
+}
