@@ -47,6 +47,25 @@ public enum RawFixtures {
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
+    /// Runs `sql` (set-up work, not measured) on `path` in one transaction, with a big page
+    /// cache, then checkpoints; returns how many rows it changed.
+    @discardableResult
+    public static func update(at path: String, _ sql: String) throws -> Int {
+        let connection = try RawConnection(path: path)
+        try connection.execute("PRAGMA cache_size = -262144")
+        try connection.execute("BEGIN IMMEDIATE")
+        try connection.execute(sql)
+        let changed = Int(sqlite3_changes(connection.handle))
+        try connection.execute("COMMIT")
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return changed
+    }
+
+    /// The first column of the first row of `sql` on `path`, as an integer.
+    public static func scalar(at path: String, _ sql: String) throws -> Int {
+        try RawConnection(path: path, readOnly: true).scalar(sql)
+    }
+
     /// Checkpoints the write-ahead log of `path` and truncates it, so the next write starts
     /// from an empty log.
     public static func checkpoint(at path: String) throws {

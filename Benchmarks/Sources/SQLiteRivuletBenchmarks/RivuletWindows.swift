@@ -23,9 +23,33 @@ public enum RivuletWindows {
         return String(number & ~1)
     }
 
-    /// Fills the table with the workload's first million todos, unless it holds them.
+    /// A search the last tenth of the todos match ("clustered", in their notes): whatever the
+    /// order, they come last (their positions, creation times and identifiers are the highest,
+    /// their titles the longest numbers), so the first window of it lies far from the start.
+    public static let clusteredSearch = "clustered"
+    /// A search one todo in ten matches ("spread", in their notes), spread over the whole list,
+    /// alternately active and done.
+    public static let spreadSearch = "spread"
+
+    /// Whether row `index` has "clustered" in its notes.
+    static func isClustered(_ index: Int) -> Bool { index >= rows - rows / 10 }
+    /// Whether row `index` has "spread" in its notes: one row in each ten, the first or the second.
+    static func isSpread(_ index: Int) -> Bool { index % 10 == (index / 10) % 2 }
+
+    /// Fills the table with the workload's first million todos, unless it holds them, and
+    /// writes the notes the clustered and spread searches match.
     public static func prepare() throws {
         try RivuletDatabase.ensureTodos(rows)
+        let path = try RivuletDatabase.path()
+        let noted = (0..<rows).count(where: { isClustered($0) || isSpread($0) })
+        guard try RawFixtures.scalar(at: path, "SELECT count(*) FROM todos WHERE notes != ''") != noted else { return }
+        // Row `index` has the id index + 1 (the fixture restarts the identifiers).
+        let clustered = "id > \(rows - rows / 10)"
+        let spread = "(id - 1) % 10 = ((id - 1) / 10) % 2"
+        try RawFixtures.update(
+            at: path,
+            "UPDATE todos SET notes = trim((CASE WHEN \(clustered) THEN 'clustered' ELSE '' END) "
+                + "|| (CASE WHEN \(spread) THEN ' spread' ELSE '' END)) WHERE \(clustered) OR \(spread)")
     }
 
     static var todos: any TodosBaseServiceType { TodosBaseService.shared }
@@ -69,6 +93,8 @@ public enum RivuletWindows {
         allEndQuery.fromEnd = true
         let (allEnd, allEndMilliseconds) = try fetch(allEndQuery)
         try expectEqual(allEnd.todos.last?.title, "Todo #\(rows - 1)", "rivulet search last page of every todo")
+        let clusteredMilliseconds = try slowestFirstWindow(of: clusteredSearch, matching: isClustered)
+        let spreadMilliseconds = try slowestFirstWindow(of: spreadSearch, matching: isSpread)
         blackHole(window)
         blackHole(end)
         blackHole(nearEnd)
@@ -80,8 +106,35 @@ public enum RivuletWindows {
                 ("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount)),
                 ("end_ms", endMilliseconds), ("end_count", Double(end.matchingCount)),
                 ("near_end_ms", nearEndMilliseconds), ("all_end_ms", allEndMilliseconds),
-                ("all_near_end_ms", allNearEndMilliseconds),
+                ("all_near_end_ms", allNearEndMilliseconds), ("clustered_ms", clusteredMilliseconds),
+                ("spread_ms", spreadMilliseconds),
             ])
+    }
+
+    /// The slowest of the twelve filter × sort first windows (offset 0) of `search`, which the
+    /// rows `matches` picks match; each window is checked against those rows; ms.
+    static func slowestFirstWindow(of search: String, matching matches: (Int) -> Bool) throws -> Double {
+        let matching = (0..<rows).filter(matches)
+        var slowest = 0.0
+        for filter in TodoFilter.allCases {
+            let shown = matching.filter { filter == .all || SQLiteWorkload.isDone($0) == (filter == .completed) }
+            let inIndexOrder = shown.prefix(limit).map(SQLiteWorkload.title)
+            // Every title is "Todo #" and digits: NOCASE orders them byte by byte.
+            let inTitleOrder = shown.map(SQLiteWorkload.title).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for sort in TodoSort.allCases {
+                let query = TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: limit)
+                let (window, milliseconds) = try fetch(query)
+                // No todo has a due date: the due-date order is the identifiers'.
+                let expected = sort == .title ? Array(inTitleOrder.prefix(limit)) : inIndexOrder
+                try expectEqual(window.todos.map(\.title), expected, "rivulet \(search) window (\(filter), \(sort))")
+                let what = "rivulet \(search) count (\(filter), \(sort))"
+                try expectEqual(window.matchingCount <= shown.count, true, what)
+                if window.isCountExact { try expectEqual(window.matchingCount, shown.count, what) }
+                blackHole(window)
+                slowest = max(slowest, milliseconds)
+            }
+        }
+        return slowest
     }
 
     /// The window just before the last page of `query`, asked for by its offset from the start.

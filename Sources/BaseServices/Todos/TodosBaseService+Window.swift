@@ -12,7 +12,10 @@ import SQLiteProvider
 ///   little way; its count is then a lower bound (``TodoWindow/isCountExact`` is `false`). A
 ///   search that few todos match is answered by the search index, exactly. Which one runs is
 ///   decided while walking: once the matches seen so far say the walk would cost more than the
-///   index, the walk stops and the index answers. The index counts the matches first; a
+///   index, the walk stops and the index answers. A window near the start of the matches
+///   (within ``firstMatchesLimit``) is then read by one pass over them that keeps only the
+///   best sort keys and counts them on the way (see `firstWindow`), so matches far from the
+///   start of the order cost no sort. Further in, the index counts the matches first; a
 ///   window in the second half of them is then read from the end backwards, by a walk in
 ///   reverse order while that looks cheaper, so the windows near the end cost about what those
 ///   near the start do.
@@ -73,6 +76,9 @@ extension TodosBaseService {
                 todos: walk.todos, matchingCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
         }
         let matches = SearchMatches(query, searchIndex: searchIndex)
+        if limit <= firstMatchesLimit, offset <= firstMatchesLimit - limit {
+            return try matches.firstWindow(sort: query.sort, offset: offset, limit: limit, in: db)
+        }
         let count = try matches.count(in: db)
         return try countedWindow(
             query, from: offset, to: min(count, offset + limit), of: count, matches: matches, matcher: matcher,

@@ -64,15 +64,48 @@ private func plainSelect(
     }
 }
 
-/// Checks every strategy's windows (the whole list, a middle slice, and the end read
-/// backwards) against the plain `SELECT`.
-private func expectEveryWindowMatchesThePlainSelect(_ fixture: ServicesFixture, _ label: String) throws {
-    for search in ["", "todo", "plan"] {
+/// Fills `database` with `todoCount` todos whose every sort key grows with their index (title
+/// "Todo #index", position, creation time, due date but for every seventh), one in three done.
+/// "tail" is in the notes of the `clusterSize` todos from `clusterStart`, so the first matches of
+/// a search for it lie far from the start of every order; "tenth" is in one todo's notes in ten.
+private func writeClusteredTable(_ database: SQLiteDatabase, clusterStart: Int, clusterSize: Int) throws {
+    try database.write { (db) throws(DatabaseError) in
+        try db.execute("DELETE FROM todos")
+        try db.execute("DELETE FROM sqlite_sequence WHERE name = 'todos'")
+        let insert = try db.cachedStatement(TodosBaseService.insertSQL)
+        for index in 0..<todoCount {
+            let stamp = Int64(index)
+            let words = [
+                (clusterStart..<clusterStart + clusterSize).contains(index) ? "tail" : nil,
+                index % 10 == (index / 10) % 2 ? "tenth" : nil,
+            ]
+            insert.reset()
+            insert.bind("Todo #\(index)", at: 1)
+            insert.bind(words.compactMap { $0 }.joined(separator: " "), at: 2)
+            insert.bind(index % 3 == 0, at: 3)
+            insert.bind(stamp, at: 4)
+            insert.bind(stamp, at: 5)
+            insert.bind(index % 3 == 0 ? stamp : nil, at: 6)
+            insert.bind(stamp * TodosBaseService.positionStep, at: 7)
+            insert.bind(index % 7 == 0 ? nil : stamp * 1000, at: 8)
+            try insert.run()
+        }
+    }
+}
+
+/// Checks every strategy's windows (the whole list, the first pages, a middle slice, and the
+/// end read backwards) for each of `searches` against the plain `SELECT`.
+private func expectEveryWindowMatchesThePlainSelect(
+    _ fixture: ServicesFixture, _ label: String, searches: [String] = ["", "todo", "plan"]
+) throws {
+    for search in searches {
         for filter in TodoFilter.allCases {
             for sort in TodoSort.allCases {
                 let expected = try plainSelect(fixture.database, filter: filter, search: search, sort: sort)
                 let queries = [
                     TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: todoCount),
+                    TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: 60),
+                    TodoQuery(filter: filter, search: search, sort: sort, offset: 120, limit: 60),
                     TodoQuery(filter: filter, search: search, sort: sort, offset: expected.count / 2, limit: 60),
                     TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: 60, fromEnd: true),
                 ]
@@ -112,4 +145,30 @@ private func expectEveryWindowMatchesThePlainSelect(_ fixture: ServicesFixture, 
     try writeTable(other, salt: 2)
     other.close()
     try expectEveryWindowMatchesThePlainSelect(fixture, "rewritten by another connection")
+}
+
+@Test func everyWindowStrategyReadsWhatAPlainSelectReadsForMatchesFarFromTheStartAlsoAfterAnotherConnectionRewroteIt()
+    throws
+{
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    try writeClusteredTable(fixture.database, clusterStart: todoCount - todoCount / 10, clusterSize: todoCount / 10)
+    try expectEveryWindowMatchesThePlainSelect(fixture, "clustered at the end", searches: ["tail", "tenth"])
+
+    guard let path = fixture.database.path else { throw DatabaseError(kind: .misuse, message: "no file") }
+    let (other, _) = try SQLiteDatabase.open(
+        path: path, options: DatabaseOptions.rivulet, migrations: Schema.migrations(searchIndex: .fts5))
+    try writeClusteredTable(other, clusterStart: todoCount / 2, clusterSize: todoCount / 20)
+    other.close()
+    try expectEveryWindowMatchesThePlainSelect(fixture, "clustered in the middle", searches: ["tail", "tenth"])
+}
+
+@Test func theFirstWindowOfMatchesFarFromTheStartIsCountedExactly() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    try writeClusteredTable(fixture.database, clusterStart: todoCount - todoCount / 10, clusterSize: todoCount / 10)
+    for sort in TodoSort.allCases {
+        let found = try value(fixture.todos.fetchWindow(TodoQuery(filter: .all, search: "tail", sort: sort, limit: 60)))
+        #expect(found.todos.count == 60, "\(sort)")
+        #expect(found.matchingCount == todoCount / 10, "\(sort)")
+        #expect(found.isCountExact, "\(sort)")
+    }
 }
