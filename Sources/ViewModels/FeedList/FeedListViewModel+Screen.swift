@@ -39,6 +39,10 @@ extension FeedListViewModel {
         case cancel
         /// Yes to the question.
         case confirm
+        /// Undo the last change (a feed's removal, or any other, by any process).
+        case undo
+        /// Redo the last change undone.
+        case redo
         /// Show the key map.
         case help
         /// Go back.
@@ -85,7 +89,7 @@ extension FeedListViewModel {
         /// The failure to show: why an address was refused first.
         public var errorMessage: String? { feeds.addError ?? feeds.errorMessage }
 
-        /// What the latest import did, shown until it is replaced.
+        /// What the latest import, undo or redo did, shown until it is replaced.
         public var message: String? { feeds.notice }
 
         /// What an empty list says.
@@ -99,6 +103,8 @@ extension FeedListViewModel {
         case remove(Int64)
         case refresh(Int64)
         case refreshAll
+        case undo
+        case redo
         case open(Int64)
         case help
         case back
@@ -131,6 +137,8 @@ extension FeedListViewModel {
                 remove: effects.requested { if case .remove(let id) = $0 { id } else { nil } },
                 refresh: effects.requested { if case .refresh(let id) = $0 { id } else { nil } },
                 refreshAll: effects.requested { $0 == .refreshAll ? () : nil },
+                undo: effects.requested { $0 == .undo ? () : nil },
+                redo: effects.requested { $0 == .redo ? () : nil },
                 open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
                 help: effects.requested { $0 == .help ? () : nil },
                 back: effects.requested { $0 == .back ? () : nil }))
@@ -174,6 +182,10 @@ extension FeedListViewModel.Screen {
             return selectedRow.map { [.refresh($0.id)] } ?? []
         case (.refreshAll, .browsing):
             return [.refreshAll]
+        case (.undo, .browsing):
+            return [.undo]
+        case (.redo, .browsing):
+            return [.redo]
         case (.startAdding, .browsing):
             mode = .adding(PromptText())
         case (.startImporting, .browsing):

@@ -19,7 +19,7 @@ extension FeedListViewModel {
         public var addError: String?
         /// The latest other failure to show, if any.
         public var errorMessage: String?
-        /// What the latest import did, if one ran.
+        /// What the latest import, undo or redo did, if one ran.
         public var notice: String?
 
         /// Creates a state; by default loading, with no feeds.
@@ -84,6 +84,8 @@ extension FeedListViewModel {
         case removed(Result<Feed, SceneError>)
         /// Importing an OPML file finished.
         case imported(Result<FeedImportSummary, SceneError>)
+        /// Undo or redo took a step (`nil`: there was none to take), or failed.
+        case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
     }
 
     /// The state after `event`.
@@ -130,6 +132,11 @@ extension FeedListViewModel {
         case .imported(.failure(let error)):
             next.notice = nil
             next.errorMessage = "Could not import: \(error.message)"
+        case .historyStepped(let direction, .success(let step)):
+            next.errorMessage = nil
+            next.notice = direction.notice(for: step)
+        case .historyStepped(let direction, .failure(let error)):
+            next.errorMessage = direction.failure(error)
         }
         return next
     }
