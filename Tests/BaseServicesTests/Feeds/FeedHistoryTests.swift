@@ -48,11 +48,14 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     _ = try value(fixture.feeds.storeItems(drafts, feedID: example.id, fetchedAt: Date(storedMilliseconds: 5_000)))
     _ = try value(fixture.feeds.storeItems([drafts[0]], feedID: other.id, fetchedAt: Date(storedMilliseconds: 6_000)))
     let first = try #require(
-        try value(fixture.feeds.observeItems(feedID: example.id, unreadOnly: false, offset: 0, limit: 10, on: ImmediateScheduler()))
-            .first { $0.guid == "a" })
+        try value(
+            fixture.feeds.observeItems(
+                feedID: example.id, unreadOnly: false, offset: 0, limit: 10, on: ImmediateScheduler())
+        )
+        .first { $0.guid == "a" })
     _ = try value(fixture.feeds.setRead(itemID: first.id, true))
     _ = try value(fixture.feeds.setLastError(feedID: example.id, "timed out"))
-    try fixture.database.execute("UPDATE feeds SET etag = '\"v1\"', last_modified = 'Tue, 1 Jan 2030' WHERE id = 1")
+    try fixture.database.execute("UPDATE feeds SET etag = '\"v1\"', last_modified = 'Tue, 1 Jan 2030' WHERE id = \(example.id)")
     return (fixture, example, other)
 }
 
@@ -134,7 +137,8 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     _ = try value(fixture.feeds.removeFeed(id: example.id))
     // Subscribed again (not a change the history records), with an item of its own.
     let again = try value(fixture.feeds.addFeed(url: example.url, title: "Example again", siteURL: nil))
-    _ = try value(fixture.feeds.storeItems([FeedItemDraft(guid: "z", title: "Own")], feedID: again.id, fetchedAt: Date()))
+    _ = try value(
+        fixture.feeds.storeItems([FeedItemDraft(guid: "z", title: "Own")], feedID: again.id, fetchedAt: Date()))
     let resubscribed = try everyFeedRow(fixture.database)
     #expect(try value(fixture.feeds.undo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(fixture.database) == before)
@@ -213,6 +217,6 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     _ = try value(fixture.feeds.redo())
     let redoing = clock.now - start
     #expect(try digest() == [0, 0, 0])
-    // A bound for a loaded machine, far above the second or two each takes on a quiet one.
+    // A bound for a loaded machine, far above the second or so each takes on a quiet one.
     for duration in [removing, undoing, redoing] { #expect(duration < .seconds(60)) }
 }

@@ -42,9 +42,11 @@ private func controller(feeds: [Feed]) -> FeedListController {
 @Test func feedListControllerUndoesWithUAndRedoesWithCtrlR() {
     #expect(FeedListController.action(for: InputEvent.key(.character("u")), in: .browsing) == .undo)
     #expect(
-        FeedListController.action(for: InputEvent.key(Key(.character("r"), modifiers: .control)), in: .browsing) == .redo)
+        FeedListController.action(for: InputEvent.key(Key(.character("r"), modifiers: .control)), in: .browsing)
+            == .redo)
     #expect(FeedListController.action(for: InputEvent.key(.character("r")), in: .browsing) == .refresh)
     #expect(
-        FeedListController.action(for: InputEvent.key(.character("u")), in: .confirmingRemove(id: 1, title: "A")) == nil)
+        FeedListController.action(for: InputEvent.key(.character("u")), in: .confirmingRemove(id: 1, title: "A")) == nil
+    )
     #expect(FeedListController.hints.contains(KeyHint("u", "undo")))
 }
