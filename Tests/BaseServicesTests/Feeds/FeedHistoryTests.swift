@@ -55,7 +55,8 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
         .first { $0.guid == "a" })
     _ = try value(fixture.feeds.setRead(itemID: first.id, true))
     _ = try value(fixture.feeds.setLastError(feedID: example.id, "timed out"))
-    try fixture.database.execute("UPDATE feeds SET etag = '\"v1\"', last_modified = 'Tue, 1 Jan 2030' WHERE id = \(example.id)")
+    try fixture.database.execute(
+        "UPDATE feeds SET etag = '\"v1\"', last_modified = 'Tue, 1 Jan 2030' WHERE id = \(example.id)")
     return (fixture, example, other)
 }
 
