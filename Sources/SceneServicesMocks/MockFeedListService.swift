@@ -14,6 +14,10 @@ public struct MockFeedListService: FeedListServiceType {
     public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>>
     /// Answers ``refresh(feedIDs:)``.
     public var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent>
+    /// Answers ``undo()``.
+    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
+    /// Answers ``redo()``.
+    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Creates a fake; every closure left out fails the test when called.
     public init(
@@ -21,8 +25,20 @@ public struct MockFeedListService: FeedListServiceType {
         addFeed: (@Sendable (String) -> Observable<Result<Feed, SceneError>>)? = nil,
         removeFeed: (@Sendable (Int64) -> Observable<Result<Feed, SceneError>>)? = nil,
         importFeeds: (@Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>)? = nil,
-        refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil
+        refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil,
+        undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
+        redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
     ) {
+        self.undoHandler =
+            undo ?? {
+                _unexpectedCall("FeedListServiceType.undo()")
+                return .empty()
+            }
+        self.redoHandler =
+            redo ?? {
+                _unexpectedCall("FeedListServiceType.redo()")
+                return .empty()
+            }
         self.observeFeedsHandler =
             observeFeeds ?? { _ in
                 _unexpectedCall("FeedListServiceType.observeFeeds(on:)")
@@ -73,5 +89,15 @@ public struct MockFeedListService: FeedListServiceType {
     /// Calls ``refreshHandler``.
     public func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {
         refreshHandler(feedIDs)
+    }
+
+    /// Calls ``undoHandler``.
+    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        undoHandler()
+    }
+
+    /// Calls ``redoHandler``.
+    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        redoHandler()
     }
 }

@@ -297,6 +297,38 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).count == before)
 }
 
+@Test func undoBringsBackARemovedFeedWithEveryItemAndRedoRemovesItAgain() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let id = try rivulet("feeds", "add", sampleFeed, db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let title = try #require(
+        try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).first { "\($0["id"] ?? "")" == id }?[
+            "title"] as? String)
+    let items = try rivulet("feeds", "items", id, "--json", db: db).output
+    let listed = try rivulet("feeds", "list", db: db).output
+    #expect(try rivulet("feeds", "rm", id, db: db).status == 0)
+    #expect(try rivulet("feeds", "items", id, db: db).status == 1)
+    let undone = try rivulet("undo", db: db)
+    #expect(undone.status == 0 && undone.output == "undid: remove feed \"\(title)\"\n", "\(undone)")
+    #expect(try rivulet("feeds", "items", id, "--json", db: db).output == items)
+    #expect(try rivulet("feeds", "list", db: db).output == listed)
+    #expect(try rivulet("redo", db: db).output == "redid: remove feed \"\(title)\"\n")
+    #expect(try rivulet("feeds", "items", id, db: db).status == 1)
+    // One history: a todo added afterwards is undone first, then the removal again.
+    _ = try rivulet("add", "Read the news", db: db)
+    _ = try rivulet("undo", db: db)
+    #expect(try rivulet("undo", db: db).output == "undid: remove feed \"\(title)\"\n")
+    #expect(try rivulet("feeds", "list", db: db).output == listed)
+}
+
+@Test func aFeedThatFailedToBeAddedLeavesNothingToUndo() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    #expect(try rivulet("feeds", "add", folder.file("missing.xml"), db: db).status == 1)
+    let nothing = try rivulet("undo", db: db)
+    #expect(nothing.status == 1 && nothing.error == "rivulet: there is nothing to undo\n", "\(nothing)")
+}
+
 @Test func aFeedAddAnsweredWith404SaysSoWithoutThePageAndStoresNothing() throws {
     let page = Data("<html><body>NOT-FOUND-PAGE-BODY</body></html>".utf8)
     let server = try LocalHTTPServer { _ in LocalHTTPServer.Reply(status: 404, contentType: "text/html", prefix: page) }

@@ -159,6 +159,11 @@ enum Schema {
             Migration(version: 10, name: "todo history") { (db) throws(DatabaseError) in
                 try db.executeScript(TodoHistory.schemaScript)
             },
+            Migration(version: 11, name: "feed history") { (db) throws(DatabaseError) in
+                // Removing a feed can be undone: its row and items are kept with the change,
+                // in the history's one timeline (a database's todo history stays as it is).
+                try db.executeScript(FeedHistory.schemaScript)
+            },
         ]
     }
 

@@ -1,12 +1,15 @@
 public import Foundation
 import SQLiteProvider
 
-/// One step of the todo history that ``TodosBaseServiceType/undo()`` or
-/// ``TodosBaseServiceType/redo()`` took: what the change was and how many todos it touched.
+/// One step of the history that ``TodosBaseServiceType/undo()`` or
+/// ``TodosBaseServiceType/redo()`` (or the feeds' ``FeedsBaseServiceType/undo()`` and
+/// ``FeedsBaseServiceType/redo()``, the same history) took: what the change was and how many
+/// todos it touched.
 public struct TodoHistoryStep: Sendable, Equatable {
-    /// The change in words, as it was made: `add "Buy milk"`, `complete 3 todos`.
+    /// The change in words, as it was made: `add "Buy milk"`, `complete 3 todos`,
+    /// `remove feed "Example"`.
     public let label: String
-    /// How many todos the step put back.
+    /// How many todos the step put back (0 for a feed's removal).
     public let todoCount: Int
     /// When the change was first made.
     public let madeAt: Date
@@ -19,14 +22,16 @@ public struct TodoHistoryStep: Sendable, Equatable {
     }
 }
 
-/// The todos' change history, kept in the database: every change to todos records, in the
-/// same transaction, how the todos it touches looked before it (a row image, or "absent" for
-/// a todo it creates). Undoing a change puts those images back and records the images it
-/// replaced as a change on the redo stack; redoing does the same the other way.
+/// The history of changes, kept in the database: every change to todos, and every removal of
+/// a feed, records in the same transaction how the rows it touches looked before it (a row
+/// image, or "absent" for a todo it creates; a feed's images are ``FeedHistory``'s). Undoing a
+/// change puts those images back and records the images it replaced as a change on the redo
+/// stack; redoing does the same the other way.
 ///
-/// The history lives in the database, so it survives a restart and every process shares it:
-/// `rivulet undo` undoes the last change made by any process. A new change empties the redo
-/// stack; the undo stack keeps the last ``depth`` changes.
+/// The history lives in the database, so it survives a restart and every process shares it.
+/// It is one timeline for todos and feeds: `rivulet undo` undoes the last change made by any
+/// process, whichever it touched. A new change empties the redo stack; the undo stack keeps
+/// the last ``depth`` changes.
 enum TodoHistory {
     /// How many changes can be undone.
     static let depth = 200
@@ -36,7 +41,7 @@ enum TodoHistory {
         case redo
     }
 
-    /// Step 10 of the schema: the two tables of the history.
+    /// Step 10 of the schema: the two tables of the history (the changes, and the todos' images).
     static let schemaScript = """
         CREATE TABLE todo_changes (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -142,6 +147,7 @@ enum TodoHistory {
                 completed_at = excluded.completed_at, position = excluded.position, due_at = excluded.due_at
             """,
             [.integer(change)])
+        try FeedHistory.step(change, counterpart: counterpart, in: db)
         if searchIndex == .words {
             let restored = try db.fetchAll(
                 "SELECT todo_id, title, notes FROM todo_change_rows WHERE change_id = ? AND present = 1",

@@ -118,8 +118,8 @@ public final class TodosBaseService: TodosBaseServiceType {
         database.writeOnSubscribe { (db) throws(DatabaseError) in try db.execute("DELETE FROM todo_changes") }
     }
 
-    /// Undoes the last change to todos made by any process, and sends what it was; `nil` when
-    /// there is nothing to undo.
+    /// Undoes the last change made by any process, to todos or feeds (one history), and sends
+    /// what it was; `nil` when there is nothing to undo.
     public func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
         let searchIndex = context.searchIndex
         return database.writeOnSubscribe { (db) throws(DatabaseError) in

@@ -64,7 +64,8 @@ public protocol TodosBaseServiceType: Sendable {
     /// `nil`.
     func reorder(id: Int64, after: Int64?) -> Observable<Result<TodoObject, DatabaseError>>
 
-    /// Undoes the last change to todos made by any process; `nil` when there is none.
+    /// Undoes the last change made by any process, to todos or feeds (one history: a feed's
+    /// removal included); `nil` when there is none.
     func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
 
     /// Redoes the last change undone; `nil` when there is none.

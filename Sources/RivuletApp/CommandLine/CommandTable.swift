@@ -39,10 +39,11 @@ enum CommandTable {
             arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
         ) { input throws(UsageError) in .reopen(id: try input.id()) },
         CommandSpec(
-            "undo", summary: "undo the last change to todos",
+            "undo", summary: "undo the last change (todos, feed removals)",
             discussion: """
-                Undoes the last change to todos made by any process (the app's included) and
-                says what it was; exits 1 when there is nothing to undo. The last 200 changes
+                Undoes the last change made by any process (the app's included), to todos or
+                a feed's removal (one history), and says what it was ('undid: remove feed
+                "Example"'); exits 1 when there is nothing to undo. The last 200 changes
                 can be undone, also after a restart. 'undo ID' is the older spelling of
                 'reopen ID': it still works, with a note on standard error.
                 """,
@@ -137,7 +138,10 @@ enum CommandTable {
         ) { _ throws(UsageError) in .feedsExport },
         CommandSpec(
             "feeds rm", summary: "unsubscribe from a feed",
-            discussion: "Unsubscribes from the feed with this ID and deletes its items.",
+            discussion: """
+                Unsubscribes from the feed with this ID and deletes its items; 'rivulet undo'
+                brings the feed back with every item as it was, read or unread.
+                """,
             arguments: [.one("ID", "the feed's ID, as feeds add and feeds list print it")], changesData: true
         ) { input throws(UsageError) in .feedsRemove(id: try input.id()) },
     ]

@@ -30,7 +30,7 @@ enum FeedCommands {
                 try refresh(feed, feeds: feeds)
             } catch {
                 // A feed that cannot be read is not subscribed to: the reason is all that remains.
-                _ = try? ScriptCommands.value(of: feeds.removeFeed(id: feed.id))
+                _ = try? ScriptCommands.value(of: feeds.removeFeed(id: feed.id, undoable: false))
                 throw error
             }
             Output.line(String(feed.id))

@@ -85,7 +85,7 @@ public enum RivuletCommand: Hashable, Sendable {
     case done(id: Int64)
     /// `reopen ID`.
     case reopen(id: Int64)
-    /// `undo`: undo the last change to todos; `undo ID`, the older spelling of `reopen ID`.
+    /// `undo`: undo the last change (to todos, or a feed's removal); `undo ID`, the older spelling of `reopen ID`.
     case undo(id: Int64?)
     /// `redo`.
     case redo

@@ -15,7 +15,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
-        KeyHint("d", "remove"),
+        KeyHint("d", "remove"), KeyHint("u", "undo"),
         KeyHint("Enter", "items"), KeyHint("?", "help"), KeyHint("q", "back"),
     ]
 
@@ -86,12 +86,14 @@ final class FeedListController: SceneController, @unchecked Sendable {
         if let move = ListMovement.move(for: event) { return .select(move) }
         if event.key?.code == .enter { return .open }
         if event.key?.code == .escape { return .back }
+        if let key = event.key, key.code == .character("r"), key.modifiers == .control { return .redo }
         switch event.plainCharacter {
         case "a": return .startAdding
         case "i": return .startImporting
         case "r": return .refresh
         case "R": return .refreshAll
         case "d": return .askToRemove
+        case "u": return .undo
         case "?": return .help
         case "q": return .back
         default: return nil

@@ -30,7 +30,7 @@ enum KeyMaps {
                 KeyHint("Tab f", "filter: all, active, done"),
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),
-                KeyHint("u", "undo the last change (any process's)"), KeyHint("Ctrl-R", "redo"),
+                KeyHint("u", "undo the last change (any process's; feed removals too)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("?", "this help"), KeyHint("Esc", "dismiss an error, else clear the search, else back"),
                 KeyHint("q", "back"),
                 KeyHint("Ctrl-C", "quit"),
@@ -51,7 +51,9 @@ enum KeyMaps {
                 KeyHint("a", "add a feed URL or file"), KeyHint("i", "import an OPML file"),
                 KeyHint("r", "refresh the selected"),
                 KeyHint("R", "refresh all"),
-                KeyHint("d", "remove (y/n)"), KeyHint("Enter", "show its items"), KeyHint("?", "this help"),
+                KeyHint("d", "remove (y/n)"),
+                KeyHint("u", "undo the last change (a removal; todos too: one history)"), KeyHint("Ctrl-R", "redo"),
+                KeyHint("Enter", "show its items"), KeyHint("?", "this help"),
                 KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .feedItems:

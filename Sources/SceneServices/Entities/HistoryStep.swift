@@ -1,7 +1,7 @@
 /// A change that undo took back, or redo made again: the change in words and how many todos it
-/// touched.
+/// touched (none for a feed's removal).
 public struct HistoryStep: Sendable, Hashable {
-    /// The change as it was made: `add "Buy milk"`, `complete 3 todos`.
+    /// The change as it was made: `add "Buy milk"`, `complete 3 todos`, `remove feed "Example"`.
     public let label: String
     /// How many todos it touched.
     public let todoCount: Int

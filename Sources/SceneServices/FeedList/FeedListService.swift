@@ -54,9 +54,19 @@ public struct FeedListService: FeedListServiceType {
         }
     }
 
-    /// Unsubscribes from a feed and sends it as it was.
+    /// Unsubscribes from a feed and sends it as it was; the history records it for undo.
     public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         feeds.removeFeed(id: id).map { $0.toScene(Feed.init) }
+    }
+
+    /// Undoes the last change, to feeds or todos, made here or by any other process.
+    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        feeds.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+    }
+
+    /// Redoes the last change undone.
+    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        feeds.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Refreshes feeds one after another; disposing stops it (the feed being fetched is

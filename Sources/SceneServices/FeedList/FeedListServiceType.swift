@@ -1,6 +1,7 @@
 public import Streams
 
-/// What the feeds scene needs: the feeds, adding and removing one, and refreshing.
+/// What the feeds scene needs: the feeds, adding and removing one, undo and redo, and
+/// refreshing.
 public protocol FeedListServiceType: Sendable {
     /// Observes every feed, by title, with unread counts and last-refresh state.
     func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>>
@@ -11,8 +12,15 @@ public protocol FeedListServiceType: Sendable {
     /// Subscribes to every feed the OPML file at `path` lists, without fetching them.
     func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>>
 
-    /// Unsubscribes from a feed and sends it as it was.
+    /// Unsubscribes from a feed and sends it as it was; ``undo()`` takes it back.
     func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>>
+
+    /// Undoes the last change made here or by any other process, to feeds or todos (one
+    /// history: the todo list's undo steps through it too); `nil` when there is nothing to undo.
+    func undo() -> Observable<Result<HistoryStep?, SceneError>>
+
+    /// Redoes the last change undone; `nil` when there is nothing to redo.
+    func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Refreshes feeds one after another: sends ``FeedRefreshEvent/started(feedIDs:)``, then one
     /// ``FeedRefreshEvent/finished(feedID:_:)`` per feed, then completes. Disposing stops it.

@@ -25,6 +25,12 @@ extension Feed {
     }
 }
 
+extension HistoryStep {
+    init(_ step: TodoHistoryStep) {
+        self.init(label: step.label, todoCount: step.todoCount)
+    }
+}
+
 extension FeedItem {
     init(_ object: FeedItemObject) {
         self.init(

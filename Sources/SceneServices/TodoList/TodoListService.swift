@@ -89,14 +89,14 @@ public struct TodoListService: TodoListServiceType {
         todos.clearCompleted(matching: query.baseQuery).map { $0.toScene { $0 } }
     }
 
-    /// Undoes the last change to todos, made here or by any other process.
+    /// Undoes the last change, to todos or feeds, made here or by any other process.
     public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        todos.undo().map { $0.toScene { $0.map { HistoryStep(label: $0.label, todoCount: $0.todoCount) } } }
+        todos.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
     public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        todos.redo().map { $0.toScene { $0.map { HistoryStep(label: $0.label, todoCount: $0.todoCount) } } }
+        todos.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Moves a todo from one position of the list `query` describes to another.

@@ -39,8 +39,8 @@ public protocol TodoListServiceType: Sendable {
     /// Deletes the done todos a list of `query` shows, and no hidden one; sends how many there were.
     func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>
 
-    /// Undoes the last change to todos, made here or by any other process; `nil` when there is
-    /// nothing to undo.
+    /// Undoes the last change made here or by any other process, to todos or feeds (one
+    /// history: a feed's removal too); `nil` when there is nothing to undo.
     func undo() -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Redoes the last change undone; `nil` when there is nothing to redo.

@@ -39,6 +39,10 @@ extension FeedListViewModel {
         case cancel
         /// Yes to the question.
         case confirm
+        /// Undo the last change (a feed's removal, or any other, by any process).
+        case undo
+        /// Redo the last change undone.
+        case redo
         /// Show the key map.
         case help
         /// Go back.
@@ -89,7 +93,7 @@ extension FeedListViewModel {
         /// The failure shown, if the status line shows one.
         public var errorMessage: String? { status.error }
 
-        /// What the latest import did, if the status line shows it.
+        /// What the latest import, undo or redo did, if the status line shows it.
         public var message: String? { status.notice }
 
         /// What an empty list says.
@@ -103,6 +107,8 @@ extension FeedListViewModel {
         case remove(Int64)
         case refresh(Int64)
         case refreshAll
+        case undo
+        case redo
         case open(Int64)
         case help
         case back
@@ -138,6 +144,8 @@ extension FeedListViewModel {
                 remove: effects.requested { if case .remove(let id) = $0 { id } else { nil } },
                 refresh: effects.requested { if case .refresh(let id) = $0 { id } else { nil } },
                 refreshAll: effects.requested { $0 == .refreshAll ? () : nil },
+                undo: effects.requested { $0 == .undo ? () : nil },
+                redo: effects.requested { $0 == .redo ? () : nil },
                 open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
                 help: effects.requested { $0 == .help ? () : nil },
                 back: effects.requested { $0 == .back ? () : nil }))
@@ -192,6 +200,10 @@ extension FeedListViewModel.Screen {
             return selectedRow.map { [.refresh($0.id)] } ?? []
         case (.refreshAll, .browsing):
             return [.refreshAll]
+        case (.undo, .browsing):
+            return [.undo]
+        case (.redo, .browsing):
+            return [.redo]
         case (.startAdding, .browsing):
             mode = .adding(PromptText())
         case (.startImporting, .browsing):

@@ -25,7 +25,7 @@ extension FeedListViewModel {
         }
         /// How many failures there have been: the same failure twice is shown twice.
         public private(set) var errorSerial = 0
-        /// What the latest import did, if one ran.
+        /// What the latest import, undo or redo did, if one ran.
         public var notice: String? {
             didSet { if notice != nil { noticeSerial += 1 } }
         }
@@ -94,6 +94,8 @@ extension FeedListViewModel {
         case removed(Result<Feed, SceneError>)
         /// Importing an OPML file finished.
         case imported(Result<FeedImportSummary, SceneError>)
+        /// Undo or redo took a step (`nil`: there was none to take), or failed.
+        case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
     }
 
     /// The state after `event`.
@@ -140,6 +142,11 @@ extension FeedListViewModel {
         case .imported(.failure(let error)):
             next.notice = nil
             next.errorMessage = "Could not import: \(error.message)"
+        case .historyStepped(let direction, .success(let step)):
+            next.errorMessage = nil
+            next.notice = direction.notice(for: step)
+        case .historyStepped(let direction, .failure(let error)):
+            next.errorMessage = direction.failure(error)
         }
         return next
     }

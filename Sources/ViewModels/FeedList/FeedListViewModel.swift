@@ -2,8 +2,8 @@ public import SceneServices
 public import Streams
 
 /// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
-/// add by address (validated), import an OPML file, remove, refresh one or all with progress,
-/// errors per feed.
+/// add by address (validated), import an OPML file, remove (and undo or redo it: the history
+/// is the one the todo list steps through), refresh one or all with progress, errors per feed.
 ///
 /// A feed added here is refreshed at once. A new refresh (of one feed, of all, or of a feed
 /// just added) replaces one still running: the old one is disposed, so its remaining feeds are
@@ -30,6 +30,10 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         public var refresh: Observable<Int64>
         /// Refresh every feed.
         public var refreshAll: Observable<Void>
+        /// Undo the last change (of any kind, made by any process).
+        public var undo: Observable<Void>
+        /// Redo the last change undone.
+        public var redo: Observable<Void>
         /// A feed whose items to open.
         public var open: Observable<Int64>
         /// Show the key map.
@@ -42,8 +46,11 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             add: Observable<String> = .never(), importFile: Observable<String> = .never(),
             remove: Observable<Int64> = .never(),
             refresh: Observable<Int64> = .never(), refreshAll: Observable<Void> = .never(),
+            undo: Observable<Void> = .never(), redo: Observable<Void> = .never(),
             open: Observable<Int64> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
         ) {
+            self.undo = undo
+            self.redo = redo
             self.add = add
             self.importFile = importFile
             self.remove = remove
@@ -67,7 +74,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         public let addError: Driver<String?>
         /// The latest other failure to show, or `nil`.
         public let errorMessage: Driver<String?>
-        /// What the latest import did, or `nil`.
+        /// What the latest import, undo or redo did, or `nil`.
         public let notice: Driver<String?>
         /// Where to go next.
         public let route: Signal<Route>
@@ -150,7 +157,13 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             service.removeFeed(id: id).recover { .failure(SceneError("\($0)")) }.map(Event.removed)
         }
 
-        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals)
+        // One history for feeds and todos: undo here takes back the last change of either.
+        let historySteps = HistoryDirection.steps(undo: input.undo, redo: input.redo) {
+            $0 == .undo ? service.undo() : service.redo()
+        }
+        .map { Event.historyStepped($0, $1) }
+
+        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, historySteps)
             .scan(State(), accumulator: Self.reduce)
             .startWith(State())
             .share(replay: 1)

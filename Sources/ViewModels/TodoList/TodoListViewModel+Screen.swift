@@ -60,7 +60,7 @@ extension TodoListViewModel {
         case confirm
         /// Esc while browsing: dismiss the error shown, else clear the search kept, else go back.
         case escape
-        /// Undo the last change to todos.
+        /// Undo the last change, to todos or feeds.
         case undo
         /// Redo the last change undone.
         case redo

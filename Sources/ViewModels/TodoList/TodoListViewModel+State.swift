@@ -112,14 +112,6 @@ extension TodoListViewModel {
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
     }
 
-    /// Which way through the history of changes.
-    public enum HistoryDirection: Sendable, Hashable {
-        /// Back: undo.
-        case undo
-        /// Forward again: redo.
-        case redo
-    }
-
     /// The state after `event`.
     public static func reduce(_ state: State, _ event: Event) -> State {
         var next = state
@@ -167,10 +159,10 @@ extension TodoListViewModel {
             next.errorMessage = "Could not find the selected todo in the new order: \(error.message)"
         case .historyStepped(let direction, .success(let step)):
             next.errorMessage = nil
-            next.notice = historyNotice(direction, step)
+            next.notice = direction.notice(for: step)
             next.noticeSerial += 1
         case .historyStepped(let direction, .failure(let error)):
-            next.errorMessage = "Could not \(direction == .undo ? "undo" : "redo"): \(error.message)"
+            next.errorMessage = direction.failure(error)
         case .bulkFinished(let plan, .failure(let error)):
             let what = plan.kind == .clear ? "delete the done todos" : "change the todos"
             next.errorMessage = "Could not \(what): \(error.message)"
@@ -188,18 +180,5 @@ extension TodoListViewModel {
     public static func matchCountText(_ count: Int, isExact: Bool) -> String {
         let number = CountText.grouped(count) + (isExact ? "" : "+")
         return count == 1 && isExact ? "1 match" : "\(number) matches"
-    }
-}
-
-extension TodoListViewModel {
-    /// What the status line says after undo or redo: the change in words, or that there was
-    /// none ("Undid: complete 3 todos. Ctrl-R redoes it.").
-    static func historyNotice(_ direction: HistoryDirection, _ step: HistoryStep?) -> String {
-        switch (direction, step) {
-        case (.undo, let step?): "Undid: \(step.label). Ctrl-R redoes it."
-        case (.redo, let step?): "Redid: \(step.label). u undoes it."
-        case (.undo, nil): "Nothing to undo."
-        case (.redo, nil): "Nothing to redo."
-        }
     }
 }

@@ -81,7 +81,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         public var help: Observable<Void>
         /// Go back.
         public var back: Observable<Void>
-        /// Undo the last change to todos (made here or by any process).
+        /// Undo the last change, to todos or feeds (made here or by any process).
         public var undo: Observable<Void>
         /// Redo the last change undone.
         public var redo: Observable<Void>
@@ -237,11 +237,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 service.countShown(in: request.query).take(1).recover { .failure(SceneError("\($0)")) }
                     .map { Event.bulkCounted(request, $0) }
             },
-            Observable.merge(input.undo.map { HistoryDirection.undo }, input.redo.map { HistoryDirection.redo })
-                .concatMap { direction in
-                    (direction == .undo ? service.undo() : service.redo()).take(1)
-                        .recover { .failure(SceneError("\($0)")) }.map { Event.historyStepped(direction, $0) }
-                },
+            HistoryDirection.steps(undo: input.undo, redo: input.redo) { $0 == .undo ? service.undo() : service.redo() }
+                .map { Event.historyStepped($0, $1) },
             input.runBulk.concatMap { plan in
                 let write =
                     plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query)

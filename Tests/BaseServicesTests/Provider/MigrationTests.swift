@@ -309,3 +309,25 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
     #expect(stored.links == ["https://example.com/1"])
     #expect(stored.isRead)
 }
+
+@Test func feedHistoryMigrationKeepsTheTodoHistoryADatabaseAlreadyHas() throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations()
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(10)))
+    let oldTodos = TodosBaseService(context: try ServiceContext.make(database: old))
+    _ = try value(oldTodos.create(title: "Written before", notes: "", due: nil))
+    try old.execute(
+        """
+        INSERT INTO feeds(url, title, added_at) VALUES ('https://example.com/feed', 'Example', 1);
+        INSERT INTO feed_items(feed_id, guid, title, fetched_at, is_read, content) VALUES (1, 'a', 'Kept', 2, 1, 'Body');
+        """)
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    let context = try ServiceContext.make(database: database)
+    let feeds = FeedsBaseService(context: context)
+    _ = try value(feeds.removeFeed(id: 1))
+    #expect(try value(feeds.undo())?.label == "remove feed \"Example\"")
+    #expect(try value(feeds.fetchFeeds()).map(\.unreadCount) == [0])
+    #expect(try value(TodosBaseService(context: context).undo())?.label == "add \"Written before\"")
+    #expect(try database.int("SELECT count(*) FROM todos") == 0)
+}

@@ -1,3 +1,4 @@
+import StreamsTesting
 import Testing
 
 @testable import BaseServices

@@ -38,3 +38,15 @@ private func controller(feeds: [Feed]) -> FeedListController {
     #expect(lines.contains { $0.contains("OPML file to import:") }, "\(lines)")
     #expect(FeedListController.hints.contains { $0.key == "i" })
 }
+
+@Test func feedListControllerUndoesWithUAndRedoesWithCtrlR() {
+    #expect(FeedListController.action(for: InputEvent.key(.character("u")), in: .browsing) == .undo)
+    #expect(
+        FeedListController.action(for: InputEvent.key(Key(.character("r"), modifiers: .control)), in: .browsing)
+            == .redo)
+    #expect(FeedListController.action(for: InputEvent.key(.character("r")), in: .browsing) == .refresh)
+    #expect(
+        FeedListController.action(for: InputEvent.key(.character("u")), in: .confirmingRemove(id: 1, title: "A")) == nil
+    )
+    #expect(FeedListController.hints.contains(KeyHint("u", "undo")))
+}

@@ -49,6 +49,22 @@ func keyMapsHaveNoKeyTwiceInAScene(_ scene: SceneKind) {
     }
 }
 
+@Test func keyMapOfTheFeedsNamesUndoAndRedo() {
+    for key in ["a", "i", "r", "R", "d", "u", "Ctrl-R", "Enter"] {
+        #expect(keys(.feeds).contains(key), "\(key)")
+    }
+}
+
+@Test func everyCharacterTheFeedsListAnswersToIsListed() {
+    let listed = Set(keys(.feeds).flatMap { $0.split(separator: " ").map(String.init) })
+    for character in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/?" {
+        let event = InputEvent.key(Key(.character(character)))
+        guard FeedListController.action(for: event, in: .browsing) != nil else { continue }
+        if "jkgG".contains(character) { continue }
+        #expect(listed.contains(String(character)), "\(character) does something but the help does not say")
+    }
+}
+
 @Test func keyMapOfFeedItemsNamesTheReadersKeys() {
     for key in ["Enter", "m", "M", "o", "N o"] {
         #expect(keys(.feedItems).contains(key), "\(key)")

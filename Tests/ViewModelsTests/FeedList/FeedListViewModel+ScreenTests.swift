@@ -151,3 +151,109 @@ private func adding(at tick: Int) -> [(Int, Action)] {
     #expect(at(102 + 3_999, screens).message == "Imported 2 feeds: 0 skipped, 0 failed.")
     #expect(at(102 + 4_000, screens).message == nil)
 }
+
+/// Feeds kept in memory with the history a database keeps: removing files the feeds before it;
+/// undo and redo swap them back. Every observation sends again 10 ticks after a change.
+private final class MemoryFeeds: Sendable {
+    private let feeds: SanitizerVisibleMutex<[Feed]>
+    private let history = SanitizerVisibleMutex<(undo: [(String, [Feed])], redo: [(String, [Feed])])>(([], []))
+    private let version = BehaviorRelay(value: 0)
+    let scheduler: TestScheduler
+
+    init(_ scheduler: TestScheduler, titles: [String]) {
+        self.scheduler = scheduler
+        feeds = SanitizerVisibleMutex(titles.enumerated().map { Fixtures.feed(Int64($0 + 1), $1) })
+    }
+
+    private func step(undoing: Bool) -> Observable<Result<HistoryStep?, SceneError>> {
+        let popped = history.withLock { undoing ? $0.undo.popLast() : $0.redo.popLast() }
+        guard let (label, restored) = popped else { return .just(.success(nil)) }
+        let replaced = feeds.withLock { feeds -> [Feed] in
+            defer { feeds = restored }
+            return feeds
+        }
+        history.withLock { undoing ? $0.redo.append((label, replaced)) : $0.undo.append((label, replaced)) }
+        version.accept(version.value + 1)
+        return .just(.success(HistoryStep(label: label, todoCount: 0)))
+    }
+
+    func service() -> MockFeedListService {
+        MockFeedListService(
+            observeFeeds: { [self] _ in
+                version.asObservable().map { [self] (_: Int) in .success(feeds.withLock { $0 }) }
+                    .delay(10, scheduler: scheduler)
+            },
+            removeFeed: { [self] id in
+                let all = feeds.withLock { $0 }
+                guard let feed = all.first(where: { $0.id == id }) else { return .just(.failure(SceneError("gone"))) }
+                history.withLock {
+                    $0.undo.append(("remove feed \"\(feed.title)\"", all))
+                    $0.redo.removeAll()
+                }
+                feeds.withLock { $0.removeAll { $0.id == id } }
+                version.accept(version.value + 1)
+                return .just(.success(feed))
+            },
+            undo: { [self] in step(undoing: true) },
+            redo: { [self] in step(undoing: false) })
+    }
+}
+
+private func runHistory(
+    _ actions: [(Int, Action)], undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
+) -> TestableObserver<Screen> {
+    let scheduler = TestScheduler()
+    var service = MemoryFeeds(scheduler, titles: ["Alpha", "Beta", "Gamma"]).service()
+    if let undo { service.undoHandler = undo }
+    let input = scheduler.createHotObservable(
+        [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
+    let screens = scheduler.createObserver(Screen.self)
+    let tracker = SubscriptionTracker()
+    LiveSubscriptions.withTracker(tracker) {
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(screen: .init(actions: input.asObservable()))
+        let subscription = output.screen.subscribe(screens.asObserver())
+        scheduler.advance(by: 1_000)
+        subscription.dispose()
+    }
+    #expect(tracker.live == 0)
+    return screens
+}
+
+@Test func feedListScreenUndoBringsARemovedFeedBackAndRedoRemovesItAgain() {
+    let screens = runHistory([
+        (100, .select(.down)), (101, .askToRemove), (102, .confirm), (200, .undo), (300, .redo), (400, .undo),
+    ])
+    #expect(at(150, screens).visibleRows.map(\.title) == ["Alpha", "Gamma"])
+    #expect(at(250, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
+    #expect(at(250, screens).message == "Undid: remove feed \"Beta\". Ctrl-R redoes it.")
+    #expect(at(350, screens).visibleRows.map(\.title) == ["Alpha", "Gamma"])
+    #expect(at(350, screens).message == "Redid: remove feed \"Beta\". u undoes it.")
+    #expect(at(450, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
+}
+
+@Test func feedListScreenSaysWhenThereIsNothingToUndoOrRedo() {
+    let screens = runHistory([(100, .undo), (200, .redo)])
+    #expect(at(150, screens).message == "Nothing to undo.")
+    #expect(at(250, screens).message == "Nothing to redo.")
+    #expect(at(250, screens).visibleRows.count == 3)
+}
+
+@Test func feedListScreenUndoesTheLastChangeEvenWhenItWasATodos() {
+    // One history: the feeds' u takes back a todo's change made last, and says which.
+    let screens = runHistory(
+        [(100, .undo)], undo: { .just(.success(HistoryStep(label: "complete \"Buy milk\"", todoCount: 1))) })
+    #expect(at(150, screens).message == "Undid: complete \"Buy milk\". Ctrl-R redoes it.")
+}
+
+@Test func feedListScreenShowsAFailedUndoAndKeepsTheFeeds() {
+    let screens = runHistory([(100, .undo)], undo: { .just(.failure(SceneError("the disk is full"))) })
+    #expect(at(150, screens).errorMessage == "Could not undo: the disk is full")
+    #expect(at(150, screens).visibleRows.count == 3)
+}
+
+@Test func feedListScreenIgnoresUndoWhileAskingOrTyping() {
+    let screens = runHistory([(100, .askToRemove), (101, .undo), (102, .cancel), (200, .startAdding), (201, .redo)])
+    #expect(at(150, screens).message == nil)
+    #expect(at(250, screens).message == nil)
+}

@@ -1,0 +1,129 @@
+import SQLiteProvider
+
+/// The feeds' part of the one history of changes (``TodoHistory`` keeps the changes
+/// themselves): removing a feed records, in the same transaction, the feed's row and every item
+/// of it, each with all its columns and its identifier, so that undo puts them back exactly.
+///
+/// The images stay in the database: recording and restoring are `INSERT … SELECT`s, so a feed
+/// of a hundred thousand items is never held in memory. Nothing else is derived from feeds:
+/// their counts are counted when read, and items have no search index.
+enum FeedHistory {
+    /// The schema step that adds the feeds' images to the history.
+    static let schemaScript = """
+        CREATE TABLE feed_change_rows (
+            change_id INTEGER NOT NULL REFERENCES todo_changes(id) ON DELETE CASCADE,
+            feed_id INTEGER NOT NULL,
+            present INTEGER NOT NULL CHECK (present IN (0, 1)),
+            url TEXT,
+            title TEXT,
+            site_url TEXT,
+            added_at INTEGER,
+            last_fetched_at INTEGER,
+            etag TEXT,
+            last_modified TEXT,
+            last_error TEXT,
+            PRIMARY KEY (change_id, feed_id)
+        );
+        CREATE TABLE feed_item_change_rows (
+            change_id INTEGER NOT NULL REFERENCES todo_changes(id) ON DELETE CASCADE,
+            item_id INTEGER NOT NULL,
+            feed_id INTEGER NOT NULL,
+            guid TEXT NOT NULL,
+            title TEXT NOT NULL,
+            link TEXT,
+            summary TEXT NOT NULL,
+            published_at INTEGER,
+            fetched_at INTEGER NOT NULL,
+            is_read INTEGER NOT NULL,
+            content TEXT NOT NULL,
+            content_links TEXT NOT NULL,
+            PRIMARY KEY (change_id, item_id)
+        );
+        """
+
+    private static let feedColumns = "url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error"
+    private static let itemColumns =
+        "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links"
+
+    /// Records how the feed `id` and all its items look now in `change` (call it before
+    /// removing the feed).
+    static func recordFeed(_ id: Int64, change: Int64, in db: Connection) throws(DatabaseError) {
+        try db.execute(
+            """
+            INSERT INTO feed_change_rows(change_id, feed_id, present, \(feedColumns))
+            SELECT ?, id, 1, \(feedColumns) FROM feeds WHERE id = ?
+            """,
+            [.integer(change), .integer(id)])
+        try db.execute(
+            """
+            INSERT INTO feed_item_change_rows(change_id, item_id, \(itemColumns))
+            SELECT ?, id, \(itemColumns) FROM feed_items WHERE feed_id = ?
+            """,
+            [.integer(change), .integer(id)])
+    }
+
+    /// The feeds' half of a step through the history: records in `counterpart` how the feeds
+    /// of `change` look now (their items included), then puts `change`'s images back: a feed
+    /// recorded absent is removed with its items, a feed recorded present gets its row and
+    /// exactly its recorded items back, with their identifiers.
+    ///
+    /// A feed to restore whose address another feed has taken since (the same feed subscribed
+    /// again) takes its place: before the removal that other feed did not exist, so the step
+    /// records it as absent and takes it out, items and all, into `counterpart`, and redo
+    /// brings it back as it is now. Nothing is lost, and undo never stops at a taken address.
+    static func step(_ change: Int64, counterpart: Int64, in db: Connection) throws(DatabaseError) {
+        try db.execute(
+            """
+            INSERT OR IGNORE INTO feed_change_rows(change_id, feed_id, present)
+            SELECT r.change_id, f.id, 0 FROM feed_change_rows r JOIN feeds f ON f.url = r.url AND f.id != r.feed_id
+            WHERE r.change_id = ? AND r.present = 1
+            """,
+            [.integer(change)])
+        try db.execute(
+            """
+            INSERT INTO feed_change_rows(change_id, feed_id, present, \(feedColumns))
+            SELECT ?, r.feed_id, f.id IS NOT NULL, f.url, f.title, f.site_url, f.added_at, f.last_fetched_at,
+                f.etag, f.last_modified, f.last_error
+            FROM feed_change_rows r LEFT JOIN feeds f ON f.id = r.feed_id WHERE r.change_id = ?
+            """,
+            [.integer(counterpart), .integer(change)])
+        try db.execute(
+            """
+            INSERT INTO feed_item_change_rows(change_id, item_id, \(itemColumns))
+            SELECT ?, id, \(itemColumns) FROM feed_items
+            WHERE feed_id IN (SELECT feed_id FROM feed_change_rows WHERE change_id = ?)
+            """,
+            [.integer(counterpart), .integer(change)])
+        // Removing a feed removes its items (ON DELETE CASCADE); a feed put back gets exactly
+        // the items recorded with it.
+        try db.execute(
+            "DELETE FROM feeds WHERE id IN (SELECT feed_id FROM feed_change_rows WHERE change_id = ? AND present = 0)",
+            [.integer(change)])
+        try db.execute(
+            """
+            DELETE FROM feed_items WHERE feed_id IN (
+                SELECT feed_id FROM feed_change_rows WHERE change_id = ? AND present = 1)
+            """,
+            [.integer(change)])
+        try db.execute(
+            """
+            INSERT INTO feeds(id, \(feedColumns))
+            SELECT feed_id, \(feedColumns) FROM feed_change_rows WHERE change_id = ? AND present = 1
+            ON CONFLICT(id) DO UPDATE SET url = excluded.url, title = excluded.title, site_url = excluded.site_url,
+                added_at = excluded.added_at, last_fetched_at = excluded.last_fetched_at, etag = excluded.etag,
+                last_modified = excluded.last_modified, last_error = excluded.last_error
+            """,
+            [.integer(change)])
+        try db.execute(
+            """
+            INSERT INTO feed_items(id, \(itemColumns))
+            SELECT item_id, \(itemColumns) FROM feed_item_change_rows WHERE change_id = ? ORDER BY item_id
+            """,
+            [.integer(change)])
+    }
+
+    /// "remove feed "Title"".
+    static func removalLabel(_ title: String) -> String {
+        "remove feed \(TodoHistory.quoted(title))"
+    }
+}
