@@ -12,6 +12,9 @@ public struct MockFeedListService: FeedListServiceType {
     public var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>
     /// Answers ``removeFeed(id:)``.
     public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>>
+    /// Answers ``observeSearch(_:limit:on:)``.
+    public var observeSearchHandler:
+        @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>>
     /// Answers ``refresh(feedIDs:)``.
     public var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent>
 
@@ -21,7 +24,9 @@ public struct MockFeedListService: FeedListServiceType {
         addFeed: (@Sendable (String) -> Observable<Result<Feed, SceneError>>)? = nil,
         removeFeed: (@Sendable (Int64) -> Observable<Result<Feed, SceneError>>)? = nil,
         importFeeds: (@Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>)? = nil,
-        refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil
+        refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil,
+        observeSearch: (@Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>>)? =
+            nil
     ) {
         self.observeFeedsHandler =
             observeFeeds ?? { _ in
@@ -41,6 +46,11 @@ public struct MockFeedListService: FeedListServiceType {
         self.importFeedsHandler =
             importFeeds ?? { _ in
                 _unexpectedCall("FeedListServiceType.importFeeds(fromFile:)")
+                return .empty()
+            }
+        self.observeSearchHandler =
+            observeSearch ?? { _, _, _ in
+                _unexpectedCall("FeedListServiceType.observeSearch(_:limit:on:)")
                 return .empty()
             }
         self.refreshHandler =
@@ -68,6 +78,13 @@ public struct MockFeedListService: FeedListServiceType {
     /// Calls ``removeFeedHandler``.
     public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         removeFeedHandler(id)
+    }
+
+    /// Calls ``observeSearchHandler``.
+    public func observeSearch(
+        _ text: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        observeSearchHandler(text, limit, scheduler)
     }
 
     /// Calls ``refreshHandler``.
