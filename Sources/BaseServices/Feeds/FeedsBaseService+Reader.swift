@@ -94,7 +94,8 @@ extension FeedsBaseService {
             [.integer(item.feedID), .integer(item.publishedAt?.storedMilliseconds), .integer(item.id)]
             + shownArguments
         let before = order(isBefore: true, date: 2, id: 3)
-        return Int(try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND \(before)\(shown)", arguments))
+        let sql = "SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND \(before)\(shown)"
+        return Int(try db.fetchInt(sql, arguments))
     }
 
     /// The SQL that keeps the items `filter` shows (empty when it shows all), its parameters

@@ -270,7 +270,9 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     static func itemWindow(
         feedID: Int64, filter: FeedItemFilter = .all, offset: Int, limit: Int, in db: Connection
     ) throws(DatabaseError) -> FeedItemWindow {
-        if filter.isUnreadOnly { return try filteredItemWindow(feedID: feedID, filter: filter, offset: offset, limit: limit, in: db) }
+        if filter.isUnreadOnly {
+            return try filteredItemWindow(feedID: feedID, filter: filter, offset: offset, limit: limit, in: db)
+        }
         // Two counts over ranges of the `feed_items_by_read` index, cheaper than one pass that
         // sums an expression per row.
         let totals =

@@ -45,8 +45,7 @@ enum KeyMaps {
                 KeyHint("r", "refresh the selected"),
                 KeyHint("R", "refresh all"),
                 KeyHint("d", "remove (y/n)"), KeyHint("Enter", "show its items"),
-                KeyHint("/", "search all feeds' items (Enter keeps it)"),
-                KeyHint("Enter", "search results: read the item"), KeyHint("Esc q", "search results: back to the feeds"),
+                KeyHint("/", "search every feed's items; Enter keeps the results (Enter reads one, Esc q back)"),
                 KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .feedItems:
@@ -54,7 +53,7 @@ enum KeyMaps {
                 KeyHint("Enter", "read the item"), KeyHint("n", "read the next unread (any feed)"),
                 KeyHint("m", "read or unread"), KeyHint("M", "mark all read"),
                 KeyHint("U", "list unread only, or all"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
-                KeyHint("Space b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
+                KeyHint("Space f b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
                 KeyHint("o", "open the item's link ($BROWSER)"), KeyHint("N o", "open its link [N]"),
                 KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]

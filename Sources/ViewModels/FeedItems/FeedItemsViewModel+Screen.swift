@@ -16,8 +16,9 @@ extension FeedItemsViewModel {
         case toggleRead
         /// Mark every item of the feed read.
         case markAllRead
-        /// Read the next unread item: after the selected one (or the one being read) in this
-        /// feed, then in the following feeds, wrapping around.
+        /// Read the next unread item: the selected one when it is unread, else the next after it
+        /// (or after the one being read) in this feed, then in the following feeds, wrapping
+        /// around.
         case nextUnread
         /// List only unread items, or all items again.
         case toggleUnreadOnly
@@ -227,7 +228,11 @@ extension FeedItemsViewModel.Screen {
         case .open: return selectedRow.map { [.open($0.id)] } ?? []
         case .toggleRead: return selectedRow.map { [.toggleRead($0.id)] } ?? []
         case .markAllRead: return [.markAllRead]
-        case .nextUnread: return [.nextUnread(nextUnreadRequest(after: selectedRow?.id))]
+        case .nextUnread:
+            // The selected item when it is unread (the next one for this list), else the next
+            // unread item after it.
+            if let row = selectedRow, !row.isRead { return [.open(row.id)] }
+            return [.nextUnread(nextUnreadRequest(after: selectedRow?.id))]
         case .toggleUnreadOnly:
             // Another list: from its top.
             viewport.selected = nil

@@ -153,7 +153,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         .share()
         let feedID = arrivals.map(\.item.feedID).startWith(self.feedID).distinctUntilChanged().share(replay: 1)
         let keptItemIDs = Self.keptItemIDs(
-            toggles: input.toggleUnreadOnly, read: Observable.merge(input.open, input.toggleRead, arrivals.map(\.item.id)))
+            toggles: input.toggleUnreadOnly,
+            read: Observable.merge(input.open, input.toggleRead, arrivals.map(\.item.id)))
 
         let window = Observable.combineLatest(
             feedID, keptItemIDs, input.visibleRange.map(Self.window(for:)).startWith(Window())

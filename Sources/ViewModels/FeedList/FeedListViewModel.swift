@@ -171,10 +171,11 @@ public struct FeedListViewModel: ViewModelType, Sendable {
 
         let state = Observable.merge(
             feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, searchText.map(Event.searchChanged),
-            searches)
-            .scan(State(), accumulator: Self.reduce)
-            .startWith(State())
-            .share(replay: 1)
+            searches
+        )
+        .scan(State(), accumulator: Self.reduce)
+        .startWith(State())
+        .share(replay: 1)
 
         let route = Observable.merge(
             input.open.map { Route.feedItems(feedID: $0) },

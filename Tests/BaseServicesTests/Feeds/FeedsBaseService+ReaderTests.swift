@@ -14,10 +14,12 @@ private func addFeed(
     let feed = try value(fixture.feeds.addFeed(url: "https://example.com/\(title)", title: title, siteURL: nil))
     let drafts = items.map { name, day in
         FeedItemDraft(
-            guid: name, title: name, summary: "Summary of \(name)", publishedAt: day.map { Date(storedMilliseconds: $0) })
+            guid: name, title: name, summary: "Summary of \(name)",
+            publishedAt: day.map { Date(storedMilliseconds: $0) })
     }
     _ = try value(fixture.feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
-    let window = try value(fixture.feeds.observeItemWindow(feedID: feed.id, offset: 0, limit: 100, on: ImmediateScheduler()))
+    let window = try value(
+        fixture.feeds.observeItemWindow(feedID: feed.id, offset: 0, limit: 100, on: ImmediateScheduler()))
     return (feed.id, window.items.map(\.id))
 }
 
@@ -160,10 +162,14 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
     let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
     let recorder = Recorder(fixture.feeds.observeSearch("café", limit: 10, on: ImmediateScheduler()))
     defer { recorder.dispose() }
-    _ = try value(fixture.feeds.storeItems([FeedItemDraft(guid: "1", title: "Cafe opening")], feedID: feed.id, fetchedAt: Date()))
+    func store(_ title: String) throws {
+        _ = try value(
+            fixture.feeds.storeItems([FeedItemDraft(guid: "1", title: title)], feedID: feed.id, fetchedAt: Date()))
+    }
+    try store("Cafe opening")
     fixture.database.settle()
     #expect(try recorder.values.last?.get().map(\.item.title) == ["Cafe opening"])
-    _ = try value(fixture.feeds.storeItems([FeedItemDraft(guid: "1", title: "Closed")], feedID: feed.id, fetchedAt: Date()))
+    try store("Closed")
     fixture.database.settle()
     #expect(try recorder.values.last?.get().isEmpty == true)
     #expect(try search(fixture, "closed").count == 1)

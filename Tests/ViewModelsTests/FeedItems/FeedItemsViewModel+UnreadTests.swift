@@ -9,10 +9,10 @@ private typealias Action = FeedItemsViewModel.Action
 private typealias Screen = FeedItemsViewModel.Screen
 
 /// Two feeds: 9 "Swift news" with items 1…20 and 10 "Rust news" with items 101…110, every item
-/// unread. The unread-only list of feed 9 holds its odd items and the kept ones.
+/// unread but item 2. The unread-only list of feed 9 holds its odd items and the kept ones.
 private func items(of feedID: Int64) -> [FeedItem] {
     feedID == 9
-        ? (1...20).map { Fixtures.item(Int64($0), feed: 9, "Item \($0)") }
+        ? (1...20).map { Fixtures.item(Int64($0), feed: 9, "Item \($0)", read: $0 == 2) }
         : (101...110).map { Fixtures.item(Int64($0), feed: 10, "Rust \($0)") }
 }
 
@@ -44,7 +44,9 @@ private func run(
             return observed(.success(page(listed, offset: offset, limit: limit, unread: all.count)))
         },
         nextUnreadItem: { after, feedID, kept in
-            calls.append("next after \(after.map(String.init) ?? "none") in \(feedID) keeping \(kept.map { "\($0.sorted())" } ?? "all")")
+            calls.append(
+                "next after \(after.map(String.init) ?? "none") in \(feedID) keeping \(kept.map { "\($0.sorted())" } ?? "all")"
+            )
             return .just(.success(next(after, feedID)))
         },
         locateItem: { id in
@@ -54,6 +56,10 @@ private func run(
         setRead: { id, isRead in
             calls.append("setRead \(id) \(isRead)")
             return .just(.success(Fixtures.item(id, read: isRead)))
+        },
+        markAllRead: { feedID in
+            calls.append("markAllRead \(feedID)")
+            return .just(.success(0))
         })
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
@@ -73,7 +79,14 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     screens.events.last { $0.time <= tick }?.value.element ?? Screen()
 }
 
-@Test func nextUnreadFromTheListReadsTheItemAfterTheSelectedOne() {
+@Test func nextUnreadFromTheListReadsTheSelectedItemWhenItIsUnread() {
+    let (screens, calls, _) = run([(100, .nextUnread)])
+    #expect(at(100, screens).items.detail?.title == "Item 1")
+    #expect(!calls.contains { $0.hasPrefix("next") })
+    #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 1 true"])
+}
+
+@Test func nextUnreadFromTheListReadsTheItemAfterTheSelectedOneWhenItIsRead() {
     let (screens, calls, _) = run(
         next: { after, _ in FeedItemPlace(item: Fixtures.item(3, feed: 9, "Item 3"), position: 2) },
         [(100, .select(.down)), (200, .nextUnread)])
@@ -91,7 +104,8 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
             return FeedItemPlace(item: Fixtures.item(after + 1, feed: 9, "Item \(after + 1)"), position: Int(after))
         },
         [(100, .open), (200, .nextUnread), (300, .nextUnread), (400, .close)])
-    #expect(calls.filter { $0.hasPrefix("next") } == ["next after 1 in 9 keeping all", "next after 2 in 9 keeping all"])
+    #expect(
+        calls.filter { $0.hasPrefix("next") } == ["next after 1 in 9 keeping all", "next after 2 in 9 keeping all"])
     #expect(at(300, screens).items.detail?.title == "Item 3")
     #expect(at(400, screens).viewport.selected == 2)
     #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 1 true", "setRead 2 true", "setRead 3 true"])
@@ -99,8 +113,10 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 
 @Test func nextUnreadInAnotherFeedShowsThatFeedsItemsAndGoesBackToIt() {
     let (screens, calls, routes) = run(
-        next: { _, feedID in feedID == 9 ? FeedItemPlace(item: Fixtures.item(107, feed: 10, "Rust 107"), position: 6) : nil },
-        [(100, .nextUnread), (200, .close), (300, .markAllRead), (400, .back)])
+        next: { _, feedID in
+            feedID == 9 ? FeedItemPlace(item: Fixtures.item(107, feed: 10, "Rust 107"), position: 6) : nil
+        },
+        [(50, .select(.down)), (100, .nextUnread), (200, .close), (300, .markAllRead), (400, .back)])
     #expect(at(100, screens).heading == "Rust news")
     #expect(at(100, screens).items.detail?.title == "Rust 107")
     // Esc leaves the reader for the list of the feed it belongs to, on its item.
@@ -109,11 +125,13 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(at(200, screens).visibleRows.map(\.title).contains("Rust 107"))
     #expect(calls.contains("page 10 2+5"))
     // The list's commands are the shown feed's; q goes back to the feeds.
+    #expect(calls.contains("markAllRead 10"))
     #expect(routes == [.back])
 }
 
 @Test func nextUnreadWithNothingUnreadSaysSoAndStaysWhereItWas() {
     let (screens, calls, _) = run([(100, .select(.down)), (200, .nextUnread), (300, .select(.down))])
+    #expect(calls.contains("next after 2 in 9 keeping all"))
     #expect(at(200, screens).items.notice == "No unread items in any feed.")
     #expect(!at(200, screens).isReading)
     #expect(at(200, screens).viewport.selected == 1)
@@ -145,9 +163,9 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 @Test func nextUnreadInTheUnreadOnlyListAsksForThePositionThere() {
     let (screens, calls, _) = run(
         next: { _, _ in FeedItemPlace(item: Fixtures.item(5, feed: 9, "Item 5"), position: 2) },
-        [(100, .toggleUnreadOnly), (200, .nextUnread), (300, .close)])
-    #expect(calls.contains("next after 1 in 9 keeping []"))
-    #expect(calls.contains("unread page 9 0+5 keeping [5]"))
+        [(100, .toggleUnreadOnly), (150, .open), (200, .nextUnread), (300, .close)])
+    #expect(calls.contains("next after 1 in 9 keeping [1]"))
+    #expect(calls.contains("unread page 9 0+5 keeping [1, 5]"))
     #expect(at(300, screens).selectedRow?.title == "Item 5")
 }
 
