@@ -9,6 +9,14 @@ public struct MockFeedItemsService: FeedItemsServiceType {
     /// Answers ``observePage(feedID:offset:limit:on:)``.
     public var observePageHandler:
         @Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
+    /// Answers ``observeUnreadPage(feedID:keeping:offset:limit:on:)``.
+    public var observeUnreadPageHandler:
+        @Sendable (Int64, Set<Int64>, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
+    /// Answers ``nextUnreadItem(after:feedID:keeping:)``.
+    public var nextUnreadItemHandler:
+        @Sendable (Int64?, Int64, Set<Int64>?) -> Observable<Result<FeedItemPlace?, SceneError>>
+    /// Answers ``locateItem(id:)``.
+    public var locateItemHandler: @Sendable (Int64) -> Observable<Result<FeedItemPlace, SceneError>>
     /// Answers ``setRead(itemID:_:)``.
     public var setReadHandler: @Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>
     /// Answers ``markAllRead(feedID:)``.
@@ -21,6 +29,12 @@ public struct MockFeedItemsService: FeedItemsServiceType {
         observeFeed: (@Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>)? = nil,
         observePage: (@Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>)? =
             nil,
+        observeUnreadPage: (
+            @Sendable (Int64, Set<Int64>, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
+        )? = nil,
+        nextUnreadItem: (@Sendable (Int64?, Int64, Set<Int64>?) -> Observable<Result<FeedItemPlace?, SceneError>>)? =
+            nil,
+        locateItem: (@Sendable (Int64) -> Observable<Result<FeedItemPlace, SceneError>>)? = nil,
         setRead: (@Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>)? = nil,
         markAllRead: (@Sendable (Int64) -> Observable<Result<Int, SceneError>>)? = nil,
         openLink: (@Sendable (String) -> Observable<Result<Void, SceneError>>)? = nil
@@ -33,6 +47,21 @@ public struct MockFeedItemsService: FeedItemsServiceType {
         self.observePageHandler =
             observePage ?? { _, _, _, _ in
                 _unexpectedCall("FeedItemsServiceType.observePage(feedID:offset:limit:on:)")
+                return .empty()
+            }
+        self.observeUnreadPageHandler =
+            observeUnreadPage ?? { _, _, _, _, _ in
+                _unexpectedCall("FeedItemsServiceType.observeUnreadPage(feedID:keeping:offset:limit:on:)")
+                return .empty()
+            }
+        self.nextUnreadItemHandler =
+            nextUnreadItem ?? { _, _, _ in
+                _unexpectedCall("FeedItemsServiceType.nextUnreadItem(after:feedID:keeping:)")
+                return .empty()
+            }
+        self.locateItemHandler =
+            locateItem ?? { _ in
+                _unexpectedCall("FeedItemsServiceType.locateItem(id:)")
                 return .empty()
             }
         self.setReadHandler =
@@ -62,6 +91,25 @@ public struct MockFeedItemsService: FeedItemsServiceType {
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<FeedItemPage, SceneError>> {
         observePageHandler(feedID, offset, limit, scheduler)
+    }
+
+    /// Calls ``observeUnreadPageHandler``.
+    public func observeUnreadPage(
+        feedID: Int64, keeping kept: Set<Int64>, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemPage, SceneError>> {
+        observeUnreadPageHandler(feedID, kept, offset, limit, scheduler)
+    }
+
+    /// Calls ``nextUnreadItemHandler``.
+    public func nextUnreadItem(
+        after itemID: Int64?, feedID: Int64, keeping kept: Set<Int64>?
+    ) -> Observable<Result<FeedItemPlace?, SceneError>> {
+        nextUnreadItemHandler(itemID, feedID, kept)
+    }
+
+    /// Calls ``locateItemHandler``.
+    public func locateItem(id itemID: Int64) -> Observable<Result<FeedItemPlace, SceneError>> {
+        locateItemHandler(itemID)
     }
 
     /// Calls ``setReadHandler``.

@@ -12,6 +12,9 @@ public struct MockFeedListService: FeedListServiceType {
     public var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>
     /// Answers ``removeFeed(id:)``.
     public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>>
+    /// Answers ``observeSearch(_:limit:on:)``.
+    public var observeSearchHandler:
+        @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>>
     /// Answers ``refresh(feedIDs:)``.
     public var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent>
     /// Answers ``undo()``.
@@ -27,7 +30,9 @@ public struct MockFeedListService: FeedListServiceType {
         importFeeds: (@Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>)? = nil,
         refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil,
         undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
-        redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
+        redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
+        observeSearch: (@Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>>)? =
+            nil
     ) {
         self.undoHandler =
             undo ?? {
@@ -59,6 +64,11 @@ public struct MockFeedListService: FeedListServiceType {
                 _unexpectedCall("FeedListServiceType.importFeeds(fromFile:)")
                 return .empty()
             }
+        self.observeSearchHandler =
+            observeSearch ?? { _, _, _ in
+                _unexpectedCall("FeedListServiceType.observeSearch(_:limit:on:)")
+                return .empty()
+            }
         self.refreshHandler =
             refresh ?? { _ in
                 _unexpectedCall("FeedListServiceType.refresh(feedIDs:)")
@@ -84,6 +94,13 @@ public struct MockFeedListService: FeedListServiceType {
     /// Calls ``removeFeedHandler``.
     public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         removeFeedHandler(id)
+    }
+
+    /// Calls ``observeSearchHandler``.
+    public func observeSearch(
+        _ text: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        observeSearchHandler(text, limit, scheduler)
     }
 
     /// Calls ``refreshHandler``.

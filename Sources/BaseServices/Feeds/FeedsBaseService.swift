@@ -227,10 +227,10 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     /// Observes `limit` items of one feed from `offset`, newest first (undated items last), with
     /// the feed's item and unread counts; only the window is read, however long the feed is.
     public func observeItemWindow(
-        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+        feedID: Int64, filter: FeedItemFilter, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<FeedItemWindow, DatabaseError>> {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in
-            try Self.itemWindow(feedID: feedID, offset: offset, limit: limit, in: db)
+            try Self.itemWindow(feedID: feedID, filter: filter, offset: offset, limit: limit, in: db)
         }
     }
 
@@ -250,7 +250,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
 
     // MARK: Rows
 
-    private static let itemColumns =
+    static let itemColumns =
         "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links"
 
     /// Links as stored: one a line (a link never holds a line break; one that does is cut there).
@@ -274,7 +274,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             itemCount: row.int(at: 6), unreadCount: row.int(at: 7), lastError: row.optionalString(at: 8))
     }
 
-    private static func decodeItem(_ row: Statement) -> FeedItemObject {
+    static func decodeItem(_ row: Statement) -> FeedItemObject {
         FeedItemObject(
             id: row.int64(at: 0), feedID: row.int64(at: 1), guid: row.string(at: 2), title: row.string(at: 3),
             link: row.optionalString(at: 4), summary: row.string(at: 5),
@@ -292,10 +292,13 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     static let itemWindowSQL =
         "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
 
-    /// The window of one feed's items, with the feed's totals.
+    /// The window of one feed's items, with the feed's totals (the total as `filter` shows it).
     static func itemWindow(
-        feedID: Int64, offset: Int, limit: Int, in db: Connection
+        feedID: Int64, filter: FeedItemFilter = .all, offset: Int, limit: Int, in db: Connection
     ) throws(DatabaseError) -> FeedItemWindow {
+        if filter.isUnreadOnly {
+            return try filteredItemWindow(feedID: feedID, filter: filter, offset: offset, limit: limit, in: db)
+        }
         // Two counts over ranges of the `feed_items_by_read` index, cheaper than one pass that
         // sums an expression per row.
         let totals =

@@ -66,11 +66,29 @@ public protocol FeedsBaseServiceType: Sendable {
         feedID: Int64, unreadOnly: Bool, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedItemObject], DatabaseError>>
 
-    /// Observes `limit` items of one feed from `offset`, newest first (undated items last), with
-    /// the feed's item and unread counts; only the window is read, however long the feed is.
+    /// Observes `limit` items of one feed from `offset`, newest first (undated items last), of
+    /// those `filter` shows, with their count and the feed's unread count; only the window is
+    /// read, however long the feed is.
     func observeItemWindow(
-        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+        feedID: Int64, filter: FeedItemFilter, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<FeedItemWindow, DatabaseError>>
+
+    /// The next unread item after `itemID` (or from the top when `nil`) in the feed `feedID`'s
+    /// list, then in the following feeds in the feeds' order, wrapping around to the earlier
+    /// ones and at last to the items above `itemID`; `nil` when no other item is unread. Its
+    /// position is in its feed's list as `filter` shows it.
+    func nextUnreadItem(
+        after itemID: Int64?, feedID: Int64, filter: FeedItemFilter
+    ) -> Observable<Result<FeedItemLocation?, DatabaseError>>
+
+    /// Where the item `itemID` is in its feed's list, every item shown.
+    func locateItem(id itemID: Int64) -> Observable<Result<FeedItemLocation, DatabaseError>>
+
+    /// Observes the newest `limit` items of all feeds whose title, summary or content holds every
+    /// word of `text` (each as the start of a word, case and accents ignored), newest stored first.
+    func observeSearch(
+        _ text: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedItemSearchHit], DatabaseError>>
 
     /// Observes how many items are unread across all feeds.
     func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
@@ -92,5 +110,12 @@ extension FeedsBaseServiceType {
     /// feed as it was.
     public func removeFeed(id: Int64) -> Observable<Result<FeedObject, DatabaseError>> {
         removeFeed(id: id, undoable: true)
+    }
+
+    /// Observes `limit` items of one feed from `offset`, newest first, every item shown.
+    public func observeItemWindow(
+        feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemWindow, DatabaseError>> {
+        observeItemWindow(feedID: feedID, filter: .all, offset: offset, limit: limit, on: scheduler)
     }
 }

@@ -64,10 +64,12 @@ public struct SceneFactory: Sendable {
             .modal(
                 .todoEditor(
                     TodoEditorViewModel(service: services.makeTodoEditorService(), todoID: id, scheduler: scheduler)))
-        case .feedItems(let feedID):
+        case .feedItems(let feedID, let openingItemID):
             .push(
                 .feedItems(
-                    FeedItemsViewModel(service: services.makeFeedItemsService(), feedID: feedID, scheduler: scheduler)))
+                    FeedItemsViewModel(
+                        service: services.makeFeedItemsService(), feedID: feedID, openingItemID: openingItemID,
+                        scheduler: scheduler)))
         case .help(let kind):
             source.scene.kind == .help ? .none : .modal(.help(HelpViewModel(scene: kind, scheduler: scheduler)))
         case .back: .pop

@@ -15,13 +15,13 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
     private let scene: SceneBinding<Screen, Action>
 
     static let hints = [
-        KeyHint("Enter", "read"), KeyHint("m", "read/unread"), KeyHint("M", "all read"),
-        KeyHint("?", "help"),
+        KeyHint("Enter", "read"), KeyHint("n", "next unread"), KeyHint("m", "read/unread"), KeyHint("M", "all read"),
+        KeyHint("U", "unread only"), KeyHint("?", "help"),
         KeyHint("q", "back"),
     ]
     static let readerHints = [
-        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("o 3o", "open link"),
-        KeyHint("m", "unread"),
+        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("n", "next unread"),
+        KeyHint("o 3o", "open link"), KeyHint("m", "unread"),
         KeyHint("Esc", "back to the list"),
     ]
 
@@ -38,7 +38,8 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: scene.state.heading, info: "\(scene.state.items.unreadCount) unread", hints: Self.hints,
-            errorMessage: scene.state.errorMessage, isBusy: scene.state.items.isLoading,
+            errorMessage: scene.state.errorMessage, message: scene.state.message,
+            isBusy: scene.state.items.isLoading,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
@@ -65,7 +66,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: Screen.emptyText)
+            selected: state.viewport.selected, emptyText: state.emptyListText)
         return SceneScreen(chrome: chrome, content: .list(header: state.listHeader, window: window))
     }
 
@@ -87,6 +88,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
             case .home, .character("g"): return .scrollToTop
             case .end, .character("G"): return .scrollToBottom
             case .character("m"): return .toggleRead
+            case .character("n"): return .nextUnread
             case .character("o"): return .openLink
             case .character(let character) where character.isASCII && character.isNumber:
                 return character.wholeNumberValue.map { .typeDigit($0) }
@@ -100,6 +102,8 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
         case .escape, .character("q"): return .back
         case .character("m"): return .toggleRead
         case .character("M"): return .markAllRead
+        case .character("n"): return .nextUnread
+        case .character("U"): return .toggleUnreadOnly
         case .character("o"): return .openLink
         case .character("?"): return .help
         default: return nil

@@ -15,8 +15,11 @@ final class FeedListController: SceneController, @unchecked Sendable {
 
     static let hints = [
         KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
-        KeyHint("d", "remove"), KeyHint("u", "undo"),
+        KeyHint("d", "remove"), KeyHint("u", "undo"), KeyHint("/", "search"),
         KeyHint("Enter", "items"), KeyHint("?", "help"), KeyHint("q", "back"),
+    ]
+    static let searchHints = [
+        KeyHint("Enter", "read"), KeyHint("/", "edit the search"), KeyHint("?", "help"), KeyHint("Esc q", "back"),
     ]
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
@@ -35,7 +38,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
             message: scene.state.message,
             isBusy: scene.state.isBusy, busyText: scene.state.feeds.progress?.text ?? "",
             spinnerFrame: context.spinnerFrame)
-        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: false, size: size)
+        let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.isShowingSearch, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
         switch state.mode {
@@ -45,6 +48,22 @@ final class FeedListController: SceneController, @unchecked Sendable {
         case .importing(let text):
             chrome.prompt = .input(label: "OPML file to import:", text: text.text, cursor: text.cursor)
         case .confirmingRemove(_, let title): chrome.prompt = .confirm("Remove the feed “\(title)”?")
+        case .searching(let text):
+            chrome.prompt = .input(label: "Search:", text: text.text, cursor: text.cursor)
+        case .searchResults: chrome.hints = Self.searchHints
+        }
+        if state.isShowingSearch {
+            chrome.isBusy = state.feeds.isSearching
+            let lines = state.visibleSearchRows.map { row in
+                ListLine(
+                    mark: row.isRead ? " " : "*", text: row.title,
+                    note: ([row.feedTitle] + [row.dateText].compactMap { $0 }).joined(separator: " · "),
+                    emphasis: row.isRead ? .muted : .strong)
+            }
+            let window = ListWindow(
+                lines: lines, offset: state.resultsViewport.offset, totalCount: state.resultsViewport.count,
+                selected: state.resultsViewport.selected, emptyText: state.searchEmptyText)
+            return SceneScreen(chrome: chrome, content: .list(header: state.searchHeader, window: window))
         }
         let lines = state.visibleRows.map { row in
             // Counts first, then how the last refresh went (or why it failed).
@@ -74,6 +93,26 @@ final class FeedListController: SceneController, @unchecked Sendable {
             case .edit(let edited): return .edit(edited)
             case nil: return nil
             }
+        case .searching(let text):
+            switch PromptKeys.outcome(for: event, editing: text) {
+            case .submit: return .submit
+            case .cancel: return .cancel
+            case .edit(let edited): return .edit(edited)
+            case nil:
+                // Letters are typed; the arrows and page keys move through the results.
+                guard event.plainCharacter == nil, let move = ListMovement.move(for: event) else { return nil }
+                return .select(move)
+            }
+        case .searchResults:
+            if let move = ListMovement.move(for: event) { return .select(move) }
+            if event.key?.code == .enter { return .open }
+            if event.key?.code == .escape { return .back }
+            switch event.plainCharacter {
+            case "/": return .startSearching
+            case "?": return .help
+            case "q": return .back
+            default: return nil
+            }
         case .confirmingRemove:
             switch event.plainCharacter {
             case "y", "Y": return .confirm
@@ -94,6 +133,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
         case "R": return .refreshAll
         case "d": return .askToRemove
         case "u": return .undo
+        case "/": return .startSearching
         case "?": return .help
         case "q": return .back
         default: return nil

@@ -53,14 +53,16 @@ enum KeyMaps {
                 KeyHint("R", "refresh all"),
                 KeyHint("d", "remove (y/n)"),
                 KeyHint("u", "undo the last change (a removal; todos too: one history)"), KeyHint("Ctrl-R", "redo"),
-                KeyHint("Enter", "show its items"), KeyHint("?", "this help"),
-                KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
+                KeyHint("Enter", "show its items"),
+                KeyHint("/", "search every feed's items; Enter keeps the results (Enter reads one, Esc q back)"),
+                KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .feedItems:
             return movement + [
-                KeyHint("Enter", "read the item"), KeyHint("m", "read or unread"),
-                KeyHint("M", "mark all read"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
-                KeyHint("Space b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
+                KeyHint("Enter", "read the item"), KeyHint("n", "read the next unread (any feed)"),
+                KeyHint("m", "read or unread"), KeyHint("M", "mark all read"),
+                KeyHint("U", "list unread only, or all"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
+                KeyHint("Space f b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
                 KeyHint("o", "open the item's link ($BROWSER)"), KeyHint("N o", "open its link [N]"),
                 KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]

@@ -34,6 +34,29 @@ public struct FeedItemsService: FeedItemsServiceType {
             .map { result in result.toScene(FeedItemPage.init) }
     }
 
+    /// Observes a window of one feed's unread items, with the read items of `kept` among them.
+    public func observeUnreadPage(
+        feedID: Int64, keeping kept: Set<Int64>, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemPage, SceneError>> {
+        feeds.observeItemWindow(
+            feedID: feedID, filter: FeedItemFilter(keeping: kept), offset: offset, limit: limit, on: scheduler
+        )
+        .map { result in result.toScene(FeedItemPage.init) }
+    }
+
+    /// The next unread item across feeds, after `itemID` in the feed `feedID`.
+    public func nextUnreadItem(
+        after itemID: Int64?, feedID: Int64, keeping kept: Set<Int64>?
+    ) -> Observable<Result<FeedItemPlace?, SceneError>> {
+        feeds.nextUnreadItem(after: itemID, feedID: feedID, filter: FeedItemFilter(keeping: kept))
+            .map { result in result.toScene { $0.map(FeedItemPlace.init) } }
+    }
+
+    /// Where the item `itemID` is in its feed's whole list.
+    public func locateItem(id itemID: Int64) -> Observable<Result<FeedItemPlace, SceneError>> {
+        feeds.locateItem(id: itemID).map { $0.toScene(FeedItemPlace.init) }
+    }
+
     /// Marks one item read or unread.
     public func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>> {
         feeds.setRead(itemID: itemID, isRead).map { $0.toScene(FeedItem.init) }

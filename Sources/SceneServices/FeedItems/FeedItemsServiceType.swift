@@ -11,6 +11,24 @@ public protocol FeedItemsServiceType: Sendable {
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<FeedItemPage, SceneError>>
 
+    /// Observes `limit` of one feed's unread items from `offset`, newest first, with the read
+    /// items of `kept` among them (those read since the list was filtered, so that they do not
+    /// vanish from under the selection); the page's total counts the items so shown.
+    func observeUnreadPage(
+        feedID: Int64, keeping kept: Set<Int64>, offset: Int, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<FeedItemPage, SceneError>>
+
+    /// The next unread item after `itemID` (from the top when `nil`) in the feed `feedID`, then
+    /// in the following feeds of the feeds list, wrapping around to the earlier ones and at last
+    /// to the items above `itemID`; `nil` when no other item is unread anywhere. Its position is
+    /// in its feed's whole list when `kept` is `nil`, else in the list of unread items and `kept`.
+    func nextUnreadItem(
+        after itemID: Int64?, feedID: Int64, keeping kept: Set<Int64>?
+    ) -> Observable<Result<FeedItemPlace?, SceneError>>
+
+    /// Where the item `itemID` is in its feed's whole list.
+    func locateItem(id itemID: Int64) -> Observable<Result<FeedItemPlace, SceneError>>
+
     /// Marks one item read or unread.
     func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>>
 

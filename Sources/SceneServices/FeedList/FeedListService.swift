@@ -69,6 +69,15 @@ public struct FeedListService: FeedListServiceType {
         feeds.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
+    /// Observes the newest `limit` items of all feeds matching every word of `text`.
+    public func observeSearch(
+        _ text: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        feeds.observeSearch(text, limit: limit, on: scheduler).map { result in
+            result.toScene { $0.map(FeedSearchResult.init) }
+        }
+    }
+
     /// Refreshes feeds one after another; disposing stops it (the feed being fetched is
     /// cancelled, the rest are not fetched).
     public func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {

@@ -22,6 +22,12 @@ public protocol FeedListServiceType: Sendable {
     /// Redoes the last change undone; `nil` when there is nothing to redo.
     func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
+    /// Observes the newest `limit` items of all feeds whose title or text holds every word of
+    /// `text` (each as the start of a word, case and accents ignored), each with its feed's title.
+    func observeSearch(
+        _ text: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>>
+
     /// Refreshes feeds one after another: sends ``FeedRefreshEvent/started(feedIDs:)``, then one
     /// ``FeedRefreshEvent/finished(feedID:_:)`` per feed, then completes. Disposing stops it.
     func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent>

@@ -47,6 +47,25 @@ extension FeedItemPage {
     }
 }
 
+extension FeedItemPlace {
+    init(_ location: FeedItemLocation) {
+        self.init(item: FeedItem(location.item), position: location.position)
+    }
+}
+
+extension FeedSearchResult {
+    init(_ hit: FeedItemSearchHit) {
+        self.init(item: FeedItem(hit.item), feedTitle: hit.feedTitle)
+    }
+}
+
+extension FeedItemFilter {
+    /// The filter of a list that shows every item (`nil`), or only unread ones and `kept`.
+    init(keeping kept: Set<Int64>?) {
+        self.init(isUnreadOnly: kept != nil, keptItemIDs: kept ?? [])
+    }
+}
+
 extension SceneError {
     init(_ error: BaseServiceError) {
         self.init(error.message)

@@ -6,8 +6,8 @@ public enum Route: Sendable, Hashable {
     case feeds
     /// The todo editor, for the todo with this identifier, or for a new todo when `nil`.
     case todoEditor(id: Int64?)
-    /// The items of one feed.
-    case feedItems(feedID: Int64)
+    /// The items of one feed, reading the item `openingItemID` at once when given.
+    case feedItems(feedID: Int64, openingItemID: Int64? = nil)
     /// The key map of a scene, over it.
     case help(SceneKind)
     /// Back to the scene below this one.

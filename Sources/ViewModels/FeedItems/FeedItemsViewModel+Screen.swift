@@ -16,6 +16,12 @@ extension FeedItemsViewModel {
         case toggleRead
         /// Mark every item of the feed read.
         case markAllRead
+        /// Read the next unread item: the selected one when it is unread, else the next after it
+        /// (or after the one being read) in this feed, then in the following feeds, wrapping
+        /// around.
+        case nextUnread
+        /// List only unread items, or all items again.
+        case toggleUnreadOnly
         /// Scroll the reader by this many lines.
         case scroll(by: Int)
         /// Scroll the reader by this many pages.
@@ -55,8 +61,10 @@ extension FeedItemsViewModel {
         public internal(set) var readerLineCount: Int
         /// The window asked for last.
         var requestedRange: VisibleRange?
-        /// The status line's message (a failure), until the next key or its timeout.
+        /// The status line's message (a failure or a notice), until the next key or its timeout.
         public internal(set) var status: StatusMessageSlot
+        /// The serial of the last ``FeedItemsViewModel/Jump`` the selection followed.
+        var followedJump: Int
 
         /// The scene before anything has loaded.
         public init() {
@@ -69,10 +77,14 @@ extension FeedItemsViewModel {
             linkNumber = nil
             requestedRange = nil
             status = StatusMessageSlot()
+            followedJump = 0
         }
 
         /// The failure shown, if the status line shows one.
         public var errorMessage: String? { status.error }
+
+        /// What the latest command said when it did nothing, if the status line shows it.
+        public var message: String? { status.notice }
 
         /// The largest ``scroll``: the one whose page ends at the text's last line.
         public var maximumScroll: Int { max(readerLineCount - readerHeight, 0) }
@@ -83,11 +95,19 @@ extension FeedItemsViewModel {
         /// The feed's title, or "Feed" until it is known.
         public var heading: String { items.feedTitle.isEmpty ? "Feed" : items.feedTitle }
 
-        /// The line above the items: why the feed's last refresh failed, when it did (the items
-        /// shown are then those of an earlier refresh).
+        /// The line above the items: that only unread items are listed, and why the feed's last
+        /// refresh failed, when it did (the items shown are then those of an earlier refresh).
         public var listHeader: String? {
-            items.refreshFailure.map { "Last refresh failed: \($0) (r on the feeds list tries again)" }
+            let parts = [
+                items.isUnreadOnly ? "Unread only: \(items.totalCount) listed (U lists all)" : nil,
+                items.refreshFailure.map { "Last refresh failed: \($0) (r on the feeds list tries again)" },
+            ]
+            let shown = parts.compactMap { $0 }
+            return shown.isEmpty ? nil : shown.joined(separator: " · ")
         }
+
+        /// What an empty list says.
+        public var emptyListText: String { items.isUnreadOnly ? Self.emptyUnreadText : Self.emptyText }
 
         /// The selected item's row.
         public var selectedRow: FeedItemRow? {
@@ -102,6 +122,9 @@ extension FeedItemsViewModel {
 
         /// What an empty feed says.
         public static let emptyText = "No items yet. Go back and press r to refresh the feed."
+
+        /// What an empty list of unread items says.
+        public static let emptyUnreadText = "No unread items in this feed. Press U to list all."
     }
 
     /// What a step of the screen's fold asks the data side to do.
@@ -111,6 +134,8 @@ extension FeedItemsViewModel {
         case close
         case toggleRead(Int64)
         case markAllRead
+        case nextUnread(NextUnreadRequest)
+        case toggleUnreadOnly
         case visibleRange(VisibleRange)
         case help
         case back
@@ -129,8 +154,12 @@ extension FeedItemsViewModel {
             if items.errorSerial != screen.items.errorSerial, let error = items.errorMessage {
                 screen.status.show(error, .error)
             }
+            if items.noticeSerial != screen.items.noticeSerial, let notice = items.notice {
+                screen.status.show(notice, .notice)
+            }
             screen.items = items
             if items.totalCount != screen.viewport.count { screen.viewport.setCount(items.totalCount) }
+            screen.followJump()
         case .action(let action):
             switch action {
             case .viewport, .readerViewport: break
@@ -164,7 +193,9 @@ extension FeedItemsViewModel {
                 markAllRead: effects.requested { $0 == .markAllRead ? () : nil },
                 help: effects.requested { $0 == .help ? () : nil },
                 back: effects.requested { $0 == .back ? () : nil },
-                visibleRange: effects.requested { if case .visibleRange(let range) = $0 { range } else { nil } }))
+                visibleRange: effects.requested { if case .visibleRange(let range) = $0 { range } else { nil } },
+                nextUnread: effects.requested { if case .nextUnread(let request) = $0 { request } else { nil } },
+                toggleUnreadOnly: effects.requested { $0 == .toggleUnreadOnly ? () : nil }))
         let screen = effects.screen(
             Screen(), actions: input.actions, data: data, reduce: Self.reduceScreen,
             isRoute: { $0 == .help || $0 == .back }, scheduler: scheduler)
@@ -206,6 +237,7 @@ extension FeedItemsViewModel.Screen {
             case .scrollToTop: scroll = 0
             case .scrollToBottom: scroll = maximumScroll
             case .toggleRead: return [.toggleRead(detail.id)]
+            case .nextUnread: return [.nextUnread(nextUnreadRequest(after: detail.id))]
             case .help: return [.help]
             default: break
             }
@@ -216,11 +248,38 @@ extension FeedItemsViewModel.Screen {
         case .open: return selectedRow.map { [.open($0.id)] } ?? []
         case .toggleRead: return selectedRow.map { [.toggleRead($0.id)] } ?? []
         case .markAllRead: return [.markAllRead]
+        case .nextUnread:
+            // The selected item when it is unread (the next one for this list), else the next
+            // unread item after it.
+            if let row = selectedRow, !row.isRead { return [.open(row.id)] }
+            return [.nextUnread(nextUnreadRequest(after: selectedRow?.id))]
+        case .toggleUnreadOnly:
+            // Another list: from its top.
+            viewport.selected = nil
+            viewport.offset = 0
+            return [.toggleUnreadOnly]
         case .help: return [.help]
         case .back: return [.back]
         default: break
         }
         return []
+    }
+
+    /// Where to look for the next unread item from `itemID`, in the list as it is shown.
+    private func nextUnreadRequest(after itemID: Int64?) -> FeedItemsViewModel.NextUnreadRequest {
+        FeedItemsViewModel.NextUnreadRequest(
+            afterItemID: itemID, feedID: items.window.feedID, keptItemIDs: items.window.keptItemIDs)
+    }
+
+    /// Selects the item of the latest jump once its feed's list (as filtered now) has loaded.
+    fileprivate mutating func followJump() {
+        guard let jump = items.jump, jump.serial != followedJump, let loaded = items.loadedWindow,
+            loaded.feedID == jump.feedID, loaded.feedID == items.window.feedID,
+            loaded.keptItemIDs == items.window.keptItemIDs
+        else { return }
+        followedJump = jump.serial
+        guard viewport.count > 0 else { return }
+        viewport.selected = min(jump.position, viewport.count - 1)
     }
 
     /// Scrolls the reader to `line`, kept between the first line and the last page.

@@ -1,18 +1,40 @@
 public import SceneServices
 
 extension FeedItemsViewModel {
-    /// The part of a feed's items the scene asks for: `limit` items from `offset`, newest first.
+    /// The part of a feed's items the scene asks for: `limit` items from `offset`, newest first,
+    /// of the feed `feedID`, all of them or only unread ones.
     public struct Window: Sendable, Hashable {
         /// The position of the first item asked for, from 0 (the newest).
         public var offset: Int
         /// How many items are asked for.
         public var limit: Int
+        /// The feed whose items are asked for; 0 until the scene says.
+        public var feedID: Int64
+        /// `nil` when every item is listed; else only unread items are, with these read ones
+        /// (read since the list was filtered, so that they stay under the selection).
+        public var keptItemIDs: Set<Int64>?
 
         /// Creates a window; by default the first 50 items, until the viewport says how many fit.
-        public init(offset: Int = 0, limit: Int = 50) {
+        public init(offset: Int = 0, limit: Int = 50, feedID: Int64 = 0, keptItemIDs: Set<Int64>? = nil) {
             self.offset = offset
             self.limit = limit
+            self.feedID = feedID
+            self.keptItemIDs = keptItemIDs
         }
+
+        /// Whether only unread items (and the kept ones) are listed.
+        public var isUnreadOnly: Bool { keptItemIDs != nil }
+    }
+
+    /// Where the latest move to an item (the next unread one, or the one the scene opened with)
+    /// put the selection: the scene selects `position` once the feed's list has loaded.
+    public struct Jump: Sendable, Hashable {
+        /// Counts the moves, so that a move to the same place again is seen.
+        public var serial: Int
+        /// The feed of the item.
+        public var feedID: Int64
+        /// The item's position in the list.
+        public var position: Int
     }
 
     /// The window the viewport asks for, clamped to sane bounds: never before the first item,
@@ -43,6 +65,14 @@ extension FeedItemsViewModel {
         public private(set) var errorSerial = 0
         /// Why the feed's last refresh failed, if it did: its items are those of an earlier one.
         public var refreshFailure: String?
+        /// The latest move to an item, if any.
+        public var jump: Jump?
+        /// What the latest command said when it did nothing, if it did (no unread item anywhere).
+        public var notice: String? {
+            didSet { if notice != nil { noticeSerial += 1 } }
+        }
+        /// How many notices there have been: the same notice twice is shown twice.
+        public private(set) var noticeSerial = 0
 
         /// Creates a state; by default loading the first window, with no items.
         public init(
@@ -58,7 +88,12 @@ extension FeedItemsViewModel {
             self.isFeedGone = isFeedGone
             self.errorMessage = errorMessage
             self.refreshFailure = nil
+            self.jump = nil
+            self.notice = nil
         }
+
+        /// Whether only unread items (and those read since) are listed.
+        public var isUnreadOnly: Bool { window.isUnreadOnly }
 
         /// Whether the rows shown are not yet those of the latest window.
         public var isLoading: Bool { loadedWindow != window }
@@ -108,7 +143,14 @@ extension FeedItemsViewModel {
         case commandFailed(String)
         /// A change of read state succeeded.
         case commandSucceeded
+        /// The person went to this item (the next unread one, or the one the scene opened with).
+        case jumped(FeedItemPlace)
+        /// No item was unread in any feed.
+        case nothingUnread
     }
+
+    /// What the status line says when no item is unread anywhere.
+    public static let nothingUnreadText = "No unread items in any feed."
 
     /// The state after `event`.
     public static func reduce(_ state: State, _ event: Event) -> State {
@@ -116,6 +158,7 @@ extension FeedItemsViewModel {
         switch event {
         case .feedLoaded(.success(let feed?)):
             next.feedTitle = feed.title
+            next.isFeedGone = false
             if case .failed(let message) = feed.lastRefresh {
                 next.refreshFailure = message
             } else {
@@ -141,6 +184,14 @@ extension FeedItemsViewModel {
             next.errorMessage = "Could not load the items: \(error.message)"
         case .open(let id):
             if let item = state.item(id: id) { next.openedItem = item }
+            next.notice = nil
+        case .jumped(let place):
+            next.openedItem = place.item
+            next.jump = Jump(
+                serial: (state.jump?.serial ?? 0) + 1, feedID: place.item.feedID, position: place.position)
+            next.notice = nil
+        case .nothingUnread:
+            next.notice = nothingUnreadText
         case .close:
             next.openedItem = nil
         case .commandFailed(let message):

@@ -1,8 +1,9 @@
 public import SceneServices
 public import Streams
 
-/// The view model of one feed's items: newest first, read and unread, mark all read, one item's
-/// text and link. Items come from storage, so they stay readable offline.
+/// The view model of one feed's items: newest first, all or only unread ones, read and unread,
+/// mark all read, one item's text and link, and the next unread item across feeds (which may
+/// show another feed's items). Items come from storage, so they stay readable offline.
 ///
 /// Only the window the viewport shows is asked for, so a feed of 100,000 items costs what its
 /// window costs; a new window cancels the observation of the previous one.
@@ -20,13 +21,19 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
 
     let service: any FeedItemsServiceType
     let scheduler: any Scheduler
-    /// The feed whose items are shown.
+    /// The feed whose items are shown first.
     public let feedID: Int64
+    /// The item opened for reading at once (and marked read), if any.
+    public let openingItemID: Int64?
 
-    /// Creates the view model for the feed `feedID`; every output delivers on `scheduler`.
-    public init(service: any FeedItemsServiceType, feedID: Int64, scheduler: any Scheduler) {
+    /// Creates the view model for the feed `feedID`, reading the item `openingItemID` at once
+    /// when given; every output delivers on `scheduler`.
+    public init(
+        service: any FeedItemsServiceType, feedID: Int64, openingItemID: Int64? = nil, scheduler: any Scheduler
+    ) {
         self.service = service
         self.feedID = feedID
+        self.openingItemID = openingItemID
         self.scheduler = scheduler
     }
 
@@ -48,6 +55,10 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         public var back: Observable<Void>
         /// The rows the viewport shows.
         public var visibleRange: Observable<VisibleRange>
+        /// Go to the next unread item after one, across feeds, and read it.
+        public var nextUnread: Observable<NextUnreadRequest>
+        /// List only unread items, or all items again.
+        public var toggleUnreadOnly: Observable<Void>
 
         /// Creates inputs; those left out never send.
         public init(
@@ -55,9 +66,12 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             toggleRead: Observable<Int64> = .never(), openLink: Observable<LinkRequest> = .never(),
             markAllRead: Observable<Void> = .never(),
             help: Observable<Void> = .never(), back: Observable<Void> = .never(),
-            visibleRange: Observable<VisibleRange> = .never()
+            visibleRange: Observable<VisibleRange> = .never(),
+            nextUnread: Observable<NextUnreadRequest> = .never(), toggleUnreadOnly: Observable<Void> = .never()
         ) {
             self.visibleRange = visibleRange
+            self.nextUnread = nextUnread
+            self.toggleUnreadOnly = toggleUnreadOnly
             self.open = open
             self.close = close
             self.toggleRead = toggleRead
@@ -106,16 +120,59 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
     func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
         let service = service
         let scheduler = scheduler
-        let feedID = feedID
+        let openingItemID = openingItemID
 
-        let window = input.visibleRange.map(Self.window(for:))
-            .startWith(Window())
-            .distinctUntilChanged()
-            .share(replay: 1)
+        // Moves to an item: the next unread one, or the one the scene opened with.
+        let nextUnread = input.nextUnread.concatMap { request in
+            service.nextUnreadItem(after: request.afterItemID, feedID: request.feedID, keeping: request.keptItemIDs)
+                .map { result -> Event in
+                    switch result {
+                    case .success(let place?): .jumped(place)
+                    case .success(nil): .nothingUnread
+                    case .failure(let error): .commandFailed("Could not find the next unread item: \(error.message)")
+                    }
+                }
+                .recover { .commandFailed("Could not find the next unread item: \($0)") }
+        }
+        let opening = Observable.deferred { () -> Observable<Event> in
+            guard let openingItemID else { return .empty() }
+            return service.locateItem(id: openingItemID).map { result -> Event in
+                switch result {
+                case .success(let place): .jumped(place)
+                case .failure(let error): .commandFailed("Could not open the item: \(error.message)")
+                }
+            }
+            .recover { .commandFailed("Could not open the item: \($0)") }
+        }
+        // The opening item is looked up once every part of the scene listens for it.
+        let jumps = Observable.merge(nextUnread, opening.subscribe(on: scheduler)).share()
+        let arrivals = jumps.compactMap { event -> FeedItemPlace? in
+            guard case .jumped(let place) = event else { return nil }
+            return place
+        }
+        .share()
+        let feedID = arrivals.map(\.item.feedID).startWith(self.feedID).distinctUntilChanged().share(replay: 1)
+        let keptItemIDs = Self.keptItemIDs(
+            toggles: input.toggleUnreadOnly,
+            read: Observable.merge(input.open, input.toggleRead, arrivals.map(\.item.id)))
+
+        let window = Observable.combineLatest(
+            feedID, keptItemIDs, input.visibleRange.map(Self.window(for:)).startWith(Window())
+        ) { feedID, kept, range in
+            Window(offset: range.offset, limit: range.limit, feedID: feedID, keptItemIDs: kept)
+        }
+        .distinctUntilChanged()
+        .share(replay: 1)
         let pages = window.flatMapLatest { window in
-            service.observePage(feedID: feedID, offset: window.offset, limit: window.limit, on: scheduler)
-                .recover { .failure(SceneError("\($0)")) }
-                .map { Event.pageLoaded(window, $0) }
+            let page =
+                if let kept = window.keptItemIDs {
+                    service.observeUnreadPage(
+                        feedID: window.feedID, keeping: kept, offset: window.offset, limit: window.limit, on: scheduler)
+                } else {
+                    service.observePage(
+                        feedID: window.feedID, offset: window.offset, limit: window.limit, on: scheduler)
+                }
+            return page.recover { .failure(SceneError("\($0)")) }.map { Event.pageLoaded(window, $0) }
         }
         .share(replay: 1)
         let latestPage = pages.compactMap { event -> FeedItemPage? in
@@ -126,6 +183,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         let readChanges = Observable.merge(
             input.open.withLatestFrom(latestPage) { id, page in (id, page.items.first { $0.id == id }) }
                 .compactMap { id, item in item?.isRead == false ? (id, true) : nil },
+            arrivals.compactMap { place in place.item.isRead ? nil : (place.item.id, true) },
             input.toggleRead.withLatestFrom(latestPage) { id, page in (id, page.items.first { $0.id == id }) }
                 .compactMap { id, item in item.map { (id, !$0.isRead) } }
         )
@@ -150,14 +208,14 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
                 .recover { .commandFailed("Could not open the link: \($0)") }
             }
         }
-        let markAll = input.markAllRead.concatMap {
+        let markAll = input.markAllRead.withLatestFrom(feedID).concatMap { feedID in
             service.markAllRead(feedID: feedID).commandEvent(
                 "Could not mark the items read", success: Event.commandSucceeded, failure: Event.commandFailed)
         }
 
         let state = Observable.merge(
-            Observable.deferred { service.observeFeed(id: feedID, on: scheduler) }.recover {
-                .failure(SceneError("\($0)"))
+            feedID.flatMapLatest { feedID in
+                service.observeFeed(id: feedID, on: scheduler).recover { .failure(SceneError("\($0)")) }
             }
             .map(Event.feedLoaded),
             window.map(Event.windowChanged),
@@ -166,7 +224,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             input.close.map { Event.close },
             readChanges,
             links,
-            markAll
+            markAll,
+            jumps
         )
         .scan(State(), accumulator: Self.reduce)
         .startWith(State())
@@ -175,6 +234,43 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
         let route = Observable.merge(input.help.map { Route.help(.feedItems) }, input.back.map { Route.back })
             .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
         return (state, route)
+    }
+
+    /// The items kept in the list while it shows only unread ones: `nil` while it shows all;
+    /// each toggle starts again, and every item read or marked meanwhile is kept.
+    static func keptItemIDs(toggles: Observable<Void>, read: Observable<Int64>) -> Observable<Set<Int64>?> {
+        enum Change: Sendable {
+            case toggle
+            case keep(Int64)
+        }
+        return Observable.merge(toggles.map { Change.toggle }, read.map(Change.keep))
+            .scan(Set<Int64>?.none) { kept, change in
+                switch change {
+                case .toggle: kept == nil ? [] : nil
+                case .keep(let id): kept.map { $0.union([id]) }
+                }
+            }
+            .startWith(nil)
+            .distinctUntilChanged()
+            .share(replay: 1)
+    }
+
+    /// Where to look for the next unread item: after `afterItemID` (from the top when `nil`) in
+    /// the feed `feedID`, whose list keeps `keptItemIDs` (see ``Window/keptItemIDs``).
+    public struct NextUnreadRequest: Sendable, Hashable {
+        /// The item the person is on, if any.
+        public var afterItemID: Int64?
+        /// The feed shown.
+        public var feedID: Int64
+        /// How the list is filtered, so that the item found is selected where it is listed.
+        public var keptItemIDs: Set<Int64>?
+
+        /// Creates a request.
+        public init(afterItemID: Int64?, feedID: Int64, keptItemIDs: Set<Int64>? = nil) {
+            self.afterItemID = afterItemID
+            self.feedID = feedID
+            self.keptItemIDs = keptItemIDs
+        }
     }
 
     /// Which link of an item to open: its own link, or the numbered link `number` (from 1).

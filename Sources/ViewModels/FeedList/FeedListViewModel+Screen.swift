@@ -11,6 +11,10 @@ extension FeedListViewModel {
         case importing(PromptText)
         /// Removing the feed `id` waits for a yes or a no.
         case confirmingRemove(id: Int64, title: String)
+        /// The text to search every feed's items for is typed; the results show as it changes.
+        case searching(PromptText)
+        /// The results of the search for this text are browsed.
+        case searchResults(PromptText)
     }
 
     /// What a person asks of the feeds scene, whatever the keys that ask it.
@@ -29,6 +33,8 @@ extension FeedListViewModel {
         case startAdding
         /// Open the input line for an OPML file to import.
         case startImporting
+        /// Open the input line to search every feed's items (again, when results are shown).
+        case startSearching
         /// Ask whether to remove the selected feed.
         case askToRemove
         /// The open input line now holds this.
@@ -56,6 +62,8 @@ extension FeedListViewModel {
         public var feeds: State
         /// The selection and the rows shown.
         public var viewport: ListViewport
+        /// The selection and the rows shown of the search's results.
+        public var resultsViewport: ListViewport
         /// What the keyboard does now.
         public var mode: Mode
         /// The rows the list has with no input line open, as the front end last said.
@@ -68,6 +76,7 @@ extension FeedListViewModel {
         public init() {
             feeds = State()
             viewport = ListViewport()
+            resultsViewport = ListViewport()
             mode = .browsing
             contentHeight = 0
             status = StatusMessageSlot()
@@ -82,6 +91,41 @@ extension FeedListViewModel {
         /// The rows in the window, in order.
         public var visibleRows: [FeedRow] {
             Array(feeds.rows[viewport.visiblePositions.clamped(to: feeds.rows.indices)])
+        }
+
+        /// Whether the search's results are shown instead of the feeds.
+        public var isShowingSearch: Bool {
+            switch mode {
+            case .searching, .searchResults: true
+            default: false
+            }
+        }
+
+        /// The search results in the window, in order.
+        public var visibleSearchRows: [FeedSearchRow] {
+            let rows = feeds.searchRows
+            return Array(rows[resultsViewport.visiblePositions.clamped(to: rows.indices)])
+        }
+
+        /// The selected search result.
+        public var selectedSearchRow: FeedSearchRow? {
+            let rows = feeds.searchRows
+            guard let selected = resultsViewport.selected, rows.indices.contains(selected) else { return nil }
+            return rows[selected]
+        }
+
+        /// The line above the search's results: what was searched and what it found.
+        public var searchHeader: String {
+            let text = feeds.searchText
+            guard !text.isEmpty else { return "Search all feeds' items: type words of a title or text" }
+            if let error = feeds.searchError { return error }
+            let found = feeds.isSearching ? "searching…" : feeds.searchCountText
+            return "Items matching “\(text)”: \(found)"
+        }
+
+        /// What an empty list of results says.
+        public var searchEmptyText: String {
+            feeds.searchText.isEmpty || feeds.isSearching ? "" : "No item of any feed matches. Esc goes back."
         }
 
         /// Whether anything is loading or refreshing.
@@ -110,6 +154,8 @@ extension FeedListViewModel {
         case undo
         case redo
         case open(Int64)
+        case search(String)
+        case openResult(FeedSearchRow)
         case help
         case back
     }
@@ -122,13 +168,21 @@ extension FeedListViewModel {
             screen.showMessages(of: feeds)
             screen.feeds = feeds
             screen.viewport.setCount(feeds.feeds.count)
+            screen.resultsViewport.setCount(feeds.searchResults.count)
         case .action(let action):
             // A message stays until the next key (or its timeout).
             if case .viewport = action {} else { screen.status.dismiss() }
             effects = screen.apply(action)
         }
-        screen.viewport.height = max(screen.contentHeight - (screen.mode == .browsing ? 0 : 1), 0)
+        let hasInputLine: Bool =
+            switch screen.mode {
+            case .browsing, .searchResults: false
+            default: true
+            }
+        screen.viewport.height = max(screen.contentHeight - (hasInputLine ? 1 : 0), 0)
         screen.viewport.scrollToSelection()
+        screen.resultsViewport.height = screen.viewport.height
+        screen.resultsViewport.scrollToSelection()
         return effects
     }
 
@@ -148,12 +202,14 @@ extension FeedListViewModel {
                 redo: effects.requested { $0 == .redo ? () : nil },
                 open: effects.requested { if case .open(let id) = $0 { id } else { nil } },
                 help: effects.requested { $0 == .help ? () : nil },
-                back: effects.requested { $0 == .back ? () : nil }))
+                back: effects.requested { $0 == .back ? () : nil },
+                search: effects.requested { if case .search(let text) = $0 { text } else { nil } },
+                openResult: effects.requested { if case .openResult(let row) = $0 { row } else { nil } }))
         let screen = effects.screen(
             Screen(), actions: input.actions, data: data, reduce: Self.reduceScreen,
             isRoute: { effect in
                 switch effect {
-                case .open, .help, .back: true
+                case .open, .openResult, .help, .back: true
                 default: false
                 }
             }, scheduler: scheduler)
@@ -177,6 +233,29 @@ extension FeedListViewModel.Screen {
         switch (action, mode) {
         case (.viewport(let height), _):
             contentHeight = max(height, 0)
+        case (.startSearching, .browsing):
+            mode = .searching(PromptText())
+            resultsViewport.selected = nil
+        case (.startSearching, .searchResults(let text)):
+            mode = .searching(text)
+        case (.edit(let text), .searching(let old)):
+            mode = .searching(text)
+            if text.text != old.text {
+                // New results: from their top.
+                resultsViewport.selected = nil
+                return [.search(text.text)]
+            }
+        case (.submit, .searching(let text)):
+            mode = text.text.isEmpty ? .browsing : .searchResults(text)
+        case (.cancel, .searching), (.cancel, .searchResults), (.back, .searchResults):
+            mode = .browsing
+            return [.search("")]
+        case (.select(let move), .searching), (.select(let move), .searchResults):
+            resultsViewport.selected = resultsViewport.selection(after: move)
+        case (.open, .searchResults), (.open, .searching):
+            return selectedSearchRow.map { [.openResult($0)] } ?? []
+        case (.help, .searchResults):
+            return [.help]
         case (.edit(let text), .adding):
             mode = .adding(text)
         case (.submit, .adding(let text)):

@@ -31,6 +31,16 @@ extension FeedListViewModel {
         }
         /// How many notices there have been: the same notice twice is shown twice.
         public private(set) var noticeSerial = 0
+        /// The search asked for last; empty when none.
+        public var searchText: String
+        /// The search the results answer; differs from ``searchText`` while searching.
+        public var searchedText: String
+        /// The items the search found, newest first: at most ``FeedListViewModel/maximumSearchResults``.
+        public var searchResults: [FeedSearchResult]
+        /// Whether the search found more than it lists.
+        public var hasMoreSearchResults: Bool
+        /// Why the latest search failed, if it did.
+        public var searchError: String?
 
         /// Creates a state; by default loading, with no feeds.
         public init(
@@ -47,7 +57,32 @@ extension FeedListViewModel {
             self.addError = addError
             self.errorMessage = errorMessage
             self.notice = notice
+            self.searchText = ""
+            self.searchedText = ""
+            self.searchResults = []
+            self.hasMoreSearchResults = false
+            self.searchError = nil
         }
+
+        /// The rows of the search's results.
+        public var searchRows: [FeedSearchRow] {
+            searchResults.map { result in
+                FeedSearchRow(
+                    id: result.item.id, feedID: result.item.feedID, title: result.item.title,
+                    feedTitle: result.feedTitle, dateText: result.item.publishedAt.map(DueDate.format),
+                    isRead: result.item.isRead)
+            }
+        }
+
+        /// How many items the search found, in words: "no items", "1 item", "200+ items".
+        public var searchCountText: String {
+            let count = searchResults.count
+            if hasMoreSearchResults { return "\(count)+ items" }
+            return count == 0 ? "no items" : "\(count) item\(count == 1 ? "" : "s")"
+        }
+
+        /// Whether the results shown are not yet those of the latest search.
+        public var isSearching: Bool { searchText != searchedText }
 
         /// How far the current refresh has come; `nil` when none runs.
         public var progress: RefreshProgress? {
@@ -96,6 +131,11 @@ extension FeedListViewModel {
         case imported(Result<FeedImportSummary, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
+        /// The person searches for this text now (empty: no search).
+        case searchChanged(String)
+        /// The items of all feeds matching the text arrived (one more than listed means more
+        /// match), or failed to.
+        case searchLoaded(String, Result<[FeedSearchResult], SceneError>)
     }
 
     /// The state after `event`.
@@ -147,6 +187,24 @@ extension FeedListViewModel {
             next.notice = direction.notice(for: step)
         case .historyStepped(let direction, .failure(let error)):
             next.errorMessage = direction.failure(error)
+        case .searchChanged(let text):
+            next.searchText = text
+            if text.isEmpty {
+                next.searchedText = ""
+                next.searchResults = []
+                next.hasMoreSearchResults = false
+                next.searchError = nil
+            }
+        case .searchLoaded(let text, .success(let results)):
+            guard text == state.searchText else { break }
+            next.searchedText = text
+            next.searchResults = Array(results.prefix(FeedListViewModel.maximumSearchResults))
+            next.hasMoreSearchResults = results.count > FeedListViewModel.maximumSearchResults
+            next.searchError = nil
+        case .searchLoaded(let text, .failure(let error)):
+            guard text == state.searchText else { break }
+            next.searchedText = text
+            next.searchError = "Could not search: \(error.message)"
         }
         return next
     }

@@ -3,12 +3,17 @@ public import Streams
 
 /// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
 /// add by address (validated), import an OPML file, remove (and undo or redo it: the history
-/// is the one the todo list steps through), refresh one or all with progress, errors per feed.
+/// is the one the todo list steps through), refresh one or all with progress, errors per feed,
+/// and a search across every feed's items.
 ///
 /// A feed added here is refreshed at once. A new refresh (of one feed, of all, or of a feed
 /// just added) replaces one still running: the old one is disposed, so its remaining feeds are
 /// not fetched.
 public struct FeedListViewModel: ViewModelType, Sendable {
+    /// The most items a search lists: the newest that match. More means the words are too
+    /// common to be useful, and the count says "200+".
+    public static let maximumSearchResults = 200
+
     let service: any FeedListServiceType
     let scheduler: any Scheduler
 
@@ -40,6 +45,10 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         public var help: Observable<Void>
         /// Go back.
         public var back: Observable<Void>
+        /// The text to search every feed's items for; empty ends the search.
+        public var search: Observable<String>
+        /// A found item to read, in its feed.
+        public var openResult: Observable<FeedSearchRow>
 
         /// Creates inputs; those left out never send.
         public init(
@@ -47,10 +56,13 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             remove: Observable<Int64> = .never(),
             refresh: Observable<Int64> = .never(), refreshAll: Observable<Void> = .never(),
             undo: Observable<Void> = .never(), redo: Observable<Void> = .never(),
-            open: Observable<Int64> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never()
+            open: Observable<Int64> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never(),
+            search: Observable<String> = .never(), openResult: Observable<FeedSearchRow> = .never()
         ) {
             self.undo = undo
             self.redo = redo
+            self.search = search
+            self.openResult = openResult
             self.add = add
             self.importFile = importFile
             self.remove = remove
@@ -163,13 +175,25 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         }
         .map { Event.historyStepped($0, $1) }
 
-        let state = Observable.merge(feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, historySteps)
-            .scan(State(), accumulator: Self.reduce)
-            .startWith(State())
-            .share(replay: 1)
+        let searchText = input.search.distinctUntilChanged().share()
+        let searches = searchText.flatMapLatest { text -> Observable<Event> in
+            guard !text.isEmpty else { return .empty() }
+            return service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
+                .recover { .failure(SceneError("\($0)")) }
+                .map { Event.searchLoaded(text, $0) }
+        }
+
+        let state = Observable.merge(
+            feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, historySteps, searchText.map(Event.searchChanged),
+            searches
+        )
+        .scan(State(), accumulator: Self.reduce)
+        .startWith(State())
+        .share(replay: 1)
 
         let route = Observable.merge(
             input.open.map { Route.feedItems(feedID: $0) },
+            input.openResult.map { Route.feedItems(feedID: $0.feedID, openingItemID: $0.id) },
             input.help.map { Route.help(.feeds) },
             input.back.map { Route.back }
         )

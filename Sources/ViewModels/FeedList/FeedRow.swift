@@ -55,3 +55,29 @@ public struct RefreshProgress: Sendable, Hashable {
     /// "Refreshing 2 of 5": progress in words.
     public var text: String { "Refreshing \(min(done + 1, total)) of \(total)" }
 }
+
+/// One item a search across all feeds found, as the feeds scene lists it.
+public struct FeedSearchRow: Sendable, Hashable, Identifiable {
+    /// The item's identifier.
+    public let id: Int64
+    /// The feed it belongs to.
+    public let feedID: Int64
+    /// Its title.
+    public let title: String
+    /// The title of its feed.
+    public let feedTitle: String
+    /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
+    public let dateText: String?
+    /// Whether it was read.
+    public let isRead: Bool
+
+    /// Creates a row.
+    public init(id: Int64, feedID: Int64, title: String, feedTitle: String, dateText: String?, isRead: Bool) {
+        self.id = id
+        self.feedID = feedID
+        self.title = title
+        self.feedTitle = feedTitle
+        self.dateText = dateText
+        self.isRead = isRead
+    }
+}

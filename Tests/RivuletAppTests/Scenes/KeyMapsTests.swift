@@ -66,8 +66,42 @@ func keyMapsHaveNoKeyTwiceInAScene(_ scene: SceneKind) {
 }
 
 @Test func keyMapOfFeedItemsNamesTheReadersKeys() {
-    for key in ["Enter", "m", "M", "o", "N o"] {
+    for key in ["Enter", "m", "M", "o", "N o", "n", "U"] {
         #expect(keys(.feedItems).contains(key), "\(key)")
+    }
+}
+
+@Test func keyMapOfTheFeedsNamesItsSearch() {
+    #expect(keys(.feeds).contains("/"))
+}
+
+/// The single keys a scene's table lists, groups such as "Esc q" split.
+private func listedKeys(_ scene: SceneKind) -> Set<String> {
+    Set(keys(scene).flatMap { $0.split(separator: " ").map(String.init) })
+}
+
+private let typedCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/? "
+
+@Test func everyCharacterTheFeedsAnswerToIsListed() {
+    let listed = listedKeys(.feeds)
+    for character in typedCharacters {
+        let event = InputEvent.key(Key(.character(character)))
+        let modes: [FeedListViewModel.Mode] = [.browsing, .searchResults(PromptText("swift"))]
+        guard modes.contains(where: { FeedListController.action(for: event, in: $0) != nil }) else { continue }
+        if "jkgG".contains(character) { continue }
+        #expect(listed.contains(String(character)), "\(character) does something but the help does not say")
+    }
+}
+
+@Test func everyCharacterTheFeedItemsListAndReaderAnswerToIsListed() {
+    let listed = listedKeys(.feedItems)
+    for character in typedCharacters {
+        let event = InputEvent.key(Key(.character(character)))
+        let answers = [false, true].contains { FeedItemsController.action(for: event, isReading: $0) != nil }
+        guard answers else { continue }
+        if "jkgG".contains(character) { continue }
+        let name = character == " " ? "Space" : String(character)
+        #expect(listed.contains(name), "\(name) does something but the help does not say")
     }
 }
 

@@ -95,3 +95,35 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
     }
     #expect(!error.message.isEmpty)
 }
+
+@Test func feedItemsServiceFindsTheNextUnreadItemInTheFollowingFeedWithItsPosition() throws {
+    let fixture = try ServicesFixture()
+    let alpha = try fixture.addFeed("https://a.example/feed", items: ["a-old", "a-new"])
+    let bravo = try fixture.addFeed("https://b.example/feed", items: ["b-old", "b-new"])
+    let service = FeedItemsService(feeds: fixture.feeds)
+    let newest = try #require(try items(service, bravo).first)
+    _ = try first(service.setRead(itemID: newest.id, true)).get()
+    let last = try #require(try items(service, alpha).last)
+    let place = try #require(try first(service.nextUnreadItem(after: last.id, feedID: alpha, keeping: nil)).get())
+    #expect(place.item.title == "b-old")
+    #expect(place.item.feedID == bravo)
+    #expect(place.position == 1)
+    // Listing unread items only, it is the first.
+    let unreadOnly = try #require(
+        try first(service.nextUnreadItem(after: last.id, feedID: alpha, keeping: [])).get())
+    #expect(unreadOnly.position == 0)
+    #expect(try first(service.locateItem(id: last.id)).get().position == 1)
+}
+
+@Test func feedItemsServiceListsUnreadItemsKeepingThoseGiven() throws {
+    let fixture = try ServicesFixture()
+    let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3"], read: 2)
+    let service = FeedItemsService(feeds: fixture.feeds)
+    let all = try items(service, feedID)
+    let kept = try first(
+        service.observeUnreadPage(feedID: feedID, keeping: [all[1].id], offset: 0, limit: 10, on: ImmediateScheduler())
+    ).get()
+    #expect(kept.items.map(\.title) == ["3", "2"])
+    #expect(kept.totalCount == 2)
+    #expect(kept.unreadCount == 1)
+}

@@ -195,3 +195,13 @@ private func events(_ observable: Observable<Step>) -> [Step] {
     #expect(stored.first?[1].contains("one") == true)
     #expect(stored.first?[2].contains("https://swift.example/more") == true, "\(stored)")
 }
+
+@Test func feedListServiceSearchesEveryFeedsItemsWithTheirFeedsTitles() throws {
+    let fixture = try ServicesFixture()
+    try fixture.addFeed("https://a.example/feed", items: ["Swift news", "Other"])
+    try fixture.addFeed("https://b.example/feed", items: ["More swift"])
+    let service = makeService(fixture, stubs: [:])
+    let found = try first(service.observeSearch("swift", limit: 10, on: ImmediateScheduler())).get()
+    #expect(found.map(\.item.title) == ["More swift", "Swift news"])
+    #expect(found.map(\.feedTitle) == ["Feed at https://b.example/feed", "Feed at https://a.example/feed"])
+}
