@@ -184,7 +184,8 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         }
 
         let state = Observable.merge(
-            feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, historySteps, searchText.map(Event.searchChanged),
+            feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, historySteps,
+            searchText.map(Event.searchChanged),
             searches
         )
         .scan(State(), accumulator: Self.reduce)
