@@ -200,6 +200,11 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
     #expect(hits.map(\.feedTitle) == ["Example"])
 }
 
+/// What the search's time bound is multiplied by in this build: 10 under the thread sanitizer,
+/// whose documented slowdown is 5-15 times and whose allocator serves SQLite's allocations too
+/// (the rare search took 4.3 s there against the plain build's bound of 1 s, which stays).
+private let sanitizerTimeScale = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil ? 10 : 1
+
 @Test func theFirstPageOfASearchOfAHundredThousandItemsIsQuick() throws {
     guard Schema.sqliteHasFTS5 else { return }
     let fixture = try ServicesFixture(searchIndex: .fts5)
@@ -236,6 +241,6 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
     #expect(rare.map(\.item.guid) == ["item-99999"])
     // Well under a second even in a debug build on a loaded machine; the scan it replaces took
     // several.
-    #expect(commonTime < .seconds(1))
-    #expect(rareTime < .seconds(1))
+    #expect(commonTime < .seconds(1) * sanitizerTimeScale)
+    #expect(rareTime < .seconds(1) * sanitizerTimeScale)
 }
