@@ -121,13 +121,15 @@ import Testing
 
     // The next two give the request an hour's timeout: only the dispose or the cancellation may
     // end it. With a minute, a test task that waited that long for a thread (under the thread
-    // sanitizer, beside the rest of the suite) saw the timeout instead.
+    // sanitizer, beside the rest of the suite) saw the timeout instead. For the same reason they
+    // wait up to ten minutes for the request to arrive: under the sanitizer the task that sends it
+    // waited more than the default minute for one of the pool's threads.
     @Test func disposingCancelsTheRequestAndClosesTheConnection() async throws {
         try await withTestHTTPServer({ _ in .hang }) { server in
             let events = SanitizerVisibleMutex<[String]>([])
             let subscription = NetworkBaseService.shared.response(for: server.request("slow", timeout: .seconds(3600)))
                 .subscribe { event in events.withLock { $0.append("\(event)") } }
-            #expect(await server.wait { $0.requests.count == 1 })
+            #expect(await server.wait(upTo: .seconds(600)) { $0.requests.count == 1 })
             subscription.dispose()
             #expect(await server.wait { $0.connectionsClosedByClient == 1 })
             #expect(events.withLock { $0 }.isEmpty)
@@ -138,7 +140,7 @@ import Testing
         try await withTestHTTPServer({ _ in .hang }) { server in
             let request = server.request("slow", timeout: .seconds(3600))
             let task = Task { await outcome(of: request) }
-            #expect(await server.wait { $0.requests.count == 1 })
+            #expect(await server.wait(upTo: .seconds(600)) { $0.requests.count == 1 })
             task.cancel()
             #expect(await task.value.failureReason == .cancelled)
             #expect(await server.wait { $0.connectionsClosedByClient == 1 })
