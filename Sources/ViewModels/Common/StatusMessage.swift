@@ -63,6 +63,14 @@ public struct StatusMessageSlot: Sendable, Hashable {
         serial += 1
     }
 
+    /// Shows `text` as a message of `kind` if the data state counted a new one: `serial` is its
+    /// count now, `previousSerial` the count the screen saw last. The same text twice is shown
+    /// twice, since each is counted.
+    mutating func show(_ text: String?, _ kind: StatusMessage.Kind, counted serial: Int, before previousSerial: Int) {
+        guard serial != previousSerial, let text else { return }
+        show(text, kind)
+    }
+
     /// A key was pressed: the message goes.
     mutating func dismiss() {
         current = nil

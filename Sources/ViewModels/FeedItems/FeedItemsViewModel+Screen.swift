@@ -151,12 +151,9 @@ extension FeedItemsViewModel {
                 screen.scroll = 0
                 screen.readerLineCount = 0
             }
-            if items.errorSerial != screen.items.errorSerial, let error = items.errorMessage {
-                screen.status.show(error, .error)
-            }
-            if items.noticeSerial != screen.items.noticeSerial, let notice = items.notice {
-                screen.status.show(notice, .notice)
-            }
+            screen.status.show(
+                items.errorMessage, .error, counted: items.errorSerial, before: screen.items.errorSerial)
+            screen.status.show(items.notice, .notice, counted: items.noticeSerial, before: screen.items.noticeSerial)
             screen.items = items
             if items.totalCount != screen.viewport.count { screen.viewport.setCount(items.totalCount) }
             screen.followJump()

@@ -81,9 +81,8 @@ extension TodoEditorViewModel {
     static func reduceScreen(_ screen: inout Screen, _ step: ScreenStep<Action, State>) -> [Effect] {
         switch step {
         case .data(let editor):
-            if editor.saveErrorSerial != screen.editor.saveErrorSerial, let error = editor.saveError {
-                screen.status.show(error, .error)
-            }
+            screen.status.show(
+                editor.saveError, .error, counted: editor.saveErrorSerial, before: screen.editor.saveErrorSerial)
             screen.editor = editor
             // The stored values arrive once; after that the fields are what was typed here.
             if !screen.hasLoaded, !editor.form.isLoading {

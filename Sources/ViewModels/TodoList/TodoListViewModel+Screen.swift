@@ -221,7 +221,7 @@ extension TodoListViewModel.Screen {
             selectAddedTodo()
         }
         selectLastRowOnceCounted()
-        if data.noticeSerial != old.noticeSerial, let notice = data.notice { status.show(notice, .notice) }
+        status.show(data.notice, .notice, counted: data.noticeSerial, before: old.noticeSerial)
         if data.locatedSerial != old.locatedSerial, let followed = followedTodo, let located = data.located,
             located.id == followed
         {
