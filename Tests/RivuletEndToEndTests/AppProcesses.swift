@@ -101,7 +101,7 @@ extension TmuxSession {
     func killServerOnly() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "kill-server"]
+        process.arguments = ["tmux", "-S", socket, "kill-server"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -194,7 +194,7 @@ private func tmuxIsAvailable() -> Bool {
 private func tmux(_ session: TmuxSession, _ arguments: String...) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux", "-L", session.socket] + arguments
+    process.arguments = ["tmux", "-S", session.socket] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice

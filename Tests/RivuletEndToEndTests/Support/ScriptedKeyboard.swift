@@ -26,7 +26,7 @@ final class ScriptedKeyboard {
     /// Sends `keys` in one tmux call.
     func send(_ keys: [String]) throws {
         guard !keys.isEmpty else { return }
-        let outcome = try ChildProcess(tmux, ["-L", session.socket, "send-keys", "-t", session.name] + keys).wait()
+        let outcome = try ChildProcess(tmux, ["-S", session.socket, "send-keys", "-t", session.name] + keys).wait()
         guard outcome.termination == .exited(0) else {
             throw Failure(description: "tmux send-keys failed: \(outcome.error)")
         }
@@ -35,7 +35,7 @@ final class ScriptedKeyboard {
 
     /// Sends `text` one character a key.
     func text(_ text: String) throws {
-        let outcome = try ChildProcess(tmux, ["-L", session.socket, "send-keys", "-t", session.name, "-l", text]).wait()
+        let outcome = try ChildProcess(tmux, ["-S", session.socket, "send-keys", "-t", session.name, "-l", text]).wait()
         guard outcome.termination == .exited(0) else {
             throw Failure(description: "tmux send-keys failed: \(outcome.error)")
         }

@@ -1,16 +1,17 @@
 import Foundation
 
 /// A private tmux server running one command in a pane of a fixed size, for end-to-end tests
-/// that read the real screen. The server (and so the app) is killed by name when the session
-/// is closed, even when a test fails.
+/// that read the real screen. The server (and so the app) is killed when the session is closed,
+/// even when a test fails, and its socket file removed: tmux leaves it behind after `kill-server`.
 final class TmuxSession {
+    /// The path of the server's socket, in the temporary directory rather than tmux's shared one.
     let socket: String
     let name = "app"
 
     /// Starts `command` (run by the shell) in a detached session of `width`×`height`. When the
     /// command ends, the pane prints `__EXIT=<status>` and stays open for inspection.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
-        socket = "rivulet-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        socket = NSTemporaryDirectory() + "rivulet-e2e-\(getpid())-\(UUID().uuidString.prefix(8)).tmux"
         // Under the thread sanitizer the app's own crash handler must see SIGSEGV, not the sanitizer's.
         var exports = [
             "SWIFT_BACKTRACE=interactive=no,enable=no", "TERM=xterm-256color", "LANG=C.UTF-8",
@@ -33,6 +34,7 @@ final class TmuxSession {
             kill(-group, SIGKILL)
         }
         _ = try? tmux(["kill-server"], capture: false)
+        unlink(socket)
     }
 
     /// Sends keys as tmux names them (`j`, `Down`, `C-c`, `Enter`).
@@ -100,7 +102,7 @@ final class TmuxSession {
     private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
         let outputPath = capture ? NSTemporaryDirectory() + "rivulet-e2e-\(UUID().uuidString).out" : nil
         defer { if let outputPath { try? FileManager.default.removeItem(atPath: outputPath) } }
-        _ = Self.spawn(["tmux", "-L", socket] + arguments, outputPath: outputPath)
+        _ = Self.spawn(["tmux", "-S", socket] + arguments, outputPath: outputPath)
         guard let outputPath else { return "" }
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
