@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         // The app, on top of the libraries.
+        .library(name: "Domain", targets: ["Domain"]),
         .library(name: "BaseServices", targets: ["BaseServices"]),
         .library(name: "SceneServices", targets: ["SceneServices"]),
         .library(name: "SceneServicesMocks", targets: ["SceneServicesMocks"]),
@@ -40,23 +41,26 @@ let package = Package(
         .target(name: "Coordination", dependencies: ["Streams"], swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Streams", "Coordination"], swiftSettings: strictSettings),
         // ---- the app ----
+        .target(name: "Domain", swiftSettings: strictSettings),
         .target(
             name: "BaseServices",
-            dependencies: ["Streams", "SQLiteProvider", "Requests", "FeedParsing"],
+            dependencies: ["Streams", "Domain", "SQLiteProvider", "Requests", "FeedParsing"],
             resources: [.copy("Resources/sample-feed.xml")],
             swiftSettings: strictSettings
         ),
-        .target(name: "SceneServices", dependencies: ["Streams", "BaseServices"], swiftSettings: strictSettings),
+        .target(
+            name: "SceneServices", dependencies: ["Streams", "Domain", "BaseServices"], swiftSettings: strictSettings),
         .target(
             name: "SceneServicesMocks",
-            dependencies: ["Streams", "StreamsTesting", "SceneServices"],
+            dependencies: ["Streams", "StreamsTesting", "Domain", "SceneServices"],
             swiftSettings: strictSettings
         ),
-        .target(name: "ViewModels", dependencies: ["Streams", "SceneServices"], swiftSettings: strictSettings),
+        .target(
+            name: "ViewModels", dependencies: ["Streams", "Domain", "SceneServices"], swiftSettings: strictSettings),
         .target(
             name: "RivuletApp",
             dependencies: [
-                "Streams", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+                "Streams", "Domain", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
             ],
             swiftSettings: strictSettings
         ),
@@ -88,7 +92,8 @@ let package = Package(
         .testTarget(
             name: "BaseServicesTests",
             dependencies: [
-                "BaseServices", "SQLiteProvider", "Requests", "FeedParsing", "Streams", "StreamsTesting", "CSQLite",
+                "BaseServices", "Domain", "SQLiteProvider", "Requests", "FeedParsing", "Streams", "StreamsTesting",
+                "CSQLite",
                 "_BaseServicesWriter", "HTTPTestServer",
             ],
             swiftSettings: strictSettings
@@ -110,25 +115,29 @@ let package = Package(
             dependencies: ["Coordination", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"], swiftSettings: strictSettings),
         .testTarget(
             name: "SceneServicesTests",
-            dependencies: ["SceneServices", "BaseServices", "SQLiteProvider", "Streams", "StreamsTesting"],
+            dependencies: ["SceneServices", "Domain", "BaseServices", "SQLiteProvider", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SceneServicesMocksTests",
-            dependencies: ["SceneServicesMocks", "SceneServices", "Streams", "StreamsTesting"],
+            dependencies: ["SceneServicesMocks", "SceneServices", "Domain", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ViewModelsTests",
-            dependencies: ["ViewModels", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting"],
+            dependencies: [
+                "ViewModels", "Domain", "SceneServices", "SceneServicesMocks", "Streams", "StreamsTesting",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "RivuletAppTests",
             dependencies: [
-                "RivuletApp", "Coordination", "TerminalUI", "ViewModels", "SceneServices", "SceneServicesMocks",
+                "RivuletApp", "Coordination", "TerminalUI", "Domain", "ViewModels", "SceneServices",
+                "SceneServicesMocks",
                 "Streams", "StreamsTesting",
             ],
             swiftSettings: strictSettings

@@ -42,6 +42,7 @@ let package = Package(
                 // services.
                 .product(name: "SQLiteProvider", package: "Rivulet"),
                 .product(name: "BaseServices", package: "Rivulet"),
+                .product(name: "Domain", package: "Rivulet"),
             ],
             swiftSettings: settings
         ),

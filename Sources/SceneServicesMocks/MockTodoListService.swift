@@ -1,3 +1,4 @@
+public import Domain
 public import SceneServices
 public import Streams
 
@@ -5,7 +6,7 @@ public import Streams
 /// fails the test when called.
 public struct MockTodoListService: TodoListServiceType {
     /// Answers ``observePage(_:on:)``.
-    public var observePageHandler: @Sendable (TodoListQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>
+    public var observePageHandler: @Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>
     /// Answers ``observeTally(on:)``.
     public var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>
     /// Answers ``add(title:)``.
@@ -13,37 +14,37 @@ public struct MockTodoListService: TodoListServiceType {
     /// Answers ``toggle(id:)``.
     public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
     /// Answers ``countShown(in:)``.
-    public var countShownHandler: @Sendable (TodoListQuery) -> Observable<Result<TodoTally, SceneError>>
+    public var countShownHandler: @Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>>
     /// Answers ``position(of:in:)``.
-    public var positionHandler: @Sendable (Int64, TodoListQuery) -> Observable<Result<Int?, SceneError>>
+    public var positionHandler: @Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>>
     /// Answers ``toggleAll(in:)``.
-    public var toggleAllHandler: @Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>
+    public var toggleAllHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>
     /// Answers ``rename(id:title:)``.
     public var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>
     /// Answers ``delete(id:)``.
     public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
     /// Answers ``clearCompleted(in:)``.
-    public var clearCompletedHandler: @Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>
+    public var clearCompletedHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>
     /// Answers ``undo()``.
     public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
     /// Answers ``redo()``.
     public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
     /// Answers ``move(id:from:to:in:)``.
-    public var moveHandler: @Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>
+    public var moveHandler: @Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>>
 
     /// Creates a fake; every closure left out fails the test when called.
     public init(
-        observePage: (@Sendable (TodoListQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>)? = nil,
+        observePage: (@Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>)? = nil,
         observeTally: (@Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>)? = nil,
         add: (@Sendable (String) -> Observable<Result<Todo, SceneError>>)? = nil,
         toggle: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
-        countShown: (@Sendable (TodoListQuery) -> Observable<Result<TodoTally, SceneError>>)? = nil,
-        position: (@Sendable (Int64, TodoListQuery) -> Observable<Result<Int?, SceneError>>)? = nil,
-        toggleAll: (@Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>)? = nil,
+        countShown: (@Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>>)? = nil,
+        position: (@Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>>)? = nil,
+        toggleAll: (@Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>)? = nil,
         rename: (@Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>)? = nil,
         delete: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
-        clearCompleted: (@Sendable (TodoListQuery) -> Observable<Result<Int, SceneError>>)? = nil,
-        move: (@Sendable (Int64, Int, Int, TodoListQuery) -> Observable<Result<Todo, SceneError>>)? = nil,
+        clearCompleted: (@Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>)? = nil,
+        move: (@Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>>)? = nil,
         undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
         redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
     ) {
@@ -116,7 +117,7 @@ public struct MockTodoListService: TodoListServiceType {
 
     /// Calls ``observePageHandler``.
     public func observePage(
-        _ query: TodoListQuery, on scheduler: any Scheduler
+        _ query: TodoQuery, on scheduler: any Scheduler
     ) -> Observable<Result<TodoPage, SceneError>> {
         observePageHandler(query, scheduler)
     }
@@ -137,17 +138,17 @@ public struct MockTodoListService: TodoListServiceType {
     }
 
     /// Calls ``countShownHandler``.
-    public func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>> {
+    public func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
         countShownHandler(query)
     }
 
     /// Calls ``positionHandler``.
-    public func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>> {
+    public func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>> {
         positionHandler(id, query)
     }
 
     /// Calls ``toggleAllHandler``.
-    public func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
+    public func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
         toggleAllHandler(query)
     }
 
@@ -162,7 +163,7 @@ public struct MockTodoListService: TodoListServiceType {
     }
 
     /// Calls ``clearCompletedHandler``.
-    public func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
+    public func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
         clearCompletedHandler(query)
     }
 
@@ -178,7 +179,7 @@ public struct MockTodoListService: TodoListServiceType {
 
     /// Calls ``moveHandler``.
     public func move(
-        id: Int64, from index: Int, to newIndex: Int, in query: TodoListQuery
+        id: Int64, from index: Int, to newIndex: Int, in query: TodoQuery
     ) -> Observable<Result<Todo, SceneError>> {
         moveHandler(id, index, newIndex, query)
     }

@@ -17,15 +17,16 @@ enum LayerRules {
         "Coordination": system.union(["Streams"]),
         "TerminalUI": system.union(["Streams", "Coordination"]),
         // The app.
+        "Domain": system,
         "BaseServices": system.union([
-            "Streams", "SQLiteProvider", "Requests", "FeedParsing", "FoundationNetworking", "FoundationXML",
+            "Streams", "Domain", "SQLiteProvider", "Requests", "FeedParsing", "FoundationNetworking", "FoundationXML",
         ]),
         "_BaseServicesWriter": system.union(["Streams", "BaseServices", "SQLiteProvider"]),
-        "SceneServices": system.union(["Streams", "BaseServices"]),
-        "SceneServicesMocks": system.union(["Streams", "StreamsTesting", "SceneServices", "Testing"]),
-        "ViewModels": system.union(["Streams", "SceneServices"]),
+        "SceneServices": system.union(["Streams", "Domain", "BaseServices"]),
+        "SceneServicesMocks": system.union(["Streams", "StreamsTesting", "Domain", "SceneServices", "Testing"]),
+        "ViewModels": system.union(["Streams", "Domain", "SceneServices"]),
         "RivuletApp": system.union([
-            "Streams", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+            "Streams", "Domain", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
         ]),
     ]
 
@@ -37,7 +38,8 @@ enum LayerRules {
 
     /// The modules of the app, which no library may import.
     static let appModules: Set<String> = [
-        "BaseServices", "_BaseServicesWriter", "SceneServices", "SceneServicesMocks", "ViewModels", "RivuletApp",
+        "Domain", "BaseServices", "_BaseServicesWriter", "SceneServices", "SceneServicesMocks", "ViewModels",
+        "RivuletApp",
         "rivulet",
     ]
 

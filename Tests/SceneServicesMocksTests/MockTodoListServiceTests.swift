@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import SceneServicesMocks
 import Streams
@@ -24,7 +25,7 @@ import Testing
 @Test func mockTodoListServiceUnexpectedCallCompletesWithoutElements() {
     let observer = TestScheduler().createObserver(Result<Int, SceneError>.self)
     withKnownIssue {
-        _ = MockTodoListService().clearCompleted(in: TodoListQuery()).subscribe(observer.asObserver())
+        _ = MockTodoListService().clearCompleted(in: TodoQuery()).subscribe(observer.asObserver())
     }
     #expect(observer.events == [.completed(0)])
 }

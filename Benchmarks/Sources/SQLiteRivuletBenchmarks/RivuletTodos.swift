@@ -1,4 +1,5 @@
 import BaseServices
+import Domain
 import Foundation
 import Harness
 import SQLiteProvider

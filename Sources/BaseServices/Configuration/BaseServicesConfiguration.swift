@@ -1,3 +1,4 @@
+public import Domain
 public import Foundation
 public import SQLiteProvider
 
@@ -21,17 +22,6 @@ public enum DatabaseLocation: Sendable, Hashable {
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.local/share/rivulet/rivulet.sqlite"
     }
-}
-
-/// Which world the services run in.
-public enum AppEnvironment: String, Sendable, Hashable, CaseIterable {
-    /// The real database, every commit synced to disk.
-    case production
-    /// The real database, synced at checkpoints only (a process crash loses nothing; a power
-    /// loss may lose the latest commits).
-    case development
-    /// A private in-memory database filled with fixtures, whatever the location says.
-    case fake
 }
 
 /// What the composition root gives ``configureBaseServices(_:)``.

@@ -1,3 +1,4 @@
+public import Domain
 public import SQLiteProvider
 
 /// Opens the database file at `path` the way ``configureBaseServices(_:)`` does (the same checks,

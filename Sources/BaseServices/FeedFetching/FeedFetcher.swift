@@ -1,3 +1,4 @@
+public import Domain
 import FeedParsing
 public import Foundation
 public import Requests

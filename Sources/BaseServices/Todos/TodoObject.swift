@@ -38,59 +38,6 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
     }
 }
 
-/// Which todos a window shows.
-public enum TodoFilter: String, Sendable, Hashable, CaseIterable {
-    /// Every todo.
-    case all
-    /// Todos not yet done.
-    case active
-    /// Todos that are done.
-    case completed
-}
-
-/// The order of todos in a window.
-public enum TodoSort: String, Sendable, Hashable, CaseIterable {
-    /// Oldest first.
-    case created
-    /// Soonest due first; todos without a due date last.
-    case dueDate
-    /// Alphabetical, ignoring case.
-    case title
-    /// The order the user arranged (see ``TodosBaseServiceType/reorder(id:after:)``).
-    case manual
-}
-
-/// A window onto the todos: which ones, in what order, and which slice.
-public struct TodoQuery: Sendable, Hashable {
-    /// Which todos.
-    public var filter: TodoFilter
-    /// Text every shown todo contains (as word prefixes, in the title or notes); empty for all.
-    public var search: String
-    /// The order.
-    public var sort: TodoSort
-    /// How many matching todos to skip.
-    public var offset: Int
-    /// The most todos to return.
-    public var limit: Int
-    /// Whether ``offset`` counts from the end: the window is then the `limit` todos before the
-    /// last `offset` matching todos (`offset` 0 is the last page), and its count is exact even
-    /// for a search most todos match.
-    public var fromEnd: Bool
-
-    /// Creates a query; by default the first 100 todos in manual order.
-    public init(
-        filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100,
-        fromEnd: Bool = false
-    ) {
-        self.filter = filter
-        self.search = search
-        self.sort = sort
-        self.offset = offset
-        self.limit = limit
-        self.fromEnd = fromEnd
-    }
-}
-
 /// One slice of the todos matching a query.
 public struct TodoWindow: Sendable, Hashable {
     /// The todos in the slice, in order.

@@ -1,3 +1,4 @@
+import Domain
 import SQLiteProvider
 
 /// The first windows of a search, read from the search index in one pass over the matches.

@@ -1,3 +1,4 @@
+public import Domain
 public import SQLiteProvider
 public import Streams
 

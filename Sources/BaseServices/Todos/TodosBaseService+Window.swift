@@ -1,3 +1,4 @@
+import Domain
 import SQLiteProvider
 
 /// Reading one window of todos: a filter, a sort, a search, and a slice of the result, fast at

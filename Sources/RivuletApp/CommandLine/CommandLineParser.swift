@@ -1,6 +1,6 @@
 import Coordination
+public import Domain
 import TerminalUI
-public import ViewModels
 
 /// Parses `rivulet`'s arguments into a ``RivuletInvocation`` by the command table, or says
 /// precisely what is wrong.
@@ -105,8 +105,8 @@ public enum CommandLineParser {
             options.databasePath = path
         }
         if let name = scan.value(CommandTable.environment.name) {
-            guard let environment = LaunchEnvironment(rawValue: name) else {
-                let names = LaunchEnvironment.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let environment = AppEnvironment(rawValue: name) else {
+                let names = AppEnvironment.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError("unknown environment '\(name)'; use one of \(names)", topic: .tool)
             }
             options.environment = environment

@@ -1,3 +1,4 @@
+import Domain
 import TerminalUI
 import ViewModels
 
@@ -183,10 +184,14 @@ struct CommandInput {
         return try identifier(text)
     }
 
-    /// `text` as a title, which must not be blank.
+    /// `text` as a title, by the rule the todo list and the editor follow (``TitleRule``).
     func title(_ text: String) throws(UsageError) -> String {
-        guard !text.allSatisfy(\.isWhitespace) else { throw error("the title is empty") }
-        return text
+        switch TitleRule.check(text) {
+        case nil: return text
+        case .empty: throw error("the title is empty")
+        case .tooLong(let length):
+            throw error("the title has \(length) characters; at most \(TitleRule.maximumLength) are allowed")
+        }
     }
 
     /// The day `--due` names, `nil` when it was not given.

@@ -1,4 +1,5 @@
 import Coordination
+import Domain
 import SceneServices
 import TerminalUI
 
@@ -25,10 +26,10 @@ enum CommandTable {
         CommandSpec(
             "list", summary: "list todos",
             discussion: "Lists todos, one a line: ID, [x] when done, title, due day.",
-            options: [.oneOf(ListFilter.allCases.map(\.rawValue), "which todos (all by default)")],
+            options: [.oneOf(TodoFilter.allCases.map(\.rawValue), "which todos (all by default)")],
             jsonFields: ScriptCommands.todoJSON.names, changesData: false
         ) { input throws(UsageError) in
-            .list(filter: ListFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"))
+            .list(filter: TodoFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"))
         },
         CommandSpec(
             "done", summary: "mark a todo done", discussion: "Marks the todo with this ID done.",

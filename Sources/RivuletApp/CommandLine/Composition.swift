@@ -15,18 +15,10 @@ enum Composition {
         return .standard
     }
 
-    static func serviceEnvironment(_ environment: LaunchEnvironment?) -> AppEnvironment {
-        switch environment ?? .production {
-        case .production: .production
-        case .development: .development
-        case .fake: .fake
-        }
-    }
-
     /// Opens the database and makes the shared base services ready.
     static func configure(options: GlobalOptions) throws(CommandFailure) {
         let configuration = BaseServicesConfiguration(
-            database: databaseLocation(options: options), environment: serviceEnvironment(options.environment))
+            database: databaseLocation(options: options), environment: options.environment ?? .production)
         let opened: ConfiguredDatabase
         do {
             opened = try configureBaseServices(configuration)
@@ -97,19 +89,11 @@ extension Composition {
         // The parser has already refused an unknown scenario.
         let scenario = options.scenario.flatMap(Scenario.init(named:))
         let launch = LaunchConfiguration(
-            environment: environment(options.environment), scenario: scenario, database: launchDatabase(options))
+            environment: options.environment ?? .production, scenario: scenario, database: launchDatabase(options))
         do {
             return .success(try ServicesBootstrap.start(launch.servicesConfiguration))
         } catch {
             return .failure(StartFailure(message: error.message, status: Rivulet.failure))
-        }
-    }
-
-    private static func environment(_ environment: LaunchEnvironment?) -> ServicesConfiguration.Environment {
-        switch environment ?? .production {
-        case .production: .production
-        case .development: .development
-        case .fake: .fake
         }
     }
 

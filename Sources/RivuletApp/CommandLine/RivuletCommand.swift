@@ -1,5 +1,5 @@
+public import Domain
 import TerminalUI
-public import ViewModels
 
 /// What a `rivulet` command line asks for, once parsed: options that apply to every command,
 /// and the command itself.
@@ -21,7 +21,7 @@ public struct GlobalOptions: Hashable, Sendable {
     /// The database file given with `--db`; `nil` for `RIVULET_DB` or the default location.
     public var databasePath: String?
     /// The environment given with `--environment`.
-    public var environment: LaunchEnvironment?
+    public var environment: AppEnvironment?
     /// The scenario given with `--scenario`.
     public var scenario: String?
     /// The minutes between the app's automatic feed reloads given with `--reload` (`0`: never).
@@ -29,7 +29,7 @@ public struct GlobalOptions: Hashable, Sendable {
 
     /// Creates options; by default none is given.
     public init(
-        databasePath: String? = nil, environment: LaunchEnvironment? = nil, scenario: String? = nil,
+        databasePath: String? = nil, environment: AppEnvironment? = nil, scenario: String? = nil,
         reloadMinutes: Int? = nil
     ) {
         self.databasePath = databasePath
@@ -37,26 +37,6 @@ public struct GlobalOptions: Hashable, Sendable {
         self.scenario = scenario
         self.reloadMinutes = reloadMinutes
     }
-}
-
-/// The world the app runs in, as `--environment` names it.
-public enum LaunchEnvironment: String, Hashable, Sendable, CaseIterable {
-    /// The real database, every commit synced.
-    case production
-    /// The real database, synced at checkpoints.
-    case development
-    /// A private in-memory database with fixtures and a fake network.
-    case fake
-}
-
-/// Which todos `rivulet list` prints.
-public enum ListFilter: String, Hashable, Sendable, CaseIterable {
-    /// Every todo.
-    case all
-    /// Todos not yet done.
-    case active
-    /// Todos that are done.
-    case completed
 }
 
 /// What `edit` does to a todo's due day.
@@ -80,7 +60,7 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `add TITLE... [--notes TEXT] [--due WHEN]`.
     case add(title: String, notes: String, due: DueDay?)
     /// `list [--all|--active|--completed] [--json]`.
-    case list(filter: ListFilter, json: Bool)
+    case list(filter: TodoFilter, json: Bool)
     /// `done ID`.
     case done(id: Int64)
     /// `reopen ID`.

@@ -1,5 +1,6 @@
 import BaseServices
 import Dispatch
+import Domain
 import Foundation
 import Streams
 import TerminalUI
@@ -64,13 +65,7 @@ enum ScriptCommands {
         }
     }
 
-    private static func list(filter: ListFilter, json: Bool, todos: any TodosBaseServiceType) throws(CommandFailure) {
-        let baseFilter: TodoFilter =
-            switch filter {
-            case .all: .all
-            case .active: .active
-            case .completed: .completed
-            }
+    private static func list(filter: TodoFilter, json: Bool, todos: any TodosBaseServiceType) throws(CommandFailure) {
         // Page by page, each page written before the next is read: memory stays that of one
         // page however long the list (a whole million-todo list held at once took 600 MB).
         // Each page starts after the last todo of the one before, so no page skips over the
@@ -79,7 +74,7 @@ enum ScriptCommands {
         let page = 10_000
         if json { Output.write("[") }
         while true {
-            let todosOfPage = try value(of: todos.fetchPage(filter: baseFilter, after: last, limit: page))
+            let todosOfPage = try value(of: todos.fetchPage(filter: filter, after: last, limit: page))
             var text = ""
             for todo in todosOfPage {
                 if json {

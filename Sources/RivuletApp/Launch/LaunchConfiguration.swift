@@ -1,3 +1,4 @@
+public import Domain
 public import SceneServices
 import TerminalUI
 
@@ -5,7 +6,7 @@ import TerminalUI
 /// scenario and database. The coordinator turns it into the services configuration.
 public struct LaunchConfiguration: Sendable, Hashable {
     /// Which world (`--environment production|development|fake`).
-    public var environment: ServicesConfiguration.Environment
+    public var environment: AppEnvironment
     /// A pre-configured state (`--scenario NAME`), or `nil`.
     public var scenario: Scenario?
     /// Where the database lives (`--db PATH`, `RIVULET_DB`, or the default).
@@ -13,7 +14,7 @@ public struct LaunchConfiguration: Sendable, Hashable {
 
     /// Creates a launch configuration; by default production, no scenario, the standard database.
     public init(
-        environment: ServicesConfiguration.Environment = .production, scenario: Scenario? = nil,
+        environment: AppEnvironment = .production, scenario: Scenario? = nil,
         database: ServicesConfiguration.Database = .standard
     ) {
         self.environment = environment

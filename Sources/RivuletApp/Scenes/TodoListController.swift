@@ -1,3 +1,4 @@
+import Domain
 import Streams
 import TerminalUI
 import ViewModels

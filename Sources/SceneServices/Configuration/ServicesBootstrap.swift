@@ -23,7 +23,7 @@ public enum ServicesBootstrap {
             try configureBaseServices(
                 BaseServicesConfiguration(
                     database: databaseLocation(configuration.database),
-                    environment: environment(configuration.environment)))
+                    environment: configuration.environment))
         } catch {
             throw SceneError(error.message)
         }
@@ -72,14 +72,6 @@ public enum ServicesBootstrap {
         case .standard: .standard
         case .file(let path): .file(path)
         case .inMemory: .inMemory
-        }
-    }
-
-    private static func environment(_ environment: ServicesConfiguration.Environment) -> AppEnvironment {
-        switch environment {
-        case .production: .production
-        case .development: .development
-        case .fake: .fake
         }
     }
 }

@@ -1,17 +1,9 @@
+public import Domain
+
 /// How the services start: which world, which database, and what the data and the network
 /// look like at launch. The composition root builds one (the coordinator maps a launch
 /// configuration and scenario onto it) and hands it to ``ServicesBootstrap``.
 public struct ServicesConfiguration: Sendable, Hashable {
-    /// Which world the services run in.
-    public enum Environment: String, Sendable, Hashable, CaseIterable {
-        /// The real database and network; every commit synced to disk.
-        case production
-        /// The real database and network; synced at checkpoints only.
-        case development
-        /// A private in-memory database with fixtures, and a fake network.
-        case fake
-    }
-
     /// Where the database lives.
     public enum Database: Sendable, Hashable {
         /// The per-user default location.
@@ -45,7 +37,7 @@ public struct ServicesConfiguration: Sendable, Hashable {
     }
 
     /// Which world.
-    public var environment: Environment
+    public var environment: AppEnvironment
     /// Where the database lives.
     public var database: Database
     /// The data at launch.
@@ -55,7 +47,7 @@ public struct ServicesConfiguration: Sendable, Hashable {
 
     /// Creates a configuration; by default the data as stored and the normal network.
     public init(
-        environment: Environment, database: Database, content: Content = .asStored, network: Network = .normal
+        environment: AppEnvironment, database: Database, content: Content = .asStored, network: Network = .normal
     ) {
         self.environment = environment
         self.database = database

@@ -72,26 +72,6 @@ extension SceneError {
     }
 }
 
-extension TodoListQuery {
-    var baseQuery: TodoQuery {
-        let baseFilter: TodoFilter =
-            switch filter {
-            case .all: .all
-            case .active: .active
-            case .completed: .completed
-            }
-        let baseSort: TodoSort =
-            switch sort {
-            case .manual: .manual
-            case .created: .created
-            case .dueDate: .dueDate
-            case .title: .title
-            }
-        return TodoQuery(
-            filter: baseFilter, search: search, sort: baseSort, offset: offset, limit: limit, fromEnd: fromEnd)
-    }
-}
-
 extension Result where Failure == BaseServiceError {
     /// The same result with entities and scene errors.
     func toScene<Entity>(_ transform: (Success) -> Entity) -> Result<Entity, SceneError> {

@@ -1,4 +1,5 @@
 internal import BaseServices
+public import Domain
 public import Streams
 
 /// The todo list scene's service, over the todos base service.
@@ -16,11 +17,11 @@ public struct TodoListService: TodoListServiceType {
 
     /// Observes one window of the list, with how many todos match in all (or at least).
     public func observePage(
-        _ query: TodoListQuery, on scheduler: any Scheduler
+        _ query: TodoQuery, on scheduler: any Scheduler
     )
         -> Observable<Result<TodoPage, SceneError>>
     {
-        todos.observeWindow(query.baseQuery, on: scheduler).map { result in
+        todos.observeWindow(query, on: scheduler).map { result in
             result.toScene {
                 TodoPage(
                     todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset,
@@ -47,20 +48,20 @@ public struct TodoListService: TodoListServiceType {
     }
 
     /// Counts, once, the todos a list of `query` shows, active and done.
-    public func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>> {
-        todos.fetchCounts(matching: query.baseQuery).map { result in
+    public func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
+        todos.fetchCounts(matching: query).map { result in
             result.toScene { TodoTally(active: $0.active, completed: $0.completed) }
         }
     }
 
     /// Fetches, once, where the todo `id` is in the whole list `query` describes.
-    public func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>> {
-        todos.fetchPosition(of: id, matching: query.baseQuery).map { $0.toScene { $0 } }
+    public func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>> {
+        todos.fetchPosition(of: id, matching: query).map { $0.toScene { $0 } }
     }
 
     /// Marks the todos a list of `query` shows done, or not done when all of them already are.
-    public func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
-        todos.toggleAll(matching: query.baseQuery).map { $0.toScene { $0 } }
+    public func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
+        todos.toggleAll(matching: query).map { $0.toScene { $0 } }
     }
 
     /// Gives one todo a new title, keeping its notes and due date.
@@ -85,8 +86,8 @@ public struct TodoListService: TodoListServiceType {
     }
 
     /// Deletes the done todos a list of `query` shows; sends how many there were.
-    public func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>> {
-        todos.clearCompleted(matching: query.baseQuery).map { $0.toScene { $0 } }
+    public func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
+        todos.clearCompleted(matching: query).map { $0.toScene { $0 } }
     }
 
     /// Undoes the last change, to todos or feeds, made here or by any other process.
@@ -105,7 +106,7 @@ public struct TodoListService: TodoListServiceType {
     /// todo now at its new position. Only that one neighbour is read, so a move costs the same
     /// in a list of any length.
     public func move(
-        id: Int64, from index: Int, to newIndex: Int, in query: TodoListQuery
+        id: Int64, from index: Int, to newIndex: Int, in query: TodoQuery
     )
         -> Observable<Result<Todo, SceneError>>
     {
@@ -120,7 +121,7 @@ public struct TodoListService: TodoListServiceType {
         neighbourQuery.limit = 1
         // Positions count from the start, also in a list whose last page was asked for from the end.
         neighbourQuery.fromEnd = false
-        return todos.fetchWindow(neighbourQuery.baseQuery).concatMap { window -> Observable<Result<Todo, SceneError>> in
+        return todos.fetchWindow(neighbourQuery).concatMap { window -> Observable<Result<Todo, SceneError>> in
             switch window {
             case .failure(let error):
                 return .just(.failure(SceneError(error)))

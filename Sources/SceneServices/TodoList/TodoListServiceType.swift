@@ -1,3 +1,4 @@
+public import Domain
 public import Streams
 
 /// What the todo list scene needs: a window of todos, the tally, and every list edit.
@@ -7,7 +8,7 @@ public import Streams
 public protocol TodoListServiceType: Sendable {
     /// Observes one window of the list, with how many todos match in all (or, for a search most
     /// todos match, at least: see ``TodoPage/isCountExact``).
-    func observePage(_ query: TodoListQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPage, SceneError>>
+    func observePage(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPage, SceneError>>
 
     /// Observes how many todos are active and done.
     func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>>
@@ -20,15 +21,15 @@ public protocol TodoListServiceType: Sendable {
 
     /// Counts, once, the todos a list of `query` shows (its filter and search; not its order or
     /// window), active and done: what ``toggleAll(in:)`` and ``clearCompleted(in:)`` would touch.
-    func countShown(in query: TodoListQuery) -> Observable<Result<TodoTally, SceneError>>
+    func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>>
 
     /// Fetches, once, where the todo `id` is in the whole list `query` describes (its filter,
     /// search and order), from 0; `nil` when that list does not show it.
-    func position(of id: Int64, in query: TodoListQuery) -> Observable<Result<Int?, SceneError>>
+    func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>>
 
     /// Marks the todos a list of `query` shows done, or not done when all of them already are;
     /// no hidden todo changes. Sends how many changed.
-    func toggleAll(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>
+    func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>>
 
     /// Gives one todo a new title, keeping its notes and due date.
     func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>>
@@ -37,7 +38,7 @@ public protocol TodoListServiceType: Sendable {
     func delete(id: Int64) -> Observable<Result<Todo, SceneError>>
 
     /// Deletes the done todos a list of `query` shows, and no hidden one; sends how many there were.
-    func clearCompleted(in query: TodoListQuery) -> Observable<Result<Int, SceneError>>
+    func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>>
 
     /// Undoes the last change made here or by any other process, to todos or feeds (one
     /// history: a feed's removal too); `nil` when there is nothing to undo.
@@ -49,7 +50,7 @@ public protocol TodoListServiceType: Sendable {
     /// Moves a todo in the manual order from one position of the list `query` describes to
     /// another (positions count from 0 across the whole list, not the window).
     func move(
-        id: Int64, from index: Int, to newIndex: Int, in query: TodoListQuery
+        id: Int64, from index: Int, to newIndex: Int, in query: TodoQuery
     )
         -> Observable<Result<Todo, SceneError>>
 }

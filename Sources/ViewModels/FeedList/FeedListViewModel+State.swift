@@ -1,3 +1,4 @@
+import Domain
 public import SceneServices
 
 extension FeedListViewModel {

@@ -1,3 +1,4 @@
+public import Domain
 public import SceneServices
 public import Streams
 

@@ -1,3 +1,4 @@
+public import Domain
 public import SceneServices
 
 /// What a bulk key asks for, with the list it was pressed on: the query whose todos are shown.
@@ -13,10 +14,10 @@ public struct TodoBulkRequest: Sendable, Hashable {
     /// Which bulk action.
     public let action: Action
     /// The list shown when the key was pressed: the action is limited to its filter and search.
-    public let query: TodoListQuery
+    public let query: TodoQuery
 
     /// Creates a request.
-    public init(_ action: Action, query: TodoListQuery) {
+    public init(_ action: Action, query: TodoQuery) {
         self.action = action
         self.query = query
     }
@@ -38,14 +39,14 @@ public struct TodoBulkPlan: Sendable, Hashable {
     /// What the change does.
     public let kind: Kind
     /// The list whose shown todos change.
-    public let query: TodoListQuery
+    public let query: TodoQuery
     /// How many todos it changes, as counted.
     public let count: Int
     /// How many todos of the same kind the list hides; none of them changes.
     public let hidden: Int
 
     /// Creates a plan.
-    public init(_ kind: Kind, query: TodoListQuery, count: Int, hidden: Int) {
+    public init(_ kind: Kind, query: TodoQuery, count: Int, hidden: Int) {
         self.kind = kind
         self.query = query
         self.count = count

@@ -1,10 +1,10 @@
-public import SceneServices
+public import Domain
 
 extension TodoListViewModel {
     /// A choice that changes which todos the list asks for.
     public enum QueryEvent: Sendable, Hashable {
         /// Show todos of this filter.
-        case setFilter(TodoListFilter)
+        case setFilter(TodoFilter)
         /// Show the next filter: all, active, completed, all…
         case cycleFilter
         /// Use the next order: manual, created, due date, title, manual…
@@ -23,7 +23,7 @@ extension TodoListViewModel {
     /// The query after `event`. A new filter, order or search starts again at the top of the
     /// list; a window is clamped to sane bounds; the last page is asked for from the end, so
     /// that it is found (and counted) without knowing how many todos come before it.
-    public static func reduceQuery(_ query: TodoListQuery, _ event: QueryEvent) -> TodoListQuery {
+    public static func reduceQuery(_ query: TodoQuery, _ event: QueryEvent) -> TodoQuery {
         var next = query
         switch event {
         case .setFilter(let filter):
@@ -31,11 +31,11 @@ extension TodoListViewModel {
             next.offset = 0
             next.fromEnd = false
         case .cycleFilter:
-            next.filter = following(query.filter, in: TodoListFilter.allCases)
+            next.filter = following(query.filter, in: TodoFilter.allCases)
             next.offset = 0
             next.fromEnd = false
         case .cycleSort:
-            next.sort = following(query.sort, in: TodoListSort.allCases)
+            next.sort = following(query.sort, in: TodoSort.allCases)
             next.offset = 0
             next.fromEnd = false
         case .search(let text):

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 
 extension TodoListViewModel {
@@ -352,7 +353,7 @@ extension TodoListViewModel.Screen {
 
     /// The query of the rows on screen: a bulk action touches only what they show, even while
     /// a newer search is on its way.
-    private var shownQuery: TodoListQuery { list.loadedQuery ?? list.query }
+    private var shownQuery: TodoQuery { list.loadedQuery ?? list.query }
 
     /// Selects the todo just added once the list has grown: new todos come last in every order
     /// but the alphabetical one, where it is looked up by title among the rows loaded.

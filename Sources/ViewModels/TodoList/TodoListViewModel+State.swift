@@ -1,12 +1,13 @@
+public import Domain
 public import SceneServices
 
 extension TodoListViewModel {
     /// Everything the todo list shows, folded from events by ``reduce(_:_:)``.
     public struct State: Sendable, Hashable {
         /// The query the list asked for last.
-        public var query: TodoListQuery
+        public var query: TodoQuery
         /// The query the shown rows answer; differs from ``query`` while loading.
-        public var loadedQuery: TodoListQuery?
+        public var loadedQuery: TodoQuery?
         /// The rows of the window.
         public var rows: [TodoRow]
         /// How many todos match the query in all; when ``isCountExact`` is `false`, how many
@@ -51,7 +52,7 @@ extension TodoListViewModel {
 
         /// Creates a state.
         public init(
-            query: TodoListQuery = TodoListQuery(), loadedQuery: TodoListQuery? = nil, rows: [TodoRow] = [],
+            query: TodoQuery = TodoQuery(), loadedQuery: TodoQuery? = nil, rows: [TodoRow] = [],
             totalCount: Int = 0, isCountExact: Bool = true, tally: TodoTally = TodoTally(active: 0, completed: 0),
             searchText: String = "", errorMessage: String? = nil, today: DueDay? = nil
         ) {
@@ -89,9 +90,9 @@ extension TodoListViewModel {
     /// Something that happened to the todo list.
     public enum Event: Sendable, Hashable {
         /// The list asked for a new query.
-        case queryChanged(TodoListQuery)
+        case queryChanged(TodoQuery)
         /// A window arrived for a query, or failed to.
-        case pageLoaded(TodoListQuery, Result<TodoPage, SceneError>)
+        case pageLoaded(TodoQuery, Result<TodoPage, SceneError>)
         /// The tally arrived, or failed to.
         case tallyLoaded(Result<TodoTally, SceneError>)
         /// The person typed in the search field.

@@ -1,3 +1,4 @@
+public import Domain
 import Foundation
 public import SceneServices
 public import Streams
@@ -54,7 +55,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         /// Run a counted bulk action.
         public var runBulk: Observable<TodoBulkPlan>
         /// A filter chosen directly.
-        public var setFilter: Observable<TodoListFilter>
+        public var setFilter: Observable<TodoFilter>
         /// Next filter.
         public var cycleFilter: Observable<Void>
         /// Next order.
@@ -92,7 +93,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             toggleAll: Observable<Void> = .never(), rename: Observable<TodoRename> = .never(),
             delete: Observable<Int64> = .never(), clearCompleted: Observable<Void> = .never(),
             planBulk: Observable<TodoBulkRequest> = .never(), runBulk: Observable<TodoBulkPlan> = .never(),
-            setFilter: Observable<TodoListFilter> = .never(), cycleFilter: Observable<Void> = .never(),
+            setFilter: Observable<TodoFilter> = .never(), cycleFilter: Observable<Void> = .never(),
             cycleSort: Observable<Void> = .never(), locate: Observable<Int64> = .never(),
             search: Observable<String> = .never(),
             moveUp: Observable<Int64> = .never(), moveDown: Observable<Int64> = .never(),
@@ -144,9 +145,9 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         /// How many todos are done (to offer "clear completed").
         public let completedCount: Driver<Int>
         /// The filter in use.
-        public let filter: Driver<TodoListFilter>
+        public let filter: Driver<TodoFilter>
         /// The order in use.
-        public let sort: Driver<TodoListSort>
+        public let sort: Driver<TodoSort>
         /// The search text as typed.
         public let searchText: Driver<String>
         /// Whether the rows shown are not yet those of the latest query.
@@ -187,8 +188,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             input.visibleRange.map { QueryEvent.window(offset: $0.offset, limit: $0.limit) },
             input.lastPage.map { QueryEvent.lastPage(limit: $0) }
         )
-        let query = queryEvents.scan(TodoListQuery(), accumulator: Self.reduceQuery)
-            .startWith(TodoListQuery())
+        let query = queryEvents.scan(TodoQuery(), accumulator: Self.reduceQuery)
+            .startWith(TodoQuery())
             .distinctUntilChanged()
             .share(replay: 1)
 
@@ -286,7 +287,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 extension TodoListViewModel {
     /// A page answer together with the query it answers.
     struct LoadedPage: Sendable {
-        let query: TodoListQuery
+        let query: TodoQuery
         let result: Result<TodoPage, SceneError>
     }
 
@@ -294,7 +295,7 @@ extension TodoListViewModel {
     enum MoveRequest: Sendable, Equatable {
         case none
         case refused(String)
-        case move(id: Int64, from: Int, to: Int, query: TodoListQuery)
+        case move(id: Int64, from: Int, to: Int, query: TodoQuery)
     }
 
     /// The move of the todo `id` by `delta` places in the loaded window: refused outside manual

@@ -1,3 +1,4 @@
+public import Domain
 public import SceneServices
 
 /// One row of the todo list: what the list renders for a todo, nothing more.

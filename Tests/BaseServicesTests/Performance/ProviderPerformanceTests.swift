@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import Domain
 import Foundation
 import Streams
 import Synchronization

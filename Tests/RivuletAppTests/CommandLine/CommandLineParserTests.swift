@@ -1,3 +1,4 @@
+import Domain
 import RivuletApp
 import TerminalUI
 import Testing
@@ -223,6 +224,7 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["help", "nope"], "no help for 'nope': it is not a command", .tool),
     (["add"], "missing TITLE", "add"),
     (["add", "  "], "the title is empty", "add"),
+    (["add", String(repeating: "x", count: 501)], "the title has 501 characters; at most 500 are allowed", "add"),
     (["add", "a", "--due", "2026-02-30"], "--due: February 2026 has 28 days, so there is no February 30.", "add"),
     (["edit", "1", "--due", "2026-13-01"], "--due: There is no month 13; months run from 1 to 12.", "edit"),
     (["add", "a", "--json"], "add does not take --json", "add"),
@@ -236,6 +238,10 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["rm", "99999999999999999999"], "an ID is a positive whole number, not '99999999999999999999'", "rm"),
     (["edit", "1"], "edit needs --title, --notes, --due or --no-due", "edit"),
     (["edit", "1", "--title", ""], "the title is empty", "edit"),
+    (
+        ["edit", "1", "--title", String(repeating: "é", count: 600)],
+        "the title has 600 characters; at most 500 are allowed", "edit"
+    ),
     (["edit", "--title", "x"], "missing ID", "edit"),
     (["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export or rm", "feeds"),
     (["feeds", "eat"], "unknown feeds subcommand 'eat'", "feeds"),

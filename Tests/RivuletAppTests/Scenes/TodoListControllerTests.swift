@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import SceneServices
 import SceneServicesMocks
@@ -13,9 +14,9 @@ import ViewModels
 /// bound), unless the window is asked for from the end.
 private final class ManyTodos: Sendable {
     static let length = 100_000
-    private let queries = SanitizerVisibleMutex<[TodoListQuery]>([])
+    private let queries = SanitizerVisibleMutex<[TodoQuery]>([])
 
-    var asked: [TodoListQuery] { queries.withLock { $0 } }
+    var asked: [TodoQuery] { queries.withLock { $0 } }
 
     func controller() -> TodoListController {
         let service = MockTodoListService(
@@ -76,7 +77,7 @@ private func searchEveryTodo(_ controller: TodoListController) {
     #expect(screen.selected == 99_999)
     #expect(screen.titles.last == "Todo 99999")
     #expect(screen.header.hasSuffix("Search: todo · 100,000 matches"))
-    #expect(todos.asked.last == TodoListQuery(search: "todo", offset: 0, limit: 9, fromEnd: true))
+    #expect(todos.asked.last == TodoQuery(search: "todo", offset: 0, limit: 9, fromEnd: true))
 }
 
 @Test func todoListControllerLastPageIsNotAskedForAgainFromTheStart() {

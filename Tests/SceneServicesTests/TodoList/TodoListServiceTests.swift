@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Streams
 import StreamsTesting
@@ -5,7 +6,7 @@ import Testing
 
 @testable import SceneServices
 
-private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQuery()) throws -> TodoPage {
+private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) throws -> TodoPage {
     try first(service.observePage(query, on: ImmediateScheduler())).get()
 }
 
@@ -22,7 +23,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     try fixture.addTodos((1...10).map { "Todo \($0)" })
-    let window = try page(service, TodoListQuery(offset: 4, limit: 3))
+    let window = try page(service, TodoQuery(offset: 4, limit: 3))
     #expect(window.todos.map(\.title) == ["Todo 5", "Todo 6", "Todo 7"])
     #expect(window.totalCount == 10)
     #expect(window.offset == 4)
@@ -32,7 +33,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
-    let window = try page(service, TodoListQuery(search: "todo", limit: 5))
+    let window = try page(service, TodoQuery(search: "todo", limit: 5))
     #expect(window.todos.map(\.title) == (0..<5).map { "Todo \($0)" })
     #expect(!window.isCountExact)
     #expect(window.totalCount < 1_500)
@@ -42,7 +43,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
-    let window = try page(service, TodoListQuery(search: "todo", offset: 0, limit: 3, fromEnd: true))
+    let window = try page(service, TodoQuery(search: "todo", offset: 0, limit: 3, fromEnd: true))
     #expect(window.todos.map(\.title) == ["Todo 1497", "Todo 1498", "Todo 1499"])
     #expect(window.offset == 1_497)
     #expect(window.totalCount == 1_500)
@@ -53,22 +54,22 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Eggs"])
-    #expect(try page(service, TodoListQuery(filter: .active)).todos.map(\.title) == ["Milk", "Tea"])
-    #expect(try page(service, TodoListQuery(filter: .completed)).todos.map(\.title) == ["Eggs"])
+    #expect(try page(service, TodoQuery(filter: .active)).todos.map(\.title) == ["Milk", "Tea"])
+    #expect(try page(service, TodoQuery(filter: .completed)).todos.map(\.title) == ["Eggs"])
 }
 
 @Test func todoListServiceSortsByTitle() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     try fixture.addTodos(["milk", "Eggs", "tea", "Bread"])
-    #expect(try page(service, TodoListQuery(sort: .title)).todos.map(\.title) == ["Bread", "Eggs", "milk", "tea"])
+    #expect(try page(service, TodoQuery(sort: .title)).todos.map(\.title) == ["Bread", "Eggs", "milk", "tea"])
 }
 
 @Test func todoListServiceSearchesByWordPrefix() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     try fixture.addTodos(["Buy oat milk", "Call mum", "Milk the cow"])
-    #expect(try page(service, TodoListQuery(search: "mil")).todos.map(\.title) == ["Buy oat milk", "Milk the cow"])
+    #expect(try page(service, TodoQuery(search: "mil")).todos.map(\.title) == ["Buy oat milk", "Milk the cow"])
 }
 
 @Test func todoListServiceTallyCountsActiveAndDone() throws {
@@ -81,7 +82,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
 @Test func todoListServicePageFollowsWrites() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
-    let recorder = Recorder(service.observePage(TodoListQuery(), on: ImmediateScheduler()))
+    let recorder = Recorder(service.observePage(TodoQuery(), on: ImmediateScheduler()))
     defer { recorder.dispose() }
     _ = try first(service.add(title: "Milk")).get()
     fixture.settle()
@@ -93,7 +94,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["Milk", "Eggs"])
     #expect(try first(service.toggle(id: ids[0])).get().isCompleted)
-    #expect(try first(service.toggleAll(in: TodoListQuery())).get() == 1)
+    #expect(try first(service.toggleAll(in: TodoQuery())).get() == 1)
     #expect(try page(service).todos.map(\.isCompleted) == [true, true])
 }
 
@@ -128,7 +129,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Tea"])
     #expect(try first(service.delete(id: ids[0])).get().title == "Milk")
-    #expect(try first(service.clearCompleted(in: TodoListQuery())).get() == 1)
+    #expect(try first(service.clearCompleted(in: TodoQuery())).get() == 1)
     #expect(try page(service).todos.map(\.title) == ["Eggs"])
 }
 
@@ -136,7 +137,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["A", "B", "C", "D"])
-    _ = try first(service.move(id: ids[1], from: 1, to: 2, in: TodoListQuery())).get()
+    _ = try first(service.move(id: ids[1], from: 1, to: 2, in: TodoQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
 }
 
@@ -144,7 +145,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["A", "B", "C", "D", "E"])
-    let lastPage = TodoListQuery(offset: 0, limit: 2, fromEnd: true)
+    let lastPage = TodoQuery(offset: 0, limit: 2, fromEnd: true)
     _ = try first(service.move(id: ids[3], from: 3, to: 2, in: lastPage)).get()
     #expect(try page(service).todos.map(\.title) == ["A", "B", "D", "C", "E"])
 }
@@ -153,7 +154,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["A", "B", "C", "D"])
-    _ = try first(service.move(id: ids[2], from: 2, to: 1, in: TodoListQuery())).get()
+    _ = try first(service.move(id: ids[2], from: 2, to: 1, in: TodoQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
 }
 
@@ -161,7 +162,7 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["A", "B", "C"])
-    _ = try first(service.move(id: ids[1], from: 1, to: 0, in: TodoListQuery())).get()
+    _ = try first(service.move(id: ids[1], from: 1, to: 0, in: TodoQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["B", "A", "C"])
 }
 
@@ -169,14 +170,14 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     let ids = try fixture.addTodos(["A", "done", "B", "C"], done: ["done"])
-    _ = try first(service.move(id: ids[0], from: 0, to: 1, in: TodoListQuery(filter: .active))).get()
-    #expect(try page(service, TodoListQuery(filter: .active)).todos.map(\.title) == ["B", "A", "C"])
+    _ = try first(service.move(id: ids[0], from: 0, to: 1, in: TodoQuery(filter: .active))).get()
+    #expect(try page(service, TodoQuery(filter: .active)).todos.map(\.title) == ["B", "A", "C"])
 }
 
 @Test func todoListServiceReportsADatabaseFailureAsASceneError() throws {
     let fixture = try ServicesFixture()
     fixture.closeDatabase()
-    let result = try first(TodoListService(todos: fixture.todos).observePage(TodoListQuery(), on: ImmediateScheduler()))
+    let result = try first(TodoListService(todos: fixture.todos).observePage(TodoQuery(), on: ImmediateScheduler()))
     guard case .failure(let error) = result else {
         Issue.record("a closed database answered \(result)")
         return
@@ -188,10 +189,10 @@ private func page(_ service: TodoListService, _ query: TodoListQuery = TodoListQ
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
     _ = try fixture.addTodos(["Milk", "Oat milk", "Eggs"])
-    let milk = TodoListQuery(search: "milk")
+    let milk = TodoQuery(search: "milk")
     #expect(try first(service.countShown(in: milk)).get() == TodoTally(active: 2, completed: 0))
     #expect(try first(service.toggleAll(in: milk)).get() == 2)
-    #expect(try first(service.countShown(in: TodoListQuery())).get() == TodoTally(active: 1, completed: 2))
+    #expect(try first(service.countShown(in: TodoQuery())).get() == TodoTally(active: 1, completed: 2))
     #expect(try first(service.clearCompleted(in: milk)).get() == 2)
     #expect(try page(service).todos.map(\.title) == ["Eggs"])
 }

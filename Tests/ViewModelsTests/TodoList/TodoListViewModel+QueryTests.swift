@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import Testing
 import ViewModels
@@ -5,8 +6,8 @@ import ViewModels
 private typealias VM = TodoListViewModel
 
 @Test func queryCycleFilterGoesAllActiveCompletedAndAround() {
-    var query = TodoListQuery()
-    var seen: [TodoListFilter] = []
+    var query = TodoQuery()
+    var seen: [TodoFilter] = []
     for _ in 0..<3 {
         query = VM.reduceQuery(query, .cycleFilter)
         seen.append(query.filter)
@@ -15,8 +16,8 @@ private typealias VM = TodoListViewModel
 }
 
 @Test func queryCycleSortGoesManualCreatedDueTitleAndAround() {
-    var query = TodoListQuery()
-    var seen: [TodoListSort] = []
+    var query = TodoQuery()
+    var seen: [TodoSort] = []
     for _ in 0..<4 {
         query = VM.reduceQuery(query, .cycleSort)
         seen.append(query.sort)
@@ -25,48 +26,48 @@ private typealias VM = TodoListViewModel
 }
 
 @Test func queryNewFilterStartsAtTheTop() {
-    let query = VM.reduceQuery(TodoListQuery(offset: 300), .setFilter(.completed))
-    #expect(query == TodoListQuery(filter: .completed, offset: 0))
+    let query = VM.reduceQuery(TodoQuery(offset: 300), .setFilter(.completed))
+    #expect(query == TodoQuery(filter: .completed, offset: 0))
 }
 
 @Test func queryNewSearchStartsAtTheTop() {
-    let query = VM.reduceQuery(TodoListQuery(offset: 300), .search("milk"))
-    #expect(query == TodoListQuery(search: "milk", offset: 0))
+    let query = VM.reduceQuery(TodoQuery(offset: 300), .search("milk"))
+    #expect(query == TodoQuery(search: "milk", offset: 0))
 }
 
 @Test func querySameSearchKeepsTheOffset() {
-    let query = VM.reduceQuery(TodoListQuery(search: "milk", offset: 300), .search("milk"))
+    let query = VM.reduceQuery(TodoQuery(search: "milk", offset: 300), .search("milk"))
     #expect(query.offset == 300)
 }
 
 @Test func queryWindowSetsOffsetAndLimit() {
-    let query = VM.reduceQuery(TodoListQuery(), .window(offset: 999_950, limit: 40))
-    #expect(query == TodoListQuery(offset: 999_950, limit: 40))
+    let query = VM.reduceQuery(TodoQuery(), .window(offset: 999_950, limit: 40))
+    #expect(query == TodoQuery(offset: 999_950, limit: 40))
 }
 
 @Test func queryWindowIsClampedToSaneBounds() {
-    #expect(VM.reduceQuery(TodoListQuery(), .window(offset: -5, limit: 0)) == TodoListQuery(offset: 0, limit: 1))
-    #expect(VM.reduceQuery(TodoListQuery(), .window(offset: 0, limit: 1_000_000)).limit == VM.maximumWindow)
+    #expect(VM.reduceQuery(TodoQuery(), .window(offset: -5, limit: 0)) == TodoQuery(offset: 0, limit: 1))
+    #expect(VM.reduceQuery(TodoQuery(), .window(offset: 0, limit: 1_000_000)).limit == VM.maximumWindow)
 }
 
 @Test func queryLastPageAsksForTheViewportsRowsFromTheEnd() {
-    let query = VM.reduceQuery(TodoListQuery(search: "todo", offset: 300), .lastPage(limit: 20))
-    #expect(query == TodoListQuery(search: "todo", offset: 0, limit: 20, fromEnd: true))
+    let query = VM.reduceQuery(TodoQuery(search: "todo", offset: 300), .lastPage(limit: 20))
+    #expect(query == TodoQuery(search: "todo", offset: 0, limit: 20, fromEnd: true))
 }
 
 @Test func queryLastPageIsClampedToSaneBounds() {
-    #expect(VM.reduceQuery(TodoListQuery(), .lastPage(limit: 0)).limit == 1)
-    #expect(VM.reduceQuery(TodoListQuery(), .lastPage(limit: 1_000_000)).limit == VM.maximumWindow)
+    #expect(VM.reduceQuery(TodoQuery(), .lastPage(limit: 0)).limit == 1)
+    #expect(VM.reduceQuery(TodoQuery(), .lastPage(limit: 1_000_000)).limit == VM.maximumWindow)
 }
 
 @Test func queryWindowAfterTheLastPageCountsFromTheStartAgain() {
-    let last = TodoListQuery(search: "todo", offset: 0, limit: 20, fromEnd: true)
+    let last = TodoQuery(search: "todo", offset: 0, limit: 20, fromEnd: true)
     let query = VM.reduceQuery(last, .window(offset: 99_970, limit: 20))
-    #expect(query == TodoListQuery(search: "todo", offset: 99_970, limit: 20))
+    #expect(query == TodoQuery(search: "todo", offset: 99_970, limit: 20))
 }
 
 @Test func queryNewFilterOrderOrSearchAfterTheLastPageStartsAtTheTop() {
-    let last = TodoListQuery(search: "todo", offset: 0, limit: 20, fromEnd: true)
+    let last = TodoQuery(search: "todo", offset: 0, limit: 20, fromEnd: true)
     #expect(!VM.reduceQuery(last, .setFilter(.active)).fromEnd)
     #expect(!VM.reduceQuery(last, .cycleFilter).fromEnd)
     #expect(!VM.reduceQuery(last, .cycleSort).fromEnd)

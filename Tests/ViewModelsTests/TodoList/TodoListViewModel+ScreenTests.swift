@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import SceneServicesMocks
 import Streams
@@ -16,7 +17,7 @@ private final class MemoryTodos: Sendable {
     private let todos: SanitizerVisibleMutex<[Todo]>
     private let version = BehaviorRelay(value: 0)
     let writes = SanitizerVisibleMutex<[String]>([])
-    let queries = SanitizerVisibleMutex<[TodoListQuery]>([])
+    let queries = SanitizerVisibleMutex<[TodoQuery]>([])
     /// Each write's label and the todos before it, newest last; and what undo took back.
     private let history = SanitizerVisibleMutex<(undo: [(String, [Todo])], redo: [(String, [Todo])])>(([], []))
 
@@ -161,7 +162,7 @@ private final class MemoryTodos: Sendable {
     }
 
     /// Whether a list of `query` shows `todo`: its filter and its search.
-    private static func shows(_ query: TodoListQuery, _ todo: Todo) -> Bool {
+    private static func shows(_ query: TodoQuery, _ todo: Todo) -> Bool {
         let isInFilter =
             switch query.filter {
             case .all: true
@@ -172,7 +173,7 @@ private final class MemoryTodos: Sendable {
     }
 
     /// The todos a list of `query` shows, in its order.
-    private static func ordered(_ todos: [Todo], _ query: TodoListQuery) -> [Todo] {
+    private static func ordered(_ todos: [Todo], _ query: TodoQuery) -> [Todo] {
         let shown = todos.filter { shows(query, $0) }
         switch query.sort {
         case .manual, .created, .dueDate: return shown
@@ -180,7 +181,7 @@ private final class MemoryTodos: Sendable {
         }
     }
 
-    private func page(for query: TodoListQuery) -> Result<TodoPage, SceneError> {
+    private func page(for query: TodoQuery) -> Result<TodoPage, SceneError> {
         let all = Self.ordered(todos.withLock { $0 }, query)
         let start = query.fromEnd ? max(0, all.count - query.limit) : min(query.offset, all.count)
         let slice = Array(all[start..<min(all.count, start + query.limit)])
@@ -361,7 +362,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
 
 @Test func todoListScreenEndOfASearchCountedPartWayAsksForTheLastPageOnce() {
     let scheduler = TestScheduler()
-    let queries = SanitizerVisibleMutex<[TodoListQuery]>([])
+    let queries = SanitizerVisibleMutex<[TodoQuery]>([])
     let length = 10_000
     // Like the base service: a search is counted only 100 todos past its window, unless the
     // window is asked for from the end.

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import Testing
 import ViewModels
@@ -5,7 +6,7 @@ import ViewModels
 private typealias VM = TodoListViewModel
 
 @Test func stateIsLoadingUntilThePageOfTheLatestQueryArrives() {
-    let query = TodoListQuery(filter: .active)
+    let query = TodoQuery(filter: .active)
     let asked = VM.reduce(VM.State(), .queryChanged(query))
     #expect(asked.isLoading)
     let loaded = VM.reduce(asked, .pageLoaded(query, .success(TodoPage(todos: [], totalCount: 0, offset: 0))))
@@ -13,9 +14,9 @@ private typealias VM = TodoListViewModel
 }
 
 @Test func stateStaysLoadingWhenAnOlderQueryAnswers() {
-    let old = TodoListQuery(filter: .active)
+    let old = TodoQuery(filter: .active)
     let state = VM.reduce(
-        VM.State(query: TodoListQuery(filter: .completed)),
+        VM.State(query: TodoQuery(filter: .completed)),
         .pageLoaded(
             old,
             .success(
@@ -27,7 +28,7 @@ private typealias VM = TodoListViewModel
     let page = TodoPage(
         todos: [Fixtures.todo(7, "Milk", due: Fixtures.day), Fixtures.todo(8, "Eggs", done: true)],
         totalCount: 1_000_000, offset: 500)
-    let state = VM.reduce(VM.State(), .pageLoaded(TodoListQuery(), .success(page)))
+    let state = VM.reduce(VM.State(), .pageLoaded(TodoQuery(), .success(page)))
     #expect(
         state.rows == [
             TodoRow(id: 7, title: "Milk", isCompleted: false, dueText: "2026-12-31", position: 500),
@@ -37,7 +38,7 @@ private typealias VM = TodoListViewModel
 }
 
 @Test func statePageSaysWhetherItsCountIsExact() {
-    let search = TodoListQuery(search: "todo")
+    let search = TodoQuery(search: "todo")
     let lowerBound = VM.reduce(
         VM.State(),
         .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false))))
@@ -50,13 +51,13 @@ private typealias VM = TodoListViewModel
 
 @Test func stateMatchCountTextSaysAtLeastForACountThatIsALowerBound() {
     let page = TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false)
-    let state = VM.reduce(VM.State(), .pageLoaded(TodoListQuery(search: "todo"), .success(page)))
+    let state = VM.reduce(VM.State(), .pageLoaded(TodoQuery(search: "todo"), .success(page)))
     #expect(state.matchCountText == "1,060+ matches")
 }
 
 @Test func stateMatchCountTextIsAbsentWithoutASearch() {
     let page = TodoPage(todos: [], totalCount: 1_060, offset: 0)
-    let state = VM.reduce(VM.State(), .pageLoaded(TodoListQuery(), .success(page)))
+    let state = VM.reduce(VM.State(), .pageLoaded(TodoQuery(), .success(page)))
     #expect(state.matchCountText == nil)
 }
 
@@ -71,7 +72,7 @@ func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool
 @Test func statePageFailureKeepsTheRowsAndShowsTheError() {
     let rows = [TodoRow(id: 1, title: "A", isCompleted: false, dueText: nil, position: 0)]
     let state = VM.reduce(
-        VM.State(rows: rows), .pageLoaded(TodoListQuery(), .failure(SceneError("disk I/O error"))))
+        VM.State(rows: rows), .pageLoaded(TodoQuery(), .failure(SceneError("disk I/O error"))))
     #expect(state.rows == rows)
     #expect(state.errorMessage == "Could not load the todos: disk I/O error")
 }
@@ -112,6 +113,6 @@ func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
 }
 
 @Test func todoListFilterAndSortHaveNamesInWords() {
-    #expect(TodoListSort.allCases.map(\.name) == ["manual", "date created", "due date", "title"])
-    #expect(TodoListFilter.allCases.map(\.name) == ["all", "active", "completed"])
+    #expect(TodoSort.allCases.map(\.name) == ["manual", "date created", "due date", "title"])
+    #expect(TodoFilter.allCases.map(\.name) == ["all", "active", "completed"])
 }

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import SceneServicesMocks
 import Streams
@@ -9,7 +10,7 @@ import ViewModels
 /// sliced by the query, and a tally of 1 active, 1 done.
 private struct Scene {
     let scheduler = TestScheduler()
-    let queries = CallLog<TodoListQuery>()
+    let queries = CallLog<TodoQuery>()
     let writes = CallLog<String>()
     var todos: [Todo] = [Fixtures.todo(1, "Milk"), Fixtures.todo(2, "Eggs", done: true), Fixtures.todo(3, "Tea")]
     var totalCount: Int?
@@ -107,7 +108,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListLastPageReplacesALowerBoundCountWithTheExactOne() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
-        let queries = CallLog<TodoListQuery>()
+        let queries = CallLog<TodoQuery>()
         let service = MockTodoListService(
             observePage: { query, _ in
                 queries.append(query)
@@ -127,7 +128,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         let matches = record(output.matchCountText, on: scheduler)
         let rows = record(output.rows, on: scheduler)
         scheduler.advance(to: 1000)
-        #expect(queries.all.last == TodoListQuery(search: "todo", offset: 0, limit: 1, fromEnd: true))
+        #expect(queries.all.last == TodoQuery(search: "todo", offset: 0, limit: 1, fromEnd: true))
         #expect(total.events == [.next(200, 0), .next(210, 1_001), .next(610, 100_000)])
         #expect(exact.events == [.next(200, true), .next(210, false), .next(610, true)])
         #expect(matches.events == [.next(200, nil), .next(520, "1,001+ matches"), .next(610, "100,000 matches")])

@@ -1,6 +1,6 @@
+import Domain
 import Foundation
 import Testing
-import ViewModels
 
 @Test func dueDateParsesAValidDayToMidnightUTC() {
     #expect(DueDate.parse("2026-12-31") == Date(timeIntervalSince1970: 1_798_675_200))

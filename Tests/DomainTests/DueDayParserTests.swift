@@ -1,5 +1,5 @@
+import Domain
 import Testing
-import ViewModels
 
 /// Thursday 26 November 2026.
 private let thursday = DueDay(daysSince1970: 20_783)

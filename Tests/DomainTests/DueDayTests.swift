@@ -1,6 +1,6 @@
+import Domain
 import Foundation
 import Testing
-import ViewModels
 
 @Test func dueDayReadsARealDay() {
     let day = DueDay("2024-02-29")

@@ -1,5 +1,5 @@
+import Domain
 import Testing
-import ViewModels
 
 @Test func feedURLRuleAcceptsAnHTTPSAddressAndTrimsIt() {
     #expect(FeedURLRule.validate("  https://example.com/feed.xml \n") == .success("https://example.com/feed.xml"))

@@ -1,5 +1,5 @@
+import Domain
 import Testing
-import ViewModels
 
 @Test(arguments: ["", "   ", "\t\n"])
 func titleRuleRequiresVisibleText(_ title: String) {
@@ -14,4 +14,10 @@ func titleRuleRequiresVisibleText(_ title: String) {
     #expect(
         TitleRule.problem(with: String(repeating: "x", count: 501))
             == "A title can have at most 500 characters; this one has 501.")
+}
+
+@Test func titleRuleNamesTheProblemAsACase() {
+    #expect(TitleRule.check(" ") == .empty)
+    #expect(TitleRule.check(String(repeating: "x", count: 501)) == .tooLong(length: 501))
+    #expect(TitleRule.check("Buy milk") == nil)
 }

@@ -1,6 +1,6 @@
-public import SceneServices
+public import Domain
 
-extension TodoListFilter {
+extension TodoFilter {
     /// The filter in words, as the list's header says it: "all", "active", "completed".
     public var name: String {
         switch self {
@@ -11,7 +11,7 @@ extension TodoListFilter {
     }
 }
 
-extension TodoListSort {
+extension TodoSort {
     /// The order in words, as the list's header says it: "manual", "date created", "due date",
     /// "title".
     public var name: String {
