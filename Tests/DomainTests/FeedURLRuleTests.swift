@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Testing
 
 @Test func feedURLRuleAcceptsAnHTTPSAddressAndTrimsIt() {
@@ -6,21 +7,21 @@ import Testing
 }
 
 @Test func feedURLRuleRefusesAnEmptyAddress() {
-    #expect(FeedURLRule.validate("  ") == .failure(FeedURLProblem("Type the feed's address.")))
+    #expect(FeedURLRule.validate("  ") == .failure(.empty))
 }
 
 @Test func feedURLRuleRefusesOtherSchemes() {
     #expect(
         FeedURLRule.validate("ftp://example.com/feed")
-            == .failure(FeedURLProblem("A feed address starts with http:// or https://.")))
+            == .failure(.unsupportedScheme("ftp")))
 }
 
 @Test func feedURLRuleRefusesTextThatIsNotAnAddress() {
-    #expect(FeedURLRule.validate("not a url") == .failure(FeedURLProblem("That is not a web address: not a url")))
+    #expect(FeedURLRule.validate("not a url") == .failure(.notAWebAddress("not a url")))
 }
 
 @Test func feedURLRuleRefusesAnAddressWithoutAHost() {
-    #expect(FeedURLRule.validate("https://") == .failure(FeedURLProblem("The address has no host name: https://")))
+    #expect(FeedURLRule.validate("https://") == .failure(.noHost("https://")))
 }
 
 @Test func feedURLRuleAcceptsFilePathsAndFileURLsAsTheCommandLineDoes() {
@@ -30,9 +31,54 @@ import Testing
 }
 
 @Test func feedURLRuleRefusesAFileURLWithoutAPath() {
-    #expect(FeedURLRule.validate("file://") == .failure(FeedURLProblem("The file address has no path: file://")))
+    #expect(FeedURLRule.validate("file://") == .failure(.fileWithoutPath("file://")))
 }
 
 @Test func feedURLRuleAcceptsAFeedSchemeAddress() {
     #expect(FeedURLRule.validate("feed://example.com/rss") == .success("feed://example.com/rss"))
+}
+
+@Test func feedURLProblemsReadAsSentences() {
+    #expect(FeedURLProblem.empty.description == "Type the feed's address.")
+    #expect(FeedURLProblem.unsupportedScheme("ftp").description == "A feed address starts with http:// or https://.")
+    #expect(FeedURLProblem.notAWebAddress("x y").description == "That is not a web address: x y")
+    #expect(FeedURLProblem.noHost("https://").description == "The address has no host name: https://")
+    #expect(FeedURLProblem.fileWithoutPath("file://").description == "The file address has no path: file://")
+}
+
+@Test func feedURLRuleRefusesTextWithoutAScheme() {
+    #expect(FeedURLRule.validate("example.com/feed") == .failure(.notAWebAddress("example.com/feed")))
+    #expect(FeedURLRule.validate("mailto:a@example.com") == .failure(.unsupportedScheme("mailto")))
+}
+
+/// `parse` with a home and a current folder of the test's choosing: no file system is read.
+private func parse(
+    _ text: String, _ relativePaths: FeedURLRule.RelativePaths = .any
+) -> Result<FeedAddress, FeedURLProblem> {
+    FeedURLRule.parse(text, homeDirectory: "/home/ada", currentDirectory: "/work/here", relativePaths: relativePaths)
+}
+
+@Test func parseReadsWebAddressesAndTheFeedSchemeAsHTTP() throws {
+    #expect(
+        parse(" https://example.com/a.xml ") == .success(.web(try #require(URL(string: "https://example.com/a.xml")))))
+    #expect(parse("feed://example.com/rss") == .success(.web(try #require(URL(string: "http://example.com/rss")))))
+    #expect(parse("HTTP://example.com/a?b=c") == .success(.web(try #require(URL(string: "HTTP://example.com/a?b=c")))))
+    #expect(parse("https://exa mple.com/") == .failure(.notAWebAddress("https://exa mple.com/")))
+    #expect(parse("gopher://x") == .failure(.unsupportedScheme("gopher")))
+}
+
+@Test func parseMakesEveryPathAbsoluteAndStandardised() {
+    #expect(parse("/var/feeds/../feeds/a.xml") == .success(.file(path: "/var/feeds/a.xml")))
+    #expect(parse("~/feeds/a.xml") == .success(.file(path: "/home/ada/feeds/a.xml")))
+    #expect(parse("feeds/./a.xml") == .success(.file(path: "/work/here/feeds/a.xml")))
+    #expect(parse("../a.xml") == .success(.file(path: "/work/a.xml")))
+    #expect(parse("file:///tmp/some%20feed.xml") == .success(.file(path: "/tmp/some feed.xml")))
+}
+
+@Test func parseTakesRelativePathsAsTheCallerSays() {
+    #expect(parse("feeds/a.xml", .marked) == .failure(.notAWebAddress("feeds/a.xml")))
+    #expect(parse("./feeds/a.xml", .marked) == .success(.file(path: "/work/here/feeds/a.xml")))
+    #expect(parse("./feeds/a.xml", .none) == .failure(.notAWebAddress("./feeds/a.xml")))
+    #expect(parse("~/a.xml", .none) == .success(.file(path: "/home/ada/a.xml")))
+    #expect(parse("/a.xml", .none) == .success(.file(path: "/a.xml")))
 }

@@ -1,3 +1,4 @@
+public import Domain
 public import Foundation
 
 /// Where a feed is read from: a web address, or a file on this machine.
@@ -7,41 +8,25 @@ public enum FeedLocation: Sendable, Hashable, CustomStringConvertible {
     /// An absolute file path.
     case file(String)
 
-    /// Reads `text` as a location: `http://` and `https://` URLs are remote (`feed://` is read
-    /// as `http://`); `file://` URLs, absolute paths, `~/` paths and relative paths (against
-    /// the current directory) are files.
+    /// Reads `text` as a location, by the one address rule of the app (``FeedURLRule``):
+    /// `http://` and `https://` URLs are remote (`feed://` is read as `http://`); `file://`
+    /// URLs, absolute paths, `~/` paths and relative paths (against the current directory) are
+    /// files; `relativePaths` says which text without a scheme is a relative path.
     ///
     /// - Throws: ``FeedError/invalidLocation(_:)`` or ``FeedError/unsupportedScheme(_:)``.
-    public static func parse(_ text: String) throws(FeedError) -> FeedLocation {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidLocation(text) }
-        if let schemeEnd = trimmed.range(of: "://") {
-            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
-            switch scheme {
-            case "http", "https":
-                guard let url = URL(string: trimmed), url.host?.isEmpty == false else {
-                    throw .invalidLocation(text)
-                }
-                return .remote(url)
-            case "feed":
-                guard let url = URL(string: "http://" + trimmed[schemeEnd.upperBound...]), url.host?.isEmpty == false
-                else { throw .invalidLocation(text) }
-                return .remote(url)
-            case "file":
-                guard let url = URL(string: trimmed), !url.path.isEmpty else { throw .invalidLocation(text) }
-                return .file(url.standardizedFileURL.path)
-            default:
-                throw .unsupportedScheme(scheme)
-            }
+    public static func parse(
+        _ text: String, relativePaths: FeedURLRule.RelativePaths = .any
+    ) throws(FeedError) -> FeedLocation {
+        let files = FileManager.default
+        let address = FeedURLRule.parse(
+            text, homeDirectory: files.homeDirectoryForCurrentUser.path, currentDirectory: files.currentDirectoryPath,
+            relativePaths: relativePaths)
+        switch address {
+        case .success(.web(let url)): return .remote(url)
+        case .success(.file(let path)): return .file(path)
+        case .failure(.unsupportedScheme(let scheme)): throw .unsupportedScheme(scheme)
+        case .failure: throw .invalidLocation(text)
         }
-        var path = trimmed
-        if path == "~" || path.hasPrefix("~/") {
-            path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
-        }
-        if !path.hasPrefix("/") {
-            path = FileManager.default.currentDirectoryPath + "/" + path
-        }
-        return .file(URL(fileURLWithPath: path).standardizedFileURL.path)
     }
 
     /// The URL or the path.

@@ -94,9 +94,7 @@ extension FeedsBaseService {
     /// The normalised location a listed address is stored as; relative paths are refused, since
     /// a list read elsewhere gives them no meaning.
     static func importedLocation(_ address: String) throws(FeedError) -> String {
-        let isRelativePath = !address.contains("://") && !address.hasPrefix("/") && !address.hasPrefix("~")
-        guard !isRelativePath else { throw .invalidLocation(address) }
-        return try FeedLocation.parse(address).normalized.description
+        try FeedLocation.parse(address, relativePaths: .none).normalized.description
     }
 
     /// `text` as ``addFeed(url:title:siteURL:)`` stores it: a file as its absolute, standardized
