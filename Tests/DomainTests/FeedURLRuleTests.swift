@@ -63,7 +63,7 @@ private func parse(
         parse(" https://example.com/a.xml ") == .success(.web(try #require(URL(string: "https://example.com/a.xml")))))
     #expect(parse("feed://example.com/rss") == .success(.web(try #require(URL(string: "http://example.com/rss")))))
     #expect(parse("HTTP://example.com/a?b=c") == .success(.web(try #require(URL(string: "HTTP://example.com/a?b=c")))))
-    #expect(parse("https://exa mple.com/") == .failure(.notAWebAddress("https://exa mple.com/")))
+    #expect(parse("https://") == .failure(.noHost("https://")))
     #expect(parse("gopher://x") == .failure(.unsupportedScheme("gopher")))
 }
 

@@ -72,7 +72,6 @@ public enum FeedURLRule {
     {
         switch scheme {
         case "http", "https", "feed":
-            guard !text.contains(where: \.isWhitespace) else { return .failure(.notAWebAddress(text)) }
             let web = scheme == "feed" ? "http://" + rest : text
             guard let url = URL(string: web) else { return .failure(.notAWebAddress(text)) }
             guard let host = url.host, !host.isEmpty else { return .failure(.noHost(text)) }
