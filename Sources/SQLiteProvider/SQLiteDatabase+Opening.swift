@@ -151,6 +151,9 @@ extension SQLiteDatabase {
         // Pragma values cannot be bound; these come from a closed enum, never from input.
         try writer.execute(SQL(verbatim: "PRAGMA synchronous = \(options.synchronous.rawValue)"))
         try writer.execute("PRAGMA foreign_keys = ON")
+        if let limit = options.walSizeLimitBytes {
+            try writer.execute(SQL(verbatim: "PRAGMA journal_size_limit = \(max(limit, 0))"))
+        }
     }
 
     /// Checks the path and its file without writing anything; creates a missing file (0600).

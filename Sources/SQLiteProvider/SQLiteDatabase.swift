@@ -28,6 +28,12 @@ public struct DatabaseOptions: Sendable {
     public var pollIntervalMilliseconds = 50
     /// Whether to check the file with `PRAGMA quick_check` before opening it.
     public var checksIntegrityOnOpen = true
+    /// The size, in bytes, the write-ahead log is cut back to each time it starts over after a
+    /// checkpoint (`PRAGMA journal_size_limit`); `nil` leaves it as large as the largest
+    /// transaction made it. A log never shrinks by itself: one big transaction would otherwise
+    /// keep its size on disk, and make every later open's integrity check read it, until the
+    /// last connection closes.
+    public var walSizeLimitBytes: Int? = 4 << 20
     /// Called on the writer right after each commit returns, before observers are notified;
     /// performance tests use it to time commit-to-callback latency.
     public var didCommit: (@Sendable () -> Void)?
@@ -45,6 +51,7 @@ public struct DatabaseOptions: Sendable {
         busyTimeoutMilliseconds: Int32 = 5000,
         pollIntervalMilliseconds: Int = 50,
         checksIntegrityOnOpen: Bool = true,
+        walSizeLimitBytes: Int? = 4 << 20,
         applicationID: Int32? = nil,
         applicationName: String = "this application",
         didCommit: (@Sendable () -> Void)? = nil
@@ -53,6 +60,7 @@ public struct DatabaseOptions: Sendable {
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.pollIntervalMilliseconds = pollIntervalMilliseconds
         self.checksIntegrityOnOpen = checksIntegrityOnOpen
+        self.walSizeLimitBytes = walSizeLimitBytes
         self.applicationID = applicationID
         self.applicationName = applicationName
         self.didCommit = didCommit

@@ -105,6 +105,17 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(todo["due"] as? String == "2026-12-24")
 }
 
+@Test func aCommandLeavesNoLogBesideTheDatabase() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    #expect(try rivulet("add", "Buy milk", db: db).status == 0)
+    #expect(try rivulet("done", "6", db: db).status == 0)
+    // The process closed the database on its way out: the log was checkpointed and removed.
+    #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
+    #expect(!FileManager.default.fileExists(atPath: db + "-shm"))
+    #expect(try rivulet("list", db: db).output.contains("[x] Buy milk"))
+}
+
 @Test func listJSONHasTheDocumentedShape() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("todos.sqlite")

@@ -129,6 +129,8 @@ struct TodoTrustTests {
         #expect(try activeTitles(app.db) == activeBefore)
         try app.session.send("C-c")
         try app.expectScreen("__EXIT=0")
+        // Quitting closed the database: its write-ahead log was checkpointed and removed.
+        #expect(!FileManager.default.fileExists(atPath: app.db + "-wal"))
         app.session.close()
 
         // Another run of the app on the same database: the history is still there.

@@ -123,6 +123,50 @@ private func temporaryPath() -> String {
         }
     }
 
+    /// The size of the file at `path`, 0 when there is none.
+    private func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    @Test func theLogIsCutBackAfterABigTransactionAndRemovedOnClose() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = try SQLiteDatabase.open(path: path, options: DatabaseOptions(), migrator: migrator)
+        // About 24 MB in one transaction: the log grows to hold all of it.
+        try database.write { db in
+            try db.execute(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
+                INSERT INTO habit (name, streak, note) SELECT 'h' || i, i, randomblob(4000) FROM n
+                """)
+        }
+        #expect(fileSize(path + "-wal") > 20 << 20)
+        // The commit's automatic checkpoint copied it into the file; the next transaction
+        // starts the log over and cuts it back to the limit (4 MiB by default).
+        try database.write { db in try db.execute("UPDATE habit SET streak = 0 WHERE id = 1") }
+        #expect(fileSize(path + "-wal") <= 4 << 20)
+        // The last connection to close checkpoints and removes the log.
+        database.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func withoutALimitTheLogKeepsItsSize() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = try SQLiteDatabase.open(
+            path: path, options: DatabaseOptions(walSizeLimitBytes: nil), migrator: migrator)
+        defer { database.close() }
+        try database.write { db in
+            try db.execute(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                INSERT INTO habit (name, streak, note) SELECT 'h' || i, i, randomblob(4000) FROM n
+                """)
+        }
+        try database.write { db in try db.execute("UPDATE habit SET streak = 0 WHERE id = 1") }
+        #expect(fileSize(path + "-wal") > 10 << 20)
+    }
+
     @Test func aTemporaryDatabaseDeletesItsFileWhenClosed() throws {
         let database = try SQLiteDatabase.openTemporary(migrator: migrator)
         let path = try #require(database.path)

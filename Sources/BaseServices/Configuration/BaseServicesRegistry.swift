@@ -16,8 +16,18 @@ enum BaseServicesRegistry {
             }
             let (context, report) = try open(configuration)
             state = (context, configuration.environment)
+            if report.path != nil { atexit { BaseServicesRegistry.closeDatabase() } }
             return report
         }
+    }
+
+    /// Closes the configured database file when the process ends normally (`exit`, or the end
+    /// of `main`), after any transaction in progress: the last connection to close checkpoints
+    /// the write-ahead log into the file and removes it, so no log is left beside the database
+    /// and the next start's integrity check does not read one. A process that is killed leaves
+    /// its log, which the next open recovers as usual.
+    static func closeDatabase() {
+        state.withLock { $0?.context }?.database.close()
     }
 
     /// The configured context; stops the program with a clear message when there is none,
