@@ -1,84 +1,44 @@
 public import SceneServices
 public import Streams
 
-/// A fake ``FeedItemsServiceType``: one closure per method; a method the test gives no closure for
-/// fails the test when called.
+/// A fake ``FeedItemsServiceType``: one closure per method, set by the test; a method the test
+/// gives no closure for fails the test when called.
 public struct MockFeedItemsService: FeedItemsServiceType {
     /// Answers ``observeFeed(id:on:)``.
-    public var observeFeedHandler: @Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>
+    public var observeFeedHandler: @Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>> =
+        _unexpected("FeedItemsServiceType.observeFeed(id:on:)")
     /// Answers ``observePage(feedID:offset:limit:on:)``.
     public var observePageHandler:
-        @Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
+        @Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>> = _unexpected(
+            "FeedItemsServiceType.observePage(feedID:offset:limit:on:)")
     /// Answers ``observeUnreadPage(feedID:keeping:offset:limit:on:)``.
     public var observeUnreadPageHandler:
-        @Sendable (Int64, Set<Int64>, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
+        @Sendable (Int64, Set<Int64>, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>> =
+            _unexpected("FeedItemsServiceType.observeUnreadPage(feedID:keeping:offset:limit:on:)")
     /// Answers ``nextUnreadItem(after:feedID:keeping:)``.
     public var nextUnreadItemHandler:
-        @Sendable (Int64?, Int64, Set<Int64>?) -> Observable<Result<FeedItemPlace?, SceneError>>
+        @Sendable (Int64?, Int64, Set<Int64>?) -> Observable<Result<FeedItemPlace?, SceneError>> = _unexpected(
+            "FeedItemsServiceType.nextUnreadItem(after:feedID:keeping:)")
     /// Answers ``locateItem(id:)``.
-    public var locateItemHandler: @Sendable (Int64) -> Observable<Result<FeedItemPlace, SceneError>>
+    public var locateItemHandler: @Sendable (Int64) -> Observable<Result<FeedItemPlace, SceneError>> = _unexpected(
+        "FeedItemsServiceType.locateItem(id:)")
     /// Answers ``setRead(itemID:_:)``.
-    public var setReadHandler: @Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>
+    public var setReadHandler: @Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>> = _unexpected(
+        "FeedItemsServiceType.setRead(itemID:_:)")
     /// Answers ``markAllRead(feedID:)``.
-    public var markAllReadHandler: @Sendable (Int64) -> Observable<Result<Int, SceneError>>
+    public var markAllReadHandler: @Sendable (Int64) -> Observable<Result<Int, SceneError>> = _unexpected(
+        "FeedItemsServiceType.markAllRead(feedID:)")
     /// Answers ``openLink(_:)``.
-    public var openLinkHandler: @Sendable (String) -> Observable<Result<Void, SceneError>>
+    public var openLinkHandler: @Sendable (String) -> Observable<Result<Void, SceneError>> = _unexpected(
+        "FeedItemsServiceType.openLink(_:)")
 
-    /// Creates a fake; every closure left out fails the test when called.
-    public init(
-        observeFeed: (@Sendable (Int64, any Scheduler) -> Observable<Result<Feed?, SceneError>>)? = nil,
-        observePage: (@Sendable (Int64, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>)? =
-            nil,
-        observeUnreadPage: (
-            @Sendable (Int64, Set<Int64>, Int, Int, any Scheduler) -> Observable<Result<FeedItemPage, SceneError>>
-        )? = nil,
-        nextUnreadItem: (@Sendable (Int64?, Int64, Set<Int64>?) -> Observable<Result<FeedItemPlace?, SceneError>>)? =
-            nil,
-        locateItem: (@Sendable (Int64) -> Observable<Result<FeedItemPlace, SceneError>>)? = nil,
-        setRead: (@Sendable (Int64, Bool) -> Observable<Result<FeedItem, SceneError>>)? = nil,
-        markAllRead: (@Sendable (Int64) -> Observable<Result<Int, SceneError>>)? = nil,
-        openLink: (@Sendable (String) -> Observable<Result<Void, SceneError>>)? = nil
-    ) {
-        self.observeFeedHandler =
-            observeFeed ?? { _, _ in
-                _unexpectedCall("FeedItemsServiceType.observeFeed(id:on:)")
-                return .empty()
-            }
-        self.observePageHandler =
-            observePage ?? { _, _, _, _ in
-                _unexpectedCall("FeedItemsServiceType.observePage(feedID:offset:limit:on:)")
-                return .empty()
-            }
-        self.observeUnreadPageHandler =
-            observeUnreadPage ?? { _, _, _, _, _ in
-                _unexpectedCall("FeedItemsServiceType.observeUnreadPage(feedID:keeping:offset:limit:on:)")
-                return .empty()
-            }
-        self.nextUnreadItemHandler =
-            nextUnreadItem ?? { _, _, _ in
-                _unexpectedCall("FeedItemsServiceType.nextUnreadItem(after:feedID:keeping:)")
-                return .empty()
-            }
-        self.locateItemHandler =
-            locateItem ?? { _ in
-                _unexpectedCall("FeedItemsServiceType.locateItem(id:)")
-                return .empty()
-            }
-        self.setReadHandler =
-            setRead ?? { _, _ in
-                _unexpectedCall("FeedItemsServiceType.setRead(itemID:_:)")
-                return .empty()
-            }
-        self.markAllReadHandler =
-            markAllRead ?? { _ in
-                _unexpectedCall("FeedItemsServiceType.markAllRead(feedID:)")
-                return .empty()
-            }
-        self.openLinkHandler =
-            openLink ?? { _ in
-                _unexpectedCall("FeedItemsServiceType.openLink(_:)")
-                return .empty()
-            }
+    /// A fake whose every method fails the test when called.
+    public init() {}
+
+    /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
+    /// every other method fails the test when called.
+    public init(_ configure: (inout Self) -> Void) {
+        configure(&self)
     }
 
     /// Calls ``observeFeedHandler``.

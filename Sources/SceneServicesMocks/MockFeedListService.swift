@@ -1,79 +1,42 @@
 public import SceneServices
 public import Streams
 
-/// A fake ``FeedListServiceType``: one closure per method; a method the test gives no closure for
-/// fails the test when called.
+/// A fake ``FeedListServiceType``: one closure per method, set by the test; a method the test
+/// gives no closure for fails the test when called.
 public struct MockFeedListService: FeedListServiceType {
     /// Answers ``observeFeeds(on:)``.
-    public var observeFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>>
+    public var observeFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>> = _unexpected(
+        "FeedListServiceType.observeFeeds(on:)")
     /// Answers ``addFeed(url:)``.
-    public var addFeedHandler: @Sendable (String) -> Observable<Result<Feed, SceneError>>
+    public var addFeedHandler: @Sendable (String) -> Observable<Result<Feed, SceneError>> = _unexpected(
+        "FeedListServiceType.addFeed(url:)")
     /// Answers ``importFeeds(fromFile:)``.
-    public var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>
+    public var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>> =
+        _unexpected("FeedListServiceType.importFeeds(fromFile:)")
     /// Answers ``removeFeed(id:)``.
-    public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>>
+    public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>> = _unexpected(
+        "FeedListServiceType.removeFeed(id:)")
     /// Answers ``observeSearch(_:limit:on:)``.
     public var observeSearchHandler:
-        @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>>
+        @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>> = _unexpected(
+            "FeedListServiceType.observeSearch(_:limit:on:)")
     /// Answers ``refresh(feedIDs:)``.
-    public var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent>
+    public var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent> = _unexpected(
+        "FeedListServiceType.refresh(feedIDs:)")
     /// Answers ``undo()``.
-    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
+    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+        "FeedListServiceType.undo()")
     /// Answers ``redo()``.
-    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
+    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+        "FeedListServiceType.redo()")
 
-    /// Creates a fake; every closure left out fails the test when called.
-    public init(
-        observeFeeds: (@Sendable (any Scheduler) -> Observable<Result<[Feed], SceneError>>)? = nil,
-        addFeed: (@Sendable (String) -> Observable<Result<Feed, SceneError>>)? = nil,
-        removeFeed: (@Sendable (Int64) -> Observable<Result<Feed, SceneError>>)? = nil,
-        importFeeds: (@Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>>)? = nil,
-        refresh: (@Sendable ([Int64]) -> Observable<FeedRefreshEvent>)? = nil,
-        undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
-        redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
-        observeSearch: (@Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>>)? =
-            nil
-    ) {
-        self.undoHandler =
-            undo ?? {
-                _unexpectedCall("FeedListServiceType.undo()")
-                return .empty()
-            }
-        self.redoHandler =
-            redo ?? {
-                _unexpectedCall("FeedListServiceType.redo()")
-                return .empty()
-            }
-        self.observeFeedsHandler =
-            observeFeeds ?? { _ in
-                _unexpectedCall("FeedListServiceType.observeFeeds(on:)")
-                return .empty()
-            }
-        self.addFeedHandler =
-            addFeed ?? { _ in
-                _unexpectedCall("FeedListServiceType.addFeed(url:)")
-                return .empty()
-            }
-        self.removeFeedHandler =
-            removeFeed ?? { _ in
-                _unexpectedCall("FeedListServiceType.removeFeed(id:)")
-                return .empty()
-            }
-        self.importFeedsHandler =
-            importFeeds ?? { _ in
-                _unexpectedCall("FeedListServiceType.importFeeds(fromFile:)")
-                return .empty()
-            }
-        self.observeSearchHandler =
-            observeSearch ?? { _, _, _ in
-                _unexpectedCall("FeedListServiceType.observeSearch(_:limit:on:)")
-                return .empty()
-            }
-        self.refreshHandler =
-            refresh ?? { _ in
-                _unexpectedCall("FeedListServiceType.refresh(feedIDs:)")
-                return .empty()
-            }
+    /// A fake whose every method fails the test when called.
+    public init() {}
+
+    /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
+    /// every other method fails the test when called.
+    public init(_ configure: (inout Self) -> Void) {
+        configure(&self)
     }
 
     /// Calls ``observeFeedsHandler``.

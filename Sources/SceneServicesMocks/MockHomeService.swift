@@ -1,19 +1,20 @@
 public import SceneServices
 public import Streams
 
-/// A fake ``HomeServiceType``: one closure per method; a method the test gives no closure for
-/// fails the test when called.
+/// A fake ``HomeServiceType``: one closure per method, set by the test; a method the test
+/// gives no closure for fails the test when called.
 public struct MockHomeService: HomeServiceType {
     /// Answers ``observeCounts(on:)``.
-    public var observeCountsHandler: @Sendable (any Scheduler) -> Observable<HomeCounts>
+    public var observeCountsHandler: @Sendable (any Scheduler) -> Observable<HomeCounts> = _unexpected(
+        "HomeServiceType.observeCounts(on:)")
 
-    /// Creates a fake; every closure left out fails the test when called.
-    public init(observeCounts: (@Sendable (any Scheduler) -> Observable<HomeCounts>)? = nil) {
-        self.observeCountsHandler =
-            observeCounts ?? { _ in
-                _unexpectedCall("HomeServiceType.observeCounts(on:)")
-                return .empty()
-            }
+    /// A fake whose every method fails the test when called.
+    public init() {}
+
+    /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
+    /// every other method fails the test when called.
+    public init(_ configure: (inout Self) -> Void) {
+        configure(&self)
     }
 
     /// Calls ``observeCountsHandler``.

@@ -1,29 +1,23 @@
 public import SceneServices
 public import Streams
 
-/// A fake ``TodoEditorServiceType``: one closure per method; a method the test gives no closure for
-/// fails the test when called.
+/// A fake ``TodoEditorServiceType``: one closure per method, set by the test; a method the test
+/// gives no closure for fails the test when called.
 public struct MockTodoEditorService: TodoEditorServiceType {
     /// Answers ``load(id:)``.
-    public var loadHandler: @Sendable (Int64) -> Observable<Result<Todo?, SceneError>>
+    public var loadHandler: @Sendable (Int64) -> Observable<Result<Todo?, SceneError>> = _unexpected(
+        "TodoEditorServiceType.load(id:)")
     /// Answers ``save(_:id:)``.
-    public var saveHandler: @Sendable (TodoFields, Int64?) -> Observable<Result<Todo, SceneError>>
+    public var saveHandler: @Sendable (TodoFields, Int64?) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoEditorServiceType.save(_:id:)")
 
-    /// Creates a fake; every closure left out fails the test when called.
-    public init(
-        load: (@Sendable (Int64) -> Observable<Result<Todo?, SceneError>>)? = nil,
-        save: (@Sendable (TodoFields, Int64?) -> Observable<Result<Todo, SceneError>>)? = nil
-    ) {
-        self.loadHandler =
-            load ?? { _ in
-                _unexpectedCall("TodoEditorServiceType.load(id:)")
-                return .empty()
-            }
-        self.saveHandler =
-            save ?? { _, _ in
-                _unexpectedCall("TodoEditorServiceType.save(_:id:)")
-                return .empty()
-            }
+    /// A fake whose every method fails the test when called.
+    public init() {}
+
+    /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
+    /// every other method fails the test when called.
+    public init(_ configure: (inout Self) -> Void) {
+        configure(&self)
     }
 
     /// Calls ``loadHandler``.

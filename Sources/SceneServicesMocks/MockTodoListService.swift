@@ -2,117 +2,56 @@ public import Domain
 public import SceneServices
 public import Streams
 
-/// A fake ``TodoListServiceType``: one closure per method; a method the test gives no closure for
-/// fails the test when called.
+/// A fake ``TodoListServiceType``: one closure per method, set by the test; a method the test
+/// gives no closure for fails the test when called.
 public struct MockTodoListService: TodoListServiceType {
     /// Answers ``observePage(_:on:)``.
-    public var observePageHandler: @Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>
+    public var observePageHandler: @Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>> =
+        _unexpected("TodoListServiceType.observePage(_:on:)")
     /// Answers ``observeTally(on:)``.
-    public var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>
+    public var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>> =
+        _unexpected("TodoListServiceType.observeTally(on:)")
     /// Answers ``add(title:)``.
-    public var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>>
+    public var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoListServiceType.add(title:)")
     /// Answers ``toggle(id:)``.
-    public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
+    public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoListServiceType.toggle(id:)")
     /// Answers ``countShown(in:)``.
-    public var countShownHandler: @Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>>
+    public var countShownHandler: @Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>> = _unexpected(
+        "TodoListServiceType.countShown(in:)")
     /// Answers ``position(of:in:)``.
-    public var positionHandler: @Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>>
+    public var positionHandler: @Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>> = _unexpected(
+        "TodoListServiceType.position(of:in:)")
     /// Answers ``toggleAll(in:)``.
-    public var toggleAllHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>
+    public var toggleAllHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
+        "TodoListServiceType.toggleAll(in:)")
     /// Answers ``rename(id:title:)``.
-    public var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>
+    public var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoListServiceType.rename(id:title:)")
     /// Answers ``delete(id:)``.
-    public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>>
+    public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoListServiceType.delete(id:)")
     /// Answers ``clearCompleted(in:)``.
-    public var clearCompletedHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>
+    public var clearCompletedHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
+        "TodoListServiceType.clearCompleted(in:)")
     /// Answers ``undo()``.
-    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
+    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+        "TodoListServiceType.undo()")
     /// Answers ``redo()``.
-    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>>
+    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+        "TodoListServiceType.redo()")
     /// Answers ``move(id:from:to:in:)``.
-    public var moveHandler: @Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>>
+    public var moveHandler: @Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>> =
+        _unexpected("TodoListServiceType.move(id:from:to:in:)")
 
-    /// Creates a fake; every closure left out fails the test when called.
-    public init(
-        observePage: (@Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>>)? = nil,
-        observeTally: (@Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>>)? = nil,
-        add: (@Sendable (String) -> Observable<Result<Todo, SceneError>>)? = nil,
-        toggle: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
-        countShown: (@Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>>)? = nil,
-        position: (@Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>>)? = nil,
-        toggleAll: (@Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>)? = nil,
-        rename: (@Sendable (Int64, String) -> Observable<Result<Todo, SceneError>>)? = nil,
-        delete: (@Sendable (Int64) -> Observable<Result<Todo, SceneError>>)? = nil,
-        clearCompleted: (@Sendable (TodoQuery) -> Observable<Result<Int, SceneError>>)? = nil,
-        move: (@Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>>)? = nil,
-        undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil,
-        redo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
-    ) {
-        self.undoHandler =
-            undo ?? {
-                _unexpectedCall("TodoListServiceType.undo()")
-                return .empty()
-            }
-        self.redoHandler =
-            redo ?? {
-                _unexpectedCall("TodoListServiceType.redo()")
-                return .empty()
-            }
-        self.observePageHandler =
-            observePage ?? { _, _ in
-                _unexpectedCall("TodoListServiceType.observePage(_:on:)")
-                return .empty()
-            }
-        self.observeTallyHandler =
-            observeTally ?? { _ in
-                _unexpectedCall("TodoListServiceType.observeTally(on:)")
-                return .empty()
-            }
-        self.addHandler =
-            add ?? { _ in
-                _unexpectedCall("TodoListServiceType.add(title:)")
-                return .empty()
-            }
-        self.toggleHandler =
-            toggle ?? { _ in
-                _unexpectedCall("TodoListServiceType.toggle(id:)")
-                return .empty()
-            }
-        self.countShownHandler =
-            countShown ?? { _ in
-                _unexpectedCall("TodoListServiceType.countShown(in:)")
-                return .empty()
-            }
-        self.positionHandler =
-            position ?? { _, _ in
-                _unexpectedCall("TodoListServiceType.position(of:in:)")
-                return .empty()
-            }
-        self.toggleAllHandler =
-            toggleAll ?? { _ in
-                _unexpectedCall("TodoListServiceType.toggleAll(in:)")
-                return .empty()
-            }
-        self.renameHandler =
-            rename ?? { _, _ in
-                _unexpectedCall("TodoListServiceType.rename(id:title:)")
-                return .empty()
-            }
-        self.deleteHandler =
-            delete ?? { _ in
-                _unexpectedCall("TodoListServiceType.delete(id:)")
-                return .empty()
-            }
-        self.clearCompletedHandler =
-            clearCompleted ?? { _ in
-                _unexpectedCall("TodoListServiceType.clearCompleted(in:)")
-                return .empty()
-            }
-        self.moveHandler =
-            move ?? { _, _, _, _ in
-                _unexpectedCall("TodoListServiceType.move(id:from:to:in:)")
-                return .empty()
-            }
+    /// A fake whose every method fails the test when called.
+    public init() {}
+
+    /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
+    /// every other method fails the test when called.
+    public init(_ configure: (inout Self) -> Void) {
+        configure(&self)
     }
 
     /// Calls ``observePageHandler``.

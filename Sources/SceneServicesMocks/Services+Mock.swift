@@ -6,7 +6,7 @@ extension Services {
     ///
     /// ```swift
     /// let services = Services.mock(
-    ///     home: MockHomeService(observeCounts: { _ in .just(.zero) }))
+    ///     home: MockHomeService { $0.observeCountsHandler = { _ in .just(.zero) } })
     /// ```
     public static func mock(
         home: MockHomeService = MockHomeService(),

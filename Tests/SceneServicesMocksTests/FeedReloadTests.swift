@@ -13,14 +13,15 @@ private func service(
     _ scheduler: TestScheduler, duration: Int, calls: TestBox<[Int]>, feeds: [Feed]? = nil
 ) -> MockFeedListService {
     let stored = feeds ?? [Feed(id: 1, url: "https://a.test/feed", title: "A"), Feed(id: 2, url: "b.xml", title: "B")]
-    return MockFeedListService(
-        observeFeeds: { _ in .just(.success(stored)) },
-        refresh: { ids in
+    return MockFeedListService {
+        $0.observeFeedsHandler = { _ in .just(.success(stored)) }
+        $0.refreshHandler = { ids in
             calls.append(scheduler.now)
             return Observable.from(ids.map { FeedRefreshEvent.finished(feedID: $0, .success(0)) })
                 .delay(.ticks(duration), scheduler: scheduler)
                 .startWith(.started(feedIDs: ids))
-        })
+        }
+    }
 }
 
 @Test func reloadFetchesEveryFeedAtStartThenEachPeriod() {

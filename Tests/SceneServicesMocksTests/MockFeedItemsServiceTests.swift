@@ -13,9 +13,11 @@ import Testing
 }
 
 @Test func mockFeedItemsServicePassesTheWindowToTheClosureGiven() {
-    let service = MockFeedItemsService(observePage: { feedID, offset, limit, _ in
-        .just(.success(FeedItemPage(items: [], totalCount: Int(feedID), unreadCount: offset, offset: limit)))
-    })
+    let service = MockFeedItemsService {
+        $0.observePageHandler = { feedID, offset, limit, _ in
+            .just(.success(FeedItemPage(items: [], totalCount: Int(feedID), unreadCount: offset, offset: limit)))
+        }
+    }
     let observer = TestScheduler().createObserver(Result<FeedItemPage, SceneError>.self)
     withSubscriptionTracking {
         _ = service.observePage(feedID: 7, offset: 40, limit: 20, on: ImmediateScheduler())

@@ -13,7 +13,9 @@ import Testing
 }
 
 @Test func mockFeedListServiceCallsTheClosureGiven() {
-    let service = MockFeedListService(refresh: { ids in .from(ids.map { .finished(feedID: $0, .success(1)) }) })
+    let service = MockFeedListService {
+        $0.refreshHandler = { ids in .from(ids.map { .finished(feedID: $0, .success(1)) }) }
+    }
     let observer = TestScheduler().createObserver(FeedRefreshEvent.self)
     withSubscriptionTracking {
         _ = service.refresh(feedIDs: [3, 4]).subscribe(observer.asObserver())

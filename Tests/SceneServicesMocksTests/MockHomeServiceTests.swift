@@ -14,7 +14,9 @@ import Testing
 
 @Test func mockHomeServiceCallsTheClosureGiven() {
     let counts = HomeCounts(activeTodos: 1, completedTodos: 2, unreadItems: 3, failedFeeds: 4)
-    let service = MockHomeService(observeCounts: { _ in .just(counts) })
+    let service = MockHomeService {
+        $0.observeCountsHandler = { _ in .just(counts) }
+    }
     let observer = TestScheduler().createObserver(HomeCounts.self)
     withSubscriptionTracking {
         _ = service.observeCounts(on: ImmediateScheduler()).subscribe(observer.asObserver())

@@ -13,9 +13,11 @@ import Testing
 }
 
 @Test func mockTodoEditorServiceCallsTheClosureGiven() {
-    let service = MockTodoEditorService(save: { fields, id in
-        .just(.failure(SceneError("refused \(fields.title) \(id ?? 0)")))
-    })
+    let service = MockTodoEditorService {
+        $0.saveHandler = { fields, id in
+            .just(.failure(SceneError("refused \(fields.title) \(id ?? 0)")))
+        }
+    }
     let observer = TestScheduler().createObserver(Result<Todo, SceneError>.self)
     withSubscriptionTracking {
         _ = service.save(TodoFields(title: "Milk"), id: 5).subscribe(observer.asObserver())

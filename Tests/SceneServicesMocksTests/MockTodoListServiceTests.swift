@@ -6,7 +6,9 @@ import StreamsTesting
 import Testing
 
 @Test func mockTodoListServiceCallsTheClosureGiven() {
-    let service = MockTodoListService(add: { title in .just(.failure(SceneError("refused \(title)"))) })
+    let service = MockTodoListService {
+        $0.addHandler = { title in .just(.failure(SceneError("refused \(title)"))) }
+    }
     let observer = TestScheduler().createObserver(Result<Todo, SceneError>.self)
     withSubscriptionTracking {
         _ = service.add(title: "Milk").subscribe(observer.asObserver())

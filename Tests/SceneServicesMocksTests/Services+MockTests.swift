@@ -5,7 +5,10 @@ import StreamsTesting
 import Testing
 
 @Test func servicesMockBuildsTheFakesGiven() {
-    let services = Services.mock(home: MockHomeService(observeCounts: { _ in .just(.zero) }))
+    let services = Services.mock(
+        home: MockHomeService {
+            $0.observeCountsHandler = { _ in .just(.zero) }
+        })
     let observer = TestScheduler().createObserver(HomeCounts.self)
     withSubscriptionTracking {
         _ = services.makeHomeService().observeCounts(on: ImmediateScheduler()).subscribe(observer.asObserver())

@@ -16,16 +16,19 @@ private final class LongFeed: Sendable {
     var asked: [String] { windows.withLock { $0 } }
 
     func controller() -> FeedItemsController {
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in .just(.success(Feed(id: id, url: "https://example.com/feed", title: "Long"))) },
-            observePage: { [self] _, offset, limit, _ in
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in
+                .just(.success(Feed(id: id, url: "https://example.com/feed", title: "Long")))
+            }
+            $0.observePageHandler = { [self] _, offset, limit, _ in
                 windows.withLock { $0.append("\(offset)+\(limit)") }
                 let items = (offset..<min(offset + limit, Self.length)).map { position in
                     FeedItem(id: Int64(Self.length - position), feedID: 1, title: "Item \(position)")
                 }
                 return .just(
                     .success(FeedItemPage(items: items, totalCount: Self.length, unreadCount: 7, offset: offset)))
-            })
+            }
+        }
         let viewModel = FeedItemsViewModel(service: service, feedID: 1, scheduler: ImmediateScheduler())
         return FeedItemsController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
     }
@@ -78,13 +81,17 @@ private func shown(_ controller: FeedItemsController) -> (titles: [String], sele
 /// A controller over one item whose content is `lines` numbered lines, opened in the reader.
 private func readerController(lines: Int) -> FeedItemsController {
     let content = (1...lines).map { "Line \($0)" }.joined(separator: "\n")
-    let service = MockFeedItemsService(
-        observeFeed: { id, _ in .just(.success(Feed(id: id, url: "https://example.com/feed", title: "One"))) },
-        observePage: { _, offset, _, _ in
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in .just(.success(Feed(id: id, url: "https://example.com/feed", title: "One")))
+        }
+        $0.observePageHandler = { _, offset, _, _ in
             let item = FeedItem(id: 1, feedID: 1, title: "Article", content: content)
             return .just(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 1, offset: offset)))
-        },
-        setRead: { id, isRead in .just(.success(FeedItem(id: id, feedID: 1, title: "Article", isRead: isRead))) })
+        }
+        $0.setReadHandler = { id, isRead in
+            .just(.success(FeedItem(id: id, feedID: 1, title: "Article", isRead: isRead)))
+        }
+    }
     let viewModel = FeedItemsViewModel(service: service, feedID: 1, scheduler: ImmediateScheduler())
     let controller = FeedItemsController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
     _ = controller.screen(size: size, under: nil)

@@ -8,7 +8,9 @@ import ViewModels
 @testable import RivuletApp
 
 private func controller(feeds: [Feed]) -> FeedListController {
-    let service = MockFeedListService(observeFeeds: { _ in Observable.never().startWith(.success(feeds)) })
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in Observable.never().startWith(.success(feeds)) }
+    }
     let viewModel = FeedListViewModel(service: service, scheduler: ImmediateScheduler())
     return FeedListController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
 }

@@ -14,10 +14,12 @@ private final class SlowSaves: Sendable {
     var saves: Int { count.withLock { $0 } }
 
     func controller() -> TodoEditorController {
-        let service = MockTodoEditorService(save: { [self] _, _ in
-            count.withLock { $0 += 1 }
-            return .never()
-        })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { [self] _, _ in
+                count.withLock { $0 += 1 }
+                return .never()
+            }
+        }
         let viewModel = TodoEditorViewModel(service: service, todoID: nil, scheduler: ImmediateScheduler())
         return TodoEditorController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
     }
@@ -70,7 +72,9 @@ private final class EditorRoutes: @unchecked Sendable {
 @Test func todoEditorControllerF1OpensHelpWhileAskingToDiscard() {
     let routes = EditorRoutes()
     let viewModel = TodoEditorViewModel(
-        service: MockTodoEditorService(save: { _, _ in .never() }), todoID: nil, scheduler: ImmediateScheduler())
+        service: MockTodoEditorService {
+            $0.saveHandler = { _, _ in .never() }
+        }, todoID: nil, scheduler: ImmediateScheduler())
     let controller = TodoEditorController(
         viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { routes.all.append($0) })
     defer { controller.stop() }
@@ -97,10 +101,12 @@ private final class RecordedSaves: Sendable {
     var all: [TodoFields] { saved.withLock { $0 } }
 
     func controller() -> TodoEditorController {
-        let service = MockTodoEditorService(save: { [self] fields, _ in
-            saved.withLock { $0.append(fields) }
-            return .never()
-        })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { [self] fields, _ in
+                saved.withLock { $0.append(fields) }
+                return .never()
+            }
+        }
         let viewModel = TodoEditorViewModel(service: service, todoID: nil, scheduler: ImmediateScheduler())
         return TodoEditorController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
     }

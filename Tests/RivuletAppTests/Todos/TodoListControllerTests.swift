@@ -19,8 +19,8 @@ private final class ManyTodos: Sendable {
     var asked: [TodoQuery] { queries.withLock { $0 } }
 
     func controller() -> TodoListController {
-        let service = MockTodoListService(
-            observePage: { [self] query, _ in
+        let service = MockTodoListService {
+            $0.observePageHandler = { [self] query, _ in
                 queries.withLock { $0.append(query) }
                 let end =
                     query.fromEnd ? max(0, Self.length - query.offset) : min(Self.length, query.offset + query.limit)
@@ -34,8 +34,9 @@ private final class ManyTodos: Sendable {
                     .success(
                         TodoPage(todos: todos, totalCount: counted, offset: start, isCountExact: counted == Self.length)
                     ))
-            },
-            observeTally: { _ in .just(.success(TodoTally(active: Self.length, completed: 0))) })
+            }
+            $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: Self.length, completed: 0))) }
+        }
         let viewModel = TodoListViewModel(service: service, scheduler: ImmediateScheduler())
         return TodoListController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
     }

@@ -12,7 +12,9 @@ import ViewModels
             .next(10, HomeCounts(activeTodos: 1, completedTodos: 0, unreadItems: 2, failedFeeds: 1))
         ])
         let output = HomeViewModel(
-            service: MockHomeService(observeCounts: { _ in counts.asObservable() }), scheduler: scheduler
+            service: MockHomeService {
+                $0.observeCountsHandler = { _ in counts.asObservable() }
+            }, scheduler: scheduler
         )
         .transform(input: .init(openFeeds: scheduler.createHotObservable([.next(50, ())]).asObservable()))
         let seen = harness.record(output.counts, "counts")
@@ -34,7 +36,9 @@ import ViewModels
             .error(20, TestError("database is locked")),
         ])
         let output = HomeViewModel(
-            service: MockHomeService(observeCounts: { _ in counts.asObservable() }), scheduler: scheduler
+            service: MockHomeService {
+                $0.observeCountsHandler = { _ in counts.asObservable() }
+            }, scheduler: scheduler
         )
         .transform(input: .init())
         let seen = harness.record(output.counts, "counts")

@@ -8,7 +8,9 @@ import ViewModels
 @Test func homeScreenSelectsAPlaceAndOpensIt() {
     let scheduler = TestScheduler()
     let counts = HomeCounts(activeTodos: 3, completedTodos: 1, unreadItems: 4, failedFeeds: 1)
-    let service = MockHomeService(observeCounts: { _ in observed(counts) })
+    let service = MockHomeService {
+        $0.observeCountsHandler = { _ in observed(counts) }
+    }
     let actions = scheduler.createHotObservable([
         .next(100, HomeViewModel.Action.select(.down)), .next(101, .select(.pageDown)), .next(102, .openSelected),
         .next(200, .select(.top)), .next(201, .openSelected), .next(202, .openFeeds), .next(203, .help),

@@ -12,7 +12,9 @@ import ViewModels
             .next(10, HomeCounts(activeTodos: 3, completedTodos: 1, unreadItems: 7, failedFeeds: 1)),
             .next(50, HomeCounts(activeTodos: 2, completedTodos: 2, unreadItems: 7, failedFeeds: 1)),
         ])
-        let service = MockHomeService(observeCounts: { _ in counts.asObservable() })
+        let service = MockHomeService {
+            $0.observeCountsHandler = { _ in counts.asObservable() }
+        }
         let output = HomeViewModel(service: service, scheduler: scheduler).transform(input: .init())
         let seen = record(output.counts, on: scheduler)
         scheduler.advance(to: 1000)

@@ -32,10 +32,11 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         let items = scheduler.createColdObservable([
             .next(5, Result<FeedItemPage, SceneError>.success(unreadPage)), .next(120, .success(readPage)),
         ])
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
-            observePage: { _, _, _, _ in items.asObservable() },
-            setRead: { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) })
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
+            $0.observePageHandler = { _, _, _, _ in items.asObservable() }
+            $0.setReadHandler = { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) }
+        }
         let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
             .transform(input: .init(open: scheduler.createHotObservable([.next(100, 2)]).asObservable()))
         let unread = harness.record(output.unreadCount, "unreadCount")
@@ -60,12 +61,13 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
                 .next(5, Result<FeedItemPage, SceneError>.success(storedPage(offset: offset, limit: limit)))
             ])
         }
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
-            observePage: { _, offset, limit, _ in
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }
+            $0.observePageHandler = { _, offset, limit, _ in
                 asked.append("\(offset)+\(limit)")
                 return windows[asked.all.count - 1].asObservable()
-            })
+            }
+        }
         let range = scheduler.createHotObservable([
             .next(100, VisibleRange(offset: 0, limit: 20)),  // the first frame: 20 rows fit
             .next(200, VisibleRange(offset: 20, limit: 20)),  // PgDn
@@ -104,9 +106,12 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
 @Test func feedItemsHarnessUnreadCountIsTheWholeFeedsWhateverTheWindow() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
-            observePage: { _, offset, limit, _ in observed(.success(storedPage(offset: offset, limit: limit))) })
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }
+            $0.observePageHandler = { _, offset, limit, _ in
+                observed(.success(storedPage(offset: offset, limit: limit)))
+            }
+        }
         let range = scheduler.createHotObservable([.next(100, VisibleRange(offset: 99_990, limit: 10))])
         let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
             .transform(input: .init(visibleRange: range.asObservable()))
@@ -122,11 +127,12 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         let failing = scheduler.createColdObservable([
             .next(5, Result<FeedItemPage, SceneError>.failure(SceneError("disk I/O error")))
         ])
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
-            observePage: { _, offset, limit, _ in
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }
+            $0.observePageHandler = { _, offset, limit, _ in
                 offset == 0 ? failing.asObservable() : observed(.success(storedPage(offset: offset, limit: limit)))
-            })
+            }
+        }
         let range = scheduler.createHotObservable([.next(100, VisibleRange(offset: 40, limit: 10))])
         let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
             .transform(input: .init(visibleRange: range.asObservable()))
@@ -151,10 +157,11 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
             .next(5, Result<FeedItemPage, SceneError>.success(unread)), .next(130, .success(read)),
         ])
         let write = scheduler.createColdObservable([.next(20, Result<Int, SceneError>.success(2)), .completed(20)])
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
-            observePage: { _, _, _, _ in page.asObservable() },
-            markAllRead: { _ in write.asObservable() })
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }
+            $0.observePageHandler = { _, _, _, _ in page.asObservable() }
+            $0.markAllReadHandler = { _ in write.asObservable() }
+        }
         let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
             .transform(input: .init(markAllRead: scheduler.createHotObservable([.next(100, ())]).asObservable()))
         let unreadCount = harness.record(output.unreadCount, "unreadCount")
@@ -178,13 +185,14 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
             .next(210, .success(unreadPage)),
         ])
         let writes = CallLog<String>()
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id))) },
-            observePage: { _, _, _, _ in page.asObservable() },
-            setRead: { id, isRead in
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }
+            $0.observePageHandler = { _, _, _, _ in page.asObservable() }
+            $0.setReadHandler = { id, isRead in
                 writes.append("\(id) \(isRead)")
                 return .just(.success(Fixtures.item(id, read: isRead)))
-            })
+            }
+        }
         let input = FeedItemsViewModel.Input(
             open: scheduler.createHotObservable([.next(100, 2)]).asObservable(),
             toggleRead: scheduler.createHotObservable([.next(200, 2)]).asObservable())

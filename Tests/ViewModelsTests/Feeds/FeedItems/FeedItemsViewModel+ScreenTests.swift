@@ -15,21 +15,22 @@ private func run(
 ) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
-    let service = MockFeedItemsService(
-        observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
-        observePage: { _, offset, limit, _ in
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
+        $0.observePageHandler = { _, offset, limit, _ in
             calls.append("window \(offset)+\(limit)")
             let items = (offset..<min(count, offset + limit)).map { Fixtures.item(Int64($0 + 1), "Item \($0 + 1)") }
             return observed(.success(FeedItemPage(items: items, totalCount: count, unreadCount: count, offset: offset)))
-        },
-        setRead: { id, isRead in
+        }
+        $0.setReadHandler = { id, isRead in
             calls.append("setRead \(id) \(isRead)")
             return .just(.success(Fixtures.item(id, read: isRead)))
-        },
-        markAllRead: { feedID in
+        }
+        $0.markAllReadHandler = { feedID in
             calls.append("markAllRead \(feedID)")
             return .just(.success(count))
-        })
+        }
+    }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
@@ -146,17 +147,18 @@ private func openingLinks(
     let item = FeedItem(
         id: 1, feedID: 9, title: "Item 1", link: "https://example.com/1", content: "a[1] b[2] c[3]",
         links: ["https://a.example", "https://b.example", "https://refused.example"])
-    let service = MockFeedItemsService(
-        observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
-        observePage: { _, offset, _, _ in
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
+        $0.observePageHandler = { _, offset, _, _ in
             observed(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 0, offset: offset)))
-        },
-        setRead: { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) },
-        openLink: { url in
+        }
+        $0.setReadHandler = { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) }
+        $0.openLinkHandler = { url in
             opened.append(url)
             return .just(
                 url.contains("refused") ? .failure(SceneError("Could not open the link: refused.")) : .success(()))
-        })
+        }
+    }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)

@@ -30,37 +30,38 @@ private func run(
 ) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
-    let service = MockFeedItemsService(
-        observeFeed: { id, _ in observed(.success(Fixtures.feed(id, id == 9 ? "Swift news" : "Rust news"))) },
-        observePage: { feedID, offset, limit, _ in
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, id == 9 ? "Swift news" : "Rust news"))) }
+        $0.observePageHandler = { feedID, offset, limit, _ in
             calls.append("page \(feedID) \(offset)+\(limit)")
             let all = items(of: feedID)
             return observed(.success(page(all, offset: offset, limit: limit, unread: all.count)))
-        },
-        observeUnreadPage: { feedID, kept, offset, limit, _ in
+        }
+        $0.observeUnreadPageHandler = { feedID, kept, offset, limit, _ in
             calls.append("unread page \(feedID) \(offset)+\(limit) keeping \(kept.sorted())")
             let all = items(of: feedID)
             let listed = all.filter { $0.id % 2 == 1 || kept.contains($0.id) }
             return observed(.success(page(listed, offset: offset, limit: limit, unread: all.count)))
-        },
-        nextUnreadItem: { after, feedID, kept in
+        }
+        $0.nextUnreadItemHandler = { after, feedID, kept in
             calls.append(
                 "next after \(after.map(String.init) ?? "none") in \(feedID) keeping \(kept.map { "\($0.sorted())" } ?? "all")"
             )
             return .just(.success(next(after, feedID)))
-        },
-        locateItem: { id in
+        }
+        $0.locateItemHandler = { id in
             calls.append("locate \(id)")
             return .just(.success(FeedItemPlace(item: Fixtures.item(id, feed: 9, "Item \(id)"), position: Int(id) - 1)))
-        },
-        setRead: { id, isRead in
+        }
+        $0.setReadHandler = { id, isRead in
             calls.append("setRead \(id) \(isRead)")
             return .just(.success(Fixtures.item(id, read: isRead)))
-        },
-        markAllRead: { feedID in
+        }
+        $0.markAllReadHandler = { feedID in
             calls.append("markAllRead \(feedID)")
             return .just(.success(0))
-        })
+        }
+    }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedItemsViewModel(service: service, feedID: 9, openingItemID: opening, scheduler: scheduler)

@@ -12,21 +12,22 @@ private struct Scene {
 
     func output(_ input: FeedItemsViewModel.Input) -> FeedItemsViewModel.Output {
         let calls = calls
-        let service = MockFeedItemsService(
-            observeFeed: { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) },
-            observePage: { feedID, offset, limit, _ in
+        let service = MockFeedItemsService {
+            $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
+            $0.observePageHandler = { feedID, offset, limit, _ in
                 calls.append("items \(feedID) \(offset) \(limit)")
                 let items = [Fixtures.item(2, "New"), Fixtures.item(1, "Old", read: true)]
                 return observed(.success(FeedItemPage(items: items, totalCount: 2, unreadCount: 1, offset: 0)))
-            },
-            setRead: { id, isRead in
+            }
+            $0.setReadHandler = { id, isRead in
                 calls.append("setRead \(id) \(isRead)")
                 return .just(.success(Fixtures.item(id, read: isRead)))
-            },
-            markAllRead: { feedID in
+            }
+            $0.markAllReadHandler = { feedID in
                 calls.append("markAllRead \(feedID)")
                 return .just(.failure(SceneError("locked")))
-            })
+            }
+        }
         return FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler).transform(input: input)
     }
 

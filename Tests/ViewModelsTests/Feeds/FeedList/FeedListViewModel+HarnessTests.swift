@@ -14,9 +14,10 @@ import ViewModels
             .next(200, .finished(feedID: 2, .failure(SceneError("not a feed: unexpected <html>")))),
             .completed(200),
         ])
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta")])) },
-            refresh: { _ in refresh.asObservable() })
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta")])) }
+            $0.refreshHandler = { _ in refresh.asObservable() }
+        }
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
         let progress = harness.record(output.progress, "progress")
@@ -53,9 +54,10 @@ import ViewModels
             .next(0, FeedRefreshEvent.started(feedIDs: [2])), .next(10, .finished(feedID: 2, .success(1))),
             .completed(10),
         ])
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
-            refresh: { ids in ids == [1] ? slow.asObservable() : fast.asObservable() })
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
+            $0.refreshHandler = { ids in ids == [1] ? slow.asObservable() : fast.asObservable() }
+        }
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(
                 input: .init(refresh: scheduler.createHotObservable([.next(100, 1), .next(150, 2)]).asObservable()))
@@ -75,9 +77,10 @@ import ViewModels
             .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
             .error(80, failure),
         ])
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
-            refresh: { _ in refresh.asObservable() })
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
+            $0.refreshHandler = { _ in refresh.asObservable() }
+        }
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
         let progress = harness.record(output.progress, "progress")
@@ -101,9 +104,10 @@ import ViewModels
             .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
             .completed(60),
         ])
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
-            refresh: { _ in refresh.asObservable() })
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
+            $0.refreshHandler = { _ in refresh.asObservable() }
+        }
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
         let progress = harness.record(output.progress, "progress")
@@ -123,7 +127,9 @@ import ViewModels
 @Test func feedListHarnessRefreshWithoutFeedsAsksNothing() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let service = MockFeedListService(observeFeeds: { _ in observed(.success([])) })
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([])) }
+        }
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
         let progress = harness.record(output.progress, "progress")
@@ -140,13 +146,14 @@ import ViewModels
             .completed(100),
         ])
         let requested = CallLog<[Int64]>()
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha")])) },
-            addFeed: { url in .just(.success(Feed(id: 3, url: url, title: url))) },
-            refresh: { ids in
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
+            $0.addFeedHandler = { url in .just(.success(Feed(id: 3, url: url, title: url))) }
+            $0.refreshHandler = { ids in
                 requested.append(ids)
                 return refresh.asObservable()
-            })
+            }
+        }
         let add = scheduler.createHotObservable([.next(300, "https://example.com/3.xml")])
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(add: add.asObservable()))
@@ -162,13 +169,14 @@ import ViewModels
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let requested = CallLog<[Int64]>()
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha")])) },
-            addFeed: { _ in .just(.failure(SceneError("already subscribed"))) },
-            refresh: { ids in
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
+            $0.addFeedHandler = { _ in .just(.failure(SceneError("already subscribed"))) }
+            $0.refreshHandler = { ids in
                 requested.append(ids)
                 return .empty()
-            })
+            }
+        }
         let add = scheduler.createHotObservable([.next(300, "https://example.com/1.xml"), .next(400, "not a url")])
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(add: add.asObservable()))

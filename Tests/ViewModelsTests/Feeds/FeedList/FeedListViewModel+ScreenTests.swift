@@ -16,23 +16,24 @@ private func run(
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let feeds = (1...count).map { Fixtures.feed(Int64($0), "Feed \($0)") }
-    let service = MockFeedListService(
-        observeFeeds: { _ in observed(.success(feeds)) },
-        addFeed: { url in
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
+        $0.addFeedHandler = { url in
             calls.append("add \(url)")
             return .just(.failure(SceneError("already subscribed")))
-        },
-        removeFeed: { id in
+        }
+        $0.removeFeedHandler = { id in
             calls.append("remove \(id)")
             return .just(.success(feeds[0]))
-        },
-        refresh: { ids in
+        }
+        $0.refreshHandler = { ids in
             calls.append("refresh \(ids)")
             return scheduler.createColdObservable([
                 .next(0, .started(feedIDs: ids)), .next(100, .finished(feedID: ids[0], .success(1))), .completed(100),
             ])
             .asObservable()
-        })
+        }
+    }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)
@@ -135,10 +136,13 @@ private func adding(at tick: Int) -> [(Int, Action)] {
 
 @Test func feedListScreenAnImportNoteGoesAfterTheShorterTimeout() {
     let scheduler = TestScheduler()
-    let service = MockFeedListService(
-        observeFeeds: { _ in observed(.success([])) },
-        importFeeds: { _ in .just(.success(FeedImportSummary(addedFeedIDs: [1, 2], skippedCount: 0, failures: []))) },
-        refresh: { _ in .empty() })
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in observed(.success([])) }
+        $0.importFeedsHandler = { _ in
+            .just(.success(FeedImportSummary(addedFeedIDs: [1, 2], skippedCount: 0, failures: [])))
+        }
+        $0.refreshHandler = { _ in .empty() }
+    }
     let input = scheduler.createHotObservable([
         .next(0, Action.viewport(height: 5)), .next(100, .startImporting), .next(101, .edit(PromptText("a.opml"))),
         .next(102, .submit),
@@ -178,12 +182,12 @@ private final class MemoryFeeds: Sendable {
     }
 
     func service() -> MockFeedListService {
-        MockFeedListService(
-            observeFeeds: { [self] _ in
+        MockFeedListService {
+            $0.observeFeedsHandler = { [self] _ in
                 version.asObservable().map { [self] (_: Int) in .success(feeds.withLock { $0 }) }
                     .delay(10, scheduler: scheduler)
-            },
-            removeFeed: { [self] id in
+            }
+            $0.removeFeedHandler = { [self] id in
                 let all = feeds.withLock { $0 }
                 guard let feed = all.first(where: { $0.id == id }) else { return .just(.failure(SceneError("gone"))) }
                 history.withLock {
@@ -193,9 +197,10 @@ private final class MemoryFeeds: Sendable {
                 feeds.withLock { $0.removeAll { $0.id == id } }
                 version.accept(version.value + 1)
                 return .just(.success(feed))
-            },
-            undo: { [self] in step(undoing: true) },
-            redo: { [self] in step(undoing: false) })
+            }
+            $0.undoHandler = { [self] in step(undoing: true) }
+            $0.redoHandler = { [self] in step(undoing: false) }
+        }
     }
 }
 

@@ -26,12 +26,13 @@ private func run(
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let feeds = [Fixtures.feed(1, "Feed 1"), Fixtures.feed(2, "Feed 2")]
-    let service = MockFeedListService(
-        observeFeeds: { _ in observed(.success(feeds)) },
-        observeSearch: { text, limit, _ in
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
+        $0.observeSearchHandler = { text, limit, _ in
             calls.append("search \(text) \(limit)")
             return scheduler.createColdObservable([.next(10, .success(results(text, count: found)))]).asObservable()
-        })
+        }
+    }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: 6))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)

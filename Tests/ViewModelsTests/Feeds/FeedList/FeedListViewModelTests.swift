@@ -16,17 +16,17 @@ private struct Scene {
         let scheduler = scheduler
         let calls = calls
         let feeds = feeds
-        return MockFeedListService(
-            observeFeeds: { _ in observed(.success(feeds)) },
-            addFeed: { url in
+        return MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
+            $0.addFeedHandler = { url in
                 calls.append("add \(url)")
                 return .just(.failure(SceneError("already subscribed")))
-            },
-            removeFeed: { id in
+            }
+            $0.removeFeedHandler = { id in
                 calls.append("remove \(id)")
                 return .just(.success(feeds[0]))
-            },
-            refresh: { ids in
+            }
+            $0.refreshHandler = { ids in
                 calls.append("refresh \(ids)")
                 var events: [Recorded<Event<FeedRefreshEvent>>] = [.next(0, .started(feedIDs: ids))]
                 for (index, id) in ids.enumerated() {
@@ -35,7 +35,8 @@ private struct Scene {
                 }
                 events.append(.completed(100 * ids.count))
                 return scheduler.createColdObservable(events).asObservable()
-            })
+            }
+        }
     }
 
     func output(_ input: FeedListViewModel.Input) -> FeedListViewModel.Output {
@@ -100,12 +101,13 @@ private struct Scene {
             .completed(10),
         ])
         let calls = CallLog<[Int64]>()
-        let service = MockFeedListService(
-            observeFeeds: { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) },
-            refresh: { ids in
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
+            $0.refreshHandler = { ids in
                 calls.append(ids)
                 return ids == [1] ? slow.asObservable() : fast.asObservable()
-            })
+            }
+        }
         let output = FeedListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(refresh: scheduler.createHotObservable([.next(300, 1), .next(350, 2)]).asObservable()))
         let progress = record(output.progress, on: scheduler)
@@ -171,9 +173,9 @@ private func importScene(
 ) -> (screens: TestableObserver<FeedListViewModel.Screen>, calls: [String]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
-    let service = MockFeedListService(
-        observeFeeds: { _ in observed(.success([Fixtures.feed(1, "Alpha")])) },
-        importFeeds: { path in
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
+        $0.importFeedsHandler = { path in
             calls.append("import \(path)")
             let result: Result<FeedImportSummary, SceneError> =
                 path.hasSuffix("bad.opml")
@@ -182,11 +184,12 @@ private func importScene(
                     FeedImportSummary(
                         addedFeedIDs: [7, 8], skippedCount: 1, failures: ["Gopher: unsupported address type"]))
             return scheduler.createColdObservable([.next(50, result), .completed(50)]).asObservable()
-        },
-        refresh: { ids in
+        }
+        $0.refreshHandler = { ids in
             calls.append("refresh \(ids)")
             return .just(.started(feedIDs: ids))
-        })
+        }
+    }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, FeedListViewModel.Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)

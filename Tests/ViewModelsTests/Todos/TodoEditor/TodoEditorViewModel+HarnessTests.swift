@@ -36,7 +36,9 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let load = scheduler.createColdObservable([
             .next(10, Result<Todo?, SceneError>.success(stored)), .completed(10),
         ])
-        let service = MockTodoEditorService(load: { _ in load.asObservable() })
+        let service = MockTodoEditorService {
+            $0.loadHandler = { _ in load.asObservable() }
+        }
         let input = TodoEditorViewModel.Input(
             notes: scheduler.createHotObservable([.next(100, "2 l")]).asObservable(),
             cancel: scheduler.createHotObservable([.next(200, ()), .next(400, ())]).asObservable(),
@@ -61,7 +63,9 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let save = scheduler.createColdObservable([
             .next(30, Result<Todo, SceneError>.success(stored)), .completed(30),
         ])
-        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { _, _ in save.asObservable() }
+        }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
             save: scheduler.createHotObservable([.next(200, ())]).asObservable())
@@ -82,10 +86,12 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             .next(100, Result<Todo, SceneError>.success(stored)), .completed(100),
         ])
         let calls = CallLog<String>()
-        let service = MockTodoEditorService(save: { fields, _ in
-            calls.append(fields.title)
-            return save.asObservable()
-        })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { fields, _ in
+                calls.append(fields.title)
+                return save.asObservable()
+            }
+        }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
             save: scheduler.createHotObservable([.next(200, ()), .next(210, ()), .next(290, ())]).asObservable())
@@ -108,7 +114,9 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let save = scheduler.createColdObservable([
             .next(30, Result<Todo, SceneError>.success(stored)), .completed(30),
         ])
-        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { _, _ in save.asObservable() }
+        }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
             save: scheduler.createHotObservable([.next(200, ()), .next(240, ())]).asObservable())
@@ -132,10 +140,12 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             .next(50, Result<Todo, SceneError>.success(stored)), .completed(50),
         ])
         let calls = CallLog<Int>()
-        let service = MockTodoEditorService(save: { _, _ in
-            calls.append(calls.all.count)
-            return calls.all.count == 1 ? failing.asObservable() : succeeding.asObservable()
-        })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { _, _ in
+                calls.append(calls.all.count)
+                return calls.all.count == 1 ? failing.asObservable() : succeeding.asObservable()
+            }
+        }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
             save: scheduler.createHotObservable([.next(200, ()), .next(220, ()), .next(300, ())]).asObservable())
@@ -159,7 +169,9 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let save = scheduler.createColdObservable([
             .next(100, Result<Todo, SceneError>.failure(SceneError("disk full"))), .completed(100),
         ])
-        let service = MockTodoEditorService(save: { _, _ in save.asObservable() })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { _, _ in save.asObservable() }
+        }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
             save: scheduler.createHotObservable([.next(200, ())]).asObservable(),
@@ -182,10 +194,12 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             .next(100, Result<Todo, SceneError>.failure(SceneError("database is busy"))), .completed(100),
         ])
         let calls = CallLog<Int>()
-        let service = MockTodoEditorService(save: { _, _ in
-            calls.append(scheduler.now)
-            return failing.asObservable()
-        })
+        let service = MockTodoEditorService {
+            $0.saveHandler = { _, _ in
+                calls.append(scheduler.now)
+                return failing.asObservable()
+            }
+        }
         // Presses at 210 and 250 fall inside the first save (200 to 300) and are ignored; the
         // failure frees the key, so the press at 400 is a new save.
         let input = TodoEditorViewModel.Input(

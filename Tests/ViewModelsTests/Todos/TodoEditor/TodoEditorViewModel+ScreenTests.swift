@@ -12,14 +12,15 @@ private typealias Screen = TodoEditorViewModel.Screen
 private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<Screen>, saved: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let saved = CallLog<String>()
-    let service = MockTodoEditorService(
-        load: { id in
+    let service = MockTodoEditorService {
+        $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
-        },
-        save: { fields, id in
+        }
+        $0.saveHandler = { fields, id in
             saved.append("\(id.map(String.init) ?? "new") \(fields.title) | \(fields.notes)")
             return .just(.success(Fixtures.todo(id ?? 1, fields.title)))
-        })
+        }
+    }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
     let output = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
         .transform(screen: .init(actions: input.asObservable()))
@@ -72,11 +73,12 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 /// ticks, for `end` ticks.
 private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> TestableObserver<Screen> {
     let scheduler = TestScheduler()
-    let service = MockTodoEditorService(
-        load: { id in
+    let service = MockTodoEditorService {
+        $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
-        },
-        save: { _, _ in .just(.failure(SceneError("the disk is full"))) })
+        }
+        $0.saveHandler = { _, _ in .just(.failure(SceneError("the disk is full"))) }
+    }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
     let screens = scheduler.createObserver(Screen.self)
     let subscription = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)

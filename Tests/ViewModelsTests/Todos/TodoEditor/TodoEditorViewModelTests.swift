@@ -18,17 +18,18 @@ private struct Scene {
         let scheduler = scheduler
         let saves = saves
         let saveResult = saveResult
-        let service = MockTodoEditorService(
-            load: { _ in
+        let service = MockTodoEditorService {
+            $0.loadHandler = { _ in
                 scheduler.createColdObservable([.next(10, Result<Todo?, SceneError>.success(stored)), .completed(10)])
                     .asObservable()
-            },
-            save: { fields, id in
+            }
+            $0.saveHandler = { fields, id in
                 saves.append(
                     "\(id.map(String.init) ?? "new"): \(fields.title) | \(fields.notes) | \(fields.dueAt.map(DueDate.format) ?? "-")"
                 )
                 return .just(saveResult)
-            })
+            }
+        }
         return TodoEditorViewModel(service: service, todoID: id, scheduler: scheduler, dueDays: { Fixtures.dueDays })
             .transform(input: input)
     }

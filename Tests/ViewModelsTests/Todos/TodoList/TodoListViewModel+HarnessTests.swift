@@ -37,9 +37,10 @@ private final class Pages: Sendable {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let pages = Pages(scheduler)
-        let service = MockTodoListService(
-            observePage: { query, _ in pages.source(for: query.search).asObservable() },
-            observeTally: { _ in .never() })
+        let service = MockTodoListService {
+            $0.observePageHandler = { query, _ in pages.source(for: query.search).asObservable() }
+            $0.observeTallyHandler = { _ in .never() }
+        }
         let search = scheduler.createHotObservable([.next(100, "m"), .next(200, "mi"), .next(250, "mint")])
         let output = TodoListViewModel(service: service, scheduler: scheduler)
             .transform(input: .init(search: search.asObservable()))
@@ -59,12 +60,14 @@ private final class Pages: Sendable {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let added = SanitizerVisibleMutex<[String]>([])
-        let service = MockTodoListService(
-            observePage: { _, _ in .never() }, observeTally: { _ in .never() },
-            add: { title in
+        let service = MockTodoListService {
+            $0.observePageHandler = { _, _ in .never() }
+            $0.observeTallyHandler = { _ in .never() }
+            $0.addHandler = { title in
                 added.withLock { $0.append(title) }
                 return .just(.success(Fixtures.todo(3, title)))
-            })
+            }
+        }
         let add = scheduler.createHotObservable([
             .next(100, "   "), .next(200, String(repeating: "x", count: 501)), .next(300, " Milk "),
         ])
@@ -87,8 +90,10 @@ private final class Pages: Sendable {
             .next(50, .success(TodoTally(active: 2, completed: 0))),
             .next(90, .success(TodoTally(active: 0, completed: 2))),
         ])
-        let service = MockTodoListService(
-            observePage: { _, _ in .never() }, observeTally: { _ in tally.asObservable() })
+        let service = MockTodoListService {
+            $0.observePageHandler = { _, _ in .never() }
+            $0.observeTallyHandler = { _ in tally.asObservable() }
+        }
         let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init())
         let text = harness.record(output.itemsLeftText, "itemsLeftText")
         let completed = harness.record(output.completedCount, "completedCount")

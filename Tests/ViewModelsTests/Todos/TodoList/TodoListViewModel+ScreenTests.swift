@@ -67,27 +67,27 @@ private final class MemoryTodos: Sendable {
     }
 
     func service() -> MockTodoListService {
-        MockTodoListService(
-            observePage: { [self] query, _ in
+        MockTodoListService {
+            $0.observePageHandler = { [self] query, _ in
                 queries.withLock { $0.append(query) }
                 return version.asObservable().map { [self] (_: Int) in page(for: query) }
                     .delay(10, scheduler: scheduler)
-            },
-            observeTally: { [self] _ in
+            }
+            $0.observeTallyHandler = { [self] _ in
                 version.asObservable().map { [self] (_: Int) -> Result<TodoTally, SceneError> in
                     let all = todos.withLock { $0 }
                     let done = all.filter(\.isCompleted).count
                     return .success(TodoTally(active: all.count - done, completed: done))
                 }
-            },
-            add: { [self] title in
+            }
+            $0.addHandler = { [self] title in
                 change("add \(title)") { todos in
                     let todo = Fixtures.todo(Int64(todos.count + 1), title)
                     todos.append(todo)
                     return todo
                 }
-            },
-            toggle: { [self] id in
+            }
+            $0.toggleHandler = { [self] id in
                 change("toggle \(id)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
                     let old = todos[index]
@@ -95,16 +95,16 @@ private final class MemoryTodos: Sendable {
                         id: old.id, title: old.title, isCompleted: !old.isCompleted, createdAt: old.createdAt)
                     return todos[index]
                 }
-            },
-            countShown: { [self] query in
+            }
+            $0.countShownHandler = { [self] query in
                 let shown = todos.withLock { $0 }.filter { Self.shows(query, $0) }
                 let done = shown.filter(\.isCompleted).count
                 return .just(.success(TodoTally(active: shown.count - done, completed: done)))
-            },
-            position: { [self] id, query in
+            }
+            $0.positionHandler = { [self] id, query in
                 .just(.success(Self.ordered(todos.withLock { $0 }, query).firstIndex { $0.id == id }))
-            },
-            toggleAll: { [self] query in
+            }
+            $0.toggleAllHandler = { [self] query in
                 writes.withLock { $0.append("toggleAll '\(query.search)'") }
                 remember("toggleAll '\(query.search)'")
                 let changed = todos.withLock { todos -> Int in
@@ -120,8 +120,8 @@ private final class MemoryTodos: Sendable {
                 }
                 version.accept(version.value + 1)
                 return .just(.success(changed))
-            },
-            rename: { [self] id, title in
+            }
+            $0.renameHandler = { [self] id, title in
                 change("rename \(id) \(title)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
                     let old = todos[index]
@@ -129,14 +129,14 @@ private final class MemoryTodos: Sendable {
                         id: old.id, title: title, isCompleted: old.isCompleted, createdAt: old.createdAt)
                     return todos[index]
                 }
-            },
-            delete: { [self] id in
+            }
+            $0.deleteHandler = { [self] id in
                 change("delete \(id)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
                     return todos.remove(at: index)
                 }
-            },
-            clearCompleted: { [self] query in
+            }
+            $0.clearCompletedHandler = { [self] query in
                 writes.withLock { $0.append("clearCompleted '\(query.search)'") }
                 remember("clearCompleted '\(query.search)'")
                 let removed = todos.withLock { todos -> Int in
@@ -146,8 +146,8 @@ private final class MemoryTodos: Sendable {
                 }
                 version.accept(version.value + 1)
                 return .just(.success(removed))
-            },
-            move: { [self] id, from, to, _ in
+            }
+            $0.moveHandler = { [self] id, from, to, _ in
                 change("move \(id) \(from)->\(to)") { todos in
                     guard todos.indices.contains(from), todos.indices.contains(to), todos[from].id == id else {
                         return nil
@@ -156,9 +156,10 @@ private final class MemoryTodos: Sendable {
                     todos.insert(todo, at: to)
                     return todo
                 }
-            },
-            undo: { [self] in step(undoing: true) },
-            redo: { [self] in step(undoing: false) })
+            }
+            $0.undoHandler = { [self] in step(undoing: true) }
+            $0.redoHandler = { [self] in step(undoing: false) }
+        }
     }
 
     /// Whether a list of `query` shows `todo`: its filter and its search.
@@ -366,8 +367,8 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     let length = 10_000
     // Like the base service: a search is counted only 100 todos past its window, unless the
     // window is asked for from the end.
-    let service = MockTodoListService(
-        observePage: { query, _ in
+    let service = MockTodoListService {
+        $0.observePageHandler = { query, _ in
             queries.withLock { $0.append(query) }
             let end = query.fromEnd ? length : min(length, query.offset + query.limit)
             let start = query.fromEnd ? end - query.limit : query.offset
@@ -375,8 +376,9 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             let counted = query.search.isEmpty || query.fromEnd ? length : min(length, end + 100)
             let page = TodoPage(todos: todos, totalCount: counted, offset: start, isCountExact: counted == length)
             return Observable.just(.success(page)).delay(10, scheduler: scheduler)
-        },
-        observeTally: { _ in .just(.success(TodoTally(active: length, completed: 0))) })
+        }
+        $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: length, completed: 0))) }
+    }
     let actions = scheduler.createHotObservable([
         .next(0, Action.viewport(height: 5)), .next(100, .startSearching), .next(101, .edit(PromptText("todo"))),
         .next(102, .submit), .next(1_000, .select(.bottom)), .next(2_000, .select(.up)),
@@ -408,9 +410,12 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             Fixtures.todo(3, "Soon", due: DueDay("2026-12-24")?.date),
             Fixtures.todo(4, "Done late", done: true, due: DueDay("2026-11-20")?.date), Fixtures.todo(5, "Whenever"),
         ]
-        let service = MockTodoListService(
-            observePage: { _, _ in observed(.success(TodoPage(todos: todos, totalCount: todos.count, offset: 0))) },
-            observeTally: { _ in observed(.success(TodoTally(active: 4, completed: 1))) })
+        let service = MockTodoListService {
+            $0.observePageHandler = { _, _ in
+                observed(.success(TodoPage(todos: todos, totalCount: todos.count, offset: 0)))
+            }
+            $0.observeTallyHandler = { _ in observed(.success(TodoTally(active: 4, completed: 1))) }
+        }
         let viewModel = TodoListViewModel(service: service, scheduler: scheduler, today: { Fixtures.today })
         let actions = scheduler.createHotObservable([.next(300, Action.viewport(height: 5))]).asObservable()
         let output = viewModel.transform(screen: .init(actions: actions))
@@ -549,10 +554,13 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
 
 @Test func todoListScreenAFailedUndoIsShownAsAnError() {
     let scheduler = TestScheduler()
-    let service = MockTodoListService(
-        observePage: { _, _ in .just(.success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0))) },
-        observeTally: { _ in .just(.success(TodoTally(active: 1, completed: 0))) },
-        undo: { .just(.failure(SceneError("the database is busy; try again"))) })
+    let service = MockTodoListService {
+        $0.observePageHandler = { _, _ in
+            .just(.success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0)))
+        }
+        $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: 1, completed: 0))) }
+        $0.undoHandler = { .just(.failure(SceneError("the database is busy; try again"))) }
+    }
     let actions = scheduler.createHotObservable([.next(0, Action.viewport(height: 5)), .next(100, .undo)])
     let screens = scheduler.createObserver(Screen.self)
     let subscription = TodoListViewModel(service: service, scheduler: scheduler)

@@ -23,43 +23,43 @@ private struct Scene {
         let todos = todos
         let totalCount = totalCount
         let writeResult = writeResult
-        return MockTodoListService(
-            observePage: { query, _ in
+        return MockTodoListService {
+            $0.observePageHandler = { query, _ in
                 queries.append(query)
                 let slice = Array(todos.dropFirst(query.offset).prefix(query.limit))
                 let page = TodoPage(todos: slice, totalCount: totalCount ?? todos.count, offset: query.offset)
                 return scheduler.createColdObservable([.next(10, .success(page))]).asObservable()
-            },
-            observeTally: { _ in observed(.success(TodoTally(active: 1, completed: 1))) },
-            add: { title in
+            }
+            $0.observeTallyHandler = { _ in observed(.success(TodoTally(active: 1, completed: 1))) }
+            $0.addHandler = { title in
                 writes.append("add \(title)")
                 return .just(writeResult)
-            },
-            toggle: { id in
+            }
+            $0.toggleHandler = { id in
                 writes.append("toggle \(id)")
                 return .just(writeResult)
-            },
-            toggleAll: { query in
+            }
+            $0.toggleAllHandler = { query in
                 writes.append("toggleAll \(query.filter) '\(query.search)'")
                 return .just(.success(3))
-            },
-            rename: { id, title in
+            }
+            $0.renameHandler = { id, title in
                 writes.append("rename \(id) \(title)")
                 return .just(writeResult)
-            },
-            delete: { id in
+            }
+            $0.deleteHandler = { id in
                 writes.append("delete \(id)")
                 return .just(writeResult)
-            },
-            clearCompleted: { query in
+            }
+            $0.clearCompletedHandler = { query in
                 writes.append("clearCompleted \(query.filter) '\(query.search)'")
                 return .just(.success(1))
-            },
-            move: { id, from, to, query in
+            }
+            $0.moveHandler = { id, from, to, query in
                 writes.append("move \(id) \(from)->\(to) \(query.sort)")
                 return .just(writeResult)
             }
-        )
+        }
     }
 
     func output(_ input: TodoListViewModel.Input) -> TodoListViewModel.Output {
@@ -109,16 +109,17 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let queries = CallLog<TodoQuery>()
-        let service = MockTodoListService(
-            observePage: { query, _ in
+        let service = MockTodoListService {
+            $0.observePageHandler = { query, _ in
                 queries.append(query)
                 let page =
                     query.fromEnd
                     ? TodoPage(todos: [Fixtures.todo(100_000, "Todo 99999")], totalCount: 100_000, offset: 99_999)
                     : TodoPage(todos: [Fixtures.todo(1, "Todo 0")], totalCount: 1_001, offset: 0, isCountExact: false)
                 return scheduler.createColdObservable([.next(10, .success(page))]).asObservable()
-            },
-            observeTally: { _ in .never() })
+            }
+            $0.observeTallyHandler = { _ in .never() }
+        }
         let output = TodoListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
                 search: scheduler.createHotObservable([.next(210, "todo")]).asObservable(),
@@ -167,12 +168,13 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
             .next(10, Result<TodoPage, SceneError>.success(TodoPage(todos: [], totalCount: 0, offset: 0)))
         ])
         let pages = CallLog<Int>()
-        let service = MockTodoListService(
-            observePage: { _, _ in
+        let service = MockTodoListService {
+            $0.observePageHandler = { _, _ in
                 pages.append(1)
                 return pages.all.count == 1 ? first.asObservable() : second.asObservable()
-            },
-            observeTally: { _ in .never() })
+            }
+            $0.observeTallyHandler = { _ in .never() }
+        }
         let search = scheduler.createHotObservable([.next(300, "milk")]).asObservable()
         let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init(search: search))
         _ = record(output.rows, on: scheduler)
@@ -360,14 +362,15 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListPageFailureIsShownAndTheListKeepsGoing() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
-        let service = MockTodoListService(
-            observePage: { _, _ in
+        let service = MockTodoListService {
+            $0.observePageHandler = { _, _ in
                 scheduler.createColdObservable([
                     .next(10, Result<TodoPage, SceneError>.failure(SceneError("disk I/O error"))),
                     .next(20, .success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0))),
                 ]).asObservable()
-            },
-            observeTally: { _ in .never() })
+            }
+            $0.observeTallyHandler = { _ in .never() }
+        }
         let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init())
         let error = record(output.errorMessage, on: scheduler)
         let rows = record(output.rows, on: scheduler)
@@ -383,8 +386,10 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         let tally = scheduler.createColdObservable([
             .next(0, Result<TodoTally, SceneError>.success(TodoTally(active: 0, completed: 0)))
         ])
-        let service = MockTodoListService(
-            observePage: { _, _ in .never() }, observeTally: { _ in tally.asObservable() })
+        let service = MockTodoListService {
+            $0.observePageHandler = { _, _ in .never() }
+            $0.observeTallyHandler = { _ in tally.asObservable() }
+        }
         let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init())
         _ = record(output.rows, on: scheduler, from: 200, until: 500)
         _ = record(output.itemsLeftText, on: scheduler, from: 300, until: 600)
