@@ -79,6 +79,8 @@ let package = Package(
             path: "Tests/Support/HTTPTestServer",
             swiftSettings: strictSettings
         ),
+        // Test-only: the sanitizer check and thread CPU clock the timing tests share.
+        .target(name: "TestMeasures", path: "Tests/Support/TestMeasures", swiftSettings: strictSettings),
         .testTarget(
             name: "StreamsTests",
             dependencies: ["Streams", "StreamsTesting"],
@@ -86,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StreamsTestingTests",
-            dependencies: ["Streams", "StreamsTesting"],
+            dependencies: ["Streams", "StreamsTesting", "TestMeasures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -109,7 +111,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "FeedParsingTests", dependencies: ["FeedParsing", "StreamsTesting"], swiftSettings: strictSettings),
+            name: "FeedParsingTests", dependencies: ["FeedParsing", "StreamsTesting", "TestMeasures"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CoordinationTests",
             dependencies: ["Coordination", "Streams", "StreamsTesting"],
@@ -145,7 +148,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "Streams", "StreamsTesting"],
+            dependencies: ["TerminalUI", "Streams", "StreamsTesting", "TestMeasures"],
             exclude: ["Views/__Snapshots__"],
             swiftSettings: strictSettings
         ),

@@ -15,12 +15,12 @@ import Testing
 @Test func mockTodoEditorServiceCallsTheClosureGiven() {
     let service = MockTodoEditorService {
         $0.saveHandler = { fields, id in
-            .just(.failure(SceneError("refused \(fields.title) \(id ?? 0)")))
+            .just(.failure(SceneError.storage("refused \(fields.title) \(id ?? 0)")))
         }
     }
     let observer = TestScheduler().createObserver(Result<Todo, SceneError>.self)
     withSubscriptionTracking {
         _ = service.save(TodoFields(title: "Milk"), id: 5).subscribe(observer.asObserver())
     }
-    #expect(observer.elements == [.failure(SceneError("refused Milk 5"))])
+    #expect(observer.elements == [.failure(SceneError.storage("refused Milk 5"))])
 }

@@ -7,13 +7,13 @@ import Testing
 
 @Test func mockTodoListServiceCallsTheClosureGiven() {
     let service = MockTodoListService {
-        $0.addHandler = { title in .just(.failure(SceneError("refused \(title)"))) }
+        $0.addHandler = { title in .just(.failure(SceneError.storage("refused \(title)"))) }
     }
     let observer = TestScheduler().createObserver(Result<Todo, SceneError>.self)
     withSubscriptionTracking {
         _ = service.add(title: "Milk").subscribe(observer.asObserver())
     }
-    #expect(observer.elements == [.failure(SceneError("refused Milk"))])
+    #expect(observer.elements == [.failure(SceneError.storage("refused Milk"))])
 }
 
 @Test func mockTodoListServiceFailsTheTestOnAnUnexpectedCall() {

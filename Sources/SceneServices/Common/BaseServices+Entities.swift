@@ -68,7 +68,7 @@ extension FeedItemFilter {
 
 extension SceneError {
     init(_ error: BaseServiceError) {
-        self.init(error.message)
+        self = .storage(error.message)
     }
 }
 

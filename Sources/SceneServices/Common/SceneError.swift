@@ -1,13 +1,77 @@
-/// A failure a scene can show: a short message for people, never a crash.
-public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, in words a person can act on.
-    public let message: String
+/// A failure a scene can show, never a crash: a case a view model can match on, and, in
+/// ``message``, the one place where the scene layer words it for people.
+public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stored data could not be read or written; the database's reason, already in words.
+    case storage(String)
+    /// A feed or a subscription list could not be fetched, read or imported; the reason, in words.
+    case feed(String)
+    /// What the person acted on no longer exists: removed meanwhile, perhaps by another process.
+    case gone(Gone)
+    /// The list changed while a move was under way.
+    case listChanged
+    /// A link could not be opened, or there is none to open.
+    case link(LinkProblem)
+    /// The import was asked for without the path of a file.
+    case noImportPath
+    /// The network is switched off (the offline scenario).
+    case offline
+    /// A failure that no other case names (an observable's own error), in words.
+    case unexpected(String)
 
-    /// Creates an error with a message.
-    public init(_ message: String) {
-        self.message = message
+    /// What no longer exists.
+    public enum Gone: Sendable, Hashable {
+        /// The todo being changed.
+        case todo
+        /// The feed being refreshed.
+        case feed
+        /// The feed item being acted on (no longer in the list shown).
+        case item
+    }
+
+    /// Why a link was not opened.
+    public enum LinkProblem: Sendable, Hashable {
+        /// The address is not `http` or `https` (the address).
+        case notWeb(String)
+        /// Neither `BROWSER` nor the platform names a program to open links with.
+        case noOpener
+        /// The program named to open links is not on the `PATH` (the program).
+        case openerNotFound(String)
+        /// The program could not be started (the program, and the system's reason).
+        case openerFailed(String, reason: String)
+        /// The item has no link of its own.
+        case noLink
+        /// The item has no numbered link `number`; it has `count`.
+        case noNumberedLink(number: Int, count: Int)
+    }
+
+    /// What went wrong, in words a person can act on.
+    public var message: String {
+        switch self {
+        case .storage(let reason), .feed(let reason), .unexpected(let reason): reason
+        case .gone(.todo): "This todo no longer exists."
+        case .gone(.feed): "This feed was removed."
+        case .gone(.item): "That item is no longer shown; open it again."
+        case .listChanged: "The list changed; try the move again."
+        case .link(let problem): Self.words(for: problem)
+        case .noImportPath: "Type the path of an OPML file."
+        case .offline: "The network is unavailable (offline); stored items stay readable."
+        }
     }
 
     /// The message.
     public var description: String { message }
+
+    private static func words(for problem: LinkProblem) -> String {
+        switch problem {
+        case .notWeb(let url): "The link \(url) is not a web address (http or https), so it was not opened."
+        case .noOpener: "No program to open links with: set BROWSER to your browser."
+        case .openerNotFound(let program):
+            "Could not open the link: \(program) was not found; set BROWSER to your browser."
+        case .openerFailed(let program, let reason): "Could not open the link with \(program): \(reason)."
+        case .noLink: "This item has no link to open."
+        case .noNumberedLink(let number, let count):
+            "There is no link [\(number)]: this item has "
+                + (count == 0 ? "no numbered links" : count == 1 ? "one link, [1]" : "links [1] to [\(count)]") + "."
+        }
+    }
 }

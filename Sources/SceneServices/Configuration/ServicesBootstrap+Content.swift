@@ -44,7 +44,7 @@ extension ServicesBootstrap {
     ) throws(SceneError) -> Value {
         let box = _FirstValue<Result<Value, BaseServiceError>>()
         observable.subscribe(onNext: { box.keep($0) }).dispose()
-        guard let result = box.value else { throw SceneError("The database did not answer.") }
+        guard let result = box.value else { throw SceneError.storage("The database did not answer.") }
         return try result.mapError(SceneError.init).get()
     }
 }

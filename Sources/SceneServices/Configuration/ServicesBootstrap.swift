@@ -25,7 +25,7 @@ public enum ServicesBootstrap {
                     database: databaseLocation(configuration.database),
                     environment: configuration.environment))
         } catch {
-            throw SceneError(error.message)
+            throw SceneError.storage(error.message)
         }
         let todos: any TodosBaseServiceType = TodosBaseService.shared
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
@@ -48,7 +48,7 @@ public enum ServicesBootstrap {
     ) -> @Sendable (String) -> Observable<FeedFetchEvent> {
         if configuration.network == .offline {
             return { _ in
-                .error(SceneError("The network is unavailable (offline); stored items stay readable."))
+                .error(SceneError.offline)
             }
         }
         var delay = 0

@@ -1,28 +1,8 @@
 import Streams
 import StreamsTesting
 import Synchronization
+import TestMeasures
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Whether the thread sanitizer instruments this process, which slows everything several times.
-private let isThreadSanitized: Bool = {
-    guard let handle = dlopen(nil, RTLD_NOW) else { return false }
-    defer { dlclose(handle) }
-    return dlsym(handle, "__tsan_init") != nil
-}()
-
-/// CPU time of the calling thread: unlike the wall clock, it does not count the time other
-/// processes of a busy machine take, so the floor below holds on a loaded CI runner.
-private func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 private final class Counter: Sendable {
     let value = Atomic<Int>(0)
@@ -42,10 +22,10 @@ private final class Counter: Sendable {
 /// and delays do; scheduling is counted along with running. Under the thread sanitizer only the
 /// count is checked, on a tenth of the work.
 @Test func schedulerThroughputMeetsTheFloorForThisBuild() {
-    let seeds = isThreadSanitized ? 10_000 : 100_000
+    let seeds = TestMeasures.isThreadSanitized ? 10_000 : 100_000
     let scheduler = TestScheduler(runStepLimit: 4 * seeds)
     let counter = Counter()
-    let start = threadCPUSeconds()
+    let start = TestMeasures.threadCPUSeconds()
     for seed in 0..<seeds {
         scheduler.scheduleAt((seed &* 7919) % 10_000, label: "seed") {
             counter.value.add(1, ordering: .relaxed)
@@ -55,10 +35,10 @@ private final class Counter: Sendable {
         }
     }
     scheduler.run()
-    let rate = Double(2 * seeds) / max(threadCPUSeconds() - start, 1e-9)
+    let rate = Double(2 * seeds) / max(TestMeasures.threadCPUSeconds() - start, 1e-9)
     print("TestScheduler: \(Int(rate)) actions/s (thread CPU time) over \(2 * seeds) actions")
     #expect(counter.value.load(ordering: .relaxed) == 2 * seeds)
-    if !isThreadSanitized {
+    if !TestMeasures.isThreadSanitized {
         #expect(rate >= requiredRate, "\(Int(rate)) actions/s is below the floor of \(Int(requiredRate))")
     }
 }

@@ -1,11 +1,6 @@
 import TerminalUI
+import TestMeasures
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The chrome with an input line, drawn on a terminal `width` columns wide and three rows high
 /// (title, input line, status line).
@@ -25,14 +20,9 @@ private func inputLine(_ text: String, cursor: Int, width: Int = 30) -> CellBuff
 /// a test's time limit ran out in CI while the test waited for a thread of a pool that longer
 /// tests held, before the drawing began.
 private func timedInputLine(_ text: String, cursor: Int, width: Int = 30) -> (CellBuffer, seconds: Double) {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
-    let buffer = inputLine(text, cursor: cursor, width: width)
-    return (buffer, now() - start)
+    var buffer = CellBuffer(size: TerminalSize(width: 1, height: 1))
+    let seconds = TestMeasures.threadCPUSeconds { buffer = inputLine(text, cursor: cursor, width: width) }
+    return (buffer, seconds)
 }
 
 @Test func inputLineOfAMegabyteShowsItsEndAndTheCursor() {

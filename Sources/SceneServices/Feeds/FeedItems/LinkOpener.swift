@@ -24,15 +24,15 @@ public struct LinkOpener: Sendable {
         LinkOpener { url in
             guard let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 return .failure(
-                    SceneError("The link \(url) is not a web address (http or https), so it was not opened."))
+                    SceneError.link(.notWeb(url)))
             }
             let words = command(environment: environment)
             guard let program = words.first else {
-                return .failure(SceneError("No program to open links with: set BROWSER to your browser."))
+                return .failure(SceneError.link(.noOpener))
             }
             guard let executable = locate(program, path: environment["PATH"] ?? "/usr/bin:/bin") else {
                 return .failure(
-                    SceneError("Could not open the link: \(program) was not found; set BROWSER to your browser."))
+                    SceneError.link(.openerNotFound(program)))
             }
             var arguments = Array(words.dropFirst())
             if arguments.contains(where: { $0.contains("%s") }) {
@@ -52,7 +52,7 @@ public struct LinkOpener: Sendable {
                 return .success(())
             } catch {
                 return .failure(
-                    SceneError("Could not open the link with \(program): \(error.localizedDescription)."))
+                    SceneError.link(.openerFailed(program, reason: error.localizedDescription)))
             }
         }
     }

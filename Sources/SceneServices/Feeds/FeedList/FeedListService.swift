@@ -50,7 +50,7 @@ public struct FeedListService: FeedListServiceType {
                         return "\(name): \(entry.reason)"
                     })
             }
-            .mapError { SceneError($0.description) }
+            .mapError { SceneError.feed($0.description) }
         }
     }
 
@@ -95,7 +95,7 @@ public struct FeedListService: FeedListServiceType {
             }
             let steps = Observable.from(feedIDs).concatMap { id -> Observable<FeedRefreshEvent> in
                 guard let url = urls[id] else {
-                    return .just(.finished(feedID: id, .failure(SceneError("This feed was removed."))))
+                    return .just(.finished(feedID: id, .failure(SceneError.gone(.feed))))
                 }
                 return service.refreshOne(id: id, url: url).map { FeedRefreshEvent.finished(feedID: id, $0) }
             }
@@ -143,6 +143,6 @@ public struct FeedListService: FeedListServiceType {
                     }
                 }
             }
-            .catch { error in Observable.just(.failure(SceneError("\(error)"))) }
+            .catch { error in Observable.just(.failure(error as? SceneError ?? .feed("\(error)"))) }
     }
 }

@@ -72,7 +72,7 @@ public struct TodoListService: TodoListServiceType {
             case .failure(let error):
                 return .just(.failure(SceneError(error)))
             case .success(nil):
-                return .just(.failure(SceneError("This todo no longer exists.")))
+                return .just(.failure(SceneError.gone(.todo)))
             case .success(let todo?):
                 return todos.update(id: id, title: title, notes: todo.notes, due: todo.dueAt)
                     .map { $0.toScene(Todo.init) }
@@ -127,7 +127,7 @@ public struct TodoListService: TodoListServiceType {
                 return .just(.failure(SceneError(error)))
             case .success(let window):
                 guard let neighbour = window.todos.first, neighbour.id != id else {
-                    return .just(.failure(SceneError("The list changed; try the move again.")))
+                    return .just(.failure(SceneError.listChanged))
                 }
                 return todos.reorder(id: id, after: neighbour.id).map { $0.toScene(Todo.init) }
             }

@@ -172,7 +172,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
                     service.observePage(
                         feedID: window.feedID, offset: window.offset, limit: window.limit, on: scheduler)
                 }
-            return page.recover { .failure(SceneError("\($0)")) }.map { Event.pageLoaded(window, $0) }
+            return page.recover { .failure(SceneError.unexpected("\($0)")) }.map { Event.pageLoaded(window, $0) }
         }
         .share(replay: 1)
         let latestPage = pages.compactMap { event -> FeedItemPage? in
@@ -215,7 +215,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
 
         let state = Observable.merge(
             feedID.flatMapLatest { feedID in
-                service.observeFeed(id: feedID, on: scheduler).recover { .failure(SceneError("\($0)")) }
+                service.observeFeed(id: feedID, on: scheduler).recover { .failure(SceneError.unexpected("\($0)")) }
             }
             .map(Event.feedLoaded),
             window.map(Event.windowChanged),
@@ -289,14 +289,12 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
 
     /// The address to open for `item`, or why there is none.
     static func link(of item: FeedItem?, number: Int?) -> Result<String, SceneError> {
-        guard let item else { return .failure(SceneError("That item is no longer shown; open it again.")) }
+        guard let item else { return .failure(SceneError.gone(.item)) }
         guard let number else {
-            return item.link.map { .success($0) } ?? .failure(SceneError("This item has no link to open."))
+            return item.link.map { .success($0) } ?? .failure(SceneError.link(.noLink))
         }
         guard item.links.indices.contains(number - 1) else {
-            let count = item.links.count
-            let has = count == 0 ? "no numbered links" : count == 1 ? "one link, [1]" : "links [1] to [\(count)]"
-            return .failure(SceneError("There is no link [\(number)]: this item has \(has)."))
+            return .failure(.link(.noNumberedLink(number: number, count: item.links.count)))
         }
         return .success(item.links[number - 1])
     }

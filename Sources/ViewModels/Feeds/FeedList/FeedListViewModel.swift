@@ -112,7 +112,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         let scheduler = scheduler
 
         let feeds = Observable.deferred { service.observeFeeds(on: scheduler) }
-            .recover { .failure(SceneError("\($0)")) }
+            .recover { .failure(SceneError.unexpected("\($0)")) }
             .share(replay: 1)
         let latestFeedIDs = feeds.compactMap { result -> [Int64]? in
             guard case .success(let feeds) = result else { return nil }
@@ -124,7 +124,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             case .failure(let problem):
                 return .just(.addRejected(problem.message))
             case .success(let url):
-                return service.addFeed(url: url).recover { .failure(SceneError("\($0)")) }.map(Event.added)
+                return service.addFeed(url: url).recover { .failure(SceneError.unexpected("\($0)")) }.map(Event.added)
             }
         }
         .share()
@@ -137,8 +137,9 @@ public struct FeedListViewModel: ViewModelType, Sendable {
 
         let imports = input.importFile.concatMap { text -> Observable<Event> in
             let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !path.isEmpty else { return .just(.imported(.failure(SceneError("Type the path of an OPML file.")))) }
-            return service.importFeeds(fromFile: path).recover { .failure(SceneError("\($0)")) }.map(Event.imported)
+            guard !path.isEmpty else { return .just(.imported(.failure(SceneError.noImportPath))) }
+            return service.importFeeds(fromFile: path).recover { .failure(SceneError.unexpected("\($0)")) }.map(
+                Event.imported)
         }
         .share()
         // Imported feeds are fetched at once too, with the refresh's progress on screen.
@@ -167,7 +168,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         }
 
         let removals = input.remove.concatMap { id in
-            service.removeFeed(id: id).recover { .failure(SceneError("\($0)")) }.map(Event.removed)
+            service.removeFeed(id: id).recover { .failure(SceneError.unexpected("\($0)")) }.map(Event.removed)
         }
 
         // One history for feeds and todos: undo here takes back the last change of either.
@@ -180,7 +181,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         let searches = searchText.flatMapLatest { text -> Observable<Event> in
             guard !text.isEmpty else { return .empty() }
             return service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
-                .recover { .failure(SceneError("\($0)")) }
+                .recover { .failure(SceneError.unexpected("\($0)")) }
                 .map { Event.searchLoaded(text, $0) }
         }
 

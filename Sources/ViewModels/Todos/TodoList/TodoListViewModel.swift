@@ -195,7 +195,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
         let pages = query.flatMapLatest { query in
             service.observePage(query, on: scheduler)
-                .recover { .failure(SceneError("\($0)")) }
+                .recover { .failure(SceneError.unexpected("\($0)")) }
                 .map { LoadedPage(query: query, result: $0) }
         }
         .share(replay: 1)
@@ -231,11 +231,11 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                     "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
             input.locate.withLatestFrom(query) { id, query in (id, query) }.concatMap { id, query in
-                service.position(of: id, in: query).take(1).recover { .failure(SceneError("\($0)")) }
+                service.position(of: id, in: query).take(1).recover { .failure(SceneError.unexpected("\($0)")) }
                     .map { Event.located(id, $0) }
             },
             input.planBulk.concatMap { request in
-                service.countShown(in: request.query).take(1).recover { .failure(SceneError("\($0)")) }
+                service.countShown(in: request.query).take(1).recover { .failure(SceneError.unexpected("\($0)")) }
                     .map { Event.bulkCounted(request, $0) }
             },
             HistoryDirection.steps(undo: input.undo, redo: input.redo) { $0 == .undo ? service.undo() : service.redo() }
@@ -243,7 +243,9 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             input.runBulk.concatMap { plan in
                 let write =
                     plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query)
-                return write.take(1).recover { .failure(SceneError("\($0)")) }.map { Event.bulkFinished(plan, $0) }
+                return write.take(1).recover { .failure(SceneError.unexpected("\($0)")) }.map {
+                    Event.bulkFinished(plan, $0)
+                }
             },
             Observable.merge(input.moveUp.map { ($0, -1) }, input.moveDown.map { ($0, 1) })
                 .withLatestFrom(pages) { move, loaded in Self.moveRequest(id: move.0, by: move.1, in: loaded) }
@@ -265,7 +267,9 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             // Before the page itself, so that its rows are marked against the day it is now.
             pages.map { _ in Event.dayChanged(today()) },
             pages.map { Event.pageLoaded($0.query, $0.result) },
-            Observable.deferred { service.observeTally(on: scheduler) }.recover { .failure(SceneError("\($0)")) }.map(
+            Observable.deferred { service.observeTally(on: scheduler) }.recover {
+                .failure(SceneError.unexpected("\($0)"))
+            }.map(
                 Event.tallyLoaded),
             input.search.map(Event.searchTyped),
             commands

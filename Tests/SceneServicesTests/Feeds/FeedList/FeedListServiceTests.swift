@@ -96,7 +96,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
     let service = makeService(fixture, stubs: [:])
     #expect(
         events(service.refresh(feedIDs: [77]))
-            == [.started(feedIDs: [77]), .finished(feedID: 77, .failure(SceneError("This feed was removed.")))])
+            == [.started(feedIDs: [77]), .finished(feedID: 77, .failure(SceneError.gone(.feed)))])
 }
 
 @Test func feedListServiceRemovesAFeedWithItsItems() throws {
@@ -116,7 +116,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
     #expect(
         events(service.refresh(feedIDs: [id])).last
             == .finished(
-                feedID: id, .failure(SceneError("The network is unavailable (offline); stored items stay readable."))))
+                feedID: id, .failure(SceneError.offline)))
     #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().map(\.itemCount) == [2])
 }
 

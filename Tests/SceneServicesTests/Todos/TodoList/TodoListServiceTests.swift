@@ -111,7 +111,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 @Test func todoListServiceRenameOfAMissingTodoFails() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos)
-    #expect(try first(service.rename(id: 99, title: "Tea")) == .failure(SceneError("This todo no longer exists.")))
+    #expect(try first(service.rename(id: 99, title: "Tea")) == .failure(SceneError.gone(.todo)))
 }
 
 @Test func todoListServiceRefusesAnEmptyTitleWithAMessage() throws {

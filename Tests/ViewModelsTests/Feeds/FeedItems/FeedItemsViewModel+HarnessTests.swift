@@ -125,7 +125,7 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let failing = scheduler.createColdObservable([
-            .next(5, Result<FeedItemPage, SceneError>.failure(SceneError("disk I/O error")))
+            .next(5, Result<FeedItemPage, SceneError>.failure(SceneError.storage("disk I/O error")))
         ])
         let service = MockFeedItemsService {
             $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }

@@ -156,7 +156,7 @@ private func openingLinks(
         $0.openLinkHandler = { url in
             opened.append(url)
             return .just(
-                url.contains("refused") ? .failure(SceneError("Could not open the link: refused.")) : .success(()))
+                url.contains("refused") ? .failure(SceneError.link(.openerNotFound("refused"))) : .success(()))
         }
     }
     let input = scheduler.createHotObservable(
@@ -202,7 +202,9 @@ private func openingLinks(
 @Test func feedItemsAnOpenerFailureIsShownInTheStatusLine() {
     let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(3)), (102, .openLink), (200, .openLink)])
     #expect(opened == ["https://refused.example", "https://example.com/1"])
-    #expect(at(102, screens).items.errorMessage == "Could not open the link: refused.")
+    #expect(
+        at(102, screens).items.errorMessage
+            == "Could not open the link: refused was not found; set BROWSER to your browser.")
     #expect(at(200, screens).items.errorMessage == nil)
 }
 
@@ -224,7 +226,9 @@ private func openingLinks(
     let (_, screens) = openingLinks(
         until: 20_000,
         [(100, .open), (101, .typeDigit(7)), (102, .openLink), (5_000, .typeDigit(3)), (5_001, .openLink)])
-    #expect(at(8_200, screens).errorMessage == "Could not open the link: refused.")
+    #expect(
+        at(8_200, screens).errorMessage
+            == "Could not open the link: refused was not found; set BROWSER to your browser.")
     #expect(at(13_000, screens).errorMessage != nil)
     #expect(at(13_001, screens).errorMessage == nil)
 }

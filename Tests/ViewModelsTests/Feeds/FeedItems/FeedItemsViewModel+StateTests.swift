@@ -102,12 +102,12 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 }
 
 @Test func itemsStateFeedFailureIsShown() {
-    let state = VM.reduce(VM.State(), .feedLoaded(.failure(SceneError("locked"))))
+    let state = VM.reduce(VM.State(), .feedLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feed: locked")
 }
 
 @Test func itemsStateLoadFailureShowsTheErrorAndStopsLoading() {
-    let state = VM.reduce(VM.State(), .pageLoaded(VM.Window(), .failure(SceneError("locked"))))
+    let state = VM.reduce(VM.State(), .pageLoaded(VM.Window(), .failure(SceneError.storage("locked"))))
     #expect(!state.isLoading)
     #expect(state.errorMessage == "Could not load the items: locked")
 }

@@ -25,7 +25,7 @@ private struct Scene {
             }
             $0.markAllReadHandler = { feedID in
                 calls.append("markAllRead \(feedID)")
-                return .just(.failure(SceneError("locked")))
+                return .just(.failure(SceneError.storage("locked")))
             }
         }
         return FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler).transform(input: input)

@@ -11,7 +11,7 @@ import ViewModels
         let refresh = scheduler.createColdObservable([
             .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
             .next(100, .finished(feedID: 1, .success(4))),
-            .next(200, .finished(feedID: 2, .failure(SceneError("not a feed: unexpected <html>")))),
+            .next(200, .finished(feedID: 2, .failure(SceneError.feed("not a feed: unexpected <html>")))),
             .completed(200),
         ])
         let service = MockFeedListService {
@@ -171,7 +171,7 @@ import ViewModels
         let requested = CallLog<[Int64]>()
         let service = MockFeedListService {
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
-            $0.addFeedHandler = { _ in .just(.failure(SceneError("already subscribed"))) }
+            $0.addFeedHandler = { _ in .just(.failure(SceneError.storage("already subscribed"))) }
             $0.refreshHandler = { ids in
                 requested.append(ids)
                 return .empty()

@@ -20,7 +20,7 @@ private func run(
         $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
         $0.addFeedHandler = { url in
             calls.append("add \(url)")
-            return .just(.failure(SceneError("already subscribed")))
+            return .just(.failure(SceneError.storage("already subscribed")))
         }
         $0.removeFeedHandler = { id in
             calls.append("remove \(id)")
@@ -189,7 +189,9 @@ private final class MemoryFeeds: Sendable {
             }
             $0.removeFeedHandler = { [self] id in
                 let all = feeds.withLock { $0 }
-                guard let feed = all.first(where: { $0.id == id }) else { return .just(.failure(SceneError("gone"))) }
+                guard let feed = all.first(where: { $0.id == id }) else {
+                    return .just(.failure(SceneError.storage("gone")))
+                }
                 history.withLock {
                     $0.undo.append(("remove feed \"\(feed.title)\"", all))
                     $0.redo.removeAll()
@@ -252,7 +254,7 @@ private func runHistory(
 }
 
 @Test func feedListScreenShowsAFailedUndoAndKeepsTheFeeds() {
-    let screens = runHistory([(100, .undo)], undo: { .just(.failure(SceneError("the disk is full"))) })
+    let screens = runHistory([(100, .undo)], undo: { .just(.failure(SceneError.storage("the disk is full"))) })
     #expect(at(150, screens).errorMessage == "Could not undo: the disk is full")
     #expect(at(150, screens).visibleRows.count == 3)
 }

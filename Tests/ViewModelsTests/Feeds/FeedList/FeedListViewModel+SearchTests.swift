@@ -109,7 +109,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     state = FeedListViewModel.reduce(state, .searchLoaded("old", .success(results("old", count: 2))))
     #expect(state.searchResults.isEmpty)
     #expect(state.isSearching)
-    state = FeedListViewModel.reduce(state, .searchLoaded("new", .failure(SceneError("locked"))))
+    state = FeedListViewModel.reduce(state, .searchLoaded("new", .failure(SceneError.storage("locked"))))
     #expect(state.searchError == "Could not search: locked")
     #expect(!state.isSearching)
 }

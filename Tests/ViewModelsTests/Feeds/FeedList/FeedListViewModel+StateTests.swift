@@ -32,7 +32,7 @@ private typealias VM = FeedListViewModel
 }
 
 @Test func feedsStateLoadFailureShowsTheError() {
-    let state = VM.reduce(VM.State(), .feedsLoaded(.failure(SceneError("locked"))))
+    let state = VM.reduce(VM.State(), .feedsLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feeds: locked")
     #expect(!state.isLoading)
 }
@@ -48,7 +48,7 @@ private typealias VM = FeedListViewModel
 @Test func feedsStateRefreshFinishAdvancesProgressAndRecordsFailures() {
     var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])))
     state = VM.reduce(state, .refresh(.started(feedIDs: [1, 2])))
-    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError("timed out")))))
+    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
     #expect(state.progress == RefreshProgress(done: 1, total: 2))
     #expect(state.rows[0].errorMessage == "timed out")
     state = VM.reduce(state, .refresh(.finished(feedID: 2, .success(4))))
@@ -63,7 +63,7 @@ private typealias VM = FeedListViewModel
 
 @Test func feedsStateNewRefreshClearsThePreviousErrorOfItsFeeds() {
     var state = VM.reduce(VM.State(), .refresh(.started(feedIDs: [1])))
-    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError("timed out")))))
+    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
     state = VM.reduce(state, .refresh(.started(feedIDs: [1])))
     #expect(state.refreshErrors.isEmpty)
 }
@@ -78,19 +78,19 @@ private typealias VM = FeedListViewModel
 }
 
 @Test func feedsStateAddFailureShowsWhyAndSuccessClearsIt() {
-    let failed = VM.reduce(VM.State(), .added(.failure(SceneError("already subscribed"))))
+    let failed = VM.reduce(VM.State(), .added(.failure(SceneError.storage("already subscribed"))))
     #expect(failed.addError == "already subscribed")
     #expect(VM.reduce(failed, .added(.success(Fixtures.feed(1)))).addError == nil)
 }
 
 @Test func feedsStateRemoveFailureShowsTheError() {
-    let state = VM.reduce(VM.State(), .removed(.failure(SceneError("locked"))))
+    let state = VM.reduce(VM.State(), .removed(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not remove the feed: locked")
 }
 
 @Test func feedsStateForgetsErrorsOfRemovedFeeds() {
     var state = VM.reduce(VM.State(), .refresh(.started(feedIDs: [1])))
-    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError("timed out")))))
+    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
     state = VM.reduce(state, .feedsLoaded(.success([])))
     #expect(state.refreshErrors.isEmpty)
 }

@@ -20,7 +20,7 @@ private struct Scene {
             $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
             $0.addFeedHandler = { url in
                 calls.append("add \(url)")
-                return .just(.failure(SceneError("already subscribed")))
+                return .just(.failure(SceneError.storage("already subscribed")))
             }
             $0.removeFeedHandler = { id in
                 calls.append("remove \(id)")
@@ -30,7 +30,8 @@ private struct Scene {
                 calls.append("refresh \(ids)")
                 var events: [Recorded<Event<FeedRefreshEvent>>] = [.next(0, .started(feedIDs: ids))]
                 for (index, id) in ids.enumerated() {
-                    let result: Result<Int, SceneError> = id == 2 ? .failure(SceneError("not a feed")) : .success(3)
+                    let result: Result<Int, SceneError> =
+                        id == 2 ? .failure(SceneError.feed("not a feed")) : .success(3)
                     events.append(.next(100 * (index + 1), .finished(feedID: id, result)))
                 }
                 events.append(.completed(100 * ids.count))
@@ -179,7 +180,7 @@ private func importScene(
             calls.append("import \(path)")
             let result: Result<FeedImportSummary, SceneError> =
                 path.hasSuffix("bad.opml")
-                ? .failure(SceneError("\(path): not an OPML subscription list: it is an HTML page"))
+                ? .failure(SceneError.feed("\(path): not an OPML subscription list: it is an HTML page"))
                 : .success(
                     FeedImportSummary(
                         addedFeedIDs: [7, 8], skippedCount: 1, failures: ["Gopher: unsupported address type"]))

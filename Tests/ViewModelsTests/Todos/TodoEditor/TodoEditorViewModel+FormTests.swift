@@ -27,7 +27,7 @@ private func loaded(_ todo: Todo) -> VM.Form {
 }
 
 @Test func formLoadFailureIsShown() {
-    let form = VM.reduceForm(VM.Form(id: 9), .loaded(.failure(SceneError("locked"))))
+    let form = VM.reduceForm(VM.Form(id: 9), .loaded(.failure(SceneError.storage("locked"))))
     #expect(form.loadError == "Could not load the todo: locked")
     #expect(!form.isValid)
 }

@@ -134,7 +134,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let failing = scheduler.createColdObservable([
-            .next(50, Result<Todo, SceneError>.failure(SceneError("disk full"))), .completed(50),
+            .next(50, Result<Todo, SceneError>.failure(SceneError.storage("disk full"))), .completed(50),
         ])
         let succeeding = scheduler.createColdObservable([
             .next(50, Result<Todo, SceneError>.success(stored)), .completed(50),
@@ -167,7 +167,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let save = scheduler.createColdObservable([
-            .next(100, Result<Todo, SceneError>.failure(SceneError("disk full"))), .completed(100),
+            .next(100, Result<Todo, SceneError>.failure(SceneError.storage("disk full"))), .completed(100),
         ])
         let service = MockTodoEditorService {
             $0.saveHandler = { _, _ in save.asObservable() }
@@ -191,7 +191,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let failing = scheduler.createColdObservable([
-            .next(100, Result<Todo, SceneError>.failure(SceneError("database is busy"))), .completed(100),
+            .next(100, Result<Todo, SceneError>.failure(SceneError.storage("database is busy"))), .completed(100),
         ])
         let calls = CallLog<Int>()
         let service = MockTodoEditorService {

@@ -77,7 +77,7 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
         $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
         }
-        $0.saveHandler = { _, _ in .just(.failure(SceneError("the disk is full"))) }
+        $0.saveHandler = { _, _ in .just(.failure(SceneError.storage("the disk is full"))) }
     }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
     let screens = scheduler.createObserver(Screen.self)

@@ -50,19 +50,21 @@ private func state(title: String, stored: Todo? = nil) -> VM.State {
 }
 
 @Test func editorSaveFailureShowsTheErrorAndAllowsARetry() {
-    let failed = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.failure(SceneError("disk full"))))
+    let failed = VM.reduce(
+        VM.reduce(state(title: "Milk"), .saveRequested), .saved(.failure(SceneError.storage("disk full"))))
     #expect(failed.errorMessage == "Could not save: disk full")
     #expect(failed.canSave)
     #expect(!failed.isFinished)
 }
 
 @Test func editorNewSaveRequestClearsTheOldSaveError() {
-    let failed = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.failure(SceneError("disk full"))))
+    let failed = VM.reduce(
+        VM.reduce(state(title: "Milk"), .saveRequested), .saved(.failure(SceneError.storage("disk full"))))
     #expect(VM.reduce(failed, .saveRequested).errorMessage == nil)
 }
 
 @Test func editorShowsTheLoadError() {
-    let form = VM.reduceForm(VM.Form(id: 2), .loaded(.failure(SceneError("locked"))))
+    let form = VM.reduceForm(VM.Form(id: 2), .loaded(.failure(SceneError.storage("locked"))))
     #expect(VM.reduce(VM.State(id: 2), .formChanged(form)).errorMessage == "Could not load the todo: locked")
 }
 

@@ -158,7 +158,7 @@ private struct Scene {
 @Test func editorSaveFailureIsShownAndTheEditorStays() {
     withSubscriptionTracking {
         var scene = Scene()
-        scene.saveResult = .failure(SceneError("disk full"))
+        scene.saveResult = .failure(SceneError.storage("disk full"))
         let output = scene.output(
             id: nil, .init(title: scene.hot([.next(300, "Milk")]), save: scene.hot([.next(400, ())])))
         let error = record(output.errorMessage, on: scene.scheduler)

@@ -34,7 +34,7 @@ private final class MemoryTodos: Sendable {
         writes.withLock { $0.append(description) }
         remember(description)
         let changed = todos.withLock { todos -> Todo? in body(&todos) }
-        guard let todo = changed else { return .just(.failure(SceneError("not found"))) }
+        guard let todo = changed else { return .just(.failure(SceneError.storage("not found"))) }
         version.accept(version.value + 1)
         return .just(.success(todo))
     }
@@ -559,7 +559,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             .just(.success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0)))
         }
         $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: 1, completed: 0))) }
-        $0.undoHandler = { .just(.failure(SceneError("the database is busy; try again"))) }
+        $0.undoHandler = { .just(.failure(SceneError.storage("the database is busy; try again"))) }
     }
     let actions = scheduler.createHotObservable([.next(0, Action.viewport(height: 5)), .next(100, .undo)])
     let screens = scheduler.createObserver(Screen.self)

@@ -72,7 +72,7 @@ func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool
 @Test func statePageFailureKeepsTheRowsAndShowsTheError() {
     let rows = [TodoRow(id: 1, title: "A", isCompleted: false, dueText: nil, position: 0)]
     let state = VM.reduce(
-        VM.State(rows: rows), .pageLoaded(TodoQuery(), .failure(SceneError("disk I/O error"))))
+        VM.State(rows: rows), .pageLoaded(TodoQuery(), .failure(SceneError.storage("disk I/O error"))))
     #expect(state.rows == rows)
     #expect(state.errorMessage == "Could not load the todos: disk I/O error")
 }
@@ -84,7 +84,7 @@ func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool
 
 @Test func stateTallyFailureKeepsTheTallyAndShowsTheError() {
     let state = VM.reduce(
-        VM.State(tally: TodoTally(active: 2, completed: 0)), .tallyLoaded(.failure(SceneError("locked"))))
+        VM.State(tally: TodoTally(active: 2, completed: 0)), .tallyLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.tally == TodoTally(active: 2, completed: 0))
     #expect(state.errorMessage == "Could not count the todos: locked")
 }

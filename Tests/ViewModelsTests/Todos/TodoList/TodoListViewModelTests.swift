@@ -282,7 +282,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListFailedEditShowsItsErrorUntilTheNextSuccess() {
     withSubscriptionTracking {
         var scene = Scene()
-        scene.writeResult = .failure(SceneError("database is locked"))
+        scene.writeResult = .failure(SceneError.storage("database is locked"))
         let output = scene.output(.init(toggleAll: scene.hot([.next(400, ())]), delete: scene.hot([.next(300, 2)])))
         let error = record(output.errorMessage, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
@@ -365,7 +365,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         let service = MockTodoListService {
             $0.observePageHandler = { _, _ in
                 scheduler.createColdObservable([
-                    .next(10, Result<TodoPage, SceneError>.failure(SceneError("disk I/O error"))),
+                    .next(10, Result<TodoPage, SceneError>.failure(SceneError.storage("disk I/O error"))),
                     .next(20, .success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0))),
                 ]).asObservable()
             }

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the timing tests of several targets share: whether the thread sanitizer instruments
+/// this process, and the CPU time of the calling thread.
+public enum TestMeasures {
+    /// Whether the thread sanitizer instruments this process, which slows every memory access
+    /// several times; time bounds scale by a documented factor under it.
+    public static let isThreadSanitized: Bool = {
+        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
+        defer { dlclose(handle) }
+        return dlsym(handle, "__tsan_init") != nil
+    }()
+
+    /// The CPU time the calling thread has used, in seconds. Unlike the wall clock, it counts
+    /// neither other processes of a busy machine nor the time a test waits for a thread of the
+    /// test pool, so a bound on it holds on a loaded CI runner and still catches an algorithm
+    /// that does too much work.
+    public static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The CPU time, in seconds, the calling thread spends running `body`.
+    public static func threadCPUSeconds(of body: () throws -> Void) rethrows -> Double {
+        let start = threadCPUSeconds()
+        try body()
+        return threadCPUSeconds() - start
+    }
+}
