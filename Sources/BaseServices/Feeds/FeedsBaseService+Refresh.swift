@@ -6,7 +6,7 @@ public import Streams
 extension FeedsBaseService {
     /// Downloads the feed, parses it and stores feed and items.
     ///
-    /// Sends ``FeedRefreshEvent/progress(_:)`` steps, then one ``FeedRefreshEvent/finished(_:)``,
+    /// Sends ``FeedRefreshUpdate/progress(_:)`` steps, then one ``FeedRefreshUpdate/finished(_:)``,
     /// then completes; it never fails. Items are matched by their identity (the document's
     /// id or GUID, else the link, else a stable hash; see ``ParsedFeedItem/id``): new ones are
     /// added unread, known ones updated with their read status kept, and items the feed no
@@ -14,7 +14,7 @@ extension FeedsBaseService {
     /// next time, so an unchanged feed costs a `304` and nothing else. Any failure (network,
     /// file, parsing, database) is reported and changes nothing that was stored. Disposing
     /// cancels the download.
-    public func refresh(feedID: Int64) -> Observable<FeedRefreshEvent> {
+    public func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate> {
         let database = context.database
         let fetcher = fetcher
         let now = context.now

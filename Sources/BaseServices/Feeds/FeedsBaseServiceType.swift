@@ -43,7 +43,7 @@ public protocol FeedsBaseServiceType: Sendable {
     /// progress, then one result, then completes; a failed refresh leaves stored items as they
     /// were and records its message as the feed's ``FeedObject/lastError``, a successful one
     /// clears it. An unchanged feed (304 Not Modified) is not downloaded again.
-    func refresh(feedID: Int64) -> Observable<FeedRefreshEvent>
+    func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate>
 
     /// Records why the feed's last refresh failed, or clears it with `nil`; sends the feed.
     /// ``refresh(feedID:)`` records its own outcome; this is for refreshes done another way.

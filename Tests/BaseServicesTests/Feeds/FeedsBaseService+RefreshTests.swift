@@ -17,7 +17,7 @@ private func makeService(_ fixture: ServicesFixture, _ network: FakeNetworkServi
 }
 
 /// The events as short strings (the error types are not `Equatable`).
-private func describe(_ event: FeedRefreshEvent) -> String {
+private func describe(_ event: FeedRefreshUpdate) -> String {
     switch event {
     case .progress(.fetching(.requesting)): "requesting"
     case .progress(.fetching(.parsing(let bytes))): "parsing \(bytes > 0)"

@@ -44,8 +44,9 @@ public enum FeedRefreshError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// What a refresh sends: progress steps, then one result.
-public enum FeedRefreshEvent: Sendable {
+/// What the refresh of one feed sends: progress steps, then one result. (The feed list's
+/// refresh of several feeds, in the scene services, sends `FeedRefreshEvent`s.)
+public enum FeedRefreshUpdate: Sendable {
     /// A step in progress.
     case progress(FeedRefreshStep)
     /// The outcome; the last event before completion.
