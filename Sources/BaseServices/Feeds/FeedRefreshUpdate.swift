@@ -34,12 +34,16 @@ public enum FeedRefreshError: Error, Sendable, CustomStringConvertible {
     case fetch(FeedError)
     /// The database refused to read or store (for example, the feed was removed meanwhile).
     case database(DatabaseError)
+    /// A fetch given by the caller failed with an error of its own (the offline network of a
+    /// scenario, for one), passed on as it was.
+    case source(any Error)
 
     /// A one-line message for people.
     public var description: String {
         switch self {
         case .fetch(let error): error.description
         case .database(let error): error.description
+        case .source(let error): String(describing: error)
         }
     }
 }

@@ -15,8 +15,15 @@ extension FeedsBaseService {
     /// file, parsing, database) is reported and changes nothing that was stored. Disposing
     /// cancels the download.
     public func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate> {
-        let database = context.database
         let fetcher = fetcher
+        return refresh(feedID: feedID) { fetcher.fetch($0, validators: $1) }
+    }
+
+    /// The refresh of ``refresh(feedID:)``, downloading with `fetch`.
+    public func refresh(
+        feedID: Int64, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+    ) -> Observable<FeedRefreshUpdate> {
+        let database = context.database
         let now = context.now
         return Observable.create { observer in
             let source = Result { () throws(DatabaseError) -> (String, FeedValidators) in
@@ -43,7 +50,7 @@ extension FeedsBaseService {
                 observer.onCompleted()
                 return Disposables.empty
             }
-            return fetcher.fetch(url, validators: validators).subscribe { event in
+            return fetch(url, validators).subscribe { event in
                 switch event {
                 case .next(.progress(let step)):
                     observer.onNext(.progress(.fetching(step)))
@@ -77,9 +84,8 @@ extension FeedsBaseService {
                     Self.recordFailure(of: outcome, feedID: feedID, in: database)
                     observer.onNext(.finished(outcome))
                 case .error(let error):
-                    let fetchError =
-                        error as? FeedError ?? .invalidLocation(String(describing: error))
-                    let outcome = Result<FeedRefreshSummary, FeedRefreshError>.failure(.fetch(fetchError))
+                    let failure: FeedRefreshError = (error as? FeedError).map { .fetch($0) } ?? .source(error)
+                    let outcome = Result<FeedRefreshSummary, FeedRefreshError>.failure(failure)
                     Self.recordFailure(of: outcome, feedID: feedID, in: database)
                     observer.onNext(.finished(outcome))
                     observer.onCompleted()

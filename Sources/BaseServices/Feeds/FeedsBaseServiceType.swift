@@ -45,6 +45,14 @@ public protocol FeedsBaseServiceType: Sendable {
     /// clears it. An unchanged feed (304 Not Modified) is not downloaded again.
     func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate>
 
+    /// The same refresh, downloading with `fetch` (given the feed's address and the validators
+    /// stored from its last download) instead of the service's own fetcher: the scene services
+    /// pass the fake network of a scenario this way. An error `fetch` sends that is not a
+    /// ``FeedError`` is reported as ``FeedRefreshError/source(_:)``, unchanged.
+    func refresh(
+        feedID: Int64, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+    ) -> Observable<FeedRefreshUpdate>
+
     /// Records why the feed's last refresh failed, or clears it with `nil`; sends the feed.
     /// ``refresh(feedID:)`` records its own outcome; this is for refreshes done another way.
     func setLastError(feedID: Int64, _ message: String?) -> Observable<Result<FeedObject, DatabaseError>>

@@ -70,6 +70,15 @@ extension SceneError {
     init(_ error: BaseServiceError) {
         self = .storage(error.message)
     }
+
+    init(_ error: FeedRefreshError) {
+        switch error {
+        case .fetch(let error): self = .feed(error.description)
+        case .database(let error): self = .storage(error.message)
+        case .source(let error as SceneError): self = error
+        case .source(let error): self = .feed(String(describing: error))
+        }
+    }
 }
 
 extension Result where Failure == BaseServiceError {

@@ -45,17 +45,15 @@ public enum ServicesBootstrap {
     /// at the broken feed's) in the fake environment, else through the real network.
     static func makeFetch(
         _ configuration: ServicesConfiguration, knownFeeds: [String]
-    ) -> @Sendable (String) -> Observable<FeedFetchEvent> {
+    ) -> @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent> {
         if configuration.network == .offline {
-            return { _ in
-                .error(SceneError.offline)
-            }
+            return { _, _ in .error(SceneError.offline) }
         }
         var delay = 0
         if case .slow(let milliseconds) = configuration.network { delay = milliseconds }
         guard configuration.environment == .fake || delay > 0 else {
             let fetcher = FeedFetcher()
-            return { fetcher.fetch($0) }
+            return { fetcher.fetch($0, validators: $1) }
         }
         let network = FakeNetworkService(
             scheduler: DispatchQueueScheduler(label: "rivulet.fake-network"), delay: .milliseconds(delay))
@@ -64,7 +62,7 @@ public enum ServicesBootstrap {
         }
         network.stub(url: brokenFeedURL, reply: .ok(brokenFeedBody))
         let fetcher = FeedFetcher(network: network)
-        return { fetcher.fetch($0) }
+        return { fetcher.fetch($0, validators: $1) }
     }
 
     private static func databaseLocation(_ database: ServicesConfiguration.Database) -> DatabaseLocation {

@@ -2,30 +2,30 @@ internal import BaseServices
 import Foundation
 public import Streams
 
-/// The feeds scene's service: the feeds base service for storage, a feed fetcher (over the
-/// network base service) for refreshing.
+/// The feeds scene's service: the feeds base service for storage and refreshing, with a fetch
+/// function (over the network base service, or a scenario's fake network) for downloading.
 ///
-/// A refresh fetches each feed in turn, stores its items (new ones unread, known ones keep
-/// their read state) and takes the feed's own title; a feed that fails is reported, its
-/// message stored as the feed's last error, and the others go on.
+/// A refresh refreshes each feed in turn through the feeds base service, as `rivulet feeds
+/// refresh` does: it sends the validators of the last download (so an unchanged feed costs a
+/// `304`), stores the items (new ones unread, known ones keep their read state) and takes the
+/// feed's own title where the stored one is still its address; a feed that fails is reported,
+/// its message stored as the feed's last error, and the others go on.
 public struct FeedListService: FeedListServiceType {
     let feeds: any FeedsBaseServiceType
-    let fetch: @Sendable (String) -> Observable<FeedFetchEvent>
-    let now: @Sendable () -> Date
+    let fetch: @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
 
     /// The service over the shared base services (configure them first).
     public init() {
         let fetcher = FeedFetcher()
-        self.init(feeds: FeedsBaseService.shared, fetch: { fetcher.fetch($0) })
+        self.init(feeds: FeedsBaseService.shared, fetch: { fetcher.fetch($0, validators: $1) })
     }
 
     init(
-        feeds: any FeedsBaseServiceType, fetch: @escaping @Sendable (String) -> Observable<FeedFetchEvent>,
-        now: @escaping @Sendable () -> Date = { Date() }
+        feeds: any FeedsBaseServiceType,
+        fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) {
         self.feeds = feeds
         self.fetch = fetch
-        self.now = now
     }
 
     /// Observes every feed, by title.
@@ -83,10 +83,10 @@ public struct FeedListService: FeedListServiceType {
     public func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {
         let service = self
         return feeds.fetchFeeds().concatMap { stored -> Observable<FeedRefreshEvent> in
-            let urls: [Int64: String]
+            let known: Set<Int64>
             switch stored {
             case .success(let objects):
-                urls = Dictionary(objects.map { ($0.id, $0.url) }, uniquingKeysWith: { first, _ in first })
+                known = Set(objects.map(\.id))
             case .failure(let error):
                 let failure = SceneError(error)
                 return Observable.from(
@@ -94,55 +94,24 @@ public struct FeedListService: FeedListServiceType {
                         + feedIDs.map { FeedRefreshEvent.finished(feedID: $0, .failure(failure)) })
             }
             let steps = Observable.from(feedIDs).concatMap { id -> Observable<FeedRefreshEvent> in
-                guard let url = urls[id] else {
+                guard known.contains(id) else {
                     return .just(.finished(feedID: id, .failure(SceneError.gone(.feed))))
                 }
-                return service.refreshOne(id: id, url: url).map { FeedRefreshEvent.finished(feedID: id, $0) }
+                return service.refreshOne(id: id).map { FeedRefreshEvent.finished(feedID: id, $0) }
             }
             return steps.startWith(.started(feedIDs: feedIDs))
         }
     }
 
-    /// Fetches one feed and stores what it has: how many items were new, or why it failed. The
-    /// outcome is recorded as the feed's last error (cleared on success, an unchanged feed
-    /// included), so it is still shown after a restart.
-    func refreshOne(id: Int64, url: String) -> Observable<Result<Int, SceneError>> {
-        let feeds = feeds
-        return fetchAndStore(id: id, url: url).concatMap { result -> Observable<Result<Int, SceneError>> in
-            let message: String? =
-                switch result {
-                case .success: nil
-                case .failure(let error): error.message
-                }
-            // Recording is best effort: the refresh's own outcome is what is reported.
-            return feeds.setLastError(feedID: id, message).map { _ in result }
-        }
-    }
-
-    private func fetchAndStore(id: Int64, url: String) -> Observable<Result<Int, SceneError>> {
-        let feeds = feeds
-        let now = now
-        return fetch(url)
-            .compactMap { event -> FeedFetchResult? in
-                guard case .finished(let result) = event else { return nil }
-                return result
+    /// Refreshes one feed through the feeds base service: how many items were new, or why it
+    /// failed. The base service records the outcome as the feed's last error (cleared on
+    /// success, an unchanged feed included), so it is still shown after a restart.
+    func refreshOne(id: Int64) -> Observable<Result<Int, SceneError>> {
+        feeds.refresh(feedID: id, fetch: fetch)
+            .compactMap { update -> Result<Int, SceneError>? in
+                guard case .finished(let outcome) = update else { return nil }
+                return outcome.map(\.newItemCount).mapError(SceneError.init)
             }
             .take(1)
-            .concatMap { result -> Observable<Result<Int, SceneError>> in
-                guard case .fetched(let parsed, _) = result else { return .just(.success(0)) }
-                let drafts = parsed.items.map { FeedItemDraft($0, feedURL: url) }
-                return feeds.storeItems(drafts, feedID: id, fetchedAt: now()).concatMap { stored in
-                    switch stored {
-                    case .failure(let error):
-                        return Observable.just(Result<Int, SceneError>.failure(SceneError(error)))
-                    case .success(let newCount):
-                        let title = parsed.title.trimmingCharacters(in: .whitespacesAndNewlines)
-                        guard !title.isEmpty else { return .just(.success(newCount)) }
-                        return feeds.updateFeed(id: id, title: title, siteURL: parsed.siteLink)
-                            .map { $0.map { _ in newCount }.mapError(SceneError.init) }
-                    }
-                }
-            }
-            .catch { error in Observable.just(.failure(error as? SceneError ?? .feed("\(error)"))) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteProvider
 import Streams
+import Synchronization
 import Testing
 
 @testable import BaseServices
@@ -23,7 +24,7 @@ private func makeService(_ fixture: ServicesFixture, stubs: [String: String]) ->
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     for (url, body) in stubs { network.stub(url: url, reply: .ok(body)) }
     let fetcher = FeedFetcher(network: network)
-    return FeedListService(feeds: fixture.feeds, fetch: { fetcher.fetch($0) })
+    return FeedListService(feeds: fixture.feeds, fetch: { fetcher.fetch($0, validators: $1) })
 }
 
 private func events(_ observable: Observable<Step>) -> [Step] {
@@ -204,4 +205,35 @@ private func events(_ observable: Observable<Step>) -> [Step] {
     let found = try first(service.observeSearch("swift", limit: 10, on: ImmediateScheduler())).get()
     #expect(found.map(\.item.title) == ["More swift", "Swift news"])
     #expect(found.map(\.feedTitle) == ["Feed at https://b.example/feed", "Feed at https://a.example/feed"])
+}
+
+/// The validators each download was asked with, in order.
+private final class ValidatorLog: Sendable {
+    let entries = Mutex<[FeedValidators?]>([])
+}
+
+@Test func feedListServiceRefreshesThroughTheBaseServiceWithTheStoredValidators() throws {
+    let fixture = try ServicesFixture()
+    let url = "https://sample.example/feed"
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    try network.stubSampleFeed(url: url)
+    let fetcher = FeedFetcher(network: network)
+    let log = ValidatorLog()
+    let service = FeedListService(
+        feeds: fixture.feeds,
+        fetch: { location, validators in
+            log.entries.withLock { $0.append(validators) }
+            return fetcher.fetch(location, validators: validators)
+        })
+    let id = try first(service.addFeed(url: url)).get().id
+    guard case .finished(_, .success(let firstNew)) = events(service.refresh(feedIDs: [id])).last else {
+        Issue.record("the first refresh failed")
+        return
+    }
+    #expect(firstNew > 0)
+    // The second download sends the ETag of the first; the server answers 304 and nothing is new.
+    #expect(events(service.refresh(feedIDs: [id])).last == .finished(feedID: id, .success(0)))
+    #expect(log.entries.withLock { $0 } == [FeedValidators(), FeedValidators(etag: FakeNetworkService.sampleFeedETag)])
+    // The feed took the document's title in place of its address, as `rivulet feeds refresh` does.
+    #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().first?.title != url)
 }
