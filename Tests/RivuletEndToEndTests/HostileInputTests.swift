@@ -21,8 +21,10 @@ private let hostileTitles: [String] = [
     "\" OR 1=1 -- % _ * NEAR(a b) AND -x",
     "quote \" backslash \\ slash / unicode \u{2028} end",
     "tab\tnewline\ncarriage\rreturn",
-    String(repeating: "long ", count: 20_000) + "end",
 ]
+
+/// 100,000 characters: a note of any length is kept, a title is held to the title rule's 500.
+private let longText = String(repeating: "long ", count: 20_000) + "end"
 
 private func jsonArray(_ text: String) throws -> [[String: Any]] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
@@ -59,6 +61,24 @@ private func isInert(_ text: String) -> Bool {
         #expect(todo["title"] as? String == title)
         #expect(todo["notes"] as? String == title)
     }
+}
+
+@Test func aLongNoteRoundTripsExactlyAndALongTitleIsRefusedWithOneLine() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let added = try RivuletProcess.run(["--db", db, "add", "Long notes", "--notes", longText])
+    #expect(added.status == 0, "\(added.error)")
+    let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let todos = try jsonArray(try RivuletProcess.run(["--db", db, "list", "--json"]).output)
+    #expect(todos.first { ($0["id"] as? Int) == id }?["notes"] as? String == longText)
+    // The command line follows the todo list's and the editor's title rule (at most 500
+    // characters): a usage error, one line and the pointer to help, and nothing stored.
+    let refused = try RivuletProcess.run(["--db", db, "add", longText])
+    #expect(refused.status == 2)
+    #expect(refused.output.isEmpty)
+    #expect(refused.error.hasPrefix("rivulet: the title has 100003 characters; at most 500 are allowed\n"))
+    #expect(refused.error.split(separator: "\n").count <= 2)
+    #expect(try jsonArray(try RivuletProcess.run(["--db", db, "list", "--json"]).output).count == todos.count)
 }
 
 @Test func invalidUTF8InAnArgumentIsStoredAsReplacementCharacters() throws {
