@@ -35,7 +35,7 @@ extension HistoryDirection {
     ) -> Observable<(HistoryDirection, Result<HistoryStep?, SceneError>)> {
         Observable.merge(undo.map { HistoryDirection.undo }, redo.map { HistoryDirection.redo })
             .concatMap { direction in
-                step(direction).take(1).recover { .failure(SceneError.unexpected("\($0)")) }.map { (direction, $0) }
+                step(direction).take(1).recoveringAsResult().map { (direction, $0) }
             }
     }
 }

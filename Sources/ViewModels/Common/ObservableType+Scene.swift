@@ -23,6 +23,14 @@ extension ObservableType {
         self.catch { error in Observable.just(fallback(error)) }
     }
 
+    /// A stream of scene-service results that cannot fail: an error of the stream itself (scene
+    /// services send none; they report failures as results) becomes one last
+    /// ``SceneError/unexpected(_:)`` result, in words, and the stream ends there.
+    func recoveringAsResult<Value: Sendable>() -> Observable<Element>
+    where Element == Swift.Result<Value, SceneError> {
+        recover { .failure(SceneError.unexpected("\($0)")) }
+    }
+
     /// Maps a value to an observable and sends its values, ignoring every value that arrives while
     /// that observable still runs; the first value after it ends starts the next one. This is how a
     /// key pressed twice during slow work starts the work once.

@@ -172,7 +172,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
                     service.observePage(
                         feedID: window.feedID, offset: window.offset, limit: window.limit, on: scheduler)
                 }
-            return page.recover { .failure(SceneError.unexpected("\($0)")) }.map { Event.pageLoaded(window, $0) }
+            return page.recoveringAsResult().map { Event.pageLoaded(window, $0) }
         }
         .share(replay: 1)
         let latestPage = pages.compactMap { event -> FeedItemPage? in
@@ -215,7 +215,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
 
         let state = Observable.merge(
             feedID.flatMapLatest { feedID in
-                service.observeFeed(id: feedID, on: scheduler).recover { .failure(SceneError.unexpected("\($0)")) }
+                service.observeFeed(id: feedID, on: scheduler).recoveringAsResult()
             }
             .map(Event.feedLoaded),
             window.map(Event.windowChanged),

@@ -112,7 +112,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         let scheduler = scheduler
 
         let feeds = Observable.deferred { service.observeFeeds(on: scheduler) }
-            .recover { .failure(SceneError.unexpected("\($0)")) }
+            .recoveringAsResult()
             .share(replay: 1)
         let latestFeedIDs = feeds.compactMap { result -> [Int64]? in
             guard case .success(let feeds) = result else { return nil }
@@ -124,7 +124,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             case .failure(let problem):
                 return .just(.addRejected(problem.message))
             case .success(let url):
-                return service.addFeed(url: url).recover { .failure(SceneError.unexpected("\($0)")) }.map(Event.added)
+                return service.addFeed(url: url).recoveringAsResult().map(Event.added)
             }
         }
         .share()
@@ -138,7 +138,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         let imports = input.importFile.concatMap { text -> Observable<Event> in
             let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !path.isEmpty else { return .just(.imported(.failure(SceneError.noImportPath))) }
-            return service.importFeeds(fromFile: path).recover { .failure(SceneError.unexpected("\($0)")) }.map(
+            return service.importFeeds(fromFile: path).recoveringAsResult().map(
                 Event.imported)
         }
         .share()
@@ -168,7 +168,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         }
 
         let removals = input.remove.concatMap { id in
-            service.removeFeed(id: id).recover { .failure(SceneError.unexpected("\($0)")) }.map(Event.removed)
+            service.removeFeed(id: id).recoveringAsResult().map(Event.removed)
         }
 
         // One history for feeds and todos: undo here takes back the last change of either.
@@ -181,7 +181,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         let searches = searchText.flatMapLatest { text -> Observable<Event> in
             guard !text.isEmpty else { return .empty() }
             return service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
-                .recover { .failure(SceneError.unexpected("\($0)")) }
+                .recoveringAsResult()
                 .map { Event.searchLoaded(text, $0) }
         }
 

@@ -113,7 +113,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         let loaded: Observable<FormEvent> =
             if let todoID {
                 Observable.deferred { service.load(id: todoID) }
-                    .recover { .failure(SceneError.unexpected("\($0)")) }
+                    .recoveringAsResult()
                     .map(FormEvent.loaded)
             } else {
                 .empty()
@@ -133,7 +133,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         let saves = input.save.withLatestFrom(form)
             .compactMap(\.fields)
             .exhaustMap { fields in
-                service.save(fields, id: todoID).recover { .failure(SceneError.unexpected("\($0)")) }
+                service.save(fields, id: todoID).recoveringAsResult()
                     .concatMap { result -> Observable<Event> in
                         switch result {
                         case .success: Observable.merge(.just(.saved(result)), .never())

@@ -195,7 +195,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
 
         let pages = query.flatMapLatest { query in
             service.observePage(query, on: scheduler)
-                .recover { .failure(SceneError.unexpected("\($0)")) }
+                .recoveringAsResult()
                 .map { LoadedPage(query: query, result: $0) }
         }
         .share(replay: 1)
@@ -231,11 +231,11 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                     "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
             },
             input.locate.withLatestFrom(query) { id, query in (id, query) }.concatMap { id, query in
-                service.position(of: id, in: query).take(1).recover { .failure(SceneError.unexpected("\($0)")) }
+                service.position(of: id, in: query).take(1).recoveringAsResult()
                     .map { Event.located(id, $0) }
             },
             input.planBulk.concatMap { request in
-                service.countShown(in: request.query).take(1).recover { .failure(SceneError.unexpected("\($0)")) }
+                service.countShown(in: request.query).take(1).recoveringAsResult()
                     .map { Event.bulkCounted(request, $0) }
             },
             HistoryDirection.steps(undo: input.undo, redo: input.redo) { $0 == .undo ? service.undo() : service.redo() }
@@ -243,7 +243,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             input.runBulk.concatMap { plan in
                 let write =
                     plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query)
-                return write.take(1).recover { .failure(SceneError.unexpected("\($0)")) }.map {
+                return write.take(1).recoveringAsResult().map {
                     Event.bulkFinished(plan, $0)
                 }
             },
@@ -267,10 +267,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
             // Before the page itself, so that its rows are marked against the day it is now.
             pages.map { _ in Event.dayChanged(today()) },
             pages.map { Event.pageLoaded($0.query, $0.result) },
-            Observable.deferred { service.observeTally(on: scheduler) }.recover {
-                .failure(SceneError.unexpected("\($0)"))
-            }.map(
-                Event.tallyLoaded),
+            Observable.deferred { service.observeTally(on: scheduler) }.recoveringAsResult().map(Event.tallyLoaded),
             input.search.map(Event.searchTyped),
             commands
         )
