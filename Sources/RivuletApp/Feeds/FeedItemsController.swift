@@ -27,10 +27,7 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
-        scene = SceneBinding(Screen(), context: context, onRoute: onRoute) { actions in
-            let output = viewModel.transform(screen: .init(actions: actions))
-            return (output.screen, output.route)
-        }
+        scene = SceneBinding(Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }

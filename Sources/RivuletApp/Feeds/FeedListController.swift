@@ -24,10 +24,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
-        scene = SceneBinding(Screen(), context: context, onRoute: onRoute) { actions in
-            let output = viewModel.transform(screen: .init(actions: actions))
-            return (output.screen, output.route)
-        }
+        scene = SceneBinding(Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }

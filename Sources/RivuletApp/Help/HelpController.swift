@@ -9,10 +9,8 @@ final class HelpController: SceneController, @unchecked Sendable {
     private let scene: SceneBinding<SceneKind, HelpViewModel.Action>
 
     init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        scene = SceneBinding(viewModel.scene, context: context, onRoute: onRoute) { actions in
-            let output = viewModel.transform(screen: .init(actions: actions))
-            return (output.screen, output.route)
-        }
+        scene = SceneBinding(
+            viewModel.scene, context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }

@@ -16,10 +16,8 @@ final class HomeController: SceneController, @unchecked Sendable {
 
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
-        scene = SceneBinding(HomeViewModel.Screen(), context: context, onRoute: onRoute) { actions in
-            let output = viewModel.transform(screen: .init(actions: actions))
-            return (output.screen, output.route)
-        }
+        scene = SceneBinding(
+            HomeViewModel.Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }

@@ -12,17 +12,18 @@ final class SceneBinding<State: Sendable, Action: Sendable>: @unchecked Sendable
     private let actions = PublishRelay<Action>()
     private let bag = DisposeBag()
 
-    /// Connects a view model: `connect` gets the stream of actions and returns the view model's
-    /// state and routes. Each state asks `context` for a frame; each route goes to `onRoute`.
+    /// Connects a view model through its `transform(screen:)`, given as `transform`: it gets
+    /// the stream of actions and returns the view model's state and routes. Each state asks
+    /// `context` for a frame; each route goes to `onRoute`.
     init(
         _ initial: State, context: SceneContext, onRoute: @escaping (Route) -> Void,
-        connect: (Observable<Action>) -> (state: Driver<State>, route: Signal<Route>)
+        transform: (ScreenInput<Action>) -> ScreenOutput<State>
     ) {
         state = initial
-        let (states, routes) = connect(actions.asObservable())
-        states.bind(context, to: bag) { [unowned self] in state = $0 }
+        let output = transform(ScreenInput(actions: actions.asObservable()))
+        output.screen.bind(context, to: bag) { [unowned self] in state = $0 }
         let route = _OnUIQueue(body: onRoute)
-        bag.insert(routes.subscribe(onNext: { route.body($0) }))
+        bag.insert(output.route.subscribe(onNext: { route.body($0) }))
     }
 
     /// Sends an action to the view model.

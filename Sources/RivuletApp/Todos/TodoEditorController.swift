@@ -15,44 +15,32 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
     private let scene: SceneBinding<TodoEditorViewModel.Screen, TodoEditorViewModel.Action>
     private let isNew: Bool
 
-    // Every printable key is text here, so help is F1 (the key map and the overlay say the
-    // same). "save" is offered only while saving is possible (valid fields, no save running).
+    // Every printable key is text here, so help is F1 (the key map and the overlay say the same).
     static let helpKey = "F1"
-    static let hints = [
-        KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint(helpKey, "help"),
-    ]
-    static let hintsWithoutSave = hints.filter { $0.key != "Enter" }
-    /// In the notes, Enter breaks the line: Ctrl-S saves.
-    static let notesHints = [
-        KeyHint("Tab", "next field"), KeyHint("Enter", "new line"), KeyHint("Ctrl-S", "save"), KeyHint("Esc", "cancel"),
-        KeyHint(helpKey, "help"),
-    ]
-    static let notesHintsWithoutSave = notesHints.filter { $0.key != "Ctrl-S" }
+
+    /// The status line's keys. "save" is offered only while saving is possible (valid fields,
+    /// no save running); in the notes, Enter breaks the line and Ctrl-S saves.
+    static func hints(inNotes: Bool, canSave: Bool) -> [KeyHint] {
+        let save = canSave ? [KeyHint(inNotes ? "Ctrl-S" : "Enter", "save")] : []
+        return [KeyHint("Tab", "next field")] + (inNotes ? [KeyHint("Enter", "new line")] : []) + save
+            + [KeyHint("Esc", "cancel"), KeyHint(helpKey, "help")]
+    }
     /// The rows the notes area takes (fewer when the terminal is short).
     static let notesHeight = 5
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
         isNew = viewModel.todoID == nil
-        scene = SceneBinding(TodoEditorViewModel.Screen(id: viewModel.todoID), context: context, onRoute: onRoute) {
-            actions in
-            let output = viewModel.transform(screen: .init(actions: actions))
-            return (output.screen, output.route)
-        }
+        scene = SceneBinding(
+            TodoEditorViewModel.Screen(id: viewModel.todoID), context: context, onRoute: onRoute,
+            transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         let state = scene.state
-        let inNotes = state.focused == .notes
-        let hints =
-            switch (inNotes, state.editor.canSave) {
-            case (false, true): Self.hints
-            case (false, false): Self.hintsWithoutSave
-            case (true, true): Self.notesHints
-            case (true, false): Self.notesHintsWithoutSave
-            }
+        let hints = Self.hints(inNotes: state.focused == .notes, canSave: state.editor.canSave)
         var chrome = SceneChrome(
             title: isNew ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
             isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)

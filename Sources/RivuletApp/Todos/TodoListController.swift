@@ -31,10 +31,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         self.context = context
-        scene = SceneBinding(Screen(), context: context, onRoute: onRoute) { actions in
-            let output = viewModel.transform(screen: .init(actions: actions))
-            return (output.screen, output.route)
-        }
+        scene = SceneBinding(Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }
