@@ -262,6 +262,8 @@ struct AppTests {
         try kill.run()
         kill.waitUntilExit()
         try app.expectExit(status)
+        // A termination signal closes the database first, as a quit does; a crash cannot.
+        #expect(FileManager.default.fileExists(atPath: app.db + "-wal") == (signal == "SEGV"))
     }
 
     /// The lines of the frame log once it has at least `count` of them, or after two seconds.

@@ -71,3 +71,11 @@ public func configureBaseServices(
 {
     try BaseServicesRegistry.configure(configuration)
 }
+
+/// Closes the configured database file, after any transaction in progress; the base services
+/// fail with a "closed" error afterwards. The last connection to close checkpoints the
+/// write-ahead log into the file and removes it. A process that ends with `exit` does this by
+/// itself; call it before ending another way (by a signal's default action).
+public func closeBaseServices() {
+    BaseServicesRegistry.closeDatabase()
+}

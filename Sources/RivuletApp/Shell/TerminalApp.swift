@@ -1,3 +1,4 @@
+import BaseServices
 import Coordination
 import Dispatch
 import Foundation
@@ -47,6 +48,9 @@ public enum TerminalApp {
                 presenter.shell.handle(event)
             })
         if let log { runLoop.onFrameDrawn = { log.frameDrawn(bytes: $0) } }
+        // SIGTERM, SIGHUP and SIGINT end the process by the signal, without `exit`'s handlers:
+        // close the database first, as a quit does, so its log is checkpointed and removed.
+        runLoop.onTerminationSignal = { _ in closeBaseServices() }
         holder.runLoop = runLoop
         try runLoop.start()
         start(presenter, scheduler)
