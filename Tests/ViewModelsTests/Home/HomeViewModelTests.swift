@@ -43,3 +43,25 @@ import ViewModels
             route.events == [.next(300, .todoList), .next(310, .feeds), .next(320, .help(.home)), .next(330, .quit)])
     }
 }
+
+/// The example of the "Testing a view model" article, kept compiling and passing.
+@Test func theTestingArticlesExampleHolds() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let counts = scheduler.createColdObservable([
+            .next(10, HomeCounts(activeTodos: 3, completedTodos: 1, unreadItems: 7, failedFeeds: 1))
+        ])
+        let service = MockHomeService {
+            $0.observeCountsHandler = { _ in counts.asObservable() }
+        }
+        let seen = scheduler.start {
+            HomeViewModel(service: service, scheduler: scheduler).transform(input: .init()).counts
+        }
+        #expect(
+            seen.events == [
+                .next(200, .zero),
+                .next(210, HomeCounts(activeTodos: 3, completedTodos: 1, unreadItems: 7, failedFeeds: 1)),
+            ])
+        #expect(counts.subscriptions == [Subscription(200, 1000)])
+    }
+}
