@@ -4,8 +4,6 @@ import Testing
 
 @testable import FeedParsing
 
-/// Whether the thread sanitizer instruments this test process.
-
 @Suite struct HTMLRendererTests {
     private func text(_ html: String, base: String? = nil) -> String {
         HTMLRenderer.render(html, baseURL: base.flatMap(URL.init(string:))).text

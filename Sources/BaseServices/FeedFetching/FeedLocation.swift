@@ -24,7 +24,8 @@ public enum FeedLocation: Sendable, Hashable, CustomStringConvertible {
         switch address {
         case .success(.web(let url)): return .remote(url)
         case .success(.file(let path)): return .file(path)
-        case .failure(.unsupportedScheme(let scheme)): throw .unsupportedScheme(scheme)
+        // Text such as `mailto:x` names a scheme without "://": not an address of ours at all.
+        case .failure(.unsupportedScheme(let scheme)) where text.contains("://"): throw .unsupportedScheme(scheme)
         case .failure: throw .invalidLocation(text)
         }
     }

@@ -38,6 +38,13 @@ public enum FeedRefreshError: Error, Sendable, CustomStringConvertible {
     /// scenario, for one), passed on as it was.
     case source(any Error)
 
+    /// The reason as the feed keeps it (``FeedObject/lastError``) and the feed list shows it: a
+    /// database failure without the statement and code that ``description`` adds.
+    public var message: String {
+        if case .database(let error) = self { return error.message }
+        return description
+    }
+
     /// A one-line message for people.
     public var description: String {
         switch self {

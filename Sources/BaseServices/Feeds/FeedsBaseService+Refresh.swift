@@ -106,7 +106,7 @@ extension FeedsBaseService {
         _ = Result { () throws(DatabaseError) in
             try database.write { (db) throws(DatabaseError) in
                 try db.execute(
-                    "UPDATE feeds SET last_error = ? WHERE id = ?", [.text(error.description), .integer(feedID)])
+                    "UPDATE feeds SET last_error = ? WHERE id = ?", [.text(error.message), .integer(feedID)])
             }
         }
     }

@@ -39,6 +39,15 @@ import Testing
         }
     }
 
+    @Test func aSchemeWithoutSlashesIsNoAddressRatherThanAnUnsupportedOne() {
+        do {
+            _ = try FeedLocation.parse("mailto:feeds@example.test", relativePaths: .none)
+            Issue.record("mailto: was accepted")
+        } catch {
+            #expect(error.description == "not a feed address or file path: \"mailto:feeds@example.test\"")
+        }
+    }
+
     @Test func blankLocationIsInvalid() {
         #expect(throws: FeedError.self) { try FeedLocation.parse("   ") }
         #expect(throws: FeedError.self) { try FeedLocation.parse("https://") }
