@@ -55,7 +55,8 @@ import Testing
 private func parse(
     _ text: String, _ relativePaths: FeedURLRule.RelativePaths = .any
 ) -> Result<FeedAddress, FeedURLProblem> {
-    FeedURLRule.parse(text, homeDirectory: "/home/ada", currentDirectory: "/work/here", relativePaths: relativePaths)
+    FeedURLRule.parse(
+        text, homeDirectory: "/people/ada", currentDirectory: "/projects/reader", relativePaths: relativePaths)
 }
 
 @Test func parseReadsWebAddressesAndTheFeedSchemeAsHTTP() throws {
@@ -69,16 +70,16 @@ private func parse(
 
 @Test func parseMakesEveryPathAbsoluteAndStandardised() {
     #expect(parse("/var/feeds/../feeds/a.xml") == .success(.file(path: "/var/feeds/a.xml")))
-    #expect(parse("~/feeds/a.xml") == .success(.file(path: "/home/ada/feeds/a.xml")))
-    #expect(parse("feeds/./a.xml") == .success(.file(path: "/work/here/feeds/a.xml")))
-    #expect(parse("../a.xml") == .success(.file(path: "/work/a.xml")))
+    #expect(parse("~/feeds/a.xml") == .success(.file(path: "/people/ada/feeds/a.xml")))
+    #expect(parse("feeds/./a.xml") == .success(.file(path: "/projects/reader/feeds/a.xml")))
+    #expect(parse("../a.xml") == .success(.file(path: "/projects/a.xml")))
     #expect(parse("file:///tmp/some%20feed.xml") == .success(.file(path: "/tmp/some feed.xml")))
 }
 
 @Test func parseTakesRelativePathsAsTheCallerSays() {
     #expect(parse("feeds/a.xml", .marked) == .failure(.notAWebAddress("feeds/a.xml")))
-    #expect(parse("./feeds/a.xml", .marked) == .success(.file(path: "/work/here/feeds/a.xml")))
+    #expect(parse("./feeds/a.xml", .marked) == .success(.file(path: "/projects/reader/feeds/a.xml")))
     #expect(parse("./feeds/a.xml", .none) == .failure(.notAWebAddress("./feeds/a.xml")))
-    #expect(parse("~/a.xml", .none) == .success(.file(path: "/home/ada/a.xml")))
+    #expect(parse("~/a.xml", .none) == .success(.file(path: "/people/ada/a.xml")))
     #expect(parse("/a.xml", .none) == .success(.file(path: "/a.xml")))
 }
