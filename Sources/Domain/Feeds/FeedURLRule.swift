@@ -31,12 +31,13 @@ public enum FeedURLRule {
     /// `text` read as a feed address, or why it is not one.
     ///
     /// - Parameters:
-    ///   - homeDirectory: what `~` stands for.
-    ///   - currentDirectory: what relative paths are resolved against.
+    ///   - homeDirectory: what `~` stands for; asked only for a `~` path.
+    ///   - currentDirectory: what relative paths are resolved against; asked only for one.
     ///   - relativePaths: which text is a relative path; any other text without a scheme is
     ///     refused as not a web address.
     public static func parse(
-        _ text: String, homeDirectory: String, currentDirectory: String, relativePaths: RelativePaths = .any
+        _ text: String, homeDirectory: @autoclosure () -> String, currentDirectory: @autoclosure () -> String,
+        relativePaths: RelativePaths = .any
     ) -> Result<FeedAddress, FeedURLProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
@@ -45,12 +46,12 @@ public enum FeedURLRule {
                 trimmed, scheme: trimmed[..<schemeEnd.lowerBound].lowercased(), rest: trimmed[schemeEnd.upperBound...])
         }
         if trimmed == "~" || trimmed.hasPrefix("~/") {
-            return .success(.file(path: standardized(homeDirectory + trimmed.dropFirst())))
+            return .success(.file(path: standardized(homeDirectory() + trimmed.dropFirst())))
         }
         if trimmed.hasPrefix("/") { return .success(.file(path: standardized(trimmed))) }
         let isMarked = trimmed.hasPrefix("./") || trimmed.hasPrefix("../")
         if relativePaths == .any || (relativePaths == .marked && isMarked) {
-            return .success(.file(path: standardized(currentDirectory + "/" + trimmed)))
+            return .success(.file(path: standardized(currentDirectory() + "/" + trimmed)))
         }
         // No "://": a scheme such as `mailto:` is named as the wrong scheme, anything else is
         // not an address at all.
