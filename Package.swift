@@ -154,7 +154,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RivuletEndToEndTests",
-            dependencies: ["rivulet"],
+            dependencies: ["rivulet", "HTTPTestServer"],
             swiftSettings: strictSettings
         ),
     ]

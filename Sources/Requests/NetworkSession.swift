@@ -18,13 +18,43 @@ public final class NetworkSession: Sendable {
 
     let urlSession: URLSession
     let router: _SessionRouter
+    /// Whether `http:` requests go over this library's own transport (``_SocketTransfer``)
+    /// rather than Foundation's: yes unless a proxy is configured, which only Foundation's honours.
+    let carriesPlainHTTPItself: Bool
+    /// The TLS context for `https:` requests over the library's own transport; `nil` when they
+    /// go over Foundation's (a proxy is set, or the system's OpenSSL could not be loaded).
+    let tlsContext: _TLSClientContext?
+    /// Header fields the configuration adds to every request.
+    private let additionalHeaders: [String: String]
     /// The addresses this session's requests may reach.
     public let addressPolicy: AddressPolicy
 
     /// A session with `configuration` and `addressPolicy`; the URL cache is turned off so
     /// conditional requests reach the server and a `304` comes back as is.
-    public init(configuration: URLSessionConfiguration = .ephemeral, addressPolicy: AddressPolicy = .standard) {
+    public convenience init(
+        configuration: URLSessionConfiguration = .ephemeral, addressPolicy: AddressPolicy = .standard
+    ) {
+        self.init(configuration: configuration, addressPolicy: addressPolicy, ownTransport: nil)
+    }
+
+    /// A session as above; `ownTransport` chooses the transport of web requests (`true`: this
+    /// library's own, `false`: Foundation's, `nil`: its own unless a proxy is set), and
+    /// `trust` the certificate authorities its own `https:` transport accepts.
+    init(
+        configuration: URLSessionConfiguration, addressPolicy: AddressPolicy, ownTransport: Bool?,
+        trust: _TLSTrust = .system
+    ) {
         self.addressPolicy = addressPolicy
+        var headers: [String: String] = [:]
+        for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        self.additionalHeaders = headers
+        let configuredProxy = !(configuration.connectionProxyDictionary ?? [:]).isEmpty
+        self.carriesPlainHTTPItself = ownTransport ?? !(configuredProxy || Self.environmentNamesAProxy(for: "http"))
+        let carriesSecureHTTPItself =
+            ownTransport ?? !(configuredProxy || Self.environmentNamesAProxy(for: "https"))
+        self.tlsContext = carriesSecureHTTPItself ? _TLSClientContext(trust: trust) : nil
         // Work on a copy: the caller's configuration stays as it was.
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
@@ -57,17 +87,29 @@ public final class NetworkSession: Sendable {
             completion(.failure(RequestError(request: request, reason: .invalidURL("not an http(s) URL: \(target)"))))
             return nil
         }
-        let task = urlSession.dataTask(with: urlRequest)
+        let transport: _Exchange.Transport
+        if scheme == "http" ? carriesPlainHTTPItself : tlsContext != nil {
+            transport = .own(
+                _SocketTransfer(urlRequest: urlRequest, additionalHeaders: additionalHeaders, tls: tlsContext))
+        } else {
+            transport = .foundation(urlSession.dataTask(with: urlRequest), router)
+        }
         let exchange = _Exchange(
             request: request,
-            task: task,
-            router: router,
+            transport: transport,
             delegateQueue: urlSession.delegateQueue,
             addressPolicy: addressPolicy,
             completion: completion
         )
-        router.register(exchange, for: task.taskIdentifier)
+        if case .foundation(let task, _) = transport { router.register(exchange, for: task.taskIdentifier) }
         exchange.start(initialURL: urlRequest.url)
         return exchange
+    }
+
+    /// Whether the environment names a proxy for `scheme`, as curl reads it.
+    private static func environmentNamesAProxy(for scheme: String) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let names = ["\(scheme)_proxy", "\(scheme.uppercased())_PROXY", "all_proxy", "ALL_PROXY"]
+        return names.contains { !(environment[$0] ?? "").isEmpty }
     }
 }

@@ -52,6 +52,16 @@ extension ServiceRequest {
         // (coarse, and immediate for sub-second values on Linux) is only a backstop behind it.
         urlRequest.timeoutInterval = Double(max(effectiveTimeout.ticks, 0)) / 1000 + 5
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            // Foundation drops such a field without a word; a line break would end the field
+            // early and start another, so the request is refused instead.
+            let breaks = (name + value).unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+            guard !breaks, !name.isEmpty, !name.contains(":") else {
+                throw RequestError(
+                    request: self,
+                    reason: .transport(
+                        "the request was not sent: its header field \(name.debugDescription) holds a line break "
+                            + "or is not a valid name"))
+            }
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         urlRequest.httpBody = body

@@ -30,9 +30,14 @@ final class _Exchange: @unchecked Sendable {
         var isCancelRequested = false
     }
 
+    /// What carries the exchange: Foundation's transfer, or this library's own.
+    enum Transport: Sendable {
+        case foundation(URLSessionDataTask, _SessionRouter)
+        case own(_SocketTransfer)
+    }
+
     let request: ServiceRequest
-    private let task: URLSessionDataTask
-    private let router: _SessionRouter
+    private let transport: Transport
     private let state: SanitizerVisibleMutex<State>
     private let timer: any DispatchSourceTimer
     private let delegateQueue: OperationQueue
@@ -40,15 +45,13 @@ final class _Exchange: @unchecked Sendable {
 
     init(
         request: ServiceRequest,
-        task: URLSessionDataTask,
-        router: _SessionRouter,
+        transport: Transport,
         delegateQueue: OperationQueue,
         addressPolicy: AddressPolicy,
         completion: @escaping @Sendable (Result<NetworkResponse, RequestError>) -> Void
     ) {
         self.request = request
-        self.task = task
-        self.router = router
+        self.transport = transport
         self.delegateQueue = delegateQueue
         self.addressPolicy = addressPolicy
         self.state = SanitizerVisibleMutex(State(completion: completion))
@@ -65,6 +68,10 @@ final class _Exchange: @unchecked Sendable {
             if let initialURL { $0.visited.insert(initialURL.absoluteString) }
         }
         timer.resume()
+        guard case .foundation(let task, _) = transport else {
+            if case .own(let transfer) = transport { transfer.begin(for: self) }
+            return
+        }
         guard addressPolicy.isEnforced, let host = initialURL?.host, !host.isEmpty else {
             task.resume()
             return
@@ -83,17 +90,43 @@ final class _Exchange: @unchecked Sendable {
     /// Resolves `host` and checks its addresses against the policy for `hop`; the reason to
     /// stop, or `nil` (and the hop's scope recorded for the next redirect) when it may go on.
     private func admit(host: String, on hop: AddressPolicy.Hop) -> RequestError.Reason? {
+        if case .refused(let reason) = admitted(host: host, on: hop) { return reason }
+        return nil
+    }
+
+    private enum Admission {
+        case admitted([IPAddress])
+        case refused(RequestError.Reason)
+    }
+
+    private func admitted(host: String, on hop: AddressPolicy.Hop) -> Admission {
         switch _HostResolver.addresses(of: host) {
         case .failure(.notFound(let name)):
-            return .transport("the host name \(name) could not be found; check the address and your connection")
+            return .refused(
+                .transport("the host name \(name) could not be found; check the address and your connection"))
         case .failure(.failed(let detail)):
-            return .transport(
-                "the host name \(host) could not be looked up (\(detail)); check your connection and try again")
+            return .refused(
+                .transport(
+                    "the host name \(host) could not be looked up (\(detail)); check your connection and try again"))
         case .success(let addresses):
-            if let refusal = addressPolicy.refusal(of: addresses, host: host, on: hop) {
-                return .addressRefused(refusal)
+            if addressPolicy.isEnforced, let refusal = addressPolicy.refusal(of: addresses, host: host, on: hop) {
+                return .refused(.addressRefused(refusal))
             }
             state.withLock { $0.origin = AddressPolicy.origin(of: addresses) }
+            return .admitted(addresses)
+        }
+    }
+
+    /// The addresses a transfer of its own may connect to for `host`: resolved once and
+    /// judged by the policy (as requested on the first hop, as a redirect after), so the
+    /// connection goes to an address that was checked. `nil` when the exchange failed instead.
+    func vet(host: String, isFirstHop: Bool) -> [IPAddress]? {
+        let hop = isFirstHop ? AddressPolicy.Hop.requested : .redirect(from: state.withLock { $0.origin })
+        switch admitted(host: host, on: hop) {
+        case .admitted(let addresses):
+            return addresses
+        case .refused(let reason):
+            fail(reason)
             return nil
         }
     }
@@ -111,7 +144,7 @@ final class _Exchange: @unchecked Sendable {
             return true
         }
         timer.cancel()
-        router.unregister(task.taskIdentifier)
+        forgetTransfer()
         if pending { cancelTask() }
     }
 
@@ -133,8 +166,15 @@ final class _Exchange: @unchecked Sendable {
     }
 
     private func sendCancel() {
-        let task = task
-        DispatchQueue.global().async { task.cancel() }
+        switch transport {
+        case .foundation(let task, _): DispatchQueue.global().async { task.cancel() }
+        case .own(let transfer): transfer.stop()
+        }
+    }
+
+    /// Stops routing Foundation's events for the task to this exchange.
+    private func forgetTransfer() {
+        if case .foundation(let task, let router) = transport { router.unregister(task.taskIdentifier) }
     }
 
     /// Marks the start of a callback that owes a completion handler; false when a cancellation
@@ -174,7 +214,7 @@ final class _Exchange: @unchecked Sendable {
             return completion
         }
         timer.cancel()
-        router.unregister(task.taskIdentifier)
+        forgetTransfer()
         guard let completion else { return }
         // Deliver off the session's serial delegate queue, so a subscriber's work (parsing a
         // large feed) never holds up the other transfers of the session.
@@ -221,7 +261,9 @@ final class _Exchange: @unchecked Sendable {
         return true
     }
 
-    private func redirectIsAllowed(to url: URL?) -> Bool {
+    /// Whether a redirect to `url` may be followed as far as the URL goes: a web address, not
+    /// visited before, within the limit. Fails the exchange when not.
+    func redirectIsAllowed(to url: URL?) -> Bool {
         let limit = request.maximumRedirects
         let verdict = state.withLock { state -> RequestError.Reason? in
             state.redirects += 1
@@ -249,8 +291,10 @@ final class _Exchange: @unchecked Sendable {
             finish(.failure(RequestError(request: request, reason: Self.reason(for: error, request: request))))
             return
         }
+        var task: URLSessionDataTask?
+        if case .foundation(let foundationTask, _) = transport { task = foundationTask }
         let (response, body) = state.withLock { state in
-            let taken = (state.response ?? task.response as? HTTPURLResponse, state.body)
+            let taken = (state.response ?? task?.response as? HTTPURLResponse, state.body)
             state.body = Data()
             return taken
         }
@@ -264,7 +308,7 @@ final class _Exchange: @unchecked Sendable {
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        let url = response.url ?? task.originalRequest?.url ?? URL(fileURLWithPath: "/")
+        let url = response.url ?? task?.originalRequest?.url ?? URL(fileURLWithPath: "/")
         let result = NetworkResponse(
             request: request,
             url: url,
@@ -294,7 +338,9 @@ final class _Exchange: @unchecked Sendable {
         }
     }
 
-    private static func transportSentence(_ code: URLError.Code) -> String {
+    /// The sentence for a transfer that failed with `code`; this library's own transport names its
+    /// failures by the same codes, so a person reads the same words whichever carried the request.
+    static func transportSentence(_ code: URLError.Code) -> String {
         switch code {
         case .cannotConnectToHost:
             "the server refused the connection; check the address and that the server is running"

@@ -104,31 +104,6 @@ private func start(_ request: ServiceRequest) async -> (_Exchange?, Result<Netwo
     return (box.withLock { $0 }, result)
 }
 
-/// A gzip member of about 100 KB whose deflate blocks copy a zero byte again and again (fixed
-/// Huffman codes: 258 bytes for 13 bits), so it inflates to about 16 MB; it ends without a
-/// trailer, as a cut-off transfer would.
-private let gzipOfZeros: Data = {
-    var bytes: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
-    var current: UInt8 = 0
-    var used = 0
-    func bit(_ value: Bool) {
-        if value { current |= 1 << used }
-        used += 1
-        if used == 8 {
-            bytes.append(current)
-            (current, used) = (0, 0)
-        }
-    }
-    func code(_ value: Int, _ length: Int) {
-        for index in stride(from: length - 1, through: 0, by: -1) { bit(value >> index & 1 == 1) }
-    }
-    bit(false)  // not the last block
-    bit(true)  // fixed Huffman codes: type 01, low bit first
-    bit(false)
-    code(0b0011_0000, 8)  // literal 0
-    for _ in 0..<62_000 {
-        code(0b1100_0101, 8)  // length 258
-        code(0, 5)  // distance 1
-    }
-    return Data(bytes)
-}()
+/// A gzip member of about 100 KB of deflate blocks that copy a zero byte again and again, so
+/// it inflates to about 16 MB; it ends without a trailer, as a cut-off transfer would.
+private let gzipOfZeros: Data = GzipBomb.head + Data(Array(repeating: GzipBomb.block, count: 60).joined())

@@ -47,6 +47,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         /// Sends the status line and headers, then one body byte every `interval`, forever,
         /// until the client goes away: a server that drips.
         case drip(status: Int, interval: Duration)
+        /// Sends the status line, `headers` and `head`, then `repeating` again and again, as
+        /// fast as the client takes it, until the client goes away or the server stops: a body
+        /// that never ends.
+        case endless(status: Int, headers: [String: String], head: Data, repeating: Data)
     }
 
     private struct Record {
@@ -307,6 +311,10 @@ public final class TestHTTPServer: @unchecked Sendable {
                 var delay = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
                 nanosleep(&delay, nil)
             }
+        case .endless(let status, let headers, let head, let repeating):
+            guard sendAll(client, Self.head(status: status, headers: headers) + [UInt8](head)) else { return }
+            let piece = [UInt8](Array(repeating: repeating, count: max(1, 65_536 / max(repeating.count, 1))).joined())
+            while !stopped.load(ordering: .acquiring), sendAll(client, piece) {}
         case .stream(let status, let total):
             guard sendAll(client, Self.head(status: status, headers: [:])) else { return }
             let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)

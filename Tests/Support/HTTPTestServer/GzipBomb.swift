@@ -1,13 +1,13 @@
-import Foundation
+public import Foundation
 
 /// A gzip body that inflates to far more than it weighs, written by hand: fixed-Huffman deflate
 /// blocks of back-references, each 258 zero bytes for 13 bits (about 160 to 1). Every block is a
-/// whole number of bytes, so the body is a head followed by the same block repeated, which
-/// ``LocalHTTPServer`` streams without holding it. The stream never ends (no final block, no
-/// trailer): a client must stop it at its limit.
-enum GzipBomb {
+/// whole number of bytes, so the body is a head followed by the same block repeated, which a
+/// test server streams without holding it. The stream never ends (no final block, no trailer):
+/// a client must stop it at its limit.
+public enum GzipBomb {
     /// The gzip header and a first block that writes the zero byte the others copy.
-    static let head: Data = {
+    public static let head: Data = {
         var bits = BitWriter()
         bits.blockHeader()
         bits.appendCode(0b0011_0000, length: 8)  // literal 0
@@ -17,7 +17,7 @@ enum GzipBomb {
     }()
 
     /// A block of 1022 back-references: 1,662 bytes that inflate to 263,676.
-    static let block: Data = {
+    public static let block: Data = {
         var bits = BitWriter()
         bits.blockHeader()
         for _ in 0..<1022 { bits.appendCopyOf258() }
@@ -26,7 +26,7 @@ enum GzipBomb {
     }()
 
     /// How many bytes one ``block`` inflates to.
-    static let inflatedPerBlock = 1022 * 258
+    public static let inflatedPerBlock = 1022 * 258
 
     /// Magic, deflate, no flags, no time, no extra flags, unknown system.
     private static let gzipHeader = Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF])

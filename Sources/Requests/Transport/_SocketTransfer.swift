@@ -1,0 +1,719 @@
+import Foundation
+import Streams
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One `http:` or `https:` exchange over a socket of its own, on a thread of its own: this
+/// library's transport, used instead of Foundation's, which cannot be stopped.
+///
+/// Foundation on Linux decodes every compressed body inside its transfer loop, and its
+/// cancellation waits for that loop's queue: a server that streams a gzip bomb without end
+/// keeps the queue busy, so the cancellation never runs and the transfer inflates (and grows
+/// memory) for as long as the server sends. Here the transfer decodes with ``_Inflater`` as the
+/// bytes arrive, hands every inflated chunk to the exchange, which counts it against the limit,
+/// and stops within one chunk when told to: the socket is shut down, which wakes any wait.
+///
+/// It also connects to exactly the addresses the ``AddressPolicy`` judged, so a host name cannot
+/// resolve to one address for the check and another for the connection. TLS comes from the
+/// system's OpenSSL (``_OpenSSL``), with the certificate checked against the host name.
+///
+/// `@unchecked Sendable`: the socket lives in a `SanitizerVisibleMutex`, the flag is atomic in
+/// one too, and the rest is immutable.
+final class _SocketTransfer: @unchecked Sendable {
+    private let urlRequest: URLRequest
+    private let additionalHeaders: [String: String]
+    /// The open socket, and its TLS session on `https:`.
+    ///
+    /// `@unchecked Sendable`: the TLS session is used by the transfer's thread only; `stop()`
+    /// touches the descriptor alone.
+    private struct Connection: @unchecked Sendable {
+        var descriptor: Int32
+        var tls: OpaquePointer?
+    }
+
+    private let socket = SanitizerVisibleMutex<Connection?>(nil)
+    private let tls: _TLSClientContext?
+    private let stopped = SanitizerVisibleMutex(false)
+
+    /// The longest response head (status line and headers) accepted.
+    static let longestHead = 65_536
+
+    /// A transfer of `urlRequest`; `tls` secures `https:` addresses (a redirect from `http:` to
+    /// `https:` fails without it).
+    init(urlRequest: URLRequest, additionalHeaders: [String: String], tls: _TLSClientContext?) {
+        self.urlRequest = urlRequest
+        self.additionalHeaders = additionalHeaders
+        self.tls = tls
+    }
+
+    /// Starts the transfer for `exchange`, which it reports to.
+    func begin(for exchange: _Exchange) {
+        let thread = Thread { [self] in
+            Self.blockBrokenPipeSignal()
+            run(for: exchange)
+            closeSocket()
+        }
+        thread.name = "Requests.transfer"
+        thread.start()
+    }
+
+    /// Blocks `SIGPIPE` on the calling thread, so a write to a connection the server closed
+    /// fails with `EPIPE` instead of ending the process. Plain sends say so with `MSG_NOSIGNAL`;
+    /// OpenSSL's writes cannot, and the signal is sent to the thread that wrote. The thread is
+    /// the transfer's own and ends with it, and a signal left pending on it goes with it.
+    static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// Stops the transfer: nothing more is reported, and a wait in progress ends at once.
+    func stop() {
+        stopped.withLock { $0 = true }
+        socket.withLock { connection in
+            if let connection { _ = shutdown(connection.descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    /// Why a transfer ended early: stopped from outside (the exchange already knows), or a
+    /// reason to report.
+    fileprivate enum Ending: Error {
+        case stopped
+        case failed(RequestError.Reason)
+    }
+
+    private func run(for exchange: _Exchange) {
+        do {
+            try transfer(for: exchange)
+        } catch {
+            if case .failed(let reason) = error { exchange.fail(reason) }
+        }
+    }
+
+    private func transfer(for exchange: _Exchange) throws(Ending) {
+        guard var url = urlRequest.url else { throw .failed(.invalidURL("the request has no address")) }
+        var method = urlRequest.httpMethod ?? "GET"
+        var body = urlRequest.httpBody
+        var isFirstHop = true
+        while true {
+            guard let host = url.host, !host.isEmpty else {
+                throw .failed(.invalidURL("no host in \(url.absoluteString)"))
+            }
+            guard let addresses = exchange.vet(host: host, isFirstHop: isFirstHop) else { throw .stopped }
+            isFirstHop = false
+            try checkStopped()
+            let isSecure = url.scheme?.lowercased() == "https"
+            try connect(
+                to: addresses, port: url.port ?? (isSecure ? 443 : 80), timeout: exchange.request.effectiveTimeout)
+            if isSecure { try handshake(host: host) }
+            try send(try requestHead(method: method, url: url, body: body) + (body ?? Data()))
+            var reader = _SocketReader(transfer: self)
+            let head = try reader.readHead(isHead: method == "HEAD")
+            if let next = try redirect(from: url, head: head, exchange: exchange) {
+                closeSocket()
+                if head.status == 303 || (head.status == 301 || head.status == 302) && method == "POST" {
+                    method = "GET"
+                    body = nil
+                }
+                url = next
+                continue
+            }
+            guard
+                let response = HTTPURLResponse(
+                    url: url, statusCode: head.status, httpVersion: head.version, headerFields: head.headers)
+            else {
+                throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
+            }
+            guard exchange.receive(response) else { throw .stopped }
+            try receiveBody(head: head, method: method, reader: &reader, exchange: exchange)
+            exchange.complete(error: nil)
+            return
+        }
+    }
+
+    private func checkStopped() throws(Ending) {
+        if isStopped { throw .stopped }
+    }
+
+    // MARK: - Request
+
+    private func requestHead(method: String, url: URL, body: Data?) throws(Ending) -> Data {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        var target = components?.percentEncodedPath ?? "/"
+        if target.isEmpty { target = "/" }
+        if let query = components?.percentEncodedQuery { target += "?" + query }
+        let host = url.host ?? ""
+        var authority = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        if let port = url.port, port != (url.scheme?.lowercased() == "https" ? 443 : 80) { authority += ":\(port)" }
+        var fields: [(String, String)] = [("Host", authority)]
+        var given = additionalHeaders
+        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] {
+            given = given.filter { $0.key.lowercased() != name.lowercased() }
+            given[name] = value
+        }
+        let managed: Set<String> = ["host", "connection", "accept-encoding", "content-length", "transfer-encoding"]
+        for (name, value) in given.sorted(by: { $0.key < $1.key }) where !managed.contains(name.lowercased()) {
+            fields.append((name, value))
+        }
+        if !given.keys.contains(where: { $0.lowercased() == "user-agent" }) {
+            fields.append(("User-Agent", ProcessInfo.processInfo.processName))
+        }
+        if !given.keys.contains(where: { $0.lowercased() == "accept" }) { fields.append(("Accept", "*/*")) }
+        if let user = components?.percentEncodedUser, !user.isEmpty {
+            let password = components?.percentEncodedPassword ?? ""
+            let credentials = (user.removingPercentEncoding ?? user) + ":" + (password.removingPercentEncoding ?? "")
+            fields.append(("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString()))
+        }
+        fields.append(("Accept-Encoding", "gzip, deflate"))
+        fields.append(("Connection", "close"))
+        if let body { fields.append(("Content-Length", String(body.count))) }
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        for (name, value) in fields {
+            let unsafe = "\(name)\(value)".unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+            guard !unsafe, !name.isEmpty, !name.contains(":") else {
+                throw .failed(.invalidURL("the request header \(name) holds a line break or is not a valid name"))
+            }
+            text += "\(name): \(value)\r\n"
+        }
+        text += "\r\n"
+        return Data(text.utf8)
+    }
+
+    private func redirect(from url: URL, head: _ResponseHead, exchange: _Exchange) throws(Ending) -> URL? {
+        guard [301, 302, 303, 307, 308].contains(head.status), let location = head.field("location") else {
+            return nil
+        }
+        let next = URL(string: location, relativeTo: url)?.absoluteURL
+        guard exchange.redirectIsAllowed(to: next) else { throw .stopped }
+        return next
+    }
+
+    // MARK: - Body
+
+    private func receiveBody(
+        head: _ResponseHead, method: String, reader: inout _SocketReader, exchange: _Exchange
+    ) throws(Ending) {
+        let limit = exchange.request.maximumBodySize
+        var inflater = head.contentCoding.map(_Inflater.init(wrapper:))
+        var raw = 0
+        let deliver = { (bytes: ArraySlice<UInt8>) throws(Ending) in
+            raw += bytes.count
+            if raw > limit {
+                exchange.fail(.bodyTooLarge(limit: limit))
+                throw .stopped
+            }
+            if inflater != nil {
+                do {
+                    try inflater?.feed(bytes) { chunk in
+                        exchange.receive(Data(chunk))
+                        if self.isStopped { throw Ending.stopped }
+                    }
+                } catch let damage as _Inflater.Damage {
+                    throw .failed(.transport(Self.damaged(damage)))
+                } catch {
+                    throw .stopped
+                }
+            } else {
+                exchange.receive(Data(bytes))
+            }
+            try self.checkStopped()
+        }
+        if method == "HEAD" || (100..<200).contains(head.status) || head.status == 204 || head.status == 304 {
+            return
+        }
+        if head.isChunked {
+            try reader.readChunks(deliver)
+        } else if let length = head.contentLength {
+            try reader.read(length: length, deliver)
+        } else {
+            try reader.readToEnd(deliver)
+        }
+        do {
+            try inflater?.finish()
+        } catch {
+            throw .failed(.transport(Self.damaged(error)))
+        }
+    }
+
+    private static func damaged(_ damage: _Inflater.Damage) -> String {
+        "the server's compressed answer is damaged and cannot be decompressed (\(damage.detail)); try again later"
+    }
+
+    // MARK: - Socket
+
+    private func connect(to addresses: [IPAddress], port: Int, timeout: SchedulerDuration) throws(Ending) {
+        let slice = max(1_000, max(timeout.ticks, 0) / max(addresses.count, 1))
+        var lastError: Int32 = ECONNREFUSED
+        for address in addresses {
+            try checkStopped()
+            let outcome = connect(to: address, port: port, within: slice)
+            switch outcome {
+            case .connected(let descriptor):
+                let kept = socket.withLock { held -> Bool in
+                    guard !isStopped else { return false }
+                    held = Connection(descriptor: descriptor)
+                    return true
+                }
+                if !kept {
+                    close(descriptor)
+                    throw .stopped
+                }
+                return
+            case .failed(let code):
+                lastError = code
+            }
+        }
+        try checkStopped()
+        switch lastError {
+        case ECONNREFUSED:
+            throw .failed(.transport(_Exchange.transportSentence(.cannotConnectToHost)))
+        case ETIMEDOUT:
+            throw .failed(
+                .transport("the server did not accept the connection in time; check the address and your connection"))
+        default:
+            let detail = String(cString: strerror(lastError))
+            throw .failed(
+                .transport("could not connect to the server (\(detail)); check the address and your connection"))
+        }
+    }
+
+    private enum Attempt {
+        case connected(Int32)
+        /// Not connected, with the `errno` that says why.
+        case failed(Int32)
+    }
+
+    private func connect(to address: IPAddress, port: Int, within milliseconds: Int) -> Attempt {
+        let family = address.isIPv4 ? AF_INET : AF_INET6
+        #if canImport(Glibc)
+            let descriptor = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+            let descriptor = socket(family, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return .failed(errno) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        let started = withSocketAddress(of: address, port: port) { pointer, length in
+            Glibc.connect(descriptor, pointer, length)
+        }
+        if started != 0 && errno != EINPROGRESS {
+            let code = errno
+            close(descriptor)
+            return .failed(code)
+        }
+        if started != 0 {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+            var ready = false
+            while !ready {
+                if isStopped || DispatchTime.now().uptimeNanoseconds >= deadline {
+                    close(descriptor)
+                    return .failed(ETIMEDOUT)
+                }
+                var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                ready = poll(&entry, 1, 100) > 0
+            }
+            var code: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length)
+            if code != 0 {
+                close(descriptor)
+                return .failed(code)
+            }
+        }
+        return .connected(descriptor)
+    }
+
+    private func withSocketAddress<T>(
+        of address: IPAddress, port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T
+    ) -> T {
+        func passing<Address>(_ value: inout Address) -> T {
+            withUnsafePointer(to: &value) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<Address>.size))
+                }
+            }
+        }
+        if address.isIPv4 {
+            var value = sockaddr_in()
+            value.sin_family = sa_family_t(AF_INET)
+            value.sin_port = in_port_t(UInt16(port).bigEndian)
+            withUnsafeMutableBytes(of: &value.sin_addr) { $0.copyBytes(from: address.bytes) }
+            return passing(&value)
+        }
+        var value = sockaddr_in6()
+        value.sin6_family = sa_family_t(AF_INET6)
+        value.sin6_port = in_port_t(UInt16(port).bigEndian)
+        withUnsafeMutableBytes(of: &value.sin6_addr) { $0.copyBytes(from: address.bytes) }
+        return passing(&value)
+    }
+
+    private func closeSocket() {
+        socket.withLock { connection in
+            if let open = connection {
+                if let session = open.tls, let library = tls?.library { library.free(session) }
+                close(open.descriptor)
+            }
+            connection = nil
+        }
+    }
+
+    // MARK: - TLS
+
+    /// Makes the TLS session on the open socket: the server's certificate must chain to a
+    /// trusted authority and name `host`.
+    private func handshake(host: String) throws(Ending) {
+        guard let tls, let session = tls.library.new(tls.context) else {
+            throw .failed(.transport(_Exchange.transportSentence(.secureConnectionFailed)))
+        }
+        let library = tls.library
+        let attached = socket.withLock { connection -> Bool in
+            guard var open = connection else { return false }
+            open.tls = session
+            connection = open
+            return library.setDescriptor(session, open.descriptor) == 1
+        }
+        guard attached else {
+            if socket.withLock({ $0?.tls }) == nil { library.free(session) }
+            throw .stopped
+        }
+        var name = host
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if IPAddress(name) != nil {
+            _ = library.parametersSetIP(library.parameters(session), name)
+        } else {
+            _ = name.withCString {
+                library.control(
+                    session, _OpenSSL.setServerName, _OpenSSL.hostNameType, UnsafeMutableRawPointer(mutating: $0))
+            }
+            _ = library.setHost(session, name)
+        }
+        while true {
+            library.clearErrors()
+            let result = library.connect(session)
+            if result == 1 { return }
+            switch library.error(session, result) {
+            case _OpenSSL.wantsRead: _ = try wait(forWriting: false)
+            case _OpenSSL.wantsWrite: _ = try wait(forWriting: true)
+            default:
+                try checkStopped()
+                let verdict = library.verifyResult(session)
+                if verdict != 0 {
+                    let reason = library.verifyResultText(verdict).map { String(cString: $0) } ?? "code \(verdict)"
+                    throw .failed(
+                        .transport(
+                            "a secure connection could not be made: the server's certificate was refused (\(reason)); "
+                                + "check the address"))
+                }
+                let detail = library.takeErrorText().map { " (\($0))" } ?? ""
+                throw .failed(
+                    .transport(
+                        "a secure connection could not be made: the TLS handshake failed\(detail); check the address"))
+            }
+        }
+    }
+
+    /// Waits until the socket can be read (or written), in short slices so a stop is seen.
+    fileprivate func wait(forWriting: Bool) throws(Ending) -> Int32 {
+        while true {
+            try checkStopped()
+            guard let descriptor = socket.withLock({ $0?.descriptor }) else { throw .stopped }
+            var entry = pollfd(fd: descriptor, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
+            if poll(&entry, 1, 250) != 0 { return descriptor }
+        }
+    }
+
+    private func send(_ data: Data) throws(Ending) {
+        let bytes = [UInt8](data)
+        if let session = socket.withLock({ $0?.tls }), let library = tls?.library {
+            return try sendSecurely(bytes, session: session, library: library)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let descriptor = try wait(forWriting: true)
+            let sent = bytes[offset...].withUnsafeBytes { buffer in
+                Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 {
+                if errno == EAGAIN || errno == EINTR { continue }
+                try checkStopped()
+                throw .failed(.transport(_Exchange.transportSentence(.networkConnectionLost)))
+            }
+            offset += sent
+        }
+    }
+
+    private func sendSecurely(_ bytes: [UInt8], session: OpaquePointer, library: _OpenSSL) throws(Ending) {
+        var offset = 0
+        while offset < bytes.count {
+            try checkStopped()
+            library.clearErrors()
+            let written = bytes[offset...].withUnsafeBytes { library.write(session, $0.baseAddress, Int32($0.count)) }
+            if written > 0 {
+                offset += Int(written)
+                continue
+            }
+            switch library.error(session, written) {
+            case _OpenSSL.wantsRead: _ = try wait(forWriting: false)
+            case _OpenSSL.wantsWrite: _ = try wait(forWriting: true)
+            default:
+                try checkStopped()
+                throw .failed(.transport(_Exchange.transportSentence(.networkConnectionLost)))
+            }
+        }
+    }
+
+    /// Bytes from the TLS session, read before waiting: OpenSSL may hold some already.
+    private func receiveSecurely(
+        into buffer: inout [UInt8], session: OpaquePointer, library: _OpenSSL
+    ) throws(Ending) -> Int {
+        while true {
+            try checkStopped()
+            library.clearErrors()
+            let count = buffer.withUnsafeMutableBytes { library.read(session, $0.baseAddress, Int32($0.count)) }
+            if count > 0 { return Int(count) }
+            switch library.error(session, count) {
+            case _OpenSSL.wantsRead: _ = try wait(forWriting: false)
+            case _OpenSSL.wantsWrite: _ = try wait(forWriting: true)
+            case _OpenSSL.closedCleanly: return 0
+            case _OpenSSL.systemCallError where errno == 0 || errno == ECONNRESET:
+                // Closed without TLS's goodbye, as many servers do: the framing says whether
+                // the answer was whole.
+                try checkStopped()
+                return 0
+            default:
+                try checkStopped()
+                throw .failed(.transport(_Exchange.transportSentence(.networkConnectionLost)))
+            }
+        }
+    }
+
+    /// Up to `count` bytes from the socket; empty at the end of the stream.
+    fileprivate func receive(into buffer: inout [UInt8]) throws(Ending) -> Int {
+        if let session = socket.withLock({ $0?.tls }), let library = tls?.library {
+            return try receiveSecurely(into: &buffer, session: session, library: library)
+        }
+        while true {
+            let descriptor = try wait(forWriting: false)
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            try checkStopped()
+            if count >= 0 { return count }
+            if errno == EAGAIN || errno == EINTR { continue }
+            if errno == ECONNRESET { return 0 }
+            throw .failed(.transport(_Exchange.transportSentence(.networkConnectionLost)))
+        }
+    }
+
+    /// Reads the response from the socket: the head, then the body by its framing.
+    fileprivate struct _SocketReader {
+        let transfer: _SocketTransfer
+        private var buffer: [UInt8] = []
+        private var start = 0
+        private var scratch = [UInt8](repeating: 0, count: 65_536)
+
+        init(transfer: _SocketTransfer) {
+            self.transfer = transfer
+        }
+
+        /// Reads more into the buffer; false at the end of the stream.
+        private mutating func fill() throws(Ending) -> Bool {
+            if start > 0, start == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            let count = try transfer.receive(into: &scratch)
+            guard count > 0 else { return false }
+            buffer.append(contentsOf: scratch[..<count])
+            return true
+        }
+
+        private var available: Int { buffer.count - start }
+
+        /// The response head; an interim `1xx` answer is skipped.
+        mutating func readHead(isHead: Bool) throws(Ending) -> _ResponseHead {
+            while true {
+                let head = try readOneHead()
+                if (100..<200).contains(head.status), head.status != 101 { continue }
+                return head
+            }
+        }
+
+        private mutating func readOneHead() throws(Ending) -> _ResponseHead {
+            var searched = start
+            while true {
+                let end = Self.endOfHead(in: buffer, from: max(start, searched - 3))
+                if (end ?? buffer.count) - start > _SocketTransfer.longestHead {
+                    throw .failed(
+                        .transport(
+                            "the server's answer has headers longer than 64 KB, which is not a feed server's; "
+                                + "check the address"))
+                }
+                if let end {
+                    let bytes = buffer[start..<end]
+                    start = end
+                    guard let head = _ResponseHead(bytes) else {
+                        throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
+                    }
+                    return head
+                }
+                searched = buffer.count
+                guard try fill() else {
+                    let sentence =
+                        available == 0
+                        ? _Exchange.transportSentence(.badServerResponse)
+                        : _Exchange.transportSentence(.cannotParseResponse)
+                    throw .failed(.transport(sentence))
+                }
+            }
+        }
+
+        /// The index just after the blank line that ends a head, searching from `from`.
+        private static func endOfHead(in bytes: [UInt8], from: Int) -> Int? {
+            var index = from
+            while index + 3 < bytes.count {
+                if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 {
+                    return index + 4
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        private mutating func take(
+            upTo count: Int, _ deliver: (ArraySlice<UInt8>) throws(Ending) -> Void
+        ) throws(Ending) -> Int {
+            let taken = min(count, available)
+            if taken > 0 {
+                try deliver(buffer[start..<start + taken])
+                start += taken
+            }
+            return taken
+        }
+
+        mutating func read(length: Int, _ deliver: (ArraySlice<UInt8>) throws(Ending) -> Void) throws(Ending) {
+            var remaining = length
+            while remaining > 0 {
+                remaining -= try take(upTo: remaining, deliver)
+                if remaining > 0, try !fill() {
+                    throw .failed(.transport(_Exchange.transportSentence(.unknown)))
+                }
+            }
+        }
+
+        mutating func readToEnd(_ deliver: (ArraySlice<UInt8>) throws(Ending) -> Void) throws(Ending) {
+            repeat {
+                _ = try take(upTo: available, deliver)
+            } while try fill()
+        }
+
+        mutating func readChunks(_ deliver: (ArraySlice<UInt8>) throws(Ending) -> Void) throws(Ending) {
+            while true {
+                let line = try readLine()
+                let sizeText = line.prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") }
+                guard !sizeText.isEmpty, sizeText.count <= 15,
+                    let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16)
+                else {
+                    throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
+                }
+                if size == 0 {
+                    // Trailer fields, up to the blank line.
+                    while try !readLine().isEmpty {}
+                    return
+                }
+                try read(length: size, deliver)
+                guard try readLine().isEmpty else {
+                    throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
+                }
+            }
+        }
+
+        /// A line without its CRLF (or LF), at most 4 KB.
+        private mutating func readLine() throws(Ending) -> [UInt8] {
+            while true {
+                if let newline = buffer[start...].firstIndex(of: 10) {
+                    var line = Array(buffer[start..<newline])
+                    if line.last == 13 { line.removeLast() }
+                    start = newline + 1
+                    return line
+                }
+                if available > 4_096 {
+                    throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
+                }
+                guard try fill() else { throw .failed(.transport(_Exchange.transportSentence(.unknown))) }
+            }
+        }
+    }
+}
+
+/// A response's status line and header fields.
+struct _ResponseHead {
+    let version: String
+    let status: Int
+    /// Each field once; repeated fields joined with ", " (`Set-Cookie` aside, which feeds do not use).
+    let headers: [String: String]
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+        // Split the bytes, not the text: "\r\n" is one Character in Swift.
+        var lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)[...]
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        guard let statusLine = lines.first else { return nil }
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3,
+            let status = Int(parts[1]), (100...599).contains(status)
+        else { return nil }
+        var headers: [String: String] = [:]
+        var names: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, !name.contains(" ") else { return nil }
+            if let existing = names[name.lowercased()] {
+                headers[existing] = headers[existing].map { "\($0), \(value)" } ?? value
+            } else {
+                names[name.lowercased()] = name
+                headers[name] = value
+            }
+        }
+        self.version = String(parts[0])
+        self.status = status
+        self.headers = headers
+    }
+
+    /// The value of the field named `name`, in any case.
+    func field(_ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name }?.value
+    }
+
+    var isChunked: Bool {
+        field("transfer-encoding")?.lowercased().split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
+            == "chunked"
+    }
+
+    /// The announced length; `nil` when there is none or it is not a number.
+    var contentLength: Int? {
+        field("content-length").flatMap { Int($0.split(separator: ",").first.map(String.init) ?? $0) }
+    }
+
+    /// The decoding the body needs, or `nil` for one to pass on as it is (identity, or a coding
+    /// that was not asked for, which the caller then sees as is).
+    var contentCoding: _Inflater.Wrapper? {
+        switch field("content-encoding")?.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "gzip", "x-gzip": .gzip
+        case "deflate": .zlibOrRaw
+        default: nil
+        }
+    }
+}
