@@ -51,10 +51,14 @@ public final class NetworkSession: Sendable {
         }
         self.additionalHeaders = headers
         let configuredProxy = !(configuration.connectionProxyDictionary ?? [:]).isEmpty
-        self.carriesPlainHTTPItself = ownTransport ?? !(configuredProxy || Self.environmentNamesAProxy(for: "http"))
         let carriesSecureHTTPItself =
             ownTransport ?? !(configuredProxy || Self.environmentNamesAProxy(for: "https"))
-        self.tlsContext = carriesSecureHTTPItself ? _TLSClientContext(trust: trust) : nil
+        let tlsContext = carriesSecureHTTPItself ? _TLSClientContext(trust: trust) : nil
+        self.tlsContext = tlsContext
+        // Plain HTTP goes over the own transport only where `https:` does too: the common
+        // redirect from one to the other must find TLS there.
+        self.carriesPlainHTTPItself =
+            ownTransport ?? (tlsContext != nil && !(configuredProxy || Self.environmentNamesAProxy(for: "http")))
         // Work on a copy: the caller's configuration stays as it was.
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil

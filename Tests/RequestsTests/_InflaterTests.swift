@@ -119,6 +119,18 @@ import Testing
         }
     }
 
+    @Test func aMemberThatRefersBackIntoTheOneBeforeIsDamage() throws {
+        // A final fixed-Huffman block whose first symbol copies 3 bytes from 1 back.
+        let referenceFirst: [UInt8] = [0x03, 0x02, 0x00]
+        let second = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF] + referenceFirst + [UInt8](repeating: 0, count: 8)
+        #expect(throws: _Inflater.Damage(detail: "it refers back before its start")) {
+            try Self.inflate(try Self.gzip(Array("a".utf8)) + second)
+        }
+        #expect(throws: _Inflater.Damage(detail: "it refers back before its start")) {
+            try Self.inflate(referenceFirst, wrapper: .raw)
+        }
+    }
+
     @Test func aGzipHeaderThatNeverEndsIsDamage() throws {
         // FNAME set, and a name that goes on and on.
         var inflater = _Inflater(wrapper: .gzip)

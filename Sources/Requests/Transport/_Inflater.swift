@@ -54,6 +54,9 @@ struct _Inflater {
     private var output: [UInt8] = []
     private var handedOn = 0
     private var check = _Checksum()
+    /// Where the current gzip member's output starts in `output` (negative once trimmed past):
+    /// a member may not refer back into the one before it.
+    private var memberStart = 0
     private var memberSize: UInt32 = 0
 
     /// A gzip header longer than this (a name or comment that never ends) is damage.
@@ -173,6 +176,7 @@ struct _Inflater {
             if flags & 0x02 != 0 { _ = try bits(16) }  // header CRC
             memberSize = 0
             check = _Checksum()
+            memberStart = output.count
         }
     }
 
@@ -269,7 +273,9 @@ struct _Inflater {
         let distanceIndex = try decode(distances)
         guard distanceIndex < 30 else { throw Damage(detail: "it uses a distance code deflate does not have") }
         let distance = Self.distanceBase[distanceIndex] + Int(try bits(Self.distanceExtra[distanceIndex]))
-        guard distance <= output.count else { throw Damage(detail: "it refers back before its start") }
+        guard distance <= output.count - max(memberStart, 0) else {
+            throw Damage(detail: "it refers back before its start")
+        }
         let start = output.count - distance
         if distance >= length {
             output.append(contentsOf: output[start..<start + length])
@@ -329,6 +335,7 @@ struct _Inflater {
         if keepingWindow, output.count > Self.window * 4 {
             let dropped = output.count - Self.window
             output.removeFirst(dropped)
+            memberStart -= dropped
             handedOn -= dropped
             checkedUpTo -= dropped
         }

@@ -107,25 +107,42 @@ final class _SocketTransfer: @unchecked Sendable {
         var method = urlRequest.httpMethod ?? "GET"
         var body = urlRequest.httpBody
         var isFirstHop = true
+        var carriesCredentials = true
+        guard Self.isToken(method) else {
+            throw .failed(.invalidURL("the method \(method.debugDescription) is not a valid HTTP method"))
+        }
         while true {
             guard let host = url.host, !host.isEmpty else {
                 throw .failed(.invalidURL("no host in \(url.absoluteString)"))
             }
+            let isSecure = url.scheme?.lowercased() == "https"
+            guard let port = UInt16(exactly: url.port ?? (isSecure ? 443 : 80)), port > 0 else {
+                throw .failed(.invalidURL("the port of \(url.absoluteString) is not between 1 and 65535"))
+            }
+            // Built before connecting, so a request that cannot be sent never opens a connection.
+            let request =
+                try requestHead(method: method, url: url, body: body, carriesCredentials: carriesCredentials)
+                + (body ?? Data())
             guard let addresses = exchange.vet(host: host, isFirstHop: isFirstHop) else { throw .stopped }
             isFirstHop = false
             try checkStopped()
-            let isSecure = url.scheme?.lowercased() == "https"
-            try connect(
-                to: addresses, port: url.port ?? (isSecure ? 443 : 80), timeout: exchange.request.effectiveTimeout)
+            try connect(to: addresses, port: Int(port), timeout: exchange.request.effectiveTimeout)
             if isSecure { try handshake(host: host) }
-            try send(try requestHead(method: method, url: url, body: body) + (body ?? Data()))
-            var reader = _SocketReader(transfer: self)
-            let head = try reader.readHead(isHead: method == "HEAD")
+            try send(request)
+            var reader = _SocketReader(transfer: self, limit: exchange.request.maximumBodySize)
+            let head = try reader.readHead()
             if let next = try redirect(from: url, head: head, exchange: exchange) {
                 closeSocket()
-                if head.status == 303 || (head.status == 301 || head.status == 302) && method == "POST" {
+                let turnsIntoGet = head.status == 303 || (head.status == 301 || head.status == 302) && method == "POST"
+                if turnsIntoGet, method != "HEAD" {
                     method = "GET"
                     body = nil
+                }
+                // The caller's credentials go to the origin they were meant for only.
+                if next.scheme?.lowercased() != url.scheme?.lowercased() || next.host?.lowercased() != host.lowercased()
+                    || next.port != url.port
+                {
+                    carriesCredentials = false
                 }
                 url = next
                 continue
@@ -149,7 +166,16 @@ final class _SocketTransfer: @unchecked Sendable {
 
     // MARK: - Request
 
-    private func requestHead(method: String, url: URL, body: Data?) throws(Ending) -> Data {
+    /// Whether `text` is an HTTP token (RFC 9110, 5.6.2), as a method must be.
+    private static func isToken(_ text: String) -> Bool {
+        let allowed = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        return !text.isEmpty && text.utf8.allSatisfy(allowed.contains)
+    }
+
+    /// Header fields that carry credentials, which a redirect to another origin drops.
+    private static let credentialFields: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+
+    private func requestHead(method: String, url: URL, body: Data?, carriesCredentials: Bool) throws(Ending) -> Data {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         var target = components?.percentEncodedPath ?? "/"
         if target.isEmpty { target = "/" }
@@ -165,6 +191,7 @@ final class _SocketTransfer: @unchecked Sendable {
         }
         let managed: Set<String> = ["host", "connection", "accept-encoding", "content-length", "transfer-encoding"]
         for (name, value) in given.sorted(by: { $0.key < $1.key }) where !managed.contains(name.lowercased()) {
+            if !carriesCredentials, Self.credentialFields.contains(name.lowercased()) { continue }
             fields.append((name, value))
         }
         if !given.keys.contains(where: { $0.lowercased() == "user-agent" }) {
@@ -233,15 +260,17 @@ final class _SocketTransfer: @unchecked Sendable {
         if method == "HEAD" || (100..<200).contains(head.status) || head.status == 204 || head.status == 304 {
             return
         }
-        if head.isChunked {
-            try reader.readChunks(deliver)
-        } else if let length = head.contentLength {
-            try reader.read(length: length, deliver)
-        } else {
-            try reader.readToEnd(deliver)
+        guard let framing = head.framing else {
+            throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
+        }
+        switch framing {
+        case .chunked: try reader.readChunks(deliver)
+        case .length(let length): try reader.read(length: length, deliver)
+        case .toEnd: try reader.readToEnd(deliver)
         }
         do {
-            try inflater?.finish()
+            // An empty body needs no decoding, whatever its coding says.
+            if raw > 0 { try inflater?.finish() }
         } catch {
             throw .failed(.transport(Self.damaged(error)))
         }
@@ -389,14 +418,24 @@ final class _SocketTransfer: @unchecked Sendable {
         }
         var name = host
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        if IPAddress(name) != nil {
-            _ = library.parametersSetIP(library.parameters(session), name)
+        // The name the certificate must carry. An address is checked in its canonical form (the
+        // one connected to), whatever way it was written (`0x7f.1`, `010.0.0.1`...); a step
+        // OpenSSL refuses fails the handshake rather than leave the name unchecked.
+        let named: Bool
+        if let address = IPAddress(name) {
+            named = library.parametersSetIP(library.parameters(session), address.description) == 1
         } else {
-            _ = name.withCString {
+            let serverName = name.withCString {
                 library.control(
                     session, _OpenSSL.setServerName, _OpenSSL.hostNameType, UnsafeMutableRawPointer(mutating: $0))
             }
-            _ = library.setHost(session, name)
+            named = serverName == 1 && library.setHost(session, name) == 1
+        }
+        guard named else {
+            throw .failed(
+                .transport(
+                    "a secure connection could not be made: \(name) cannot be checked against a certificate; "
+                        + "check the address"))
         }
         while true {
             library.clearErrors()
@@ -514,21 +553,34 @@ final class _SocketTransfer: @unchecked Sendable {
         }
     }
 
-    /// Reads the response from the socket: the head, then the body by its framing.
+    /// Reads the response from the socket: the head, then the body by its framing. What it
+    /// holds is bounded whatever the server sends: a head of 64 KB, a line of 4 KB, 8 interim
+    /// answers, and the body's framing (chunk sizes, extensions, trailers) counted with the body
+    /// against the request's limit.
     fileprivate struct _SocketReader {
         let transfer: _SocketTransfer
+        /// The request's body limit; the framing's bytes count towards it too.
+        let limit: Int
         private var buffer: [UInt8] = []
         private var start = 0
         private var scratch = [UInt8](repeating: 0, count: 65_536)
+        private var framingBytes = 0
 
-        init(transfer: _SocketTransfer) {
+        /// Interim (1xx) answers skipped before the final one, at most.
+        static let mostInterimAnswers = 8
+        /// The longest line of chunked framing (a size and its extensions, a trailer field).
+        static let longestLine = 4_096
+
+        init(transfer: _SocketTransfer, limit: Int) {
             self.transfer = transfer
+            self.limit = limit
         }
 
-        /// Reads more into the buffer; false at the end of the stream.
+        /// Reads more into the buffer, first dropping what was consumed; false at the end of
+        /// the stream.
         private mutating func fill() throws(Ending) -> Bool {
-            if start > 0, start == buffer.count {
-                buffer.removeAll(keepingCapacity: true)
+            if start > 0 {
+                buffer.removeFirst(start)
                 start = 0
             }
             let count = try transfer.receive(into: &scratch)
@@ -539,19 +591,23 @@ final class _SocketTransfer: @unchecked Sendable {
 
         private var available: Int { buffer.count - start }
 
-        /// The response head; an interim `1xx` answer is skipped.
-        mutating func readHead(isHead: Bool) throws(Ending) -> _ResponseHead {
-            while true {
+        /// The response head; interim `1xx` answers are skipped.
+        mutating func readHead() throws(Ending) -> _ResponseHead {
+            for _ in 0...Self.mostInterimAnswers {
                 let head = try readOneHead()
                 if (100..<200).contains(head.status), head.status != 101 { continue }
                 return head
             }
+            throw .failed(
+                .transport(
+                    "the server sent more than \(Self.mostInterimAnswers) interim answers and no final one; "
+                        + "check the address"))
         }
 
         private mutating func readOneHead() throws(Ending) -> _ResponseHead {
             var searched = start
             while true {
-                let end = Self.endOfHead(in: buffer, from: max(start, searched - 3))
+                let end = Self.endOfHead(in: buffer, from: max(start, searched - 2))
                 if (end ?? buffer.count) - start > _SocketTransfer.longestHead {
                     throw .failed(
                         .transport(
@@ -567,6 +623,7 @@ final class _SocketTransfer: @unchecked Sendable {
                     return head
                 }
                 searched = buffer.count
+                let hadStart = start
                 guard try fill() else {
                     let sentence =
                         available == 0
@@ -574,15 +631,18 @@ final class _SocketTransfer: @unchecked Sendable {
                         : _Exchange.transportSentence(.cannotParseResponse)
                     throw .failed(.transport(sentence))
                 }
+                searched -= hadStart
             }
         }
 
-        /// The index just after the blank line that ends a head, searching from `from`.
+        /// The index just after the empty line that ends a head (CRLF CRLF, or bare LFs, which
+        /// some servers send), searching from `from`.
         private static func endOfHead(in bytes: [UInt8], from: Int) -> Int? {
             var index = from
-            while index + 3 < bytes.count {
-                if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 {
-                    return index + 4
+            while index + 1 < bytes.count {
+                if bytes[index] == 10 {
+                    if bytes[index + 1] == 10 { return index + 2 }
+                    if bytes[index + 1] == 13, index + 2 < bytes.count, bytes[index + 2] == 10 { return index + 3 }
                 }
                 index += 1
             }
@@ -618,35 +678,41 @@ final class _SocketTransfer: @unchecked Sendable {
 
         mutating func readChunks(_ deliver: (ArraySlice<UInt8>) throws(Ending) -> Void) throws(Ending) {
             while true {
-                let line = try readLine()
-                let sizeText = line.prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") }
-                guard !sizeText.isEmpty, sizeText.count <= 15,
+                let line = try readFramingLine()
+                let sizeText = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != 32 && $0 != 9 }
+                guard !sizeText.isEmpty, sizeText.count <= 15, sizeText.allSatisfy(Self.isHexDigit),
                     let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16)
                 else {
                     throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
                 }
                 if size == 0 {
-                    // Trailer fields, up to the blank line.
-                    while try !readLine().isEmpty {}
+                    // Trailer fields, up to the empty line.
+                    while try !readFramingLine().isEmpty {}
                     return
                 }
                 try read(length: size, deliver)
-                guard try readLine().isEmpty else {
+                guard try readFramingLine().isEmpty else {
                     throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
                 }
             }
         }
 
-        /// A line without its CRLF (or LF), at most 4 KB.
-        private mutating func readLine() throws(Ending) -> [UInt8] {
+        private static func isHexDigit(_ byte: UInt8) -> Bool {
+            (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+        }
+
+        /// A line of chunked framing without its CRLF (or LF), counted against the limit.
+        private mutating func readFramingLine() throws(Ending) -> [UInt8] {
             while true {
                 if let newline = buffer[start...].firstIndex(of: 10) {
                     var line = Array(buffer[start..<newline])
                     if line.last == 13 { line.removeLast() }
+                    framingBytes += newline + 1 - start
                     start = newline + 1
+                    if framingBytes > limit { throw .failed(.bodyTooLarge(limit: limit)) }
                     return line
                 }
-                if available > 4_096 {
+                if available > Self.longestLine {
                     throw .failed(.transport(_Exchange.transportSentence(.cannotParseResponse)))
                 }
                 guard try fill() else { throw .failed(.transport(_Exchange.transportSentence(.unknown))) }
@@ -697,14 +763,25 @@ struct _ResponseHead {
         headers.first { $0.key.lowercased() == name }?.value
     }
 
-    var isChunked: Bool {
-        field("transfer-encoding")?.lowercased().split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
-            == "chunked"
+    /// How the body is delimited.
+    enum Framing: Equatable {
+        case chunked
+        case length(Int)
+        case toEnd
     }
 
-    /// The announced length; `nil` when there is none or it is not a number.
-    var contentLength: Int? {
-        field("content-length").flatMap { Int($0.split(separator: ",").first.map(String.init) ?? $0) }
+    /// The body's framing: chunked when the last transfer coding says so, else the announced
+    /// length (digits only; repeated values must agree), else to the end of the connection;
+    /// `nil` when the length is not a number or its values disagree.
+    var framing: Framing? {
+        let codings = field("transfer-encoding")?.lowercased().split(separator: ",")
+        if codings?.last?.trimmingCharacters(in: .whitespaces) == "chunked" { return .chunked }
+        guard let announced = field("content-length") else { return .toEnd }
+        let values = Set(announced.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        guard values.count == 1, let value = values.first, !value.isEmpty, value.count <= 18,
+            value.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(value)
+        else { return nil }
+        return .length(length)
     }
 
     /// The decoding the body needs, or `nil` for one to pass on as it is (identity, or a coding

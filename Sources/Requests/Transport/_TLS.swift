@@ -24,6 +24,7 @@ struct _OpenSSL: @unchecked Sendable {
     let contextUseSystemTrust: @convention(c) (Pointer?) -> Int32
     let contextLoadTrust: @convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let contextSetVerify: @convention(c) (Pointer?, Int32, Pointer?) -> Void
+    let contextSetOptions: @convention(c) (Pointer?, UInt64) -> UInt64
     let contextUseCertificateChain: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
     let contextUsePrivateKey: @convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32
     let new: @convention(c) (Pointer?) -> Pointer?
@@ -54,6 +55,9 @@ struct _OpenSSL: @unchecked Sendable {
     static let setServerName: Int32 = 55
     static let hostNameType = 0
     static let pemFile: Int32 = 1
+    /// `SSL_OP_IGNORE_UNEXPECTED_EOF`: a server that closes without TLS's goodbye ends the
+    /// stream (as OpenSSL 1.1 reported it), and the HTTP framing says whether the answer was whole.
+    static let ignoresUnexpectedEOF: UInt64 = 0x80
 
     /// The library, or `nil` when the system has none that this code can use.
     static let shared: _OpenSSL? = load()
@@ -77,6 +81,8 @@ struct _OpenSSL: @unchecked Sendable {
                 as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
             let contextSetVerify = symbol(
                 "SSL_CTX_set_verify", as: (@convention(c) (Pointer?, Int32, Pointer?) -> Void).self),
+            let contextSetOptions = symbol(
+                "SSL_CTX_set_options", as: (@convention(c) (Pointer?, UInt64) -> UInt64).self),
             let contextUseCertificateChain = symbol(
                 "SSL_CTX_use_certificate_chain_file",
                 as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
@@ -109,7 +115,8 @@ struct _OpenSSL: @unchecked Sendable {
         return _OpenSSL(
             clientMethod: clientMethod, serverMethod: serverMethod, contextNew: contextNew, contextFree: contextFree,
             contextUseSystemTrust: contextUseSystemTrust, contextLoadTrust: contextLoadTrust,
-            contextSetVerify: contextSetVerify, contextUseCertificateChain: contextUseCertificateChain,
+            contextSetVerify: contextSetVerify, contextSetOptions: contextSetOptions,
+            contextUseCertificateChain: contextUseCertificateChain,
             contextUsePrivateKey: contextUsePrivateKey, new: new, free: free, setDescriptor: setDescriptor,
             control: control, setHost: setHost, parameters: parameters, parametersSetIP: parametersSetIP,
             connect: connect, accept: accept, read: read, write: write, error: error, verifyResult: verifyResult,
@@ -160,6 +167,7 @@ final class _TLSClientContext: @unchecked Sendable {
             return nil
         }
         library.contextSetVerify(context, _OpenSSL.verifyPeer, nil)
+        _ = library.contextSetOptions(context, _OpenSSL.ignoresUnexpectedEOF)
         self.library = library
         self.context = context
     }
