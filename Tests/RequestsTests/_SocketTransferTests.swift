@@ -230,6 +230,15 @@ import Testing
         }
     }
 
+    @Test func addressesAreTriedWithTheFamiliesAlternating() throws {
+        let addresses = try ["2001:db8::1", "2001:db8::2", "2001:db8::3", "192.0.2.1", "192.0.2.2"].map {
+            try #require(IPAddress($0))
+        }
+        let order = _SocketTransfer.attemptOrder(addresses).map(\.description)
+        #expect(order == ["2001:db8::1", "192.0.2.1", "2001:db8::2", "192.0.2.2", "2001:db8::3"])
+        #expect(_SocketTransfer.attemptOrder([]).isEmpty)
+    }
+
     @Test func anEndlessGzipBombIsStoppedAtTheLimitAndTheNextRequestGoesThrough() async throws {
         try await withTestHTTPServer({ request in
             request.target.hasSuffix("/bomb")

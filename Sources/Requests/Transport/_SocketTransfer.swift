@@ -282,12 +282,37 @@ final class _SocketTransfer: @unchecked Sendable {
 
     // MARK: - Socket
 
+    /// How long an attempt on one of several addresses may take before the next is tried, at
+    /// most: a host whose first address is unreachable without an answer (IPv6 routed but
+    /// broken, say) still connects over the next one in a few seconds. The last address gets
+    /// whatever the timeout leaves.
+    static let attemptMilliseconds = 3_000
+
+    /// The order to try a host's addresses in: the resolver's, with the families alternating
+    /// from its first choice, so one family that fails costs one attempt before the other's.
+    static func attemptOrder(_ addresses: [IPAddress]) -> [IPAddress] {
+        guard let first = addresses.first else { return [] }
+        var preferred = addresses.filter { $0.isIPv4 == first.isIPv4 }[...]
+        var other = addresses.filter { $0.isIPv4 != first.isIPv4 }[...]
+        var ordered: [IPAddress] = []
+        while let next = preferred.popFirst() {
+            ordered.append(next)
+            if let alternate = other.popFirst() { ordered.append(alternate) }
+        }
+        return ordered + other
+    }
+
     private func connect(to addresses: [IPAddress], port: Int, timeout: SchedulerDuration) throws(Ending) {
-        let slice = max(1_000, max(timeout.ticks, 0) / max(addresses.count, 1))
+        let ordered = Self.attemptOrder(addresses)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(timeout.ticks, 0)) * 1_000_000
         var lastError: Int32 = ECONNREFUSED
-        for address in addresses {
+        for (index, address) in ordered.enumerated() {
             try checkStopped()
-            let outcome = connect(to: address, port: port, within: slice)
+            let now = DispatchTime.now().uptimeNanoseconds
+            let left = deadline > now ? Int((deadline - now) / 1_000_000) : 0
+            let isLast = index == ordered.count - 1
+            let outcome = connect(
+                to: address, port: port, within: isLast ? max(left, 1) : min(max(left, 1), Self.attemptMilliseconds))
             switch outcome {
             case .connected(let descriptor):
                 let kept = socket.withLock { held -> Bool in
