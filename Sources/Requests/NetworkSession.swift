@@ -5,13 +5,17 @@
     public import Foundation
 #endif
 
-/// A Foundation `URLSession` together with the delegate that streams bodies under a size
-/// limit, follows redirects with loop detection, enforces timeouts, checks every address a
-/// request or a redirect leads to against an ``AddressPolicy``, and cancels on request.
+/// Where requests are carried: bodies streamed under a size limit (counted after
+/// decompression), redirects followed with loop detection, timeouts enforced, every address a
+/// request or a redirect leads to checked against an ``AddressPolicy``, and a cancellation that
+/// stops the transfer at once.
 ///
-/// The session owns its delegate because Foundation on Linux ignores per-task delegates; to
-/// use a different configuration (proxies, extra headers, a cache), create another
-/// `NetworkSession` and give it to a ``RemoteService`` or to a single ``ServiceRequest``.
+/// `http:` and `https:` requests go over the library's own HTTP/1.1 transport (TLS from the
+/// system's OpenSSL), which stops a transfer the moment it is cancelled or past its limit;
+/// Foundation's `URLSession` carries them instead when a proxy is configured (in the
+/// configuration or the environment) or OpenSSL cannot be loaded. The configuration's extra
+/// headers apply to both. To use a different configuration, create another `NetworkSession`
+/// and give it to a ``RemoteService`` or to a single ``ServiceRequest``.
 public final class NetworkSession: Sendable {
     /// The session used when none is named: ephemeral, no cache, no cookies.
     public static let shared = NetworkSession()
