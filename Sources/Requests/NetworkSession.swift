@@ -105,7 +105,6 @@ public final class NetworkSession: Sendable {
         let exchange = _Exchange(
             request: request,
             transport: transport,
-            delegateQueue: urlSession.delegateQueue,
             addressPolicy: addressPolicy,
             completion: completion
         )

@@ -52,10 +52,7 @@ extension ServiceRequest {
         // (coarse, and immediate for sub-second values on Linux) is only a backstop behind it.
         urlRequest.timeoutInterval = Double(max(effectiveTimeout.ticks, 0)) / 1000 + 5
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            // Foundation drops such a field without a word; a line break would end the field
-            // early and start another, so the request is refused instead.
-            let breaks = (name + value).unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
-            guard !breaks, !name.isEmpty, !name.contains(":") else {
+            guard Self.canSendHeaderField(name: name, value: value) else {
                 throw RequestError(
                     request: self,
                     reason: .transport(
@@ -66,6 +63,15 @@ extension ServiceRequest {
         }
         urlRequest.httpBody = body
         return urlRequest
+    }
+
+    /// Whether a header field can go on the wire as it is: a name that is not empty and holds no
+    /// colon, and no line break or NUL in name or value. A line break would end the field early
+    /// and start another (Foundation drops such a field without a word), so every transport
+    /// refuses the request instead.
+    static func canSendHeaderField(name: String, value: String) -> Bool {
+        let breaks = (name + value).unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        return !breaks && !name.isEmpty && !name.contains(":")
     }
 
     private static let unreserved: Set<UInt8> = Set(

@@ -40,19 +40,16 @@ final class _Exchange: @unchecked Sendable {
     private let transport: Transport
     private let state: SanitizerVisibleMutex<State>
     private let timer: any DispatchSourceTimer
-    private let delegateQueue: OperationQueue
     private let addressPolicy: AddressPolicy
 
     init(
         request: ServiceRequest,
         transport: Transport,
-        delegateQueue: OperationQueue,
         addressPolicy: AddressPolicy,
         completion: @escaping @Sendable (Result<NetworkResponse, RequestError>) -> Void
     ) {
         self.request = request
         self.transport = transport
-        self.delegateQueue = delegateQueue
         self.addressPolicy = addressPolicy
         self.state = SanitizerVisibleMutex(State(completion: completion))
         self.timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)

@@ -208,8 +208,7 @@ final class _SocketTransfer: @unchecked Sendable {
         if let body { fields.append(("Content-Length", String(body.count))) }
         var text = "\(method) \(target) HTTP/1.1\r\n"
         for (name, value) in fields {
-            let unsafe = "\(name)\(value)".unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
-            guard !unsafe, !name.isEmpty, !name.contains(":") else {
+            guard ServiceRequest.canSendHeaderField(name: name, value: value) else {
                 throw .failed(.invalidURL("the request header \(name) holds a line break or is not a valid name"))
             }
             text += "\(name): \(value)\r\n"

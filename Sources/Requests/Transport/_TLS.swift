@@ -13,20 +13,19 @@ import Foundation
 /// no headers to build. When it cannot be loaded, `https:` requests go over Foundation's
 /// transport instead.
 ///
-/// `@unchecked Sendable`: the members are C function pointers, set once.
+/// `@unchecked Sendable`: the members are C function pointers and the library's handle, set once.
 struct _OpenSSL: @unchecked Sendable {
     typealias Pointer = OpaquePointer
 
+    /// The library's handle from `dlopen`; it is never closed.
+    private let handle: UnsafeMutableRawPointer
     let clientMethod: @convention(c) () -> Pointer?
-    let serverMethod: @convention(c) () -> Pointer?
     let contextNew: @convention(c) (Pointer?) -> Pointer?
     let contextFree: @convention(c) (Pointer?) -> Void
     let contextUseSystemTrust: @convention(c) (Pointer?) -> Int32
     let contextLoadTrust: @convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let contextSetVerify: @convention(c) (Pointer?, Int32, Pointer?) -> Void
     let contextSetOptions: @convention(c) (Pointer?, UInt64) -> UInt64
-    let contextUseCertificateChain: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
-    let contextUsePrivateKey: @convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32
     let new: @convention(c) (Pointer?) -> Pointer?
     let free: @convention(c) (Pointer?) -> Void
     let setDescriptor: @convention(c) (Pointer?, Int32) -> Int32
@@ -35,7 +34,6 @@ struct _OpenSSL: @unchecked Sendable {
     let parameters: @convention(c) (Pointer?) -> Pointer?
     let parametersSetIP: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
     let connect: @convention(c) (Pointer?) -> Int32
-    let accept: @convention(c) (Pointer?) -> Int32
     let read: @convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32
     let write: @convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32
     let error: @convention(c) (Pointer?, Int32) -> Int32
@@ -54,7 +52,6 @@ struct _OpenSSL: @unchecked Sendable {
     static let verifyPeer: Int32 = 1
     static let setServerName: Int32 = 55
     static let hostNameType = 0
-    static let pemFile: Int32 = 1
     /// `SSL_OP_IGNORE_UNEXPECTED_EOF`: a server that closes without TLS's goodbye ends the
     /// stream (as OpenSSL 1.1 reported it), and the HTTP framing says whether the answer was whole.
     static let ignoresUnexpectedEOF: UInt64 = 0x80
@@ -65,13 +62,9 @@ struct _OpenSSL: @unchecked Sendable {
     private static func load() -> _OpenSSL? {
         // libssl brings libcrypto with it; the symbols of both are looked up through libssl's handle.
         guard let handle = dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            guard let address = dlsym(handle, name) else { return nil }
-            return unsafeBitCast(address, to: type)
-        }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? { _OpenSSL.symbol(name, in: handle, as: type) }
         guard
             let clientMethod = symbol("TLS_client_method", as: (@convention(c) () -> Pointer?).self),
-            let serverMethod = symbol("TLS_server_method", as: (@convention(c) () -> Pointer?).self),
             let contextNew = symbol("SSL_CTX_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
             let contextFree = symbol("SSL_CTX_free", as: (@convention(c) (Pointer?) -> Void).self),
             let contextUseSystemTrust = symbol(
@@ -83,12 +76,6 @@ struct _OpenSSL: @unchecked Sendable {
                 "SSL_CTX_set_verify", as: (@convention(c) (Pointer?, Int32, Pointer?) -> Void).self),
             let contextSetOptions = symbol(
                 "SSL_CTX_set_options", as: (@convention(c) (Pointer?, UInt64) -> UInt64).self),
-            let contextUseCertificateChain = symbol(
-                "SSL_CTX_use_certificate_chain_file",
-                as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
-            let contextUsePrivateKey = symbol(
-                "SSL_CTX_use_PrivateKey_file",
-                as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32).self),
             let new = symbol("SSL_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
             let free = symbol("SSL_free", as: (@convention(c) (Pointer?) -> Void).self),
             let setDescriptor = symbol("SSL_set_fd", as: (@convention(c) (Pointer?, Int32) -> Int32).self),
@@ -99,7 +86,6 @@ struct _OpenSSL: @unchecked Sendable {
             let parametersSetIP = symbol(
                 "X509_VERIFY_PARAM_set1_ip_asc", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
             let connect = symbol("SSL_connect", as: (@convention(c) (Pointer?) -> Int32).self),
-            let accept = symbol("SSL_accept", as: (@convention(c) (Pointer?) -> Int32).self),
             let read = symbol(
                 "SSL_read", as: (@convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32).self),
             let write = symbol("SSL_write", as: (@convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32).self),
@@ -113,14 +99,22 @@ struct _OpenSSL: @unchecked Sendable {
             let clearErrors = symbol("ERR_clear_error", as: (@convention(c) () -> Void).self)
         else { return nil }
         return _OpenSSL(
-            clientMethod: clientMethod, serverMethod: serverMethod, contextNew: contextNew, contextFree: contextFree,
+            handle: handle, clientMethod: clientMethod, contextNew: contextNew, contextFree: contextFree,
             contextUseSystemTrust: contextUseSystemTrust, contextLoadTrust: contextLoadTrust,
             contextSetVerify: contextSetVerify, contextSetOptions: contextSetOptions,
-            contextUseCertificateChain: contextUseCertificateChain,
-            contextUsePrivateKey: contextUsePrivateKey, new: new, free: free, setDescriptor: setDescriptor,
+            new: new, free: free, setDescriptor: setDescriptor,
             control: control, setHost: setHost, parameters: parameters, parametersSetIP: parametersSetIP,
-            connect: connect, accept: accept, read: read, write: write, error: error, verifyResult: verifyResult,
+            connect: connect, read: read, write: write, error: error, verifyResult: verifyResult,
             verifyResultText: verifyResultText, nextError: nextError, errorText: errorText, clearErrors: clearErrors)
+    }
+
+    /// Any other function of the library (or of libcrypto, which it brings), by its C name; `nil`
+    /// when this build of OpenSSL has no such symbol. The caller names the exact C type.
+    func symbol<T>(_ name: String, as type: T.Type) -> T? { Self.symbol(name, in: handle, as: type) }
+
+    private static func symbol<T>(_ name: String, in handle: UnsafeMutableRawPointer, as type: T.Type) -> T? {
+        guard let address = dlsym(handle, name) else { return nil }
+        return unsafeBitCast(address, to: type)
     }
 
     /// The oldest error OpenSSL queued on this thread, as its text; the queue is emptied.
