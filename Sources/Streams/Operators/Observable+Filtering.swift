@@ -47,42 +47,24 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         let source = asObservable()
         if count <= 0 { return .empty() }
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let remaining = _SerialBox(count)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event) }
-                        if sink.isStopped { return }
-                        remaining.value -= 1
-                        sink.forwardNext(value)
-                        if remaining.value == 0 { sink.finish(.completed) }
-                    }))
-            return sink
-        })
+        return source._valueOperator(state: count) { sink, value in
+            sink.state -= 1
+            sink.forwardNext(value)
+            if sink.state == 0 { sink.finish(.completed) }
+        }
     }
 
     /// Sends values while `predicate` holds; at the first value that fails it, completes and
     /// disposes the upstream (that value is not sent).
     @inlinable
     public func take(while predicate: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event) }
-                        if sink.isStopped { return }
-                        if predicate(value) {
-                            sink.forwardNext(value)
-                        } else {
-                            sink.finish(.completed)
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator { sink, value in
+            if predicate(value) {
+                sink.forwardNext(value)
+            } else {
+                sink.finish(.completed)
+            }
+        }
     }
 
     /// Sends values until `other` sends a value; then completes and disposes both.
@@ -153,27 +135,15 @@ extension ObservableType {
     /// disposes the upstream.
     @inlinable
     public func first() -> Observable<Element?> {
-        let source = asObservable()
-        return Observable<Element?>(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value):
-                            if sink.isStopped { return }
-                            sink.forwardNext(value)
-                            sink.finish(.completed)
-                        case .error(let error):
-                            sink.finish(.error(error))
-                        case .completed:
-                            if sink.isStopped { return }
-                            sink.forwardNext(nil)
-                            sink.finish(.completed)
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator(
+            onValue: { sink, value in
+                sink.forwardNext(value)
+                sink.finish(.completed)
+            },
+            onCompleted: { sink in
+                sink.forwardNext(nil)
+                sink.finish(.completed)
+            })
     }
 }
 
@@ -192,47 +162,20 @@ extension ObservableType {
     public func distinctUntilChanged(
         _ isEquivalent: @escaping @Sendable (Element, Element) throws -> Bool
     ) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let previous = _SerialBox<Element?>(nil)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event) }
-                        if sink.isStopped { return }
-                        do {
-                            if let last = previous.value, try isEquivalent(last, value) { return }
-                        } catch {
-                            return sink.finish(.error(error))
-                        }
-                        previous.value = value
-                        sink.forwardNext(value)
-                    }))
-            return sink
-        })
+        _valueOperator(state: Element?.none) { sink, value in
+            if let last = sink.state, try isEquivalent(last, value) { return }
+            sink.state = value
+            sink.forwardNext(value)
+        }
     }
 
     /// Keeps only the values for which a throwing `isIncluded` returns true; an error it throws
     /// fails the sequence and disposes the upstream.
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event) }
-                        if sink.isStopped { return }
-                        do {
-                            if try isIncluded(value) { sink.forwardNext(value) }
-                        } catch {
-                            sink.finish(.error(error))
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator { sink, value in
+            if try isIncluded(value) { sink.forwardNext(value) }
+        }
     }
 
     /// Sends values while `predicate` holds; at the first value that fails it, completes,
@@ -243,55 +186,26 @@ extension ObservableType {
     public func take(
         while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event) }
-                        if sink.isStopped { return }
-                        let holds: Bool
-                        do {
-                            holds = try predicate(value)
-                        } catch {
-                            return sink.finish(.error(error))
-                        }
-                        if holds {
-                            sink.forwardNext(value)
-                            return
-                        }
-                        if behavior == .inclusive { sink.forwardNext(value) }
-                        sink.finish(.completed)
-                    }))
-            return sink
-        })
+        _valueOperator { sink, value in
+            if try predicate(value) {
+                sink.forwardNext(value)
+                return
+            }
+            if behavior == .inclusive { sink.forwardNext(value) }
+            sink.finish(.completed)
+        }
     }
 
     /// Drops values while a throwing `predicate` holds; an error it throws fails the sequence.
     @inlinable
     public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let skipping = _SerialBox(true)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event) }
-                        if sink.isStopped { return }
-                        if skipping.value {
-                            do {
-                                if try predicate(value) { return }
-                            } catch {
-                                return sink.finish(.error(error))
-                            }
-                            skipping.value = false
-                        }
-                        sink.forwardNext(value)
-                    }))
-            return sink
-        })
+        _valueOperator(state: true) { sink, value in
+            if sink.state {
+                if try predicate(value) { return }
+                sink.state = false
+            }
+            sink.forwardNext(value)
+        }
     }
 
     /// Sends only the last `count` values, when the sequence completes.
@@ -344,29 +258,17 @@ extension ObservableType {
     public func element(at index: Int) -> Observable<Element> {
         let source = asObservable()
         if index < 0 { return .error(StreamsError.argumentOutOfRange) }
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let remaining = _SerialBox(index)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value):
-                            if sink.isStopped { return }
-                            if remaining.value == 0 {
-                                sink.forwardNext(value)
-                                sink.finish(.completed)
-                            } else {
-                                remaining.value -= 1
-                            }
-                        case .error:
-                            sink.finish(event)
-                        case .completed:
-                            sink.finish(.error(StreamsError.argumentOutOfRange))
-                        }
-                    }))
-            return sink
-        })
+        return source._valueOperator(
+            state: index,
+            onValue: { sink, value in
+                if sink.state == 0 {
+                    sink.forwardNext(value)
+                    sink.finish(.completed)
+                } else {
+                    sink.state -= 1
+                }
+            },
+            onCompleted: { $0.finish(.error(StreamsError.argumentOutOfRange)) })
     }
 
     /// Sends the sequence's only value and completes; fails with
@@ -383,32 +285,15 @@ extension ObservableType {
     /// an error thrown by `predicate` fails the sequence.
     @inlinable
     public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let seen = _SerialBox(false)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value):
-                            if sink.isStopped { return }
-                            do {
-                                guard try predicate(value) else { return }
-                            } catch {
-                                return sink.finish(.error(error))
-                            }
-                            if seen.value { return sink.finish(.error(StreamsError.moreThanOneElement)) }
-                            seen.value = true
-                            sink.forwardNext(value)
-                        case .error:
-                            sink.finish(event)
-                        case .completed:
-                            sink.finish(seen.value ? .completed : .error(StreamsError.noElements))
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator(
+            state: false,
+            onValue: { sink, value in
+                guard try predicate(value) else { return }
+                if sink.state { return sink.finish(.error(StreamsError.moreThanOneElement)) }
+                sink.state = true
+                sink.forwardNext(value)
+            },
+            onCompleted: { sink in sink.finish(sink.state ? .completed : .error(StreamsError.noElements)) })
     }
 }
 

@@ -23,26 +23,7 @@ extension ObservableType {
     public func map<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result
     ) -> Observable<Result> {
-        let source = asObservable()
-        return Observable<Result>(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value):
-                            if sink.isStopped { return }
-                            do {
-                                sink.forwardNext(try transform(value))
-                            } catch {
-                                sink.finish(.error(error))
-                            }
-                        case .error(let error): sink.finish(.error(error))
-                        case .completed: sink.finish(.completed)
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator { sink, value in sink.forwardNext(try transform(value)) }
     }
 
     /// Transforms each value with a throwing `transform`; the same as the throwing `map`.
@@ -129,24 +110,10 @@ extension ObservableType {
     public func scan<State: Sendable>(
         into seed: State, accumulator accumulate: @escaping @Sendable (inout State, Element) throws -> Void
     ) -> Observable<State> {
-        let source = asObservable()
-        return Observable<State>(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let state = _SerialBox(seed)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .next(let value) = event else { return sink.forward(event.map { _ in seed }) }
-                        if sink.isStopped { return }
-                        do {
-                            try accumulate(&state.value, value)
-                        } catch {
-                            return sink.finish(.error(error))
-                        }
-                        sink.forwardNext(state.value)
-                    }))
-            return sink
-        })
+        _valueOperator(state: seed) { sink, value in
+            try accumulate(&sink.state, value)
+            sink.forwardNext(sink.state)
+        }
     }
 
     /// Pairs each value with its position, counting from 0.
@@ -179,36 +146,13 @@ extension ObservableType {
         accumulator accumulate: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
         mapResult: @escaping @Sendable (Accumulate) throws -> Result
     ) -> Observable<Result> {
-        let source = asObservable()
-        return Observable<Result>(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let state = _SerialBox(seed)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        if sink.isStopped { return }
-                        switch event {
-                        case .next(let value):
-                            do {
-                                state.value = try accumulate(state.value, value)
-                            } catch {
-                                sink.finish(.error(error))
-                            }
-                        case .error(let error):
-                            sink.finish(.error(error))
-                        case .completed:
-                            let result: Result
-                            do {
-                                result = try mapResult(state.value)
-                            } catch {
-                                return sink.finish(.error(error))
-                            }
-                            sink.forwardNext(result)
-                            sink.finish(.completed)
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator(
+            state: seed,
+            onValue: { sink, value in sink.state = try accumulate(sink.state, value) },
+            onCompleted: { sink in
+                sink.forwardNext(try mapResult(sink.state))
+                sink.finish(.completed)
+            })
     }
 
     /// Folds every value into one result with `accumulate`, starting from `seed`, and sends

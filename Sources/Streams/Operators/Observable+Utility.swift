@@ -68,28 +68,11 @@ extension ObservableType {
     public func withUnretained<Object: AnyObject & Sendable, Result: Sendable>(
         _ object: Object, resultSelector: @escaping @Sendable (Object, Element) throws -> Result
     ) -> Observable<Result> {
-        let source = asObservable()
         let reference = _WeakReference(object)
-        return Observable<Result>(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value):
-                            if sink.isStopped { return }
-                            guard let object = reference.value else { return sink.finish(.completed) }
-                            do {
-                                sink.forwardNext(try resultSelector(object, value))
-                            } catch {
-                                sink.finish(.error(error))
-                            }
-                        case .error(let error): sink.finish(.error(error))
-                        case .completed: sink.finish(.completed)
-                        }
-                    }))
-            return sink
-        })
+        return _valueOperator { sink, value in
+            guard let object = reference.value else { return sink.finish(.completed) }
+            sink.forwardNext(try resultSelector(object, value))
+        }
     }
 
     /// Pairs each value with `object`, held weakly; completes once `object` is gone.
@@ -149,20 +132,7 @@ extension ObservableType {
     /// ends the sequence and disposes the upstream.
     @inlinable
     public func dematerialize<Value: Sendable>() -> Observable<Value> where Element == Event<Value> {
-        let source = asObservable()
-        return Observable<Value>(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let inner): sink.forward(inner)
-                        case .error(let error): sink.finish(.error(error))
-                        case .completed: sink.finish(.completed)
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator { sink, event in sink.forward(event) }
     }
 
     /// Collects every value and sends them as one array when the sequence completes.

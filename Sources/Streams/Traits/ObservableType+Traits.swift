@@ -24,30 +24,19 @@ extension ObservableType {
     /// Holds the one value until the source completes, as RxSwift's `asSingle`/`asMaybe` do.
     @inlinable
     func _atMostOne(failsWhenEmpty: Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _OperatorSink(observer)
-            let held = _SerialBox<Element?>(nil)
-            sink.setUpstream(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value):
-                            if sink.isStopped { return }
-                            if held.value != nil { return sink.finish(.error(StreamsError.moreThanOneElement)) }
-                            held.value = value
-                        case .error:
-                            sink.finish(event)
-                        case .completed:
-                            if let value = held.value {
-                                sink.forwardNext(value)
-                                sink.finish(.completed)
-                            } else {
-                                sink.finish(failsWhenEmpty ? .error(StreamsError.noElements) : .completed)
-                            }
-                        }
-                    }))
-            return sink
-        })
+        _valueOperator(
+            state: Element?.none,
+            onValue: { sink, value in
+                if sink.state != nil { return sink.finish(.error(StreamsError.moreThanOneElement)) }
+                sink.state = value
+            },
+            onCompleted: { sink in
+                if let value = sink.state {
+                    sink.forwardNext(value)
+                    sink.finish(.completed)
+                } else {
+                    sink.finish(failsWhenEmpty ? .error(StreamsError.noElements) : .completed)
+                }
+            })
     }
 }
