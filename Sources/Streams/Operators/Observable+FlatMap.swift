@@ -9,12 +9,7 @@ extension ObservableType {
     public func flatMap<Inner: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _FlatMapSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
-            sink.run(source)
-            return sink
-        })
+        _flattening { _FlatMapSink($0) { try selector($0).asObservable() } }
     }
 
     /// Maps each value to an observable and sends the values of the latest one only.
@@ -30,12 +25,7 @@ extension ObservableType {
     public func flatMapLatest<Inner: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _FlatMapLatestSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
-            sink.run(source)
-            return sink
-        })
+        _flattening { _FlatMapLatestSink($0) { try selector($0).asObservable() } }
     }
 
     /// Maps each value to an observable and sends their values one observable after another.
@@ -47,12 +37,7 @@ extension ObservableType {
     public func concatMap<Inner: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _ConcatMapSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
-            sink.run(source)
-            return sink
-        })
+        _flattening { _ConcatMapSink($0) { try selector($0).asObservable() } }
     }
 }
 
@@ -67,12 +52,7 @@ extension ObservableType {
     public func flatMapFirst<Inner: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
-        let source = asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _FlatMapFirstSink<Element, Inner.Element>(observer) { try selector($0).asObservable() }
-            sink.run(source)
-            return sink
-        })
+        _flattening { _FlatMapFirstSink($0) { try selector($0).asObservable() } }
     }
 }
 
@@ -88,184 +68,83 @@ extension ObservableType where Element: ObservableType {
     }
 }
 
-/// The subscription of `flatMap` (and `merge`): one upstream, any number of live inners.
-///
-/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inners` have
-/// their own locks; `selector` is immutable.
+/// The state of `flatMap`'s subscription.
 @usableFromInline
-final class _FlatMapSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline
-    struct State: Sendable {
-        @usableFromInline var isOuterDone = false
-        @usableFromInline var activeInners = 0
-
-        @inlinable
-        init() {}
-    }
-
-    @usableFromInline let serializer: _Serializer<State, Element>
-    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
-    @usableFromInline let outer = _DisposableSlot()
-    @usableFromInline let inners = CompositeDisposable()
+struct _FlatMapState: _FlatteningState {
+    @usableFromInline var isOuterDone = false
+    @usableFromInline var activeInners = 0
+    @usableFromInline var isIdle: Bool { activeInners == 0 }
 
     @inlinable
-    init(
-        _ observer: AnyObserver<Element>,
-        selector: @escaping @Sendable (Source) throws -> Observable<Element>
-    ) {
-        serializer = _Serializer(State(), observer: observer)
-        self.selector = selector
+    init() {}
+}
+
+/// The subscription of `flatMap` (and `merge`): one upstream, any number of live inners.
+@usableFromInline
+final class _FlatMapSink<Source: Sendable, Element: Sendable>:
+    _FlatteningSink<Source, Element, _FlatMapState, CompositeDisposable>, @unchecked Sendable
+{
+    @inlinable
+    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
+        super.init(observer, state: _FlatMapState(), inners: CompositeDisposable(), selector: selector)
     }
 
     @inlinable
-    func run(_ source: Observable<Source>) {
-        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
-    }
-
-    @inlinable
-    func onOuter(_ event: Event<Source>) {
-        switch event {
-        case .next(let value):
-            if serializer.isStopped { return }
-            let inner: Observable<Element>
-            do {
-                inner = try selector(value)
-            } catch {
-                return fail(error)
-            }
-            subscribeInner(inner)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outer.dispose()
-            let isDone = serializer.update { state, outbox in
-                state.isOuterDone = true
-                guard state.activeInners == 0 else { return false }
-                outbox.send(.completed)
-                return true
-            }
-            if isDone { disposeSources() }
-        }
-    }
-
-    @inlinable
-    func subscribeInner(_ inner: Observable<Element>) {
+    override func onOuterValue(_ value: Source) {
+        guard let inner = select(value) else { return }
         serializer.update { state, _ in state.activeInners += 1 }
         let slot = SingleAssignmentDisposable()
         guard let key = inners.insert(slot) else { return }
-        slot.set(inner.subscribe(AnyObserver { [self] event in onInner(event, key: key) }))
-    }
-
-    @inlinable
-    func onInner(_ event: Event<Element>, key: CompositeDisposable.Key) {
-        switch event {
-        case .next:
-            serializer.send(event)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            inners.remove(for: key)
-            let isDone = serializer.update { state, outbox in
-                state.activeInners -= 1
-                guard state.isOuterDone && state.activeInners == 0 else { return false }
-                outbox.send(.completed)
-                return true
-            }
-            if isDone { disposeSources() }
-        }
-    }
-
-    @inlinable
-    func fail(_ error: any Error) {
-        serializer.send(.error(error))
-        disposeSources()
-    }
-
-    @inlinable
-    func disposeSources() {
-        outer.dispose()
-        inners.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
+        slot.set(
+            inner.subscribe(
+                AnyObserver { [self] event in
+                    onInner(event) {
+                        inners.remove(for: key)
+                        completeIfDone { $0.activeInners -= 1 }
+                    }
+                }))
     }
 }
 
-/// The subscription of `flatMapLatest`: one upstream and at most one live inner, identified by
-/// a generation number so that a replaced inner can no longer send anything.
-///
-/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inner` have
-/// their own locks; `selector` is immutable.
+/// The state of `flatMapLatest`'s subscription: the generation of the live inner, so that a
+/// replaced inner can no longer send anything.
 @usableFromInline
-final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline
-    struct State: Sendable {
-        @usableFromInline var isOuterDone = false
-        @usableFromInline var generation = 0
-        @usableFromInline var hasActiveInner = false
-
-        @inlinable
-        init() {}
-    }
-
-    @usableFromInline let serializer: _Serializer<State, Element>
-    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
-    @usableFromInline let outer = _DisposableSlot()
-    @usableFromInline let inner = SerialDisposable()
+struct _FlatMapLatestState: _FlatteningState {
+    @usableFromInline var isOuterDone = false
+    @usableFromInline var generation = 0
+    @usableFromInline var hasActiveInner = false
+    @usableFromInline var isIdle: Bool { !hasActiveInner }
 
     @inlinable
-    init(
-        _ observer: AnyObserver<Element>,
-        selector: @escaping @Sendable (Source) throws -> Observable<Element>
-    ) {
-        serializer = _Serializer(State(), observer: observer)
-        self.selector = selector
+    init() {}
+}
+
+/// The subscription of `flatMapLatest`: one upstream and at most one live inner.
+@usableFromInline
+final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>:
+    _FlatteningSink<Source, Element, _FlatMapLatestState, SerialDisposable>, @unchecked Sendable
+{
+    @inlinable
+    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
+        super.init(observer, state: _FlatMapLatestState(), inners: SerialDisposable(), selector: selector)
     }
 
     @inlinable
-    func run(_ source: Observable<Source>) {
-        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
-    }
-
-    @inlinable
-    func onOuter(_ event: Event<Source>) {
-        switch event {
-        case .next(let value):
-            if serializer.isStopped { return }
-            let next: Observable<Element>
-            do {
-                next = try selector(value)
-            } catch {
-                return fail(error)
-            }
-            let generation = serializer.update { state, _ in
-                state.generation += 1
-                state.hasActiveInner = true
-                return state.generation
-            }
-            let slot = SingleAssignmentDisposable()
-            inner.set(slot)
-            slot.set(
-                next.subscribe(
-                    AnyObserver { [self] event in
-                        onInner(event, generation: generation)
-                        if case .completed = event { slot.dispose() }
-                    }))
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outer.dispose()
-            let isDone = serializer.update { state, outbox in
-                state.isOuterDone = true
-                guard !state.hasActiveInner else { return false }
-                outbox.send(.completed)
-                return true
-            }
-            if isDone { disposeSources() }
+    override func onOuterValue(_ value: Source) {
+        guard let next = select(value) else { return }
+        let generation = serializer.update { state, _ in
+            state.generation += 1
+            state.hasActiveInner = true
+            return state.generation
         }
+        let slot = SingleAssignmentDisposable()
+        inners.set(slot)
+        slot.set(
+            next.subscribe(
+                AnyObserver { [self] event in
+                    onInner(event, generation: generation)
+                    if case .completed = event { slot.dispose() }
+                }))
     }
 
     @inlinable
@@ -288,24 +167,19 @@ final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: Disposable,
         }
         if isDone { disposeSources() }
     }
+}
+
+/// The state of `concatMap`'s subscription.
+@usableFromInline
+struct _ConcatMapState<Element: Sendable>: _FlatteningState {
+    @usableFromInline var isOuterDone = false
+    @usableFromInline var hasActiveInner = false
+    @usableFromInline var isSubscribing = false
+    @usableFromInline var waiting: [Observable<Element>] = []
+    @usableFromInline var isIdle: Bool { !hasActiveInner && waiting.isEmpty }
 
     @inlinable
-    func fail(_ error: any Error) {
-        serializer.send(.error(error))
-        disposeSources()
-    }
-
-    @inlinable
-    func disposeSources() {
-        outer.dispose()
-        inner.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
-    }
+    init() {}
 }
 
 /// The subscription of `concatMap`: one upstream, one live inner, and a queue of waiting ones.
@@ -313,22 +187,10 @@ final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: Disposable,
 /// Inners that complete while being subscribed do not start the next one recursively: the
 /// thread that is subscribing loops instead, so a long queue of synchronous inners cannot
 /// overflow the stack.
-///
-/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inner` have
-/// their own locks; `selector` is immutable.
 @usableFromInline
-final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline
-    struct State: Sendable {
-        @usableFromInline var isOuterDone = false
-        @usableFromInline var hasActiveInner = false
-        @usableFromInline var isSubscribing = false
-        @usableFromInline var waiting: [Observable<Element>] = []
-
-        @inlinable
-        init() {}
-    }
-
+final class _ConcatMapSink<Source: Sendable, Element: Sendable>:
+    _FlatteningSink<Source, Element, _ConcatMapState<Element>, SerialDisposable>, @unchecked Sendable
+{
     /// What to do after an inner observable completed.
     @usableFromInline
     enum Step {
@@ -336,59 +198,25 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @un
         case start(Observable<Element>)
     }
 
-    @usableFromInline let serializer: _Serializer<State, Element>
-    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
-    @usableFromInline let outer = _DisposableSlot()
-    @usableFromInline let inner = SerialDisposable()
-
     @inlinable
-    init(
-        _ observer: AnyObserver<Element>,
-        selector: @escaping @Sendable (Source) throws -> Observable<Element>
-    ) {
-        serializer = _Serializer(State(), observer: observer)
-        self.selector = selector
+    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
+        super.init(observer, state: _ConcatMapState(), inners: SerialDisposable(), selector: selector)
     }
 
     @inlinable
-    func run(_ source: Observable<Source>) {
-        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
-    }
-
-    @inlinable
-    func onOuter(_ event: Event<Source>) {
-        switch event {
-        case .next(let value):
-            if serializer.isStopped { return }
-            let next: Observable<Element>
-            do {
-                next = try selector(value)
-            } catch {
-                return fail(error)
+    override func onOuterValue(_ value: Source) {
+        guard let next = select(value) else { return }
+        let startNow = serializer.update { state, outbox -> Bool in
+            if outbox.isStopped { return false }
+            if state.hasActiveInner || state.isSubscribing {
+                state.waiting.append(next)
+                return false
             }
-            let startNow = serializer.update { state, outbox -> Bool in
-                if outbox.isStopped { return false }
-                if state.hasActiveInner || state.isSubscribing {
-                    state.waiting.append(next)
-                    return false
-                }
-                state.hasActiveInner = true
-                state.isSubscribing = true
-                return true
-            }
-            if startNow { subscribeInners(startingWith: next) }
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outer.dispose()
-            let isDone = serializer.update { state, outbox in
-                state.isOuterDone = true
-                guard !state.hasActiveInner && state.waiting.isEmpty else { return false }
-                outbox.send(.completed)
-                return true
-            }
-            if isDone { disposeSources() }
+            state.hasActiveInner = true
+            state.isSubscribing = true
+            return true
         }
+        if startNow { subscribeInners(startingWith: next) }
     }
 
     /// Subscribes `first`, then every waiting inner that is due because the one before it
@@ -398,8 +226,8 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @un
         var current = first
         while true {
             let slot = SingleAssignmentDisposable()
-            inner.set(slot)
-            slot.set(current.subscribe(AnyObserver { [self] event in onInner(event) }))
+            inners.set(slot)
+            slot.set(current.subscribe(AnyObserver { [self] event in onInner(event) { innerCompleted() } }))
             let next = serializer.update { state, outbox -> Observable<Element>? in
                 if !outbox.isStopped && !state.hasActiveInner && !state.waiting.isEmpty {
                     state.hasActiveInner = true
@@ -414,155 +242,67 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>: Disposable, @un
     }
 
     @inlinable
-    func onInner(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            serializer.send(event)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            inner.set(Disposables.empty)
-            let step = serializer.update { state, outbox -> Step in
-                state.hasActiveInner = false
-                if state.waiting.isEmpty {
-                    guard state.isOuterDone && !outbox.isStopped else { return .none }
-                    outbox.send(.completed)
-                    return .finished
-                }
-                if state.isSubscribing || outbox.isStopped { return .none }
-                state.hasActiveInner = true
-                state.isSubscribing = true
-                return .start(state.waiting.removeFirst())
+    func innerCompleted() {
+        inners.set(Disposables.empty)
+        let step = serializer.update { state, outbox -> Step in
+            state.hasActiveInner = false
+            if state.waiting.isEmpty {
+                guard state.isOuterDone && !outbox.isStopped else { return .none }
+                outbox.send(.completed)
+                return .finished
             }
-            switch step {
-            case .none: break
-            case .finished: disposeSources()
-            case .start(let next): subscribeInners(startingWith: next)
-            }
+            if state.isSubscribing || outbox.isStopped { return .none }
+            state.hasActiveInner = true
+            state.isSubscribing = true
+            return .start(state.waiting.removeFirst())
+        }
+        switch step {
+        case .none: break
+        case .finished: disposeSources()
+        case .start(let next): subscribeInners(startingWith: next)
         }
     }
+}
+
+/// The state of `flatMapFirst`'s subscription.
+@usableFromInline
+struct _FlatMapFirstState: _FlatteningState {
+    @usableFromInline var isOuterDone = false
+    @usableFromInline var hasActiveInner = false
+    @usableFromInline var isIdle: Bool { !hasActiveInner }
 
     @inlinable
-    func fail(_ error: any Error) {
-        serializer.send(.error(error))
-        disposeSources()
-    }
-
-    @inlinable
-    func disposeSources() {
-        outer.dispose()
-        inner.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
-    }
+    init() {}
 }
 
 /// The subscription of `flatMapFirst`: one upstream and at most one live inner; upstream
 /// values that arrive while an inner is live are dropped.
-///
-/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inner` have
-/// their own locks; `selector` is immutable.
 @usableFromInline
-final class _FlatMapFirstSink<Source: Sendable, Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline
-    struct State: Sendable {
-        @usableFromInline var isOuterDone = false
-        @usableFromInline var hasActiveInner = false
-
-        @inlinable
-        init() {}
-    }
-
-    @usableFromInline let serializer: _Serializer<State, Element>
-    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
-    @usableFromInline let outer = _DisposableSlot()
-    @usableFromInline let inner = SerialDisposable()
-
+final class _FlatMapFirstSink<Source: Sendable, Element: Sendable>:
+    _FlatteningSink<Source, Element, _FlatMapFirstState, SerialDisposable>, @unchecked Sendable
+{
     @inlinable
-    init(
-        _ observer: AnyObserver<Element>,
-        selector: @escaping @Sendable (Source) throws -> Observable<Element>
-    ) {
-        serializer = _Serializer(State(), observer: observer)
-        self.selector = selector
+    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
+        super.init(observer, state: _FlatMapFirstState(), inners: SerialDisposable(), selector: selector)
     }
 
     @inlinable
-    func run(_ source: Observable<Source>) {
-        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
-    }
-
-    @inlinable
-    func onOuter(_ event: Event<Source>) {
-        switch event {
-        case .next(let value):
-            let isFree = serializer.update { state, outbox -> Bool in
-                if outbox.isStopped || state.hasActiveInner { return false }
-                state.hasActiveInner = true
-                return true
-            }
-            guard isFree else { return }
-            let next: Observable<Element>
-            do {
-                next = try selector(value)
-            } catch {
-                return fail(error)
-            }
-            let slot = SingleAssignmentDisposable()
-            inner.set(slot)
-            slot.set(next.subscribe(AnyObserver { [self] event in onInner(event) }))
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outer.dispose()
-            let isDone = serializer.update { state, outbox in
-                state.isOuterDone = true
-                guard !state.hasActiveInner else { return false }
-                outbox.send(.completed)
-                return true
-            }
-            if isDone { disposeSources() }
+    override func onOuterValue(_ value: Source) {
+        let isFree = serializer.update { state, outbox -> Bool in
+            if outbox.isStopped || state.hasActiveInner { return false }
+            state.hasActiveInner = true
+            return true
         }
-    }
-
-    @inlinable
-    func onInner(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            serializer.send(event)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            inner.set(Disposables.empty)
-            let isDone = serializer.update { state, outbox in
-                state.hasActiveInner = false
-                guard state.isOuterDone else { return false }
-                outbox.send(.completed)
-                return true
-            }
-            if isDone { disposeSources() }
-        }
-    }
-
-    @inlinable
-    func fail(_ error: any Error) {
-        serializer.send(.error(error))
-        disposeSources()
-    }
-
-    @inlinable
-    func disposeSources() {
-        outer.dispose()
-        inner.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
+        guard isFree, let next = select(value) else { return }
+        let slot = SingleAssignmentDisposable()
+        inners.set(slot)
+        slot.set(
+            next.subscribe(
+                AnyObserver { [self] event in
+                    onInner(event) {
+                        inners.set(Disposables.empty)
+                        completeIfDone { $0.hasActiveInner = false }
+                    }
+                }))
     }
 }

@@ -46,14 +46,22 @@ extension ObservableType where Element: ObservableType {
     /// `merge(maxConcurrent: 1)` behaves like ``concat()``. Values below 1 count as 1.
     @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
-        let source = asObservable()
         let limit = Swift.max(1, maxConcurrent)
-        return Observable(unchecked: { observer in
-            let sink = _MergeLimitedSink<Element.Element>(observer, maxConcurrent: limit)
-            sink.run(source.map { $0.asObservable() })
-            return sink
-        })
+        return _flattening { _MergeLimitedSink($0, maxConcurrent: limit) { $0.asObservable() } }
     }
+}
+
+/// The state of `merge(maxConcurrent:)`'s subscription.
+@usableFromInline
+struct _MergeLimitedState<Element: Sendable>: _FlatteningState {
+    @usableFromInline var isOuterDone = false
+    @usableFromInline var activeInners = 0
+    @usableFromInline var isStarting = false
+    @usableFromInline var waiting = _Queue<Observable<Element>>()
+    @usableFromInline var isIdle: Bool { activeInners == 0 && waiting.isEmpty }
+
+    @inlinable
+    init() {}
 }
 
 /// The subscription of `merge(maxConcurrent:)`: one upstream, up to `maxConcurrent` live
@@ -62,52 +70,28 @@ extension ObservableType where Element: ObservableType {
 /// Starting inners is a role: whoever claims `isStarting` subscribes every inner that is due,
 /// in a loop, so inners that complete while being subscribed start the next one without
 /// recursion.
-///
-/// `@unchecked Sendable`: the state lives in the serializer's lock; `outer` and `inners` have
-/// their own locks.
 @usableFromInline
-final class _MergeLimitedSink<Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline
-    struct State: Sendable {
-        @usableFromInline var isOuterDone = false
-        @usableFromInline var activeInners = 0
-        @usableFromInline var isStarting = false
-        @usableFromInline var waiting = _Queue<Observable<Element>>()
-
-        @inlinable
-        init() {}
-    }
-
-    @usableFromInline let serializer: _Serializer<State, Element>
+final class _MergeLimitedSink<Source: Sendable, Element: Sendable>:
+    _FlatteningSink<Source, Element, _MergeLimitedState<Element>, CompositeDisposable>, @unchecked Sendable
+{
     @usableFromInline let maxConcurrent: Int
-    @usableFromInline let outer = _DisposableSlot()
-    @usableFromInline let inners = CompositeDisposable()
 
     @inlinable
-    init(_ observer: AnyObserver<Element>, maxConcurrent: Int) {
-        serializer = _Serializer(State(), observer: observer)
+    init(
+        _ observer: AnyObserver<Element>, maxConcurrent: Int,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
         self.maxConcurrent = maxConcurrent
+        super.init(observer, state: _MergeLimitedState(), inners: CompositeDisposable(), selector: selector)
     }
 
     @inlinable
-    func run(_ source: Observable<Observable<Element>>) {
-        outer.set(source.subscribe(AnyObserver { [self] event in onOuter(event) }))
-    }
-
-    @inlinable
-    func onOuter(_ event: Event<Observable<Element>>) {
-        switch event {
-        case .next(let inner):
-            serializer.update { state, outbox in
-                if !outbox.isStopped { state.waiting.append(inner) }
-            }
-            startDueInners()
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outer.dispose()
-            completeIfDone { $0.isOuterDone = true }
+    override func onOuterValue(_ value: Source) {
+        guard let inner = select(value) else { return }
+        serializer.update { state, outbox in
+            if !outbox.isStopped { state.waiting.append(inner) }
         }
+        startDueInners()
     }
 
     /// Subscribes waiting inners while there is room, unless another thread is doing so.
@@ -131,53 +115,15 @@ final class _MergeLimitedSink<Element: Sendable>: Disposable, @unchecked Sendabl
             guard let next else { return }
             let slot = SingleAssignmentDisposable()
             guard let key = inners.insert(slot) else { return }
-            slot.set(next.subscribe(AnyObserver { [self] event in onInner(event, key: key) }))
+            slot.set(
+                next.subscribe(
+                    AnyObserver { [self] event in
+                        onInner(event) {
+                            inners.remove(for: key)
+                            completeIfDone { $0.activeInners -= 1 }
+                            startDueInners()
+                        }
+                    }))
         }
-    }
-
-    @inlinable
-    func onInner(_ event: Event<Element>, key: CompositeDisposable.Key) {
-        switch event {
-        case .next:
-            serializer.send(event)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            inners.remove(for: key)
-            completeIfDone { $0.activeInners -= 1 }
-            startDueInners()
-        }
-    }
-
-    /// Applies `change`, then completes if the upstream and every inner are done.
-    @inlinable
-    func completeIfDone(_ change: (inout State) -> Void) {
-        let isDone = serializer.update { state, outbox -> Bool in
-            change(&state)
-            guard state.isOuterDone, state.activeInners == 0, state.waiting.isEmpty, !outbox.isStopped else {
-                return false
-            }
-            outbox.send(.completed)
-            return true
-        }
-        if isDone { disposeSources() }
-    }
-
-    @inlinable
-    func fail(_ error: any Error) {
-        serializer.send(.error(error))
-        disposeSources()
-    }
-
-    @inlinable
-    func disposeSources() {
-        outer.dispose()
-        inners.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }
