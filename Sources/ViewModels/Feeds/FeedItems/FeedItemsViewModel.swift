@@ -105,10 +105,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
     /// Wires the scene's inputs to its outputs.
     public func transform(input: Input) -> Output {
         let (state, route) = pipeline(input)
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
+        let output = StateOutputs(state, scheduler: scheduler)
         return Output(
             title: output(\.feedTitle), rows: output(\.rows), totalCount: output(\.totalCount),
             unreadCount: output(\.unreadCount),

@@ -96,10 +96,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
     /// Wires the feeds scene's inputs to its outputs.
     public func transform(input: Input) -> Output {
         let (state, route) = pipeline(input)
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
+        let output = StateOutputs(state, scheduler: scheduler)
         return Output(
             rows: output(\.rows), isLoading: output(\.isLoading), progress: output(\.progress),
             addError: output(\.addError), errorMessage: output(\.errorMessage), notice: output(\.notice),

@@ -93,10 +93,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
     /// Wires the editor's inputs to its outputs.
     public func transform(input: Input) -> Output {
         let (state, route) = pipeline(input)
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
+        let output = StateOutputs(state, scheduler: scheduler)
         return Output(
             form: output(\.form), titleError: output(\.form.titleError), dueError: output(\.form.dueError),
             canSave: output(\.canSave), isLoading: output(\.form.isLoading), isSaving: output(\.isSaving),

@@ -161,10 +161,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     /// Wires the list's inputs to its outputs.
     public func transform(input: Input) -> Output {
         let (state, route) = pipeline(input)
-        func output<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
-            state.map(value).distinctUntilChanged()
-                .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
-        }
+        let output = StateOutputs(state, scheduler: scheduler)
         return Output(
             rows: output(\.rows), totalCount: output(\.totalCount), isCountExact: output(\.isCountExact),
             matchCountText: output(\.matchCountText), itemsLeftText: output(\.itemsLeftText),
