@@ -81,16 +81,23 @@ struct _FlatMapState: _FlatteningState {
 
 /// The subscription of `flatMap` (and `merge`): one upstream, any number of live inners.
 @usableFromInline
-final class _FlatMapSink<Source: Sendable, Element: Sendable>:
-    _FlatteningSink<Source, Element, _FlatMapState, CompositeDisposable>, @unchecked Sendable
-{
+final class _FlatMapSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<_FlatMapState, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = CompositeDisposable()
+
     @inlinable
-    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
-        super.init(observer, state: _FlatMapState(), inners: CompositeDisposable(), selector: selector)
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(_FlatMapState(), observer: observer)
+        self.selector = selector
     }
 
     @inlinable
-    override func onOuterValue(_ value: Source) {
+    func onOuterValue(_ value: Source) {
         guard let inner = select(value) else { return }
         serializer.update { state, _ in state.activeInners += 1 }
         let slot = SingleAssignmentDisposable()
@@ -121,16 +128,23 @@ struct _FlatMapLatestState: _FlatteningState {
 
 /// The subscription of `flatMapLatest`: one upstream and at most one live inner.
 @usableFromInline
-final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>:
-    _FlatteningSink<Source, Element, _FlatMapLatestState, SerialDisposable>, @unchecked Sendable
-{
+final class _FlatMapLatestSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<_FlatMapLatestState, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = SerialDisposable()
+
     @inlinable
-    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
-        super.init(observer, state: _FlatMapLatestState(), inners: SerialDisposable(), selector: selector)
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(_FlatMapLatestState(), observer: observer)
+        self.selector = selector
     }
 
     @inlinable
-    override func onOuterValue(_ value: Source) {
+    func onOuterValue(_ value: Source) {
         guard let next = select(value) else { return }
         let generation = serializer.update { state, _ in
             state.generation += 1
@@ -188,9 +202,12 @@ struct _ConcatMapState<Element: Sendable>: _FlatteningState {
 /// thread that is subscribing loops instead, so a long queue of synchronous inners cannot
 /// overflow the stack.
 @usableFromInline
-final class _ConcatMapSink<Source: Sendable, Element: Sendable>:
-    _FlatteningSink<Source, Element, _ConcatMapState<Element>, SerialDisposable>, @unchecked Sendable
-{
+final class _ConcatMapSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<_ConcatMapState<Element>, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = SerialDisposable()
+
     /// What to do after an inner observable completed.
     @usableFromInline
     enum Step {
@@ -199,12 +216,16 @@ final class _ConcatMapSink<Source: Sendable, Element: Sendable>:
     }
 
     @inlinable
-    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
-        super.init(observer, state: _ConcatMapState(), inners: SerialDisposable(), selector: selector)
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(_ConcatMapState<Element>(), observer: observer)
+        self.selector = selector
     }
 
     @inlinable
-    override func onOuterValue(_ value: Source) {
+    func onOuterValue(_ value: Source) {
         guard let next = select(value) else { return }
         let startNow = serializer.update { state, outbox -> Bool in
             if outbox.isStopped { return false }
@@ -278,16 +299,23 @@ struct _FlatMapFirstState: _FlatteningState {
 /// The subscription of `flatMapFirst`: one upstream and at most one live inner; upstream
 /// values that arrive while an inner is live are dropped.
 @usableFromInline
-final class _FlatMapFirstSink<Source: Sendable, Element: Sendable>:
-    _FlatteningSink<Source, Element, _FlatMapFirstState, SerialDisposable>, @unchecked Sendable
-{
+final class _FlatMapFirstSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<_FlatMapFirstState, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = SerialDisposable()
+
     @inlinable
-    init(_ observer: AnyObserver<Element>, selector: @escaping @Sendable (Source) throws -> Observable<Element>) {
-        super.init(observer, state: _FlatMapFirstState(), inners: SerialDisposable(), selector: selector)
+    init(
+        _ observer: AnyObserver<Element>,
+        selector: @escaping @Sendable (Source) throws -> Observable<Element>
+    ) {
+        serializer = _Serializer(_FlatMapFirstState(), observer: observer)
+        self.selector = selector
     }
 
     @inlinable
-    override func onOuterValue(_ value: Source) {
+    func onOuterValue(_ value: Source) {
         let isFree = serializer.update { state, outbox -> Bool in
             if outbox.isStopped || state.hasActiveInner { return false }
             state.hasActiveInner = true

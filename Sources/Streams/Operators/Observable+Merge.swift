@@ -71,9 +71,11 @@ struct _MergeLimitedState<Element: Sendable>: _FlatteningState {
 /// in a loop, so inners that complete while being subscribed start the next one without
 /// recursion.
 @usableFromInline
-final class _MergeLimitedSink<Source: Sendable, Element: Sendable>:
-    _FlatteningSink<Source, Element, _MergeLimitedState<Element>, CompositeDisposable>, @unchecked Sendable
-{
+final class _MergeLimitedSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+    @usableFromInline let serializer: _Serializer<_MergeLimitedState<Element>, Element>
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
+    @usableFromInline let outer = _DisposableSlot()
+    @usableFromInline let inners = CompositeDisposable()
     @usableFromInline let maxConcurrent: Int
 
     @inlinable
@@ -81,12 +83,13 @@ final class _MergeLimitedSink<Source: Sendable, Element: Sendable>:
         _ observer: AnyObserver<Element>, maxConcurrent: Int,
         selector: @escaping @Sendable (Source) throws -> Observable<Element>
     ) {
+        serializer = _Serializer(_MergeLimitedState<Element>(), observer: observer)
         self.maxConcurrent = maxConcurrent
-        super.init(observer, state: _MergeLimitedState(), inners: CompositeDisposable(), selector: selector)
+        self.selector = selector
     }
 
     @inlinable
-    override func onOuterValue(_ value: Source) {
+    func onOuterValue(_ value: Source) {
         guard let inner = select(value) else { return }
         serializer.update { state, outbox in
             if !outbox.isStopped { state.waiting.append(inner) }
