@@ -1,29 +1,31 @@
-/// Something that receives the events of an observable sequence.
+/// An observer made of one `@Sendable` closure: what `subscribe(_:)` takes.
 ///
-/// An observer is a value wrapping one `@Sendable` closure, so passing it around costs a
-/// reference count and calling it costs one indirect call.
+/// Passing it around costs a reference count and sending it an event costs one indirect call.
 @frozen
-public struct AnyObserver<Element: Sendable>: Sendable {
+public struct AnyObserver<Element: Sendable>: ObserverType {
     /// The closure that handles each event.
-    public let on: @Sendable (Event<Element>) -> Void
+    @usableFromInline
+    let handler: @Sendable (Event<Element>) -> Void
 
     /// Creates an observer from an event handler.
     @inlinable
     public init(_ on: @escaping @Sendable (Event<Element>) -> Void) {
-        self.on = on
+        self.handler = on
     }
 
-    /// Sends a value.
+    /// Creates an observer that sends every event to `observer` (a subject, say).
     @inlinable
-    public func onNext(_ element: Element) { on(.next(element)) }
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.handler = { observer.on($0) }
+    }
 
-    /// Sends a failure; the observer must receive nothing afterwards.
+    /// Receives one event.
     @inlinable
-    public func onError(_ error: any Error) { on(.error(error)) }
+    public func on(_ event: Event<Element>) { handler(event) }
 
-    /// Sends the end of the sequence; the observer must receive nothing afterwards.
+    /// Returns `self`.
     @inlinable
-    public func onCompleted() { on(.completed) }
+    public func asObserver() -> AnyObserver<Element> { self }
 }
 
 extension AnyObserver {

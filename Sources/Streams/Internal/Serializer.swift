@@ -77,7 +77,7 @@ final class _Serializer<State: Sendable, Output: Sendable>: @unchecked Sendable 
     /// Creates a serializer that forwards its output to `observer`.
     @inlinable
     convenience init(_ state: State, observer: AnyObserver<Output>) {
-        self.init(state, deliver: observer.on)
+        self.init(state, deliver: observer.handler)
     }
 
     /// Runs `body` under the lock with the state and the outbox, then delivers what it queued.

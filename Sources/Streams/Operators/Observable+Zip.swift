@@ -32,7 +32,7 @@ extension Observable {
         let a = a.asObservable()
         let b = b.asObservable()
         return Observable(unchecked: { observer in
-            let sink = _Zip2Sink<A.Element, B.Element>(deliver: observer.on)
+            let sink = _Zip2Sink<A.Element, B.Element>(deliver: observer.handler)
             sink.run(a, b)
             return sink
         })

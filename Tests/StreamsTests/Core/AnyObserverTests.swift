@@ -17,3 +17,32 @@ import Testing
     observer.onNext(1)
     #expect(log.all == [.error(TestError(1))])
 }
+
+/// A generic helper as a user would write it: it accepts any observer, an `AnyObserver` or a subject.
+private func sendOneThenComplete<Observer: ObserverType>(to observer: Observer) where Observer.Element == Int {
+    observer.onNext(1)
+    observer.onCompleted()
+}
+
+@Test func observerTypeTakesAnAnyObserverAndASubjectAlike() {
+    let direct = Log<Event<Int>>()
+    sendOneThenComplete(to: AnyObserver { direct.append($0) })
+    #expect(direct.all == [.next(1), .completed])
+
+    let subject = PublishSubject<Int>()
+    let throughSubject = Log<Event<Int>>()
+    let subscription = subject.subscribe { throughSubject.append($0) }
+    sendOneThenComplete(to: subject)
+    #expect(throughSubject.all == [.next(1), .completed])
+    subscription.dispose()
+}
+
+@Test func anAnyObserverMadeFromASubjectForwardsEveryEventToIt() {
+    let subject = ReplaySubject<Int>.create(bufferSize: 2)
+    let observer = AnyObserver(subject)
+    observer.onNext(1)
+    observer.onError(TestError(2))
+    let log = Log<Event<Int>>()
+    subject.subscribe { log.append($0) }.dispose()
+    #expect(log.all == [.next(1), .error(TestError(2))])
+}
