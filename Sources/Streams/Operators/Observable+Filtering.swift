@@ -73,13 +73,7 @@ extension ObservableType {
     /// without a value, it is ignored and values keep flowing.
     @inlinable
     public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
-        let source = asObservable()
-        let trigger = other.asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _TakeUntilSink(observer)
-            sink.run(source: source, trigger: trigger)
-            return sink
-        })
+        _until(other, passesFromTheStart: true)
     }
 
     /// Drops the first `count` values and sends the rest.
@@ -241,13 +235,7 @@ extension ObservableType {
     /// RxSwift). After its first value `other` is disposed.
     @inlinable
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
-        let source = asObservable()
-        let trigger = other.asObservable()
-        return Observable(unchecked: { observer in
-            let sink = _SkipUntilSink(observer)
-            sink.run(source: source, trigger: trigger)
-            return sink
-        })
+        _until(other, passesFromTheStart: false)
     }
 
     /// Sends only the value at `index` (counting from 0), then completes.
@@ -306,59 +294,6 @@ extension ObservableType where Element: Equatable {
     @inlinable
     public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged { $0 == $1 }
-    }
-}
-
-/// The subscription of `take(until:)`: the source and the trigger share one serializer.
-///
-/// `@unchecked Sendable`: the serializer and the slots have their own locks.
-@usableFromInline
-final class _TakeUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
-    @usableFromInline let serializer: _Serializer<Void, Element>
-    @usableFromInline let sourceSubscription = _DisposableSlot()
-    @usableFromInline let triggerSubscription = _DisposableSlot()
-
-    @inlinable
-    init(_ observer: AnyObserver<Element>) {
-        serializer = _Serializer((), observer: observer)
-    }
-
-    @inlinable
-    func run<Trigger: Sendable>(source: Observable<Element>, trigger: Observable<Trigger>) {
-        triggerSubscription.set(
-            trigger.subscribe(
-                AnyObserver { [self] event in
-                    switch event {
-                    case .next: end(.completed)
-                    case .error(let error): end(.error(error))
-                    case .completed: triggerSubscription.dispose()
-                    }
-                }))
-        if serializer.isStopped { return }
-        sourceSubscription.set(
-            source.subscribe(
-                AnyObserver { [self] event in
-                    if event.isTerminal {
-                        end(event)
-                    } else {
-                        serializer.send(event)
-                    }
-                }))
-    }
-
-    /// Sends the terminal `event` (after whatever is already queued) and disposes both sources.
-    @inlinable
-    func end(_ event: Event<Element>) {
-        serializer.send(event)
-        triggerSubscription.dispose()
-        sourceSubscription.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        triggerSubscription.dispose()
-        sourceSubscription.dispose()
     }
 }
 
@@ -458,19 +393,38 @@ final class _SampleSink<Element: Sendable>: Disposable, @unchecked Sendable {
     }
 }
 
-/// The subscription of `skip(until:)`: values pass once the trigger has sent a value.
+extension ObservableType {
+    /// `take(until:)` or `skip(until:)`, as `passesFromTheStart` says (see ``_UntilSink``).
+    @inlinable
+    func _until<Other: ObservableType>(_ other: Other, passesFromTheStart: Bool) -> Observable<Element> {
+        let source = asObservable()
+        let trigger = other.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _UntilSink(observer, passesFromTheStart: passesFromTheStart)
+            sink.run(source: source, trigger: trigger)
+            return sink
+        })
+    }
+}
+
+/// The subscription of `take(until:)` and `skip(until:)`: the source and the trigger share one
+/// serializer, whose state says whether the source's values pass. For `take(until:)` they pass
+/// from the start and the trigger's first value completes the sequence; for `skip(until:)` the
+/// trigger's first value lets them pass, and the source's completion is sent only then.
 ///
 /// `@unchecked Sendable`: the open flag lives in the serializer's lock; the slots have their
-/// own locks.
+/// own locks; `passesFromTheStart` is immutable.
 @usableFromInline
-final class _SkipUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
+final class _UntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline let serializer: _Serializer<Bool, Element>
+    @usableFromInline let passesFromTheStart: Bool
     @usableFromInline let sourceSubscription = _DisposableSlot()
     @usableFromInline let triggerSubscription = _DisposableSlot()
 
     @inlinable
-    init(_ observer: AnyObserver<Element>) {
-        serializer = _Serializer(false, observer: observer)
+    init(_ observer: AnyObserver<Element>, passesFromTheStart: Bool) {
+        serializer = _Serializer(passesFromTheStart, observer: observer)
+        self.passesFromTheStart = passesFromTheStart
     }
 
     @inlinable
@@ -479,12 +433,13 @@ final class _SkipUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
             trigger.subscribe(
                 AnyObserver { [self] event in
                     switch event {
+                    case .next where passesFromTheStart:
+                        end(.completed)
                     case .next:
                         serializer.update { isOpen, _ in isOpen = true }
                         triggerSubscription.dispose()
                     case .error(let error):
-                        serializer.send(.error(error))
-                        disposeSources()
+                        end(.error(error))
                     case .completed:
                         triggerSubscription.dispose()
                     }
@@ -499,8 +454,7 @@ final class _SkipUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
                             if isOpen { outbox.send(event) }
                         }
                     case .error:
-                        serializer.send(event)
-                        disposeSources()
+                        end(event)
                     case .completed:
                         serializer.update { isOpen, outbox in
                             if isOpen { outbox.send(event) }
@@ -508,6 +462,13 @@ final class _SkipUntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
                         disposeSources()
                     }
                 }))
+    }
+
+    /// Sends the terminal `event` (after whatever is already queued) and disposes both sources.
+    @inlinable
+    func end(_ event: Event<Element>) {
+        serializer.send(event)
+        disposeSources()
     }
 
     @inlinable
