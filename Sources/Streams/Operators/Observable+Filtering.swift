@@ -58,13 +58,7 @@ extension ObservableType {
     /// disposes the upstream (that value is not sent).
     @inlinable
     public func take(while predicate: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
-        _valueOperator { sink, value in
-            if predicate(value) {
-                sink.forwardNext(value)
-            } else {
-                sink.finish(.completed)
-            }
-        }
+        take(while: predicate, behavior: .exclusive)
     }
 
     /// Sends values until `other` sends a value; then completes and disposes both.
