@@ -19,13 +19,12 @@ protocol _FlatteningState: Sendable {
 /// every sink's calls into it are specialized for its types: a method reached through a
 /// generic class's table runs unspecialized, and looks up type metadata on every call.
 @usableFromInline
-protocol _FlatteningSink: AnyObject, Disposable, Sendable {
+protocol _FlatteningSink: _SerializedSink, Sendable where SerializedState == State, Output == Element {
     associatedtype Source: Sendable
     associatedtype Element: Sendable
     associatedtype State: _FlatteningState
     associatedtype Inners: Disposable
 
-    var serializer: _Serializer<State, Element> { get }
     var selector: @Sendable (Source) throws -> Observable<Element> { get }
     var outer: _DisposableSlot { get }
     var inners: Inners { get }
@@ -91,21 +90,12 @@ extension _FlatteningSink {
     }
 
     @inlinable
-    func fail(_ error: any Error) {
-        serializer.send(.error(error))
-        disposeSources()
-    }
+    func fail(_ error: any Error) { end(.error(error)) }
 
     @inlinable
     func disposeSources() {
         outer.dispose()
         inners.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }
 

@@ -135,3 +135,36 @@ final class _Serializer<State: Sendable, Output: Sendable>: @unchecked Sendable 
         }
     }
 }
+
+/// A subscription whose events go through one ``_Serializer`` and that holds subscriptions of
+/// its own (its sources): disposing it closes the serializer, so nothing more is delivered,
+/// then disposes the sources; ending it sends the terminal event after whatever is queued,
+/// then disposes them.
+///
+/// A protocol rather than a base class, so that each sink's calls are specialized for its
+/// types.
+@usableFromInline
+protocol _SerializedSink: AnyObject, Disposable {
+    associatedtype SerializedState: Sendable
+    associatedtype Output: Sendable
+
+    var serializer: _Serializer<SerializedState, Output> { get }
+
+    /// Disposes every subscription the sink holds.
+    func disposeSources()
+}
+
+extension _SerializedSink {
+    /// Sends the terminal `event` (after whatever is already queued) and disposes the sources.
+    @inlinable
+    func end(_ event: Event<Output>) {
+        serializer.send(event)
+        disposeSources()
+    }
+
+    @inlinable
+    func dispose() {
+        serializer.close()
+        disposeSources()
+    }
+}

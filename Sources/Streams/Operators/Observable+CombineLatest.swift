@@ -238,7 +238,7 @@ extension Observable {
 /// `@unchecked Sendable`: the latest values live in the serializer's lock; the slots have
 /// their own locks.
 @usableFromInline
-final class _CombineLatest2Sink<A: Sendable, B: Sendable>: Disposable, @unchecked Sendable {
+final class _CombineLatest2Sink<A: Sendable, B: Sendable>: _SerializedSink, @unchecked Sendable {
     @usableFromInline
     struct State: Sendable {
         @usableFromInline var a: A?
@@ -313,12 +313,6 @@ final class _CombineLatest2Sink<A: Sendable, B: Sendable>: Disposable, @unchecke
     func disposeSources() {
         subscriptionA.dispose()
         subscriptionB.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }
 

@@ -97,7 +97,7 @@ extension ObservableType {
 /// `@unchecked Sendable`: the latest value lives in the serializer's lock; the slots have
 /// their own locks.
 @usableFromInline
-final class _WithLatestFromSink<First: Sendable, Second: Sendable>: Disposable, @unchecked Sendable {
+final class _WithLatestFromSink<First: Sendable, Second: Sendable>: _SerializedSink, @unchecked Sendable {
     @usableFromInline let serializer: _Serializer<Second?, (First, Second)>
     @usableFromInline let firstSubscription = _DisposableSlot()
     @usableFromInline let secondSubscription = _DisposableSlot()
@@ -139,20 +139,8 @@ final class _WithLatestFromSink<First: Sendable, Second: Sendable>: Disposable, 
     }
 
     @inlinable
-    func end(_ event: Event<(First, Second)>) {
-        serializer.send(event)
-        disposeSources()
-    }
-
-    @inlinable
     func disposeSources() {
         firstSubscription.dispose()
         secondSubscription.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }

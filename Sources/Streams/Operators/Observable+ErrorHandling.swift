@@ -170,7 +170,7 @@ extension ObservableType {
 /// `@unchecked Sendable`: the serializer, the subject and the disposables have their own
 /// locks; the rest is immutable.
 @usableFromInline
-final class _RetryWhenSink<Element: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
+final class _RetryWhenSink<Element: Sendable, Failure: Error>: _SerializedSink, @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
     @usableFromInline let serializer: _Serializer<Void, Element>
     @usableFromInline let errors = PublishSubject<Failure>()
@@ -219,20 +219,8 @@ final class _RetryWhenSink<Element: Sendable, Failure: Error>: Disposable, @unch
     }
 
     @inlinable
-    func end(_ event: Event<Element>) {
-        serializer.send(event)
-        disposeSources()
-    }
-
-    @inlinable
     func disposeSources() {
         triggerSubscription.dispose()
         current.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }

@@ -316,7 +316,7 @@ extension ObservableType {
 /// `@unchecked Sendable`: the pending value lives in the serializer's lock; the slots have
 /// their own locks.
 @usableFromInline
-final class _SampleSink<Element: Sendable>: Disposable, @unchecked Sendable {
+final class _SampleSink<Element: Sendable>: _SerializedSink, @unchecked Sendable {
     @usableFromInline
     struct State: Sendable {
         @usableFromInline var pending: Element?
@@ -379,12 +379,6 @@ final class _SampleSink<Element: Sendable>: Disposable, @unchecked Sendable {
         sourceSubscription.dispose()
         samplerSubscription.dispose()
     }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
-    }
 }
 
 extension ObservableType {
@@ -409,7 +403,7 @@ extension ObservableType {
 /// `@unchecked Sendable`: the open flag lives in the serializer's lock; the slots have their
 /// own locks; `passesFromTheStart` is immutable.
 @usableFromInline
-final class _UntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
+final class _UntilSink<Element: Sendable>: _SerializedSink, @unchecked Sendable {
     @usableFromInline let serializer: _Serializer<Bool, Element>
     @usableFromInline let passesFromTheStart: Bool
     @usableFromInline let sourceSubscription = _DisposableSlot()
@@ -458,22 +452,9 @@ final class _UntilSink<Element: Sendable>: Disposable, @unchecked Sendable {
                 }))
     }
 
-    /// Sends the terminal `event` (after whatever is already queued) and disposes both sources.
-    @inlinable
-    func end(_ event: Event<Element>) {
-        serializer.send(event)
-        disposeSources()
-    }
-
     @inlinable
     func disposeSources() {
         triggerSubscription.dispose()
         sourceSubscription.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }

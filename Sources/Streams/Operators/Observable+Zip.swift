@@ -244,7 +244,7 @@ extension Observable {
 /// `@unchecked Sendable`: the queues live in the serializer's lock; the slots have their own
 /// locks.
 @usableFromInline
-final class _Zip2Sink<A: Sendable, B: Sendable>: Disposable, @unchecked Sendable {
+final class _Zip2Sink<A: Sendable, B: Sendable>: _SerializedSink, @unchecked Sendable {
     @usableFromInline
     struct State: Sendable {
         @usableFromInline var a = _Queue<A>()
@@ -321,12 +321,6 @@ final class _Zip2Sink<A: Sendable, B: Sendable>: Disposable, @unchecked Sendable
     func disposeSources() {
         subscriptionA.dispose()
         subscriptionB.dispose()
-    }
-
-    @inlinable
-    func dispose() {
-        serializer.close()
-        disposeSources()
     }
 }
 
