@@ -13,10 +13,11 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
         self.handler = on
     }
 
-    /// Creates an observer that sends every event to `observer` (a subject, say).
+    /// Creates an observer that sends every event to `observer` (a subject, say); given an
+    /// ``AnyObserver``, it is that observer.
     @inlinable
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        self.handler = { observer.on($0) }
+        self = observer.asObserver()
     }
 
     /// Receives one event.

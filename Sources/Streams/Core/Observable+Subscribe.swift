@@ -17,6 +17,13 @@ extension ObservableType {
         return sink
     }
 
+    /// Subscribes `observer`: a subject, a test's recording observer, any ``ObserverType``.
+    @inlinable
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        subscribe(observer.asObserver())
+    }
+
     /// Subscribes with one handler for every event.
     @inlinable
     public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {

@@ -9,6 +9,10 @@ public protocol ObserverType<Element>: Sendable {
 
     /// Receives one event.
     func on(_ event: Event<Element>)
+
+    /// The observer as an ``AnyObserver``, to pass to `subscribe(_:)`; an ``AnyObserver`` is
+    /// itself.
+    func asObserver() -> AnyObserver<Element>
 }
 
 extension ObserverType {
@@ -24,7 +28,7 @@ extension ObserverType {
     @inlinable
     public func onCompleted() { on(.completed) }
 
-    /// The observer as an ``AnyObserver``, to pass to `subscribe(_:)`.
+    /// An ``AnyObserver`` that sends every event to this observer.
     @inlinable
     public func asObserver() -> AnyObserver<Element> {
         let observer = self

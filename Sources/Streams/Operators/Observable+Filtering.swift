@@ -47,7 +47,10 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         let source = asObservable()
         if count <= 0 { return .empty() }
+        // The count goes down before the value goes out, so a value the downstream sends back
+        // into the upstream while the last one is being delivered is not taken.
         return source._valueOperator(state: count) { sink, value in
+            guard sink.state > 0 else { return }
             sink.state -= 1
             sink.forwardNext(value)
             if sink.state == 0 { sink.finish(.completed) }
@@ -123,8 +126,13 @@ extension ObservableType {
     /// disposes the upstream.
     @inlinable
     public func first() -> Observable<Element?> {
+        // `state` says whether the first value arrived, set before it goes out: a value the
+        // downstream sends back into the upstream meanwhile is not sent.
         _valueOperator(
+            state: false,
             onValue: { sink, value in
+                guard !sink.state else { return }
+                sink.state = true
                 sink.forwardNext(value)
                 sink.finish(.completed)
             },
@@ -243,7 +251,10 @@ extension ObservableType {
         return source._valueOperator(
             state: index,
             onValue: { sink, value in
+                // -1 once the value is found: values sent back into the upstream meanwhile are not.
+                guard sink.state >= 0 else { return }
                 if sink.state == 0 {
+                    sink.state = -1
                     sink.forwardNext(value)
                     sink.finish(.completed)
                 } else {

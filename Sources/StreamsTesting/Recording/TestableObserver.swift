@@ -8,7 +8,7 @@ public import Streams
 /// scheduler.advance(to: 300)
 /// #expect(observer.events == [.next(210, 2), .completed(300)])
 /// ```
-public final class TestableObserver<Element: Sendable>: Sendable {
+public final class TestableObserver<Element: Sendable>: ObserverType, Sendable {
     private let scheduler: TestScheduler
     private let recorded = SanitizerVisibleMutex<[Recorded<Event<Element>>]>([])
     private let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)

@@ -46,3 +46,21 @@ private func sendOneThenComplete<Observer: ObserverType>(to observer: Observer) 
     subject.subscribe { log.append($0) }.dispose()
     #expect(log.all == [.next(1), .error(TestError(2))])
 }
+
+@Test func anAnyObserverMadeFromAnAnyObserverSendsToTheSameHandler() {
+    let log = Log<Event<Int>>()
+    let original = AnyObserver<Int> { log.append($0) }
+    let rewrapped = AnyObserver(AnyObserver(original))
+    rewrapped.onNext(1)
+    rewrapped.onCompleted()
+    #expect(log.all == [.next(1), .completed])
+}
+
+@Test func aTestableObserverIsAnObserverThatSubscribeTakesAsItIs() {
+    let scheduler = TestScheduler()
+    let observer = scheduler.createObserver(Int.self)
+    let subscription = Observable.of(1, 2).subscribe(observer)
+    sendOneThenComplete(to: observer)
+    #expect(observer.elements == [1, 2, 1])
+    subscription.dispose()
+}

@@ -437,3 +437,41 @@ import Testing
         #expect(res.events == [.next(220, 2), .completed(300)])
     }
 }
+
+/// Holds the observer of a `create` source, so a downstream can send back into it.
+private final class ProducerHandle: @unchecked Sendable {
+    var observer: AnyObserver<Int>?
+}
+
+/// What `makeOperator`'s operator sends when its downstream, on receiving 1, sends 2 back into the upstream
+/// (a `create` source, which does not queue such a send), and the upstream then sends 3.
+private func eventsWhenTheDownstreamSendsBack(
+    through makeOperator: (Observable<Int>) -> Observable<Int>
+) -> [Event<Int>] {
+    let handle = ProducerHandle()
+    let source = Observable<Int>.create { observer in
+        handle.observer = observer
+        return Disposables.empty
+    }
+    let log = Log<Event<Int>>()
+    let subscription = makeOperator(source).subscribe { event in
+        log.append(event)
+        if case .next(1) = event { handle.observer?.onNext(2) }
+    }
+    handle.observer?.onNext(1)
+    handle.observer?.onNext(3)
+    subscription.dispose()
+    return log.all
+}
+
+@Test func takeTakesNoValueSentBackIntoTheUpstreamWhileItsLastOneIsDelivered() {
+    #expect(eventsWhenTheDownstreamSendsBack { $0.take(1) } == [.next(1), .completed])
+}
+
+@Test func firstSendsNoValueSentBackIntoTheUpstreamWhileTheFirstIsDelivered() {
+    #expect(eventsWhenTheDownstreamSendsBack { $0.first().map { $0 ?? -1 } } == [.next(1), .completed])
+}
+
+@Test func elementAtSendsNoValueSentBackIntoTheUpstreamWhileItsValueIsDelivered() {
+    #expect(eventsWhenTheDownstreamSendsBack { $0.element(at: 0) } == [.next(1), .completed])
+}
