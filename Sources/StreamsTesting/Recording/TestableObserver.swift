@@ -4,7 +4,7 @@ public import Streams
 ///
 /// ```swift
 /// let observer = scheduler.createObserver(Int.self)
-/// let subscription = source.subscribe(observer.asObserver())
+/// let subscription = source.subscribe(observer)
 /// scheduler.advance(to: 300)
 /// #expect(observer.events == [.next(210, 2), .completed(300)])
 /// ```

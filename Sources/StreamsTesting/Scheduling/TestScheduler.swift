@@ -17,7 +17,7 @@ public import Streams
 ///     let scheduler = TestScheduler()
 ///     let input = PublishSubject<String>()
 ///     let observer = scheduler.createObserver(String.self)
-///     _ = input.debounce(.milliseconds(300), scheduler: scheduler).subscribe(observer.asObserver())
+///     _ = input.debounce(.milliseconds(300), scheduler: scheduler).subscribe(observer)
 ///     scheduler.scheduleAt(100) { input.onNext("a") }
 ///     scheduler.advance(to: 399)
 ///     #expect(observer.events.isEmpty)
