@@ -14,8 +14,8 @@ protocol _FlatteningState: Sendable {
 /// sent one at a time through `serializer`.
 ///
 /// A conforming sink says what an upstream value starts (``onOuterValue(_:)``) and what an
-/// inner's events do; the upstream's end, failing, completing once everything is done, and
-/// disposing are the same for all of them, here. It is a protocol, not a base class, so that
+/// inner's events do; the upstream's end, failing and completing once everything is done are
+/// the same for all of them, here, and ending and disposing come from ``_SerializedSink``. It is a protocol, not a base class, so that
 /// every sink's calls into it are specialized for its types: a method reached through a
 /// generic class's table runs unspecialized, and looks up type metadata on every call.
 @usableFromInline
@@ -96,6 +96,44 @@ extension _FlatteningSink {
     func disposeSources() {
         outer.dispose()
         inners.dispose()
+    }
+}
+
+/// The state of a flattening sink that lets any number of inners run at once and counts them.
+@usableFromInline
+protocol _CountedInnersState: _FlatteningState {
+    /// How many inners are subscribed and not yet done.
+    var activeInners: Int { get set }
+}
+
+/// A flattening sink whose live inners are counted in its state and held in one composite
+/// (`flatMap`, `merge(maxConcurrent:)`).
+@usableFromInline
+protocol _CountedInnersSink: _FlatteningSink where Inners == CompositeDisposable, State: _CountedInnersState {
+    /// Runs after an inner completed and was counted out.
+    func afterInnerCompleted()
+}
+
+extension _CountedInnersSink {
+    @inlinable
+    func afterInnerCompleted() {}
+
+    /// Subscribes `inner`, already counted in ``_CountedInnersState/activeInners``, as one of the
+    /// live inners: its values go out, its error fails the sequence, and its completion removes
+    /// it, counts it out and completes the sequence if nothing is left.
+    @inlinable
+    func subscribeCounted(_ inner: Observable<Element>) {
+        let slot = SingleAssignmentDisposable()
+        guard let key = inners.insert(slot) else { return }
+        slot.set(
+            inner.subscribe(
+                AnyObserver { [self] event in
+                    onInner(event) {
+                        inners.remove(for: key)
+                        completeIfDone { $0.activeInners -= 1 }
+                        afterInnerCompleted()
+                    }
+                }))
     }
 }
 

@@ -70,7 +70,7 @@ extension ObservableType where Element: ObservableType {
 
 /// The state of `flatMap`'s subscription.
 @usableFromInline
-struct _FlatMapState: _FlatteningState {
+struct _FlatMapState: _CountedInnersState {
     @usableFromInline var isOuterDone = false
     @usableFromInline var activeInners = 0
     @usableFromInline var isIdle: Bool { activeInners == 0 }
@@ -81,7 +81,7 @@ struct _FlatMapState: _FlatteningState {
 
 /// The subscription of `flatMap` (and `merge`): one upstream, any number of live inners.
 @usableFromInline
-final class _FlatMapSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+final class _FlatMapSink<Source: Sendable, Element: Sendable>: _CountedInnersSink, @unchecked Sendable {
     @usableFromInline let serializer: _Serializer<_FlatMapState, Element>
     @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
     @usableFromInline let outer = _DisposableSlot()
@@ -100,16 +100,7 @@ final class _FlatMapSink<Source: Sendable, Element: Sendable>: _FlatteningSink, 
     func onOuterValue(_ value: Source) {
         guard let inner = select(value) else { return }
         serializer.update { state, _ in state.activeInners += 1 }
-        let slot = SingleAssignmentDisposable()
-        guard let key = inners.insert(slot) else { return }
-        slot.set(
-            inner.subscribe(
-                AnyObserver { [self] event in
-                    onInner(event) {
-                        inners.remove(for: key)
-                        completeIfDone { $0.activeInners -= 1 }
-                    }
-                }))
+        subscribeCounted(inner)
     }
 }
 

@@ -53,7 +53,7 @@ extension ObservableType where Element: ObservableType {
 
 /// The state of `merge(maxConcurrent:)`'s subscription.
 @usableFromInline
-struct _MergeLimitedState<Element: Sendable>: _FlatteningState {
+struct _MergeLimitedState<Element: Sendable>: _CountedInnersState {
     @usableFromInline var isOuterDone = false
     @usableFromInline var activeInners = 0
     @usableFromInline var isStarting = false
@@ -71,7 +71,7 @@ struct _MergeLimitedState<Element: Sendable>: _FlatteningState {
 /// in a loop, so inners that complete while being subscribed start the next one without
 /// recursion.
 @usableFromInline
-final class _MergeLimitedSink<Source: Sendable, Element: Sendable>: _FlatteningSink, @unchecked Sendable {
+final class _MergeLimitedSink<Source: Sendable, Element: Sendable>: _CountedInnersSink, @unchecked Sendable {
     @usableFromInline let serializer: _Serializer<_MergeLimitedState<Element>, Element>
     @usableFromInline let selector: @Sendable (Source) throws -> Observable<Element>
     @usableFromInline let outer = _DisposableSlot()
@@ -97,6 +97,10 @@ final class _MergeLimitedSink<Source: Sendable, Element: Sendable>: _FlatteningS
         startDueInners()
     }
 
+    /// A completed inner made room: the next waiting one may start.
+    @inlinable
+    func afterInnerCompleted() { startDueInners() }
+
     /// Subscribes waiting inners while there is room, unless another thread is doing so.
     @inlinable
     func startDueInners() {
@@ -116,17 +120,7 @@ final class _MergeLimitedSink<Source: Sendable, Element: Sendable>: _FlatteningS
                 return nil
             }
             guard let next else { return }
-            let slot = SingleAssignmentDisposable()
-            guard let key = inners.insert(slot) else { return }
-            slot.set(
-                next.subscribe(
-                    AnyObserver { [self] event in
-                        onInner(event) {
-                            inners.remove(for: key)
-                            completeIfDone { $0.activeInners -= 1 }
-                            startDueInners()
-                        }
-                    }))
+            subscribeCounted(next)
         }
     }
 }
