@@ -152,6 +152,19 @@ private func subscribeDispose() -> Benchmark {
                 try expectEqual(counter.value, expected, "opencombine subscribe checksum")
                 return Sample(elapsed / Double(cycles))
             },
+            Contestant("closures") {
+                let source = ClosureObservable.just(1).map { $0 &+ 1 }
+                let counter = Counter()
+                let elapsed = measureNanoseconds {
+                    for _ in 0..<cycles {
+                        let subscription = source.subscribe(onNext: { counter.value &+= $0 })
+                        subscription.dispose()
+                    }
+                }
+                blackHole(counter)
+                try expectEqual(counter.value, expected, "closure subscribe checksum")
+                return Sample(elapsed / Double(cycles))
+            },
         ])
 }
 

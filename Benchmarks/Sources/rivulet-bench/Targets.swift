@@ -68,6 +68,7 @@ private func bound(_ benchmark: String, _ text: String, _ unit: String, below li
 let targets: [Target] = [
     atMost(2, of: "closures", in: "streams.chain"),
     atMost(2, of: "closures", in: "streams.fanout"),
+    atMost(1.5, of: "closures", in: "streams.subscribe"),
     // Issue 16's goals.
     bound("streams.subscribe", "< 100 ns per cycle", "ns", below: 100),
     faster(5, than: "opencombine", in: "streams.subscribe"),
