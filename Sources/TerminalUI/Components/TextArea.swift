@@ -135,12 +135,12 @@ public struct TextArea: Hashable, Sendable {
         case (.left, []), (.character("b"), .control): moveLeft()
         case (.right, []), (.character("f"), .control): moveRight()
         case (.character("b"), .alt), (.left, .alt), (.left, .control):
-            moveCursor(toOffset: wordStart(before: cursorOffset))
+            moveCursor(toOffset: Array(text).wordStart(before: cursorOffset))
         case (.character("f"), .alt), (.right, .alt), (.right, .control):
-            moveCursor(toOffset: wordEnd(after: cursorOffset))
+            moveCursor(toOffset: Array(text).wordEnd(after: cursorOffset))
         case (.character("w"), .control), (.backspace, .alt):
-            deleteOffsets(wordStart(before: cursorOffset)..<cursorOffset)
-        case (.character("d"), .alt): deleteOffsets(cursorOffset..<wordEnd(after: cursorOffset))
+            deleteOffsets(Array(text).wordStart(before: cursorOffset)..<cursorOffset)
+        case (.character("d"), .alt): deleteOffsets(cursorOffset..<Array(text).wordEnd(after: cursorOffset))
         case (.home, []), (.character("a"), .control): cursor.column = 0
         case (.end, []), (.character("e"), .control): cursor.column = storage[cursor.line].count
         case (.backspace, []), (.character("h"), .control): deleteBackward()
@@ -264,25 +264,6 @@ public struct TextArea: Hashable, Sendable {
             let next = storage.remove(at: cursor.line + 1)
             storage[cursor.line].append(contentsOf: next)
         }
-    }
-
-    /// The start of the word before `offset` in ``text``, spaces and line breaks before it
-    /// skipped.
-    private func wordStart(before offset: Int) -> Int {
-        let characters = Array(text)
-        var start = min(offset, characters.count)
-        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        return start
-    }
-
-    /// The end of the word after `offset` in ``text``, spaces and line breaks before it skipped.
-    private func wordEnd(after offset: Int) -> Int {
-        let characters = Array(text)
-        var end = max(offset, 0)
-        while end < characters.count, characters[end].isWhitespace { end += 1 }
-        while end < characters.count, !characters[end].isWhitespace { end += 1 }
-        return end
     }
 
     /// Deletes the characters at `range` of ``text`` (line breaks among them) and puts the

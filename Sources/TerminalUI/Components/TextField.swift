@@ -82,12 +82,12 @@ public struct TextField: Hashable, Sendable {
         case (.character("e"), .control), (.end, []): cursor = characters.count
         case (.character("b"), .control), (.left, []): cursor = max(cursor - 1, 0)
         case (.character("f"), .control), (.right, []): cursor = min(cursor + 1, characters.count)
-        case (.character("b"), .alt), (.left, .alt), (.left, .control): cursor = wordStart(before: cursor)
-        case (.character("f"), .alt), (.right, .alt), (.right, .control): cursor = wordEnd(after: cursor)
+        case (.character("b"), .alt), (.left, .alt), (.left, .control): cursor = characters.wordStart(before: cursor)
+        case (.character("f"), .alt), (.right, .alt), (.right, .control): cursor = characters.wordEnd(after: cursor)
         case (.character("u"), .control): delete(0..<cursor)
         case (.character("k"), .control): delete(cursor..<characters.count)
-        case (.character("w"), .control), (.backspace, .alt): delete(wordStart(before: cursor)..<cursor)
-        case (.character("d"), .alt): delete(cursor..<wordEnd(after: cursor))
+        case (.character("w"), .control), (.backspace, .alt): delete(characters.wordStart(before: cursor)..<cursor)
+        case (.character("d"), .alt): delete(cursor..<characters.wordEnd(after: cursor))
         case (.character("h"), .control), (.backspace, []): delete(max(cursor - 1, 0)..<cursor)
         case (.character("d"), .control), (.delete, []): delete(cursor..<min(cursor + 1, characters.count))
         default: return false
@@ -128,22 +128,6 @@ public struct TextField: Hashable, Sendable {
     private mutating func delete(_ range: Range<Int>) {
         characters.removeSubrange(range)
         cursor = range.lowerBound
-    }
-
-    /// The start of the word before `index`, spaces before it skipped.
-    private func wordStart(before index: Int) -> Int {
-        var start = index
-        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        return start
-    }
-
-    /// The end of the word after `index`, spaces before it skipped.
-    private func wordEnd(after index: Int) -> Int {
-        var end = index
-        while end < characters.count, characters[end].isWhitespace { end += 1 }
-        while end < characters.count, !characters[end].isWhitespace { end += 1 }
-        return end
     }
 
     private mutating func keepCursorVisible() {
