@@ -3,6 +3,9 @@ public import Streams
 extension SQLiteDatabase {
     /// An observable that, when subscribed, runs `body` in a write transaction and sends the
     /// outcome, then completes.
+    ///
+    /// The transaction runs on the thread that subscribes: subscribe on a background scheduler
+    /// (`subscribe(on:)`) to keep a write off a UI queue.
     public func writeOnSubscribe<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> T
     ) -> Observable<Result<T, DatabaseError>> {
@@ -15,7 +18,7 @@ extension SQLiteDatabase {
     }
 
     /// An observable that, when subscribed, runs `body` on the reader and sends the outcome,
-    /// then completes.
+    /// then completes, on the thread that subscribes.
     public func readOnSubscribe<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> T
     ) -> Observable<Result<T, DatabaseError>> {

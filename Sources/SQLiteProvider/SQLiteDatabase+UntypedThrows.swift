@@ -53,14 +53,40 @@ extension SQLiteDatabase {
     public func observe<Value: Equatable & Sendable>(
         on scheduler: any Scheduler, _ fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> Observable<Result<Value, DatabaseError>> {
-        observe(on: scheduler) { (db) throws(DatabaseError) -> Value in
-            do {
-                return try fetch(db)
-            } catch let error as DatabaseError {
-                throw error
-            } catch {
-                throw DatabaseError(kind: .invalidValue, message: String(describing: error))
-            }
-        }
+        observe(on: scheduler) { (db) throws(DatabaseError) -> Value in try typed(fetch, db) }
+    }
+
+    /// ``writeOnSubscribe(_:)`` for a closure whose errors are not typed: any error rolls the
+    /// transaction back; one that is not a ``DatabaseError`` arrives as one of kind
+    /// ``DatabaseError/Kind/invalidValue`` whose message describes it.
+    ///
+    /// The transaction runs on the subscribing thread, as every `…OnSubscribe` does: subscribe
+    /// on a background scheduler (`subscribe(on:)`) to keep it off a UI queue.
+    @_disfavoredOverload
+    public func writeOnSubscribe<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T
+    ) -> Observable<Result<T, DatabaseError>> {
+        writeOnSubscribe { (db) throws(DatabaseError) -> T in try typed(body, db) }
+    }
+
+    /// ``readOnSubscribe(_:)`` for a closure whose errors are not typed, as
+    /// ``writeOnSubscribe(_:)`` takes one.
+    @_disfavoredOverload
+    public func readOnSubscribe<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T
+    ) -> Observable<Result<T, DatabaseError>> {
+        readOnSubscribe { (db) throws(DatabaseError) -> T in try typed(body, db) }
+    }
+}
+
+/// Runs the untyped `body` on `db`: a ``DatabaseError`` passes through, any other error becomes
+/// one of kind ``DatabaseError/Kind/invalidValue`` whose message describes it.
+private func typed<T>(_ body: (Connection) throws -> T, _ db: Connection) throws(DatabaseError) -> T {
+    do {
+        return try body(db)
+    } catch let error as DatabaseError {
+        throw error
+    } catch {
+        throw DatabaseError(kind: .invalidValue, message: String(describing: error))
     }
 }

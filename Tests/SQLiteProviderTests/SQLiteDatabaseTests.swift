@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteProvider
 import Streams
+import Synchronization
 import Testing
 
 /// A record of the tests' own schema, decoded by column name.
@@ -88,6 +89,36 @@ private func temporaryPath() -> String {
             }
         }
         #expect(try database.read { db in try db.fetchInt("SELECT count(*) FROM habit") } == 0)
+    }
+
+    @Test func writeAndReadOnSubscribeTakeClosuresWithUntypedThrows() throws {
+        struct OutOfStock: Error {}
+        let database = try SQLiteDatabase.openInMemory(migrator: migrator)
+        defer { database.close() }
+        let outcomes = Mutex<[Result<Int64, DatabaseError>]>([])
+        _ = database.writeOnSubscribe { db in
+            try db.execute("INSERT INTO habit (name, streak) VALUES ('Read', 3)")
+            return try db.fetchInt("SELECT count(*) FROM habit")
+        }
+        .subscribe(onNext: { outcome in outcomes.withLock { $0.append(outcome) } })
+        _ = database.writeOnSubscribe { db -> Int64 in
+            try db.execute("INSERT INTO habit (name, streak) VALUES ('Nap', 1)")
+            throw OutOfStock()
+        }
+        .subscribe(onNext: { outcome in outcomes.withLock { $0.append(outcome) } })
+        _ = database.readOnSubscribe { db in try db.fetchInt("SELECT sum(streak) FROM habit") }
+            .subscribe(onNext: { outcome in outcomes.withLock { $0.append(outcome) } })
+        let results = outcomes.withLock { $0 }
+        try #require(results.count == 3)
+        #expect(try results[0].get() == 1)
+        guard case .failure(let error) = results[1] else {
+            Issue.record("a write that threw succeeded")
+            return
+        }
+        #expect(error.kind == .invalidValue)
+        #expect(error.message.contains("OutOfStock"))
+        // The failed write was rolled back: only the first habit is there.
+        #expect(try results[2].get() == 3)
     }
 
     @Test func aClosedDatabaseReportsAnError() throws {
