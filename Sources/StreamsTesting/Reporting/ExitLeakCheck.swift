@@ -48,7 +48,8 @@ public enum ExitLeakCheck {
         guard live != 0 else { return nil }
         return "error: \(live) subscription\(live == 1 ? " was" : "s were") still live when the test process "
             + "exited (a leak: a test subscribed and never disposed; wrap tests in withSubscriptionTracking "
-            + "to find which one)"
+            + "to find which one; each subscribe call, subject subscriber and create producer counts, so one "
+            + "chain left subscribed often counts 2 or more)"
     }
 
     private static func checkAtExit() {
