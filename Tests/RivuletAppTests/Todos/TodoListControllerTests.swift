@@ -36,6 +36,8 @@ private final class ManyTodos: Sendable {
                     ))
             }
             $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: Self.length, completed: 0))) }
+            // Every todo matches the searches: "Todo n" is at position n.
+            $0.positionHandler = { id, _ in .just(.success(Int(id) - 1)) }
         }
         let viewModel = TodoListViewModel(service: service, scheduler: ImmediateScheduler())
         return TodoListController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })

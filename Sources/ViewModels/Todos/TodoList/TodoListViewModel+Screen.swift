@@ -212,7 +212,18 @@ extension TodoListViewModel.Screen {
     /// The data changed: rows first, then the count, then the message, as they are read.
     fileprivate mutating func take(_ data: TodoListViewModel.State, _ effects: inout [Effect]) {
         let old = list
+        let selectedID = selectedRow?.id
         list = data
+        if data.query.filter != old.query.filter || data.query.sort != old.query.sort
+            || data.query.search != old.query.search
+        {
+            // Another filter, order or search starts its query at the top: the selection follows
+            // the todo it was on (found in the new list, once), and the window shown is asked for
+            // again.
+            requestedRange = nil
+            followedTodo = followedTodo ?? selectedID
+            if let id = followedTodo { effects.append(.locate(id)) }
+        }
         if data.rows != old.rows {
             selectAddedTodo()
             finishMove(&effects)
@@ -325,12 +336,7 @@ extension TodoListViewModel.Screen {
         case .toggleAll: effects.append(.planBulk(TodoBulkRequest(.toggleAll, query: shownQuery)))
         case .clearCompleted: effects.append(.planBulk(TodoBulkRequest(.clearCompleted, query: shownQuery)))
         case .cycleFilter: effects.append(.cycleFilter)
-        case .cycleSort:
-            effects.append(.cycleSort)
-            // A new order starts its query at the top; ask again for the window shown.
-            requestedRange = nil
-            followedTodo = selectedRow?.id
-            if let id = followedTodo { effects.append(.locate(id)) }
+        case .cycleSort: effects.append(.cycleSort)
         case .moveSelected(let delta): requestMove(by: delta, &effects)
         case .startAdding: mode = .adding(PromptText())
         case .startRenaming: if let row = selectedRow { mode = .renaming(id: row.id, PromptText(row.title)) }

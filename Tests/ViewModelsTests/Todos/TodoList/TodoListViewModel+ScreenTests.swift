@@ -378,6 +378,8 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             return Observable.just(.success(page)).delay(10, scheduler: scheduler)
         }
         $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: length, completed: 0))) }
+        // Every todo matches: "Todo n" is at position n.
+        $0.positionHandler = { id, _ in .just(.success(Int(id) - 1)) }
     }
     let actions = scheduler.createHotObservable([
         .next(0, Action.viewport(height: 5)), .next(100, .startSearching), .next(101, .edit(PromptText("todo"))),
@@ -510,6 +512,31 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(last(screens).visibleRows.map(\.title) == ["Ant", "Bee", "Cat", "Dog", "Eel"])
     #expect(last(screens).viewport.selected == 2)
     #expect(last(screens).selectedRow?.title == "Cat")
+}
+
+@Test func todoListScreenChangingTheFilterKeepsTheSelectedTodo() {
+    // Welcome is done, so the active filter shows Mark one row higher.
+    let (screens, _, _) = run(
+        five, [(100, .toggle), (200, .select(.down)), (210, .select(.down)), (300, .cycleFilter)])
+    #expect(at(299, screens).selectedRow?.title == "Mark")
+    #expect(last(screens).list.query.filter == .active)
+    #expect(last(screens).visibleRows.map(\.title) == ["Add", "Mark", "Search", "Read"])
+    #expect(last(screens).viewport.selected == 1)
+    #expect(last(screens).selectedRow?.title == "Mark")
+}
+
+@Test func todoListScreenClearingTheSearchKeepsTheSelectedTodo() {
+    let (screens, _, _) = run(
+        five, until: 2_000,
+        [
+            (100, .startSearching), (101, .edit(PromptText("r"))), (500, .submit), (600, .select(.down)),
+            (700, .escape),
+        ])
+    #expect(at(699, screens).visibleRows.map(\.title) == ["Mark", "Search", "Read"])
+    #expect(at(699, screens).selectedRow?.title == "Search")
+    #expect(last(screens).list.rows.count == 5)
+    #expect(last(screens).viewport.selected == 3)
+    #expect(last(screens).selectedRow?.title == "Search")
 }
 
 @Test func todoListScreenChangingTheSortFollowsTheTodoOutOfTheWindow() {
