@@ -20,9 +20,14 @@ extension FeedListViewModel {
         public var addError: String? {
             didSet { if addError != nil { errorSerial += 1 } }
         }
-        /// The latest other failure to show, if any.
+        /// The latest other failure to show, if any. A new one makes an earlier refusal of an
+        /// address stale, so it clears ``addError``.
         public var errorMessage: String? {
-            didSet { if errorMessage != nil { errorSerial += 1 } }
+            didSet {
+                guard errorMessage != nil else { return }
+                errorSerial += 1
+                addError = nil
+            }
         }
         /// How many failures there have been: the same failure twice is shown twice.
         public private(set) var errorSerial = 0

@@ -236,6 +236,20 @@ private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.
     }
 }
 
+@Test func feedsImportFailureAfterARefusedAddressShowsTheImportFailure() {
+    withSubscriptionTracking {
+        let (screens, calls) = importScene([
+            (100, .startAdding), (101, .submit), (300, .startImporting), (301, .edit(PromptText("/tmp/bad.opml"))),
+            (302, .submit),
+        ])
+        #expect(screen(at: 101, screens).errorMessage == "Type the feed's address.")
+        #expect(
+            screen(at: 352, screens).errorMessage
+                == "Could not import: /tmp/bad.opml: not an OPML subscription list: it is an HTML page")
+        #expect(calls == ["import /tmp/bad.opml"])
+    }
+}
+
 @Test func feedsImportOfABlankPathAsksForOneWithoutCallingTheService() {
     withSubscriptionTracking {
         let (screens, calls) = importScene([(100, .startImporting), (101, .submit)])
