@@ -2,8 +2,8 @@ import Foundation
 
 extension FeedLocation {
     /// The location in one spelling per feed, to compare subscriptions and to store them: for a
-    /// web address the scheme and host in lower case, the scheme's default port, the fragment
-    /// and an empty path's absence written away (`HTTP://Example.com:80#top` is
+    /// web address the scheme and host in lower case, the scheme's default port, the fragment,
+    /// an empty query and an empty path's absence written away (`HTTP://Example.com:80/?#top` is
     /// `http://example.com/`); a file's path is already absolute and standardized.
     public var normalized: FeedLocation {
         guard case .remote(let url) = self,
@@ -16,6 +16,7 @@ extension FeedLocation {
             components.port = nil
         }
         components.fragment = nil
+        if components.percentEncodedQuery?.isEmpty == true { components.percentEncodedQuery = nil }
         if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         return components.url.map(FeedLocation.remote) ?? self
     }

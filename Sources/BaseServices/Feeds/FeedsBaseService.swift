@@ -29,12 +29,15 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     }
 
     /// Subscribes to the feed at `url`; a file path or `file://` URL is stored as an absolute,
-    /// standardized path, a web address as typed. A URL already subscribed, or one that is no
-    /// feed location (an unsupported scheme, no host), is refused.
+    /// standardized path, a web address as typed. A feed already subscribed under any spelling
+    /// of its address (compared as imports compare them, ``FeedLocation/normalized``), or a URL
+    /// that is no feed location (an unsupported scheme, no host), is refused.
     public func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let url = try Self.storedLocation(url)
-            if try db.fetchInt("SELECT count(*) FROM feeds WHERE url = ?", [.text(url)]) > 0 {
+            let subscribed = try db.fetchAll("SELECT url FROM feeds", [], decode: { $0.string(at: 0) })
+            let compared = Self.comparable(url)
+            if subscribed.contains(where: { Self.comparable($0) == compared }) {
                 throw DatabaseError(kind: .invalidValue, message: "the feed \(url) is already subscribed")
             }
             try db.execute(

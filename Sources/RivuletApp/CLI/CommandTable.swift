@@ -87,7 +87,9 @@ enum CommandTable {
             discussion: """
                 Subscribes to a feed, fetches it at once and prints the new feed's ID. A feed that
                 cannot be fetched or read is not subscribed to: the reason is printed, exit status 1.
-                A file path is stored absolute and normalised.
+                A file path is stored absolute and normalised. A feed already subscribed under
+                another spelling of its address (the scheme's or host's case, a default port, a
+                fragment) is refused.
                 """,
             arguments: [.one("URL|PATH", "the feed's address, or a feed file")], changesData: true
         ) { input throws(UsageError) in

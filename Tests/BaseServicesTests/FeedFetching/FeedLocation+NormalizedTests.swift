@@ -7,6 +7,7 @@ import Testing
     ("HTTP://Example.COM:80/feed#top", "http://example.com/feed"),
     ("https://example.com:443", "https://example.com/"),
     ("https://example.com:8443/a?b=C", "https://example.com:8443/a?b=C"),
+    ("https://example.com/a?", "https://example.com/a"),
     ("feed://example.com/rss", "http://example.com/rss"),
     ("file:///tmp/a/../feed.xml", "/tmp/feed.xml"),
     ("/tmp/./b/../feed.xml", "/tmp/feed.xml"),

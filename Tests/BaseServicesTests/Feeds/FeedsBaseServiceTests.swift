@@ -46,6 +46,21 @@ private func allItems(_ fixture: ServicesFixture, _ feedID: Int64, unreadOnly: B
     #expect(error.kind == .invalidValue)
 }
 
+@Test(arguments: [
+    "HTTPS://Example.com/feed", "https://example.com:443/feed#top", "https://EXAMPLE.com/feed?",
+    " https://example.com/feed ",
+])
+func anotherSpellingOfASubscribedFeedIsRefused(spelling: String) throws {
+    let fixture = try ServicesFixture()
+    _ = try addFeed(fixture)
+    let result = firstResult(fixture.feeds.addFeed(url: spelling, title: "Again", siteURL: nil))
+    guard case .failure(let error) = result else {
+        Issue.record("\(spelling) was subscribed again")
+        return
+    }
+    #expect(error.message.hasSuffix("is already subscribed"))
+}
+
 @Test func updateFeedRenamesIt() throws {
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)
