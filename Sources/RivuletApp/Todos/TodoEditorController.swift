@@ -56,10 +56,13 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
             ],
             focused: focused, cursor: state.fields[focused].cursor)
         // The area's size is known once the form is laid out; keys read it from the view model.
-        let width = form.fieldWidth(in: chrome.contentArea(for: size))
-        if width != state.notesView.width || state.notesView.height != Self.notesHeight {
-            scene.send(.notesArea(width: width, height: Self.notesHeight))
-            form.fields[1].area = Self.notesArea(state, width: width, height: Self.notesHeight)
+        // In a short terminal the notes give up rows, so that the due date stays on screen.
+        let content = chrome.contentArea(for: size)
+        let width = form.fieldWidth(in: content)
+        let height = max(1, min(Self.notesHeight, form.roomForAreas(in: content)))
+        if width != state.notesView.width || state.notesView.height != height {
+            scene.send(.notesArea(width: width, height: height))
+            form.fields[1].area = Self.notesArea(state, width: width, height: height)
         }
         return SceneScreen(chrome: chrome, content: .form(form))
     }

@@ -122,6 +122,24 @@ public struct FormContent: Hashable, Sendable {
         max(rect.maxX - fieldX(in: rect) - 1, 0)
     }
 
+    /// The rows left for the fields drawn as areas when the form fills `rect` and every other
+    /// row is drawn (one-line fields, problems and notes, the blank lines between fields): the
+    /// most height to give their ``TextArea``s so that the fields after them stay on screen.
+    public func roomForAreas(in rect: Rect) -> Int {
+        let room = fieldWidth(in: rect)
+        // The blank line above the first field, and one between each two.
+        var used = fields.count
+        for field in fields {
+            if field.area == nil { used += 1 }
+            if let problem = field.problem {
+                used += TextWrap.lines(of: problem, width: room).count
+            } else if field.note != nil {
+                used += 1
+            }
+        }
+        return max(rect.height - used, 0)
+    }
+
     /// The column where the fields' text starts, after the longest label.
     private func fieldX(in rect: Rect) -> Int {
         rect.x + 3 + (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1

@@ -195,5 +195,27 @@ private func form(_ controller: TodoEditorController) -> FormContent? {
     let rows = controller.screen(size: size, under: nil).render(size: size).textLines()
     #expect(rows.contains { $0.contains("line 9") })
     #expect(!rows.contains { $0.contains("line 1") })
-    #expect(form(controller)?.fields[1].area?.scrollRow == 9 - TodoEditorController.notesHeight)
+    // Nine lines in an area of `height` rows: the last `height` of them are shown.
+    let area = form(controller)?.fields[1].area
+    #expect(area.map { $0.scrollRow == 9 - $0.height } == true)
+}
+
+@Test func todoEditorControllerInAShortTerminalShrinksTheNotesSoTheDueDateAndItsProblemShow() {
+    let controller = RecordedSaves().controller()
+    defer { controller.stop() }
+    let short = TerminalSize(width: 40, height: 10)
+    press(Key(.tab), Key(.tab), into: controller)
+    type("xyz", into: controller)
+    _ = controller.screen(size: short, under: nil)
+    let rows = controller.screen(size: short, under: nil).render(size: short).textLines()
+    #expect(rows.contains { $0.contains("Due:") && $0.contains("xyz") })
+    #expect(rows.contains { $0.contains("not a date") })
+    // In a terminal of the usual size the notes keep their five rows.
+    let usual = TerminalSize(width: 80, height: 24)
+    _ = controller.screen(size: usual, under: nil)
+    guard case .form(let form) = controller.screen(size: usual, under: nil).content else {
+        Issue.record("the editor shows no form")
+        return
+    }
+    #expect(form.fields[1].area?.height == TodoEditorController.notesHeight)
 }

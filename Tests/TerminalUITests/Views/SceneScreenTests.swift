@@ -187,3 +187,16 @@ private func todoList(
         SceneScreen(chrome: chrome, content: .reader(wrapped)).render(size: size).textLines()
             == SceneScreen(chrome: chrome, content: .reader(reader)).render(size: size).textLines())
 }
+
+@Test func formRoomForAreasIsWhatTheOtherRowsLeave() {
+    let form = FormContent(
+        fields: [
+            .init(label: "Title", text: "Milk"),
+            .init(label: "Notes", area: TextArea(text: "", width: 20, height: 5)),
+            .init(label: "Due", text: "xyz", problem: "not a date"),
+        ],
+        focused: 2)
+    // A blank line above each field, Title's and Due's lines, Due's problem: 6 rows.
+    #expect(form.roomForAreas(in: Rect(x: 0, y: 0, width: 40, height: 10)) == 4)
+    #expect(form.roomForAreas(in: Rect(x: 0, y: 0, width: 40, height: 4)) == 0)
+}
