@@ -21,6 +21,8 @@ extension FeedListViewModel {
     public enum Action: Sendable, Hashable {
         /// The list has `height` rows on screen when no input line is open.
         case viewport(height: Int)
+        /// A key the scene has no use for: it only dismisses the message shown, as every key does.
+        case dismissMessage
         /// Move the selection.
         case select(ListMove)
         /// Show the selected feed's items.
@@ -231,6 +233,8 @@ extension FeedListViewModel.Screen {
 
     fileprivate mutating func apply(_ action: FeedListViewModel.Action) -> [FeedListViewModel.Effect] {
         switch (action, mode) {
+        case (.dismissMessage, _):
+            return []
         case (.viewport(let height), _):
             contentHeight = max(height, 0)
         case (.startSearching, .browsing):

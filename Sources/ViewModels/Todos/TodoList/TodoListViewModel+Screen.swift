@@ -24,6 +24,8 @@ extension TodoListViewModel {
         /// The list has `height` rows on screen when no input line is open (an open input line
         /// takes one of them).
         case viewport(height: Int)
+        /// A key the scene has no use for: it only dismisses the message shown, as every key does.
+        case dismissMessage
         /// Move the selection.
         case select(ListMove)
         /// Open the selected todo in the editor.
@@ -271,6 +273,8 @@ extension TodoListViewModel.Screen {
         let errorShown = status.error != nil
         status.dismiss()
         switch action {
+        case .dismissMessage:
+            return
         case .edit(let text):
             switch mode {
             case .adding: mode = .adding(text)
@@ -353,7 +357,7 @@ extension TodoListViewModel.Screen {
         case .redo: effects.append(.redo)
         case .help: effects.append(.help)
         case .back: effects.append(.back)
-        case .viewport, .edit, .submit, .cancel, .confirm: break
+        case .viewport, .dismissMessage, .edit, .submit, .cancel, .confirm: break
         }
     }
 

@@ -258,6 +258,14 @@ private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.
     }
 }
 
+@Test func feedsAKeyOfNoUseDismissesTheMessage() {
+    withSubscriptionTracking {
+        let (screens, _) = importScene([(100, .startImporting), (101, .submit), (200, .dismissMessage)])
+        #expect(screen(at: 199, screens).errorMessage == "Could not import: Type the path of an OPML file.")
+        #expect(screen(at: 200, screens).errorMessage == nil)
+    }
+}
+
 @Test func feedsImportPromptIsLeftWithCancel() {
     withSubscriptionTracking {
         let (screens, calls) = importScene([(100, .startImporting), (101, .edit(PromptText("x"))), (102, .cancel)])

@@ -296,6 +296,15 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(last(screens).mode == .browsing)
 }
 
+@Test func todoListScreenAKeyOfNoUseDismissesTheMessage() {
+    let (screens, store, _) = run(
+        five, [(100, .startRenaming), (101, .edit(PromptText("  "))), (102, .submit), (200, .dismissMessage)])
+    #expect(at(199, screens).errorMessage == "A title is required.")
+    #expect(last(screens).errorMessage == nil)
+    #expect(last(screens).mode == .browsing)
+    #expect(store.writes.withLock { $0 }.isEmpty)
+}
+
 @Test func todoListScreenRenamesTheSelectedTodoInPlace() {
     let (screens, store, _) = run(
         five, [(100, .select(.down)), (101, .startRenaming), (102, .edit(PromptText("Add two"))), (103, .submit)])
