@@ -5,8 +5,10 @@ public import Foundation
 ///
 /// Accepted, in any letter case, with spaces anywhere between words:
 /// - `today`, `tomorrow`, `yesterday`;
-/// - a weekday, `friday` or `fri`: the next such day, a week ahead when today is that day;
+/// - a weekday, `friday` or `fri` (also `next fri`, `this fri`): the next such day, a week ahead
+///   when today is that day;
 /// - `next week` (seven days from today), `+3d`, `+2w`, `in 3 days`, `in 2 weeks`, `in a week`;
+///   back in time, `-3d`, `-1w`, `3 days ago`;
 /// - a month's name with a day, either way round, with or without a year: `dec 24`,
 ///   `24 december`, `Dec 24th, 2027`; without a year, the next time that day comes (today
 ///   included);
@@ -78,13 +80,23 @@ public struct DueDayParser: Hashable, Sendable {
         case ["next", "week"]: return .success(today.adding(days: 7))
         default: break
         }
+        if words.count == 2, words[0] == "next" || words[0] == "this", Self.weekday(named: words[1]) != nil {
+            return relative([words[1]])
+        }
         if words.count == 1, let weekday = Self.weekday(named: words[0]) {
             let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
             return .success(today.adding(days: ahead == 0 ? 7 : ahead))
         }
-        if words.count == 1, words[0].hasPrefix("+"), let unit = words[0].last, let days = Self.unitDays(String(unit)) {
+        if words.count == 1, let sign = words[0].first, sign == "+" || sign == "-", let unit = words[0].last,
+            let days = Self.unitDays(String(unit))
+        {
             guard let count = Self.number(words[0].dropFirst().dropLast()) else { return nil }
-            return later(by: count * days)
+            return later(by: (sign == "+" ? 1 : -1) * count * days)
+        }
+        if words.count == 3, words[2] == "ago", let days = Self.unitDays(words[1]) {
+            let count = words[0] == "a" || words[0] == "an" ? 1 : Self.number(Substring(words[0]))
+            guard let count else { return nil }
+            return later(by: -count * days)
         }
         if words.count == 3, words[0] == "in", let days = Self.unitDays(words[2]) {
             let count = words[1] == "a" || words[1] == "an" ? 1 : Self.number(Substring(words[1]))
