@@ -305,6 +305,34 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(store.writes.withLock { $0 }.isEmpty)
 }
 
+@Test func todoListScreenAddingWhatTheListHidesSaysSo() {
+    let (filtered, _, _) = run(
+        five,
+        [
+            (100, .cycleFilter), (200, .cycleFilter), (300, .startAdding), (301, .edit(PromptText("Milk"))),
+            (302, .submit),
+        ])
+    #expect(last(filtered).message == "Adding “Milk”: the list shows done todos only (Tab changes the filter).")
+    let (searched, store, _) = run(
+        five,
+        [
+            (100, .startSearching), (101, .edit(PromptText("zz"))), (500, .submit), (600, .startAdding),
+            (601, .edit(PromptText("Milk"))), (602, .submit),
+        ])
+    #expect(last(searched).message == "Adding “Milk”: the search “zz” hides it (Esc clears the search).")
+    #expect(store.writes.withLock { $0 }.contains("add Milk"))
+}
+
+@Test func todoListScreenAddingWhatTheSearchFindsSaysNothing() {
+    let (screens, _, _) = run(
+        five,
+        [
+            (100, .startSearching), (101, .edit(PromptText("mí"))), (500, .submit), (600, .startAdding),
+            (601, .edit(PromptText("Oat milk"))), (602, .submit),
+        ])
+    #expect(last(screens).message == nil)
+}
+
 @Test func todoListScreenRenamesTheSelectedTodoInPlace() {
     let (screens, store, _) = run(
         five, [(100, .select(.down)), (101, .startRenaming), (102, .edit(PromptText("Add two"))), (103, .submit)])
