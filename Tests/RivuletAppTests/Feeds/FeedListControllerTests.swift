@@ -52,3 +52,16 @@ private func controller(feeds: [Feed]) -> FeedListController {
     )
     #expect(FeedListController.hints.contains(KeyHint("u", "undo")))
 }
+
+@Test func feedListControllerHintsSayWhatTheKeysDoWhileAskingOrTyping() {
+    let scene = controller(feeds: [Feed(id: 1, url: "https://example.com/a.xml", title: "A")])
+    defer { scene.stop() }
+    let size = TerminalSize(width: 60, height: 6)
+    func hintKeys() -> [String] { scene.screen(size: size, under: nil).chrome.hints.map { "\($0.key) \($0.action)" } }
+    #expect(hintKeys().first == "a add")
+    _ = scene.handle(InputEvent.key(.character("a")))
+    #expect(hintKeys() == ["Enter add", "Esc cancel", "Ctrl-U clear"])
+    _ = scene.handle(.key(Key(.escape)))
+    _ = scene.handle(InputEvent.key(.character("d")))
+    #expect(hintKeys() == ["y remove", "n Esc keep"])
+}

@@ -175,8 +175,9 @@ extension FeedListViewModel {
             next.errorMessage = nil
         case .added(.failure(let error)):
             next.addError = error.message
-        case .removed(.success):
+        case .removed(.success(let feed)):
             next.errorMessage = nil
+            next.notice = "Removed the feed “\(feed.title)”. u undoes it."
         case .removed(.failure(let error)):
             next.errorMessage = "Could not remove the feed: \(error.message)"
         case .imported(.success(let summary)):

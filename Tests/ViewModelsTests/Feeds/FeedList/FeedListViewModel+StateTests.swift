@@ -83,6 +83,12 @@ private typealias VM = FeedListViewModel
     #expect(VM.reduce(failed, .added(.success(Fixtures.feed(1)))).addError == nil)
 }
 
+@Test func feedsStateRemovalSaysWhatWasRemovedAndHowToUndoIt() {
+    let state = VM.reduce(VM.State(), .removed(.success(Fixtures.feed(1, "Example"))))
+    #expect(state.notice == "Removed the feed “Example”. u undoes it.")
+    #expect(state.errorMessage == nil)
+}
+
 @Test func feedsStateRemoveFailureShowsTheError() {
     let state = VM.reduce(VM.State(), .removed(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not remove the feed: locked")
