@@ -217,8 +217,20 @@ public struct ReaderContent: Hashable, Sendable {
     /// and a blank line, inside a margin of two columns. Its height is a page of the body.
     public func bodyRect(in rect: Rect) -> Rect {
         guard rect.width > 4 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
-        let top = min(rect.y + 3 + meta.count, rect.maxY)
+        let top = min(rect.y + 2 + headingLines(width: rect.width - 4).count + meta.count, rect.maxY)
         return Rect(x: rect.x + 2, y: top, width: rect.width - 4, height: rect.maxY - top)
+    }
+
+    /// The most lines a heading wraps to; a longer one ends its last line with an ellipsis.
+    public static let maximumHeadingLines = 3
+
+    /// The heading wrapped to `width` columns, at most ``maximumHeadingLines`` lines of it.
+    func headingLines(width: Int) -> [String] {
+        let lines = TextWrap.lines(of: TextSanitizer.sanitize(heading), width: width)
+        guard lines.count > Self.maximumHeadingLines else { return lines.isEmpty ? [""] : lines }
+        // The last line holds the rest: drawing it cuts it with an ellipsis.
+        let last = Self.maximumHeadingLines - 1
+        return Array(lines.prefix(last)) + [lines[last...].joined(separator: " ")]
     }
 
     /// The body wrapped to `width` columns, as the reader draws it: the text to scroll through.
@@ -240,9 +252,10 @@ public struct ReaderContent: Hashable, Sendable {
         guard rect.width > 4 else { return }
         var y = rect.y + 1
         let width = rect.width - 4
-        let shownHeading = TextSanitizer.sanitize(heading, fittingWidth: width)
-        buffer.put(shownHeading, x: rect.x + 2, y: y, style: .bold, maxWidth: width)
-        y += 1
+        for line in headingLines(width: width) where y < rect.maxY {
+            buffer.put(line, x: rect.x + 2, y: y, style: .bold, maxWidth: width)
+            y += 1
+        }
         for line in meta where y < rect.maxY {
             buffer.put(
                 TextSanitizer.sanitize(line, fittingWidth: width), x: rect.x + 2, y: y, style: .dim, maxWidth: width)

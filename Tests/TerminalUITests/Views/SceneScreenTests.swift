@@ -200,3 +200,24 @@ private func todoList(
     #expect(form.roomForAreas(in: Rect(x: 0, y: 0, width: 40, height: 10)) == 4)
     #expect(form.roomForAreas(in: Rect(x: 0, y: 0, width: 40, height: 4)) == 0)
 }
+
+@Test func readerHeadingWrapsAndTheBodyStartsBelowIt() {
+    let size = TerminalSize(width: 24, height: 12)
+    let chrome = SceneChrome(title: "Item")
+    // 20 columns inside the margins.
+    let heading = "A long title that keeps going"
+    let reader = ReaderContent(heading: heading, meta: ["2026-11-26"], body: "Body text.")
+    let lines = SceneScreen(chrome: chrome, content: .reader(reader)).render(size: size).textLines()
+    let top = lines.firstIndex { $0.contains("A long title") } ?? -1
+    #expect(lines[top].trimmingCharacters(in: .whitespaces) == "A long title that")
+    #expect(lines[top + 1].trimmingCharacters(in: .whitespaces) == "keeps going")
+    #expect(lines[top + 2].contains("2026-11-26"))
+    #expect(lines[top + 4].contains("Body text."))
+    #expect(reader.bodyRect(in: Rect(x: 0, y: 0, width: 24, height: 10)).y == 5)
+    // At most three lines; the third ends with an ellipsis.
+    let endless = ReaderContent(heading: String(repeating: "word ", count: 40), body: "")
+    let drawn = SceneScreen(chrome: chrome, content: .reader(endless)).render(size: size).textLines()
+    let headingRows = drawn.filter { $0.contains("word") }
+    #expect(headingRows.count == 3)
+    #expect(headingRows.last?.trimmingCharacters(in: .whitespaces).hasSuffix("…") == true)
+}
