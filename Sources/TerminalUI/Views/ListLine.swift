@@ -101,11 +101,13 @@ public struct ListWindow: Hashable, Sendable {
         }
         var textRoom = x + width - column
         let text = TextSanitizer.sanitize(line.text, fittingWidth: textRoom)
-        // A note too long for the row (an error message) is shortened with "…", never dropped:
-        // it leaves the text at least a third of the row, or all of it when the text is shorter.
+        // A note too long for the row (an error message, or counts in a narrow terminal) is
+        // shortened with "…", never dropped: it leaves the text at least a third of the row, or
+        // all of it when the text is shorter.
         var note = TextSanitizer.sanitize(line.note, fittingWidth: width)
-        if DisplayWidth.of(note) + 2 >= textRoom {
-            note = DisplayWidth.truncate(note, toWidth: textRoom - 3 - min(DisplayWidth.of(text), textRoom / 3))
+        let textMinimum = min(DisplayWidth.of(text), textRoom / 3)
+        if DisplayWidth.of(note) + 2 > textRoom - textMinimum {
+            note = DisplayWidth.truncate(note, toWidth: textRoom - 3 - textMinimum)
         }
         let noteWidth = DisplayWidth.of(note)
         if noteWidth > 0, note != "…" {

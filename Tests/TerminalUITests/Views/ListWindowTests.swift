@@ -57,3 +57,14 @@ private func bigListScreen(toggled: Bool) -> SceneScreen {
     ListWindow(lines: [ListLine(text: "A todo", note: "2026-12-24")]).draw(into: &buffer, in: buffer.bounds)
     #expect(buffer.textLines()[0].hasSuffix("2026-12-24 "))
 }
+
+@Test func aNoteThatFitsOnlyByCrowdingOutTheTextIsShortenedInstead() {
+    var buffer = CellBuffer(width: 40, height: 1)
+    ListWindow(lines: [ListLine(text: "Local Test Feed", note: "0 of 3 unread · updated 2026-11-26")])
+        .draw(into: &buffer, in: buffer.bounds)
+    let row = buffer.textLines()[0]
+    // The text keeps at least a third of the row; the note gives way.
+    #expect(row.contains("Local Test"))
+    #expect(row.contains("0 of 3 unread"))
+    #expect(row.contains("…"))
+}
