@@ -84,14 +84,7 @@ final class FeedListController: SceneController, @unchecked Sendable {
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard let action = Self.action(for: event, in: scene.state.mode) else {
-            // Not this scene's key: it passes on, but the message shown goes, as with any key.
-            let state = scene.state
-            if event.key != nil, state.errorMessage != nil || state.message != nil { scene.send(.dismissMessage) }
-            return false
-        }
-        scene.send(action)
-        return true
+        scene.handle(event, as: Self.action(for: event, in: scene.state.mode))
     }
 
     /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.

@@ -1,4 +1,5 @@
 import Streams
+import TerminalUI
 import ViewModels
 
 /// One view model's scene on screen: the actions a screen sends in, and the latest state it
@@ -31,4 +32,33 @@ final class SceneBinding<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     /// Stops observing the view model.
     func stop() { bag.dispose() }
+}
+
+/// A scene state whose status line shows a failure or a notice until the next key.
+protocol ShowsMessages {
+    var errorMessage: String? { get }
+    var message: String? { get }
+}
+
+/// A scene's actions, one of which only dismisses the message shown.
+protocol DismissesMessages {
+    static var dismissMessage: Self { get }
+}
+
+extension TodoListViewModel.Screen: ShowsMessages {}
+extension TodoListViewModel.Action: DismissesMessages {}
+extension FeedListViewModel.Screen: ShowsMessages {}
+extension FeedListViewModel.Action: DismissesMessages {}
+
+extension SceneBinding where State: ShowsMessages, Action: DismissesMessages {
+    /// Sends `action`, the scene's answer to `event`; returns whether there was one. A key the
+    /// scene has no use for passes on, but the message shown goes, as with any key.
+    func handle(_ event: InputEvent, as action: Action?) -> Bool {
+        guard let action else {
+            if event.key != nil, state.errorMessage != nil || state.message != nil { send(.dismissMessage) }
+            return false
+        }
+        send(action)
+        return true
+    }
 }

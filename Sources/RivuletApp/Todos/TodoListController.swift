@@ -71,14 +71,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard let action = Self.action(for: event, in: scene.state.mode) else {
-            // Not this scene's key: it passes on, but the message shown goes, as with any key.
-            let state = scene.state
-            if event.key != nil, state.errorMessage != nil || state.message != nil { scene.send(.dismissMessage) }
-            return false
-        }
-        scene.send(action)
-        return true
+        scene.handle(event, as: Self.action(for: event, in: scene.state.mode))
     }
 
     /// The status line's hints for what the keys do now.
