@@ -12,27 +12,18 @@ public enum HabitsTerminalApp {
     /// - Throws: ``TerminalError`` when the terminal cannot be set up.
     public static func run(services: HabitServices) throws(TerminalError) -> Never {
         let scheduler = UIScheduler(label: "habits.ui")
-        let holder = _RunLoopHolder()
+        let runLoop = TerminalRunLoop(
+            scheduler: scheduler, colorSupport: .detect(environment: ProcessInfo.processInfo.environment))
         let presenter = TerminalPresenter(
-            scheduler: scheduler, requestRedraw: { holder.runLoop?.requestRedraw() },
+            scheduler: scheduler, requestRedraw: { runLoop.requestRedraw() },
             onQuit: {
-                holder.runLoop?.stop()
+                runLoop.stop()
                 exit(0)
             })
-        let runLoop = TerminalRunLoop(
-            scheduler: scheduler, colorSupport: .detect(environment: ProcessInfo.processInfo.environment),
-            render: { presenter.render(size: $0) }, onEvent: { presenter.handle($0) })
-        holder.runLoop = runLoop
-        try runLoop.start()
+        try runLoop.start(render: { presenter.render(size: $0) }, onEvent: { presenter.handle($0) })
         let coordinator = HabitCoordinator.make(services: services, scheduler: scheduler, presenter: presenter)
         presenter.connect(coordinator)
         coordinator.start()
         dispatchMain()
     }
-}
-
-/// Holds the run loop for closures made before it exists.
-final class _RunLoopHolder: @unchecked Sendable {
-    // Sendable because it is set once, before the run loop starts, and only read afterwards.
-    var runLoop: TerminalRunLoop?
 }

@@ -30,38 +30,29 @@ public enum TerminalApp {
         -> Never
     {
         let scheduler = UIScheduler()
-        let holder = _RunLoopHolder()
+        let runLoop = TerminalRunLoop(
+            scheduler: scheduler, colorSupport: .detect(environment: ProcessInfo.processInfo.environment))
         let presenter = TerminalPresenter(
-            scheduler: scheduler, requestRedraw: { holder.runLoop?.requestRedraw() },
+            scheduler: scheduler, requestRedraw: { runLoop.requestRedraw() },
             onQuit: {
-                holder.runLoop?.stop()
+                runLoop.stop()
                 exit(0)
             },
-            onSuspend: { holder.runLoop?.suspend() })
+            onSuspend: { runLoop.suspend() })
         let log = FrameLog(path: ProcessInfo.processInfo.environment["RIVULET_FRAME_LOG"])
-        let runLoop = TerminalRunLoop(
-            scheduler: scheduler,
-            colorSupport: .detect(environment: ProcessInfo.processInfo.environment),
+        if let log { runLoop.onFrameDrawn = { log.frameDrawn(bytes: $0) } }
+        // SIGTERM, SIGHUP and SIGINT end the process by the signal, without `exit`'s handlers:
+        // close the database first, as a quit does, so its log is checkpointed and removed.
+        runLoop.onTerminationSignal = { _ in closeBaseServices() }
+        try runLoop.start(
             render: { size in presenter.shell.render(size: size) },
             onEvent: { event in
                 if case .key = event { log?.keyReceived() }
                 presenter.shell.handle(event)
             })
-        if let log { runLoop.onFrameDrawn = { log.frameDrawn(bytes: $0) } }
-        // SIGTERM, SIGHUP and SIGINT end the process by the signal, without `exit`'s handlers:
-        // close the database first, as a quit does, so its log is checkpointed and removed.
-        runLoop.onTerminationSignal = { _ in closeBaseServices() }
-        holder.runLoop = runLoop
-        try runLoop.start()
         start(presenter, scheduler)
         dispatchMain()
     }
-}
-
-/// Holds the run loop for closures made before it exists.
-final class _RunLoopHolder: @unchecked Sendable {
-    // Sendable because it is set once, before the run loop starts, and only read afterwards.
-    var runLoop: TerminalRunLoop?
 }
 
 /// Appends key-to-frame latencies to a file: from a key's arrival to the end of the write of

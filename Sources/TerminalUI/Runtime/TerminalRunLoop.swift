@@ -49,8 +49,9 @@ public final class TerminalRunLoop: @unchecked Sendable {
     public var onFrameDrawn: ((Int) -> Void)?
 
     private let colorSupport: ColorSupport
-    private let render: (TerminalSize) -> CellBuffer
-    private let onEvent: (InputEvent) -> Void
+    // Set once, by an initializer or by `start(render:onEvent:)` before the loop starts.
+    private var render: (TerminalSize) -> CellBuffer
+    private var onEvent: (InputEvent) -> Void
     private var driver: TerminalDriver?
     private var sources: [any DispatchSourceProtocol] = []
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
@@ -71,6 +72,33 @@ public final class TerminalRunLoop: @unchecked Sendable {
         self.colorSupport = colorSupport
         self.render = render
         self.onEvent = onEvent
+    }
+
+    /// A run loop whose drawing and input handling are given to ``start(render:onEvent:)``: for
+    /// an app whose screens need ``requestRedraw()`` (or ``stop()``) before they can be made.
+    ///
+    /// ```swift
+    /// let runLoop = TerminalRunLoop(scheduler: ui, colorSupport: .detect(environment: environment))
+    /// let presenter = Presenter(requestRedraw: runLoop.requestRedraw)
+    /// try runLoop.start(render: presenter.render(size:), onEvent: presenter.handle)
+    /// ```
+    public convenience init(
+        terminal: Terminal = Terminal(), scheduler: UIScheduler = UIScheduler(), colorSupport: ColorSupport
+    ) {
+        self.init(
+            terminal: terminal, scheduler: scheduler, colorSupport: colorSupport, render: { CellBuffer(size: $0) },
+            onEvent: { _ in })
+    }
+
+    /// Starts the loop, as ``start()`` does, drawing with `render` and reporting input to
+    /// `onEvent` (both called on the scheduler's queue). Does nothing if already started.
+    public func start(
+        render: @escaping (TerminalSize) -> CellBuffer, onEvent: @escaping (InputEvent) -> Void
+    ) throws(TerminalError) {
+        guard driver == nil else { return }
+        self.render = render
+        self.onEvent = onEvent
+        try start()
     }
 
     /// Whether the loop has started and not stopped. Read it on the UI queue.

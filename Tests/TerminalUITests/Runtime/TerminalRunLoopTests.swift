@@ -35,6 +35,28 @@ extension PseudoTerminalTests {
             #expect(pty.readOutput().contains("\u{1B}[?1049l"))
         }
 
+        @Test func aLoopMadeBeforeItsScreensDrawsWhatStartGivesItAndRedrawsOnRequest() throws {
+            let pty = try PseudoTerminal()
+            pty.setSize(width: 20, height: 3)
+            let runLoop = TerminalRunLoop(
+                terminal: Terminal(input: pty.secondary, output: pty.secondary),
+                scheduler: UIScheduler(label: "test.runloop.late"), colorSupport: .colors256)
+            // A screen made after the loop, holding its redraw request.
+            let text = SanitizerVisibleMutex("first")
+            let redraw = { runLoop.requestRedraw() }
+            try runLoop.start(
+                render: { size in
+                    var buffer = CellBuffer(size: size)
+                    buffer.put(text.withLock { $0 }, x: 0, y: 0)
+                    return buffer
+                }, onEvent: { _ in })
+            #expect(pty.waitForOutput(containing: "first"))
+            text.withLock { $0 = "second" }
+            redraw()
+            #expect(pty.waitForOutput(containing: "second"))
+            runLoop.scheduler.queue.sync { runLoop.stop() }
+        }
+
         @Test func aTerminalThatStopsAnsweringReadsStopsTheLoopOnce() throws {
             let pty = try PseudoTerminal()
             pty.setSize(width: 20, height: 3)
