@@ -6,11 +6,14 @@ import ViewModels
 final class HelpController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
-    private let scene: SceneBinding<SceneKind, HelpViewModel.Action>
+    private let scene: SceneBinding<HelpViewModel.Screen, HelpViewModel.Action>
+    /// The terminal's size at the last frame: how many keys the overlay shows at once.
+    private var size = TerminalSize(width: 80, height: 24)
 
     init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         scene = SceneBinding(
-            viewModel.scene, context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+            HelpViewModel.Screen(scene: viewModel.scene), context: context, onRoute: onRoute,
+            transform: viewModel.transform(screen:))
     }
 
     func stop() { scene.stop() }
@@ -22,12 +25,20 @@ final class HelpController: SceneController, @unchecked Sendable {
                 chrome: SceneChrome(title: "Help"),
                 content: .list(header: nil, window: ListWindow(lines: [])))
         // The overlay lists what this terminal UI does with each key.
-        screen.chrome.help = KeyMaps.bindings(for: scene.state)
+        screen.chrome.help = KeyMaps.bindings(for: scene.state.scene)
+        screen.chrome.helpScroll = scene.state.scroll
         screen.chrome.prompt = nil
+        self.size = size
         return screen
     }
 
     func handle(_ event: InputEvent) -> Bool {
+        if let step = scrollStep(for: event) {
+            let chrome = SceneChrome(title: "", help: KeyMaps.bindings(for: scene.state.scene))
+            let overlay = chrome.helpOverlay(chrome.help ?? [])
+            scene.send(.scroll(by: step, maximum: overlay.maximumScroll(in: Rect(size))))
+            return true
+        }
         // The keys ``HelpOverlay/closingKeys`` names; F1 too, since the editor opens help with it.
         guard
             event.key?.code == .escape || event.key?.code == .function(1) || event.plainCharacter == "?"
@@ -35,5 +46,18 @@ final class HelpController: SceneController, @unchecked Sendable {
         else { return false }
         scene.send(.close)
         return true
+    }
+
+    /// How far a key scrolls the list of keys: a row with j, k and the arrows, a page with
+    /// Space, b and the page keys.
+    private func scrollStep(for event: InputEvent) -> Int? {
+        let page = max(size.height - 6, 1)
+        switch (event.key?.code, event.plainCharacter) {
+        case (.down, _), (_, "j"): return 1
+        case (.up, _), (_, "k"): return -1
+        case (.pageDown, _), (_, " "): return page
+        case (.pageUp, _), (_, "b"): return -page
+        default: return nil
+        }
     }
 }

@@ -13,11 +13,29 @@ public struct HelpOverlay: Hashable, Sendable {
     public var title: String
     /// The bindings, one a line.
     public var bindings: [KeyHint]
+    /// How many bindings are scrolled off the top, when the box is too short for all of them.
+    public var scroll: Int
 
     /// Creates an overlay.
-    public init(title: String, bindings: [KeyHint]) {
+    public init(title: String, bindings: [KeyHint], scroll: Int = 0) {
         self.title = title
         self.bindings = bindings
+        self.scroll = scroll
+    }
+
+    /// The most bindings can be scrolled off the top when the overlay is drawn in `rect`: 0 when
+    /// every binding fits.
+    public func maximumScroll(in rect: Rect) -> Int {
+        let rows = bindingRows(in: rect)
+        guard bindings.count > rows else { return 0 }
+        // A box that is cut keeps its last binding row for the "more" line.
+        return bindings.count - max(rows - 1, 1)
+    }
+
+    /// The rows the box has for bindings in `rect`: between the top border and the footer.
+    private func bindingRows(in rect: Rect) -> Int {
+        let height = min(bindings.count + 4, rect.height)
+        return max(height - (height >= 4 ? 3 : 2), 0)
     }
 
     static let frameStyle = Style(attributes: .bold)
@@ -76,7 +94,8 @@ public struct HelpOverlay: Hashable, Sendable {
         let rows = height - (hasFooter ? 3 : 2)
         let isCut = bindings.count > rows
         let shown = isCut ? max(rows - 1, 0) : bindings.count
-        for (index, binding) in bindings.prefix(shown).enumerated() {
+        let first = isCut ? min(max(scroll, 0), maximumScroll(in: rect)) : 0
+        for (index, binding) in bindings.dropFirst(first).prefix(shown).enumerated() {
             let y = box.y + 1 + index
             buffer.put(binding.key, x: box.x + 2, y: y, style: Self.keyStyle, maxWidth: room)
             let actionX = box.x + 2 + keyWidth + 2
@@ -85,10 +104,9 @@ public struct HelpOverlay: Hashable, Sendable {
             }
         }
         if isCut, rows > 0 {
-            let more = bindings.count - shown
-            buffer.put(
-                "… \(more) more (a taller terminal shows them)", x: box.x + 2, y: box.y + rows, style: .dim,
-                maxWidth: room)
+            let below = bindings.count - first - shown
+            let line = below > 0 ? "… \(below) more below (j/↓ scrolls)" : "… \(first) more above (k/↑ scrolls)"
+            buffer.put(line, x: box.x + 2, y: box.y + rows, style: .dim, maxWidth: room)
         }
         if hasFooter {
             buffer.put(footer, x: box.x + 2, y: box.maxY - 2, style: .dim, maxWidth: room)

@@ -31,6 +31,8 @@ public struct SceneChrome: Hashable, Sendable {
     public var prompt: Prompt?
     /// The key map shown over the scene, when the help overlay is open.
     public var help: [KeyHint]?
+    /// How many of ``help``'s bindings are scrolled off the top of the overlay.
+    public var helpScroll = 0
     /// The application's name, shown before the title ("Name · Title"); empty shows the title
     /// alone.
     public var appName: String
@@ -104,7 +106,12 @@ public struct SceneChrome: Hashable, Sendable {
     /// Draws the help overlay, if open, centred over whatever is on screen.
     public func drawOverlay(into buffer: inout CellBuffer) {
         guard let help else { return }
-        HelpOverlay(title: "Keys · \(title)", bindings: help).draw(into: &buffer)
+        helpOverlay(help).draw(into: &buffer)
+    }
+
+    /// The help overlay these `bindings` make over this chrome.
+    public func helpOverlay(_ bindings: [KeyHint]) -> HelpOverlay {
+        HelpOverlay(title: "Keys · \(title)", bindings: bindings, scroll: helpScroll)
     }
 
     private func drawStatus(into buffer: inout CellBuffer, y: Int) {

@@ -38,3 +38,29 @@ private final class Routes: @unchecked Sendable {
 @Test func helpKeyMapNamesTheKeysTheOverlaySays() {
     #expect(KeyMaps.bindings(for: .help).map(\.key) == [HelpOverlay.closingKeys, "Ctrl-C"])
 }
+
+@Test func helpControllerScrollsTheKeysATerminalTooShortCannotShow() {
+    let controller = HelpController(
+        viewModel: HelpViewModel(scene: .todoList, scheduler: ImmediateScheduler()),
+        context: SceneContext(redraw: {}), onRoute: { _ in })
+    defer { controller.stop() }
+    let size = TerminalSize(width: 40, height: 10)
+    func drawn() -> [String] {
+        var buffer = CellBuffer(size: size)
+        controller.screen(size: size, under: nil).chrome.drawOverlay(into: &buffer)
+        return buffer.textLines()
+    }
+    let bindings = KeyMaps.bindings(for: .todoList)
+    let first = bindings[0].key
+    #expect(drawn().contains { $0.contains("more below (j/↓ scrolls)") })
+    #expect(drawn().contains { $0.contains(first) })
+    #expect(controller.handle(.key(.character("j"))))
+    #expect(!drawn().contains { $0.contains("│ \(first) ") })
+    // Paging far down stops at the last key, which is then shown.
+    for _ in 0..<10 { _ = controller.handle(.key(.character(" "))) }
+    let last = bindings[bindings.count - 1].action
+    #expect(drawn().contains { $0.contains(last) })
+    #expect(drawn().contains { $0.contains("more above (k/↑ scrolls)") })
+    for _ in 0..<30 { _ = controller.handle(.key(Key(.up))) }
+    #expect(drawn().contains { $0.contains(first) })
+}

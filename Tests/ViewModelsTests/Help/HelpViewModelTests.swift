@@ -8,7 +8,23 @@ import ViewModels
         let output = HelpViewModel(scene: .feeds, scheduler: scheduler).transform(screen: .init(actions: .never()))
         let screens = record(output.screen, on: scheduler)
         scheduler.advance(to: 1000)
-        #expect(screens.elements == [.feeds])
+        #expect(screens.elements == [HelpViewModel.Screen(scene: .feeds)])
+    }
+}
+
+@Test func helpScrollsWithinTheMaximumTheFrontEndGives() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let actions = scheduler.createHotObservable([
+            .next(300, HelpViewModel.Action.scroll(by: 1, maximum: 3)), .next(400, .scroll(by: 5, maximum: 3)),
+            .next(500, .scroll(by: -1, maximum: 3)), .next(600, .scroll(by: -9, maximum: 3)),
+        ])
+        let output = HelpViewModel(scene: .todoList, scheduler: scheduler)
+            .transform(screen: .init(actions: actions.asObservable()))
+        let screens = record(output.screen, on: scheduler)
+        scheduler.advance(to: 1000)
+        #expect(screens.elements.map(\.scroll) == [0, 1, 3, 2, 0])
+        #expect(screens.elements.allSatisfy { $0.scene == .todoList })
     }
 }
 

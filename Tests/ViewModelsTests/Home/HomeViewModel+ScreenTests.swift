@@ -37,11 +37,11 @@ import ViewModels
     ])
     let output = HelpViewModel(scene: .feeds, scheduler: scheduler)
         .transform(screen: .init(actions: actions.asObservable()))
-    let scenes = scheduler.createObserver(SceneKind.self)
+    let scenes = scheduler.createObserver(HelpViewModel.Screen.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [output.screen.subscribe(scenes.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 100)
     for subscription in subscriptions { subscription.dispose() }
-    #expect(scenes.elements == [.feeds])
+    #expect(scenes.elements == [HelpViewModel.Screen(scene: .feeds)])
     #expect(routes.events == [.next(10, .back), .next(20, .quit)])
 }
