@@ -1,3 +1,4 @@
+import Domain
 public import SQLiteProvider
 public import Streams
 
@@ -156,7 +157,7 @@ extension FeedsBaseService {
                     + "ORDER BY i.id DESC",
                 [.text(query), .integer(limit)], decode: decode)
         case .words:
-            let terms = SearchText.terms(text).prefix(SearchText.maximumTerms)
+            let terms = SearchTerms.of(text).prefix(SearchText.maximumTerms)
             guard !terms.isEmpty else { return [] }
             // Without FTS5 the words are found anywhere in the text, as LIKE finds them.
             let conditions = terms.map { _ in "(i.title LIKE ?1 OR i.summary LIKE ?1 OR i.content LIKE ?1)" }

@@ -73,7 +73,7 @@ extension TodosBaseService {
         case .active: sql += " AND completed = 0"
         case .completed: sql += " AND completed = 1"
         }
-        guard !SearchText.terms(query.search).isEmpty else { return (sql, []) }
+        guard !SearchTerms.of(query.search).isEmpty else { return (sql, []) }
         let matches = SearchMatches(TodoQuery(search: query.search), searchIndex: searchIndex)
         sql += " AND id IN (SELECT todos.id FROM \(matches.source)\(matches.whereClause))"
         return (sql, matches.arguments)

@@ -63,7 +63,7 @@ extension TodosBaseService {
             return try windowFromEnd(
                 query, skippingLast: offset, limit: limit, searchIndex: searchIndex, strategy: strategy, in: db)
         }
-        guard !SearchText.terms(query.search).isEmpty else {
+        guard !SearchTerms.of(query.search).isEmpty else {
             return try plainWindow(filter: query.filter, sort: query.sort, offset: offset, limit: limit, in: db)
         }
         let matcher =
@@ -91,7 +91,7 @@ extension TodosBaseService {
         _ query: TodoQuery, skippingLast skipped: Int, limit: Int, searchIndex: SearchIndex,
         strategy: SearchStrategy, in db: Connection
     ) throws(DatabaseError) -> TodoWindow {
-        guard !SearchText.terms(query.search).isEmpty else {
+        guard !SearchTerms.of(query.search).isEmpty else {
             let count = try count(query.filter, in: db)
             let end = max(0, count - skipped)
             let start = max(0, end - limit)
@@ -315,7 +315,7 @@ extension TodosBaseService {
                 matches = "SELECT rowid AS match_id FROM todos_fts WHERE todos_fts MATCH ?"
                 arguments.append(.text(SearchText.ftsQuery(query.search) ?? ""))
             case .words:
-                let terms = SearchText.terms(query.search).prefix(SearchText.maximumTerms)
+                let terms = SearchTerms.of(query.search).prefix(SearchText.maximumTerms)
                 matches = "SELECT DISTINCT todo_id AS match_id FROM todo_words WHERE word >= ? AND word < ?"
                 for term in terms {
                     if !arguments.isEmpty {

@@ -1,13 +1,14 @@
+import Domain
 import Testing
 
 @testable import BaseServices
 
 @Test func termsAreLowerCasedWithoutAccentsAndSplitAtNonLetters() {
-    #expect(SearchText.terms("Café-au-LAIT, Zoë's 2 apples!") == ["cafe", "au", "lait", "zoe", "s", "2", "apples"])
+    #expect(SearchTerms.of("Café-au-LAIT, Zoë's 2 apples!") == ["cafe", "au", "lait", "zoe", "s", "2", "apples"])
 }
 
 @Test func textWithoutLettersOrDigitsHasNoTermsAndNoQuery() {
-    #expect(SearchText.terms(" \"*-()^ ").isEmpty)
+    #expect(SearchTerms.of(" \"*-()^ ").isEmpty)
     #expect(SearchText.ftsQuery(" \"*-()^ ") == nil)
 }
 

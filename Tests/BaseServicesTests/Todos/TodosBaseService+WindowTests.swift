@@ -82,7 +82,7 @@ private func expectedTodos(
 
 /// The todos `search` matches, as the search index says (the reference for both strategies).
 private func indexMatches(_ search: String, _ fixture: ServicesFixture) throws -> Set<Int64>? {
-    guard !SearchText.terms(search).isEmpty else { return nil }
+    guard !SearchTerms.of(search).isEmpty else { return nil }
     return try fixture.database.read { (db) throws(DatabaseError) in
         switch fixture.context.searchIndex {
         case .fts5:
@@ -93,7 +93,7 @@ private func indexMatches(_ search: String, _ fixture: ServicesFixture) throws -
                 })
         case .words:
             var result: Set<Int64>?
-            for term in SearchText.terms(search).prefix(SearchText.maximumTerms) {
+            for term in SearchTerms.of(search).prefix(SearchText.maximumTerms) {
                 let ids = Set(
                     try db.fetchAll(
                         "SELECT todo_id FROM todo_words WHERE word >= ? AND word < ?",

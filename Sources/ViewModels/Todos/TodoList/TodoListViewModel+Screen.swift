@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 import SceneServices
 
 extension TodoListViewModel {
@@ -326,19 +325,12 @@ extension TodoListViewModel.Screen {
     }
 
     /// Why the list shown would not show a new todo titled `title`, or `nil` when it would: a
-    /// new todo is not done, and the search must find it (each word typed starts a word of the
-    /// title, case and accents aside, as the search index reads them).
+    /// new todo is not done, and the search must find it (``SearchTerms``).
     private func hiddenReason(forNew title: String) -> String? {
         if list.query.filter == .completed { return "the list shows done todos only (Tab changes the filter)." }
         let search = list.query.search
-        guard !search.isEmpty else { return nil }
-        func words(_ text: String) -> [Substring] {
-            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                .split { !$0.isLetter && !$0.isNumber }
-        }
-        let titleWords = words(title)
-        let found = words(search).allSatisfy { typed in titleWords.contains { $0.hasPrefix(typed) } }
-        return found ? nil : "the search “\(search)” hides it (Esc clears the search)."
+        if SearchTerms.find(search, in: title) { return nil }
+        return "the search “\(search)” hides it (Esc clears the search)."
     }
 
     private mutating func browse(_ action: TodoListViewModel.Action, _ effects: inout [Effect]) {
