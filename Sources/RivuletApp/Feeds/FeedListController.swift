@@ -18,10 +18,6 @@ final class FeedListController: SceneController, @unchecked Sendable {
         KeyHint("d", "remove"), KeyHint("u", "undo"), KeyHint("/", "search"),
         KeyHint("Enter", "items"), KeyHint("?", "help"), KeyHint("q", "back"),
     ]
-    /// While an input line is open: Enter does `what`.
-    static func typingHints(_ what: String) -> [KeyHint] {
-        [KeyHint("Enter", what), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear")]
-    }
     static let searchHints = [
         KeyHint("Enter", "read"), KeyHint("/", "edit the search"), KeyHint("?", "help"), KeyHint("Esc q", "back"),
     ]
@@ -46,16 +42,16 @@ final class FeedListController: SceneController, @unchecked Sendable {
         case .browsing: break
         case .adding(let text):
             chrome.prompt = .input(label: "Feed URL or file:", text: text.text, cursor: text.cursor)
-            chrome.hints = Self.typingHints("add")
+            chrome.hints = PromptKeys.hints(enter: "add")
         case .importing(let text):
             chrome.prompt = .input(label: "OPML file to import:", text: text.text, cursor: text.cursor)
-            chrome.hints = Self.typingHints("import")
+            chrome.hints = PromptKeys.hints(enter: "import")
         case .confirmingRemove(_, let title):
             chrome.prompt = .confirm("Remove the feed “\(title)”?")
             chrome.hints = [KeyHint("y", "remove"), KeyHint("n Esc", "keep")]
         case .searching(let text):
             chrome.prompt = .input(label: "Search:", text: text.text, cursor: text.cursor)
-            chrome.hints = Self.typingHints("search")
+            chrome.hints = PromptKeys.hints(enter: "search")
         case .searchResults: chrome.hints = Self.searchHints
         }
         if state.isShowingSearch {

@@ -89,6 +89,11 @@ enum PromptKeys {
         case edit(PromptText)
     }
 
+    /// The status line's hints while a line is typed: what Enter does (`enter`), Esc, Ctrl-U.
+    static func hints(enter: String) -> [KeyHint] {
+        [KeyHint("Enter", enter), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear")]
+    }
+
     /// What `event` does to `text`, or `nil` when it is not an editing key.
     static func outcome(for event: InputEvent, editing text: PromptText) -> Outcome? {
         if let key = event.key, !key.modifiers.contains(.control) {

@@ -21,9 +21,7 @@ final class TodoListController: SceneController, @unchecked Sendable {
         KeyHint("q", "back"),
     ]
     /// While a title is typed: every other key is text.
-    static let typingHints = [
-        KeyHint("Enter", "save"), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear"),
-    ]
+    static let typingHints = PromptKeys.hints(enter: "save")
     /// While a search is typed: the list narrows as it is typed.
     static let searchHints = [
         KeyHint("Enter", "keep the search"), KeyHint("Esc", "clear it"), KeyHint("Ctrl-U", "start over"),
