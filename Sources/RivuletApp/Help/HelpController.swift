@@ -34,8 +34,8 @@ final class HelpController: SceneController, @unchecked Sendable {
 
     func handle(_ event: InputEvent) -> Bool {
         if let step = scrollStep(for: event) {
-            let chrome = SceneChrome(title: "", help: KeyMaps.bindings(for: scene.state.scene))
-            let overlay = chrome.helpOverlay(chrome.help ?? [])
+            // How far it scrolls depends on the rows the overlay gets, not on its title.
+            let overlay = HelpOverlay(title: "", bindings: KeyMaps.bindings(for: scene.state.scene))
             scene.send(.scroll(by: step, maximum: overlay.maximumScroll(in: Rect(size))))
             return true
         }

@@ -15,9 +15,10 @@ protocol _FlatteningState: Sendable {
 ///
 /// A conforming sink says what an upstream value starts (``onOuterValue(_:)``) and what an
 /// inner's events do; the upstream's end, failing and completing once everything is done are
-/// the same for all of them, here, and ending and disposing come from ``_SerializedSink``. It is a protocol, not a base class, so that
-/// every sink's calls into it are specialized for its types: a method reached through a
-/// generic class's table runs unspecialized, and looks up type metadata on every call.
+/// the same for all of them, here, and ending and disposing come from ``_SerializedSink``. It
+/// is a protocol, not a base class, so that every sink's calls into it are specialized for its
+/// types: a method reached through a generic class's table runs unspecialized, and looks up
+/// type metadata on every call.
 @usableFromInline
 protocol _FlatteningSink: _SerializedSink, Sendable where SerializedState == State, Output == Element {
     associatedtype Source: Sendable

@@ -106,12 +106,7 @@ public struct SceneChrome: Hashable, Sendable {
     /// Draws the help overlay, if open, centred over whatever is on screen.
     public func drawOverlay(into buffer: inout CellBuffer) {
         guard let help else { return }
-        helpOverlay(help).draw(into: &buffer)
-    }
-
-    /// The help overlay these `bindings` make over this chrome.
-    public func helpOverlay(_ bindings: [KeyHint]) -> HelpOverlay {
-        HelpOverlay(title: "Keys · \(title)", bindings: bindings, scroll: helpScroll)
+        HelpOverlay(title: "Keys · \(title)", bindings: help, scroll: helpScroll).draw(into: &buffer)
     }
 
     private func drawStatus(into buffer: inout CellBuffer, y: Int) {
