@@ -83,6 +83,7 @@ public final class AppShell: @unchecked Sendable {
         }
         stack.append(Entry(id: id, controller: controller, isModal: isModal))
         onChange()
+        if stack.count == 1, navigationsInFlight == 0, !isSettling { deliverNext() }
     }
 
     /// Removes the scene with `id` (and any above it).
@@ -125,7 +126,8 @@ public final class AppShell: @unchecked Sendable {
     /// Hands the oldest waiting event to the scene on top, then lets what it started run before
     /// the next one.
     private func deliverNext() {
-        guard navigationsInFlight == 0, nextWaiting < waiting.count else {
+        // Keys typed before the first scene is shown (while the app starts) wait for it.
+        guard navigationsInFlight == 0, nextWaiting < waiting.count, !stack.isEmpty else {
             isSettling = false
             return
         }

@@ -41,7 +41,8 @@ public final class Terminal: @unchecked Sendable {
     }
 
     /// Saves the current settings and switches to raw mode, the alternate screen, a hidden
-    /// cursor and bracketed paste. Does nothing if already active.
+    /// cursor and bracketed paste. Keys typed before it (while the program was starting) are
+    /// kept for the first reads. Does nothing if already active.
     public func enter() throws(TerminalError) {
         guard !isActive else { return }
         guard TTY.isTerminal(inputDescriptor) else { throw .notATerminal(descriptor: inputDescriptor) }
@@ -51,7 +52,9 @@ public final class Terminal: @unchecked Sendable {
         _armEmergencyRestore(
             input: inputDescriptor, output: outputDescriptor, settings: original, bytes: Self.leaveSequence)
         var raw = Self.rawSettings(from: original)
-        guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else {
+        // At once, keeping what was typed while the program started: those keys are the
+        // first input read in raw mode (TCSAFLUSH would discard them).
+        guard tcsetattr(inputDescriptor, TCSANOW, &raw) == 0 else {
             let code = errno
             _disarmEmergencyRestore()
             throw .systemCall("tcsetattr", errno: code)

@@ -160,3 +160,14 @@ private final class NavigatingController: SceneController {
     #expect(shell.waitingCount == 0)
     #expect(list.received.isEmpty)
 }
+
+@Test func keysTypedBeforeTheFirstSceneWaitForIt() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    shell.handle(.key(.character("?")))
+    shell.handle(.key(.character("j")))
+    #expect(shell.waitingCount == 2)
+    let home = StubController("Home")
+    shell.push(home, id: 1, isRoot: true)
+    #expect(home.received == [.key(.character("?")), .key(.character("j"))])
+    #expect(shell.waitingCount == 0)
+}

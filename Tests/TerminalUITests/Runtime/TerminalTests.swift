@@ -21,6 +21,21 @@ extension PseudoTerminalTests {
             #expect(output.contains("\u{1B}[?2004h"))
         }
 
+        // Keys typed while the program was still starting (the terminal in line mode) are
+        // kept: they are the first input the program reads once in raw mode.
+        @Test func keysTypedBeforeEnteringAreReadAfterIt() throws {
+            let pty = try PseudoTerminal()
+            pty.type("?j")
+            let terminal = Terminal(input: pty.secondary, output: pty.secondary)
+            try terminal.enter()
+            defer { terminal.leave() }
+            var descriptor = pollfd(fd: pty.secondary, events: Int16(POLLIN), revents: 0)
+            try #require(poll(&descriptor, 1, 1000) == 1, "the keys typed before were discarded")
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = read(pty.secondary, &bytes, bytes.count)
+            #expect(Array(bytes.prefix(max(0, count))) == Array("?j".utf8))
+        }
+
         @Test func leaveRestoresTheOriginalSettingsAndScreen() throws {
             let pty = try PseudoTerminal()
             let original = pty.settings
