@@ -265,7 +265,7 @@ extension SQLiteDatabase {
         return info.st_mode & 0o222 != 0
     }
 
-    /// Reads the header and runs read-only checks on an existing, non-empty file.
+    /// Reads the header and runs checks that only read on an existing, non-empty file.
     private static func checkExistingFile(
         path: String, resolved: String, size: Int64, options: DatabaseOptions, latestVersion: Int
     ) throws(DatabaseError) {
@@ -296,8 +296,13 @@ extension SQLiteDatabase {
                 kind: .notADatabase,
                 message: "\(path) is truncated (a damaged database); restore it from a backup or give another path")
         }
+        // Only reads run, but on a file marked writable the connection is a writing one: reading
+        // a database in WAL mode creates its log and shared-memory files, and only a writing
+        // connection removes them again when it is the last to close, so a file that is then
+        // refused is left as it was found, with nothing beside it.
         let probe = try Connection.open(
-            path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            path: path, flags: isMarkedWritable(resolved) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
+            busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         defer { probe.close() }
         do throws(DatabaseError) {
             if options.checksIntegrityOnOpen {

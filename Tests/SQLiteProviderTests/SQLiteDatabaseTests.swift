@@ -143,6 +143,8 @@ private func temporaryPath() -> String {
             #expect(error.message.contains("newer version of Habits"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     @Test func anotherApplicationsDatabaseIsRefused() throws {
@@ -152,6 +154,9 @@ private func temporaryPath() -> String {
         #expect(throws: DatabaseError.self) {
             try SQLiteDatabase.open(path: path, options: DatabaseOptions(applicationID: 2), migrator: migrator)
         }
+        // Nothing is left beside the refused file (reading it in WAL mode made a log and an index).
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     /// The size of the file at `path`, 0 when there is none.
