@@ -150,6 +150,15 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(!(try rivulet("list", db: db).output.contains("Write more tests")))
 }
 
+@Test func undoNamesTheWholeTitleOfALongTodo() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let title = "Mark a todo done, then clear the done ones, then undo both of them"
+    let id = try rivulet("add", title, db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try rivulet("rm", id, db: db).status == 0)
+    #expect(try rivulet("undo", db: db).output == "undid: delete \"\(title)\"\n")
+}
+
 @Test func undoAndRedoStepThroughChangesMadeByEarlierProcesses() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("todos.sqlite")

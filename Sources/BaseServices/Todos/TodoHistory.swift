@@ -172,10 +172,10 @@ enum TodoHistory {
         return db.lastInsertedRowID
     }
 
-    /// A todo's title as a label quotes it: in double quotes, shortened to 40 characters.
+    /// A todo's title as a label quotes it: whole, in double quotes (a screen that needs it
+    /// shorter shortens it when it shows it).
     static func quoted(_ title: String) -> String {
-        let short = title.count > 40 ? String(title.prefix(39)) + "…" : title
-        return "\"\(short)\""
+        "\"\(title)\""
     }
 
     /// "1 todo", "3 todos".

@@ -9,12 +9,13 @@ public enum HistoryDirection: Sendable, Hashable {
     /// Forward again: redo.
     case redo
 
-    /// What the status line says after a step: the change in words, or that there was none
-    /// ("Undid: remove feed "Example". Ctrl-R redoes it.").
+    /// What the status line says after a step: the change in words (a long title shortened, so
+    /// the key that goes back stays on screen), or that there was none ("Undid: remove feed
+    /// "Example". Ctrl-R redoes it.").
     public func notice(for step: HistoryStep?) -> String {
         switch (self, step) {
-        case (.undo, let step?): "Undid: \(step.label). Ctrl-R redoes it."
-        case (.redo, let step?): "Redid: \(step.label). u undoes it."
+        case (.undo, let step?): "Undid: \(step.shortLabel()). Ctrl-R redoes it."
+        case (.redo, let step?): "Redid: \(step.shortLabel()). u undoes it."
         case (.undo, nil): "Nothing to undo."
         case (.redo, nil): "Nothing to redo."
         }

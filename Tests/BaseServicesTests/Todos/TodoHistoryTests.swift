@@ -68,6 +68,13 @@ private func expectUndoRedo(
     try expectUndoRedo(fixture, before: before, label: "add \"Water plants\"")
 }
 
+@Test func aStepsLabelQuotesTheWholeTitle() throws {
+    let (fixture, before) = try seeded()
+    let title = "Mark a todo done, then clear the done ones, then undo both of them"
+    _ = try value(fixture.todos.create(title: title, notes: "", due: nil))
+    try expectUndoRedo(fixture, before: before, label: "add \"\(title)\"")
+}
+
 @Test func undoingAnEditRestoresTitleNotesDueDateAndTimestamps() throws {
     let (fixture, before) = try seeded()
     _ = try value(fixture.todos.update(id: before[0].id, title: "Buy oat milk", notes: "", due: Date()))
