@@ -119,18 +119,14 @@ public final class Connection {
         _ sql: String, _ arguments: [SQLValue], capacity: Int = 0,
         decode: (Statement) throws(DatabaseError) -> Row
     ) throws(DatabaseError) -> [Row] {
-        let statement = try cachedStatement(sql)
-        statement.reset()
-        defer { statement.reset() }
-        statement.bind(arguments)
-        willRun(statement)
-        defer { didRun(statement) }
-        var rows: [Row] = []
-        rows.reserveCapacity(capacity)
-        while try statement.step() {
-            rows.append(try decode(statement))
+        try withStatement(sql, arguments) { (statement) throws(DatabaseError) in
+            var rows: [Row] = []
+            rows.reserveCapacity(capacity)
+            while try statement.step() {
+                rows.append(try decode(statement))
+            }
+            return rows
         }
-        return rows
     }
 
     /// Runs `sql` with `arguments` and decodes the first row, if any.
@@ -138,14 +134,36 @@ public final class Connection {
     public func fetchOne<Row>(
         _ sql: String, _ arguments: [SQLValue], decode: (Statement) throws(DatabaseError) -> Row
     ) throws(DatabaseError) -> Row? {
+        try withStatement(sql, arguments) { (statement) throws(DatabaseError) in
+            guard try statement.step() else { return nil }
+            return try decode(statement)
+        }
+    }
+
+    /// Runs `body` with the cached statement for `sql`, `arguments` bound, before its first row:
+    /// `body` steps through the rows it wants (``Statement/step()``) and reads their columns,
+    /// for a pass over many rows that keeps none of them (a count, the best few of a sort).
+    /// The statement is reset afterwards, so it must not be kept; what it reads and writes
+    /// counts for observation as any fetch's does.
+    ///
+    /// ```swift
+    /// let longest = try db.withStatement("SELECT title FROM todos", []) { rows throws(DatabaseError) in
+    ///     var longest = 0
+    ///     while try rows.step() { longest = max(longest, rows.string(at: 0).count) }
+    ///     return longest
+    /// }
+    /// ```
+    @inlinable
+    public func withStatement<Result>(
+        _ sql: String, _ arguments: [SQLValue], _ body: (Statement) throws(DatabaseError) -> Result
+    ) throws(DatabaseError) -> Result {
         let statement = try cachedStatement(sql)
         statement.reset()
         defer { statement.reset() }
         statement.bind(arguments)
         willRun(statement)
         defer { didRun(statement) }
-        guard try statement.step() else { return nil }
-        return try decode(statement)
+        return try body(statement)
     }
 
     /// The first column of the first row as an integer, or 0 when there is no row.

@@ -130,18 +130,15 @@ extension TodosBaseService.SearchMatches {
     func firstWindow(
         sort: TodoSort, offset: Int, limit: Int, in db: Connection
     ) throws(DatabaseError) -> TodoWindow {
-        let statement = try db.cachedStatement(
-            "SELECT \(TodosBaseService.SortKey.columns(sort)) FROM \(source)\(whereClause)")
-        statement.reset()
-        defer { statement.reset() }
-        statement.bind(arguments)
-        db.willRun(statement)
-        defer { db.didRun(statement) }
-        var kept = TodosBaseService.SmallestKeys(capacity: offset + limit)
-        var count = 0
-        while try statement.step() {
-            count += 1
-            kept.offer(TodosBaseService.SortKey(sort, statement))
+        let sql = "SELECT \(TodosBaseService.SortKey.columns(sort)) FROM \(source)\(whereClause)"
+        let (kept, count) = try db.withStatement(sql, arguments) { (rows) throws(DatabaseError) in
+            var kept = TodosBaseService.SmallestKeys(capacity: offset + limit)
+            var count = 0
+            while try rows.step() {
+                count += 1
+                kept.offer(TodosBaseService.SortKey(sort, rows))
+            }
+            return (kept, count)
         }
         var todos: [TodoObject] = []
         todos.reserveCapacity(limit)

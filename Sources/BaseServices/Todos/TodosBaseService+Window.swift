@@ -232,42 +232,40 @@ extension TodosBaseService {
         let total = try count(.all, in: db)
         let filtered = countsOn ? try count(query.filter, in: db) : 0
         let target = offset + limit
-        let statement = try db.cachedStatement(
+        let sql =
             "SELECT \(columns) FROM todos\(whereClause(query.filter)) "
-                + "ORDER BY \(orderClause(query.sort, descending: descending))")
-        statement.reset()
-        defer { statement.reset() }
-        db.willRun(statement)
-        defer { db.didRun(statement) }
-        var todos: [TodoObject] = []
-        todos.reserveCapacity(limit)
-        var walked = 0
-        var matched = 0
-        var walkedAtTarget: Int? = target == 0 ? 0 : nil
-        var reachedEnd = false
-        while true {
-            if !countsOn, walkedAtTarget != nil { break }
-            guard try statement.step() else {
-                reachedEnd = true
-                break
+            + "ORDER BY \(orderClause(query.sort, descending: descending))"
+        return try db.withStatement(sql, []) { (statement) throws(DatabaseError) -> Walk? in
+            var todos: [TodoObject] = []
+            todos.reserveCapacity(limit)
+            var walked = 0
+            var matched = 0
+            var walkedAtTarget: Int? = target == 0 ? 0 : nil
+            var reachedEnd = false
+            while true {
+                if !countsOn, walkedAtTarget != nil { break }
+                guard try statement.step() else {
+                    reachedEnd = true
+                    break
+                }
+                walked += 1
+                if matcher.matches(statement, columns: [1, 2]) {
+                    if matched >= offset && matched < target { todos.append(decode(statement)) }
+                    matched += 1
+                    if matched == target { walkedAtTarget = walked }
+                    if matched >= target + lookaheadMatches { break }
+                }
+                if let walkedAtTarget {
+                    if walked - walkedAtTarget >= lookaheadRows { break }
+                } else if mayGiveUp, walked % walkCheckInterval == 0,
+                    walkCostsMore(walked, matched, target, total)
+                        || (countsOn && windowIsNearerTheEnd(walked, matched, target, filtered))
+                {
+                    return nil
+                }
             }
-            walked += 1
-            if matcher.matches(statement, columns: [1, 2]) {
-                if matched >= offset && matched < target { todos.append(decode(statement)) }
-                matched += 1
-                if matched == target { walkedAtTarget = walked }
-                if matched >= target + lookaheadMatches { break }
-            }
-            if let walkedAtTarget {
-                if walked - walkedAtTarget >= lookaheadRows { break }
-            } else if mayGiveUp, walked % walkCheckInterval == 0,
-                walkCostsMore(walked, matched, target, total)
-                    || (countsOn && windowIsNearerTheEnd(walked, matched, target, filtered))
-            {
-                return nil
-            }
+            return Walk(todos: todos, matched: matched, reachedEnd: reachedEnd)
         }
-        return Walk(todos: todos, matched: matched, reachedEnd: reachedEnd)
     }
 
     /// Whether walking on until `target` matches would cost more than the search index, judged
