@@ -159,6 +159,17 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(try rivulet("undo", db: db).output == "undid: delete \"\(title)\"\n")
 }
 
+@Test func undoAndRedoPrintATitlesControlCharactersHarmlessly() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    #expect(try rivulet("add", "evil \u{1B}]0;PWNED\u{07}\u{1B}[31mred\r", db: db).status == 0)
+    for command in ["undo", "redo"] {
+        let output = try rivulet(command, db: db).output
+        #expect(output.hasPrefix("\(command == "undo" ? "undid" : "redid"): add \"evil "), "\(output)")
+        #expect(!output.contains("\u{1B}") && !output.contains("\u{07}") && !output.contains("\r"), "\(output)")
+    }
+}
+
 @Test func undoAndRedoStepThroughChangesMadeByEarlierProcesses() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("todos.sqlite")

@@ -100,13 +100,15 @@ public struct FeedFetcher: Sendable {
         return try result.get()
     }
 
-    /// The request for `url`, conditional when `validators` has values.
+    /// The request for `url`, conditional when `validators` has values. Only a conditional
+    /// request accepts 304 Not Modified: to any other, it answers nothing to store, so it fails
+    /// as an unexpected status.
     public func request(for url: URL, validators: FeedValidators?) -> ServiceRequest {
         var headers = ["Accept": Self.acceptHeader, "User-Agent": "Rivulet"]
         if let etag = validators?.etag { headers["If-None-Match"] = etag }
         if let lastModified = validators?.lastModified { headers["If-Modified-Since"] = lastModified }
         var acceptedStatusCodes = Set(200..<300)
-        acceptedStatusCodes.insert(304)
+        if headers["If-None-Match"] != nil || headers["If-Modified-Since"] != nil { acceptedStatusCodes.insert(304) }
         var service = Self.service(for: url)
         service.environment = ServiceEnvironment(rawValue: environment.rawValue)
         return ServiceRequest(

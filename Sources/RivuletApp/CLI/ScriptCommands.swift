@@ -40,10 +40,10 @@ enum ScriptCommands {
             _ = try value(of: todos.setCompleted(id: id, false))
         case .undo(nil):
             guard let step = try value(of: todos.undo()) else { throw CommandFailure("there is nothing to undo") }
-            Output.line("undid: \(step.label)")
+            Output.line("undid: \(TextSanitizer.sanitize(step.label))")
         case .redo:
             guard let step = try value(of: todos.redo()) else { throw CommandFailure("there is nothing to redo") }
-            Output.line("redid: \(step.label)")
+            Output.line("redid: \(TextSanitizer.sanitize(step.label))")
         case .remove(let id):
             _ = try value(of: todos.delete(id: id))
         case .edit(let id, let title, let notes, let dueChange):

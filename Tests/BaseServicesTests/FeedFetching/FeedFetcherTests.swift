@@ -99,12 +99,21 @@ import Testing
         #expect(request.maximumBodySize == FeedFetcher.defaultMaximumSize)
     }
 
+    @Test func anUnconditionalRequestDoesNotAccept304() {
+        let url = URL(fileURLWithPath: "/")
+        #expect(!FeedFetcher().request(for: url, validators: nil).acceptedStatusCodes.contains(304))
+        #expect(!FeedFetcher().request(for: url, validators: FeedValidators()).acceptedStatusCodes.contains(304))
+        #expect(FeedFetcher().request(for: url, validators: nil).acceptedStatusCodes.contains(200))
+    }
+
     // MARK: - Against a real server (wall clock, loopback only)
 
     @Test func realServerRoundTripWithETagAndLastModified() async throws {
         let stamp = "Tue, 03 Jun 2025 10:00:00 GMT"
         try await withTestHTTPServer({ request in
-            if request.header("if-none-match") == "\"v1\"" || request.header("if-modified-since") == stamp {
+            if request.header("if-none-match") == "\"v1\"" || request.header("if-modified-since") == stamp
+                || request.target == "/always304"
+            {
                 return .respond(status: 304)
             }
             return .respond(
@@ -121,6 +130,10 @@ import Testing
             }
             #expect(feed.title == "Signal Box")
             #expect(validators == FeedValidators(etag: "\"v1\"", lastModified: stamp))
+            await #expect(throws: FeedError.self) {
+                // A 304 to a request that was not conditional leaves nothing to store.
+                _ = try await fetcher.fetch(server.url("/always304").absoluteString)
+            }
             let second = try await fetcher.fetch(server.url("/atom.xml").absoluteString, validators: validators)
             #expect(second == .notModified)
             let onlyDate = FeedValidators(lastModified: stamp)
