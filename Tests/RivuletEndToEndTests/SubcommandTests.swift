@@ -409,3 +409,35 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(try rivulet("feeds", "refresh", String(id), db: db).status == 0)
     #expect(try listed()["lastError"] is NSNull)
 }
+
+@Test func refreshingEveryFeedNamesEachFailureOnALineOfItsOwn() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let sample = try Data(contentsOf: URL(fileURLWithPath: sampleFeed))
+    let sources = [folder.file("one.xml"), folder.file("two.xml"), folder.file("three.xml")]
+    for source in sources {
+        try sample.write(to: URL(fileURLWithPath: source))
+        #expect(try rivulet("feeds", "add", source, db: db).status == 0)
+    }
+    let broken = [sources[0], sources[2]]
+    for source in broken { try Data("<html>not a feed".utf8).write(to: URL(fileURLWithPath: source)) }
+    let refreshed = try rivulet("feeds", "refresh", db: db)
+    #expect(refreshed.status == 1)
+    let lines = refreshed.error.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(refreshed.error)")
+    for (line, source) in zip(lines, broken) { #expect(line.hasPrefix("rivulet: \(source): "), "\(line)") }
+    // The three, and the welcome feed a new database starts with.
+    #expect(lines.last == "rivulet: 2 of 4 feeds could not be refreshed")
+}
+
+@Test func aFileThatIsNotAFeedIsNamedAndNotSubscribed() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let source = folder.file("page.xml")
+    try Data("<html>not a feed".utf8).write(to: URL(fileURLWithPath: source))
+    let added = try rivulet("feeds", "add", source, db: db)
+    #expect(added.status == 1)
+    #expect(added.error.hasPrefix("rivulet: \(source): "), "\(added.error)")
+    let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    #expect(feeds.allSatisfy { $0["url"] as? String != source })
+}

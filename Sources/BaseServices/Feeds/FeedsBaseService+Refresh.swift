@@ -96,6 +96,77 @@ extension FeedsBaseService {
         }
     }
 
+    /// Subscribes to the feed at `url` only once it has been downloaded and read: the feed, its
+    /// items and its validators are stored in one transaction, so a feed that cannot be fetched
+    /// or read, or a process stopped while it downloads, leaves nothing behind. The feed takes
+    /// its own title (its address when it has none). An address already subscribed, in any
+    /// spelling, is refused before anything is downloaded.
+    ///
+    /// Sends progress, then one ``FeedRefreshUpdate/finished(_:)`` whose summary names the new
+    /// feed, then completes; it never fails. Disposing cancels the download.
+    public func subscribe(url: String) -> Observable<FeedRefreshUpdate> {
+        let fetcher = fetcher
+        return subscribe(url: url) { fetcher.fetch($0, validators: $1) }
+    }
+
+    /// The same subscription, downloading with `fetch` (given the address and no validators)
+    /// instead of the service's own fetcher.
+    public func subscribe(
+        url: String, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+    ) -> Observable<FeedRefreshUpdate> {
+        let database = context.database
+        let now = context.now
+        return Observable.create { observer in
+            let checked = Result { () throws(DatabaseError) -> String in
+                let location = try Self.storedLocation(url)
+                try database.read { (db) throws(DatabaseError) in try Self.refuseSubscribed(location, in: db) }
+                return location
+            }
+            let location: String
+            switch checked {
+            case .success(let stored):
+                location = stored
+            case .failure(let error):
+                observer.onNext(.finished(.failure(.database(error))))
+                observer.onCompleted()
+                return Disposables.empty
+            }
+            return fetch(location, nil).subscribe { event in
+                switch event {
+                case .next(.progress(let step)):
+                    observer.onNext(.progress(.fetching(step)))
+                case .next(.finished(.notModified)):
+                    let refusal = DatabaseError(
+                        kind: .invalidValue,
+                        message: "\(location): the first download answered “not modified”, so there is nothing to store"
+                    )
+                    observer.onNext(.finished(.failure(.database(refusal))))
+                case .next(.finished(.fetched(let feed, let validators))):
+                    observer.onNext(.progress(.storing(itemCount: feed.items.count)))
+                    let result = Result { () throws(DatabaseError) -> FeedRefreshSummary in
+                        try database.write { (db) throws(DatabaseError) -> FeedRefreshSummary in
+                            let added = try Self.insertFeed(
+                                url: location, title: location, siteURL: nil, addedAt: now(), in: db)
+                            let newItems = try Self.store(
+                                feed, validators: validators, feedID: added.id, feedURL: location, fetched: now(),
+                                in: db)
+                            return FeedRefreshSummary(
+                                feedID: added.id, isNotModified: false, newItemCount: newItems,
+                                receivedItemCount: feed.items.count)
+                        }
+                    }
+                    observer.onNext(.finished(result.mapError(FeedRefreshError.database)))
+                case .error(let error):
+                    let failure: FeedRefreshError = (error as? FeedError).map { .fetch($0) } ?? .source(error)
+                    observer.onNext(.finished(.failure(failure)))
+                    observer.onCompleted()
+                case .completed:
+                    observer.onCompleted()
+                }
+            }
+        }
+    }
+
     /// Records a failed outcome's message as the feed's last error. A successful outcome already
     /// cleared it in the transaction that stored it. Best effort: if even this write fails (the
     /// feed was removed, the disk is full), the refresh's own error is what gets reported.
@@ -117,22 +188,30 @@ extension FeedsBaseService {
         _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, feedURL: String, fetched: Date,
         in database: SQLiteDatabase
     ) throws(DatabaseError) -> Int {
-        let drafts = feed.items.map { FeedItemDraft($0, feedURL: feedURL) }
-        return try database.write { (db) throws(DatabaseError) -> Int in
-            let newItems = try store(drafts, feedID: feedID, fetched: fetched.storedMilliseconds, in: db)
-            try db.execute(
-                """
-                UPDATE feeds SET
-                    title = CASE WHEN trim(title) = '' OR title = url THEN ? ELSE title END,
-                    site_url = coalesce(site_url, ?),
-                    etag = ?, last_modified = ?, last_error = NULL
-                WHERE id = ?
-                """,
-                [
-                    .text(feed.title), .text(feed.siteLink), .text(validators.etag), .text(validators.lastModified),
-                    .integer(feedID),
-                ])
-            return newItems
+        try database.write { (db) throws(DatabaseError) -> Int in
+            try store(feed, validators: validators, feedID: feedID, feedURL: feedURL, fetched: fetched, in: db)
         }
+    }
+
+    /// The writes of the store above, in the transaction open on `db`.
+    private static func store(
+        _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, feedURL: String, fetched: Date,
+        in db: Connection
+    ) throws(DatabaseError) -> Int {
+        let drafts = feed.items.map { FeedItemDraft($0, feedURL: feedURL) }
+        let newItems = try store(drafts, feedID: feedID, fetched: fetched.storedMilliseconds, in: db)
+        try db.execute(
+            """
+            UPDATE feeds SET
+                title = CASE WHEN trim(title) = '' OR title = url THEN ? ELSE title END,
+                site_url = coalesce(site_url, ?),
+                etag = ?, last_modified = ?, last_error = NULL
+            WHERE id = ?
+            """,
+            [
+                .text(feed.title), .text(feed.siteLink), .text(validators.etag), .text(validators.lastModified),
+                .integer(feedID),
+            ])
+        return newItems
     }
 }

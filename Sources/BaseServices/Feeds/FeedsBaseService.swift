@@ -33,17 +33,29 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     /// of its address (compared as imports compare them, ``FeedLocation/normalized``), or a URL
     /// that is no feed location (an unsupported scheme, no host), is refused.
     public func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>> {
-        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            let url = try Self.storedLocation(url)
-            let subscribed = try db.fetchAll("SELECT url FROM feeds", [], decode: { $0.string(at: 0) })
-            let compared = Self.comparable(url)
-            if subscribed.contains(where: { Self.comparable($0) == compared }) {
-                throw DatabaseError(kind: .invalidValue, message: "the feed \(url) is already subscribed")
-            }
-            try db.execute(
-                "INSERT INTO feeds(url, title, site_url, added_at) VALUES (?, ?, ?, ?)",
-                [.text(url), .text(title), .text(siteURL), .integer(context.now().storedMilliseconds)])
-            return try Self.feed(id: db.lastInsertedRowID, in: db)
+        database.writeOnSubscribe { [context] (db) throws(DatabaseError) in
+            try Self.insertFeed(
+                url: try Self.storedLocation(url), title: title, siteURL: siteURL, addedAt: context.now(), in: db)
+        }
+    }
+
+    /// Inserts a feed at the stored address `url`, refusing one already subscribed.
+    static func insertFeed(
+        url: String, title: String, siteURL: String?, addedAt: Date, in db: Connection
+    ) throws(DatabaseError) -> FeedObject {
+        try refuseSubscribed(url, in: db)
+        try db.execute(
+            "INSERT INTO feeds(url, title, site_url, added_at) VALUES (?, ?, ?, ?)",
+            [.text(url), .text(title), .text(siteURL), .integer(addedAt.storedMilliseconds)])
+        return try feed(id: db.lastInsertedRowID, in: db)
+    }
+
+    /// Throws when a feed at the stored address `url`, in any spelling of it, is subscribed.
+    static func refuseSubscribed(_ url: String, in db: Connection) throws(DatabaseError) {
+        let subscribed = try db.fetchAll("SELECT url FROM feeds", [], decode: { $0.string(at: 0) })
+        let compared = comparable(url)
+        if subscribed.contains(where: { comparable($0) == compared }) {
+            throw DatabaseError(kind: .invalidValue, message: "the feed \(url) is already subscribed")
         }
     }
 

@@ -16,6 +16,12 @@ public protocol FeedsBaseServiceType: Sendable {
     /// Subscribes to the feed at `url`. A URL already subscribed is refused.
     func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
 
+    /// Subscribes to the feed at `url` only once it has been downloaded and read, storing the
+    /// feed, its items and its validators in one transaction: a feed that cannot be fetched or
+    /// read, or a process stopped meanwhile, leaves nothing behind. Sends progress, then one
+    /// result whose summary names the new feed, then completes.
+    func subscribe(url: String) -> Observable<FeedRefreshUpdate>
+
     /// Renames a feed or changes its site address.
     func updateFeed(id: Int64, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
 

@@ -25,15 +25,9 @@ enum FeedCommands {
         case .feedsRemove(let id):
             _ = try ScriptCommands.value(of: feeds.removeFeed(id: id))
         case .feedsAdd(let source):
-            let feed = try ScriptCommands.value(of: feeds.addFeed(url: source, title: source, siteURL: nil))
-            do {
-                try refresh(feed, feeds: feeds)
-            } catch {
-                // A feed that cannot be read is not subscribed to: the reason is all that remains.
-                _ = try? ScriptCommands.value(of: feeds.removeFeed(id: feed.id, undoable: false))
-                throw error
-            }
-            Output.line(String(feed.id))
+            // A feed that cannot be read is not subscribed to: the reason is all that remains.
+            let summary = try outcome(of: feeds.subscribe(url: source), what: source)
+            Output.line(String(summary.feedID))
         case .feedsRefresh(let id):
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
@@ -42,7 +36,12 @@ enum FeedCommands {
             for feed in chosen {
                 do { try refresh(feed, feeds: feeds) } catch { failures.append(error.message) }
             }
-            if !failures.isEmpty { throw CommandFailure(failures.joined(separator: "; ")) }
+            if id != nil, let failure = failures.first { throw CommandFailure(failure) }
+            // Each failure on a line of its own, then how many.
+            for failure in failures { Output.error("rivulet: \(failure)") }
+            if !failures.isEmpty {
+                throw CommandFailure("\(failures.count) of \(chosen.count) feeds could not be refreshed")
+            }
         case .feedsImport(let path):
             try importSubscriptions(from: path, feeds: feeds)
         case .feedsExport:
@@ -82,9 +81,17 @@ enum FeedCommands {
     /// outcome as the feed's last error; a feed still named by its address takes the title the
     /// feed gives itself.
     private static func refresh(_ feed: FeedObject, feeds: any FeedsBaseServiceType) throws(CommandFailure) {
+        _ = try outcome(of: feeds.refresh(feedID: feed.id), what: feed.url)
+    }
+
+    /// Waits for the end of a refresh or subscription (`what` names it) and sends its summary,
+    /// or throws its failure.
+    private static func outcome(
+        of updates: Observable<FeedRefreshUpdate>, what: String
+    ) throws(CommandFailure) -> FeedRefreshSummary {
         let result = FirstValue<Result<FeedRefreshSummary, FeedRefreshError>>()
         let finished = DispatchSemaphore(value: 0)
-        let subscription = feeds.refresh(feedID: feed.id).subscribe(
+        let subscription = updates.subscribe(
             onNext: { event in
                 if case .finished(let outcome) = event { result.keep(outcome) }
             },
@@ -93,12 +100,14 @@ enum FeedCommands {
         finished.wait()
         subscription.dispose()
         switch result.value {
-        case .success?:
-            break
+        case .success(let summary)?:
+            return summary
         case .failure(let error)?:
-            throw CommandFailure(error.description)
+            // Named by its address or path, unless the reason already names it.
+            let message = error.message
+            throw CommandFailure(message.contains(what) ? message : "\(what): \(message)")
         case nil:
-            throw CommandFailure("\(feed.url): the refresh ended without a result")
+            throw CommandFailure("\(what): the download ended without a result")
         }
     }
 

@@ -222,3 +222,69 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     #expect(refresh(service, feed.id) == ["requesting", "not modified"])
     #expect(try value(fixture.feeds.fetchFeeds()).first?.lastError == nil)
 }
+
+// MARK: - Subscribing: fetched first, stored in one transaction
+
+/// Runs a subscription to its end on an immediate scheduler and returns its events.
+private func subscribe(_ service: FeedsBaseService, _ url: String = feedURL) -> [String] {
+    let recorder = Recorder(service.subscribe(url: url))
+    defer { recorder.dispose() }
+    return recorder.values.map(describe)
+}
+
+@Test func subscribingStoresTheFeedWithItsOwnTitleAndItsItemsAtOnce() throws {
+    let fixture = try ServicesFixture()
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+    #expect(subscribe(makeService(fixture, network)) == ["requesting", "parsing true", "storing 2", "stored 2/2"])
+    let feeds = try value(fixture.feeds.fetchFeeds())
+    #expect(feeds.map(\.title) == ["Harbour"])
+    #expect(feeds.first?.siteURL == "https://harbour.example/")
+    #expect(try storedItems(fixture, try #require(feeds.first).id).map(\.guid).sorted() == ["a", "b"])
+}
+
+@Test func aFeedThatCannotBeFetchedOrReadIsNotSubscribed() throws {
+    let fixture = try ServicesFixture()
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    let service = makeService(fixture, network)
+    network.stub(url: feedURL, reply: .respond(status: 503, headers: [:], body: Data()))
+    #expect(subscribe(service).last?.contains("503") == true)
+    network.stub(url: feedURL, reply: .ok("<html><body>not a feed</body></html>"))
+    #expect(subscribe(service).last?.hasPrefix("failed: ") == true)
+    #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
+    #expect(try value(fixture.todos.undo()) == nil)
+}
+
+@Test func aSubscriptionStoppedWhileItDownloadsLeavesNothing() throws {
+    let fixture = try ServicesFixture()
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let network = FakeNetworkService(scheduler: scheduler, delay: .seconds(2))
+        network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+        let service = makeService(fixture, network)
+        let res = scheduler.start(disposed: 1_000) { service.subscribe(url: feedURL).map(describe) }
+        #expect(res.events == [.next(200, "requesting")])
+    }
+    #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
+}
+
+@Test func anAddressAlreadySubscribedIsRefusedBeforeAnythingIsDownloaded() throws {
+    let fixture = try ServicesFixture()
+    _ = try addFeed(fixture)
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    let events = subscribe(makeService(fixture, network), "HTTPS://Feeds.Example/harbour.xml#top")
+    #expect(events.count == 1 && events.first?.contains("already subscribed") == true, "\(events)")
+    #expect(network.receivedRequests.isEmpty)
+    #expect(try value(fixture.feeds.fetchFeeds()).count == 1)
+}
+
+@Test func aFirstDownloadAnsweredNotModifiedIsNotSubscribed() throws {
+    let fixture = try ServicesFixture()
+    let service = FeedsBaseService(context: fixture.context)
+    let recorder = Recorder(
+        service.subscribe(url: feedURL) { _, _ in .just(.finished(.notModified)) })
+    defer { recorder.dispose() }
+    #expect(recorder.values.map(describe).last?.contains("nothing to store") == true)
+    #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
+}
