@@ -40,6 +40,13 @@ public final class TodosBaseService: TodosBaseServiceType {
     ) -> Observable<Result<TodoObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let title = try Self.validTitle(title)
+            // An edit that changes nothing writes nothing, so undo has nothing to take back.
+            let current = try Self.todo(id: id, in: db)
+            if current.title == title, current.notes == notes,
+                current.dueAt?.storedMilliseconds == due?.storedMilliseconds
+            {
+                return current
+            }
             try record("edit \(TodoHistory.quoted(title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             try db.execute(
                 "UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ? WHERE id = ?",
@@ -291,6 +298,8 @@ public final class TodosBaseService: TodosBaseServiceType {
     private func setCompleted(id: Int64, _ isCompleted: Bool, in db: Connection) throws(DatabaseError) -> TodoObject {
         let now = nowMilliseconds
         let todo = try Self.todo(id: id, in: db)
+        // Already so: nothing is written, so undo has nothing to take back.
+        guard todo.isCompleted != isCompleted else { return todo }
         try record(
             "\(isCompleted ? "complete" : "reopen") \(TodoHistory.quoted(todo.title))", rowsWhere: "id = ?",
             [.integer(id)], in: db)

@@ -28,13 +28,15 @@ public protocol TodosBaseServiceType: Sendable {
     /// how many were created. One empty title refuses the whole batch and nothing is written.
     func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>>
 
-    /// Replaces a todo's title, notes and due date.
+    /// Replaces a todo's title, notes and due date. When they are the ones stored, nothing is
+    /// written and the history gets no step.
     func update(id: Int64, title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
 
     /// Flips a todo between done and not done.
     func toggle(id: Int64) -> Observable<Result<TodoObject, DatabaseError>>
 
-    /// Marks a todo done or not done.
+    /// Marks a todo done or not done. A todo already so is not written, and the history gets
+    /// no step.
     func setCompleted(id: Int64, _ isCompleted: Bool) -> Observable<Result<TodoObject, DatabaseError>>
 
     /// Marks every todo done, or, when all already are, marks them all not done. Sends how many

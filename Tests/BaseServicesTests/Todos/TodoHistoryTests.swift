@@ -75,6 +75,18 @@ private func expectUndoRedo(
     try expectUndoRedo(fixture, before: before, label: "add \"\(title)\"")
 }
 
+@Test func aChangeThatChangesNothingIsNotAStep() throws {
+    let (fixture, before) = try seeded()
+    let milk = before[0]
+    _ = try value(fixture.todos.setCompleted(id: milk.id, true))
+    _ = try value(fixture.todos.setCompleted(id: milk.id, true))
+    _ = try value(fixture.todos.update(id: milk.id, title: milk.title, notes: milk.notes, due: milk.dueAt))
+    // One step: the first completion; undoing it reopens the todo as it was.
+    #expect(try value(fixture.todos.undo())?.label == "complete \"Buy milk\"")
+    #expect(try everyTodo(fixture.database) == before)
+    #expect(try value(fixture.todos.undo())?.label != "complete \"Buy milk\"")
+}
+
 @Test func undoingAnEditRestoresTitleNotesDueDateAndTimestamps() throws {
     let (fixture, before) = try seeded()
     _ = try value(fixture.todos.update(id: before[0].id, title: "Buy oat milk", notes: "", due: Date()))
