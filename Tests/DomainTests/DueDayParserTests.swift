@@ -96,8 +96,14 @@ func dueDayParserNamesAnImpossibleDatePrecisely(_ text: String, _ expected: Stri
     #expect(problem("12/24", dayFirst) == "There is no month 24; months run from 1 to 12.")
 }
 
-@Test func dueDayParserRefusesDaysPastTheLastYear() {
-    #expect(problem("+999999w") == "The year 10000 is out of range; use a year from 1 to 9999.")
+@Test func dueDayParserRefusesDaysPastTheLastYearNamingTheYearTheyFallIn() {
+    #expect(problem("+999999w") == "The year 21192 is out of range; use a year from 1 to 9999.")
+    #expect(problem("+420000w") == "The year 10076 is out of range; use a year from 1 to 9999.")
+}
+
+@Test func dueDayParserRefusesDaysBeforeTheFirstYearNamingTheYearTheyFallIn() {
+    #expect(problem("-740000d") == "The year 0 is out of range; use a year from 1 to 9999.")
+    #expect(problem("-999999w") == "The year -17139 is out of range; use a year from 1 to 9999.")
 }
 
 @Test(arguments: ["soonish", "next month", "+3", "3d", "in weeks", "24/12/26", "2026/12/24", "dec", "２４/12"])
@@ -105,6 +111,11 @@ func dueDayParserListsTheAcceptedFormsForTextItCannotRead(_ text: String) throws
     let message = try #require(problem(text))
     #expect(message.hasPrefix("“\(text)” is not a date. Write one of: today, tomorrow"))
     #expect(message.contains("24/12 (DD/MM)") && message.contains("2026-12-24"))
+}
+
+@Test func dueDayParserQuotesTextItCannotReadAsTyped() {
+    #expect(problem("2024-02-29T10:00")?.hasPrefix("“2024-02-29T10:00” is not a date.") == true)
+    #expect(problem("  Next   Month ")?.hasPrefix("“Next Month” is not a date.") == true)
 }
 
 @Test func dueDayParserShowsTheLocalesShortFormInItsList() {

@@ -54,7 +54,9 @@ public struct DueDayParser: Hashable, Sendable {
             return .failure(DueDayError.unrecognised(text.trimmingCharacters(in: .whitespaces), order: order))
         }
         if let answer = relative(words) ?? named(words) ?? numeric(words) { return answer }
-        return .failure(.unrecognised(words.joined(separator: " "), order: order))
+        // Quoted as typed (its case kept), only the spaces tidied.
+        let typed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return .failure(.unrecognised(typed, order: order))
     }
 
     /// How `day` stands to today in words: "today", "tomorrow", "in 3 days", "2 days ago".
@@ -176,7 +178,12 @@ public struct DueDayParser: Hashable, Sendable {
     private func later(by days: Int) -> Result<DueDay, DueDayError> {
         let target = today.daysSince1970 + days
         let day = DueDay(daysSince1970: target)
-        guard day.daysSince1970 == target else { return .failure(.yearOutOfRange(DueDay.years.upperBound + 1)) }
+        guard day.daysSince1970 == target else {
+            // Which side it fell off, and about how far: the year the day would be in.
+            let year = 1970 + Int((Double(target) / 365.2425).rounded(.down))
+            let outside = target < 0 ? min(year, DueDay.years.lowerBound - 1) : max(year, DueDay.years.upperBound + 1)
+            return .failure(.yearOutOfRange(outside))
+        }
         return .success(day)
     }
 
