@@ -1,6 +1,7 @@
 import BaseServices
 import Dispatch
 import Foundation
+import SceneServices
 import Streams
 import TerminalUI
 
@@ -32,10 +33,7 @@ enum FeedCommands {
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
             if let id, chosen.isEmpty { throw CommandFailure("there is no feed \(id)") }
-            var failures: [String] = []
-            for feed in chosen {
-                do { try refresh(feed, feeds: feeds) } catch { failures.append(error.message) }
-            }
+            let failures = refreshAll(chosen, feeds: feeds)
             if id != nil, let failure = failures.first { throw CommandFailure(failure) }
             // Each failure on a line of its own, then how many.
             for failure in failures { Output.error("rivulet: \(failure)") }
@@ -80,8 +78,34 @@ enum FeedCommands {
     /// Fetches a feed now and stores its items through the base service, which records the
     /// outcome as the feed's last error; a feed still named by its address takes the title the
     /// feed gives itself.
-    private static func refresh(_ feed: FeedObject, feeds: any FeedsBaseServiceType) throws(CommandFailure) {
-        _ = try outcome(of: feeds.refresh(feedID: feed.id), what: feed.url)
+    /// Refreshes `chosen`, up to ``FeedRefreshEvent/concurrentFeeds`` at a time, and returns
+    /// why each that failed did, in the order of `chosen`.
+    private static func refreshAll(_ chosen: [FeedObject], feeds: any FeedsBaseServiceType) -> [String] {
+        let failures = SanitizerVisibleMutex([String?](repeating: nil, count: chosen.count))
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = Observable.from(Array(chosen.enumerated()))
+            .map { index, feed in
+                feeds.refresh(feedID: feed.id).compactMap { update -> (Int, String?)? in
+                    guard case .finished(let outcome) = update else { return nil }
+                    guard case .failure(let error) = outcome else { return (index, nil) }
+                    return (index, failureMessage(error, what: feed.url))
+                }
+            }
+            .merge(maxConcurrent: FeedRefreshEvent.concurrentFeeds)
+            .subscribe(
+                onNext: { index, failure in failures.withLock { $0[index] = failure } },
+                onError: { _ in finished.signal() },
+                onCompleted: { finished.signal() })
+        finished.wait()
+        subscription.dispose()
+        return failures.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Why a refresh or subscription failed, named by its address or path (`what`) unless the
+    /// reason already names it.
+    private static func failureMessage(_ error: FeedRefreshError, what: String) -> String {
+        let message = error.message
+        return message.contains(what) ? message : "\(what): \(message)"
     }
 
     /// Waits for the end of a refresh or subscription (`what` names it) and sends its summary,
@@ -103,9 +127,7 @@ enum FeedCommands {
         case .success(let summary)?:
             return summary
         case .failure(let error)?:
-            // Named by its address or path, unless the reason already names it.
-            let message = error.message
-            throw CommandFailure(message.contains(what) ? message : "\(what): \(message)")
+            throw CommandFailure(failureMessage(error, what: what))
         case nil:
             throw CommandFailure("\(what): the download ended without a result")
         }

@@ -51,4 +51,7 @@ public enum FeedRefreshEvent: Sendable, Hashable {
     case started(feedIDs: [Int64])
     /// One feed is done: how many items were new, or why it failed.
     case finished(feedID: Int64, Result<Int, SceneError>)
+
+    /// How many feeds a refresh of several downloads at once.
+    public static let concurrentFeeds = 4
 }

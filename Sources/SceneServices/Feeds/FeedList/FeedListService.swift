@@ -93,12 +93,13 @@ public struct FeedListService: FeedListServiceType {
                     [FeedRefreshEvent.started(feedIDs: feedIDs)]
                         + feedIDs.map { FeedRefreshEvent.finished(feedID: $0, .failure(failure)) })
             }
-            let steps = Observable.from(feedIDs).concatMap { id -> Observable<FeedRefreshEvent> in
+            let steps = Observable.from(feedIDs).map { id -> Observable<FeedRefreshEvent> in
                 guard known.contains(id) else {
                     return .just(.finished(feedID: id, .failure(SceneError.gone(.feed))))
                 }
                 return service.refreshOne(id: id).map { FeedRefreshEvent.finished(feedID: id, $0) }
             }
+            .merge(maxConcurrent: FeedRefreshEvent.concurrentFeeds)
             return steps.startWith(.started(feedIDs: feedIDs))
         }
     }

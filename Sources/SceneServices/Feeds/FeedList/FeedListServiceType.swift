@@ -28,7 +28,9 @@ public protocol FeedListServiceType: Sendable {
         _ text: String, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedSearchResult], SceneError>>
 
-    /// Refreshes feeds one after another: sends ``FeedRefreshEvent/started(feedIDs:)``, then one
-    /// ``FeedRefreshEvent/finished(feedID:_:)`` per feed, then completes. Disposing stops it.
+    /// Refreshes feeds, up to ``FeedRefreshEvent/concurrentFeeds`` at a time (so a few servers
+    /// that do not answer do not hold up the rest): sends ``FeedRefreshEvent/started(feedIDs:)``,
+    /// then one ``FeedRefreshEvent/finished(feedID:_:)`` per feed as each ends, then completes.
+    /// Disposing stops it.
     func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent>
 }
