@@ -1,9 +1,14 @@
 import Domain
 import Testing
 
-@Test(arguments: ["", "   ", "\t\n"])
+@Test(arguments: ["", "   ", "\t\n", "\u{200B}", "\u{00A0}\u{FEFF}", "\u{200D}\u{2060}", "\u{1B}\u{07}", "\u{2028}"])
 func titleRuleRequiresVisibleText(_ title: String) {
     #expect(TitleRule.problem(with: title) == "A title is required.")
+}
+
+@Test(arguments: ["x", "\u{200B}x", "👍🏽", "e\u{301}"])
+func titleRuleAcceptsAnyVisibleCharacter(_ title: String) {
+    #expect(TitleRule.check(title) == nil)
 }
 
 @Test func titleRuleAcceptsFiveHundredCharacters() {

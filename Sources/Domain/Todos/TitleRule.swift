@@ -6,9 +6,18 @@ public enum TitleRule {
 
     /// Why `title` cannot be saved, or `nil` when it can.
     public static func check(_ title: String) -> TitleProblem? {
-        if title.allSatisfy(\.isWhitespace) { return .empty }
+        if title.unicodeScalars.allSatisfy(isInvisible) { return .empty }
         let length = title.count
         return length > maximumLength ? .tooLong(length: length) : nil
+    }
+
+    /// White space, a control character or an invisible format character (a zero-width space,
+    /// a joiner, a direction mark): a title of nothing else would show as a blank line.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+        default: scalar.properties.isWhitespace
+        }
     }
 
     /// Why `title` cannot be saved, as a sentence for the screen, or `nil` when it can.
@@ -19,7 +28,7 @@ public enum TitleRule {
 
 /// Why a todo title was refused.
 public enum TitleProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Nothing but white space.
+    /// Nothing visible: only white space, control or invisible format characters.
     case empty
     /// More than ``TitleRule/maximumLength`` characters: this many.
     case tooLong(length: Int)

@@ -183,7 +183,9 @@ public enum CommandLineParser {
             while index < arguments.count {
                 let argument = arguments[index]
                 index += 1
-                if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                // A negative number is a value, not an option: `done -1` is told what an ID is.
+                let isNegativeNumber = argument.dropFirst().first.map { $0.isASCII && $0.isNumber } ?? false
+                if optionsEnded || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber {
                     positionals.append(argument)
                     continue
                 }

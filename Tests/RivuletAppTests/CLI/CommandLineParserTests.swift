@@ -63,6 +63,11 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     #expect(try parse("add", "Buy milk", "today").command == .add(title: "Buy milk today", notes: "", due: nil))
 }
 
+@Test func aNegativeNumberIsAWordNotAnOption() throws {
+    #expect(try parse("add", "-5", "degrees").command == .add(title: "-5 degrees", notes: "", due: nil))
+    #expect(usageError(["add", "-x"]) == UsageError("unknown option '-x'", topic: "add"))
+}
+
 @Test func doubleDashEndsTheOptionsForEveryWordAfterIt() throws {
     #expect(try parse("add", "--", "-5", "degrees").command == .add(title: "-5 degrees", notes: "", due: nil))
     #expect(
@@ -234,6 +239,8 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["done"], "missing ID", "done"),
     (["done", "x1"], "an ID is a positive whole number, not 'x1'", "done"),
     (["undo", "0"], "an ID is a positive whole number, not '0'", "undo"),
+    (["done", "-1"], "an ID is a positive whole number, not '-1'", "done"),
+    (["rm", "-42"], "an ID is a positive whole number, not '-42'", "rm"),
     (["rm", "1", "2"], "unexpected argument '2'", "rm"),
     (["rm", "99999999999999999999"], "an ID is a positive whole number, not '99999999999999999999'", "rm"),
     (["edit", "1"], "edit needs --title, --notes, --due or --no-due", "edit"),
@@ -251,7 +258,7 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["feeds", "items"], "missing ID", "feeds items"),
     (["feeds", "items", "1", "--all"], "feeds items does not take --all", "feeds items"),
     (["feeds", "refresh", "1", "2"], "unexpected argument '2'", "feeds refresh"),
-    (["feeds", "refresh", "-1"], "unknown option '-1'", "feeds refresh"),
+    (["feeds", "refresh", "-1"], "an ID is a positive whole number, not '-1'", "feeds refresh"),
     (["feeds", "rm"], "missing ID", "feeds rm"),
 ])
 func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic: CommandTopic) {
