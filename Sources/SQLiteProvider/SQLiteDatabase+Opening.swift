@@ -125,6 +125,57 @@ extension SQLiteDatabase {
         return SQLiteDatabase(path: path, writer: writer, options: options)
     }
 
+    /// Opens an existing database file of this application for reading only, checked as
+    /// ``open(path:options:migrations:)`` checks one (the application it belongs to, a schema no
+    /// newer than `migrations` know) but never migrated: a file whose schema is older than the
+    /// last of `migrations` is refused, since only a file that can be written can be upgraded.
+    /// For a program that only reads and was given a file it may not write.
+    ///
+    /// - Throws: ``DatabaseError`` as ``openReadOnly(path:options:)`` does, and when the file
+    ///   belongs to another application or has another schema version.
+    public static func openReadOnly(
+        path: String, options: DatabaseOptions, migrations: [Migration]
+    ) throws(DatabaseError) -> SQLiteDatabase {
+        let latest = migrations.last?.version ?? 0
+        let database = try openReadOnly(path: path, options: options)
+        do throws(DatabaseError) {
+            let (applicationID, version) = try database.read { (db) throws(DatabaseError) in
+                (try db.fetchInt("PRAGMA application_id"), try db.fetchInt("PRAGMA user_version"))
+            }
+            if let expected = options.applicationID, applicationID != Int64(expected) {
+                throw otherApplication(path, options: options)
+            }
+            if version > latest { throw newerSchema(path, found: version, latest: latest, options: options) }
+            if version < latest {
+                throw DatabaseError(
+                    kind: .readOnly,
+                    message:
+                        "\(path) is read-only and was written by an older version of \(options.applicationName) "
+                        + "(schema \(version)); make it writable once, so this version can upgrade it")
+            }
+        } catch {
+            database.close()
+            throw error
+        }
+        return database
+    }
+
+    /// The refusal of a file that is not a database of the application `options` name.
+    static func otherApplication(_ path: String, options: DatabaseOptions) -> DatabaseError {
+        DatabaseError(
+            kind: .notADatabase,
+            message: "\(path) is not a database of \(options.applicationName); give the path of one, or of a new file")
+    }
+
+    /// The refusal of a file whose schema `found` is newer than the `latest` this version knows.
+    static func newerSchema(_ path: String, found: Int64, latest: Int, options: DatabaseOptions) -> DatabaseError {
+        DatabaseError(
+            kind: .newerSchema(found: Int(found), supported: latest),
+            message:
+                "\(path) was written by a newer version of \(options.applicationName) (schema \(found); this version "
+                + "knows up to \(latest)); it was not changed: open it with the newer version")
+    }
+
     /// Switches the file to write-ahead logging (a no-op once it uses it).
     ///
     /// The switch needs the file to itself. When other connections are opening the same new
@@ -269,9 +320,7 @@ extension SQLiteDatabase {
     private static func checkExistingFile(
         path: String, resolved: String, size: Int64, options: DatabaseOptions, latestVersion: Int
     ) throws(DatabaseError) {
-        let notADatabase = DatabaseError(
-            kind: .notADatabase,
-            message: "\(path) is not a database of \(options.applicationName); give the path of one, or of a new file")
+        let notADatabase = otherApplication(path, options: options)
         guard let handle = FileHandle(forReadingAtPath: resolved) else { throw notADatabase }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         try? handle.close()
@@ -324,11 +373,7 @@ extension SQLiteDatabase {
                 throw notADatabase
             }
             if version > latestVersion {
-                throw DatabaseError(
-                    kind: .newerSchema(found: Int(version), supported: latestVersion),
-                    message:
-                        "\(path) was written by a newer version of \(options.applicationName) (schema \(version); this version "
-                        + "knows up to \(latestVersion)); it was not changed: open it with the newer version")
+                throw newerSchema(path, found: version, latest: latestVersion, options: options)
             }
         } catch {
             guard error.kind == .notADatabase && error.code != 0 else { throw error }

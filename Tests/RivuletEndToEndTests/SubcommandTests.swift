@@ -441,3 +441,16 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
     #expect(feeds.allSatisfy { $0["url"] as? String != source })
 }
+
+@Test func aDatabaseThatMayOnlyBeReadIsListedAndExportedButNotChanged() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    #expect(try rivulet("add", "Read me", db: db).status == 0)
+    #expect(chmod(db, 0o444) == 0)
+    defer { _ = chmod(db, 0o644) }
+    let listed = try rivulet("list", db: db)
+    #expect(listed.status == 0 && listed.output.contains("Read me"), "\(listed)")
+    #expect(try rivulet("feeds", "export", db: db).output.contains("<opml"))
+    let added = try rivulet("add", "Write me", db: db)
+    #expect(added.status == 1 && added.error.contains("read-only"), "\(added)")
+}

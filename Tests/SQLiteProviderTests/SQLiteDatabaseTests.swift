@@ -147,6 +147,43 @@ private func temporaryPath() -> String {
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
+    @Test func aFileThatMayOnlyBeReadIsOpenedForReadingWhenItsSchemaIsCurrent() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let options = DatabaseOptions(applicationID: 0x4841_4249, applicationName: "Habits")
+        let database = try SQLiteDatabase.open(path: path, options: options, migrator: migrator)
+        try database.write { db in try db.execute("INSERT INTO habit (name, streak) VALUES ('read', 3)") }
+        database.close()
+        let reader = try SQLiteDatabase.openReadOnly(path: path, options: options, migrations: migrator.migrations)
+        defer { reader.close() }
+        #expect(try reader.read { db in try db.fetchInt("SELECT streak FROM habit WHERE name = 'read'") } == 3)
+        #expect(throws: DatabaseError.self) { try reader.write { db in try db.execute("DELETE FROM habit") } }
+    }
+
+    @Test func aFileThatMayOnlyBeReadIsRefusedWhenItNeedsAnUpgradeOrIsAnothersOrNewer() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let options = DatabaseOptions(applicationID: 0x4841_4249, applicationName: "Habits")
+        try SQLiteDatabase.open(path: path, options: options, migrator: migrator).close()
+        var later = migrator
+        later.registerMigration("streak index") { db in try db.execute("CREATE INDEX habit_streak ON habit(streak)") }
+        do {
+            _ = try SQLiteDatabase.openReadOnly(path: path, options: options, migrations: later.migrations)
+            Issue.record("a file needing an upgrade was opened for reading")
+        } catch {
+            #expect(error.kind == .readOnly && error.message.contains("older version of Habits"), "\(error)")
+        }
+        var earlier = DatabaseMigrator()
+        earlier.registerMigration("create habits") { _ in }
+        #expect(throws: DatabaseError.self) {
+            try SQLiteDatabase.openReadOnly(path: path, options: options, migrations: earlier.migrations)
+        }
+        #expect(throws: DatabaseError.self) {
+            try SQLiteDatabase.openReadOnly(
+                path: path, options: DatabaseOptions(applicationID: 7), migrations: migrator.migrations)
+        }
+    }
+
     @Test func anotherApplicationsDatabaseIsRefused() throws {
         let path = temporaryPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }

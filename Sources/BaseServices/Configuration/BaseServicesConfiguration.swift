@@ -30,11 +30,17 @@ public struct BaseServicesConfiguration: Sendable, Hashable {
     public var database: DatabaseLocation
     /// Which world the services run in.
     public var environment: AppEnvironment
+    /// Whether a database file that exists but cannot be written (it, or its folder, is
+    /// read-only) is opened for reading only instead of being refused: every write then fails
+    /// with ``DatabaseError/Kind/readOnly``. For a program that only reads (a listing, an
+    /// export); `false` by default, so that a program that writes learns at once.
+    public var readsOnlyWhenReadOnly: Bool
 
     /// Creates a configuration.
-    public init(database: DatabaseLocation, environment: AppEnvironment) {
+    public init(database: DatabaseLocation, environment: AppEnvironment, readsOnlyWhenReadOnly: Bool = false) {
         self.database = database
         self.environment = environment
+        self.readsOnlyWhenReadOnly = readsOnlyWhenReadOnly
     }
 }
 

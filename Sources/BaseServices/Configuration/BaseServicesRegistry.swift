@@ -75,7 +75,16 @@ enum BaseServicesRegistry {
             try createFolders(for: standard)
             path = standard
         }
-        let (database, created) = try SQLiteDatabase.open(path: path, options: options, migrations: migrations)
+        let database: SQLiteDatabase
+        let created: Bool
+        do {
+            (database, created) = try SQLiteDatabase.open(path: path, options: options, migrations: migrations)
+        } catch {
+            guard error.kind == .readOnly, configuration.readsOnlyWhenReadOnly, case .regularFile = _PathStatus.of(path)
+            else { throw error }
+            database = try SQLiteDatabase.openReadOnly(path: path, options: options, migrations: migrations)
+            created = false
+        }
         let context: ServiceContext
         do {
             context = try ServiceContext.make(database: database)

@@ -15,10 +15,12 @@ enum Composition {
         return .standard
     }
 
-    /// Opens the database and makes the shared base services ready.
-    static func configure(options: GlobalOptions) throws(CommandFailure) {
+    /// Opens the database and makes the shared base services ready; for a command that
+    /// `onlyReads`, a database file that cannot be written is opened for reading.
+    static func configure(options: GlobalOptions, onlyReads: Bool = false) throws(CommandFailure) {
         let configuration = BaseServicesConfiguration(
-            database: databaseLocation(options: options), environment: options.environment ?? .production)
+            database: databaseLocation(options: options), environment: options.environment ?? .production,
+            readsOnlyWhenReadOnly: onlyReads)
         let opened: ConfiguredDatabase
         do {
             opened = try configureBaseServices(configuration)
@@ -73,10 +75,10 @@ extension Composition {
     /// Configures the services once for the app and the commands alike: over the configured
     /// database, or, for `--scenario` and the fake environment, as the coordinator's launch
     /// configuration says (in memory, with the scenario's content); returns the scene services.
-    static func startServices(options: GlobalOptions) -> Result<Services, StartFailure> {
+    static func startServices(options: GlobalOptions, onlyReads: Bool = false) -> Result<Services, StartFailure> {
         guard options.scenario != nil || options.environment == .fake else {
             do {
-                try Composition.configure(options: options)
+                try Composition.configure(options: options, onlyReads: onlyReads)
             } catch {
                 return .failure(StartFailure(message: error.message, status: Rivulet.failure))
             }

@@ -87,6 +87,14 @@ public enum RivuletCommand: Hashable, Sendable {
     case feedsImport(path: String)
     /// `feeds export`.
     case feedsExport
+
+    /// Whether the command only reads, so a database it may not write can still serve it.
+    public var onlyReads: Bool {
+        switch self {
+        case .list, .feedsList, .feedsItems, .feedsExport, .help, .version: true
+        default: false
+        }
+    }
 }
 
 /// What a help text or a usage error is about: the tool, a command (`add`, `feeds items`) or a

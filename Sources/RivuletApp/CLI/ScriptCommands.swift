@@ -10,7 +10,8 @@ import ViewModels
 /// plain result.
 enum ScriptCommands {
     static func run(_ invocation: RivuletInvocation) -> Int32 {
-        if case .failure(let failure) = Composition.startServices(options: invocation.options) {
+        let started = Composition.startServices(options: invocation.options, onlyReads: invocation.command.onlyReads)
+        if case .failure(let failure) = started {
             Output.error("rivulet: \(failure.message)")
             return failure.status
         }
