@@ -454,3 +454,10 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let added = try rivulet("add", "Write me", db: db)
     #expect(added.status == 1 && added.error.contains("read-only"), "\(added)")
 }
+
+@Test func anErrorQuotesAControlCharacterAsItWasTyped() throws {
+    let folder = try TemporaryFolder()
+    let result = try rivulet("done", "\u{1B}[31m5", db: folder.file("todos.sqlite"))
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix("rivulet: an ID is a positive whole number, not '\\e[31m5'\n"), "\(result.error)")
+}

@@ -15,10 +15,11 @@ public enum CommandUsage {
         return toolUsage
     }
 
-    /// What a usage error prints on standard error: one line saying what is wrong (a line break
-    /// in a quoted argument shown as a replacement character), then one saying where to read more.
+    /// What a usage error prints on standard error: one line saying what is wrong (a control
+    /// character or line break in a quoted argument written out, as `\e` or `\n`), then one
+    /// saying where to read more.
     public static func report(of error: UsageError) -> String {
-        "rivulet: \(TextSanitizer.sanitize(error.message))\nsee '\(error.topic) --help'"
+        "rivulet: \(TextSanitizer.visible(error.message))\nsee '\(error.topic) --help'"
     }
 
     /// The line a command has in the list of commands, as `add TITLE... [--notes TEXT]`.

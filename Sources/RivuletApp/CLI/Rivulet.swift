@@ -54,6 +54,6 @@ enum Output {
     /// quote what the user or a feed gave (an address, a path, an argument), and standard error
     /// is usually a terminal.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((TextSanitizer.sanitize(text, preservingNewlines: true) + "\n").utf8))
+        FileHandle.standardError.write(Data((TextSanitizer.visible(text, preservingNewlines: true) + "\n").utf8))
     }
 }

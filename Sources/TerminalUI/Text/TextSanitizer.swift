@@ -25,6 +25,35 @@ public enum TextSanitizer {
         return sanitize(text, preservingNewlines: preservingNewlines, visibleLimit: Int.max)
     }
 
+    /// The text with every character that would act on a terminal written out as an escape
+    /// instead (ESC as `\e`, a tab as `\t`, a carriage return as `\r`, any other control, bidi
+    /// override or line separator as `\u{…}`), so a person reads what was there: for an error
+    /// that quotes what was typed. Line feeds stay when `preservingNewlines`, else read `\n`.
+    ///
+    /// ```swift
+    /// TextSanitizer.visible("\u{1B}[31m5")   // "\\e[31m5"
+    /// ```
+    public static func visible(_ text: String, preservingNewlines: Bool = false) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x1b: output += "\\e"
+            case 0x09: output += "\\t"
+            case 0x0d: output += "\\r"
+            case 0x0a: output += preservingNewlines ? "\n" : "\\n"
+            default:
+                if scalar.isTerminalControl || scalar.isBidiControl || scalar.value == 0x2028 || scalar.value == 0x2029
+                {
+                    output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output
+    }
+
     /// The sanitized start of `text`, enough to fill `columns` columns and to show that more
     /// follows, without reading the rest: for drawing a 1 MB title into one row.
     ///

@@ -85,3 +85,19 @@ import Testing
         #expect(!clean.unicodeScalars.contains("\u{202E}"))
     }
 }
+
+@Test func visibleWritesOutWhatATerminalWouldActOn() {
+    #expect(TextSanitizer.visible("\u{1B}[31m5") == "\\e[31m5")
+    #expect(TextSanitizer.visible("a\tb\rc\nd") == "a\\tb\\rc\\nd")
+    #expect(TextSanitizer.visible("a\nb", preservingNewlines: true) == "a\nb")
+    #expect(TextSanitizer.visible("bell\u{07} del\u{7F} c1\u{9B}") == "bell\\u{7} del\\u{7F} c1\\u{9B}")
+    #expect(TextSanitizer.visible("evil\u{202E}txt.exe\u{2028}") == "evil\\u{202E}txt.exe\\u{2028}")
+    #expect(TextSanitizer.visible("plain ASCII") == "plain ASCII")
+    #expect(TextSanitizer.visible("café 👍🏽") == "café 👍🏽")
+}
+
+@Test func visibleTextHasNothingATerminalActsOn() {
+    let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J\u{9D}0;x\u{9C}\u{202E}\u{0}\u{85}"
+    #expect(TextSanitizer.visible(hostile).unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
+    #expect(!TextSanitizer.visible(hostile).unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+}
