@@ -7,7 +7,8 @@ extension SQLiteDatabase {
     /// Every refusal leaves the file byte-for-byte as it was: a missing folder, a directory, a
     /// read-only file or folder, a file that is not a database (or is truncated or corrupt),
     /// another application's database, and a database written by a newer schema. A new file
-    /// is created with mode 0600. `created` tells whether the file was new.
+    /// is created with mode 0600. `created` tells whether the database is new: the file was
+    /// missing, or empty.
     public static func open(
         path: String, options: DatabaseOptions = DatabaseOptions(), migrations: [Migration]
     ) throws(DatabaseError) -> (database: SQLiteDatabase, created: Bool) {
@@ -208,7 +209,7 @@ extension SQLiteDatabase {
     }
 
     /// Checks the path and its file without writing anything; creates a missing file (0600).
-    /// Returns whether the file was created.
+    /// Returns whether the database is new: the file was created, or was empty.
     ///
     /// A symbolic link is judged by its target, as SQLite opens the target and keeps its log
     /// beside it; messages name the path as given.
@@ -240,7 +241,9 @@ extension SQLiteDatabase {
                     message: "the folder \(targetFolder) is read-only; the database needs to write its log there, "
                         + "so make the folder writable or move the database")
             }
-            if size == 0 { return false }
+            // An empty file is a new database (one made by `touch`, or left by a first start
+            // that was stopped before its first transaction): it is filled as a new one is.
+            if size == 0 { return true }
             try checkExistingFile(
                 path: path, resolved: resolved, size: size, options: options, latestVersion: latestVersion)
             return false

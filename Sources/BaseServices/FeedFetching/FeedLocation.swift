@@ -19,7 +19,7 @@ public enum FeedLocation: Sendable, Hashable, CustomStringConvertible {
     ) throws(FeedError) -> FeedLocation {
         let files = FileManager.default
         let address = FeedURLRule.parse(
-            text, homeDirectory: files.homeDirectoryForCurrentUser.path, currentDirectory: files.currentDirectoryPath,
+            text, homeDirectory: homeDirectory(), currentDirectory: files.currentDirectoryPath,
             relativePaths: relativePaths)
         switch address {
         case .success(.web(let url)): return .remote(url)
@@ -28,6 +28,13 @@ public enum FeedLocation: Sendable, Hashable, CustomStringConvertible {
         case .failure(.unsupportedScheme(let scheme)) where text.contains("://"): throw .unsupportedScheme(scheme)
         case .failure: throw .invalidLocation(text)
         }
+    }
+
+    /// What `~` stands for: `HOME`, as a shell reads it, else the user's home in the system's
+    /// user database.
+    static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        return FileManager.default.homeDirectoryForCurrentUser.path
     }
 
     /// The URL or the path.

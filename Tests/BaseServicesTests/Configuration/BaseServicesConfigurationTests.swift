@@ -33,6 +33,17 @@ import Testing
     #expect(try again.database.int("SELECT count(*) FROM todos") == Int64(Fixtures.welcomeTodos.count))
 }
 
+@Test func anEmptyFileIsANewDatabaseAndGetsTheWelcomeList() throws {
+    // As `touch` makes one, or a first start stopped before its first transaction leaves it.
+    let folder = TemporaryFolder()
+    #expect(FileManager.default.createFile(atPath: folder.file(), contents: Data()))
+    let configuration = BaseServicesConfiguration(database: .file(folder.file()), environment: .production)
+    let (context, report) = try BaseServicesRegistry.open(configuration)
+    defer { context.database.close() }
+    #expect(report.wasCreated)
+    #expect(try context.database.int("SELECT count(*) FROM todos") == Int64(Fixtures.welcomeTodos.count))
+}
+
 @Test func theStandardLocationCreatesItsFoldersForTheOwnerOnly() throws {
     let folder = TemporaryFolder()
     let configuration = BaseServicesConfiguration(database: .standard, environment: .production)

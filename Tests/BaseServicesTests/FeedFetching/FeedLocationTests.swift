@@ -53,3 +53,9 @@ import Testing
         #expect(throws: FeedError.self) { try FeedLocation.parse("https://") }
     }
 }
+
+@Test func aTildeStandsForHomeAsAShellReadsIt() {
+    #expect(FeedLocation.homeDirectory(environment: ["HOME": "/home/someone"]) == "/home/someone")
+    #expect(FeedLocation.homeDirectory(environment: ["HOME": ""]) == FileManager.default.homeDirectoryForCurrentUser.path)
+    #expect(FeedLocation.homeDirectory(environment: [:]) == FileManager.default.homeDirectoryForCurrentUser.path)
+}
