@@ -56,6 +56,7 @@ import Testing
 
 @Test func aTildeStandsForHomeAsAShellReadsIt() {
     #expect(FeedLocation.homeDirectory(environment: ["HOME": "/home/someone"]) == "/home/someone")
-    #expect(FeedLocation.homeDirectory(environment: ["HOME": ""]) == FileManager.default.homeDirectoryForCurrentUser.path)
-    #expect(FeedLocation.homeDirectory(environment: [:]) == FileManager.default.homeDirectoryForCurrentUser.path)
+    let usersHome = FileManager.default.homeDirectoryForCurrentUser.path
+    #expect(FeedLocation.homeDirectory(environment: ["HOME": ""]) == usersHome)
+    #expect(FeedLocation.homeDirectory(environment: [:]) == usersHome)
 }
