@@ -168,8 +168,14 @@ extension FeedListViewModel {
         switch step {
         case .data(let feeds):
             screen.showMessages(of: feeds)
+            let selectedID = screen.selectedRow?.id
             screen.feeds = feeds
             screen.viewport.setCount(feeds.feeds.count)
+            // The list changed around the selected feed (one added or renamed, by this process
+            // or another): the selection stays on that feed, not on the row it was in.
+            if let selectedID, let index = feeds.rows.firstIndex(where: { $0.id == selectedID }) {
+                screen.viewport.selected = index
+            }
             screen.resultsViewport.setCount(feeds.searchResults.count)
         case .action(let action):
             // A message stays until the next key (or its timeout).

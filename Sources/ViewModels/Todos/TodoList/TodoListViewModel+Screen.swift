@@ -227,6 +227,16 @@ extension TodoListViewModel.Screen {
             if let id = followedTodo { effects.append(.locate(id)) }
         }
         if data.rows != old.rows {
+            // Only between two windows of one query: rows of another order or filter say
+            // nothing about where the selected todo went (the locate step follows it there).
+            if followedTodo == nil, moveInFlight == nil, let selectedID, old.loadedQuery == data.loadedQuery,
+                old.loadedQuery == data.query, let row = data.rows.first(where: { $0.id == selectedID }),
+                row.position != viewport.selected
+            {
+                // The list changed around the selected todo (one added or removed before it, by
+                // this process or another): the selection stays on that todo, not on its row.
+                viewport.selected = row.position
+            }
             selectAddedTodo()
             finishMove(&effects)
         }

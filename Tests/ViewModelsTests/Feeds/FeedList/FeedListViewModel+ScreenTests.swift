@@ -264,3 +264,27 @@ private func runHistory(
     #expect(at(150, screens).message == nil)
     #expect(at(250, screens).message == nil)
 }
+
+@Test func feedListScreenSelectionStaysOnItsFeedWhenTheListChangesAroundIt() {
+    let scheduler = TestScheduler()
+    let before = [Fixtures.feed(1, "Beta"), Fixtures.feed(2, "Gamma")]
+    // Another process subscribes to "Alpha", which sorts first.
+    let after = [Fixtures.feed(3, "Alpha")] + before
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in
+            scheduler.createColdObservable([.next(0, .success(before)), .next(300, .success(after))]).asObservable()
+        }
+    }
+    let input = scheduler.createHotObservable([
+        Recorded.next(0, Action.viewport(height: 5)), .next(200, .select(.down)),
+    ])
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = output.screen.subscribe(screens.asObserver())
+    scheduler.advance(by: SchedulerDuration(ticks: 1_000))
+    subscription.dispose()
+    #expect(at(299, screens).selectedRow?.title == "Gamma")
+    #expect(at(1_000, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
+    #expect(at(1_000, screens).selectedRow?.title == "Gamma")
+}

@@ -28,6 +28,15 @@ private final class MemoryTodos: Sendable {
 
     var titles: [String] { todos.withLock { $0.map { $0.isCompleted ? "[x] \($0.title)" : $0.title } } }
 
+    /// Another process adds a todo at the top of the manual order (no history step here).
+    func addFromOutside(_ title: String) {
+        todos.withLock { todos in
+            let id = (todos.map(\.id).max() ?? 0) + 1
+            todos.insert(Fixtures.todo(id, title), at: 0)
+        }
+        version.accept(version.value + 1)
+    }
+
     private func change(
         _ description: String, _ body: @escaping @Sendable (inout [Todo]) -> Todo?
     ) -> Observable<Result<Todo, SceneError>> {
@@ -193,10 +202,12 @@ private final class MemoryTodos: Sendable {
 /// The list scene over `titles`, a viewport of `height` rows given at tick 0, and `actions`
 /// sent at their ticks; returns the screens recorded and the store.
 private func run(
-    _ titles: [String], height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)]
+    _ titles: [String], height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)],
+    outside: [(Int, String)] = []
 ) -> (screens: TestableObserver<Screen>, store: MemoryTodos, routes: [Route]) {
     let scheduler = TestScheduler()
     let store = MemoryTodos(scheduler, titles: titles)
+    for (tick, title) in outside { scheduler.scheduleAt(tick) { store.addFromOutside(title) } }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = TodoListViewModel(service: store.service(), scheduler: scheduler)
@@ -684,4 +695,13 @@ private func firstMessage(_ screens: TestableObserver<Screen>, after tick: Int =
         return
     }
     #expect(last(screens).status.current == nil)
+}
+
+@Test func todoListScreenSelectionStaysOnItsTodoWhenAnotherProcessAddsOneBeforeIt() {
+    let (screens, _, _) = run(
+        five, height: 10, [(300, .select(.down)), (310, .select(.down))], outside: [(500, "From outside")])
+    #expect(at(499, screens).selectedRow?.title == "Mark")
+    #expect(last(screens).visibleRows.first?.title == "From outside")
+    #expect(last(screens).selectedRow?.title == "Mark")
+    #expect(last(screens).viewport.selected == 3)
 }
