@@ -27,7 +27,7 @@ enum KeyMaps {
                 KeyHint("e", "edit the title (Enter saves, Esc cancels)"), KeyHint("Enter", "open in the editor"),
                 KeyHint("d", "delete (y/n)"),
                 KeyHint("A", "toggle all shown (y/n above 5)"), KeyHint("C", "clear completed shown (y/n above 5)"),
-                KeyHint("Tab f", "filter: all, active, done"),
+                KeyHint("Tab f", "filter: all, active, completed"),
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
                 KeyHint("J K", "move the todo down, up"),
                 KeyHint("u", "undo the last change (any process's; feed removals too)"), KeyHint("Ctrl-R", "redo"),

@@ -23,7 +23,8 @@ public struct SceneChrome: Hashable, Sendable {
     public var message: String?
     /// Whether work is running (a refresh, a load): the status line shows a spinner.
     public var isBusy: Bool
-    /// A short word on the right of the status line while busy (for example "Refreshing 1 of 3").
+    /// A short word on the right of the status line while busy (for example "Refreshing: 1 of 3
+    /// done").
     public var busyText: String
     /// Which frame of the spinner to draw.
     public var spinnerFrame: Int

@@ -52,8 +52,9 @@ public struct RefreshProgress: Sendable, Hashable {
         self.total = total
     }
 
-    /// "Refreshing 2 of 5": progress in words.
-    public var text: String { "Refreshing \(min(done + 1, total)) of \(total)" }
+    /// "Refreshing: 2 of 5 done", or "Refreshing" for one feed: progress in words. Feeds are
+    /// fetched several at a time, so it counts those done, not the one under way.
+    public var text: String { total > 1 ? "Refreshing: \(min(done, total)) of \(total) done" : "Refreshing" }
 }
 
 /// One item a search across all feeds found, as the feeds scene lists it.

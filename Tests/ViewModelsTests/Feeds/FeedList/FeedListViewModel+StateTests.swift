@@ -69,8 +69,10 @@ private typealias VM = FeedListViewModel
 }
 
 @Test func feedsStateProgressTextCountsFromOne() {
-    #expect(RefreshProgress(done: 0, total: 3).text == "Refreshing 1 of 3")
-    #expect(RefreshProgress(done: 3, total: 3).text == "Refreshing 3 of 3")
+    #expect(RefreshProgress(done: 0, total: 3).text == "Refreshing: 0 of 3 done")
+    #expect(RefreshProgress(done: 2, total: 3).text == "Refreshing: 2 of 3 done")
+    #expect(RefreshProgress(done: 3, total: 3).text == "Refreshing: 3 of 3 done")
+    #expect(RefreshProgress(done: 0, total: 1).text == "Refreshing")
 }
 
 @Test func feedsStateRejectedAddressShowsWhy() {
