@@ -7,9 +7,9 @@ public struct MockTodoEditorService: TodoEditorServiceType {
     /// Answers ``load(id:)``.
     public var loadHandler: @Sendable (Int64) -> Observable<Result<Todo?, SceneError>> = _unexpected(
         "TodoEditorServiceType.load(id:)")
-    /// Answers ``save(_:id:)``.
-    public var saveHandler: @Sendable (TodoFields, Int64?) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "TodoEditorServiceType.save(_:id:)")
+    /// Answers ``save(_:over:)``.
+    public var saveHandler: @Sendable (TodoFields, Todo?) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoEditorServiceType.save(_:over:)")
 
     /// A fake whose every method fails the test when called.
     public init() {}
@@ -26,7 +26,7 @@ public struct MockTodoEditorService: TodoEditorServiceType {
     }
 
     /// Calls ``saveHandler``.
-    public func save(_ fields: TodoFields, id: Int64?) -> Observable<Result<Todo, SceneError>> {
-        saveHandler(fields, id)
+    public func save(_ fields: TodoFields, over stored: Todo?) -> Observable<Result<Todo, SceneError>> {
+        saveHandler(fields, stored)
     }
 }

@@ -34,16 +34,20 @@ public final class TodosBaseService: TodosBaseServiceType {
         }
     }
 
-    /// Replaces a todo's title, notes and due date.
-    public func update(
-        id: Int64, title: String, notes: String, due: Date?
-    ) -> Observable<Result<TodoObject, DatabaseError>> {
+    /// Changes the fields `edit` names, keeping the others as stored. An edit that changes
+    /// nothing writes nothing, and the history gets no step.
+    public func update(id: Int64, _ edit: TodoEdit) -> Observable<Result<TodoObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            let title = try Self.validTitle(title)
-            // An edit that changes nothing writes nothing, so undo has nothing to take back.
+            // Read and written in one transaction: a field another process changed since the
+            // caller read the todo stays as that process left it unless this edit names it.
             let current = try Self.todo(id: id, in: db)
-            if current.title == title, current.notes == notes,
-                current.dueAt?.storedMilliseconds == due?.storedMilliseconds
+            var title = current.title
+            if let edited = edit.title { title = try Self.validTitle(edited) }
+            let notes = edit.notes ?? current.notes
+            let due = edit.dueAt(from: current.dueAt)
+            // An edit that changes nothing writes nothing, so undo has nothing to take back.
+            if title == current.title, notes == current.notes,
+                due?.storedMilliseconds == current.dueAt?.storedMilliseconds
             {
                 return current
             }

@@ -28,9 +28,10 @@ public protocol TodosBaseServiceType: Sendable {
     /// how many were created. One empty title refuses the whole batch and nothing is written.
     func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>>
 
-    /// Replaces a todo's title, notes and due date. When they are the ones stored, nothing is
-    /// written and the history gets no step.
-    func update(id: Int64, title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
+    /// Changes the fields `edit` names, keeping the others as stored (read in the same
+    /// transaction, so a change another process made to them is kept). An edit that changes
+    /// nothing writes nothing, and the history gets no step.
+    func update(id: Int64, _ edit: TodoEdit) -> Observable<Result<TodoObject, DatabaseError>>
 
     /// Flips a todo between done and not done.
     func toggle(id: Int64) -> Observable<Result<TodoObject, DatabaseError>>
@@ -111,6 +112,13 @@ public protocol TodosBaseServiceType: Sendable {
 }
 
 extension TodosBaseServiceType {
+    /// Replaces a todo's title, notes and due date (`nil`: none).
+    public func update(
+        id: Int64, title: String, notes: String, due: Date?
+    ) -> Observable<Result<TodoObject, DatabaseError>> {
+        update(id: id, TodoEdit(title: title, notes: notes, due: due.map(TodoEdit.Due.set) ?? .remove))
+    }
+
     /// Observes a window of todos, described field by field.
     public func observeWindow(
         filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100,

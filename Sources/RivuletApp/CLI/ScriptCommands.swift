@@ -48,17 +48,15 @@ enum ScriptCommands {
         case .remove(let id):
             _ = try value(of: todos.delete(id: id))
         case .edit(let id, let title, let notes, let dueChange):
-            guard let current = try value(of: todos.fetch(id: id)) else {
-                throw CommandFailure("there is no todo \(id)")
-            }
-            let due: Date? =
+            // Only the options given are written: the other fields stay as stored, even when
+            // another process changes them meanwhile.
+            let due: TodoEdit.Due =
                 switch dueChange {
-                case .unchanged: current.dueAt
-                case .set(let day): day.date
-                case .remove: nil
+                case .unchanged: .keep
+                case .set(let day): .set(day.date)
+                case .remove: .remove
                 }
-            _ = try value(
-                of: todos.update(id: id, title: title ?? current.title, notes: notes ?? current.notes, due: due))
+            _ = try value(of: todos.update(id: id, TodoEdit(title: title, notes: notes, due: due)))
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsImport, .feedsExport:
             try FeedCommands.perform(command)
         case .app, .help, .version:

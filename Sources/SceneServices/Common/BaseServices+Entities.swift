@@ -86,4 +86,10 @@ extension Result where Failure == BaseServiceError {
     func toScene<Entity>(_ transform: (Success) -> Entity) -> Result<Entity, SceneError> {
         map(transform).mapError(SceneError.init)
     }
+
+    /// The same result with entities and scene errors, where a missing row is `gone`: what was
+    /// acted on was removed meanwhile, perhaps by another process.
+    func toScene<Entity>(gone: SceneError.Gone, _ transform: (Success) -> Entity) -> Result<Entity, SceneError> {
+        map(transform).mapError { $0.kind == .notFound ? .gone(gone) : SceneError($0) }
+    }
 }

@@ -74,6 +74,20 @@ private func kind<T>(of result: Result<T, DatabaseError>?) -> DatabaseError.Kind
     #expect(updated.updatedAt > todo.updatedAt)
 }
 
+@Test func updateWritesOnlyTheFieldsTheEditNamesOverWhatIsStoredNow() throws {
+    let fixture = try ServicesFixture()
+    let due = Date(storedMilliseconds: 1_000)
+    let todo = try create(fixture, "Milk", notes: "", due: due)
+    // Another writer renames it after this caller read it; the caller then edits the notes only.
+    _ = try value(fixture.todos.update(id: todo.id, TodoEdit(title: "Oat milk")))
+    let updated = try value(fixture.todos.update(id: todo.id, TodoEdit(notes: "2 l")))
+    #expect([updated.title, updated.notes] == ["Oat milk", "2 l"])
+    #expect(updated.dueAt == due)
+    #expect(try value(fixture.todos.update(id: todo.id, TodoEdit(due: .remove))).dueAt == nil)
+    #expect(try value(fixture.todos.update(id: todo.id, TodoEdit(due: .set(due)))).dueAt == due)
+    #expect(kind(of: firstResult(fixture.todos.update(id: todo.id, TodoEdit(title: " \t")))) == .invalidValue)
+}
+
 @Test func updateOfAMissingTodoIsNotFound() throws {
     let fixture = try ServicesFixture()
     #expect(kind(of: firstResult(fixture.todos.update(id: 42, title: "x", notes: "", due: nil))) == .notFound)

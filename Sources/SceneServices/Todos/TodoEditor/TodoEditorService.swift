@@ -19,14 +19,17 @@ public struct TodoEditorService: TodoEditorServiceType {
         todos.fetch(id: id).map { result in result.toScene { $0.map(Todo.init) } }
     }
 
-    /// Creates a todo when `id` is `nil`, else updates that todo.
-    public func save(_ fields: TodoFields, id: Int64?) -> Observable<Result<Todo, SceneError>> {
-        let saved =
-            if let id {
-                todos.update(id: id, title: fields.title, notes: fields.notes, due: fields.dueAt)
-            } else {
-                todos.create(title: fields.title, notes: fields.notes, due: fields.dueAt)
+    /// Creates a todo when `stored` is `nil`; else writes the fields that differ from `stored`.
+    public func save(_ fields: TodoFields, over stored: Todo?) -> Observable<Result<Todo, SceneError>> {
+        guard let stored else {
+            return todos.create(title: fields.title, notes: fields.notes, due: fields.dueAt).map {
+                $0.toScene(Todo.init)
             }
-        return saved.map { $0.toScene(Todo.init) }
+        }
+        let edit = TodoEdit(
+            title: fields.title == stored.title ? nil : fields.title,
+            notes: fields.notes == stored.notes ? nil : fields.notes,
+            due: fields.dueAt == stored.dueAt ? .keep : fields.dueAt.map(TodoEdit.Due.set) ?? .remove)
+        return todos.update(id: stored.id, edit).map { $0.toScene(gone: .todo, Todo.init) }
     }
 }

@@ -64,20 +64,9 @@ public struct TodoListService: TodoListServiceType {
         todos.toggleAll(matching: query).map { $0.toScene { $0 } }
     }
 
-    /// Gives one todo a new title, keeping its notes and due date.
+    /// Gives one todo a new title, keeping its notes and due date as stored.
     public func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
-        let todos = todos
-        return todos.fetch(id: id).concatMap { fetched -> Observable<Result<Todo, SceneError>> in
-            switch fetched {
-            case .failure(let error):
-                return .just(.failure(SceneError(error)))
-            case .success(nil):
-                return .just(.failure(SceneError.gone(.todo)))
-            case .success(let todo?):
-                return todos.update(id: id, title: title, notes: todo.notes, due: todo.dueAt)
-                    .map { $0.toScene(Todo.init) }
-            }
-        }
+        todos.update(id: id, TodoEdit(title: title)).map { $0.toScene(gone: .todo, Todo.init) }
     }
 
     /// Deletes one todo and sends it as it was.

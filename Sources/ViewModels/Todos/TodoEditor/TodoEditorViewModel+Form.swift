@@ -7,6 +7,8 @@ extension TodoEditorViewModel {
     public struct Form: Sendable, Hashable {
         /// The todo being edited, or `nil` for a new one.
         public var id: Int64?
+        /// The todo as loaded, or `nil` for a new one (or before it is loaded).
+        public var stored: Todo?
         /// The title as stored (empty for a new todo).
         public var originalTitle: String
         /// The notes as stored.
@@ -31,6 +33,7 @@ extension TodoEditorViewModel {
         public init(id: Int64?, dueDays: DueDayParser = .current()) {
             self.dueDays = dueDays
             self.id = id
+            self.stored = nil
             self.originalTitle = ""
             self.originalNotes = ""
             self.originalDueText = ""
@@ -75,12 +78,17 @@ extension TodoEditorViewModel {
         /// Whether the fields may be saved: loaded, and every field valid.
         public var isValid: Bool { !isLoading && loadError == nil && titleError == nil && dueError == nil }
 
-        /// The fields to save, or `nil` when they are not valid.
+        /// The fields to save, or `nil` when they are not valid. A due date typed another way
+        /// that names the stored day keeps the stored moment, so it is no change.
         public var fields: TodoFields? {
             guard isValid else { return nil }
-            let due: DueDay? = if case .success(let day) = dueDay { day } else { nil }
-            return TodoFields(
-                title: title.trimmingCharacters(in: .whitespacesAndNewlines), notes: notes, dueAt: due?.date)
+            let dueAt: Date? =
+                switch dueDay {
+                case .success(let day) where day.description == originalDueText: stored?.dueAt
+                case .success(let day): day.date
+                default: nil
+                }
+            return TodoFields(title: title.trimmingCharacters(in: .whitespacesAndNewlines), notes: notes, dueAt: dueAt)
         }
     }
 
@@ -102,6 +110,7 @@ extension TodoEditorViewModel {
         switch event {
         case .loaded(.success(let todo?)):
             let dueText = todo.dueAt.map(DueDate.format) ?? ""
+            next.stored = todo
             next.originalTitle = todo.title
             next.originalNotes = todo.notes
             next.originalDueText = dueText

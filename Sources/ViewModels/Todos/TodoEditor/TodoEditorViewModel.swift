@@ -128,9 +128,9 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         // One save at a time: a press while a save runs is ignored. A failed save frees the key
         // again; a successful one keeps it taken, as the editor is closing.
         let saves = input.save.withLatestFrom(form)
-            .compactMap(\.fields)
-            .exhaustMap { fields in
-                service.save(fields, id: todoID).recoveringAsResult()
+            .compactMap { form in form.fields.map { (fields: $0, stored: form.stored) } }
+            .exhaustMap { save in
+                service.save(save.fields, over: save.stored).recoveringAsResult()
                     .concatMap { result -> Observable<Event> in
                         switch result {
                         case .success: Observable.merge(.just(.saved(result)), .never())

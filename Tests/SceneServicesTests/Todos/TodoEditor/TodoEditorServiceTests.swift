@@ -22,7 +22,7 @@ import Testing
     let fixture = try ServicesFixture()
     let service = TodoEditorService(todos: fixture.todos)
     let due = Date(timeIntervalSince1970: 1_798_675_200)
-    let saved = try first(service.save(TodoFields(title: "Milk", notes: "2 l", dueAt: due), id: nil)).get()
+    let saved = try first(service.save(TodoFields(title: "Milk", notes: "2 l", dueAt: due), over: nil)).get()
     let stored = try first(fixture.todos.fetch(id: saved.id)).get()
     #expect(stored?.title == "Milk")
     #expect(stored?.dueAt == due)
@@ -32,7 +32,7 @@ import Testing
     let fixture = try ServicesFixture()
     let service = TodoEditorService(todos: fixture.todos)
     let stored = try first(fixture.todos.create(title: "Milk", notes: "", due: nil)).get()
-    _ = try first(service.save(TodoFields(title: "Oat milk", notes: "barista"), id: stored.id)).get()
+    _ = try first(service.save(TodoFields(title: "Oat milk", notes: "barista"), over: Todo(stored))).get()
     let updated = try first(fixture.todos.fetch(id: stored.id)).get()
     #expect(updated?.title == "Oat milk")
     #expect(updated?.notes == "barista")
@@ -40,9 +40,24 @@ import Testing
 
 @Test func todoEditorServiceSaveOfAMissingTodoFails() throws {
     let fixture = try ServicesFixture()
-    let result = try first(TodoEditorService(todos: fixture.todos).save(TodoFields(title: "Tea"), id: 40))
-    guard case .failure = result else {
-        Issue.record("saving a missing todo succeeded: \(result)")
-        return
-    }
+    let stored = try first(fixture.todos.create(title: "Tea", notes: "", due: nil)).get()
+    _ = try first(fixture.todos.delete(id: stored.id)).get()
+    let result = try first(
+        TodoEditorService(todos: fixture.todos).save(TodoFields(title: "Green tea"), over: Todo(stored)))
+    #expect(result == .failure(.gone(.todo)))
+}
+
+@Test func todoEditorServiceSaveKeepsAFieldAnotherProcessChangedMeanwhile() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoEditorService(todos: fixture.todos)
+    let due = Date(timeIntervalSince1970: 1_798_675_200)
+    let loaded = try first(fixture.todos.create(title: "Milk", notes: "", due: due)).get()
+    // Another process renames the todo and takes its due date away while the editor is open.
+    _ = try first(fixture.todos.update(id: loaded.id, title: "Oat milk", notes: "", due: nil)).get()
+    // The editor changed only the notes.
+    _ = try first(service.save(TodoFields(title: "Milk", notes: "2 l", dueAt: due), over: Todo(loaded))).get()
+    let stored = try first(fixture.todos.fetch(id: loaded.id)).get()
+    #expect(stored?.title == "Oat milk")
+    #expect(stored?.notes == "2 l")
+    #expect(stored?.dueAt == nil)
 }

@@ -80,6 +80,18 @@ private func loaded(_ todo: Todo) -> VM.Form {
     #expect(VM.reduceForm(form, .editDue("dec 30")).hasUnsavedChanges)
 }
 
+@Test func formFieldsKeepTheStoredMomentWhenTheDueDayTypedIsTheStoredOne() {
+    // Stored at 18:30 on the day, as another program may store it: saving only the notes must
+    // not move it to the start of the day.
+    let evening = Fixtures.day.addingTimeInterval(18.5 * 3600)
+    let stored = Fixtures.todo(1, "Milk", due: evening)
+    let loaded = VM.reduceForm(VM.Form(id: 1, dueDays: Fixtures.dueDays), .loaded(.success(stored)))
+    let form = VM.reduceForm(VM.reduceForm(loaded, .editNotes("2 l")), .editDue("dec 31"))
+    #expect(form.stored == stored)
+    #expect(form.fields == TodoFields(title: "Milk", notes: "2 l", dueAt: evening))
+    #expect(VM.reduceForm(form, .editDue("dec 30")).fields?.dueAt != evening)
+}
+
 @Test func formValidFieldsTrimTheTitle() {
     let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("  Milk ")), .editDue("2026-12-31"))
     #expect(form.isValid)

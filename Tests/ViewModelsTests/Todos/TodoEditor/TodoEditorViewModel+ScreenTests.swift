@@ -16,7 +16,8 @@ private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<Scree
         $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
         }
-        $0.saveHandler = { fields, id in
+        $0.saveHandler = { fields, stored in
+            let id = stored?.id
             saved.append("\(id.map(String.init) ?? "new") \(fields.title) | \(fields.notes)")
             return .just(.success(Fixtures.todo(id ?? 1, fields.title)))
         }
