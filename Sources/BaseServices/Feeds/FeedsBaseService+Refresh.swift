@@ -50,48 +50,36 @@ extension FeedsBaseService {
                 observer.onCompleted()
                 return Disposables.empty
             }
-            return fetch(url, validators).subscribe { event in
-                switch event {
-                case .next(.progress(let step)):
-                    observer.onNext(.progress(.fetching(step)))
-                case .next(.finished(.notModified)):
-                    let result = Result { () throws(DatabaseError) in
+            return Self.report(fetch(url, validators), to: observer) { fetched in
+                let outcome: Result<FeedRefreshSummary, FeedRefreshError>
+                switch fetched {
+                case .notModified:
+                    let summary = FeedRefreshSummary(
+                        feedID: feedID, isNotModified: true, newItemCount: 0, receivedItemCount: 0)
+                    outcome = Result { () throws(DatabaseError) in
                         try database.write { (db) throws(DatabaseError) in
                             try db.execute(
                                 "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
                                 [.integer(now().storedMilliseconds), .integer(feedID)])
                         }
+                        return summary
                     }
-                    let summary = FeedRefreshSummary(
-                        feedID: feedID, isNotModified: true, newItemCount: 0, receivedItemCount: 0)
-                    let outcome = result.map { summary }.mapError(FeedRefreshError.database)
-                    Self.recordFailure(of: outcome, feedID: feedID, in: database)
-                    observer.onNext(.finished(outcome))
-                case .next(.finished(.fetched(let feed, let newValidators))):
-                    observer.onNext(.progress(.storing(itemCount: feed.items.count)))
-                    let result = Result { () throws(DatabaseError) -> Int in
-                        try Self.store(
+                    .mapError(FeedRefreshError.database)
+                case .fetched(let feed, let newValidators):
+                    outcome = Result { () throws(DatabaseError) -> FeedRefreshSummary in
+                        let newItems = try Self.store(
                             feed, validators: newValidators, feedID: feedID, feedURL: url, fetched: now(),
                             in: database)
+                        return FeedRefreshSummary(
+                            feedID: feedID, isNotModified: false, newItemCount: newItems,
+                            receivedItemCount: feed.items.count)
                     }
-                    let outcome =
-                        result.map {
-                            FeedRefreshSummary(
-                                feedID: feedID, isNotModified: false, newItemCount: $0,
-                                receivedItemCount: feed.items.count)
-                        }
-                        .mapError(FeedRefreshError.database)
-                    Self.recordFailure(of: outcome, feedID: feedID, in: database)
-                    observer.onNext(.finished(outcome))
-                case .error(let error):
-                    let failure: FeedRefreshError = (error as? FeedError).map { .fetch($0) } ?? .source(error)
-                    let outcome = Result<FeedRefreshSummary, FeedRefreshError>.failure(failure)
-                    Self.recordFailure(of: outcome, feedID: feedID, in: database)
-                    observer.onNext(.finished(outcome))
-                    observer.onCompleted()
-                case .completed:
-                    observer.onCompleted()
+                    .mapError(FeedRefreshError.database)
+                case .failed(let failure):
+                    outcome = .failure(failure)
                 }
+                Self.recordFailure(of: outcome, feedID: feedID, in: database)
+                return outcome
             }
         }
     }
@@ -131,19 +119,16 @@ extension FeedsBaseService {
                 observer.onCompleted()
                 return Disposables.empty
             }
-            return fetch(location, nil).subscribe { event in
-                switch event {
-                case .next(.progress(let step)):
-                    observer.onNext(.progress(.fetching(step)))
-                case .next(.finished(.notModified)):
+            return Self.report(fetch(location, nil), to: observer) { fetched in
+                switch fetched {
+                case .notModified:
                     let refusal = DatabaseError(
                         kind: .invalidValue,
                         message: "\(location): the first download answered “not modified”, so there is nothing to store"
                     )
-                    observer.onNext(.finished(.failure(.database(refusal))))
-                case .next(.finished(.fetched(let feed, let validators))):
-                    observer.onNext(.progress(.storing(itemCount: feed.items.count)))
-                    let result = Result { () throws(DatabaseError) -> FeedRefreshSummary in
+                    return .failure(.database(refusal))
+                case .fetched(let feed, let validators):
+                    return Result { () throws(DatabaseError) -> FeedRefreshSummary in
                         try database.write { (db) throws(DatabaseError) -> FeedRefreshSummary in
                             let added = try Self.insertFeed(
                                 url: location, title: location, siteURL: nil, addedAt: now(), in: db)
@@ -155,14 +140,42 @@ extension FeedsBaseService {
                                 receivedItemCount: feed.items.count)
                         }
                     }
-                    observer.onNext(.finished(result.mapError(FeedRefreshError.database)))
-                case .error(let error):
-                    let failure: FeedRefreshError = (error as? FeedError).map { .fetch($0) } ?? .source(error)
-                    observer.onNext(.finished(.failure(failure)))
-                    observer.onCompleted()
-                case .completed:
-                    observer.onCompleted()
+                    .mapError(FeedRefreshError.database)
+                case .failed(let failure):
+                    return .failure(failure)
                 }
+            }
+        }
+    }
+
+    /// How a download ended, for ``report(_:to:settle:)``.
+    private enum Download {
+        case notModified
+        case fetched(ParsedFeed, FeedValidators)
+        case failed(FeedRefreshError)
+    }
+
+    /// Sends `download`'s progress to `observer`, then one ``FeedRefreshUpdate/finished(_:)``
+    /// with what `settle` makes of how it ended (a failed download included), then completion.
+    private static func report(
+        _ download: Observable<FeedFetchEvent>, to observer: AnyObserver<FeedRefreshUpdate>,
+        settle: @escaping @Sendable (Download) -> Result<FeedRefreshSummary, FeedRefreshError>
+    ) -> any Disposable {
+        download.subscribe { event in
+            switch event {
+            case .next(.progress(let step)):
+                observer.onNext(.progress(.fetching(step)))
+            case .next(.finished(.notModified)):
+                observer.onNext(.finished(settle(.notModified)))
+            case .next(.finished(.fetched(let feed, let validators))):
+                observer.onNext(.progress(.storing(itemCount: feed.items.count)))
+                observer.onNext(.finished(settle(.fetched(feed, validators))))
+            case .error(let error):
+                let failure: FeedRefreshError = (error as? FeedError).map { .fetch($0) } ?? .source(error)
+                observer.onNext(.finished(settle(.failed(failure))))
+                observer.onCompleted()
+            case .completed:
+                observer.onCompleted()
             }
         }
     }

@@ -33,7 +33,7 @@ enum FeedCommands {
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
             if let id, chosen.isEmpty { throw CommandFailure("there is no feed \(id)") }
-            let failures = refreshAll(chosen, feeds: feeds)
+            let failures = refreshAll(chosen)
             if id != nil, let failure = failures.first { throw CommandFailure(failure) }
             // Each failure on a line of its own, then how many.
             for failure in failures { Output.error("rivulet: \(failure)") }
@@ -75,37 +75,19 @@ enum FeedCommands {
         "added \(report.added.count), skipped \(report.skipped.count), failed \(report.failed.count)"
     }
 
-    /// Fetches a feed now and stores its items through the base service, which records the
-    /// outcome as the feed's last error; a feed still named by its address takes the title the
-    /// feed gives itself.
-    /// Refreshes `chosen`, up to ``FeedRefreshEvent/concurrentFeeds`` at a time, and returns
-    /// why each that failed did, in the order of `chosen`.
-    private static func refreshAll(_ chosen: [FeedObject], feeds: any FeedsBaseServiceType) -> [String] {
-        let failures = SanitizerVisibleMutex([String?](repeating: nil, count: chosen.count))
-        let finished = DispatchSemaphore(value: 0)
-        let subscription = Observable.from(Array(chosen.enumerated()))
-            .map { index, feed in
-                feeds.refresh(feedID: feed.id).compactMap { update -> (Int, String?)? in
-                    guard case .finished(let outcome) = update else { return nil }
-                    guard case .failure(let error) = outcome else { return (index, nil) }
-                    return (index, failureMessage(error, what: feed.url))
-                }
-            }
-            .merge(maxConcurrent: FeedRefreshEvent.concurrentFeeds)
-            .subscribe(
-                onNext: { index, failure in failures.withLock { $0[index] = failure } },
-                onError: { _ in finished.signal() },
-                onCompleted: { finished.signal() })
-        finished.wait()
-        subscription.dispose()
-        return failures.withLock { $0.compactMap { $0 } }
+    /// Refreshes `chosen` as the app's feeds scene does (several at a time, each failure stored
+    /// as the feed's last error), and returns why each that failed did, in the order of `chosen`.
+    private static func refreshAll(_ chosen: [FeedObject]) -> [String] {
+        let events = ScriptCommands.firstValue(of: FeedListService().refresh(feedIDs: chosen.map(\.id)).toArray())
+        var failures: [Int64: String] = [:]
+        for case .finished(let feedID, .failure(let error)) in events ?? [] { failures[feedID] = error.message }
+        return chosen.compactMap { feed in failures[feed.id].map { named($0, what: feed.url) } }
     }
 
     /// Why a refresh or subscription failed, named by its address or path (`what`) unless the
     /// reason already names it.
-    private static func failureMessage(_ error: FeedRefreshError, what: String) -> String {
-        let message = error.message
-        return message.contains(what) ? message : "\(what): \(message)"
+    private static func named(_ message: String, what: String) -> String {
+        message.contains(what) ? message : "\(what): \(message)"
     }
 
     /// Waits for the end of a refresh or subscription (`what` names it) and sends its summary,
@@ -113,21 +95,15 @@ enum FeedCommands {
     private static func outcome(
         of updates: Observable<FeedRefreshUpdate>, what: String
     ) throws(CommandFailure) -> FeedRefreshSummary {
-        let result = FirstValue<Result<FeedRefreshSummary, FeedRefreshError>>()
-        let finished = DispatchSemaphore(value: 0)
-        let subscription = updates.subscribe(
-            onNext: { event in
-                if case .finished(let outcome) = event { result.keep(outcome) }
-            },
-            onError: { _ in finished.signal() },
-            onCompleted: { finished.signal() })
-        finished.wait()
-        subscription.dispose()
-        switch result.value {
+        let finished = updates.compactMap { update -> Result<FeedRefreshSummary, FeedRefreshError>? in
+            guard case .finished(let outcome) = update else { return nil }
+            return outcome
+        }
+        switch ScriptCommands.firstValue(of: finished) {
         case .success(let summary)?:
             return summary
         case .failure(let error)?:
-            throw CommandFailure(failureMessage(error, what: what))
+            throw CommandFailure(named(error.message, what: what))
         case nil:
             throw CommandFailure("\(what): the download ended without a result")
         }
