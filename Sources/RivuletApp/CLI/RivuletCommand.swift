@@ -88,10 +88,11 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `feeds export`.
     case feedsExport
 
-    /// Whether the command only reads, so a database it may not write can still serve it.
+    /// Whether the command only reads the database, so a file it may not write can still serve
+    /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .feedsList, .feedsItems, .feedsExport, .help, .version: true
+        case .list, .feedsList, .feedsItems, .feedsExport: true
         default: false
         }
     }
