@@ -77,15 +77,7 @@ func _observable<Value: Sendable>(
     _ send: @escaping @Sendable (@escaping @Sendable (Result<Value, RequestError>) -> Void) -> RequestTask
 ) -> Observable<Value> {
     Observable.create { observer in
-        let task = send { result in
-            switch result {
-            case .success(let value):
-                observer.onNext(value)
-                observer.onCompleted()
-            case .failure(let error):
-                observer.onError(error)
-            }
-        }
+        let task = send { observer.onResult($0) }
         return Disposables.create { task.cancel() }
     }
 }

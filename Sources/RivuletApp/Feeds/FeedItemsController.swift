@@ -5,15 +5,9 @@ import ViewModels
 /// One feed's items, and the reader for the item opened: keys become the view model's
 /// actions, its screen state becomes rows or the reader. The selection, the window and the
 /// reader's scroll are in ``FeedItemsViewModel/Screen``.
-final class FeedItemsController: SceneController, @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
-
-    private typealias Screen = FeedItemsViewModel.Screen
-    private typealias Action = FeedItemsViewModel.Action
-
-    private let context: SceneContext
-    private let scene: SceneBinding<Screen, Action>
-
+final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen, FeedItemsViewModel.Action>,
+    SceneController, @unchecked Sendable
+{
     static let hints = [
         KeyHint("Enter", "read"), KeyHint("n", "next unread"), KeyHint("m", "read/unread"), KeyHint("M", "all read"),
         KeyHint("U", "unread only"), KeyHint("?", "help"),
@@ -26,11 +20,9 @@ final class FeedItemsController: SceneController, @unchecked Sendable {
     ]
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        self.context = context
-        scene = SceneBinding(Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+        super.init(
+            Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
-
-    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(

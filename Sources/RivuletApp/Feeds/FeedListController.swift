@@ -4,15 +4,9 @@ import ViewModels
 
 /// The feeds on screen: keys become the view model's actions, its screen state becomes rows.
 /// The selection, the input line and the question are in ``FeedListViewModel/Screen``.
-final class FeedListController: SceneController, @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
-
-    private typealias Screen = FeedListViewModel.Screen
-    private typealias Action = FeedListViewModel.Action
-
-    private let context: SceneContext
-    private let scene: SceneBinding<Screen, Action>
-
+final class FeedListController: BoundSceneController<FeedListViewModel.Screen, FeedListViewModel.Action>,
+    SceneController, @unchecked Sendable
+{
     static let hints = [
         KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
         KeyHint("d", "remove"), KeyHint("u", "undo"), KeyHint("/", "search"),
@@ -23,11 +17,9 @@ final class FeedListController: SceneController, @unchecked Sendable {
     ]
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        self.context = context
-        scene = SceneBinding(Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+        super.init(
+            Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
-
-    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(

@@ -4,23 +4,17 @@ import ViewModels
 
 /// The home scene: the two places to go, with live counts. The selection is in
 /// ``HomeViewModel/Screen``; keys become actions.
-final class HomeController: SceneController, @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
-
-    private let context: SceneContext
-    private let scene: SceneBinding<HomeViewModel.Screen, HomeViewModel.Action>
-
+final class HomeController: BoundSceneController<HomeViewModel.Screen, HomeViewModel.Action>, SceneController,
+    @unchecked Sendable
+{
     static let hints = [
         KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
 
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        self.context = context
-        scene = SceneBinding(
+        super.init(
             HomeViewModel.Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
-
-    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         let state = scene.state

@@ -8,11 +8,9 @@ import ViewModels
 ///
 /// The notes are an area of several lines: Enter breaks the line, ↑ and ↓ move between its
 /// rows and leave it from its first and last row, Tab leaves it at once.
-final class TodoEditorController: SceneController, @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
-
-    private let context: SceneContext
-    private let scene: SceneBinding<TodoEditorViewModel.Screen, TodoEditorViewModel.Action>
+final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Screen, TodoEditorViewModel.Action>,
+    SceneController, @unchecked Sendable
+{
     private let isNew: Bool
 
     // Every printable key is text here, so help is F1 (the key map and the overlay say the same).
@@ -29,14 +27,11 @@ final class TodoEditorController: SceneController, @unchecked Sendable {
     static let notesHeight = 5
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        self.context = context
         isNew = viewModel.todoID == nil
-        scene = SceneBinding(
+        super.init(
             TodoEditorViewModel.Screen(id: viewModel.todoID), context: context, onRoute: onRoute,
             transform: viewModel.transform(screen:))
     }
-
-    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         let state = scene.state

@@ -6,15 +6,9 @@ import ViewModels
 /// The todo list on screen: keys become the view model's actions, its screen state becomes
 /// rows. Everything the list remembers (selection, scroll, input lines, moves on their way)
 /// is in ``TodoListViewModel/Screen``.
-final class TodoListController: SceneController, @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
-
-    private typealias Screen = TodoListViewModel.Screen
-    private typealias Action = TodoListViewModel.Action
-
-    private let context: SceneContext
-    private let scene: SceneBinding<Screen, Action>
-
+final class TodoListController: BoundSceneController<TodoListViewModel.Screen, TodoListViewModel.Action>,
+    SceneController, @unchecked Sendable
+{
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
         KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("u", "undo"), KeyHint("?", "help"),
@@ -28,11 +22,9 @@ final class TodoListController: SceneController, @unchecked Sendable {
     ]
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        self.context = context
-        scene = SceneBinding(Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+        super.init(
+            Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
     }
-
-    func stop() { scene.stop() }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(

@@ -28,6 +28,26 @@ extension ObserverType {
     @inlinable
     public func onCompleted() { on(.completed) }
 
+    /// Sends a result as a sequence of one: its value then the end, or its failure. The observer
+    /// must receive nothing afterwards.
+    ///
+    /// ```swift
+    /// Observable<Data>.create { observer in
+    ///     let task = download(url) { result in observer.onResult(result) }
+    ///     return Disposables.create { task.cancel() }
+    /// }
+    /// ```
+    @inlinable
+    public func onResult<Failure: Error>(_ result: Result<Element, Failure>) {
+        switch result {
+        case .success(let value):
+            on(.next(value))
+            on(.completed)
+        case .failure(let error):
+            on(.error(error))
+        }
+    }
+
     /// An ``AnyObserver`` that sends every event to this observer.
     @inlinable
     public func asObserver() -> AnyObserver<Element> {

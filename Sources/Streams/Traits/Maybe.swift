@@ -35,13 +35,9 @@ public struct Maybe<Element: Sendable>: Sendable {
             unchecked: Observable.create { observer in
                 produce { event in
                     switch event {
-                    case .success(let value):
-                        observer.onNext(value)
-                        observer.onCompleted()
-                    case .error(let error):
-                        observer.onError(error)
-                    case .completed:
-                        observer.onCompleted()
+                    case .success(let value): observer.onResult(Result<Element, Never>.success(value))
+                    case .error(let error): observer.onError(error)
+                    case .completed: observer.onCompleted()
                     }
                 }
             })

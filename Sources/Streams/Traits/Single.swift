@@ -35,18 +35,7 @@ public struct Single<Element: Sendable>: Sendable {
     public static func create(
         subscribe produce: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
     ) -> Single<Element> {
-        Single(
-            unchecked: Observable.create { observer in
-                produce { result in
-                    switch result {
-                    case .success(let value):
-                        observer.onNext(value)
-                        observer.onCompleted()
-                    case .failure(let error):
-                        observer.onError(error)
-                    }
-                }
-            })
+        Single(unchecked: Observable.create { observer in produce { observer.onResult($0) } })
     }
 
     /// A single that succeeds with `element`.

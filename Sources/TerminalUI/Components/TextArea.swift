@@ -23,7 +23,7 @@
 /// notes.text                        // "Milk\nEggs\nBread"
 /// notes.draw(into: &buffer, in: Rect(x: 0, y: 2, width: 40, height: 5))
 /// ```
-public struct TextArea: Hashable, Sendable {
+public struct TextArea: TextEditing, Hashable, Sendable {
     /// A place in the text: a line and a character index within it.
     public struct Position: Hashable, Sendable {
         /// The line, from 0.
@@ -101,17 +101,6 @@ public struct TextArea: Hashable, Sendable {
 
     /// How many characters the area holds, line breaks included.
     public var characterCount: Int { storage.reduce(storage.count - 1) { $0 + $1.count } }
-
-    /// Applies a key or a paste; returns whether the area used it.
-    public mutating func handle(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(let key): return handle(key)
-        case .paste(let text):
-            insert(text)
-            return true
-        case .resize: return false
-        }
-    }
 
     /// Applies an editing key; returns whether it was one. Escape and Tab are not.
     public mutating func handle(_ key: Key) -> Bool {

@@ -18,7 +18,7 @@
 /// field.text                                  // "hi there"
 /// field.draw(into: &buffer, in: Rect(x: 2, y: 5, width: 30, height: 1))
 /// ```
-public struct TextField: Hashable, Sendable {
+public struct TextField: TextEditing, Hashable, Sendable {
     /// The characters typed so far.
     public private(set) var characters: [Character]
     /// The cursor's place, `0...characters.count`: before the character at that index.
@@ -60,18 +60,6 @@ public struct TextField: Hashable, Sendable {
 
     /// Whether the field holds no text.
     public var isEmpty: Bool { characters.isEmpty }
-
-    /// Applies a key or a paste; returns whether the field used it. Resizes are not its
-    /// business: set ``width`` instead.
-    public mutating func handle(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(let key): return handle(key)
-        case .paste(let text):
-            insert(text)
-            return true
-        case .resize: return false
-        }
-    }
 
     /// Applies an editing key; returns whether it was one. Enter, Escape and Tab are not.
     public mutating func handle(_ key: Key) -> Bool {

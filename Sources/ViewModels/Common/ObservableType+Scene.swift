@@ -5,16 +5,16 @@ extension ObservableType {
     /// The event a write's result becomes: success, or a failure message that starts with
     /// `failurePrefix`. An error of the stream itself (scene services send none) becomes a
     /// failure message too, so the state stream never fails.
-    func commandEvent<Value: Sendable, Result: Sendable>(
-        _ failurePrefix: String, success: Result, failure: @escaping @Sendable (String) -> Result
-    ) -> Observable<Result> where Element == Swift.Result<Value, SceneError> {
+    func commandEvent<Value: Sendable, Outcome: CommandOutcome>(
+        _ failurePrefix: String, as _: Outcome.Type
+    ) -> Observable<Outcome> where Element == Swift.Result<Value, SceneError> {
         map { outcome in
             switch outcome {
-            case .success: success
-            case .failure(let error): failure("\(failurePrefix): \(error.message)")
+            case .success: Outcome.commandSucceeded
+            case .failure(let error): Outcome.commandFailed("\(failurePrefix): \(error.message)")
             }
         }
-        .catch { error in Observable.just(failure("\(failurePrefix): \(error)")) }
+        .catch { error in Observable.just(Outcome.commandFailed("\(failurePrefix): \(error)")) }
     }
 
     /// Turns a stream feeding the state into one that cannot fail: an error becomes `fallback`
@@ -66,3 +66,14 @@ final class _BusyGate: Sendable {
         isBusy.withLock { $0 = false }
     }
 }
+
+/// A state event that a write's outcome becomes (see ``ObservableType/commandEvent(_:as:)``).
+protocol CommandOutcome: Sendable {
+    /// The write succeeded.
+    static var commandSucceeded: Self { get }
+    /// The write failed; the message says why, for people.
+    static func commandFailed(_ message: String) -> Self
+}
+
+extension TodoListViewModel.Event: CommandOutcome {}
+extension FeedItemsViewModel.Event: CommandOutcome {}

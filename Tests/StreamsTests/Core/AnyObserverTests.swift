@@ -64,3 +64,13 @@ private func sendOneThenComplete<Observer: ObserverType>(to observer: Observer) 
     #expect(observer.elements == [1, 2, 1])
     subscription.dispose()
 }
+
+@Test func onResultSendsASuccessAsOneValueThenTheEndAndAFailureAsAnError() {
+    let log = Log<Event<Int>>()
+    AnyObserver<Int> { log.append($0) }.onResult(Result<Int, TestError>.success(7))
+    #expect(log.all == [.next(7), .completed])
+
+    let failed = Log<Event<Int>>()
+    AnyObserver<Int> { failed.append($0) }.onResult(Result<Int, TestError>.failure(TestError(2)))
+    #expect(failed.all == [.error(TestError(2))])
+}

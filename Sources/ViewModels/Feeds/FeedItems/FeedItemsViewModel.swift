@@ -185,8 +185,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
                 .compactMap { id, item in item.map { (id, !$0.isRead) } }
         )
         .concatMap { id, isRead in
-            service.setRead(itemID: id, isRead).commandEvent(
-                "Could not change the item", success: Event.commandSucceeded, failure: Event.commandFailed)
+            service.setRead(itemID: id, isRead).commandEvent("Could not change the item", as: Event.self)
         }
         let links = input.openLink.withLatestFrom(latestPage) { request, page in
             (request, page.items.first { $0.id == request.itemID })
@@ -206,8 +205,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             }
         }
         let markAll = input.markAllRead.withLatestFrom(feedID).concatMap { feedID in
-            service.markAllRead(feedID: feedID).commandEvent(
-                "Could not mark the items read", success: Event.commandSucceeded, failure: Event.commandFailed)
+            service.markAllRead(feedID: feedID).commandEvent("Could not mark the items read", as: Event.self)
         }
 
         let state = Observable.merge(

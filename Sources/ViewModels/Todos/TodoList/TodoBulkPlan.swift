@@ -86,26 +86,17 @@ extension TodoListViewModel {
     public static func plan(
         _ request: TodoBulkRequest, shown: TodoTally, all: TodoTally
     ) -> Result<TodoBulkPlan, NothingToDo> {
+        let kind: TodoBulkPlan.Kind
         switch request.action {
-        case .toggleAll where shown.active > 0:
-            return .success(
-                TodoBulkPlan(
-                    .complete, query: request.query, count: shown.active, hidden: max(0, all.active - shown.active)))
-        case .toggleAll where shown.completed > 0:
-            return .success(
-                TodoBulkPlan(
-                    .reopen, query: request.query, count: shown.completed,
-                    hidden: max(0, all.completed - shown.completed)))
-        case .toggleAll:
-            return .failure(NothingToDo(message: "No todos are shown, so none were marked."))
-        case .clearCompleted where shown.completed > 0:
-            return .success(
-                TodoBulkPlan(
-                    .clear, query: request.query, count: shown.completed,
-                    hidden: max(0, all.completed - shown.completed)))
-        case .clearCompleted:
-            return .failure(NothingToDo(message: "No done todos are shown, so none were deleted."))
+        case .toggleAll where shown.active > 0: kind = .complete
+        case .toggleAll where shown.completed > 0: kind = .reopen
+        case .toggleAll: return .failure(NothingToDo(message: "No todos are shown, so none were marked."))
+        case .clearCompleted where shown.completed > 0: kind = .clear
+        case .clearCompleted: return .failure(NothingToDo(message: "No done todos are shown, so none were deleted."))
         }
+        // Completing counts the active todos; reopening and clearing count the done ones.
+        let (count, total) = kind == .complete ? (shown.active, all.active) : (shown.completed, all.completed)
+        return .success(TodoBulkPlan(kind, query: request.query, count: count, hidden: max(0, total - count)))
     }
 
     /// Why a bulk action has nothing to do.

@@ -202,30 +202,25 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else { return .empty() }
                 if let problem = TitleRule.problem(with: trimmed) { return .just(.commandFailed(problem)) }
-                return service.add(title: trimmed).commandEvent(
-                    "Could not add the todo", success: .commandSucceeded, failure: Event.commandFailed)
+                return service.add(title: trimmed).commandEvent("Could not add the todo", as: Event.self)
             },
             input.toggle.concatMap {
-                service.toggle(id: $0).commandEvent(
-                    "Could not change the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
+                service.toggle(id: $0).commandEvent("Could not change the todo", as: Event.self)
             },
             input.toggleAll.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
-                service.toggleAll(in: $0).commandEvent(
-                    "Could not change the todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+                service.toggleAll(in: $0).commandEvent("Could not change the todos", as: Event.self)
             },
             input.rename.concatMap { rename -> Observable<Event> in
                 let trimmed = rename.title.trimmingCharacters(in: .whitespacesAndNewlines)
                 if let problem = TitleRule.problem(with: trimmed) { return .just(.commandFailed(problem)) }
                 return service.rename(id: rename.id, title: trimmed).commandEvent(
-                    "Could not rename the todo", success: .commandSucceeded, failure: Event.commandFailed)
+                    "Could not rename the todo", as: Event.self)
             },
             input.delete.concatMap {
-                service.delete(id: $0).commandEvent(
-                    "Could not delete the todo", success: Event.commandSucceeded, failure: Event.commandFailed)
+                service.delete(id: $0).commandEvent("Could not delete the todo", as: Event.self)
             },
             input.clearCompleted.withLatestFrom(pages) { _, loaded in loaded.query }.concatMap {
-                service.clearCompleted(in: $0).commandEvent(
-                    "Could not clear the done todos", success: Event.commandSucceeded, failure: Event.commandFailed)
+                service.clearCompleted(in: $0).commandEvent("Could not clear the done todos", as: Event.self)
             },
             input.locate.withLatestFrom(query) { id, query in (id, query) }.concatMap { id, query in
                 service.position(of: id, in: query).take(1).recoveringAsResult()
@@ -254,7 +249,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                         return .just(.commandFailed(message))
                     case .move(let id, let from, let to, let query):
                         return service.move(id: id, from: from, to: to, in: query).commandEvent(
-                            "Could not move the todo", success: .commandSucceeded, failure: Event.commandFailed)
+                            "Could not move the todo", as: Event.self)
                     }
                 }
         )

@@ -1,0 +1,32 @@
+import TerminalUI
+import ViewModels
+
+/// What every scene controller holds: the frame context and its view model's binding. A
+/// controller subclasses it with its view model's `Screen` and `Action`, and adds only how
+/// keys become actions and how the state is drawn. Used only on the UI queue.
+class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>: @unchecked Sendable {
+    // Sendable because it is used only on the UI queue.
+
+    /// The view model's screen state.
+    typealias Screen = ViewModelScreen
+    /// What the view model's screen takes.
+    typealias Action = ViewModelAction
+
+    /// Where frames are asked for, and the spinner's frame.
+    let context: SceneContext
+    /// The view model's latest state, and where actions go.
+    let scene: SceneBinding<Screen, Action>
+
+    /// Binds the view model whose `transform(screen:)` is `transform`, starting from `initial`;
+    /// its routes go to `onRoute`.
+    init(
+        _ initial: Screen, context: SceneContext, onRoute: @escaping (Route) -> Void,
+        transform: (ScreenInput<Action>) -> ScreenOutput<Screen>
+    ) {
+        self.context = context
+        scene = SceneBinding(initial, context: context, onRoute: onRoute, transform: transform)
+    }
+
+    /// Stops observing the view model; the scene is gone.
+    func stop() { scene.stop() }
+}
