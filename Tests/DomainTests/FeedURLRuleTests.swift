@@ -83,3 +83,16 @@ private func parse(
     #expect(parse("~/a.xml", .none) == .success(.file(path: "/people/ada/a.xml")))
     #expect(parse("/a.xml", .none) == .success(.file(path: "/a.xml")))
 }
+
+@Test func hidingPasswordsHidesThePasswordOfEveryURLInATextAndNothingElse() {
+    #expect(
+        FeedURLRule.hidingPasswords(in: "https://ann:s3cr@t@example.com/feed?a=b@c")
+            == "https://ann:***@example.com/feed?a=b@c")
+    #expect(
+        FeedURLRule.hidingPasswords(in: "http://a:b@127.0.0.1:8080: connection refused; see http://c:d@host")
+            == "http://a:***@127.0.0.1:8080: connection refused; see http://c:***@host")
+    // A user without a password, an address without a user, and plain text stay as they are.
+    for text in ["https://ann@example.com/feed", "https://example.com/a@b", "mail ann@example.com", "Example"] {
+        #expect(FeedURLRule.hidingPasswords(in: text) == text)
+    }
+}

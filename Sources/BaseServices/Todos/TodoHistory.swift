@@ -14,6 +14,11 @@ public struct TodoHistoryStep: Sendable, Equatable {
     /// When the change was first made.
     public let madeAt: Date
 
+    /// What the change did, without the title it names: `add`, `complete 3 todos`, `remove feed`.
+    public var action: String { TodoHistory.parts(of: label).action }
+    /// The title of the todo or feed the change names, whole; `nil` for a change of several.
+    public var subject: String? { TodoHistory.parts(of: label).subject }
+
     /// A step; the service makes these.
     public init(label: String, todoCount: Int, madeAt: Date) {
         self.label = label
@@ -176,6 +181,16 @@ enum TodoHistory {
     /// shorter shortens it when it shows it).
     static func quoted(_ title: String) -> String {
         "\"\(title)\""
+    }
+
+    /// A label's parts, the inverse of how labels are made: what was done, and the title it
+    /// quotes, whole, if it quotes one (`delete "Buy milk"` → `delete` and `Buy milk`).
+    static func parts(of label: String) -> (action: String, subject: String?) {
+        guard label.count >= 2, label.last == "\"", let open = label.firstIndex(of: "\""),
+            open < label.index(before: label.endIndex)
+        else { return (label, nil) }
+        let action = label[..<open].trimmingCharacters(in: .whitespaces)
+        return (action, String(label[label.index(after: open)..<label.index(before: label.endIndex)]))
     }
 
     /// "1 todo", "3 todos".

@@ -117,3 +117,29 @@ public enum FeedURLProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The same as ``description``.
     public var message: String { description }
 }
+
+extension FeedURLRule {
+    /// `text` with the password of every URL in it hidden, for showing an address, or a message
+    /// that names one, on screen: `https://ann:secret@example.com/feed` becomes
+    /// `https://ann:***@example.com/feed`. The stored address keeps the password, which
+    /// fetching needs; what is shown never does.
+    public static func hidingPasswords(in text: String) -> String {
+        guard text.contains("@") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let separator = rest.range(of: "://") {
+            result += rest[..<separator.upperBound]
+            rest = rest[separator.upperBound...]
+            // The authority runs to the path, query, fragment, or the end of the word.
+            let authorityEnd = rest.firstIndex { "/?#".contains($0) || $0.isWhitespace } ?? rest.endIndex
+            let authority = rest[..<authorityEnd]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                result += authority[...colon] + "***" + authority[at...]
+            } else {
+                result += authority
+            }
+            rest = rest[authorityEnd...]
+        }
+        return result + rest
+    }
+}

@@ -1,5 +1,6 @@
 import BaseServices
 import Dispatch
+import Domain
 import Foundation
 import SceneServices
 import Streams
@@ -15,10 +16,12 @@ enum FeedCommands {
             if json {
                 Output.line(JSONValue.array(all.map(feedJSON.value(of:))).text)
             } else {
+                // The table is for people: a password in an address is hidden (`--json` and
+                // `feeds export` keep it, as they are for programs and backups).
                 for feed in all {
-                    Output.line(
-                        "\(feed.id)\t\(TextSanitizer.sanitize(feed.title))\t\(feed.unreadCount)/\(feed.itemCount) unread"
-                            + "\t\(TextSanitizer.sanitize(feed.url))")
+                    let title = FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(feed.title))
+                    let url = FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(feed.url))
+                    Output.line("\(feed.id)\t\(title)\t\(feed.unreadCount)/\(feed.itemCount) unread\t\(url)")
                 }
             }
         case .feedsItems(let id, let json):
@@ -87,7 +90,7 @@ enum FeedCommands {
     /// Why a refresh or subscription failed, named by its address or path (`what`) unless the
     /// reason already names it.
     private static func named(_ message: String, what: String) -> String {
-        message.contains(what) ? message : "\(what): \(message)"
+        FeedURLRule.hidingPasswords(in: message.contains(what) ? message : "\(what): \(message)")
     }
 
     /// Waits for the end of a refresh or subscription (`what` names it) and sends its summary,

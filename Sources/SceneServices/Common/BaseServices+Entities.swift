@@ -27,7 +27,7 @@ extension Feed {
 
 extension HistoryStep {
     init(_ step: TodoHistoryStep) {
-        self.init(label: step.label, todoCount: step.todoCount)
+        self.init(action: step.action, subject: step.subject, todoCount: step.todoCount)
     }
 }
 

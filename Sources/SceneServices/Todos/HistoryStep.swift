@@ -1,29 +1,34 @@
 /// A change that undo took back, or redo made again: the change in words and how many todos it
 /// touched (none for a feed's removal).
 public struct HistoryStep: Sendable, Hashable {
-    /// The change as it was made: `add "Buy milk"`, `complete 3 todos`, `remove feed "Example"`.
-    public let label: String
+    /// What the change did, without the title it names: `add`, `complete 3 todos`, `remove feed`.
+    public let action: String
+    /// The title of the todo or feed the change names, whole; `nil` for a change of several.
+    public let subject: String?
     /// How many todos it touched.
     public let todoCount: Int
 
-    /// A step.
-    public init(label: String, todoCount: Int) {
-        self.label = label
+    /// A step that did `action`, to the todo or feed titled `subject` if it names one.
+    public init(action: String, subject: String? = nil, todoCount: Int) {
+        self.action = action
+        self.subject = subject
         self.todoCount = todoCount
     }
 
+    /// The change as it was made: `add "Buy milk"`, `complete 3 todos`, `remove feed "Example"`.
+    public var label: String { subject.map { "\(action) \"\($0)\"" } ?? action }
+
     /// ``label`` in at most `maximumLength` characters, for a status line that must keep room
-    /// for what follows it: a quoted title is shortened inside its quotes, with "…"
+    /// for what follows it: the title is shortened inside its quotes, with "…"
     /// (`delete "Mark a todo done, then clear…"`), keeping at least its first character; a
     /// label that fits is returned whole.
     public func shortLabel(maximumLength: Int = 48) -> String {
+        let label = label
         guard label.count > maximumLength else { return label }
-        guard label.last == "\"", let open = label.firstIndex(of: "\""), open < label.index(before: label.endIndex)
-        else { return String(label.prefix(max(0, maximumLength - 1))) + "…" }
-        let kept = max(1, maximumLength - label[...open].count - 2)
-        let title = label[label.index(after: open)..<label.index(before: label.endIndex)]
-        var shortened = title.prefix(kept)
+        guard let subject else { return String(label.prefix(max(0, maximumLength - 1))) + "…" }
+        let kept = max(1, maximumLength - action.count - 4)
+        var shortened = subject.prefix(kept)
         while shortened.count > 1, shortened.last?.isWhitespace == true { shortened.removeLast() }
-        return label[...open] + shortened + "…\""
+        return "\(action) \"\(shortened)…\""
     }
 }

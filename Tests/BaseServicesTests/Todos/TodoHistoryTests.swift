@@ -234,3 +234,15 @@ private func expectUndoRedo(
     #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "nothing matches"))) == 0)
     #expect(try value(fixture.todos.undo())?.label == "complete \"Bake bread\"")
 }
+
+@Test func aStepNamesItsActionAndTheWholeTitleItQuotesApart() {
+    let single = TodoHistoryStep(label: "edit \"Say \"hi\" to Ann\"", todoCount: 1, madeAt: Date())
+    #expect(single.action == "edit")
+    #expect(single.subject == "Say \"hi\" to Ann")
+    let bulk = TodoHistoryStep(label: "complete 3 todos", todoCount: 3, madeAt: Date())
+    #expect(bulk.action == "complete 3 todos")
+    #expect(bulk.subject == nil)
+    let feed = TodoHistoryStep(label: "remove feed \"\"", todoCount: 0, madeAt: Date())
+    #expect(feed.action == "remove feed")
+    #expect(feed.subject == "")
+}

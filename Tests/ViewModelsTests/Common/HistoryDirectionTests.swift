@@ -4,11 +4,11 @@ import ViewModels
 
 @Test func aStepsNoticeShortensALongTitleSoTheKeyBackStaysInView() {
     let title = "Mark a todo done, then clear the done ones, then undo both of them"
-    let step = HistoryStep(label: "delete \"\(title)\"", todoCount: 1)
+    let step = HistoryStep(action: "delete", subject: "\(title)", todoCount: 1)
     let undone = HistoryDirection.undo.notice(for: step)
     #expect(undone == "Undid: delete \"Mark a todo done, then clear the done…\". Ctrl-R redoes it.")
     #expect(HistoryDirection.redo.notice(for: step).hasSuffix("…\". u undoes it."))
     #expect(
-        HistoryDirection.undo.notice(for: HistoryStep(label: "add \"Buy milk\"", todoCount: 1))
+        HistoryDirection.undo.notice(for: HistoryStep(action: "add", subject: "Buy milk", todoCount: 1))
             == "Undid: add \"Buy milk\". Ctrl-R redoes it.")
 }

@@ -1,3 +1,4 @@
+import Domain
 import Streams
 
 extension FeedItemsViewModel {
@@ -93,7 +94,9 @@ extension FeedItemsViewModel {
         public var isReading: Bool { items.detail != nil }
 
         /// The feed's title, or "Feed" until it is known.
-        public var heading: String { items.feedTitle.isEmpty ? "Feed" : items.feedTitle }
+        public var heading: String {
+            items.feedTitle.isEmpty ? "Feed" : FeedURLRule.hidingPasswords(in: items.feedTitle)
+        }
 
         /// The line above the items: that only unread items are listed, and why the feed's last
         /// refresh failed, when it did (the items shown are then those of an earlier refresh).

@@ -75,7 +75,8 @@ extension FeedListViewModel {
             searchResults.map { result in
                 FeedSearchRow(
                     id: result.item.id, feedID: result.item.feedID, title: result.item.title,
-                    feedTitle: result.feedTitle, dateText: result.item.publishedAt.map(DueDate.format),
+                    feedTitle: FeedURLRule.hidingPasswords(in: result.feedTitle),
+                    dateText: result.item.publishedAt.map(DueDate.format),
                     isRead: result.item.isRead)
             }
         }
@@ -111,9 +112,12 @@ extension FeedListViewModel {
                 } else {
                     status = "never refreshed"
                 }
+                // An address may carry a password, for fetching; the screen never shows it.
+                let shown = FeedURLRule.hidingPasswords(in:)
                 return FeedRow(
-                    id: feed.id, title: feed.title, url: feed.url, unreadCount: feed.unreadCount,
-                    itemCount: feed.itemCount, isRefreshing: isRefreshing, statusText: status, errorMessage: error)
+                    id: feed.id, title: shown(feed.title), url: shown(feed.url), unreadCount: feed.unreadCount,
+                    itemCount: feed.itemCount, isRefreshing: isRefreshing, statusText: shown(status),
+                    errorMessage: error.map(shown))
             }
         }
     }
@@ -177,7 +181,7 @@ extension FeedListViewModel {
             next.addError = error.message
         case .removed(.success(let feed)):
             next.errorMessage = nil
-            next.notice = "Removed the feed “\(feed.title)”. u undoes it."
+            next.notice = "Removed the feed “\(FeedURLRule.hidingPasswords(in: feed.title))”. u undoes it."
         case .removed(.failure(let error)):
             next.errorMessage = "Could not remove the feed: \(error.message)"
         case .imported(.success(let summary)):

@@ -178,7 +178,7 @@ private final class MemoryFeeds: Sendable {
         }
         history.withLock { undoing ? $0.redo.append((label, replaced)) : $0.undo.append((label, replaced)) }
         version.accept(version.value + 1)
-        return .just(.success(HistoryStep(label: label, todoCount: 0)))
+        return .just(.success(HistoryStep(action: label, todoCount: 0)))
     }
 
     func service() -> MockFeedListService {
@@ -249,7 +249,7 @@ private func runHistory(
 @Test func feedListScreenUndoesTheLastChangeEvenWhenItWasATodos() {
     // One history: the feeds' u takes back a todo's change made last, and says which.
     let screens = runHistory(
-        [(100, .undo)], undo: { .just(.success(HistoryStep(label: "complete \"Buy milk\"", todoCount: 1))) })
+        [(100, .undo)], undo: { .just(.success(HistoryStep(action: "complete", subject: "Buy milk", todoCount: 1))) })
     #expect(at(150, screens).message == "Undid: complete \"Buy milk\". Ctrl-R redoes it.")
 }
 

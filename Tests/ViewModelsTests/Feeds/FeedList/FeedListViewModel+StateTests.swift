@@ -31,6 +31,17 @@ private typealias VM = FeedListViewModel
     #expect(rows.map(\.countText) == ["3 of 12 unread", "no items"])
 }
 
+@Test func feedsStateRowsNeverShowThePasswordOfAnAddress() {
+    let url = "https://ann:secret@example.com/feed.xml"
+    let feed = Feed(
+        id: 1, url: url, title: url, lastRefresh: .failed(message: "\(url): the server answered 401"))
+    let row = VM.reduce(VM.State(), .feedsLoaded(.success([feed]))).rows[0]
+    let shown = "https://ann:***@example.com/feed.xml"
+    #expect([row.title, row.url] == [shown, shown])
+    #expect(row.errorMessage == "\(shown): the server answered 401")
+    #expect(!row.statusText.contains("secret"))
+}
+
 @Test func feedsStateLoadFailureShowsTheError() {
     let state = VM.reduce(VM.State(), .feedsLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feeds: locked")

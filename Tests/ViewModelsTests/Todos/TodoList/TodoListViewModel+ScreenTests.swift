@@ -72,7 +72,7 @@ private final class MemoryTodos: Sendable {
         }
         writes.withLock { $0.append(undoing ? "undo" : "redo") }
         version.accept(version.value + 1)
-        return .just(.success(HistoryStep(label: label, todoCount: 1)))
+        return .just(.success(HistoryStep(action: label, todoCount: 1)))
     }
 
     func service() -> MockTodoListService {
