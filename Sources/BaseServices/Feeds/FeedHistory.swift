@@ -41,19 +41,17 @@ enum FeedHistory {
         );
         """
 
-    private static let feedColumns = "url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error"
+    /// The feeds' images (their items' are recorded whole, with their feed, in `feed_item_change_rows`).
+    static let images = RowImages(
+        table: "feeds", images: "feed_change_rows", key: "feed_id",
+        columns: ["url", "title", "site_url", "added_at", "last_fetched_at", "etag", "last_modified", "last_error"])
     private static let itemColumns =
         "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links"
 
     /// Records how the feed `id` and all its items look now in `change` (call it before
     /// removing the feed).
     static func recordFeed(_ id: Int64, change: Int64, in db: Connection) throws(DatabaseError) {
-        try db.execute(
-            """
-            INSERT INTO feed_change_rows(change_id, feed_id, present, \(feedColumns))
-            SELECT ?, id, 1, \(feedColumns) FROM feeds WHERE id = ?
-            """,
-            [.integer(change), .integer(id)])
+        try images.record(where: "id = ?", [.integer(id)], change: change, in: db)
         try db.execute(
             """
             INSERT INTO feed_item_change_rows(change_id, item_id, \(itemColumns))
@@ -79,14 +77,7 @@ enum FeedHistory {
             WHERE r.change_id = ? AND r.present = 1
             """,
             [.integer(change)])
-        try db.execute(
-            """
-            INSERT INTO feed_change_rows(change_id, feed_id, present, \(feedColumns))
-            SELECT ?, r.feed_id, f.id IS NOT NULL, f.url, f.title, f.site_url, f.added_at, f.last_fetched_at,
-                f.etag, f.last_modified, f.last_error
-            FROM feed_change_rows r LEFT JOIN feeds f ON f.id = r.feed_id WHERE r.change_id = ?
-            """,
-            [.integer(counterpart), .integer(change)])
+        try images.recordCurrent(of: change, into: counterpart, in: db)
         try db.execute(
             """
             INSERT INTO feed_item_change_rows(change_id, item_id, \(itemColumns))
@@ -96,24 +87,14 @@ enum FeedHistory {
             [.integer(counterpart), .integer(change)])
         // Removing a feed removes its items (ON DELETE CASCADE); a feed put back gets exactly
         // the items recorded with it.
-        try db.execute(
-            "DELETE FROM feeds WHERE id IN (SELECT feed_id FROM feed_change_rows WHERE change_id = ? AND present = 0)",
-            [.integer(change)])
+        try images.removeAbsent(of: change, in: db)
         try db.execute(
             """
             DELETE FROM feed_items WHERE feed_id IN (
                 SELECT feed_id FROM feed_change_rows WHERE change_id = ? AND present = 1)
             """,
             [.integer(change)])
-        try db.execute(
-            """
-            INSERT INTO feeds(id, \(feedColumns))
-            SELECT feed_id, \(feedColumns) FROM feed_change_rows WHERE change_id = ? AND present = 1
-            ON CONFLICT(id) DO UPDATE SET url = excluded.url, title = excluded.title, site_url = excluded.site_url,
-                added_at = excluded.added_at, last_fetched_at = excluded.last_fetched_at, etag = excluded.etag,
-                last_modified = excluded.last_modified, last_error = excluded.last_error
-            """,
-            [.integer(change)])
+        try images.writePresent(of: change, in: db)
         try db.execute(
             """
             INSERT INTO feed_items(id, \(itemColumns))

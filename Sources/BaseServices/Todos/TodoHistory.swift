@@ -71,7 +71,10 @@ enum TodoHistory {
         ) WITHOUT ROWID;
         """
 
-    private static let imageColumns = "title, notes, completed, created_at, updated_at, completed_at, position, due_at"
+    /// The todos' images.
+    static let images = RowImages(
+        table: "todos", images: "todo_change_rows", key: "todo_id",
+        columns: ["title", "notes", "completed", "created_at", "updated_at", "completed_at", "position", "due_at"])
 
     /// Opens a change on the undo stack inside the caller's write transaction, empties the
     /// redo stack and drops the oldest changes beyond ``depth``; returns the change's id.
@@ -92,12 +95,7 @@ enum TodoHistory {
     static func recordRows(
         where condition: String, _ arguments: [SQLValue], change: Int64, in db: Connection
     ) throws(DatabaseError) {
-        try db.execute(
-            """
-            INSERT OR IGNORE INTO todo_change_rows(change_id, todo_id, present, \(imageColumns))
-            SELECT ?, id, 1, \(imageColumns) FROM todos WHERE \(condition)
-            """,
-            [.integer(change)] + arguments)
+        try images.record(where: condition, arguments, change: change, in: db)
     }
 
     /// Records that the todo `id` did not exist before this change (call it after creating it).
@@ -130,28 +128,9 @@ enum TodoHistory {
         else { return nil }
         let other: Stack = stack == .undo ? .redo : .undo
         let counterpart = try open(other, label: label, madeAt: madeAt, in: db)
-        try db.execute(
-            """
-            INSERT INTO todo_change_rows(change_id, todo_id, present, \(imageColumns))
-            SELECT ?, r.todo_id, t.id IS NOT NULL, t.title, t.notes, t.completed, t.created_at, t.updated_at,
-                t.completed_at, t.position, t.due_at
-            FROM todo_change_rows r LEFT JOIN todos t ON t.id = r.todo_id WHERE r.change_id = ?
-            """,
-            [.integer(counterpart), .integer(change)])
-        try db.execute(
-            """
-            DELETE FROM todos WHERE id IN (SELECT todo_id FROM todo_change_rows WHERE change_id = ? AND present = 0)
-            """,
-            [.integer(change)])
-        try db.execute(
-            """
-            INSERT INTO todos(id, \(imageColumns))
-            SELECT todo_id, \(imageColumns) FROM todo_change_rows WHERE change_id = ? AND present = 1
-            ON CONFLICT(id) DO UPDATE SET title = excluded.title, notes = excluded.notes,
-                completed = excluded.completed, created_at = excluded.created_at, updated_at = excluded.updated_at,
-                completed_at = excluded.completed_at, position = excluded.position, due_at = excluded.due_at
-            """,
-            [.integer(change)])
+        try images.recordCurrent(of: change, into: counterpart, in: db)
+        try images.removeAbsent(of: change, in: db)
+        try images.writePresent(of: change, in: db)
         try FeedHistory.step(change, counterpart: counterpart, in: db)
         if searchIndex == .words {
             let restored = try db.fetchAll(
