@@ -91,6 +91,9 @@ private func parse(
     #expect(
         FeedURLRule.hidingPasswords(in: "http://a:b@127.0.0.1:8080: connection refused; see http://c:d@host")
             == "http://a:***@127.0.0.1:8080: connection refused; see http://c:***@host")
+    // A password mistyped with a space or a line break in it is still hidden.
+    #expect(FeedURLRule.hidingPasswords(in: "http://ann:sec ret@h/feed") == "http://ann:***@h/feed")
+    #expect(FeedURLRule.hidingPasswords(in: "http://ann:sec\nret@h/feed") == "http://ann:***@h/feed")
     // A user without a password, an address without a user, and plain text stay as they are.
     for text in ["https://ann@example.com/feed", "https://example.com/a@b", "mail ann@example.com", "Example"] {
         #expect(FeedURLRule.hidingPasswords(in: text) == text)

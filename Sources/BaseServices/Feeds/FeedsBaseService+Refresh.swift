@@ -1,3 +1,4 @@
+import Domain
 import FeedParsing
 import Foundation
 import SQLiteProvider
@@ -180,7 +181,8 @@ extension FeedsBaseService {
         }
     }
 
-    /// Records a failed outcome's message as the feed's last error. A successful outcome already
+    /// Records a failed outcome's message as the feed's last error, with any password in an
+    /// address it names hidden, as the error is shown and exported. A successful outcome already
     /// cleared it in the transaction that stored it. Best effort: if even this write fails (the
     /// feed was removed, the disk is full), the refresh's own error is what gets reported.
     private static func recordFailure(
@@ -190,7 +192,8 @@ extension FeedsBaseService {
         _ = Result { () throws(DatabaseError) in
             try database.write { (db) throws(DatabaseError) in
                 try db.execute(
-                    "UPDATE feeds SET last_error = ? WHERE id = ?", [.text(error.message), .integer(feedID)])
+                    "UPDATE feeds SET last_error = ? WHERE id = ?",
+                    [.text(FeedURLRule.hidingPasswords(in: error.message)), .integer(feedID)])
             }
         }
     }

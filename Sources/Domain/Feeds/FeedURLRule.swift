@@ -130,8 +130,14 @@ extension FeedURLRule {
         while let separator = rest.range(of: "://") {
             result += rest[..<separator.upperBound]
             rest = rest[separator.upperBound...]
-            // The authority runs to the path, query, fragment, or the end of the word.
-            let authorityEnd = rest.firstIndex { "/?#".contains($0) || $0.isWhitespace } ?? rest.endIndex
+            // The authority runs to the path, query or fragment. It is not cut at a space or a
+            // line break: a password mistyped with one is still a password.
+            var authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+            // Unless that "/" begins another address's "//": then this one ended at a space.
+            if rest[authorityEnd...].hasPrefix("//"), let space = rest[..<authorityEnd].lastIndex(where: \.isWhitespace)
+            {
+                authorityEnd = space
+            }
             let authority = rest[..<authorityEnd]
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
                 result += authority[...colon] + "***" + authority[at...]

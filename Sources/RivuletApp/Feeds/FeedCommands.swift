@@ -60,7 +60,8 @@ enum FeedCommands {
         case .success(let report)?:
             for entry in report.failed {
                 let name = [entry.title, entry.address].compactMap { $0 }.map { "\"\($0)\"" }.joined(separator: " ")
-                Output.error("rivulet: \(path): \(name.isEmpty ? "an outline" : name): \(entry.reason)")
+                let failure = "\(name.isEmpty ? "an outline" : name): \(entry.reason)"
+                Output.error("rivulet: \(path): \(FeedURLRule.hidingPasswords(in: failure))")
             }
             Output.line(importSummary(report))
             if !report.failed.isEmpty {
@@ -90,7 +91,8 @@ enum FeedCommands {
     /// Why a refresh or subscription failed, named by its address or path (`what`) unless the
     /// reason already names it.
     private static func named(_ message: String, what: String) -> String {
-        FeedURLRule.hidingPasswords(in: message.contains(what) ? message : "\(what): \(message)")
+        let (message, what) = (FeedURLRule.hidingPasswords(in: message), FeedURLRule.hidingPasswords(in: what))
+        return message.contains(what) ? message : "\(what): \(message)"
     }
 
     /// Waits for the end of a refresh or subscription (`what` names it) and sends its summary,

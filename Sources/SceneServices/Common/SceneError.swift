@@ -1,3 +1,5 @@
+import Domain
+
 /// A failure a scene can show, never a crash: a case a view model can match on, and, in
 /// ``message``, the one place where the scene layer words it for people.
 public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -47,7 +49,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, in words a person can act on.
     public var message: String {
         switch self {
-        case .storage(let reason), .feed(let reason), .unexpected(let reason): reason
+        // A reason may name a feed's address, and an address may carry a password.
+        case .storage(let reason), .feed(let reason), .unexpected(let reason): FeedURLRule.hidingPasswords(in: reason)
         case .gone(.todo): "This todo no longer exists."
         case .gone(.feed): "This feed was removed."
         case .gone(.item): "That item is no longer shown; open it again."

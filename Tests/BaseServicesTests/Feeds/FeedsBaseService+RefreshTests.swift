@@ -201,6 +201,18 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     #expect(events.last == stored.map { "failed: \($0)" })
 }
 
+@Test func aFailedRefreshStoresItsMessageWithThePasswordOfTheAddressHidden() throws {
+    let fixture = try ServicesFixture()
+    let url = "https://ann:secret@feeds.example/private.xml"
+    let feed = try value(fixture.feeds.addFeed(url: url, title: "Private", siteURL: nil))
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stub(url: url, reply: .respond(status: 401, headers: [:], body: Data()))
+    _ = refresh(makeService(fixture, network), feed.id)
+    let stored = try #require(try value(fixture.feeds.fetchFeeds()).first?.lastError)
+    #expect(stored.contains("401"))
+    #expect(!stored.contains("secret"))
+}
+
 @Test func successfulRefreshClearsTheLastError() throws {
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)

@@ -41,3 +41,10 @@ import Testing
     }
     #expect(error != .storage("This todo no longer exists."))
 }
+
+@Test func aSceneErrorNeverShowsThePasswordOfAnAddressItNames() {
+    let reason = "the feed http://ann:secret@127.0.0.1:9/feed is already subscribed"
+    for error in [SceneError.storage(reason), .feed(reason), .unexpected(reason)] {
+        #expect(error.message == "the feed http://ann:***@127.0.0.1:9/feed is already subscribed")
+    }
+}

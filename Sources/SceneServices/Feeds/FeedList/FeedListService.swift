@@ -1,4 +1,5 @@
 internal import BaseServices
+import Domain
 import Foundation
 public import Streams
 
@@ -47,7 +48,7 @@ public struct FeedListService: FeedListServiceType {
                     addedFeedIDs: report.added.map(\.id), skippedCount: report.skipped.count,
                     failures: report.failed.map { entry in
                         let name = entry.title ?? entry.address ?? "an outline"
-                        return "\(name): \(entry.reason)"
+                        return FeedURLRule.hidingPasswords(in: "\(name): \(entry.reason)")
                     })
             }
             .mapError { SceneError.feed($0.description) }

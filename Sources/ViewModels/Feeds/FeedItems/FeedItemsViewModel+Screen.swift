@@ -103,7 +103,9 @@ extension FeedItemsViewModel {
         public var listHeader: String? {
             let parts = [
                 items.isUnreadOnly ? "Unread only: \(items.totalCount) listed (U lists all)" : nil,
-                items.refreshFailure.map { "Last refresh failed: \($0) (r on the feeds list tries again)" },
+                items.refreshFailure.map {
+                    "Last refresh failed: \(FeedURLRule.hidingPasswords(in: $0)) (r on the feeds list tries again)"
+                },
             ]
             let shown = parts.compactMap { $0 }
             return shown.isEmpty ? nil : shown.joined(separator: " · ")
