@@ -47,6 +47,27 @@ struct AppPolishTests {
         try app.expectScreen("[ ] Milk")
     }
 
+    @Test func keysTypedWithTheKeyThatOpensTheListMoveInTheListOnceItIsLoaded() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        // One write: `j j Space` arrive before the list's first rows; they wait for them.
+        try app.session.send("t", "j", "j", "Space")
+        try app.expectScreen("[x] Mark a todo done, then clear the done ones")
+        try app.expectScreen("[ ] Add a todo of your own")
+    }
+
+    @Test func keysTypedWithTheKeyThatOpensTheEditorEditTheLoadedTodo() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Welcome to Rivulet")
+        // One write: the letters arrive before the todo is loaded; they go to its title.
+        try app.session.send("Enter", "x", "y", "z")
+        try app.expectScreen("Welcome to Rivuletxyz")
+    }
+
     @Test func helpOpenedAndClosedInOneBurstLeavesTheSceneAsItWas() throws {
         let app = try PolishedApp()
         defer { app.session.close() }

@@ -19,6 +19,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen,
         KeyHint("Esc", "back to the list"),
     ]
 
+    override var isLoaded: Bool { !scene.state.items.isLoading }
+
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
             Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))

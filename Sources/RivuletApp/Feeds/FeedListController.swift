@@ -16,6 +16,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
         KeyHint("Enter", "read"), KeyHint("/", "edit the search"), KeyHint("?", "help"), KeyHint("Esc q", "back"),
     ]
 
+    override var isLoaded: Bool { !scene.state.feeds.isLoading }
+
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
             Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))

@@ -29,4 +29,16 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
 
     /// Stops observing the view model; the scene is gone.
     func stop() { scene.stop() }
+
+    /// Whether the view model has sent what the scene's keys act on; subclasses say (a scene
+    /// with nothing to load is loaded from the start).
+    var isLoaded: Bool { true }
+
+    private var wasReady = false
+
+    /// Ready once loaded, and from then on: a later reload (a new search) does not keep keys.
+    var isReady: Bool {
+        if !wasReady { wasReady = isLoaded }
+        return wasReady
+    }
 }

@@ -1,4 +1,5 @@
 import Coordination
+public import Dispatch
 public import TerminalUI
 
 /// One scene on screen: it turns keys into its view model's inputs and its view model's
@@ -11,6 +12,14 @@ public protocol SceneController: AnyObject {
     func handle(_ event: InputEvent) -> Bool
     /// Stops observing the view model; the scene is gone.
     func stop()
+    /// Whether the scene has what its keys act on (the list, the todo being edited). Until it
+    /// has, the shell keeps the keys typed for it, for at most ``AppShell/readinessWait``.
+    var isReady: Bool { get }
+}
+
+extension SceneController {
+    /// A scene with nothing to load is ready at once.
+    public var isReady: Bool { true }
 }
 
 /// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
@@ -23,7 +32,9 @@ public protocol SceneController: AnyObject {
 /// each key the shell lets the work that key started run (through `deferring`) before it hands
 /// over the next one, and while a navigation is in flight (``beginNavigation()`` to
 /// ``endNavigation()``) keys wait. So `t` then `a` typed in one burst adds a todo in the todo
-/// list instead of reaching the home scene twice.
+/// list instead of reaching the home scene twice. Keys also wait while the scene on top is not
+/// yet ready (``SceneController/isReady``): `t j j` moves two rows down the list once it is
+/// loaded, and keys typed as the editor opens edit the todo, not an empty form.
 public final class AppShell: @unchecked Sendable {
     // Sendable because it is used only on the UI queue (the run loop's scheduler queue).
 
@@ -31,13 +42,20 @@ public final class AppShell: @unchecked Sendable {
         let id: Int
         let controller: any SceneController
         let isModal: Bool
+        /// When it was put on top, in nanoseconds of uptime.
+        let pushedAt: UInt64
     }
+
+    /// How long keys wait at most for a new scene to be ready; then they go to it as it is, so
+    /// a scene that cannot load (a locked database) still takes `q` and `Esc`.
+    public static let readinessWait: UInt64 = 2_000_000_000
 
     private var stack: [Entry] = []
     private let onQuit: () -> Void
     private let onChange: () -> Void
     private let onSuspend: () -> Void
     private let deferring: (@escaping () -> Void) -> Void
+    private let uptime: () -> UInt64
     private var waiting: [InputEvent] = []
     private var nextWaiting = 0
     private var isSettling = false
@@ -47,11 +65,14 @@ public final class AppShell: @unchecked Sendable {
     /// and `onSuspend` to hand the terminal back to the shell (job control, `Ctrl-Z`).
     ///
     /// `deferring` runs its closure after the work already queued on the UI queue (the app
-    /// passes an asynchronous hop onto that queue); by default it runs it at once.
+    /// passes an asynchronous hop onto that queue); by default it runs it at once. `uptime`
+    /// tells the time in nanoseconds, for how long keys have waited (tests pass their own).
     public init(
         onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {},
-        deferring: @escaping (@escaping () -> Void) -> Void = { $0() }
+        deferring: @escaping (@escaping () -> Void) -> Void = { $0() },
+        uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) {
+        self.uptime = uptime
         self.onChange = onChange
         self.onQuit = onQuit
         self.onSuspend = onSuspend
@@ -81,7 +102,8 @@ public final class AppShell: @unchecked Sendable {
             for entry in stack { entry.controller.stop() }
             stack.removeAll()
         }
-        stack.append(Entry(id: id, controller: controller, isModal: isModal))
+        stack.append(
+            Entry(id: id, controller: controller, isModal: isModal, pushedAt: uptime()))
         onChange()
         if stack.count == 1, navigationsInFlight == 0, !isSettling { deliverNext() }
     }
@@ -126,8 +148,9 @@ public final class AppShell: @unchecked Sendable {
     /// Hands the oldest waiting event to the scene on top, then lets what it started run before
     /// the next one.
     private func deliverNext() {
-        // Keys typed before the first scene is shown (while the app starts) wait for it.
-        guard navigationsInFlight == 0, nextWaiting < waiting.count, !stack.isEmpty else {
+        // Keys typed before the first scene is shown (while the app starts) wait for it, and
+        // keys for a scene wait until it is ready; a frame looks again (``render(size:)``).
+        guard navigationsInFlight == 0, nextWaiting < waiting.count, topTakesKeys else {
             isSettling = false
             return
         }
@@ -142,8 +165,19 @@ public final class AppShell: @unchecked Sendable {
         deferring { [weak self] in self?.deliverNext() }
     }
 
-    /// Draws the top scene (given the one beneath when it is a modal).
+    /// Whether the scene on top takes keys now: it is ready, or has kept them long enough.
+    private var topTakesKeys: Bool {
+        guard let top = stack.last else { return false }
+        return top.controller.isReady || uptime() &- top.pushedAt >= Self.readinessWait
+    }
+
+    /// Draws the top scene (given the one beneath when it is a modal). Keys kept for a scene
+    /// that was not ready go on once it is: its new state asks for this frame.
     public func render(size: TerminalSize) -> CellBuffer {
+        if !isSettling, navigationsInFlight == 0, waitingCount > 0, topTakesKeys {
+            isSettling = true
+            deferring { [weak self] in self?.deliverNext() }
+        }
         guard let top = stack.last else { return CellBuffer(size: size) }
         var under: SceneScreen?
         if top.isModal, stack.count > 1 {

@@ -26,6 +26,8 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
     /// The rows the notes area takes (fewer when the terminal is short).
     static let notesHeight = 5
 
+    override var isLoaded: Bool { !scene.state.editor.form.isLoading }
+
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         isNew = viewModel.todoID == nil
         super.init(

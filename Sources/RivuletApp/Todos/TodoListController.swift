@@ -21,6 +21,8 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
         KeyHint("Enter", "keep the search"), KeyHint("Esc", "clear it"), KeyHint("Ctrl-U", "start over"),
     ]
 
+    override var isLoaded: Bool { !scene.state.list.isLoading }
+
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
             Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))

@@ -6,6 +6,7 @@ private final class StubController: SceneController {
     let title: String
     var received: [InputEvent] = []
     var isStopped = false
+    var isReady = true
 
     init(_ title: String) { self.title = title }
 
@@ -170,4 +171,37 @@ private final class NavigatingController: SceneController {
     shell.push(home, id: 1, isRoot: true)
     #expect(home.received == [.key(.character("?")), .key(.character("j"))])
     #expect(shell.waitingCount == 0)
+}
+
+@Test func keysForASceneThatIsNotReadyWaitUntilAFrameFindsItReady() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    let list = StubController("Todos")
+    list.isReady = false
+    shell.push(list, id: 1, isRoot: true)
+    shell.handle(.key(.character("j")))
+    shell.handle(.key(.character("j")))
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received.isEmpty)
+    #expect(shell.waitingCount == 2)
+    // The list arrived: its new state asks for a frame, and the keys go on, in order.
+    list.isReady = true
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received == [.key(.character("j")), .key(.character("j"))])
+    #expect(shell.waitingCount == 0)
+}
+
+@Test func keysGoToASceneThatIsStillNotReadyOnceTheyHaveWaitedLongEnough() {
+    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
+    let clock = Clock()
+    let shell = AppShell(onChange: {}, onQuit: {}, uptime: { clock.now })
+    let list = StubController("Todos")
+    list.isReady = false
+    shell.push(list, id: 1, isRoot: true)
+    shell.handle(.key(.character("q")))
+    clock.now += AppShell.readinessWait - 1
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received.isEmpty)
+    clock.now += 1
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received == [.key(.character("q"))])
 }
