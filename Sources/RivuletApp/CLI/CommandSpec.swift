@@ -204,7 +204,11 @@ struct CommandInput {
     }
 
     private func identifier(_ text: String) throws(UsageError) -> Int64 {
-        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(text), id > 0 else {
+        let isWhole = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+        guard isWhole, let id = Int64(text), id > 0 else {
+            if isWhole, text.contains(where: { $0 != "0" }) {
+                throw error("there is no ID \(text): IDs go up to \(Int64.max)")
+            }
             throw error("an ID is a positive whole number, not '\(text)'")
         }
         return id

@@ -242,7 +242,8 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["done", "-1"], "an ID is a positive whole number, not '-1'", "done"),
     (["rm", "-42"], "an ID is a positive whole number, not '-42'", "rm"),
     (["rm", "1", "2"], "unexpected argument '2'", "rm"),
-    (["rm", "99999999999999999999"], "an ID is a positive whole number, not '99999999999999999999'", "rm"),
+    (["rm", "99999999999999999999"], "there is no ID 99999999999999999999: IDs go up to 9223372036854775807", "rm"),
+    (["done", "000"], "an ID is a positive whole number, not '000'", "done"),
     (["edit", "1"], "edit needs --title, --notes, --due or --no-due", "edit"),
     (["edit", "1", "--title", ""], "the title is empty", "edit"),
     (
