@@ -68,6 +68,28 @@ struct AppPolishTests {
         try app.expectScreen("Welcome to Rivuletxyz")
     }
 
+    @Test func controlCOverAnEditedTodoAsksBeforeTheTextIsLost() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Welcome to Rivulet")
+        try app.session.send("Enter")
+        try app.expectScreen("Edit todo")
+        try app.session.type(" today")
+        try app.expectScreen("Welcome to Rivulet today")
+        try app.session.send("C-c")
+        try app.expectScreen("Quit? What you typed is not saved.")
+        // n goes back to the editor with the text as typed.
+        try app.session.send("n")
+        try app.expectGone("Quit?")
+        try app.expectScreen("Welcome to Rivulet today")
+        try app.session.send("C-c")
+        try app.expectScreen("Quit? What you typed is not saved.")
+        try app.session.send("y")
+        try app.expectScreen("__EXIT=0")
+    }
+
     @Test func helpOpenedAndClosedInOneBurstLeavesTheSceneAsItWas() throws {
         let app = try PolishedApp()
         defer { app.session.close() }

@@ -17,6 +17,12 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
     ]
 
     override var isLoaded: Bool { !scene.state.feeds.isLoading }
+    override var hasUnsavedInput: Bool {
+        switch scene.state.mode {
+        case .adding(let text), .importing(let text): !text.text.isEmpty
+        default: false
+        }
+    }
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(

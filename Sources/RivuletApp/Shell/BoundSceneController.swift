@@ -34,6 +34,9 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
     /// with nothing to load is loaded from the start).
     var isLoaded: Bool { true }
 
+    /// Whether text typed into the scene is not saved; subclasses with input say.
+    var hasUnsavedInput: Bool { false }
+
     private var wasReady = false
 
     /// Ready once loaded, and from then on: a later reload (a new search) does not keep keys.

@@ -33,7 +33,7 @@ enum KeyMaps {
                 KeyHint("u", "undo the last change (any process's; feed removals too)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("?", "this help"), KeyHint("Esc", "dismiss an error, else clear the search, else back"),
                 KeyHint("q", "back"),
-                KeyHint("Ctrl-C", "quit"),
+                KeyHint("Ctrl-C", "quit (asks if typing)"),
             ]
         case .todoEditor:
             return [
@@ -44,7 +44,7 @@ enum KeyMaps {
                 KeyHint("Ctrl-U Ctrl-K", "delete to the line's start, end"),
                 KeyHint("Ctrl-W Alt-D", "delete the word before, after"),
                 KeyHint("Esc", "cancel (asks when changed)"), KeyHint(TodoEditorController.helpKey, "this help"),
-                KeyHint("Ctrl-C", "quit"),
+                KeyHint("Ctrl-C", "quit (asks when changed)"),
             ]
         case .feeds:
             return movement + [

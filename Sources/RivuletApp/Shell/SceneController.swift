@@ -15,17 +15,23 @@ public protocol SceneController: AnyObject {
     /// Whether the scene has what its keys act on (the list, the todo being edited). Until it
     /// has, the shell keeps the keys typed for it, for at most ``AppShell/readinessWait``.
     var isReady: Bool { get }
+    /// Whether text typed into the scene would be lost if the app ended now (an edited todo,
+    /// an address half typed). `Ctrl-C` asks first then.
+    var hasUnsavedInput: Bool { get }
 }
 
 extension SceneController {
     /// A scene with nothing to load is ready at once.
     public var isReady: Bool { true }
+    /// A scene without input fields loses nothing.
+    public var hasUnsavedInput: Bool { false }
 }
 
 /// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
 ///
 /// `Ctrl-C` quits and `Ctrl-Z` suspends from anywhere; every other key goes to the scene on
-/// top. Frames render the top scene; a scene presented as a modal over another draws the one
+/// top. When the scene on top holds typed text that is not saved, `Ctrl-C` asks first: `y` or
+/// `Ctrl-C` again quits, any other key goes back. Frames render the top scene; a scene presented as a modal over another draws the one
 /// under it first.
 ///
 /// Keys go to the scene that is on top when they are handled, not when they arrived: after
@@ -60,6 +66,7 @@ public final class AppShell: @unchecked Sendable {
     private var nextWaiting = 0
     private var isSettling = false
     private var navigationsInFlight = 0
+    private var isConfirmingQuit = false
 
     /// A shell that calls `onChange` when the screen needs redrawing, `onQuit` to end the app
     /// and `onSuspend` to hand the terminal back to the shell (job control, `Ctrl-Z`).
@@ -127,8 +134,22 @@ public final class AppShell: @unchecked Sendable {
 
     /// Delivers a key or a paste.
     public func handle(_ event: InputEvent) {
+        if isConfirmingQuit, case .key(let key) = event {
+            isConfirmingQuit = false
+            if key == .character("y") || key == .character("Y") || key == .control("c") {
+                quit()
+            } else {
+                onChange()
+            }
+            return
+        }
         if case .key(let key) = event, key == .control("c") {
-            quit()
+            if stack.last?.controller.hasUnsavedInput == true {
+                isConfirmingQuit = true
+                onChange()
+            } else {
+                quit()
+            }
             return
         }
         if case .key(let key) = event, key == .control("z") {
@@ -185,6 +206,12 @@ public final class AppShell: @unchecked Sendable {
         }
         var screen = top.controller.screen(size: size, under: under)
         screen.chrome.appName = "Rivulet"
+        if isConfirmingQuit {
+            screen.chrome.prompt = .confirm("Quit? What you typed is not saved.")
+            screen.chrome.hints = [KeyHint("y", "quit"), KeyHint("n Esc", "go back")]
+            screen.chrome.errorMessage = nil
+            screen.chrome.message = nil
+        }
         return screen.render(size: size)
     }
 }

@@ -27,6 +27,7 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
     static let notesHeight = 5
 
     override var isLoaded: Bool { !scene.state.editor.form.isLoading }
+    override var hasUnsavedInput: Bool { scene.state.editor.form.hasUnsavedChanges }
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         isNew = viewModel.todoID == nil

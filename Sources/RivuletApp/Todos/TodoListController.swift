@@ -22,6 +22,13 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
     ]
 
     override var isLoaded: Bool { !scene.state.list.isLoading }
+    override var hasUnsavedInput: Bool {
+        switch scene.state.mode {
+        case .adding(let text): !text.text.isEmpty
+        case .renaming: true
+        default: false
+        }
+    }
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(

@@ -7,6 +7,7 @@ private final class StubController: SceneController {
     var received: [InputEvent] = []
     var isStopped = false
     var isReady = true
+    var hasUnsavedInput = false
 
     init(_ title: String) { self.title = title }
 
@@ -204,4 +205,37 @@ private final class NavigatingController: SceneController {
     clock.now += 1
     _ = shell.render(size: TerminalSize(width: 40, height: 10))
     #expect(list.received == [.key(.character("q"))])
+}
+
+@Test func controlCOverUnsavedTextAsksFirstAndAnotherKeyGoesBack() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
+    let editor = StubController("Edit todo")
+    editor.hasUnsavedInput = true
+    shell.push(editor, id: 1, isRoot: true)
+    shell.handle(.key(.control("c")))
+    #expect(counter.quits == 0)
+    let asked = shell.render(size: TerminalSize(width: 60, height: 8))
+    #expect(asked.textLines().joined().contains("Quit? What you typed is not saved."))
+    // Any other key goes back, and is not typed into the scene.
+    shell.handle(.key(.character("n")))
+    #expect(counter.quits == 0)
+    #expect(editor.received.isEmpty)
+    #expect(!shell.render(size: TerminalSize(width: 60, height: 8)).textLines().joined().contains("Quit?"))
+    // Asked again, y quits; so does Ctrl-C a second time.
+    shell.handle(.key(.control("c")))
+    shell.handle(.key(.character("y")))
+    #expect(counter.quits == 1)
+}
+
+@Test func controlCTwiceQuitsOverUnsavedText() {
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
+    let editor = StubController("Edit todo")
+    editor.hasUnsavedInput = true
+    shell.push(editor, id: 1, isRoot: true)
+    shell.handle(.key(.control("c")))
+    shell.handle(.key(.control("c")))
+    #expect(counter.quits == 1)
+    #expect(editor.isStopped)
 }
