@@ -207,13 +207,19 @@ private final class NavigatingController: SceneController {
     #expect(list.received == [.key(.character("q"))])
 }
 
-@Test func controlCOverUnsavedTextAsksFirstAndAnotherKeyGoesBack() {
+/// A shell over an editor holding unsaved text, where Ctrl-C was just pressed.
+private func shellAskingToQuit() -> (AppShell, StubController, Counter) {
     let counter = Counter()
     let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
     let editor = StubController("Edit todo")
     editor.hasUnsavedInput = true
     shell.push(editor, id: 1, isRoot: true)
     shell.handle(.key(.control("c")))
+    return (shell, editor, counter)
+}
+
+@Test func controlCOverUnsavedTextAsksFirstAndAnotherKeyGoesBack() {
+    let (shell, editor, counter) = shellAskingToQuit()
     #expect(counter.quits == 0)
     let asked = shell.render(size: TerminalSize(width: 60, height: 8))
     #expect(asked.textLines().joined().contains("Quit? What you typed is not saved."))
@@ -229,12 +235,7 @@ private final class NavigatingController: SceneController {
 }
 
 @Test func controlCTwiceQuitsOverUnsavedText() {
-    let counter = Counter()
-    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 })
-    let editor = StubController("Edit todo")
-    editor.hasUnsavedInput = true
-    shell.push(editor, id: 1, isRoot: true)
-    shell.handle(.key(.control("c")))
+    let (shell, editor, counter) = shellAskingToQuit()
     shell.handle(.key(.control("c")))
     #expect(counter.quits == 1)
     #expect(editor.isStopped)
