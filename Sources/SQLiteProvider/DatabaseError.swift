@@ -30,6 +30,9 @@ public struct DatabaseError: Error, Equatable, Hashable, Sendable, CustomStringC
         case notFound
         /// A value given to a write was refused (for example an empty title or a duplicate).
         case invalidValue
+        /// The row was changed, by another connection or process, since the caller read it, in a
+        /// way the write would have overwritten; nothing was written.
+        case conflict
         /// The base services were configured a second time.
         case alreadyConfigured
         /// A row's column does not exist or holds a value of another type than the one read.

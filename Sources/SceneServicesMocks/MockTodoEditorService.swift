@@ -7,9 +7,9 @@ public struct MockTodoEditorService: TodoEditorServiceType {
     /// Answers ``load(id:)``.
     public var loadHandler: @Sendable (Int64) -> Observable<Result<Todo?, SceneError>> = _unexpected(
         "TodoEditorServiceType.load(id:)")
-    /// Answers ``save(_:over:)``.
-    public var saveHandler: @Sendable (TodoFields, Todo?) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "TodoEditorServiceType.save(_:over:)")
+    /// Answers ``save(_:over:overwriting:)``.
+    public var saveHandler: @Sendable (TodoFields, Todo?, Bool) -> Observable<Result<Todo, SceneError>> =
+        _unexpected("TodoEditorServiceType.save(_:over:overwriting:)")
 
     /// A fake whose every method fails the test when called.
     public init() {}
@@ -26,7 +26,9 @@ public struct MockTodoEditorService: TodoEditorServiceType {
     }
 
     /// Calls ``saveHandler``.
-    public func save(_ fields: TodoFields, over stored: Todo?) -> Observable<Result<Todo, SceneError>> {
-        saveHandler(fields, stored)
+    public func save(
+        _ fields: TodoFields, over stored: Todo?, overwriting: Bool
+    ) -> Observable<Result<Todo, SceneError>> {
+        saveHandler(fields, stored, overwriting)
     }
 }

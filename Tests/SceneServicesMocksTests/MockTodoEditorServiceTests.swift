@@ -8,13 +8,13 @@ import Testing
     withKnownIssue {
         _ = MockTodoEditorService().save(TodoFields(title: "x"), over: nil)
     } matching: { issue in
-        issue.comments.contains { $0.rawValue.contains("TodoEditorServiceType.save(_:over:) was called") }
+        issue.comments.contains { $0.rawValue.contains("TodoEditorServiceType.save(_:over:overwriting:) was called") }
     }
 }
 
 @Test func mockTodoEditorServiceCallsTheClosureGiven() {
     let service = MockTodoEditorService {
-        $0.saveHandler = { fields, stored in
+        $0.saveHandler = { fields, stored, _ in
             .just(.failure(SceneError.storage("refused \(fields.title) \(stored?.id ?? 0)")))
         }
     }

@@ -23,12 +23,49 @@ public struct TodoEdit: Sendable, Hashable {
     public var notes: String?
     /// The due date's change.
     public var due: Due
+    /// The fields as the caller read them, or `nil` to write over whatever is stored now. When
+    /// given, an edit of a field that another process has changed since (to another value than
+    /// this edit's) is refused with ``DatabaseError/Kind/conflict``, and nothing is written.
+    public var readAs: Fields?
+
+    /// A todo's editable fields, as a caller read them.
+    public struct Fields: Sendable, Hashable {
+        /// The title.
+        public var title: String
+        /// The notes.
+        public var notes: String
+        /// The due date, if any.
+        public var dueAt: Date?
+
+        /// The fields as read.
+        public init(title: String, notes: String, dueAt: Date?) {
+            (self.title, self.notes, self.dueAt) = (title, notes, dueAt)
+        }
+    }
 
     /// An edit of the fields given; the others keep what is stored.
-    public init(title: String? = nil, notes: String? = nil, due: Due = .keep) {
+    public init(title: String? = nil, notes: String? = nil, due: Due = .keep, readAs: Fields? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
+        self.readAs = readAs
+    }
+
+    /// The fields this edit sets that were changed since `readAs` was read, as `current` shows:
+    /// "title", "notes", "due date"; empty when there is no conflict.
+    func conflicts(with current: TodoObject, title: String, notes: String, dueAt: Date?) -> [String] {
+        guard let readAs else { return [] }
+        func changed<Value: Equatable>(_ read: Value, _ now: Value, _ new: Value) -> Bool { now != read && now != new }
+        var fields: [String] = []
+        if self.title != nil, changed(readAs.title, current.title, title) { fields.append("title") }
+        if self.notes != nil, changed(readAs.notes, current.notes, notes) { fields.append("notes") }
+        if due != .keep,
+            changed(
+                readAs.dueAt?.storedMilliseconds, current.dueAt?.storedMilliseconds, dueAt?.storedMilliseconds)
+        {
+            fields.append("due date")
+        }
+        return fields
     }
 
     /// The due date after the edit, for a todo whose stored one is `stored`.

@@ -45,6 +45,14 @@ public final class TodosBaseService: TodosBaseServiceType {
             if let edited = edit.title { title = try Self.validTitle(edited) }
             let notes = edit.notes ?? current.notes
             let due = edit.dueAt(from: current.dueAt)
+            let conflicts = edit.conflicts(with: current, title: title, notes: notes, dueAt: due)
+            if !conflicts.isEmpty {
+                throw DatabaseError(
+                    kind: .conflict,
+                    message:
+                        "the todo's \(conflicts.joined(separator: " and ")) changed since it was read; nothing was saved"
+                )
+            }
             // An edit that changes nothing writes nothing, so undo has nothing to take back.
             if title == current.title, notes == current.notes,
                 due?.storedMilliseconds == current.dueAt?.storedMilliseconds

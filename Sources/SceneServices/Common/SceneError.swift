@@ -11,6 +11,9 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case gone(Gone)
     /// The list changed while a move was under way.
     case listChanged
+    /// Another process changed the todo being saved, in a field this save changes, since it was
+    /// loaded; nothing was saved. The todo as it is now.
+    case changedElsewhere(Todo)
     /// A link could not be opened, or there is none to open.
     case link(LinkProblem)
     /// The import was asked for without the path of a file.
@@ -55,6 +58,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .gone(.feed): "This feed was removed."
         case .gone(.item): "That item is no longer shown; open it again."
         case .listChanged: "The list changed; try the move again."
+        case .changedElsewhere(let todo):
+            "This todo was changed elsewhere meanwhile; it now reads “\(todo.title)”."
         case .link(let problem): Self.words(for: problem)
         case .noImportPath: "Type the path of an OPML file."
         case .offline: "The network is unavailable (offline); stored items stay readable."

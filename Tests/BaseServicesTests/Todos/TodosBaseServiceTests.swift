@@ -88,6 +88,21 @@ private func kind<T>(of result: Result<T, DatabaseError>?) -> DatabaseError.Kind
     #expect(kind(of: firstResult(fixture.todos.update(id: todo.id, TodoEdit(title: " \t")))) == .invalidValue)
 }
 
+@Test func updateWithWhatWasReadRefusesToOverwriteAFieldChangedSinceButNotTheOthers() throws {
+    let fixture = try ServicesFixture()
+    let todo = try create(fixture, "Milk", notes: "", due: nil)
+    let read = TodoEdit.Fields(title: todo.title, notes: todo.notes, dueAt: todo.dueAt)
+    _ = try value(fixture.todos.update(id: todo.id, TodoEdit(notes: "from elsewhere")))
+    // The notes changed since they were read: an edit of them is refused, and writes nothing.
+    let refused = firstResult(
+        fixture.todos.update(id: todo.id, TodoEdit(title: "Oat milk", notes: "2 l", readAs: read)))
+    #expect(kind(of: refused) == .conflict)
+    #expect(try value(fixture.todos.fetch(id: todo.id))?.title == "Milk")
+    // An edit of the title alone, which nobody else changed, goes through.
+    let renamed = try value(fixture.todos.update(id: todo.id, TodoEdit(title: "Oat milk", readAs: read)))
+    #expect([renamed.title, renamed.notes] == ["Oat milk", "from elsewhere"])
+}
+
 @Test func updateOfAMissingTodoIsNotFound() throws {
     let fixture = try ServicesFixture()
     #expect(kind(of: firstResult(fixture.todos.update(id: 42, title: "x", notes: "", due: nil))) == .notFound)

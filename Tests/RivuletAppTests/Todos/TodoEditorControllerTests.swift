@@ -15,7 +15,7 @@ private final class SlowSaves: Sendable {
 
     func controller() -> TodoEditorController {
         let service = MockTodoEditorService {
-            $0.saveHandler = { [self] _, _ in
+            $0.saveHandler = { [self] _, _, _ in
                 count.withLock { $0 += 1 }
                 return .never()
             }
@@ -73,7 +73,7 @@ private final class EditorRoutes: @unchecked Sendable {
     let routes = EditorRoutes()
     let viewModel = TodoEditorViewModel(
         service: MockTodoEditorService {
-            $0.saveHandler = { _, _ in .never() }
+            $0.saveHandler = { _, _, _ in .never() }
         }, todoID: nil, scheduler: ImmediateScheduler())
     let controller = TodoEditorController(
         viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { routes.all.append($0) })
@@ -102,7 +102,7 @@ private final class RecordedSaves: Sendable {
 
     func controller() -> TodoEditorController {
         let service = MockTodoEditorService {
-            $0.saveHandler = { [self] fields, _ in
+            $0.saveHandler = { [self] fields, _, _ in
                 saved.withLock { $0.append(fields) }
                 return .never()
             }

@@ -19,8 +19,11 @@ public struct TodoEditorService: TodoEditorServiceType {
         todos.fetch(id: id).map { result in result.toScene { $0.map(Todo.init) } }
     }
 
-    /// Creates a todo when `stored` is `nil`; else writes the fields that differ from `stored`.
-    public func save(_ fields: TodoFields, over stored: Todo?) -> Observable<Result<Todo, SceneError>> {
+    /// Creates a todo when `stored` is `nil`; else writes the fields that differ from `stored`,
+    /// refusing to overwrite another process's change to one of them unless `overwriting`.
+    public func save(
+        _ fields: TodoFields, over stored: Todo?, overwriting: Bool
+    ) -> Observable<Result<Todo, SceneError>> {
         guard let stored else {
             return todos.create(title: fields.title, notes: fields.notes, due: fields.dueAt).map {
                 $0.toScene(Todo.init)
@@ -29,7 +32,21 @@ public struct TodoEditorService: TodoEditorServiceType {
         let edit = TodoEdit(
             title: fields.title == stored.title ? nil : fields.title,
             notes: fields.notes == stored.notes ? nil : fields.notes,
-            due: fields.dueAt == stored.dueAt ? .keep : fields.dueAt.map(TodoEdit.Due.set) ?? .remove)
-        return todos.update(id: stored.id, edit).map { $0.toScene(gone: .todo, Todo.init) }
+            due: fields.dueAt == stored.dueAt ? .keep : fields.dueAt.map(TodoEdit.Due.set) ?? .remove,
+            readAs: overwriting ? nil : TodoEdit.Fields(title: stored.title, notes: stored.notes, dueAt: stored.dueAt))
+        let todos = todos
+        return todos.update(id: stored.id, edit).concatMap { result -> Observable<Result<Todo, SceneError>> in
+            guard case .failure(let error) = result, error.kind == .conflict else {
+                return .just(result.toScene(gone: .todo, Todo.init))
+            }
+            // Say what the todo is now, so the person sees what a second save overwrites.
+            return todos.fetch(id: stored.id).map { fetched in
+                switch fetched {
+                case .success(let current?): .failure(.changedElsewhere(Todo(current)))
+                case .success(nil): .failure(.gone(.todo))
+                case .failure(let error): .failure(SceneError(error))
+                }
+            }
+        }
     }
 }

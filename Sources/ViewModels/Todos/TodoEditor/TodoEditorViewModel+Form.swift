@@ -9,6 +9,9 @@ extension TodoEditorViewModel {
         public var id: Int64?
         /// The todo as loaded, or `nil` for a new one (or before it is loaded).
         public var stored: Todo?
+        /// The todo as another process left it, when a save was refused because of that change:
+        /// the next save writes over it.
+        public var changedElsewhere: Todo?
         /// The title as stored (empty for a new todo).
         public var originalTitle: String
         /// The notes as stored.
@@ -34,6 +37,7 @@ extension TodoEditorViewModel {
             self.dueDays = dueDays
             self.id = id
             self.stored = nil
+            self.changedElsewhere = nil
             self.originalTitle = ""
             self.originalNotes = ""
             self.originalDueText = ""
@@ -102,6 +106,8 @@ extension TodoEditorViewModel {
         case editNotes(String)
         /// The person changed the due date text.
         case editDue(String)
+        /// A save was refused: another process changed the todo meanwhile; it is now this.
+        case changedElsewhere(Todo)
     }
 
     /// The form after `event`.
@@ -130,6 +136,8 @@ extension TodoEditorViewModel {
             next.notes = notes
         case .editDue(let text):
             next.dueText = text
+        case .changedElsewhere(let current):
+            next.changedElsewhere = current
         }
         return next
     }

@@ -65,6 +65,9 @@ extension TodoEditorViewModel {
         case .saved(.success):
             next.isSaving = false
             next.isFinished = true
+        case .saved(.failure(.changedElsewhere(let current))):
+            next.isSaving = false
+            next.saveError = "Not saved: changed elsewhere to “\(current.title)”. Save again to keep yours."
         case .saved(.failure(let error)):
             next.isSaving = false
             next.saveError = "Could not save: \(error.message)"

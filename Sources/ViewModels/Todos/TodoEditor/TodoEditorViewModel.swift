@@ -115,11 +115,15 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
             } else {
                 .empty()
             }
+        // A save refused because another process changed the todo tells the form, so that the
+        // next save, asked for knowing it, writes over that change.
+        let changedElsewhere = PublishRelay<Todo>()
         let form = Observable.merge(
             loaded,
             input.title.map(FormEvent.editTitle),
             input.notes.map(FormEvent.editNotes),
-            input.dueText.map(FormEvent.editDue)
+            input.dueText.map(FormEvent.editDue),
+            changedElsewhere.asObservable().map(FormEvent.changedElsewhere)
         )
         .scan(Form(id: todoID, dueDays: parser), accumulator: Self.reduceForm)
         .startWith(Form(id: todoID, dueDays: parser))
@@ -128,9 +132,14 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         // One save at a time: a press while a save runs is ignored. A failed save frees the key
         // again; a successful one keeps it taken, as the editor is closing.
         let saves = input.save.withLatestFrom(form)
-            .compactMap { form in form.fields.map { (fields: $0, stored: form.stored) } }
+            .compactMap { form in
+                form.fields.map { (fields: $0, stored: form.stored, overwriting: form.changedElsewhere != nil) }
+            }
             .exhaustMap { save in
-                service.save(save.fields, over: save.stored).recoveringAsResult()
+                service.save(save.fields, over: save.stored, overwriting: save.overwriting).recoveringAsResult()
+                    .do(onNext: { result in
+                        if case .failure(.changedElsewhere(let current)) = result { changedElsewhere.accept(current) }
+                    })
                     .concatMap { result -> Observable<Event> in
                         switch result {
                         case .success: Observable.merge(.just(.saved(result)), .never())

@@ -61,3 +61,32 @@ import Testing
     #expect(stored?.notes == "2 l")
     #expect(stored?.dueAt == nil)
 }
+
+@Test func todoEditorServiceRefusesToOverwriteAFieldAnotherProcessChangedUnlessAskedTo() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoEditorService(todos: fixture.todos)
+    let loaded = try first(fixture.todos.create(title: "Milk", notes: "", due: nil)).get()
+    _ = try first(fixture.todos.update(id: loaded.id, title: "Soy milk", notes: "", due: nil)).get()
+    let refused = try first(service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded)))
+    guard case .failure(.changedElsewhere(let current)) = refused else {
+        Issue.record("expected a refusal naming the todo as it is now, got \(refused)")
+        return
+    }
+    #expect(current.title == "Soy milk")
+    // Nothing of the refused save was written, not even the notes.
+    #expect(try first(fixture.todos.fetch(id: loaded.id)).get()?.notes == "")
+    _ = try first(service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded), overwriting: true))
+        .get()
+    let stored = try first(fixture.todos.fetch(id: loaded.id)).get()
+    #expect(stored?.title == "Oat milk")
+    #expect(stored?.notes == "2 l")
+}
+
+@Test func todoEditorServiceSavesWhenAnotherProcessMadeTheSameChange() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoEditorService(todos: fixture.todos)
+    let loaded = try first(fixture.todos.create(title: "Milk", notes: "", due: nil)).get()
+    _ = try first(fixture.todos.update(id: loaded.id, title: "Oat milk", notes: "", due: nil)).get()
+    let saved = try first(service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded))).get()
+    #expect(saved.notes == "2 l")
+}

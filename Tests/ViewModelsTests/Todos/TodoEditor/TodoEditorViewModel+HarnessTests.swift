@@ -64,7 +64,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             .next(30, Result<Todo, SceneError>.success(stored)), .completed(30),
         ])
         let service = MockTodoEditorService {
-            $0.saveHandler = { _, _ in save.asObservable() }
+            $0.saveHandler = { _, _, _ in save.asObservable() }
         }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
@@ -87,7 +87,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         ])
         let calls = CallLog<String>()
         let service = MockTodoEditorService {
-            $0.saveHandler = { fields, _ in
+            $0.saveHandler = { fields, _, _ in
                 calls.append(fields.title)
                 return save.asObservable()
             }
@@ -115,7 +115,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             .next(30, Result<Todo, SceneError>.success(stored)), .completed(30),
         ])
         let service = MockTodoEditorService {
-            $0.saveHandler = { _, _ in save.asObservable() }
+            $0.saveHandler = { _, _, _ in save.asObservable() }
         }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
@@ -141,7 +141,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         ])
         let calls = CallLog<Int>()
         let service = MockTodoEditorService {
-            $0.saveHandler = { _, _ in
+            $0.saveHandler = { _, _, _ in
                 calls.append(calls.all.count)
                 return calls.all.count == 1 ? failing.asObservable() : succeeding.asObservable()
             }
@@ -170,7 +170,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
             .next(100, Result<Todo, SceneError>.failure(SceneError.storage("disk full"))), .completed(100),
         ])
         let service = MockTodoEditorService {
-            $0.saveHandler = { _, _ in save.asObservable() }
+            $0.saveHandler = { _, _, _ in save.asObservable() }
         }
         let input = TodoEditorViewModel.Input(
             title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
@@ -195,7 +195,7 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         ])
         let calls = CallLog<Int>()
         let service = MockTodoEditorService {
-            $0.saveHandler = { _, _ in
+            $0.saveHandler = { _, _, _ in
                 calls.append(scheduler.now)
                 return failing.asObservable()
             }

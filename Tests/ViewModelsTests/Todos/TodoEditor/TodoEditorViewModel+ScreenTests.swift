@@ -16,7 +16,7 @@ private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<Scree
         $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
         }
-        $0.saveHandler = { fields, stored in
+        $0.saveHandler = { fields, stored, _ in
             let id = stored?.id
             saved.append("\(id.map(String.init) ?? "new") \(fields.title) | \(fields.notes)")
             return .just(.success(Fixtures.todo(id ?? 1, fields.title)))
@@ -78,7 +78,7 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
         $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
         }
-        $0.saveHandler = { _, _ in .just(.failure(SceneError.storage("the disk is full"))) }
+        $0.saveHandler = { _, _, _ in .just(.failure(SceneError.storage("the disk is full"))) }
     }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
     let screens = scheduler.createObserver(Screen.self)
@@ -124,4 +124,39 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
     let screens = runFailingSaves(until: 1_000, [(100, .save), (200, .notesArea(width: 30, height: 5))])
     #expect(at(200, screens).errorMessage == "Could not save: the disk is full")
     #expect(at(200, screens).notesView.width == 30)
+}
+
+@Test func todoEditorScreenSaysWhenAnotherProcessChangedTheTodoAndASecondSaveOverwrites() {
+    let scheduler = TestScheduler()
+    let saves = CallLog<String>()
+    let service = MockTodoEditorService {
+        $0.loadHandler = { id in
+            scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
+        }
+        $0.saveHandler = { fields, _, overwriting in
+            saves.append("\(fields.title) overwriting: \(overwriting)")
+            // Another process renamed the todo "Soy milk" after it was loaded.
+            return overwriting
+                ? .just(.success(Fixtures.todo(7, fields.title)))
+                : .just(.failure(SceneError.changedElsewhere(Fixtures.todo(7, "Soy milk"))))
+        }
+    }
+    let input = scheduler.createHotObservable([
+        Recorded.next(100, Action.edit(PromptText("Oat milk"))), .next(200, .save), .next(300, .save),
+    ])
+    let output = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let routes = scheduler.createObserver(Route.self)
+    let subscriptions = [output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
+    scheduler.advance(by: 1_000)
+    for subscription in subscriptions { subscription.dispose() }
+
+    #expect(
+        at(250, screens).errorMessage
+            == "Not saved: changed elsewhere to “Soy milk”. Save again to keep yours."
+    )
+    #expect(at(250, screens).fields[0].text == "Oat milk")
+    #expect(saves.all == ["Oat milk overwriting: false", "Oat milk overwriting: true"])
+    #expect(routes.elements == [.back])
 }

@@ -23,7 +23,7 @@ private struct Scene {
                 scheduler.createColdObservable([.next(10, Result<Todo?, SceneError>.success(stored)), .completed(10)])
                     .asObservable()
             }
-            $0.saveHandler = { fields, stored in
+            $0.saveHandler = { fields, stored, _ in
                 let id = stored?.id
                 saves.append(
                     "\(id.map(String.init) ?? "new"): \(fields.title) | \(fields.notes) | \(fields.dueAt.map(DueDate.format) ?? "-")"
