@@ -104,7 +104,13 @@ struct AppPolishTests {
         try app.expectScreen("Rivulet · Todos")
     }
 
-    @Test func aFeedAddedInTheAppIsFetchedAtOnce() throws {
+    @Test func aFeedAddedInTheAppIsSubscribedOnlyOnceItIsDownloaded() throws {
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Harbour news</title>
+            <link>https://example.com</link><item><title>One</title><guid>one</guid></item></channel></rss>
+            """
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.Reply(prefix: Data(feed.utf8)) }
+        defer { server.stop() }
         let app = try PolishedApp()
         defer { app.session.close() }
         try app.expectScreen("Rivulet · Home")
@@ -112,11 +118,19 @@ struct AppPolishTests {
         try app.expectScreen("Rivulet · Feeds")
         try app.session.send("a")
         try app.expectScreen("Feed URL or file:")
-        // Nothing listens on port 9 here: the fetch fails at once, and the row says so.
+        try app.session.type(server.url("/feed.xml"))
+        try app.session.send("Enter")
+        // It arrives with its own title and its items, not as an address to refresh later.
+        try app.expectScreen("Harbour news", timeout: 10)
+        try app.expectScreen("1 of 1 unread")
+        // Nothing listens on port 9 here: the address is refused, and no row is added for it.
+        try app.session.send("a")
+        try app.expectScreen("Feed URL or file:")
         try app.session.type("http://127.0.0.1:9/feed.xml")
         try app.session.send("Enter")
-        try app.expectScreen("http://127.0.0.1:9/feed.xml")
-        try app.expectScreen("failed:", timeout: 10)
+        try app.expectScreen("refused the connection", timeout: 10)
+        let screen = try app.session.screen()
+        #expect(!screen.contains("never refreshed") && !screen.contains("no items"), "\(screen)")
     }
 
     @Test func aLongLineTypedIntoTheAddLineShowsItsEnd() throws {

@@ -22,6 +22,12 @@ public protocol FeedsBaseServiceType: Sendable {
     /// result whose summary names the new feed, then completes.
     func subscribe(url: String) -> Observable<FeedRefreshUpdate>
 
+    /// The same subscription, downloading with `fetch` (given the address and no validators)
+    /// instead of the service's own fetcher: a scenario's network, or a test's.
+    func subscribe(
+        url: String, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+    ) -> Observable<FeedRefreshUpdate>
+
     /// Renames a feed or changes its site address.
     func updateFeed(id: Int64, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
 

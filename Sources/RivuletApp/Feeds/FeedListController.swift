@@ -33,7 +33,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
         var chrome = SceneChrome(
             title: "Feeds", info: scene.state.countText, hints: Self.hints, errorMessage: scene.state.errorMessage,
             message: scene.state.message,
-            isBusy: scene.state.isBusy, busyText: scene.state.feeds.progress?.text ?? "",
+            isBusy: scene.state.isBusy, busyText: scene.state.busyText,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.isShowingSearch, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }

@@ -34,9 +34,27 @@ public struct FeedListService: FeedListServiceType {
         feeds.observeFeeds(on: scheduler).map { result in result.toScene { $0.map(Feed.init) } }
     }
 
-    /// Subscribes to the feed at `url`; its title is the address until the first refresh.
+    /// Subscribes to the feed at `url` once it has been downloaded and read, as `rivulet feeds
+    /// add` does: a feed that cannot be fetched or read is not subscribed to, and the failure
+    /// says why. The feed comes with its items and its own title.
     public func addFeed(url: String) -> Observable<Result<Feed, SceneError>> {
-        feeds.addFeed(url: url, title: url, siteURL: nil).map { $0.toScene(Feed.init) }
+        let feeds = feeds
+        return feeds.subscribe(url: url, fetch: fetch)
+            .compactMap { update -> Result<Int64, SceneError>? in
+                guard case .finished(let outcome) = update else { return nil }
+                return outcome.map(\.feedID).mapError(SceneError.init)
+            }
+            .concatMap { subscribed -> Observable<Result<Feed, SceneError>> in
+                switch subscribed {
+                case .failure(let error):
+                    return .just(.failure(error))
+                case .success(let id):
+                    return feeds.fetchFeeds().map { result in
+                        result.toScene { objects in objects.first { $0.id == id }.map(Feed.init) }
+                            .flatMap { $0.map(Result.success) ?? .failure(.gone(.feed)) }
+                    }
+                }
+            }
     }
 
     /// Subscribes to every feed the OPML file at `path` lists, without fetching them; a file that

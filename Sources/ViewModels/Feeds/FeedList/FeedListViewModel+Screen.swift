@@ -131,7 +131,14 @@ extension FeedListViewModel {
         }
 
         /// Whether anything is loading or refreshing.
-        public var isBusy: Bool { feeds.isLoading || feeds.progress != nil || feeds.rows.contains { $0.isRefreshing } }
+        public var isBusy: Bool {
+            feeds.isLoading || feeds.addingURL != nil || feeds.progress != nil
+                || feeds.rows.contains { $0.isRefreshing }
+        }
+
+        /// What the busy status line says: the refresh's progress, or that a feed is being
+        /// subscribed to.
+        public var busyText: String { feeds.progress?.text ?? (feeds.addingURL != nil ? "Subscribing" : "") }
 
         /// "1 feed", "3 feeds".
         public var countText: String { "\(feeds.feeds.count) feed\(feeds.feeds.count == 1 ? "" : "s")" }

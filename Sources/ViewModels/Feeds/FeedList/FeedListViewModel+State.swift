@@ -16,6 +16,8 @@ extension FeedListViewModel {
         public var refreshDone: Int
         /// Why the latest refresh of a feed failed, by feed.
         public var refreshErrors: [Int64: String]
+        /// The address being subscribed to (downloaded and read first), while it is.
+        public var addingURL: String?
         /// Why the address being added was refused, if it was.
         public var addError: String? {
             didSet { if addError != nil { errorSerial += 1 } }
@@ -133,6 +135,8 @@ extension FeedListViewModel {
         case refreshEnded(failure: String?)
         /// An address was refused before asking the service.
         case addRejected(String)
+        /// Subscribing to this address began: it is being downloaded.
+        case addStarted(String)
         /// Adding a feed finished.
         case added(Result<Feed, SceneError>)
         /// Removing a feed finished.
@@ -174,10 +178,14 @@ extension FeedListViewModel {
             if let failure { next.errorMessage = "Could not refresh: \(failure)" }
         case .addRejected(let message):
             next.addError = message
+        case .addStarted(let url):
+            next.addingURL = url
         case .added(.success):
+            next.addingURL = nil
             next.addError = nil
             next.errorMessage = nil
         case .added(.failure(let error)):
+            next.addingURL = nil
             next.addError = error.message
         case .removed(.success(let feed)):
             next.errorMessage = nil

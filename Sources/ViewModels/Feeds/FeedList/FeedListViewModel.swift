@@ -121,15 +121,9 @@ public struct FeedListViewModel: ViewModelType, Sendable {
             case .failure(let problem):
                 return .just(.addRejected(problem.message))
             case .success(let url):
-                return service.addFeed(url: url).recoveringAsResult().map(Event.added)
+                // Subscribing downloads the feed first: a feed that cannot be read is not added.
+                return service.addFeed(url: url).recoveringAsResult().map(Event.added).startWith(.addStarted(url))
             }
-        }
-        .share()
-        // A feed added here is fetched at once, as `rivulet feeds add` does, instead of waiting
-        // for `r` under "never refreshed".
-        let addedFeedIDs = adds.compactMap { event -> [Int64]? in
-            guard case .added(.success(let feed)) = event else { return nil }
-            return [feed.id]
         }
 
         let imports = input.importFile.concatMap { text -> Observable<Event> in
@@ -139,7 +133,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
                 Event.imported)
         }
         .share()
-        // Imported feeds are fetched at once too, with the refresh's progress on screen.
+        // Imported feeds are fetched at once, with the refresh's progress on screen.
         let importedFeedIDs = imports.compactMap { event -> [Int64]? in
             guard case .imported(.success(let summary)) = event else { return nil }
             return summary.addedFeedIDs
@@ -148,7 +142,6 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         let refreshes = Observable.merge(
             input.refresh.map { [$0] },
             input.refreshAll.withLatestFrom(latestFeedIDs),
-            addedFeedIDs,
             importedFeedIDs
         )
         .filter { !$0.isEmpty }

@@ -33,17 +33,38 @@ private func events(_ observable: Observable<Step>) -> [Step] {
     return recorder.all
 }
 
-@Test func feedListServiceAddsAFeedTitledByItsAddressUntilRefreshed() throws {
+/// A feed row stored without fetching it, for tests of what comes after.
+private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> FeedObject {
+    try first(fixture.feeds.addFeed(url: url, title: url, siteURL: nil)).get()
+}
+
+@Test func feedListServiceAddsAFeedOnlyOnceItIsDownloadedWithItsItemsAndTitle() throws {
     let fixture = try ServicesFixture()
-    let service = makeService(fixture, stubs: [:])
+    let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
     let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
-    #expect(feed.title == "https://swift.example/feed.xml")
-    #expect(feed.lastRefresh == .never)
+    #expect(feed.title == "Swift news")
+    #expect(feed.itemCount == 2)
+    #expect(feed.unreadCount == 2)
+    #expect(!feed.lastRefresh.isFailure)
+    #expect(feed.lastRefresh != FeedRefreshState.never)
+}
+
+@Test func feedListServiceDoesNotSubscribeToAFeedThatCannotBeRead() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture, stubs: ["https://broken.example/feed": "<html><body>not a feed</body></html>"])
+    for url in ["https://broken.example/feed", "https://missing.example/feed"] {
+        guard case .failure(let error) = try first(service.addFeed(url: url)) else {
+            Issue.record("\(url) was subscribed to")
+            continue
+        }
+        #expect(!error.message.isEmpty)
+    }
+    #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().isEmpty)
 }
 
 @Test func feedListServiceRefusesAnAddressAlreadySubscribed() throws {
     let fixture = try ServicesFixture()
-    let service = makeService(fixture, stubs: [:])
+    let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
     _ = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
     guard case .failure = try first(service.addFeed(url: "https://swift.example/feed.xml")) else {
         Issue.record("the same address was subscribed twice")
@@ -54,7 +75,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
 @Test func feedListServiceRefreshStoresItemsAndTheFeedsTitle() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
-    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     #expect(
         events(service.refresh(feedIDs: [feed.id])) == [
             .started(feedIDs: [feed.id]), .finished(feedID: feed.id, .success(2)),
@@ -67,7 +88,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
 @Test func feedListServiceSecondRefreshFindsNothingNew() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
-    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     _ = events(service.refresh(feedIDs: [feed.id]))
     #expect(events(service.refresh(feedIDs: [feed.id])).last == .finished(feedID: feed.id, .success(0)))
 }
@@ -80,8 +101,8 @@ private func events(_ observable: Observable<Step>) -> [Step] {
             "https://broken.example/feed": "<html><body>not a feed</body></html>",
             "https://swift.example/feed.xml": rss,
         ])
-    let broken = try first(service.addFeed(url: "https://broken.example/feed")).get()
-    let good = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let broken = try storedFeed(fixture, "https://broken.example/feed")
+    let good = try storedFeed(fixture, "https://swift.example/feed.xml")
     let steps = events(service.refresh(feedIDs: [broken.id, good.id]))
     #expect(steps.count == 3)
     guard case .finished(broken.id, .failure(let error)) = steps[1] else {
@@ -124,7 +145,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
 @Test func feedListServiceRecordsAFailedRefreshInStorage() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture, stubs: ["https://broken.example/feed": "<html><body>not a feed</body></html>"])
-    let feed = try first(service.addFeed(url: "https://broken.example/feed")).get()
+    let feed = try storedFeed(fixture, "https://broken.example/feed")
     guard case .finished(_, .failure(let error)) = events(service.refresh(feedIDs: [feed.id])).last else {
         Issue.record("the broken feed did not fail")
         return
@@ -137,7 +158,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
 @Test func feedListServiceSuccessfulRefreshClearsTheStoredError() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
-    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     _ = try first(fixture.feeds.setLastError(feedID: feed.id, "offline")).get()
     #expect(events(service.refresh(feedIDs: [feed.id])).last == .finished(feedID: feed.id, .success(2)))
     let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
@@ -148,7 +169,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
 @Test func feedListServiceImportsAnOPMLFileWithoutFetchingAndSaysWhatItSkipped() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture, stubs: [:])
-    _ = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    _ = try storedFeed(fixture, "https://swift.example/feed.xml")
     let path = NSTemporaryDirectory() + "rivulet-import-\(UUID().uuidString).opml"
     defer { try? FileManager.default.removeItem(atPath: path) }
     let list =
@@ -184,7 +205,7 @@ private func events(_ observable: Observable<Step>) -> [Step] {
             "<description>One</description><content:encoded xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">"
             + "<![CDATA[<p>Read <a href=\"/more\">more</a></p><ul><li>one</li></ul>]]></content:encoded>")
     let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": withContent])
-    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     _ = events(service.refresh(feedIDs: [feed.id]))
     let stored = try fixture.database.read { (db) throws(DatabaseError) in
         try db.fetchAll(
@@ -225,7 +246,7 @@ private final class ValidatorLog: Sendable {
             log.entries.withLock { $0.append(validators) }
             return fetcher.fetch(location, validators: validators)
         })
-    let id = try first(service.addFeed(url: url)).get().id
+    let id = try storedFeed(fixture, url).id
     guard case .finished(_, .success(let firstNew)) = events(service.refresh(feedIDs: [id])).last else {
         Issue.record("the first refresh failed")
         return

@@ -42,6 +42,19 @@ private typealias VM = FeedListViewModel
     #expect(!row.statusText.contains("secret"))
 }
 
+@Test func feedsStateIsBusySubscribingWhileAnAddressIsDownloaded() {
+    var state = VM.reduce(VM.State(), .feedsLoaded(.success([])))
+    state = VM.reduce(state, .addStarted("https://example.com/feed"))
+    #expect(state.addingURL == "https://example.com/feed")
+    var screen = VM.Screen()
+    screen.feeds = state
+    #expect(screen.isBusy)
+    #expect(screen.busyText == "Subscribing")
+    state = VM.reduce(state, .added(.failure(SceneError.feed("GET https://example.com/feed: 404"))))
+    #expect(state.addingURL == nil)
+    #expect(state.addError == "GET https://example.com/feed: 404")
+}
+
 @Test func feedsStateLoadFailureShowsTheError() {
     let state = VM.reduce(VM.State(), .feedsLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feeds: locked")
