@@ -73,6 +73,11 @@ extension FeedListViewModel {
         /// The status line's message: a failure, or what an import did; until the next key or
         /// its timeout.
         public internal(set) var status: StatusMessageSlot
+        /// The address typed last, until it is subscribed to.
+        public internal(set) var submittedAddress: String?
+        /// An address that was refused: `a` offers it again, to be corrected rather than
+        /// typed anew.
+        public internal(set) var refusedAddress: String?
 
         /// The scene before the feeds have loaded.
         public init() {
@@ -174,6 +179,11 @@ extension FeedListViewModel {
         var effects: [Effect] = []
         switch step {
         case .data(let feeds):
+            if feeds.errorSerial != screen.feeds.errorSerial, feeds.addError != nil {
+                screen.refusedAddress = screen.submittedAddress
+            } else if screen.feeds.addingURL != nil, feeds.addingURL == nil, feeds.addError == nil {
+                screen.refusedAddress = nil
+            }
             screen.showMessages(of: feeds)
             let selectedID = screen.selectedRow?.id
             screen.feeds = feeds
@@ -277,6 +287,7 @@ extension FeedListViewModel.Screen {
             mode = .adding(text)
         case (.submit, .adding(let text)):
             mode = .browsing
+            submittedAddress = text.text
             return [.add(text.text)]
         case (.edit(let text), .importing):
             mode = .importing(text)
@@ -301,7 +312,7 @@ extension FeedListViewModel.Screen {
         case (.redo, .browsing):
             return [.redo]
         case (.startAdding, .browsing):
-            mode = .adding(PromptText())
+            mode = .adding(PromptText(refusedAddress ?? ""))
         case (.startImporting, .browsing):
             mode = .importing(PromptText())
         case (.askToRemove, .browsing):

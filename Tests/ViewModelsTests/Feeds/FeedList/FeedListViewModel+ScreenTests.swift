@@ -75,6 +75,17 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(at(102, screens).errorMessage?.contains("already subscribed") == true)
 }
 
+@Test func feedListScreenOffersARefusedAddressAgainToBeCorrected() {
+    let (screens, _, _) = run([
+        (100, .startAdding), (101, .edit(PromptText("https://example.com/feed"))), (102, .submit),
+        (200, .startAdding), (201, .cancel),
+        (300, .startAdding), (301, .edit(PromptText("not a url"))), (302, .submit), (400, .startAdding),
+    ])
+    #expect(at(200, screens).mode == .adding(PromptText("https://example.com/feed")))
+    // Refused before asking the service (not an address) is offered again too.
+    #expect(at(400, screens).mode == .adding(PromptText("not a url")))
+}
+
 @Test func feedListScreenRemovesOnlyAfterAYes() {
     let (screens, calls, _) = run([
         (100, .askToRemove), (101, .cancel), (200, .select(.down)), (201, .askToRemove), (202, .confirm),
