@@ -49,6 +49,12 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case noNumberedLink(number: Int, count: Int)
     }
 
+    /// ``message`` as the rest of a sentence that `prefix` begins: `Could not save: this todo no
+    /// longer exists.` (a first word in capitals, such as `GET`, keeps them).
+    public func message(after prefix: String) -> String {
+        "\(prefix): \(Wording.continuing(message))"
+    }
+
     /// What went wrong, in words a person can act on.
     public var message: String {
         switch self {

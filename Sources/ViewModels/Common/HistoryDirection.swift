@@ -23,7 +23,7 @@ public enum HistoryDirection: Sendable, Hashable {
 
     /// What the status line says when a step failed ("Could not undo: …").
     public func failure(_ error: SceneError) -> String {
-        "Could not \(self == .undo ? "undo" : "redo"): \(error.message)"
+        error.message(after: "Could not \(self == .undo ? "undo" : "redo")")
     }
 }
 

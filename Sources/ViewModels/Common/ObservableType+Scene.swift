@@ -11,7 +11,7 @@ extension ObservableType {
         map { outcome in
             switch outcome {
             case .success: Outcome.commandSucceeded
-            case .failure(let error): Outcome.commandFailed("\(failurePrefix): \(error.message)")
+            case .failure(let error): Outcome.commandFailed(error.message(after: failurePrefix))
             }
         }
         .catch { error in Observable.just(Outcome.commandFailed("\(failurePrefix): \(error)")) }

@@ -48,3 +48,12 @@ import Testing
         #expect(error.message == "the feed http://ann:***@127.0.0.1:9/feed is already subscribed")
     }
 }
+
+@Test func aSceneErrorContinuesASentenceWithoutACapitalUnlessItsFirstWordIsInCapitals() {
+    #expect(SceneError.gone(.todo).message(after: "Could not save") == "Could not save: this todo no longer exists.")
+    #expect(
+        SceneError.feed("GET https://example.com/feed: the server answered 404").message(after: "Could not add")
+            == "Could not add: GET https://example.com/feed: the server answered 404")
+    #expect(SceneError.storage("").message(after: "Could not save") == "Could not save: ")
+    #expect(SceneError.storage("X").message(after: "Could not save") == "Could not save: x")
+}

@@ -169,7 +169,7 @@ extension FeedItemsViewModel {
             next.isFeedGone = true
             next.errorMessage = "This feed was removed."
         case .feedLoaded(.failure(let error)):
-            next.errorMessage = "Could not load the feed: \(error.message)"
+            next.errorMessage = error.message(after: "Could not load the feed")
         case .windowChanged(let window):
             next.window = window
         case .pageLoaded(let window, .success(let page)):
@@ -182,7 +182,7 @@ extension FeedItemsViewModel {
             }
         case .pageLoaded(let window, .failure(let error)):
             next.loadedWindow = window
-            next.errorMessage = "Could not load the items: \(error.message)"
+            next.errorMessage = error.message(after: "Could not load the items")
         case .open(let id):
             if let item = state.item(id: id) { next.openedItem = item }
             next.notice = nil

@@ -126,7 +126,8 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
                     switch result {
                     case .success(let place?): .jumped(place)
                     case .success(nil): .nothingUnread
-                    case .failure(let error): .commandFailed("Could not find the next unread item: \(error.message)")
+                    case .failure(let error):
+                        .commandFailed(error.message(after: "Could not find the next unread item"))
                     }
                 }
                 .recover { .commandFailed("Could not find the next unread item: \($0)") }
@@ -136,7 +137,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
             return service.locateItem(id: openingItemID).map { result -> Event in
                 switch result {
                 case .success(let place): .jumped(place)
-                case .failure(let error): .commandFailed("Could not open the item: \(error.message)")
+                case .failure(let error): .commandFailed(error.message(after: "Could not open the item"))
                 }
             }
             .recover { .commandFailed("Could not open the item: \($0)") }

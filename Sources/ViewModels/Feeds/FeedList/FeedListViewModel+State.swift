@@ -163,7 +163,7 @@ extension FeedListViewModel {
             next.refreshErrors = state.refreshErrors.filter { ids.contains($0.key) }
         case .feedsLoaded(.failure(let error)):
             next.isLoading = false
-            next.errorMessage = "Could not load the feeds: \(error.message)"
+            next.errorMessage = error.message(after: "Could not load the feeds")
         case .refresh(.started(let ids)):
             next.refreshingIDs = Set(ids)
             next.refreshTotal = ids.count
@@ -191,7 +191,7 @@ extension FeedListViewModel {
             next.errorMessage = nil
             next.notice = "Removed the feed “\(FeedURLRule.hidingPasswords(in: feed.title))”. u undoes it."
         case .removed(.failure(let error)):
-            next.errorMessage = "Could not remove the feed: \(error.message)"
+            next.errorMessage = error.message(after: "Could not remove the feed")
         case .imported(.success(let summary)):
             next.notice = summary.text
             next.errorMessage = summary.failures.first.map { first in
@@ -200,7 +200,7 @@ extension FeedListViewModel {
             }
         case .imported(.failure(let error)):
             next.notice = nil
-            next.errorMessage = "Could not import: \(error.message)"
+            next.errorMessage = error.message(after: "Could not import")
         case .historyStepped(let direction, .success(let step)):
             next.errorMessage = nil
             next.notice = direction.notice(for: step)
@@ -223,7 +223,7 @@ extension FeedListViewModel {
         case .searchLoaded(let text, .failure(let error)):
             guard text == state.searchText else { break }
             next.searchedText = text
-            next.searchError = "Could not search: \(error.message)"
+            next.searchError = error.message(after: "Could not search")
         }
         return next
     }

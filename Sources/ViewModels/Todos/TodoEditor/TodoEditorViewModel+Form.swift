@@ -129,7 +129,7 @@ extension TodoEditorViewModel {
             next.loadError = "This todo no longer exists."
         case .loaded(.failure(let error)):
             next.isLoading = false
-            next.loadError = "Could not load the todo: \(error.message)"
+            next.loadError = error.message(after: "Could not load the todo")
         case .editTitle(let title):
             next.title = title
         case .editNotes(let notes):

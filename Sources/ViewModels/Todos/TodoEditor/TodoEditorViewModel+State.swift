@@ -68,9 +68,12 @@ extension TodoEditorViewModel {
         case .saved(.failure(.changedElsewhere(let current))):
             next.isSaving = false
             next.saveError = "Not saved: changed elsewhere to “\(current.title)”. Save again to keep yours."
+        case .saved(.failure(.gone(.todo))):
+            next.isSaving = false
+            next.saveError = "Not saved: this todo was deleted meanwhile (u in the list brings it back)."
         case .saved(.failure(let error)):
             next.isSaving = false
-            next.saveError = "Could not save: \(error.message)"
+            next.saveError = error.message(after: "Could not save")
         case .cancelRequested:
             // While a save runs its outcome decides: done, or back to editing with the error.
             guard !state.isFinished, !state.isSaving else { break }

@@ -126,11 +126,11 @@ extension TodoListViewModel {
             next.isCountExact = page.isCountExact
         case .pageLoaded(let query, .failure(let error)):
             next.loadedQuery = query
-            next.errorMessage = "Could not load the todos: \(error.message)"
+            next.errorMessage = error.message(after: "Could not load the todos")
         case .tallyLoaded(.success(let tally)):
             next.tally = tally
         case .tallyLoaded(.failure(let error)):
-            next.errorMessage = "Could not count the todos: \(error.message)"
+            next.errorMessage = error.message(after: "Could not count the todos")
         case .searchTyped(let text):
             next.searchText = text
         case .commandFailed(let message):
@@ -149,7 +149,7 @@ extension TodoListViewModel {
                 next.noticeSerial += 1
             }
         case .bulkCounted(_, .failure(let error)):
-            next.errorMessage = "Could not count the todos shown: \(error.message)"
+            next.errorMessage = error.message(after: "Could not count the todos shown")
         case .bulkFinished(let plan, .success(let changed)):
             next.errorMessage = nil
             next.notice = plan.report(changed: changed)
@@ -157,7 +157,7 @@ extension TodoListViewModel {
         case .located(let id, .success(let position)):
             next.located = (id, position)
         case .located(_, .failure(let error)):
-            next.errorMessage = "Could not find the selected todo in the new order: \(error.message)"
+            next.errorMessage = error.message(after: "Could not find the selected todo in the new order")
         case .historyStepped(let direction, .success(let step)):
             next.errorMessage = nil
             next.notice = direction.notice(for: step)
@@ -166,7 +166,7 @@ extension TodoListViewModel {
             next.errorMessage = direction.failure(error)
         case .bulkFinished(let plan, .failure(let error)):
             let what = plan.kind == .clear ? "delete the done todos" : "change the todos"
-            next.errorMessage = "Could not \(what): \(error.message)"
+            next.errorMessage = error.message(after: "Could not \(what)")
         }
         return next
     }

@@ -253,7 +253,7 @@ private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.
 @Test func feedsImportOfABlankPathAsksForOneWithoutCallingTheService() {
     withSubscriptionTracking {
         let (screens, calls) = importScene([(100, .startImporting), (101, .submit)])
-        #expect(screen(at: 101, screens).errorMessage == "Could not import: Type the path of an OPML file.")
+        #expect(screen(at: 101, screens).errorMessage == "Could not import: type the path of an OPML file.")
         #expect(calls.isEmpty)
     }
 }
@@ -261,7 +261,7 @@ private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.
 @Test func feedsAKeyOfNoUseDismissesTheMessage() {
     withSubscriptionTracking {
         let (screens, _) = importScene([(100, .startImporting), (101, .submit), (200, .dismissMessage)])
-        #expect(screen(at: 199, screens).errorMessage == "Could not import: Type the path of an OPML file.")
+        #expect(screen(at: 199, screens).errorMessage == "Could not import: type the path of an OPML file.")
         #expect(screen(at: 200, screens).errorMessage == nil)
     }
 }
