@@ -90,6 +90,21 @@ struct AppPolishTests {
         try app.expectScreen("__EXIT=0")
     }
 
+    @Test func controlCTypedInTheSameBurstAsTheTextStillAsks() throws {
+        let app = try PolishedApp()
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Welcome to Rivulet")
+        try app.session.send("a")
+        try app.expectScreen("New todo:")
+        // One write: the letters, then Ctrl-C, then n, which answers the question.
+        try app.session.send("h", "i", "C-c", "n")
+        try app.expectScreen("New todo: hi")
+        try app.expectGone("Quit?")
+        #expect(!(try app.session.screen().contains("__EXIT")))
+    }
+
     @Test func helpOpenedAndClosedInOneBurstLeavesTheSceneAsItWas() throws {
         let app = try PolishedApp()
         defer { app.session.close() }

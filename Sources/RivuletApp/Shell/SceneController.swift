@@ -134,24 +134,6 @@ public final class AppShell: @unchecked Sendable {
 
     /// Delivers a key or a paste.
     public func handle(_ event: InputEvent) {
-        if isConfirmingQuit, case .key(let key) = event {
-            isConfirmingQuit = false
-            if key == .character("y") || key == .character("Y") || key == .control("c") {
-                quit()
-            } else {
-                onChange()
-            }
-            return
-        }
-        if case .key(let key) = event, key == .control("c") {
-            if stack.last?.controller.hasUnsavedInput == true {
-                isConfirmingQuit = true
-                onChange()
-            } else {
-                quit()
-            }
-            return
-        }
         if case .key(let key) = event, key == .control("z") {
             // In raw mode the terminal sends Ctrl-Z as a byte, not as SIGTSTP.
             onSuspend()
@@ -161,9 +143,39 @@ public final class AppShell: @unchecked Sendable {
             onChange()
             return
         }
+        // Ctrl-C takes its turn after keys typed before it that are still being handled (their
+        // text may need the question), unless those keys wait on a scene that cannot take them
+        // yet: then it acts at once, so a stuck scene never keeps the app from quitting.
+        if case .key(let key) = event, key == .control("c"),
+            (!isSettling && waitingCount == 0) || navigationsInFlight > 0 || !topTakesKeys
+        {
+            controlC()
+            return
+        }
         waiting.append(event)
         guard !isSettling, navigationsInFlight == 0 else { return }
         deliverNext()
+    }
+
+    /// Quits, or asks first when the scene on top holds typed text not yet saved; a second
+    /// Ctrl-C while asking quits.
+    private func controlC() {
+        if isConfirmingQuit || stack.last?.controller.hasUnsavedInput != true {
+            quit()
+        } else {
+            isConfirmingQuit = true
+            onChange()
+        }
+    }
+
+    /// The answer to "Quit?": `y` quits, any other key or a paste goes back.
+    private func answerQuitQuestion(_ event: InputEvent) {
+        isConfirmingQuit = false
+        if case .key(let key) = event, key == .character("y") || key == .character("Y") {
+            quit()
+        } else {
+            onChange()
+        }
     }
 
     /// Hands the oldest waiting event to the scene on top, then lets what it started run before
@@ -182,7 +194,13 @@ public final class AppShell: @unchecked Sendable {
             nextWaiting = 0
         }
         isSettling = true
-        if let top = stack.last, top.controller.handle(event) { onChange() }
+        if case .key(let key) = event, key == .control("c") {
+            controlC()
+        } else if isConfirmingQuit {
+            answerQuitQuestion(event)
+        } else if let top = stack.last, top.controller.handle(event) {
+            onChange()
+        }
         deferring { [weak self] in self?.deliverNext() }
     }
 

@@ -8,6 +8,8 @@ private final class StubController: SceneController {
     var isStopped = false
     var isReady = true
     var hasUnsavedInput = false
+    /// Where a key's text goes to arrive later, when the scene takes text.
+    var textArrivesLater: ((@escaping () -> Void) -> Void)?
 
     init(_ title: String) { self.title = title }
 
@@ -22,6 +24,8 @@ private final class StubController: SceneController {
 
     func handle(_ event: InputEvent) -> Bool {
         received.append(event)
+        // Like a view model's state, the text shows up in the scene after the key's work has run.
+        if let later = textArrivesLater, case .key = event { later { [self] in hasUnsavedInput = true } }
         return true
     }
 
@@ -239,4 +243,25 @@ private func shellAskingToQuit() -> (AppShell, StubController, Counter) {
     shell.handle(.key(.control("c")))
     #expect(counter.quits == 1)
     #expect(editor.isStopped)
+}
+
+@Test func controlCTypedInOneBurstAfterTextWaitsForThatTextAndAsks() {
+    final class Deferred: @unchecked Sendable {
+        var work: [() -> Void] = []
+        func runAll() {
+            while !work.isEmpty { work.removeFirst()() }
+        }
+    }
+    let deferred = Deferred()
+    let counter = Counter()
+    let shell = AppShell(onChange: {}, onQuit: { counter.quits += 1 }, deferring: { deferred.work.append($0) })
+    let editor = StubController("Edit todo")
+    editor.textArrivesLater = { deferred.work.append($0) }
+    shell.push(editor, id: 1, isRoot: true)
+    // One burst: the letter, Ctrl-C, then n and b, before the letter's work has run.
+    for key in [Key.character("a"), .control("c"), .character("n"), .character("b")] { shell.handle(.key(key)) }
+    deferred.runAll()
+    #expect(counter.quits == 0)
+    // The question took n; b went on to the editor.
+    #expect(editor.received == [.key(.character("a")), .key(.character("b"))])
 }
