@@ -94,8 +94,20 @@ private func parse(
     // A password mistyped with a space or a line break in it is still hidden.
     #expect(FeedURLRule.hidingPasswords(in: "http://ann:sec ret@h/feed") == "http://ann:***@h/feed")
     #expect(FeedURLRule.hidingPasswords(in: "http://ann:sec\nret@h/feed") == "http://ann:***@h/feed")
+    // A password holding "/", "?" or "#" is hidden whole.
+    for password in ["se/cret", "se?cret", "se#cret"] {
+        #expect(
+            FeedURLRule.hidingPasswords(in: "not a feed address: \"http://ann:\(password)@127.0.0.1:9/rss.xml\"")
+                == "not a feed address: \"http://ann:***@127.0.0.1:9/rss.xml\"")
+    }
+    // An "@" in the path after a port is not a password's end.
+    #expect(
+        FeedURLRule.hidingPasswords(in: "https://example.com:8080/feed/@ann") == "https://example.com:8080/feed/@ann")
     // A user without a password, an address without a user, and plain text stay as they are.
-    for text in ["https://ann@example.com/feed", "https://example.com/a@b", "mail ann@example.com", "Example"] {
+    for text in [
+        "https://ann@example.com/feed", "https://example.com/a@b", "mail ann@example.com", "Example",
+        "https://medium.com/feed/@ann",
+    ] {
         #expect(FeedURLRule.hidingPasswords(in: text) == text)
     }
 }

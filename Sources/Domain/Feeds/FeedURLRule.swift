@@ -130,22 +130,31 @@ extension FeedURLRule {
         while let separator = rest.range(of: "://") {
             result += rest[..<separator.upperBound]
             rest = rest[separator.upperBound...]
-            // The authority runs to the path, query or fragment. It is not cut at a space or a
-            // line break: a password mistyped with one is still a password.
-            var authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
-            // Unless that "/" begins another address's "//": then this one ended at a space.
-            if rest[authorityEnd...].hasPrefix("//"), let space = rest[..<authorityEnd].lastIndex(where: \.isWhitespace)
-            {
-                authorityEnd = space
+            if let at = userInfoEnd(in: rest), let colon = rest[..<at].firstIndex(of: ":") {
+                result += rest[...colon] + "***"
+                rest = rest[at...]
             }
-            let authority = rest[..<authorityEnd]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                result += authority[...colon] + "***" + authority[at...]
-            } else {
-                result += authority
-            }
-            rest = rest[authorityEnd...]
         }
         return result + rest
+    }
+
+    /// Where the "@" that ends a user and password is in `rest`, the text after a "://".
+    private static func userInfoEnd(in rest: Substring) -> Substring.Index? {
+        // The authority runs to the path, query or fragment. It is not cut at a space or a line
+        // break (a password mistyped with one is still a password), unless the "/" it stops at
+        // begins another address's "//": then this one ended at the space before that address.
+        var end = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        if rest[end...].hasPrefix("//"), let space = rest[..<end].lastIndex(where: \.isWhitespace) {
+            end = space
+        }
+        if let at = rest[..<end].lastIndex(of: "@") { return at }
+        // No "@" there: a password holding a "/", "?" or "#" ends the authority early, so look on
+        // to the end of the word; but digits after the ":" are a port, and a later "@" is in the
+        // path (`https://example.com:8080/feed/@ann`).
+        guard let colon = rest[..<end].firstIndex(of: ":") else { return nil }
+        let afterColon = rest[rest.index(after: colon)..<end]
+        if afterColon.allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
+        let wordEnd = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+        return rest[..<wordEnd].lastIndex(of: "@")
     }
 }
