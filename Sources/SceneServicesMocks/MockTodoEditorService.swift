@@ -8,7 +8,7 @@ public struct MockTodoEditorService: TodoEditorServiceType {
     public var loadHandler: @Sendable (Int64) -> Observable<Result<Todo?, SceneError>> = _unexpected(
         "TodoEditorServiceType.load(id:)")
     /// Answers ``save(_:over:overwriting:)``.
-    public var saveHandler: @Sendable (TodoFields, Todo?, Bool) -> Observable<Result<Todo, SceneError>> =
+    public var saveHandler: @Sendable (TodoFields, Todo?, Todo?) -> Observable<Result<Todo, SceneError>> =
         _unexpected("TodoEditorServiceType.save(_:over:overwriting:)")
 
     /// A fake whose every method fails the test when called.
@@ -27,7 +27,7 @@ public struct MockTodoEditorService: TodoEditorServiceType {
 
     /// Calls ``saveHandler``.
     public func save(
-        _ fields: TodoFields, over stored: Todo?, overwriting: Bool
+        _ fields: TodoFields, over stored: Todo?, overwriting: Todo?
     ) -> Observable<Result<Todo, SceneError>> {
         saveHandler(fields, stored, overwriting)
     }

@@ -20,20 +20,23 @@ public struct TodoEditorService: TodoEditorServiceType {
     }
 
     /// Creates a todo when `stored` is `nil`; else writes the fields that differ from `stored`,
-    /// refusing to overwrite another process's change to one of them unless `overwriting`.
+    /// refusing to overwrite another process's change to one of them, except the change
+    /// `overwriting` shows.
     public func save(
-        _ fields: TodoFields, over stored: Todo?, overwriting: Bool
+        _ fields: TodoFields, over stored: Todo?, overwriting seen: Todo?
     ) -> Observable<Result<Todo, SceneError>> {
         guard let stored else {
             return todos.create(title: fields.title, notes: fields.notes, due: fields.dueAt).map {
                 $0.toScene(Todo.init)
             }
         }
+        // What the person last saw: the todo as loaded, or as changed elsewhere and shown.
+        let read = seen ?? stored
         let edit = TodoEdit(
             title: fields.title == stored.title ? nil : fields.title,
             notes: fields.notes == stored.notes ? nil : fields.notes,
             due: fields.dueAt == stored.dueAt ? .keep : fields.dueAt.map(TodoEdit.Due.set) ?? .remove,
-            readAs: overwriting ? nil : TodoEdit.Fields(title: stored.title, notes: stored.notes, dueAt: stored.dueAt))
+            readAs: TodoEdit.Fields(title: read.title, notes: read.notes, dueAt: read.dueAt))
         let todos = todos
         return todos.update(id: stored.id, edit).concatMap { result -> Observable<Result<Todo, SceneError>> in
             guard case .failure(let error) = result, error.kind == .conflict else {

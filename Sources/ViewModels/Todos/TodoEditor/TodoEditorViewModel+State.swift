@@ -44,12 +44,30 @@ extension TodoEditorViewModel {
         case saveRequested
         /// The save finished.
         case saved(Result<Todo, SceneError>)
+        /// The save was refused: another process changed what it changes; in words, each such
+        /// field as it is now ("the title is now “Soy milk”").
+        case changedElsewhere([String])
         /// The person asked to cancel.
         case cancelRequested
         /// The person confirmed discarding the changes.
         case discardConfirmed
         /// The person chose to keep editing.
         case discardDeclined
+    }
+
+    /// The fields of `fields` that the person changed from `stored` and that another process
+    /// changed too since the person last saw the todo (`seen`, else `stored`), as `now` has
+    /// them, in words.
+    public static func conflicts(saving fields: TodoFields, over stored: Todo?, seen: Todo?, now: Todo) -> [String] {
+        guard let stored else { return [] }
+        let before = seen ?? stored
+        var changes: [String] = []
+        if fields.title != stored.title, now.title != before.title { changes.append("the title is now “\(now.title)”") }
+        if fields.notes != stored.notes, now.notes != before.notes { changes.append("the notes were changed") }
+        if fields.dueAt != stored.dueAt, now.dueAt != before.dueAt {
+            changes.append(now.dueAt.map { "the due date is now \(DueDate.format($0))" } ?? "the due date was removed")
+        }
+        return changes
     }
 
     /// The state after `event`.
@@ -65,9 +83,10 @@ extension TodoEditorViewModel {
         case .saved(.success):
             next.isSaving = false
             next.isFinished = true
-        case .saved(.failure(.changedElsewhere(let current))):
+        case .changedElsewhere(let changes):
             next.isSaving = false
-            next.saveError = "Not saved: changed elsewhere to “\(current.title)”. Save again to keep yours."
+            let what = changes.isEmpty ? "this todo was changed" : changes.joined(separator: " and ")
+            next.saveError = "Not saved: elsewhere, \(what). Save again to keep yours."
         case .saved(.failure(.gone(.todo))):
             next.isSaving = false
             next.saveError = "Not saved: this todo was deleted meanwhile (u in the list brings it back)."

@@ -133,17 +133,25 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         // again; a successful one keeps it taken, as the editor is closing.
         let saves = input.save.withLatestFrom(form)
             .compactMap { form in
-                form.fields.map { (fields: $0, stored: form.stored, overwriting: form.changedElsewhere != nil) }
+                form.fields.map { (fields: $0, stored: form.stored, seen: form.changedElsewhere) }
             }
             .exhaustMap { save in
-                service.save(save.fields, over: save.stored, overwriting: save.overwriting).recoveringAsResult()
+                service.save(save.fields, over: save.stored, overwriting: save.seen).recoveringAsResult()
                     .do(onNext: { result in
                         if case .failure(.changedElsewhere(let current)) = result { changedElsewhere.accept(current) }
                     })
                     .concatMap { result -> Observable<Event> in
                         switch result {
-                        case .success: Observable.merge(.just(.saved(result)), .never())
-                        case .failure: .just(.saved(result))
+                        case .success:
+                            Observable.merge(.just(.saved(result)), .never())
+                        case .failure(.changedElsewhere(let current)):
+                            // What changed since the person last saw the todo, among what they changed.
+                            .just(
+                                .changedElsewhere(
+                                    Self.conflicts(
+                                        saving: save.fields, over: save.stored, seen: save.seen, now: current)))
+                        case .failure:
+                            .just(.saved(result))
                         }
                     }
             }

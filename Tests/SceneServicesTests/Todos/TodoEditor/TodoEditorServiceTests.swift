@@ -75,7 +75,15 @@ import Testing
     #expect(current.title == "Soy milk")
     // Nothing of the refused save was written, not even the notes.
     #expect(try first(fixture.todos.fetch(id: loaded.id)).get()?.notes == "")
-    _ = try first(service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded), overwriting: true))
+    // Shown that version, the person saves again; had it changed once more, this would fail.
+    _ = try first(fixture.todos.update(id: loaded.id, title: "Rice milk", notes: "", due: nil)).get()
+    let again = try first(
+        service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded), overwriting: current))
+    guard case .failure(.changedElsewhere(let newer)) = again else {
+        Issue.record("a save over a version that changed again went through: \(again)")
+        return
+    }
+    _ = try first(service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded), overwriting: newer))
         .get()
     let stored = try first(fixture.todos.fetch(id: loaded.id)).get()
     #expect(stored?.title == "Oat milk")

@@ -133,16 +133,20 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
         $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
         }
-        $0.saveHandler = { fields, _, overwriting in
-            saves.append("\(fields.title) overwriting: \(overwriting)")
-            // Another process renamed the todo "Soy milk" after it was loaded.
-            return overwriting
-                ? .just(.success(Fixtures.todo(7, fields.title)))
-                : .just(.failure(SceneError.changedElsewhere(Fixtures.todo(7, "Soy milk"))))
+        $0.saveHandler = { fields, _, seen in
+            saves.append("\(fields.title) over \(seen?.title ?? "the todo as loaded")")
+            // Another process renamed the todo "Soy milk" after it was loaded, then "Rice milk"
+            // after the first refusal; the third save writes over what it was shown.
+            return switch seen?.title {
+            case nil: .just(.failure(SceneError.changedElsewhere(Fixtures.todo(7, "Soy milk"))))
+            case "Soy milk": .just(.failure(SceneError.changedElsewhere(Fixtures.todo(7, "Rice milk"))))
+            default: .just(.success(Fixtures.todo(7, fields.title)))
+            }
         }
     }
     let input = scheduler.createHotObservable([
         Recorded.next(100, Action.edit(PromptText("Oat milk"))), .next(200, .save), .next(300, .save),
+        .next(400, .save),
     ])
     let output = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
         .transform(screen: .init(actions: input.asObservable()))
@@ -153,10 +157,20 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
     for subscription in subscriptions { subscription.dispose() }
 
     #expect(
-        at(250, screens).errorMessage
-            == "Not saved: changed elsewhere to “Soy milk”. Save again to keep yours."
+        at(250, screens).errorMessage == "Not saved: elsewhere, the title is now “Soy milk”. Save again to keep yours.")
+    #expect(
+        at(350, screens).errorMessage == "Not saved: elsewhere, the title is now “Rice milk”. Save again to keep yours."
     )
-    #expect(at(250, screens).fields[0].text == "Oat milk")
-    #expect(saves.all == ["Oat milk overwriting: false", "Oat milk overwriting: true"])
+    #expect(at(350, screens).fields[0].text == "Oat milk")
+    #expect(saves.all == ["Oat milk over the todo as loaded", "Oat milk over Soy milk", "Oat milk over Rice milk"])
     #expect(routes.elements == [.back])
+}
+
+@Test func todoEditorConflictsNameOnlyTheFieldsThePersonChangedThatChangedElsewhere() {
+    let stored = Todo(id: 7, title: "Milk", notes: "", createdAt: Fixtures.day)
+    let now = Todo(id: 7, title: "Soy milk", notes: "from elsewhere", createdAt: Fixtures.day, dueAt: Fixtures.day)
+    let conflicts = TodoEditorViewModel.conflicts(
+        saving: TodoFields(title: "Milk", notes: "2 l", dueAt: nil), over: stored, seen: nil, now: now)
+    // The title changed elsewhere but not here: it is not named, nor is the due date.
+    #expect(conflicts == ["the notes were changed"])
 }
