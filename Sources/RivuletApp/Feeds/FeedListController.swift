@@ -20,7 +20,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
     override var hasUnsavedInput: Bool {
         switch scene.state.mode {
         case .adding(let text), .importing(let text): !text.text.isEmpty
-        default: false
+        // A feed being subscribed to is lost if the app ends before it is stored.
+        default: scene.state.feeds.addingURL != nil
         }
     }
 

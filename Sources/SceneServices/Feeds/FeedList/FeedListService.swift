@@ -37,9 +37,25 @@ public struct FeedListService: FeedListServiceType {
     /// Subscribes to the feed at `url` once it has been downloaded and read, as `rivulet feeds
     /// add` does: a feed that cannot be fetched or read is not subscribed to, and the failure
     /// says why. The feed comes with its items and its own title.
+    ///
+    /// The subscription runs to its end even when nobody waits for it any more: leaving the
+    /// feeds while a feed downloads does not drop the feed.
     public func addFeed(url: String) -> Observable<Result<Feed, SceneError>> {
         let feeds = feeds
-        return feeds.subscribe(url: url, fetch: fetch)
+        let fetch = fetch
+        return Observable.deferred {
+            let outcome = ReplaySubject<Result<Feed, SceneError>>(bufferSize: 1)
+            _ = Self.subscribing(to: url, feeds: feeds, fetch: fetch).subscribe(outcome.asObserver())
+            return outcome.asObservable()
+        }
+    }
+
+    /// The subscription of ``addFeed(url:)``: the new feed, or why there is none.
+    private static func subscribing(
+        to url: String, feeds: any FeedsBaseServiceType,
+        fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+    ) -> Observable<Result<Feed, SceneError>> {
+        feeds.subscribe(url: url, fetch: fetch)
             .compactMap { update -> Result<Int64, SceneError>? in
                 guard case .finished(let outcome) = update else { return nil }
                 return outcome.map(\.feedID).mapError(SceneError.init)

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteProvider
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 
@@ -257,4 +258,18 @@ private final class ValidatorLog: Sendable {
     #expect(log.entries.withLock { $0 } == [FeedValidators(), FeedValidators(etag: FakeNetworkService.sampleFeedETag)])
     // The feed took the document's title in place of its address, as `rivulet feeds refresh` does.
     #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().first?.title != url)
+}
+
+@Test func feedListServiceAddFinishesTheSubscriptionWhenNobodyWaitsForItAnyMore() throws {
+    let fixture = try ServicesFixture()
+    let scheduler = TestScheduler()
+    let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(300))
+    network.stub(url: "https://swift.example/feed.xml", reply: .ok(rss))
+    let fetcher = FeedFetcher(network: network)
+    let service = FeedListService(feeds: fixture.feeds, fetch: { fetcher.fetch($0, validators: $1) })
+    // The feeds scene is left while the feed downloads: its subscription to the add ends.
+    service.addFeed(url: "https://swift.example/feed.xml").subscribe(onNext: { _ in }).dispose()
+    scheduler.advance(by: .seconds(1))
+    let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
+    #expect(feeds.map(\.title) == ["Swift news"])
 }
