@@ -78,6 +78,8 @@ extension FeedListViewModel {
         /// An address that was refused: `a` offers it again, to be corrected rather than
         /// typed anew.
         public internal(set) var refusedAddress: String?
+        /// A feed just subscribed to, to select once the list shows it.
+        var pendingSelection: Int64?
 
         /// The scene before the feeds have loaded.
         public init() {
@@ -87,6 +89,7 @@ extension FeedListViewModel {
             mode = .browsing
             contentHeight = 0
             status = StatusMessageSlot()
+            pendingSelection = nil
         }
 
         /// The selected feed's row.
@@ -185,12 +188,17 @@ extension FeedListViewModel {
                 screen.refusedAddress = nil
             }
             screen.showMessages(of: feeds)
+            if feeds.addedFeedID != screen.feeds.addedFeedID { screen.pendingSelection = feeds.addedFeedID }
             let selectedID = screen.selectedRow?.id
             screen.feeds = feeds
             screen.viewport.setCount(feeds.feeds.count)
             // The list changed around the selected feed (one added or renamed, by this process
-            // or another): the selection stays on that feed, not on the row it was in.
-            if let selectedID, let index = feeds.rows.firstIndex(where: { $0.id == selectedID }) {
+            // or another): the selection stays on that feed, not on the row it was in. A feed
+            // just subscribed to is selected once it is listed.
+            if let pending = screen.pendingSelection, let index = feeds.rows.firstIndex(where: { $0.id == pending }) {
+                screen.viewport.selected = index
+                screen.pendingSelection = nil
+            } else if let selectedID, let index = feeds.rows.firstIndex(where: { $0.id == selectedID }) {
                 screen.viewport.selected = index
             }
             screen.resultsViewport.setCount(feeds.searchResults.count)

@@ -18,6 +18,8 @@ extension FeedListViewModel {
         public var refreshErrors: [Int64: String]
         /// The address being subscribed to (downloaded and read first), while it is.
         public var addingURL: String?
+        /// The feed subscribed to last from this scene, to select once the list shows it.
+        public var addedFeedID: Int64?
         /// Why the address being added was refused, if it was.
         public var addError: String? {
             didSet { if addError != nil { errorSerial += 1 } }
@@ -180,10 +182,14 @@ extension FeedListViewModel {
             next.addError = message
         case .addStarted(let url):
             next.addingURL = url
-        case .added(.success):
+        case .added(.success(let feed)):
             next.addingURL = nil
             next.addError = nil
             next.errorMessage = nil
+            next.addedFeedID = feed.id
+            next.notice =
+                "Subscribed to “\(FeedURLRule.hidingPasswords(in: feed.title))”: "
+                + CountText.counted(feed.itemCount, "item", "items") + "."
         case .added(.failure(let error)):
             next.addingURL = nil
             next.addError = error.message

@@ -299,3 +299,29 @@ private func runHistory(
     #expect(at(1_000, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
     #expect(at(1_000, screens).selectedRow?.title == "Gamma")
 }
+
+@Test func feedListScreenSelectsAFeedJustSubscribedToAndSaysSo() {
+    let scheduler = TestScheduler()
+    let before = (1...3).map { Fixtures.feed(Int64($0), "Feed \($0)") }
+    let added = Feed(id: 9, url: "https://example.com/new", title: "New feed", itemCount: 12, unreadCount: 12)
+    // The list the service observes: the new feed shows up in it 50 ticks after the add ends.
+    let list = scheduler.createHotObservable([
+        Recorded.next(0, Result<[Feed], SceneError>.success(before)), .next(250, .success(before + [added])),
+    ])
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in list.asObservable() }
+        $0.addFeedHandler = { _ in .just(.success(added)) }
+    }
+    let input = scheduler.createHotObservable([
+        Recorded.next(0, Action.viewport(height: 6)), .next(100, .startAdding),
+        .next(101, .edit(PromptText("https://example.com/new"))), .next(200, .submit),
+    ])
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = output.screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    #expect(at(200, screens).message == "Subscribed to “New feed”: 12 items.")
+    #expect(at(250, screens).selectedRow?.id == 9)
+}
