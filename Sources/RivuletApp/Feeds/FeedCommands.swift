@@ -1,5 +1,4 @@
 import BaseServices
-import Dispatch
 import Domain
 import Foundation
 import SceneServices

@@ -1,5 +1,5 @@
 import Coordination
-public import Dispatch
+import Dispatch
 public import TerminalUI
 
 /// One scene on screen: it turns keys into its view model's inputs and its view model's
@@ -52,6 +52,9 @@ public final class AppShell: @unchecked Sendable {
         let pushedAt: UInt64
     }
 
+    /// Nanoseconds since the system started: the clock the shell reads by default.
+    public static func systemUptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
     /// How long keys wait at most for a new scene to be ready; then they go to it as it is, so
     /// a scene that cannot load (a locked database) still takes `q` and `Esc`.
     public static let readinessWait: UInt64 = 2_000_000_000
@@ -77,7 +80,7 @@ public final class AppShell: @unchecked Sendable {
     public init(
         onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {},
         deferring: @escaping (@escaping () -> Void) -> Void = { $0() },
-        uptime: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        uptime: @escaping () -> UInt64 = AppShell.systemUptime
     ) {
         self.uptime = uptime
         self.onChange = onChange

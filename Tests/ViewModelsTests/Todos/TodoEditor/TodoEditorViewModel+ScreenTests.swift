@@ -8,18 +8,22 @@ import ViewModels
 private typealias Action = TodoEditorViewModel.Action
 private typealias Screen = TodoEditorViewModel.Screen
 
-/// The editor of todo 7 ("Milk", loaded at tick 10), and `actions` at their ticks.
-private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<Screen>, saved: [String], routes: [Route]) {
+/// The editor of todo 7 ("Milk", loaded at tick 10), and `actions` at their ticks. Saves
+/// succeed unless `save` answers them.
+private func run(
+    _ actions: [(Int, Action)],
+    save: (@Sendable (TodoFields, Todo?, Todo?) -> Observable<Result<Todo, SceneError>>)? = nil
+) -> (screens: TestableObserver<Screen>, saved: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let saved = CallLog<String>()
     let service = MockTodoEditorService {
         $0.loadHandler = { id in
             scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
         }
-        $0.saveHandler = { fields, stored, _ in
+        $0.saveHandler = { fields, stored, seen in
             let id = stored?.id
             saved.append("\(id.map(String.init) ?? "new") \(fields.title) | \(fields.notes)")
-            return .just(.success(Fixtures.todo(id ?? 1, fields.title)))
+            return save?(fields, stored, seen) ?? .just(.success(Fixtures.todo(id ?? 1, fields.title)))
         }
     }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
@@ -127,14 +131,11 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
 }
 
 @Test func todoEditorScreenSaysWhenAnotherProcessChangedTheTodoAndASecondSaveOverwrites() {
-    let scheduler = TestScheduler()
-    let saves = CallLog<String>()
-    let service = MockTodoEditorService {
-        $0.loadHandler = { id in
-            scheduler.createColdObservable([.next(10, .success(Fixtures.todo(id, "Milk")))]).asObservable()
-        }
-        $0.saveHandler = { fields, _, seen in
-            saves.append("\(fields.title) over \(seen?.title ?? "the todo as loaded")")
+    let seenTitles = CallLog<String>()
+    let (screens, saved, routes) = run(
+        [(100, .edit(PromptText("Oat milk"))), (200, .save), (300, .save), (400, .save)],
+        save: { fields, _, seen in
+            seenTitles.append(seen?.title ?? "the todo as loaded")
             // Another process renamed the todo "Soy milk" after it was loaded, then "Rice milk"
             // after the first refusal; the third save writes over what it was shown.
             return switch seen?.title {
@@ -142,28 +143,16 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
             case "Soy milk": .just(.failure(SceneError.changedElsewhere(Fixtures.todo(7, "Rice milk"))))
             default: .just(.success(Fixtures.todo(7, fields.title)))
             }
-        }
-    }
-    let input = scheduler.createHotObservable([
-        Recorded.next(100, Action.edit(PromptText("Oat milk"))), .next(200, .save), .next(300, .save),
-        .next(400, .save),
-    ])
-    let output = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
-    let routes = scheduler.createObserver(Route.self)
-    let subscriptions = [output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
-    scheduler.advance(by: 1_000)
-    for subscription in subscriptions { subscription.dispose() }
-
+        })
     #expect(
         at(250, screens).errorMessage == "Not saved: elsewhere, the title is now “Soy milk”. Save again to keep yours.")
     #expect(
         at(350, screens).errorMessage == "Not saved: elsewhere, the title is now “Rice milk”. Save again to keep yours."
     )
     #expect(at(350, screens).fields[0].text == "Oat milk")
-    #expect(saves.all == ["Oat milk over the todo as loaded", "Oat milk over Soy milk", "Oat milk over Rice milk"])
-    #expect(routes.elements == [.back])
+    #expect(saved == ["7 Oat milk | ", "7 Oat milk | ", "7 Oat milk | "])
+    #expect(seenTitles.all == ["the todo as loaded", "Soy milk", "Rice milk"])
+    #expect(routes == [.back])
 }
 
 @Test func todoEditorConflictsNameOnlyTheFieldsThePersonChangedThatChangedElsewhere() {
