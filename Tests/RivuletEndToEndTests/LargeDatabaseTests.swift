@@ -102,6 +102,23 @@ extension LongEndToEndSuites {
             print("large database: " + figures.joined(separator: "; "))
         }
 
+        @Test func aKeyTypedWithTheEndKeyActsOnTheLastTodoOnceItArrives() throws {
+            let last = "Todo 100000"
+            let session = try TmuxSession.withDefaultSignals(
+                command: "\(TmuxSession.quote(RivuletProcess.binary)) --scenario many")
+            defer { session.close() }
+            #expect(try session.waitFor("Rivulet · Home", timeout: 30).matched)
+            try session.send("t")
+            #expect(try session.waitFor("Todo 1 ", timeout: 10).matched)
+            // One write: the Space arrives before the last window does, and waits for it.
+            try session.send("G", "Space")
+            let done = try session.waitFor(timeout: 10) { screen in
+                AppOnDatabase.rows(on: screen).last
+                    == AppOnDatabase.Row(title: last, isCompleted: true, isSelected: true)
+            }
+            #expect(done.matched, "\(last) not marked done by the Space typed with G:\n\(done.screen)")
+        }
+
         @Test func theEndKeyReachesTheLastTodoOfASearchEveryTodoMatches() throws {
             let last = "Todo 100000"
             let session = try TmuxSession.withDefaultSignals(

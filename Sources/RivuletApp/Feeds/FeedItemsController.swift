@@ -20,6 +20,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen,
     ]
 
     override var isLoaded: Bool { !scene.state.items.isLoading }
+    override var isSelectionPending: Bool { scene.state.isSelectionPending }
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(

@@ -37,11 +37,16 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
     /// Whether text typed into the scene is not saved; subclasses with input say.
     var hasUnsavedInput: Bool { false }
 
+    /// Whether the row the next key acts on is still on its way (`G` far down a long list);
+    /// subclasses with windows over long lists say.
+    var isSelectionPending: Bool { false }
+
     private var wasReady = false
 
-    /// Ready once loaded, and from then on: a later reload (a new search) does not keep keys.
+    /// Ready once loaded, and from then on except while the selected row is on its way: a
+    /// later reload (a new search) does not keep keys.
     var isReady: Bool {
         if !wasReady { wasReady = isLoaded }
-        return wasReady
+        return wasReady && !isSelectionPending
     }
 }

@@ -12,8 +12,9 @@ public protocol SceneController: AnyObject {
     func handle(_ event: InputEvent) -> Bool
     /// Stops observing the view model; the scene is gone.
     func stop()
-    /// Whether the scene has what its keys act on (the list, the todo being edited). Until it
-    /// has, the shell keeps the keys typed for it, for at most ``AppShell/readinessWait``.
+    /// Whether the scene has what its keys act on (the list, the selected row, the todo being
+    /// edited). Until it has, the shell keeps the keys typed for it, for at most
+    /// ``AppShell/readinessWait``.
     var isReady: Bool { get }
     /// Whether text typed into the scene would be lost if the app ended now (an edited todo,
     /// an address half typed). `Ctrl-C` asks first then.
@@ -48,15 +49,17 @@ public final class AppShell: @unchecked Sendable {
         let id: Int
         let controller: any SceneController
         let isModal: Bool
-        /// When it was put on top, in nanoseconds of uptime.
-        let pushedAt: UInt64
+        /// Since when keys have waited for it to be ready, in nanoseconds of uptime (from when
+        /// it was put on top, at first); `nil` while it is ready.
+        var heldSince: UInt64?
     }
 
     /// Nanoseconds since the system started: the clock the shell reads by default.
     public static func systemUptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// How long keys wait at most for a new scene to be ready; then they go to it as it is, so
-    /// a scene that cannot load (a locked database) still takes `q` and `Esc`.
+    /// How long keys wait at most for a scene to be ready (a new scene to load, a selected row
+    /// far down a long list to arrive); then they go to it as it is, so a scene that cannot
+    /// load (a locked database) still takes `q` and `Esc`.
     public static let readinessWait: UInt64 = 2_000_000_000
 
     private var stack: [Entry] = []
@@ -113,7 +116,7 @@ public final class AppShell: @unchecked Sendable {
             stack.removeAll()
         }
         stack.append(
-            Entry(id: id, controller: controller, isModal: isModal, pushedAt: uptime()))
+            Entry(id: id, controller: controller, isModal: isModal, heldSince: uptime()))
         onChange()
         if stack.count == 1, navigationsInFlight == 0, !isSettling { deliverNext() }
     }
@@ -150,7 +153,7 @@ public final class AppShell: @unchecked Sendable {
         // text may need the question), unless those keys wait on a scene that cannot take them
         // yet: then it acts at once, so a stuck scene never keeps the app from quitting.
         if case .key(let key) = event, key == .control("c"),
-            (!isSettling && waitingCount == 0) || navigationsInFlight > 0 || !topTakesKeys
+            (!isSettling && waitingCount == 0) || navigationsInFlight > 0 || !topTakesKeys()
         {
             controlC()
             return
@@ -186,7 +189,7 @@ public final class AppShell: @unchecked Sendable {
     private func deliverNext() {
         // Keys typed before the first scene is shown (while the app starts) wait for it, and
         // keys for a scene wait until it is ready; a frame looks again (``render(size:)``).
-        guard navigationsInFlight == 0, nextWaiting < waiting.count, topTakesKeys else {
+        guard navigationsInFlight == 0, nextWaiting < waiting.count, topTakesKeys() else {
             isSettling = false
             return
         }
@@ -208,15 +211,25 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// Whether the scene on top takes keys now: it is ready, or has kept them long enough.
-    private var topTakesKeys: Bool {
-        guard let top = stack.last else { return false }
-        return top.controller.isReady || uptime() &- top.pushedAt >= Self.readinessWait
+    /// A wait starts when the scene is put on top, or later when it stops being ready.
+    private func topTakesKeys() -> Bool {
+        guard let top = stack.indices.last else { return false }
+        if stack[top].controller.isReady {
+            stack[top].heldSince = nil
+            return true
+        }
+        let now = uptime()
+        guard let since = stack[top].heldSince else {
+            stack[top].heldSince = now
+            return false
+        }
+        return now &- since >= Self.readinessWait
     }
 
     /// Draws the top scene (given the one beneath when it is a modal). Keys kept for a scene
     /// that was not ready go on once it is: its new state asks for this frame.
     public func render(size: TerminalSize) -> CellBuffer {
-        if !isSettling, navigationsInFlight == 0, waitingCount > 0, topTakesKeys {
+        if !isSettling, navigationsInFlight == 0, waitingCount > 0, topTakesKeys() {
             isSettling = true
             deferring { [weak self] in self?.deliverNext() }
         }

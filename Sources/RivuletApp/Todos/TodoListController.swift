@@ -22,6 +22,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
     ]
 
     override var isLoaded: Bool { !scene.state.list.isLoading }
+    override var isSelectionPending: Bool { scene.state.isSelectionPending }
     override var hasUnsavedInput: Bool {
         switch scene.state.mode {
         case .adding(let text): !text.text.isEmpty

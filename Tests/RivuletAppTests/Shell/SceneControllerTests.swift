@@ -211,6 +211,39 @@ private final class NavigatingController: SceneController {
     #expect(list.received == [.key(.character("q"))])
 }
 
+@Test func aSceneThatStopsBeingReadyLaterHoldsKeysForTheFullWaitFromThen() {
+    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
+    let clock = Clock()
+    let shell = AppShell(onChange: {}, onQuit: {}, uptime: { clock.now })
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    // Long after the scene opened, `G` sends the selection far down a list whose rows there
+    // have not arrived: the Space after it waits for them, the whole wait counted from now.
+    clock.now += 10 * AppShell.readinessWait
+    shell.handle(.key(.character("G")))
+    list.isReady = false
+    shell.handle(.key(.character(" ")))
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received == [.key(.character("G"))])
+    clock.now += AppShell.readinessWait - 1
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received == [.key(.character("G"))])
+    // The rows arrived: the Space goes on.
+    list.isReady = true
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received == [.key(.character("G")), .key(.character(" "))])
+    // A second wait starts afresh, and ends at the full wait when the rows never come.
+    list.isReady = false
+    shell.handle(.key(.character("j")))
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    clock.now += AppShell.readinessWait - 1
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received.count == 2)
+    clock.now += 1
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received.last == .key(.character("j")))
+}
+
 /// A shell over an editor holding unsaved text, where Ctrl-C was just pressed.
 private func shellAskingToQuit() -> (AppShell, StubController, Counter) {
     let counter = Counter()

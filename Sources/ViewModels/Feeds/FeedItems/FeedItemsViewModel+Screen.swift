@@ -120,6 +120,11 @@ extension FeedItemsViewModel {
             return items.rows.first { $0.position == selected }
         }
 
+        /// Whether a row is selected whose item has not arrived yet (a window far down a long
+        /// feed): a key for the selected item would find none until it does; a front end holds
+        /// such keys meanwhile.
+        public var isSelectionPending: Bool { viewport.selected != nil && selectedRow == nil }
+
         /// The rows in the window, in order.
         public var visibleRows: [FeedItemRow] {
             Array(items.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))

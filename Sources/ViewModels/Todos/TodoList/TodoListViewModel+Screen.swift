@@ -124,6 +124,15 @@ extension TodoListViewModel {
             return list.rows.first { $0.position == selected }
         }
 
+        /// Whether the selection is on its way: a row is selected whose todo has not arrived yet
+        /// (a window far down a long list), or the end was asked for and the last page is still
+        /// coming. A key for the selected todo would find none, or the wrong one, until then; a
+        /// front end holds such keys meanwhile.
+        public var isSelectionPending: Bool {
+            guard mode == .browsing else { return false }
+            return awaitsLastPage || (viewport.selected != nil && selectedRow == nil)
+        }
+
         /// The rows in the window, in order.
         public var visibleRows: [TodoRow] {
             Array(list.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))

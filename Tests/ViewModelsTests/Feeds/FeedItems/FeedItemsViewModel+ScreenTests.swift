@@ -9,9 +9,10 @@ private typealias Action = FeedItemsViewModel.Action
 private typealias Screen = FeedItemsViewModel.Screen
 
 /// A feed of `count` items "Item 1"… (all unread), a viewport of `height` rows given at tick 0,
-/// and `actions` at their ticks. Returns the screens, the service calls and the routes.
+/// and `actions` at their ticks; windows arrive `pageDelay` ticks after they are asked for.
+/// Returns the screens, the service calls and the routes.
 private func run(
-    items count: Int = 30, height: Int = 5, _ actions: [(Int, Action)]
+    items count: Int = 30, height: Int = 5, pageDelay: Int = 0, _ actions: [(Int, Action)]
 ) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
@@ -20,7 +21,10 @@ private func run(
         $0.observePageHandler = { _, offset, limit, _ in
             calls.append("window \(offset)+\(limit)")
             let items = (offset..<min(count, offset + limit)).map { Fixtures.item(Int64($0 + 1), "Item \($0 + 1)") }
-            return observed(.success(FeedItemPage(items: items, totalCount: count, unreadCount: count, offset: offset)))
+            let page = observed(
+                Result<FeedItemPage, SceneError>.success(
+                    FeedItemPage(items: items, totalCount: count, unreadCount: count, offset: offset)))
+            return pageDelay == 0 ? page : page.delay(.init(ticks: pageDelay), scheduler: scheduler)
         }
         $0.setReadHandler = { id, isRead in
             calls.append("setRead \(id) \(isRead)")
@@ -57,6 +61,19 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(at(200, screens).viewport.selected == 29)
     #expect(at(200, screens).visibleRows.last?.title == "Item 30")
     #expect(calls.filter { $0.hasPrefix("window") }.suffix(2) == ["window 1+5", "window 25+5"])
+}
+
+@Test func feedItemsScreenSaysTheSelectionIsPendingUntilItsRowArrives() {
+    let (screens, _, _) = run(items: 5_000, pageDelay: 10, [(100, .select(.bottom)), (200, .select(.up))])
+    #expect(!at(99, screens).isSelectionPending)
+    #expect(at(100, screens).viewport.selected == 4_999)
+    #expect(at(100, screens).selectedRow == nil)
+    #expect(at(100, screens).isSelectionPending)
+    #expect(at(150, screens).selectedRow?.title == "Item 5000")
+    #expect(!at(150, screens).isSelectionPending)
+    // A move within the window shown needs nothing new.
+    #expect(at(200, screens).selectedRow?.title == "Item 4999")
+    #expect(!at(200, screens).isSelectionPending)
 }
 
 @Test func feedItemsScreenOpensTheSelectedItemAndScrollsTheReader() {

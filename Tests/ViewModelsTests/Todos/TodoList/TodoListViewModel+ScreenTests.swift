@@ -451,6 +451,54 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(asked.last?.fromEnd == true)
 }
 
+@Test func todoListScreenSaysTheSelectionIsPendingUntilItsRowArrives() {
+    let scheduler = TestScheduler()
+    let length = 10_000
+    // Pages arrive 10 ticks after they are asked for; a search is counted only 100 todos past
+    // its window, as the base service counts it.
+    let service = MockTodoListService {
+        $0.observePageHandler = { query, _ in
+            let end = query.fromEnd ? length : min(length, query.offset + query.limit)
+            let start = query.fromEnd ? end - query.limit : query.offset
+            let todos = (start..<end).map { Fixtures.todo(Int64($0 + 1), "Todo \($0)") }
+            let counted = query.search.isEmpty || query.fromEnd ? length : min(length, end + 100)
+            let page = TodoPage(todos: todos, totalCount: counted, offset: start, isCountExact: counted == length)
+            return Observable.just(.success(page)).delay(10, scheduler: scheduler)
+        }
+        $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: length, completed: 0))) }
+        $0.positionHandler = { id, _ in .just(.success(Int(id) - 1)) }
+    }
+    let actions = scheduler.createHotObservable([
+        .next(0, Action.viewport(height: 5)), .next(100, .select(.bottom)), .next(200, .select(.top)),
+        .next(300, .startSearching), .next(301, .edit(PromptText("todo"))), .next(302, .submit),
+        .next(1_000, .select(.bottom)),
+    ])
+    let screens = scheduler.createObserver(Screen.self)
+    let subscription = TodoListViewModel(service: service, scheduler: scheduler)
+        .transform(screen: .init(actions: actions.asObservable())).screen.subscribe(screens.asObserver())
+    scheduler.advance(by: 2_000)
+    subscription.dispose()
+    // Before the first page, nothing is selected: no key waits on a row.
+    #expect(!at(5, screens).isSelectionPending)
+    #expect(!at(99, screens).isSelectionPending)
+    // The end of the list is selected at once; its row comes with the window 10 ticks later.
+    #expect(at(100, screens).viewport.selected == length - 1)
+    #expect(at(100, screens).selectedRow == nil)
+    #expect(at(100, screens).isSelectionPending)
+    #expect(!at(150, screens).isSelectionPending)
+    #expect(at(150, screens).selectedRow?.title == "Todo 9999")
+    #expect(at(250, screens).selectedRow?.title == "Todo 0")
+    // While a search is typed the keys are text, and wait for nothing.
+    #expect(!at(301, screens).isSelectionPending)
+    // The end of a search counted part way: the selection stays on the first row until the last
+    // page comes, and a key meanwhile would act on that first row, so the selection is pending.
+    #expect(at(999, screens).header.hasSuffix("Search: todo · 105+ matches"))
+    #expect(at(1_000, screens).selectedRow?.title == "Todo 0")
+    #expect(at(1_000, screens).isSelectionPending)
+    #expect(!last(screens).isSelectionPending)
+    #expect(last(screens).selectedRow?.title == "Todo 9999")
+}
+
 @Test func todoListScreenMarksRowsAgainstTheInjectedToday() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
