@@ -1,7 +1,8 @@
 /// Several lines of text being typed, with a cursor, scrolled to keep the cursor in view.
 ///
 /// With ``wrapsLines`` (the default) a line longer than ``width`` continues on the next row,
-/// broken between characters; without it, the view scrolls sideways. Up and down move between
+/// broken after a space so that words stay whole (a word wider than the area is broken between
+/// characters); without it, the view scrolls sideways. Up and down move between
 /// rows as drawn, keeping the cursor's column as the user last chose it; Enter starts a new
 /// line; Home/End and Ctrl-A/E go to the start and end of the line, Ctrl-U and Ctrl-K delete
 /// before and after the cursor on its line, PgUp/PgDn move by ``height`` rows. Words are edited
@@ -301,10 +302,13 @@ public struct TextArea: TextEditing, Hashable, Sendable {
             var used = 0
             for (column, character) in line.enumerated() {
                 let characterWidth = DisplayWidth.of(character)
-                if used + characterWidth > columns, column > start {
-                    rows.append(Row(line: index, start: start, end: column))
-                    start = column
-                    used = 0
+                while used + characterWidth > columns, column > start {
+                    // Break after the last space on the row, so that a word moves down whole;
+                    // a word longer than the row, or a space that overflows, breaks where it is.
+                    let end = Self.wordBreak(in: line, from: start, before: column, at: character) ?? column
+                    rows.append(Row(line: index, start: start, end: end))
+                    used = DisplayWidth.of(String(line[end..<column]))
+                    start = end
                 }
                 used += characterWidth
             }
@@ -313,6 +317,23 @@ public struct TextArea: TextEditing, Hashable, Sendable {
             if used >= columns, !line.isEmpty { rows.append(Row(line: index, start: line.count, end: line.count)) }
         }
         return rows
+    }
+
+    /// Where a row from `start` that `character` (at `column`) overflows ends: after the last
+    /// space before `column`, or `nil` when the row holds no space to break after (or the
+    /// character is a space itself, which may start the next row).
+    private static func wordBreak(
+        in line: [Character], from start: Int, before column: Int, at character: Character
+    )
+        -> Int?
+    {
+        guard character != " " else { return nil }
+        var end = column
+        while end > start + 1 {
+            if line[end - 1] == " " { return end }
+            end -= 1
+        }
+        return nil
     }
 
     /// The row the cursor is on and its column within the row (for a row that does not wrap,

@@ -114,6 +114,42 @@ private func press(_ keys: Key..., in area: inout TextArea) {
     #expect(lines == ["abcde", "fgh  ", "ij   ", "     "])
 }
 
+@Test func textAreaWrapsAfterASpaceSoThatWordsStayWhole() {
+    let area = TextArea(text: "buy milk and eggs\nbread", width: 10, height: 4)
+    let lines = drawn(width: 10, height: 4) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["buy milk  ", "and eggs  ", "bread     ", "          "])
+}
+
+@Test func textAreaBreaksAWordWiderThanTheAreaBetweenCharacters() {
+    let area = TextArea(text: "see https://example.com/a", width: 8, height: 4)
+    let lines = drawn(width: 8, height: 4) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["see     ", "https://", "example.", "com/a   "])
+}
+
+@Test func textAreaASpaceThatOverflowsARowStartsTheNext() {
+    let area = TextArea(text: "hello world foo", width: 11, height: 3)
+    let lines = drawn(width: 11, height: 3) { area.draw(into: &$0, in: $0.bounds) }
+    #expect(lines == ["hello world", " foo       ", "           "])
+}
+
+@Test func textAreaWordWrappedRowsKeepUpDownAndTheCursorOnTheRowItIsDrawnOn() {
+    var area = TextArea(text: "buy milk and eggs", width: 10, height: 3)
+    // The cursor is after "eggs", on the second row; up keeps its column on the row above.
+    #expect(area.isCursorOnLastRow)
+    press(Key(.up), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 8))
+    #expect(area.isCursorOnFirstRow)
+    press(Key(.home), Key(.right), Key(.right), in: &area)
+    press(Key(.down), in: &area)
+    #expect(area.cursor == TextArea.Position(line: 0, column: 11))
+    // Typing moves a word that no longer fits down whole.
+    var typed = TextArea(width: 10, height: 3)
+    for character in "buy milk and" { press(.character(character), in: &typed) }
+    let buffer = drawnBuffer(width: 10, height: 3) { typed.draw(into: &$0, in: $0.bounds) }
+    #expect(buffer.textLines() == ["buy milk  ", "and       ", "          "])
+    #expect(buffer[3, 1].style == .reverse)
+}
+
 @Test func textAreaWrapsWideCharactersWhole() {
     let area = TextArea(text: "ab日本", width: 3, height: 3)
     let lines = drawn(width: 3, height: 3) { area.draw(into: &$0, in: $0.bounds) }
