@@ -10,7 +10,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen,
 {
     static let hints = [
         KeyHint("Enter", "read"), KeyHint("n", "next unread"), KeyHint("m", "read/unread"), KeyHint("M", "all read"),
-        KeyHint("U", "unread only"), KeyHint("?", "help"),
+        KeyHint("U", "unread only"), KeyMaps.help,
         KeyHint("q", "back"),
     ]
     static let readerHints = [

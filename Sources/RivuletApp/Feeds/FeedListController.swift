@@ -10,10 +10,10 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
     static let hints = [
         KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
         KeyHint("d", "remove"), KeyHint("u", "undo"), KeyHint("/", "search"),
-        KeyHint("Enter", "items"), KeyHint("?", "help"), KeyHint("q", "back"),
+        KeyHint("Enter", "items"), KeyMaps.help, KeyHint("q", "back"),
     ]
     static let searchHints = [
-        KeyHint("Enter", "read"), KeyHint("/", "edit the search"), KeyHint("?", "help"), KeyHint("Esc q", "back"),
+        KeyHint("Enter", "read"), KeyHint("/", "edit the search"), KeyMaps.help, KeyHint("Esc q", "back"),
     ]
 
     override var isLoaded: Bool { !scene.state.feeds.isLoading }

@@ -8,7 +8,7 @@ final class HomeController: BoundSceneController<HomeViewModel.Screen, HomeViewM
     @unchecked Sendable
 {
     static let hints = [
-        KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyHint("?", "help"), KeyHint("q", "quit"),
+        KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyMaps.help, KeyHint("q", "quit"),
     ]
 
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {

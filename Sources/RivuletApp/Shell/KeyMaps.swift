@@ -5,6 +5,9 @@ import ViewModels
 /// do with them. The one table of keys: the view models know actions, not keys, since another
 /// front end (a GUI, a test driver) would bind them differently.
 enum KeyMaps {
+    /// The status line's pointer to the help: it stays when a narrow terminal drops hints.
+    static let help = KeyHint("?", "help", isEssential: true)
+
     /// Keys every list shares.
     static let movement = [
         KeyHint("↑ ↓  j k", "move"), KeyHint("g G", "top, bottom"), KeyHint("PgUp PgDn", "page"),

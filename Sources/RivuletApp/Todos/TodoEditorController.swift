@@ -21,7 +21,7 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
     static func hints(inNotes: Bool, canSave: Bool) -> [KeyHint] {
         let save = canSave ? [KeyHint(inNotes ? "Ctrl-S" : "Enter", "save")] : []
         return [KeyHint("Tab", "next field")] + (inNotes ? [KeyHint("Enter", "new line")] : []) + save
-            + [KeyHint("Esc", "cancel"), KeyHint(helpKey, "help")]
+            + [KeyHint("Esc", "cancel"), KeyHint(helpKey, "help", isEssential: true)]
     }
     /// The rows the notes area takes (fewer when the terminal is short).
     static let notesHeight = 5

@@ -11,7 +11,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
 {
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
-        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("u", "undo"), KeyHint("?", "help"),
+        KeyHint("Tab", "filter"), KeyHint("/", "search"), KeyHint("u", "undo"), KeyMaps.help,
         KeyHint("q", "back"),
     ]
     /// While a title is typed: every other key is text.

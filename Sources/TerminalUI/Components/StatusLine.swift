@@ -1,7 +1,8 @@
 /// The line at the bottom of a screen: a message on the left, key hints on the right.
 ///
-/// When the line is too short for both, hints give way first, from the last one, so the message
-/// stays whole as long as it can; a message wider than the line is cut with `…`.
+/// When the line is too short for both, hints give way first, whole and from the last one
+/// (essential hints, ``KeyHint/isEssential``, last of all), so the message stays whole as long
+/// as it can; a message wider than the line is cut with `…`.
 ///
 /// ```swift
 /// let status = StatusLine(message: "3 items", hints: [KeyHint("a", "add"), KeyHint("q", "quit")])
@@ -22,26 +23,14 @@ public struct StatusLine: Hashable, Sendable {
 
     /// The hints that fit next to the message in `width` columns, as drawn: `"a add  q quit"`.
     public func hintText(width: Int) -> String {
-        hints.prefix(fittingHintCount(width: width)).map { Self.text(of: $0) }.joined(separator: "  ")
+        fittingHints(width: width).map(\.text).joined(separator: "  ")
     }
 
-    /// How many hints, from the first, fit next to the message in `width` columns.
-    func fittingHintCount(width: Int) -> Int {
+    /// The hints that fit next to the message in `width` columns (``KeyHint/fitting(_:in:)``).
+    func fittingHints(width: Int) -> [KeyHint] {
         let messageWidth = message.isEmpty ? 0 : DisplayWidth.of(TextSanitizer.sanitize(message, fittingWidth: width))
         // One column of padding at each edge, two between the message and the hints.
-        var room = width - 2 - (messageWidth > 0 ? messageWidth + 2 : 0)
-        var count = 0
-        for hint in hints {
-            let needed = DisplayWidth.of(Self.text(of: hint)) + (count == 0 ? 0 : 2)
-            guard needed <= room else { break }
-            room -= needed
-            count += 1
-        }
-        return count
-    }
-
-    private static func text(of hint: KeyHint) -> String {
-        TextSanitizer.sanitize(hint.key) + " " + TextSanitizer.sanitize(hint.action)
+        return KeyHint.fitting(hints, in: width - 2 - (messageWidth > 0 ? messageWidth + 2 : 0))
     }
 
     /// Draws the line on the first row of `rect`, all of it in `style`, the keys of the hints in
@@ -54,11 +43,11 @@ public struct StatusLine: Hashable, Sendable {
         buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style)
         let shownMessage = TextSanitizer.sanitize(message, fittingWidth: rect.width)
         buffer.put(shownMessage, x: rect.x + 1, y: y, style: style, maxWidth: rect.width - 2)
-        let text = hintText(width: rect.width)
-        guard !text.isEmpty else { return }
-        var x = rect.maxX - 1 - DisplayWidth.of(text)
+        let shown = fittingHints(width: rect.width)
+        guard !shown.isEmpty else { return }
+        var x = rect.maxX - 1 - DisplayWidth.of(shown.map(\.text).joined(separator: "  "))
         let keyLook = style.merging(keyStyle)
-        for (index, hint) in hints.prefix(fittingHintCount(width: rect.width)).enumerated() {
+        for (index, hint) in shown.enumerated() {
             if index > 0 { x += 2 }
             x += buffer.put(TextSanitizer.sanitize(hint.key), x: x, y: y, style: keyLook)
             x += buffer.put(" " + TextSanitizer.sanitize(hint.action), x: x, y: y, style: style)

@@ -128,7 +128,9 @@ public struct SceneChrome: Hashable, Sendable {
                 style: Self.messageStyle)
             return
         }
-        let text = hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ")
+        // Hints that do not fit are dropped whole, the essential ones (the key to help) last.
+        let room = buffer.width - 2 - (right.isEmpty ? 0 : DisplayWidth.of(right) + 1)
+        let text = KeyHint.fitting(hints, in: room).map(\.text).joined(separator: "  ")
         buffer.putStatusLine(left: " \(text)", right: right, y: y, style: Self.statusStyle)
     }
 

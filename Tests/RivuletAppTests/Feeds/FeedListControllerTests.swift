@@ -30,6 +30,21 @@ private func controller(feeds: [Feed]) -> FeedListController {
     #expect(lines[2] == "  https://broken.example/feed             no items · failed: not a feed ")
 }
 
+@Test func everySceneKeepsTheKeyToHelpOnANarrowStatusLine() {
+    let scene = controller(feeds: [Feed(id: 1, url: "https://example.com/a.xml", title: "A")])
+    defer { scene.stop() }
+    for width in [40, 60, 80] {
+        let size = TerminalSize(width: width, height: 6)
+        let status = scene.screen(size: size, under: nil).render(size: size).textLines()[5]
+        #expect(status.contains("? help"), "\(width) columns: \(status)")
+        // Hints that do not fit are left out whole: the line ends with a whole hint, not a cut one.
+        #expect(!status.contains("…"), "\(width) columns: \(status)")
+    }
+    for hints in [FeedListController.hints, FeedItemsController.hints, TodoListController.hints, HomeController.hints] {
+        #expect(hints.contains { $0.key == "?" && $0.isEssential })
+    }
+}
+
 @Test func feedListControllerImportsWithIAndAsksForTheFile() {
     let scene = controller(feeds: [])
     defer { scene.stop() }

@@ -39,6 +39,32 @@ private func line(_ status: StatusLine, width: Int) -> String {
     #expect(status.hintText(width: 6) == "")
 }
 
+@Test func statusLineKeepsAnEssentialHintWhenOthersGiveWay() {
+    let hints = [
+        KeyHint("a", "add"), KeyHint("d", "delete"), KeyHint("?", "help", isEssential: true), KeyHint("q", "quit"),
+    ]
+    let status = StatusLine(hints: hints)
+    #expect(status.hintText(width: 100) == "a add  d delete  ? help  q quit")
+    // Too narrow for all four: the help stays, the others fill what is left from the first.
+    #expect(status.hintText(width: 25) == "a add  d delete  ? help")
+    #expect(status.hintText(width: 17) == "a add  ? help")
+    #expect(status.hintText(width: 10) == "? help")
+    // Where even the help does not fit, what does fit is shown.
+    #expect(status.hintText(width: 7) == "a add")
+    #expect(status.hintText(width: 6) == "")
+    let buffer = drawnBuffer(width: 17, height: 1) { status.draw(into: &$0, in: $0.bounds) }
+    #expect(buffer.textLines() == ["   a add  ? help "])
+}
+
+@Test func keyHintsThatDoNotFitAreDroppedWholeInTheirOrder() {
+    let hints = [KeyHint("x", "one", isEssential: true), KeyHint("y", "two"), KeyHint("z", "three", isEssential: true)]
+    #expect(KeyHint.fitting(hints, in: 100) == hints)
+    #expect(KeyHint.fitting(hints, in: 14).map(\.key) == ["x", "z"])
+    #expect(KeyHint.fitting(hints, in: 7).map(\.key) == ["x"])
+    #expect(KeyHint.fitting(hints, in: 0).isEmpty)
+    #expect(KeyHint.fitting([], in: 10).isEmpty)
+}
+
 @Test func statusLineNeverWritesControlCharacters() {
     let status = StatusLine(message: hostileText, hints: [KeyHint("\u{1B}[2J", "\u{7}x")])
     let buffer = drawnBuffer(width: 30, height: 1) { status.draw(into: &$0, in: $0.bounds) }

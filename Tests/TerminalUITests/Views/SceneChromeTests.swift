@@ -71,6 +71,25 @@ private func timedInputLine(_ text: String, cursor: Int, width: Int = 30) -> (Ce
     #expect(buffer.textLines()[2].hasPrefix(" a add"))
 }
 
+@Test func hintsThatDoNotFitTheStatusLineAreDroppedWholeAndTheHelpStays() {
+    let hints = [
+        KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),
+        KeyHint("?", "help", isEssential: true), KeyHint("q", "back"),
+    ]
+    var chrome = SceneChrome(title: "Todos", hints: hints)
+    var buffer = CellBuffer(size: TerminalSize(width: 40, height: 3))
+    chrome.draw(into: &buffer)
+    #expect(
+        buffer.textLines()[2] == " a add  Space done  e edit  ? help".padding(toLength: 40, withPad: " ", startingAt: 0)
+    )
+    // A spinner takes its columns from the hints, not from the middle of one.
+    chrome.isBusy = true
+    var narrower = CellBuffer(size: TerminalSize(width: 36, height: 3))
+    chrome.draw(into: &narrower)
+    #expect(narrower.textLines()[2].hasPrefix(" a add  Space done  ? help "))
+    #expect(narrower.textLines()[2].hasSuffix(" "))
+}
+
 @Test(arguments: [
     (24, false, false, 22), (24, true, false, 21), (24, true, true, 20), (2, true, true, 0), (0, false, false, 0),
 ])
