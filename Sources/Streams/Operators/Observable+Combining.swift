@@ -66,28 +66,16 @@ extension ObservableType {
         let source = asObservable()
         let fallback = other.asObservable()
         return Observable(unchecked: { observer in
-            let current = SerialDisposable()
-            let first = SingleAssignmentDisposable()
-            current.set(first)
             let isEmpty = _SerialBox(true)
-            first.set(
-                source.subscribe(
-                    AnyObserver { event in
-                        switch event {
-                        case .next:
-                            isEmpty.value = false
-                            observer.on(event)
-                        case .error:
-                            observer.on(event)
-                        case .completed:
-                            guard isEmpty.value else { return observer.on(event) }
-                            let next = SingleAssignmentDisposable()
-                            current.set(next)
-                            if current.isDisposed { return }
-                            next.set(fallback.subscribe(observer))
-                        }
-                    }))
-            return current
+            return _subscribe(source, observer) { event in
+                switch event {
+                case .next:
+                    isEmpty.value = false
+                    return nil
+                case .error: return nil
+                case .completed: return isEmpty.value ? fallback : nil
+                }
+            }
         })
     }
 }

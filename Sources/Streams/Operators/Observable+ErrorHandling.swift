@@ -15,25 +15,14 @@ extension ObservableType {
     ) -> Observable<Element> where Fallback.Element == Element {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            let current = SerialDisposable()
-            let first = SingleAssignmentDisposable()
-            current.set(first)
-            first.set(
-                source.subscribe(
-                    AnyObserver { event in
-                        guard case .error(let error) = event else { return observer.on(event) }
-                        let fallback: Observable<Element>
-                        do {
-                            fallback = try handler(error).asObservable()
-                        } catch {
-                            return observer.on(.error(error))
-                        }
-                        let next = SingleAssignmentDisposable()
-                        current.set(next)
-                        if current.isDisposed { return }
-                        next.set(fallback.subscribe(observer))
-                    }))
-            return current
+            _subscribe(source, observer) { event in
+                guard case .error(let error) = event else { return nil }
+                do {
+                    return try handler(error).asObservable()
+                } catch {
+                    return .error(error)
+                }
+            }
         })
     }
 
@@ -223,4 +212,28 @@ final class _RetryWhenSink<Element: Sendable, Failure: Error>: _SerializedSink, 
         triggerSubscription.dispose()
         current.dispose()
     }
+}
+
+/// Subscribes `observer` to `source` and passes its events on, until `fallback` names a sequence
+/// to continue with for an event: that event is not sent, and the fallback is subscribed in the
+/// source's place (unless the subscription was disposed meanwhile). `catch` continues at an
+/// error, `ifEmpty(switchTo:)` at an empty completion.
+@inlinable
+func _subscribe<Element: Sendable>(
+    _ source: Observable<Element>, _ observer: AnyObserver<Element>,
+    continuingWith fallback: @escaping @Sendable (Event<Element>) -> Observable<Element>?
+) -> any Disposable {
+    let current = SerialDisposable()
+    let first = SingleAssignmentDisposable()
+    current.set(first)
+    first.set(
+        source.subscribe(
+            AnyObserver { event in
+                guard let next = fallback(event) else { return observer.on(event) }
+                let inner = SingleAssignmentDisposable()
+                current.set(inner)
+                if current.isDisposed { return }
+                inner.set(next.subscribe(observer))
+            }))
+    return current
 }
