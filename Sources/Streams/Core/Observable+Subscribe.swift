@@ -68,21 +68,16 @@ final class _SubscribeSink<Element: Sendable>: _UpstreamSink, Disposable, @unche
         case .next(let value):
             onNext?(value)
         case .error(let error):
-            let previous = _stop()
-            guard previous != 2 else { return }
-            onError?(error)
-            finish(after: previous)
+            if _endOnce(sending: { onError?(error) }) { finish() }
         case .completed:
-            let previous = _stop()
-            guard previous != 2 else { return }
-            onCompleted?()
-            finish(after: previous)
+            if _endOnce(sending: { onCompleted?() }) { finish() }
         }
     }
 
+    /// After the sink ended and disposed its upstream: the `onDisposed` handler, and the
+    /// subscription is no longer live.
     @inlinable
-    func finish(after previous: Int) {
-        _endUpstream(after: previous)
+    func finish() {
         onDisposed?()
         LiveSubscriptions.decrement(tracker)
     }
@@ -90,8 +85,6 @@ final class _SubscribeSink<Element: Sendable>: _UpstreamSink, Disposable, @unche
     @inlinable
     func dispose() {
         if isStopped { return }
-        let previous = _stop()
-        guard previous != 2 else { return }
-        finish(after: previous)
+        if _endOnce() { finish() }
     }
 }

@@ -33,19 +33,14 @@ class _OperatorSink<Output: Sendable>: _UpstreamSink, Disposable, @unchecked Sen
     /// Sends the terminal `event` once, then disposes the upstream.
     @inlinable
     final func finish(_ event: Event<Output>) {
-        let previous = _stop()
-        guard previous != 2 else { return }
-        observer.on(event)
-        _endUpstream(after: previous)
+        _endOnce { observer.on(event) }
     }
 
     /// Ends the sink without an event and disposes the upstream.
     @inlinable
     final func dispose() {
         if isStopped { return }
-        let previous = _stop()
-        guard previous != 2 else { return }
-        _endUpstream(after: previous)
+        _endOnce()
     }
 }
 

@@ -49,6 +49,19 @@ class _UpstreamSink: @unchecked Sendable {
         _life.exchange(2, ordering: .acquiringAndReleasing)
     }
 
+    /// Ends the sink once: the caller that ends it runs `send` (its terminal event, if any),
+    /// then disposes the upstream, and gets `true`; a sink that had ended already gets `false`
+    /// and nothing runs.
+    @inlinable
+    @discardableResult
+    final func _endOnce(sending send: () -> Void = {}) -> Bool {
+        let previous = _stop()
+        guard previous != 2 else { return false }
+        send()
+        _endUpstream(after: previous)
+        return true
+    }
+
     /// After ``_stop()`` returned `previous` (not `2`): disposes the upstream if it was stored.
     @inlinable
     final func _endUpstream(after previous: Int) {

@@ -123,20 +123,13 @@ final class _CreateSink<Element: Sendable>: _UpstreamSink, Disposable, @unchecke
             observer.on(event)
             return
         }
-        let previous = _stop()
-        guard previous != 2 else { return }
-        observer.on(event)
-        _endUpstream(after: previous)
-        LiveSubscriptions.decrement(tracker)
+        if _endOnce(sending: { observer.on(event) }) { LiveSubscriptions.decrement(tracker) }
     }
 
     @inlinable
     func dispose() {
         if isStopped { return }
-        let previous = _stop()
-        guard previous != 2 else { return }
-        _endUpstream(after: previous)
-        LiveSubscriptions.decrement(tracker)
+        if _endOnce() { LiveSubscriptions.decrement(tracker) }
     }
 }
 
