@@ -19,7 +19,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen,
         KeyHint("Esc", "back to the list"),
     ]
 
-    override var isLoaded: Bool { !scene.state.items.isLoading }
+    override var isLoaded: Bool { scene.state.items.hasLoaded }
     override var isSelectionPending: Bool { scene.state.isSelectionPending }
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {

@@ -30,8 +30,9 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
     /// Stops observing the view model; the scene is gone.
     func stop() { scene.stop() }
 
-    /// Whether the view model has sent what the scene's keys act on; subclasses say (a scene
-    /// with nothing to load is loaded from the start).
+    /// Whether the view model has sent what the scene's keys act on, once and for good: a
+    /// later reload (a new search) does not keep keys. Subclasses say, from the view model's
+    /// state (a scene with nothing to load is loaded from the start).
     var isLoaded: Bool { true }
 
     /// Whether text typed into the scene is not saved; subclasses with input say.
@@ -41,12 +42,6 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
     /// subclasses with windows over long lists say.
     var isSelectionPending: Bool { false }
 
-    private var wasReady = false
-
-    /// Ready once loaded, and from then on except while the selected row is on its way: a
-    /// later reload (a new search) does not keep keys.
-    var isReady: Bool {
-        if !wasReady { wasReady = isLoaded }
-        return wasReady && !isSelectionPending
-    }
+    /// Ready once loaded, except while the selected row is on its way.
+    var isReady: Bool { isLoaded && !isSelectionPending }
 }

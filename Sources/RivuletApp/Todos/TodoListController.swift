@@ -21,7 +21,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
         KeyHint("Enter", "keep the search"), KeyHint("Esc", "clear it"), KeyHint("Ctrl-U", "start over"),
     ]
 
-    override var isLoaded: Bool { !scene.state.list.isLoading }
+    override var isLoaded: Bool { scene.state.list.hasLoaded }
     override var isSelectionPending: Bool { scene.state.isSelectionPending }
     override var hasUnsavedInput: Bool {
         switch scene.state.mode {

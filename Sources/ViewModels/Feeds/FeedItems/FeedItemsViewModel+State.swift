@@ -99,6 +99,10 @@ extension FeedItemsViewModel {
         /// Whether the rows shown are not yet those of the latest window.
         public var isLoading: Bool { loadedWindow != window }
 
+        /// Whether a window has arrived: the list has items to act on, even while a newer
+        /// window loads.
+        public var hasLoaded: Bool { loadedWindow != nil }
+
         /// The rows of the loaded window, each with its position in the whole feed.
         public var rows: [FeedItemRow] {
             page.items.enumerated().map { index, item in

@@ -77,6 +77,10 @@ extension TodoListViewModel {
         /// Whether the rows shown are not yet those of the latest query.
         public var isLoading: Bool { loadedQuery != query }
 
+        /// Whether a page has arrived: the list has rows to act on, even while a newer query
+        /// (a search typed, a window scrolled to) loads.
+        public var hasLoaded: Bool { loadedQuery != nil }
+
         /// "1 item left", "3 items left": the active count with the right plural.
         public var itemsLeftText: String { TodoListViewModel.itemsLeftText(tally.active) }
 

@@ -66,6 +66,8 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 @Test func feedItemsScreenSaysTheSelectionIsPendingUntilItsRowArrives() {
     let (screens, _, _) = run(items: 5_000, pageDelay: 10, [(100, .select(.bottom)), (200, .select(.up))])
     #expect(!at(99, screens).isSelectionPending)
+    #expect(!at(5, screens).items.hasLoaded)
+    #expect(at(100, screens).items.isLoading && at(100, screens).items.hasLoaded)
     #expect(at(100, screens).viewport.selected == 4_999)
     #expect(at(100, screens).selectedRow == nil)
     #expect(at(100, screens).isSelectionPending)

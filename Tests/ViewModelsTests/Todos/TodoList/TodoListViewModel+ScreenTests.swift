@@ -478,8 +478,11 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
         .transform(screen: .init(actions: actions.asObservable())).screen.subscribe(screens.asObserver())
     scheduler.advance(by: 2_000)
     subscription.dispose()
-    // Before the first page, nothing is selected: no key waits on a row.
+    // Before the first page, nothing is selected: no key waits on a row, and the list has
+    // not loaded. Once it has, a newer window loading does not make it unloaded again.
     #expect(!at(5, screens).isSelectionPending)
+    #expect(!at(5, screens).list.hasLoaded)
+    #expect(at(100, screens).list.isLoading && at(100, screens).list.hasLoaded)
     #expect(!at(99, screens).isSelectionPending)
     // The end of the list is selected at once; its row comes with the window 10 ticks later.
     #expect(at(100, screens).viewport.selected == length - 1)
