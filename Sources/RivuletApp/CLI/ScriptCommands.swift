@@ -1,5 +1,4 @@
 import BaseServices
-import Dispatch
 import Domain
 import Foundation
 import Streams
@@ -118,30 +117,9 @@ enum ScriptCommands {
         }
     }
 
-    /// Subscribes to `operation`, waits for its first value (or its end) and returns it.
+    /// Subscribes to `operation`, waits for its first value (or its end) and returns it; `nil`
+    /// when it ends or fails without one.
     static func firstValue<T: Sendable>(of operation: Observable<T>) -> T? {
-        let result = FirstValue<T>()
-        let finished = DispatchSemaphore(value: 0)
-        let subscription = operation.subscribe(
-            onNext: { value in
-                result.keep(value)
-                finished.signal()
-            },
-            onError: { _ in finished.signal() },
-            onCompleted: { finished.signal() })
-        finished.wait()
-        subscription.dispose()
-        return result.value
+        (try? operation.toBlocking().first()) ?? nil
     }
-}
-
-/// The first value a stream sends, kept across threads.
-final class FirstValue<T: Sendable>: Sendable {
-    private let storage = SanitizerVisibleMutex<T?>(nil)
-
-    func keep(_ value: T) {
-        storage.withLock { $0 = $0 ?? value }
-    }
-
-    var value: T? { storage.withLock { $0 } }
 }

@@ -37,14 +37,16 @@ extension ServicesBootstrap {
         }
     }
 
-    /// The first result a base-service observable sends on subscribe (writes and first
-    /// observations send it synchronously), as a value or a thrown scene error.
+    /// How long ``outcome(_:)`` waits for the database's answer, in seconds.
+    static let answerTimeout = 30.0
+
+    /// The first result a base-service observable sends (writes and first observations send
+    /// it as they are subscribed to), as a value or a thrown scene error.
     static func outcome<Value: Sendable>(
         _ observable: Observable<Result<Value, BaseServiceError>>
     ) throws(SceneError) -> Value {
-        let box = _FirstValue<Result<Value, BaseServiceError>>()
-        observable.subscribe(onNext: { box.keep($0) }).dispose()
-        guard let result = box.value else { throw SceneError.storage("The database did not answer.") }
+        let first = try? observable.toBlocking(timeout: answerTimeout).first()
+        guard let result = first ?? nil else { throw SceneError.storage("The database did not answer.") }
         return try result.mapError(SceneError.init).get()
     }
 }
