@@ -2,7 +2,8 @@
 ///
 /// With ``wrapsLines`` (the default) a line longer than ``width`` continues on the next row,
 /// broken after a space so that words stay whole (a word wider than the area is broken between
-/// characters); without it, the view scrolls sideways. Up and down move between
+/// characters; spaces at a break hang past the edge instead of starting the next row); without
+/// it, the view scrolls sideways. Up and down move between
 /// rows as drawn, keeping the cursor's column as the user last chose it; Enter starts a new
 /// line; Home/End and Ctrl-A/E go to the start and end of the line, Ctrl-U and Ctrl-K delete
 /// before and after the cursor on its line, PgUp/PgDn move by ``height`` rows. Words are edited
@@ -302,10 +303,12 @@ public struct TextArea: TextEditing, Hashable, Sendable {
             var used = 0
             for (column, character) in line.enumerated() {
                 let characterWidth = DisplayWidth.of(character)
-                while used + characterWidth > columns, column > start {
-                    // Break after the last space on the row, so that a word moves down whole;
-                    // a word longer than the row, or a space that overflows, breaks where it is.
-                    let end = Self.wordBreak(in: line, from: start, before: column, at: character) ?? column
+                // A space past the edge hangs at the end of its row, so that no row starts with
+                // the space that ended the word before it.
+                while used + characterWidth > columns, column > start, character != " " {
+                    // Break after the last space on the row, so that a word moves down whole; a
+                    // word longer than the row breaks where it is.
+                    let end = Self.wordBreak(in: line, from: start, before: column) ?? column
                     rows.append(Row(line: index, start: start, end: end))
                     used = DisplayWidth.of(String(line[end..<column]))
                     start = end
@@ -319,15 +322,9 @@ public struct TextArea: TextEditing, Hashable, Sendable {
         return rows
     }
 
-    /// Where a row from `start` that `character` (at `column`) overflows ends: after the last
-    /// space before `column`, or `nil` when the row holds no space to break after (or the
-    /// character is a space itself, which may start the next row).
-    private static func wordBreak(
-        in line: [Character], from start: Int, before column: Int, at character: Character
-    )
-        -> Int?
-    {
-        guard character != " " else { return nil }
+    /// Where a row from `start` that the character at `column` overflows ends: after the last
+    /// space before `column`, or `nil` when the row holds no space to break after.
+    private static func wordBreak(in line: [Character], from start: Int, before column: Int) -> Int? {
         var end = column
         while end > start + 1 {
             if line[end - 1] == " " { return end }
@@ -399,9 +396,15 @@ public struct TextArea: TextEditing, Hashable, Sendable {
                 buffer.put(String(character), x: x, y: y, style: style)
             }
             guard showsCursor, top + offset == cursorRow else { continue }
-            let x = rect.x + cursorX - left
+            var x = rect.x + cursorX - left
+            var under = cursor.column < row.end ? line[cursor.column] : " "
+            if wrapsLines, x >= rect.maxX, rect.width > 0 {
+                // On a space hanging past the edge: the cursor shows in the last column, over
+                // what is drawn there.
+                x = rect.maxX - 1
+                under = buffer[x, y].character
+            }
             guard x >= rect.x, x < rect.maxX else { continue }
-            let under = cursor.column < row.end ? line[cursor.column] : " "
             let fits = DisplayWidth.of(under) >= 1 && x + DisplayWidth.of(under) <= rect.maxX
             buffer.put(fits ? String(under) : " ", x: x, y: y, style: cursorStyle)
         }

@@ -162,9 +162,12 @@ public struct FormContent: Hashable, Sendable {
                     cursorStyle: Style(attributes: [.underline, .reverse]), showsCursor: isFocused)
                 y += height
             } else {
-                // Scrolled sideways to keep the cursor in view; a field not focused shows its start.
+                // Shows its start, scrolled sideways only as far as keeps the cursor in view: a
+                // cursor moving right from the start moves over still text until the edge. A
+                // field not focused shows its start.
                 var line = TextField(text: field.text, maximumLength: field.text.count, width: room)
-                line.moveCursor(to: isFocused ? cursor : 0)
+                line.moveCursor(to: 0)
+                if isFocused { line.moveCursor(to: cursor) }
                 line.draw(
                     into: &buffer, in: Rect(x: x, y: y, width: room, height: 1), style: fieldStyle,
                     cursorStyle: Style(attributes: [.underline, .reverse]), showsCursor: isFocused)

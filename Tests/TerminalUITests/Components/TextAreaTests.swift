@@ -126,10 +126,30 @@ private func press(_ keys: Key..., in area: inout TextArea) {
     #expect(lines == ["see     ", "https://", "example.", "com/a   "])
 }
 
-@Test func textAreaASpaceThatOverflowsARowStartsTheNext() {
+@Test func textAreaSpacesAtTheEdgeHangInsteadOfStartingTheNextRow() {
     let area = TextArea(text: "hello world foo", width: 11, height: 3)
     let lines = drawn(width: 11, height: 3) { area.draw(into: &$0, in: $0.bounds) }
-    #expect(lines == ["hello world", " foo       ", "           "])
+    #expect(lines == ["hello world", "foo        ", "           "])
+    // Two spaces at a break: both hang; the next row starts with the next word.
+    let spaced = TextArea(text: "eeee ffff  gggg", width: 9, height: 3)
+    #expect(
+        drawn(width: 9, height: 3) { spaced.draw(into: &$0, in: $0.bounds) } == ["eeee ffff", "gggg     ", "         "])
+    // After a space typed at the edge the cursor waits at the start of the next row, where the
+    // next letter goes; moved back onto the hanging space, it shows in the last column.
+    var typed = TextArea(width: 11, height: 3)
+    for character in "hello world " { press(.character(character), in: &typed) }
+    let waiting = drawnBuffer(width: 11, height: 3) { typed.draw(into: &$0, in: $0.bounds) }
+    #expect(waiting.textLines() == ["hello world", "           ", "           "])
+    #expect(waiting[0, 1].style == .reverse)
+    press(Key(.left), in: &typed)
+    let hanging = drawnBuffer(width: 11, height: 3) { typed.draw(into: &$0, in: $0.bounds) }
+    #expect(hanging.textLines()[0] == "hello world")
+    #expect(hanging[10, 0].style == .reverse)
+    press(Key(.right), .character("x"), in: &typed)
+    #expect(
+        drawn(width: 11, height: 3) { typed.draw(into: &$0, in: $0.bounds) } == [
+            "hello world", "x          ", "           ",
+        ])
 }
 
 @Test func textAreaWordWrappedRowsKeepUpDownAndTheCursorOnTheRowItIsDrawnOn() {

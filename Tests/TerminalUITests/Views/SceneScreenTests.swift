@@ -188,6 +188,21 @@ private func todoList(
             == SceneScreen(chrome: chrome, content: .reader(reader)).render(size: size).textLines())
 }
 
+@Test func aLongFieldKeepsStillAsTheCursorMovesRightFromItsStart() {
+    let title = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ"
+    func titleRow(cursor: Int) -> String {
+        let screen = SceneScreen(
+            chrome: SceneChrome(title: "Edit todo"),
+            content: .form(FormContent(fields: [.init(label: "Title", text: title)], focused: 0, cursor: cursor)))
+        return screen.render(size: TerminalSize(width: 40, height: 6)).textLines()[2]
+    }
+    // The field shows the text from its start while the cursor is within it, at every step.
+    for cursor in 0..<20 { #expect(titleRow(cursor: cursor).contains("Title: abcdefghijklmnopqrstuvwxyz012")) }
+    // Past the right edge, it scrolls as far as keeps the cursor in view, no further.
+    #expect(titleRow(cursor: title.count).contains("JKL") == false)
+    #expect(titleRow(cursor: title.count).contains("GHIJ"))
+}
+
 @Test func formRoomForAreasIsWhatTheOtherRowsLeave() {
     let form = FormContent(
         fields: [
