@@ -15,8 +15,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen,
     ]
     static let readerHints = [
         KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("n", "next unread"),
-        KeyHint("o 3o", "open link"), KeyHint("m", "unread"),
-        KeyHint("Esc", "back to the list"),
+        KeyHint("o 3o", "open link"), KeyHint("m", "unread"), KeyMaps.help, KeyHint("Esc", "back to the list"),
     ]
 
     override var isLoaded: Bool { scene.state.items.hasLoaded }

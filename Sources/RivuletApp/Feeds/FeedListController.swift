@@ -18,10 +18,16 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
 
     override var isLoaded: Bool { !scene.state.feeds.isLoading }
     override var hasUnsavedInput: Bool {
+        // A feed being subscribed to is lost if the app ends before it is stored.
+        hasTypedText || scene.state.feeds.addingURL != nil
+    }
+    override var unsavedWork: String {
+        hasTypedText ? super.unsavedWork : "The feed being added is not subscribed to yet."
+    }
+    private var hasTypedText: Bool {
         switch scene.state.mode {
         case .adding(let text), .importing(let text): !text.text.isEmpty
-        // A feed being subscribed to is lost if the app ends before it is stored.
-        default: scene.state.feeds.addingURL != nil
+        default: false
         }
     }
 

@@ -38,6 +38,10 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
     /// Whether text typed into the scene is not saved; subclasses with input say.
     var hasUnsavedInput: Bool { false }
 
+    /// What would be lost, for the quit question; subclasses whose unsaved work is not typed
+    /// text say.
+    var unsavedWork: String { "What you typed is not saved." }
+
     /// Whether the row the next key acts on is still on its way (`G` far down a long list);
     /// subclasses with windows over long lists say.
     var isSelectionPending: Bool { false }

@@ -19,6 +19,9 @@ public protocol SceneController: AnyObject {
     /// Whether text typed into the scene would be lost if the app ended now (an edited todo,
     /// an address half typed). `Ctrl-C` asks first then.
     var hasUnsavedInput: Bool { get }
+    /// What would be lost, as the quit question says it: "What you typed is not saved." unless
+    /// the scene says otherwise (a feed still being subscribed to).
+    var unsavedWork: String { get }
 }
 
 extension SceneController {
@@ -26,6 +29,8 @@ extension SceneController {
     public var isReady: Bool { true }
     /// A scene without input fields loses nothing.
     public var hasUnsavedInput: Bool { false }
+    /// Typed text, unless the scene says otherwise.
+    public var unsavedWork: String { "What you typed is not saved." }
 }
 
 /// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
@@ -241,7 +246,7 @@ public final class AppShell: @unchecked Sendable {
         var screen = top.controller.screen(size: size, under: under)
         screen.chrome.appName = "Rivulet"
         if isConfirmingQuit {
-            screen.chrome.prompt = .confirm("Quit? What you typed is not saved.")
+            screen.chrome.prompt = .confirm("Quit? \(top.controller.unsavedWork)")
             screen.chrome.hints = [KeyHint("y", "quit"), KeyHint("n Esc", "go back")]
             screen.chrome.errorMessage = nil
             screen.chrome.message = nil

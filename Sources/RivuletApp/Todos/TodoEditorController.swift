@@ -11,17 +11,18 @@ import ViewModels
 final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Screen, TodoEditorViewModel.Action>,
     SceneController, @unchecked Sendable
 {
-    private let isNew: Bool
-
     // Every printable key is text here, so help is F1 (the key map and the overlay say the same).
     static let helpKey = "F1"
 
-    /// The status line's keys. "save" is offered only while saving is possible (valid fields,
-    /// no save running); in the notes, Enter breaks the line and Ctrl-S saves.
-    static func hints(inNotes: Bool, canSave: Bool) -> [KeyHint] {
+    /// The status line's keys: the answers while "Discard the changes?" is asked; else "save"
+    /// only while saving is possible (valid fields, no save running), and in the notes, Enter
+    /// breaks the line and Ctrl-S saves.
+    static func hints(inNotes: Bool, canSave: Bool, isConfirmingDiscard: Bool = false) -> [KeyHint] {
+        let help = KeyHint(helpKey, "help", isEssential: true)
+        if isConfirmingDiscard { return [KeyHint("y", "discard"), KeyHint("n Esc", "keep editing"), help] }
         let save = canSave ? [KeyHint(inNotes ? "Ctrl-S" : "Enter", "save")] : []
         return [KeyHint("Tab", "next field")] + (inNotes ? [KeyHint("Enter", "new line")] : []) + save
-            + [KeyHint("Esc", "cancel"), KeyHint(helpKey, "help", isEssential: true)]
+            + [KeyHint("Esc", "cancel"), help]
     }
     /// The rows the notes area takes (fewer when the terminal is short).
     static let notesHeight = 5
@@ -30,17 +31,17 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
     override var hasUnsavedInput: Bool { scene.state.editor.form.hasUnsavedChanges }
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        isNew = viewModel.todoID == nil
         super.init(
             TodoEditorViewModel.Screen(id: viewModel.todoID), context: context, onRoute: onRoute,
             transform: viewModel.transform(screen:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
-        let state = scene.state
-        let hints = Self.hints(inNotes: state.focused == .notes, canSave: state.editor.canSave)
+        let (state, editor) = (scene.state, scene.state.editor)
+        let hints = Self.hints(
+            inNotes: state.focused == .notes, canSave: editor.canSave, isConfirmingDiscard: editor.isConfirmingDiscard)
         var chrome = SceneChrome(
-            title: isNew ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
+            title: editor.form.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
             isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
         if state.editor.isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }
         let focused = state.focused.rawValue

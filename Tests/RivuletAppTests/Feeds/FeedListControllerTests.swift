@@ -40,7 +40,10 @@ private func controller(feeds: [Feed]) -> FeedListController {
         // Hints that do not fit are left out whole: the line ends with a whole hint, not a cut one.
         #expect(!status.contains("…"), "\(width) columns: \(status)")
     }
-    for hints in [FeedListController.hints, FeedItemsController.hints, TodoListController.hints, HomeController.hints] {
+    for hints in [
+        FeedListController.hints, FeedListController.searchHints, FeedItemsController.hints,
+        FeedItemsController.readerHints, TodoListController.hints, HomeController.hints,
+    ] {
         #expect(hints.contains { $0.key == "?" && $0.isEssential })
     }
 }

@@ -8,6 +8,7 @@ private final class StubController: SceneController {
     var isStopped = false
     var isReady = true
     var hasUnsavedInput = false
+    var unsavedWork = "What you typed is not saved."
     /// Where a key's text goes to arrive later, when the scene takes text.
     var textArrivesLater: ((@escaping () -> Void) -> Void)?
 
@@ -269,6 +270,18 @@ private func shellAskingToQuit() -> (AppShell, StubController, Counter) {
     shell.handle(.key(.control("c")))
     shell.handle(.key(.character("y")))
     #expect(counter.quits == 1)
+}
+
+@Test func theQuitQuestionSaysWhatTheSceneWouldLose() {
+    let shell = AppShell(onChange: {}, onQuit: {})
+    let feeds = StubController("Feeds")
+    feeds.hasUnsavedInput = true
+    feeds.unsavedWork = "The feed being added is not subscribed to yet."
+    shell.push(feeds, id: 1, isRoot: true)
+    shell.handle(.key(.control("c")))
+    let asked = shell.render(size: TerminalSize(width: 80, height: 8)).textLines().joined()
+    #expect(asked.contains("Quit? The feed being added is not subscribed to yet."))
+    #expect(!asked.contains("What you typed"))
 }
 
 @Test func controlCTwiceQuitsOverUnsavedText() {

@@ -81,6 +81,8 @@ private final class EditorRoutes: @unchecked Sendable {
     type("Milk", into: controller)
     _ = controller.handle(.key(Key(.escape)))
     #expect(controller.screen(size: size, under: nil).chrome.prompt == .confirm("Discard the changes?"))
+    // The status line offers the question's answers, not the fields' keys.
+    #expect(hintKeys(controller) == ["y", "n Esc", "F1"])
     #expect(controller.handle(.key(Key(.function(1)))))
     #expect(routes.all == [.help(.todoEditor)])
 }
