@@ -26,7 +26,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
     override var hasUnsavedInput: Bool {
         switch scene.state.mode {
         case .adding(let text): !text.text.isEmpty
-        case .renaming: true
+        case .renaming(let id, let text): text.text != scene.state.list.rows.first(where: { $0.id == id })?.title
         default: false
         }
     }

@@ -128,3 +128,18 @@ private func searchEveryTodo(_ controller: TodoListController) {
         line("2026-11-25", done: true) == ListLine(mark: "[x]", text: "Milk", note: "due 2026-11-25", emphasis: .muted))
     #expect(line(nil) == ListLine(mark: "[ ]", text: "Milk"))
 }
+
+@Test func todoListControllerARenameLineHoldsUnsavedTextOnlyOnceItDiffersFromTheTitle() {
+    let controller = ManyTodos().controller()
+    defer { controller.stop() }
+    _ = shown(controller)
+    #expect(!controller.hasUnsavedInput)
+    // `e` opens the line on the selected todo's title: nothing typed yet, so Ctrl-C need not ask.
+    _ = controller.handle(.key(Key(.character("e"))))
+    #expect(controller.scene.state.isPrompting)
+    #expect(!controller.hasUnsavedInput)
+    _ = controller.handle(.key(Key(.character("!"))))
+    #expect(controller.hasUnsavedInput)
+    _ = controller.handle(.key(Key(.backspace)))
+    #expect(!controller.hasUnsavedInput)
+}
