@@ -121,7 +121,7 @@ public final class AppShell: @unchecked Sendable {
             stack.removeAll()
         }
         stack.append(
-            Entry(id: id, controller: controller, isModal: isModal, heldSince: uptime()))
+            Entry(id: id, controller: controller, isModal: isModal, heldSince: controller.isReady ? nil : uptime()))
         onChange()
         if stack.count == 1, navigationsInFlight == 0, !isSettling { deliverNext() }
     }
@@ -216,7 +216,7 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// Whether the scene on top takes keys now: it is ready, or has kept them long enough.
-    /// A wait starts when the scene is put on top, or later when it stops being ready.
+    /// A wait starts when the scene is put on top, or later when a key first finds it not ready.
     private func topTakesKeys() -> Bool {
         guard let top = stack.indices.last else { return false }
         if stack[top].controller.isReady {
@@ -234,6 +234,8 @@ public final class AppShell: @unchecked Sendable {
     /// Draws the top scene (given the one beneath when it is a modal). Keys kept for a scene
     /// that was not ready go on once it is: its new state asks for this frame.
     public func render(size: TerminalSize) -> CellBuffer {
+        // A scene ready at this frame ends any wait, so that a later one starts afresh.
+        if let top = stack.indices.last, stack[top].controller.isReady { stack[top].heldSince = nil }
         if !isSettling, navigationsInFlight == 0, waitingCount > 0, topTakesKeys() {
             isSettling = true
             deferring { [weak self] in self?.deliverNext() }

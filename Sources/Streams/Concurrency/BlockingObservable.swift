@@ -6,7 +6,7 @@ extension ObservableType {
     ///
     /// Each method of the result subscribes anew, blocks until it has its answer, and disposes
     /// the subscription. With a `timeout` (in seconds) a method that has no answer by then
-    /// throws ``StreamsError/timeout``.
+    /// throws ``StreamsError/timeout`` (``BlockingObservable/materialize()`` returns it).
     ///
     /// ```swift
     /// let todos = try store.todos().toBlocking(timeout: 5).first()
@@ -69,29 +69,28 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
         return match
     }
 
-    /// How the sequence ended and every value it sent before, without throwing its error. A
-    /// timeout still throws.
-    public func materialize() throws -> MaterializedSequenceResult<Element> {
-        let outcome = try collect()
+    /// How the sequence ended and every value it sent before, without throwing: a timeout is
+    /// `.failed` with ``StreamsError/timeout`` and the values sent until then.
+    public func materialize() -> MaterializedSequenceResult<Element> {
+        let outcome = collect()
         if let error = outcome.error { return .failed(elements: outcome.values, error: error) }
         return .completed(elements: outcome.values)
     }
 
-    /// The values sent until the sequence completes; its error if it fails.
+    /// The values sent until the sequence completes; its error (or the timeout) if it fails.
     private func values() throws -> [Element] {
-        let outcome = try collect()
+        let outcome = collect()
         if let error = outcome.error { throw error }
         return outcome.values
     }
 
-    /// Subscribes, collects values until the sequence ends, and disposes the subscription;
-    /// throws ``StreamsError/timeout`` when the timeout passes first.
-    private func collect() throws -> (values: [Element], error: (any Error)?) {
+    /// Subscribes, collects values until the sequence ends or the timeout passes (the error is
+    /// then ``StreamsError/timeout``), and disposes the subscription.
+    private func collect() -> (values: [Element], error: (any Error)?) {
         let wait = _BlockingWait<Element>()
         let subscription = source.subscribe { wait.on($0) }
         defer { subscription.dispose() }
-        guard let outcome = wait.outcome(within: timeout) else { throw StreamsError.timeout }
-        return outcome
+        return wait.outcome(within: timeout)
     }
 }
 
@@ -124,14 +123,45 @@ final class _BlockingWait<Element: Sendable>: Sendable {
         if finished { done.signal() }
     }
 
-    /// The values and the error, once the answer is in; `nil` when `seconds` passed first.
-    func outcome(within seconds: Double?) -> (values: [Element], error: (any Error)?)? {
+    /// The values and the error, once the sequence ended; when `seconds` pass first, the values
+    /// so far and ``StreamsError/timeout`` (later events are ignored).
+    func outcome(within seconds: Double?) -> (values: [Element], error: (any Error)?) {
         if let seconds {
             let nanoseconds = seconds > 0 ? min(seconds * 1e9, Double(Int64.max / 2)) : 0
-            guard done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success else { return nil }
+            if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) != .success {
+                return collected.withLock { state in
+                    if !state.isDone {
+                        state.isDone = true
+                        state.error = StreamsError.timeout
+                    }
+                    return (state.values, state.error)
+                }
+            }
         } else {
             done.wait()
         }
         return collected.withLock { ($0.values, $0.error) }
+    }
+}
+
+extension Single {
+    /// The single as a blocking sequence (see ``ObservableType/toBlocking(timeout:)``).
+    public func toBlocking(timeout: Double? = nil) -> BlockingObservable<Element> {
+        asObservable().toBlocking(timeout: timeout)
+    }
+}
+
+extension Maybe {
+    /// The maybe as a blocking sequence (see ``ObservableType/toBlocking(timeout:)``).
+    public func toBlocking(timeout: Double? = nil) -> BlockingObservable<Element> {
+        asObservable().toBlocking(timeout: timeout)
+    }
+}
+
+extension Completable {
+    /// The completable as a blocking sequence of no values (see
+    /// ``ObservableType/toBlocking(timeout:)``): `toArray()` returns once it completes.
+    public func toBlocking(timeout: Double? = nil) -> BlockingObservable<Never> {
+        asObservable().toBlocking(timeout: timeout)
     }
 }

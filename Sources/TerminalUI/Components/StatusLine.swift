@@ -1,8 +1,8 @@
 /// The line at the bottom of a screen: a message on the left, key hints on the right.
 ///
 /// When the line is too short for both, hints give way first, whole and from the last one
-/// (essential hints, ``KeyHint/isEssential``, last of all), so the message stays whole as long
-/// as it can; a message wider than the line is cut with `…`.
+/// (essential hints, ``KeyHint/isEssential``, last of all unless they alone do not fit), so the
+/// message stays whole as long as it can; a message wider than the line is cut with `…`.
 ///
 /// ```swift
 /// let status = StatusLine(message: "3 items", hints: [KeyHint("a", "add"), KeyHint("q", "quit")])

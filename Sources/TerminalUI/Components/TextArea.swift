@@ -402,6 +402,8 @@ public struct TextArea: TextEditing, Hashable, Sendable {
                 // On a space hanging past the edge: the cursor shows in the last column, over
                 // what is drawn there.
                 x = rect.maxX - 1
+                // The right half of a wide character: the cursor takes the whole character.
+                if buffer[x, y].isContinuation, x > rect.x { x -= 1 }
                 under = buffer[x, y].character
             }
             guard x >= rect.x, x < rect.maxX else { continue }

@@ -245,6 +245,24 @@ private final class NavigatingController: SceneController {
     #expect(list.received.last == .key(.character("j")))
 }
 
+@Test func aWaitStartsWhenAKeyFindsTheSceneNotReadyEvenIfNoKeyCameBefore() {
+    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
+    let clock = Clock()
+    let shell = AppShell(onChange: {}, onQuit: {}, uptime: { clock.now })
+    let list = StubController("Todos")
+    shell.push(list, id: 1, isRoot: true)
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    // Long after it opened, with no key typed yet, the scene stops being ready on its own.
+    clock.now += 10 * AppShell.readinessWait
+    list.isReady = false
+    shell.handle(.key(.character(" ")))
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received.isEmpty)
+    clock.now += AppShell.readinessWait
+    _ = shell.render(size: TerminalSize(width: 40, height: 10))
+    #expect(list.received == [.key(.character(" "))])
+}
+
 /// A shell over an editor holding unsaved text, where Ctrl-C was just pressed.
 private func shellAskingToQuit() -> (AppShell, StubController, Counter) {
     let counter = Counter()

@@ -43,15 +43,15 @@ private struct Failure: Error, Equatable {}
     }
 }
 
-@Test func blockingMaterializeKeepsTheValuesAndTheWayTheSequenceEnded() throws {
-    try withSubscriptionTracking { () throws in
-        guard case .completed(let values) = try Observable.of(1, 2).toBlocking().materialize() else {
+@Test func blockingMaterializeKeepsTheValuesAndTheWayTheSequenceEnded() {
+    withSubscriptionTracking {
+        guard case .completed(let values) = Observable.of(1, 2).toBlocking().materialize() else {
             Issue.record("not completed")
             return
         }
         #expect(values == [1, 2])
         let failing = Observable.of(1, 2).concat(Observable<Int>.error(Failure()))
-        guard case .failed(let sent, let error) = try failing.toBlocking().materialize() else {
+        guard case .failed(let sent, let error) = failing.toBlocking().materialize() else {
             Issue.record("not failed")
             return
         }
@@ -94,4 +94,21 @@ private struct Failure: Error, Equatable {}
     #expect(try source.toBlocking(timeout: 10).first() == 1)
     queue.sync {}
     #expect(!subject.hasObservers)
+}
+
+@Test func blockingMaterializeReportsATimeoutWithTheValuesSentBeforeIt() {
+    let stalled = Observable.of(1, 2).concat(Observable<Int>.never())
+    guard case .failed(let sent, let error) = stalled.toBlocking(timeout: 0.05).materialize() else {
+        Issue.record("not failed")
+        return
+    }
+    #expect(sent == [1, 2])
+    #expect(error as? StreamsError == .timeout)
+}
+
+@Test func blockingWorksOnTheTraitsToo() throws {
+    #expect(try Single.just(3).toBlocking().single() == 3)
+    #expect(try Maybe<Int>.empty().toBlocking().first() == nil)
+    #expect(try Completable.empty().toBlocking().toArray().isEmpty)
+    #expect(throws: Failure.self) { try Completable.error(Failure()).toBlocking().toArray() }
 }

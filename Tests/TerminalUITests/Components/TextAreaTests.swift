@@ -145,6 +145,12 @@ private func press(_ keys: Key..., in area: inout TextArea) {
     let hanging = drawnBuffer(width: 11, height: 3) { typed.draw(into: &$0, in: $0.bounds) }
     #expect(hanging.textLines()[0] == "hello world")
     #expect(hanging[10, 0].style == .reverse)
+    // A wide character in the last columns stays whole under the cursor.
+    var wide = TextArea(text: "ab日 c", width: 4, height: 2)
+    press(Key(.left), Key(.left), in: &wide)
+    let underWide = drawnBuffer(width: 4, height: 2) { wide.draw(into: &$0, in: $0.bounds) }
+    #expect(underWide.textLines() == ["ab日", "c   "])
+    #expect(underWide[2, 0].style == .reverse)
     press(Key(.right), .character("x"), in: &typed)
     #expect(
         drawn(width: 11, height: 3) { typed.draw(into: &$0, in: $0.bounds) } == [
