@@ -74,7 +74,26 @@ import Testing
         // gzip -1 stores data it cannot compress: random bytes.
         var generator = SystemRandomNumberGenerator()
         let original = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        #expect(try Self.inflate(try Self.gzip(original, level: 1), piece: 333) == original)
+        for piece in [333, 100_000] {
+            #expect(try Self.inflate(try Self.gzip(original, level: 1), piece: piece) == original, "piece \(piece)")
+        }
+    }
+
+    @Test func copiesLongerThanTheirDistanceRepeatTheBytesBefore() throws {
+        // Runs of a short pattern: deflate copies them from a distance shorter than the copy,
+        // so the bytes a copy makes are the ones it goes on copying.
+        var generator = SystemRandomNumberGenerator()
+        var original: [UInt8] = []
+        for period in [1, 2, 3, 5, 7, 31, 129, 257, 300] {
+            let pattern = (0..<period).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            for index in 0..<(period * 7 + 1_000) { original.append(pattern[index % period]) }
+        }
+        for level in [1, 9] {
+            let compressed = try Self.gzip(original, level: level)
+            for piece in [1, 4_096] {
+                #expect(try Self.inflate(compressed, piece: piece) == original, "level \(level), piece \(piece)")
+            }
+        }
     }
 
     @Test func membersInARowAreOneBody() throws {

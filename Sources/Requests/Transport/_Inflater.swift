@@ -50,8 +50,10 @@ struct _Inflater {
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
 
-    /// Output not yet handed on, after the window of bytes already handed on.
-    private var output: [UInt8] = []
+    /// The window of bytes already handed on, then output not yet handed on: the first
+    /// `written` bytes are in use, the rest is room (grown only when a step needs more).
+    private var output = [UInt8](repeating: 0, count: 4 * 65_536)
+    private var written = 0
     private var handedOn = 0
     private var check = _Checksum()
     /// Where the current gzip member's output starts in `output` (negative once trimmed past):
@@ -84,7 +86,7 @@ struct _Inflater {
         if case .finished = phase { return }
         input.append(contentsOf: bytes)
         try run(emit: emit)
-        try handOn(keepingWindow: true, emit: emit)
+        try handOn(emit: emit)
         if position > 0 {
             input.removeFirst(position)
             position = 0
@@ -110,7 +112,7 @@ struct _Inflater {
                 }
                 return
             }
-            if output.count - handedOn >= Self.chunk { try handOn(keepingWindow: true, emit: emit) }
+            if written - handedOn >= Self.chunk { try handOn(emit: emit) }
         }
     }
 
@@ -127,9 +129,18 @@ struct _Inflater {
         case .stored(let remaining):
             if remaining == 0 {
                 endBlock()
-            } else {
-                output.append(UInt8(try bits(8)))
+            } else if bitCount >= 8 {
+                put(UInt8(try bits(8)))
                 phase = .stored(remaining: remaining - 1)
+            } else {
+                // At a byte boundary with no bits held: copy the stored bytes as they are.
+                let run = min(remaining, input.count - position, Self.chunk)
+                guard run > 0 else { throw NeedsInput() }
+                makeRoom(run)
+                output[written..<written + run] = input[position..<position + run]
+                written += run
+                position += run
+                phase = .stored(remaining: remaining - run)
             }
         case .codes(let literals, let distances):
             try decodeSymbol(literals: literals, distances: distances)
@@ -176,7 +187,7 @@ struct _Inflater {
             if flags & 0x02 != 0 { _ = try bits(16) }  // header CRC
             memberSize = 0
             check = _Checksum()
-            memberStart = output.count
+            memberStart = written
         }
     }
 
@@ -260,7 +271,7 @@ struct _Inflater {
     private mutating func decodeSymbol(literals: _HuffmanTable, distances: _HuffmanTable) throws {
         let symbol = try decode(literals)
         if symbol < 256 {
-            output.append(UInt8(symbol))
+            put(UInt8(symbol))
             return
         }
         if symbol == 256 {
@@ -273,15 +284,41 @@ struct _Inflater {
         let distanceIndex = try decode(distances)
         guard distanceIndex < 30 else { throw Damage(detail: "it uses a distance code deflate does not have") }
         let distance = Self.distanceBase[distanceIndex] + Int(try bits(Self.distanceExtra[distanceIndex]))
-        guard distance <= output.count - max(memberStart, 0) else {
+        guard distance <= written - max(memberStart, 0) else {
             throw Damage(detail: "it refers back before its start")
         }
-        let start = output.count - distance
-        if distance >= length {
-            output.append(contentsOf: output[start..<start + length])
-        } else {
-            for offset in 0..<length { output.append(output[start + offset]) }
+        copy(length: length, distance: distance)
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        makeRoom(1)
+        output[written] = byte
+        written += 1
+    }
+
+    /// Repeats the `distance` bytes before the end until `length` bytes are added. The copy is
+    /// made in runs, each at most what lies between its source and the end, so no run
+    /// overlaps itself: a short distance doubles the run each time, and a distance of at
+    /// least `length` is one run.
+    private mutating func copy(length: Int, distance: Int) {
+        makeRoom(length)
+        let start = written - distance
+        let end = written
+        output.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var copied = 0
+            while copied < length {
+                let run = min(length - copied, distance + copied)
+                (base + end + copied).copyMemory(from: base + start, byteCount: run)
+                copied += run
+            }
         }
+        written += length
+    }
+
+    private mutating func makeRoom(_ count: Int) {
+        guard written + count > output.count else { return }
+        output.append(contentsOf: repeatElement(0, count: max(count, output.count)))
     }
 
     private mutating func endBlock() {
@@ -316,25 +353,31 @@ struct _Inflater {
     private var checkedUpTo = 0
 
     private mutating func updateCheck() {
-        guard checkedUpTo < output.count else { return }
-        let fresh = output[checkedUpTo...]
-        if wrapper == .gzip {
-            check.updateCRC32(fresh)
-        } else if isZlib {
-            check.updateAdler32(fresh)
+        guard checkedUpTo < written else { return }
+        output.withUnsafeBytes { bytes in
+            let fresh = UnsafeRawBufferPointer(rebasing: bytes[checkedUpTo..<written])
+            if wrapper == .gzip {
+                check.updateCRC32(fresh)
+            } else if isZlib {
+                check.updateAdler32(fresh)
+            }
         }
-        memberSize &+= UInt32(truncatingIfNeeded: fresh.count)
-        checkedUpTo = output.count
+        memberSize &+= UInt32(truncatingIfNeeded: written - checkedUpTo)
+        checkedUpTo = written
     }
 
-    private mutating func handOn(keepingWindow: Bool, emit: ([UInt8]) throws -> Void) throws {
-        guard handedOn < output.count else { return }
+    private mutating func handOn(emit: ([UInt8]) throws -> Void) throws {
+        guard handedOn < written else { return }
         updateCheck()
-        let fresh = Array(output[handedOn...])
-        handedOn = output.count
-        if keepingWindow, output.count > Self.window * 4 {
-            let dropped = output.count - Self.window
-            output.removeFirst(dropped)
+        let fresh = Array(output[handedOn..<written])
+        handedOn = written
+        if written > Self.window * 4 {
+            let dropped = written - Self.window
+            output.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                base.copyMemory(from: base + dropped, byteCount: Self.window)
+            }
+            written = Self.window
             memberStart -= dropped
             handedOn -= dropped
             checkedUpTo -= dropped
@@ -468,13 +511,15 @@ struct _Checksum {
         return value
     }
 
-    mutating func updateCRC32(_ bytes: some Collection<UInt8>) {
+    mutating func updateCRC32(_ bytes: UnsafeRawBufferPointer) {
         var value = ~crc32
-        for byte in bytes { value = Self.crcTable[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        Self.crcTable.withUnsafeBufferPointer { table in
+            for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        }
         crc32 = ~value
     }
 
-    mutating func updateAdler32(_ bytes: some Collection<UInt8>) {
+    mutating func updateAdler32(_ bytes: UnsafeRawBufferPointer) {
         var low = adler32 & 0xFFFF
         var high = adler32 >> 16
         var pending = 0
