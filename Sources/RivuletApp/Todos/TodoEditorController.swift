@@ -86,15 +86,13 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
         let view = state.notesView
         // Never shorter than the notes stored: opening a todo must not cut them.
         var area = TextArea(
-            text: notes.text, maximumLength: max(notesLimit, notes.text.count), width: width ?? view.width,
+            text: notes.text, maximumLength: max(TodoEditorViewModel.notesLimit, notes.text.count),
+            width: width ?? view.width,
             height: height ?? view.height)
         area.moveCursor(toOffset: notes.cursor)
         area.restoreView(scrollRow: view.scrollRow, scrollColumn: view.scrollColumn, goalColumn: view.goalColumn)
         return area
     }
-
-    /// The most characters typing or pasting puts in the notes.
-    static let notesLimit = 65_536
 
     /// What `event` asks of the editor while the notes area has the focus, or `nil`.
     static func notesAction(for event: InputEvent, in area: TextArea) -> TodoEditorViewModel.Action? {
@@ -115,7 +113,8 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
             PromptText(edited.text, cursor: edited.cursorOffset),
             AreaView(
                 width: edited.width, height: edited.height, scrollRow: edited.scrollRow,
-                scrollColumn: edited.scrollColumn, goalColumn: edited.goalColumn))
+                scrollColumn: edited.scrollColumn, goalColumn: edited.goalColumn),
+            overflowed: edited.overflowed)
     }
 
     /// What `event` asks of the editor, or `nil`.

@@ -59,6 +59,8 @@ public struct TextArea: TextEditing, Hashable, Sendable {
     public private(set) var goalColumn: Int?
     /// The most characters the area holds, line breaks included.
     public let maximumLength: Int
+    /// Whether the last key or paste did not fit whole (see ``TextEditing/overflowed``).
+    public private(set) var overflowed = false
     /// The columns the area is drawn in (0: not known yet, nothing wraps or scrolls sideways).
     public var width: Int {
         didSet { keepCursorVisible() }
@@ -106,6 +108,7 @@ public struct TextArea: TextEditing, Hashable, Sendable {
 
     /// Applies an editing key; returns whether it was one. Escape and Tab are not.
     public mutating func handle(_ key: Key) -> Bool {
+        overflowed = false
         let modifiers = key.modifiers.subtracting(.shift)
         var keepsGoal = false
         switch (key.code, modifiers) {
@@ -193,9 +196,12 @@ public struct TextArea: TextEditing, Hashable, Sendable {
     /// left.
     public mutating func insert(_ text: String) {
         let room = maximumLength - characterCount
-        guard room > 0, !text.isEmpty else { return }
+        overflowed = false
+        guard !text.isEmpty else { return }
         // Only what can fit is looked at, so a huge paste costs no more than a small one.
-        let clean = TextSanitizer.sanitize(String(text.prefix(room * 4 + 64)), preservingNewlines: true)
+        let clean = TextSanitizer.sanitize(String(text.prefix(max(room, 0) * 4 + 64)), preservingNewlines: true)
+        overflowed = clean.count > max(room, 0)
+        guard room > 0 else { return }
         let pieces = clean.prefix(room).split(separator: "\n", omittingEmptySubsequences: false)
         let tail = storage[cursor.line][cursor.column...]
         storage[cursor.line].removeSubrange(cursor.column...)
@@ -213,7 +219,11 @@ public struct TextArea: TextEditing, Hashable, Sendable {
     }
 
     private mutating func insert(_ character: Character) {
-        guard characterCount < maximumLength, character.isSafeForTerminal else { return }
+        guard character.isSafeForTerminal else { return }
+        guard characterCount < maximumLength else {
+            overflowed = true
+            return
+        }
         storage[cursor.line].insert(character, at: cursor.column)
         cursor.column += 1
     }

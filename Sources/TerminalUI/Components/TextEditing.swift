@@ -4,6 +4,10 @@ public protocol TextEditing {
     mutating func handle(_ key: Key) -> Bool
     /// Inserts text at the cursor, as a paste does.
     mutating func insert(_ text: String)
+    /// Whether the last key or paste did not fit whole: a character typed into text already
+    /// at its maximum length, or a paste cut short. A front end tells the person, since what
+    /// did not fit is dropped.
+    var overflowed: Bool { get }
 }
 
 extension TextEditing {

@@ -29,6 +29,8 @@ public struct TextField: TextEditing, Hashable, Sendable {
     public var placeholder: String
     /// The most characters the field holds.
     public let maximumLength: Int
+    /// Whether the last key or paste did not fit whole (see ``TextEditing/overflowed``).
+    public private(set) var overflowed = false
     /// The columns the field is drawn in; the scroll keeps the cursor within them. 0 means
     /// not known yet: nothing scrolls until it is set.
     public var width: Int {
@@ -63,6 +65,7 @@ public struct TextField: TextEditing, Hashable, Sendable {
 
     /// Applies an editing key; returns whether it was one. Enter, Escape and Tab are not.
     public mutating func handle(_ key: Key) -> Bool {
+        overflowed = false
         let modifiers = key.modifiers.subtracting(.shift)
         switch (key.code, modifiers) {
         case (.character(let character), []): insert(character)
@@ -95,12 +98,15 @@ public struct TextField: TextEditing, Hashable, Sendable {
     /// to the room left.
     public mutating func insert(_ text: String) {
         let room = maximumLength - characters.count
-        guard room > 0, !text.isEmpty else { return }
+        overflowed = false
+        guard !text.isEmpty else { return }
         // Only what can fit is looked at (escape sequences leave fewer characters than they
         // take), so a huge paste costs no more than a small one.
-        let head = String(text.prefix(room * 4 + 64))
+        let head = String(text.prefix(max(room, 0) * 4 + 64))
         var clean = TextSanitizer.sanitize(head, preservingNewlines: true)
         while clean.last == "\n" { clean.removeLast() }
+        overflowed = clean.count > max(room, 0)
+        guard room > 0 else { return }
         let inserted = clean.prefix(room).map { $0 == "\n" ? " " : $0 }
         characters.insert(contentsOf: inserted, at: cursor)
         cursor += inserted.count
@@ -108,7 +114,11 @@ public struct TextField: TextEditing, Hashable, Sendable {
     }
 
     private mutating func insert(_ character: Character) {
-        guard characters.count < maximumLength, character.isSafeForTerminal else { return }
+        guard character.isSafeForTerminal else { return }
+        guard characters.count < maximumLength else {
+            overflowed = true
+            return
+        }
         characters.insert(character, at: cursor)
         cursor += 1
     }

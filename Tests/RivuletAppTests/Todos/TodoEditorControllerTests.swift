@@ -1,6 +1,7 @@
 import SceneServices
 import SceneServicesMocks
 import Streams
+import StreamsTesting
 import TerminalUI
 import Testing
 import ViewModels
@@ -102,14 +103,16 @@ private final class RecordedSaves: Sendable {
 
     var all: [TodoFields] { saved.withLock { $0 } }
 
-    func controller() -> TodoEditorController {
+    /// The editor, its view model on `scheduler` (a virtual clock keeps messages on screen
+    /// until it is moved on).
+    func controller(scheduler: any Scheduler = ImmediateScheduler()) -> TodoEditorController {
         let service = MockTodoEditorService {
             $0.saveHandler = { [self] fields, _, _ in
                 saved.withLock { $0.append(fields) }
                 return .never()
             }
         }
-        let viewModel = TodoEditorViewModel(service: service, todoID: nil, scheduler: ImmediateScheduler())
+        let viewModel = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler)
         return TodoEditorController(viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { _ in })
     }
 }
@@ -172,6 +175,33 @@ private func form(_ controller: TodoEditorController) -> FormContent? {
     _ = controller.handle(.paste("two\r\nlines \u{1B}[31mred"))
     #expect(form(controller)?.fields[0].text == "Buy milk")
     #expect(form(controller)?.fields[1].text == "two\nlines red")
+}
+
+@Test func todoEditorControllerSaysSoWhenAPasteOrKeyDoesNotFitInTheNotes() {
+    let scheduler = TestScheduler()
+    let controller = RecordedSaves().controller(scheduler: scheduler)
+    defer { controller.stop() }
+    // Each event, then the work it made due now (the messages' timeouts stay in the future).
+    func send(_ event: InputEvent) {
+        _ = controller.handle(event)
+        scheduler.advance()
+    }
+    let limit = TodoEditorViewModel.notesLimit
+    send(.key(Key(.tab)))
+    send(.paste(String(repeating: "n", count: limit - 1)))
+    #expect(controller.scene.state.errorMessage == nil)
+    send(.paste("xyz"))
+    #expect(controller.scene.state.fields[1].text.count == limit)
+    #expect(
+        controller.scene.state.errorMessage?.hasPrefix("The notes are full: the editor holds at most 65,536") == true)
+    // The next key takes the message away; one more character at the limit brings it back.
+    send(.key(Key(.backspace)))
+    #expect(controller.scene.state.errorMessage == nil)
+    send(.key(Key(.character("a"))))
+    #expect(controller.scene.state.errorMessage == nil)
+    send(.key(Key(.character("b"))))
+    #expect(controller.scene.state.errorMessage != nil)
+    #expect(controller.scene.state.fields[1].text.hasSuffix("nna"))
 }
 
 @Test func todoEditorControllerDrawsTheNotesOnRowsOfTheirOwnWithoutControlCharacters() {

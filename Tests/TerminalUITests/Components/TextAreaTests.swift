@@ -92,6 +92,24 @@ private func press(_ keys: Key..., in area: inout TextArea) {
     #expect(area.text == "ab\ncd")
 }
 
+@Test func textAreaSaysWhenAKeyOrPasteDidNotFitUntilTheNextOne() {
+    var area = TextArea(maximumLength: 5)
+    _ = area.handle(.paste("ab\ncdefg"))
+    #expect(area.overflowed)
+    press(Key(.left), in: &area)
+    #expect(!area.overflowed)
+    press(Key(.enter), in: &area)
+    #expect(area.overflowed)
+    press(Key(.backspace), in: &area)
+    #expect(!area.overflowed)
+    press(Key(.enter), in: &area)
+    #expect(!area.overflowed)
+    #expect(area.text == "ab\n\nd")
+    // A text given to the initialiser is cut the same way.
+    #expect(TextArea(text: "123456", maximumLength: 5).overflowed)
+    #expect(!TextArea(text: "12345", maximumLength: 5).overflowed)
+}
+
 @Test func textAreaScrollsDownToKeepTheCursorInView() {
     var area = TextArea(width: 10, height: 2)
     _ = area.handle(.paste("1\n2\n3\n4"))

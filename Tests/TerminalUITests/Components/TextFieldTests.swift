@@ -133,6 +133,27 @@ private func field(_ text: String, cursor: Int? = nil, width: Int = 0) -> TextFi
     var field = TextField(maximumLength: 10)
     _ = field.handle(.paste(String(repeating: "x", count: 1_000_000)))
     #expect(field.text.count == 10)
+    #expect(field.overflowed)
+}
+
+@Test func textFieldSaysWhenAKeyOrPasteDidNotFitUntilTheNextOne() {
+    var field = TextField(maximumLength: 4)
+    _ = field.handle(.paste("abc"))
+    #expect(!field.overflowed)
+    // Escape sequences take no room: this paste fits once they are removed.
+    _ = field.handle(.paste("\u{1B}[31md\u{1B}[0m\n"))
+    #expect(field.text == "abcd")
+    #expect(!field.overflowed)
+    typed("e", into: &field)
+    #expect(field.overflowed)
+    _ = field.handle(.key(Key(.left)))
+    #expect(!field.overflowed)
+    _ = field.handle(.paste("xy"))
+    #expect(field.overflowed)
+    _ = field.handle(.key(Key(.backspace)))
+    typed("z", into: &field)
+    #expect(!field.overflowed)
+    #expect(field.text == "abzd")
 }
 
 @Test func textFieldDrawsTheCursorAsTheCharacterUnderIt() {

@@ -9,8 +9,9 @@ extension TodoEditorViewModel {
         /// The focused field now holds this (for the notes, their lines).
         case edit(PromptText)
         /// The notes now hold these lines, and the area shows them this way (scroll, goal
-        /// column): a key in the notes area.
-        case editNotes(PromptText, AreaView)
+        /// column): a key in the notes area. `overflowed`: the key or paste did not fit whole
+        /// in ``TodoEditorViewModel/notesLimit`` characters, and what did not fit was dropped.
+        case editNotes(PromptText, AreaView, overflowed: Bool = false)
         /// The notes area is `width` × `height` cells on screen (not a key).
         case notesArea(width: Int, height: Int)
         /// Save.
@@ -24,6 +25,15 @@ extension TodoEditorViewModel {
         /// Show the key map.
         case help
     }
+
+    /// The most characters typing or pasting puts in the notes. Notes stored longer (from the
+    /// command line, which has no limit) open whole, and can be shortened but not lengthened.
+    public static let notesLimit = 65_536
+
+    /// What the status line says when a key or paste does not fit in the notes.
+    static let notesFullMessage =
+        "The notes are full: the editor holds at most \(CountText.grouped(notesLimit)) characters, "
+        + "and what did not fit was left out."
 
     /// The editor's fields, in order.
     public enum Field: Int, Sendable, Hashable, CaseIterable {
@@ -115,7 +125,8 @@ extension TodoEditorViewModel {
             case .edit(let text):
                 screen.fields[screen.focused.rawValue] = text
                 return [.edit(screen.focused, text.text)]
-            case .editNotes(let text, let view):
+            case .editNotes(let text, let view, let overflowed):
+                if overflowed { screen.status.show(Self.notesFullMessage, .error) }
                 screen.fields[Field.notes.rawValue] = text
                 screen.notesView = AreaView(
                     width: screen.notesView.width, height: screen.notesView.height, scrollRow: view.scrollRow,

@@ -124,6 +124,22 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
     #expect(saved == ["7 Milk | one\ntwo"])
 }
 
+@Test func todoEditorScreenNotesThatDidNotFitSayItUntilTheNextKeyOrTheTimeout() {
+    let full = PromptText("full", cursor: 4)
+    let (screens, saved, _) = run([
+        (100, .focus(by: 1)), (101, .editNotes(full, AreaView(), overflowed: true)),
+        (200, .editNotes(PromptText("ful", cursor: 3), AreaView())),
+        (300, .editNotes(full, AreaView(), overflowed: true)),
+        (400, .save),
+    ])
+    #expect(at(101, screens).errorMessage?.contains("at most 65,536 characters") == true)
+    #expect(at(101, screens).fields[1] == full)
+    #expect(at(200, screens).errorMessage == nil)
+    #expect(at(300, screens).errorMessage != nil)
+    // A save still works while it is shown, and the notes saved are what fitted.
+    #expect(saved == ["7 Milk | full"])
+}
+
 @Test func todoEditorScreenTheAreaSizeIsNoKeyAndLeavesAMessage() {
     let screens = runFailingSaves(until: 1_000, [(100, .save), (200, .notesArea(width: 30, height: 5))])
     #expect(at(200, screens).errorMessage == "Could not save: the disk is full")
