@@ -30,8 +30,13 @@ public enum CommandLineParser {
             guard named != .tool else { throw UsageError("no help for '\(about)': it is not a command", topic: .tool) }
             return RivuletInvocation(command: .help(named))
         }
-        if scan.has(CommandTable.version.name) { return RivuletInvocation(command: .version) }
-        let options = try globalOptions(from: scan)
+        if scan.has(CommandTable.version.name) {
+            guard words.isEmpty else {
+                throw UsageError("--version takes no command; run 'rivulet --version' alone", topic: topic(of: words))
+            }
+            return RivuletInvocation(command: .version)
+        }
+        let options = try globalOptions(from: scan, topic: topic(of: words))
         guard !words.isEmpty else {
             try scan.refuseOptions(except: [], of: "the app", topic: .tool)
             try checkWorld(options, for: nil)
@@ -98,7 +103,10 @@ public enum CommandLineParser {
         UsageError("missing \(argument.name.split(separator: "|").joined(separator: " or "))", topic: topic)
     }
 
-    private static func globalOptions(from scan: Scan) throws(UsageError) -> GlobalOptions {
+    private static func globalOptions(from scan: Scan, topic: CommandTopic) throws(UsageError) -> GlobalOptions {
+        if let name = scan.valueMissing, CommandTable.globalOptions.contains(where: { $0.name == name }) {
+            throw UsageError("--\(name) needs a value", topic: topic)
+        }
         var options = GlobalOptions()
         if let path = scan.value(CommandTable.database.name) {
             guard !path.isEmpty else { throw UsageError("--db needs a file path, not an empty one", topic: .tool) }
@@ -162,11 +170,14 @@ public enum CommandLineParser {
 
     /// The arguments split into options (with their values) and positional words. A malformed
     /// option is kept as the first problem while the scan goes on, so that the error can name
-    /// the command the words are for.
+    /// the command the words are for. An option left without its value is kept apart: whether
+    /// the command takes that option at all is said first.
     private struct Scan {
         private(set) var positionals: [String] = []
         private(set) var options: [String: String?] = [:]
         private(set) var problem: String?
+        /// The first option given last, without the value it needs.
+        private(set) var valueMissing: String?
 
         private static let valueOptions = Set(
             (CommandTable.globalOptions + CommandTable.commands.flatMap(\.options)).filter(\.takesValue).map(\.name))
@@ -213,7 +224,8 @@ public enum CommandLineParser {
                 if Self.valueOptions.contains(name) {
                     if value == nil {
                         guard index < arguments.count else {
-                            note("--\(name) needs a value")
+                            valueMissing = valueMissing ?? name
+                            options[name] = options[name] ?? .some(nil)
                             continue
                         }
                         value = arguments[index]
@@ -251,6 +263,7 @@ public enum CommandLineParser {
             for name in options.keys.sorted() where !allowed.contains(name) && !global.contains(name) {
                 throw UsageError("\(command) does not take --\(name)", topic: topic)
             }
+            if let name = valueMissing { throw UsageError("--\(name) needs a value", topic: topic) }
         }
     }
 }

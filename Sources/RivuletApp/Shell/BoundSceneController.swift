@@ -40,7 +40,7 @@ class BoundSceneController<ViewModelScreen: Sendable, ViewModelAction: Sendable>
 
     /// What would be lost, for the quit question; subclasses whose unsaved work is not typed
     /// text say.
-    var unsavedWork: String { "What you typed is not saved." }
+    var unsavedWork: String { unsavedTypedText }
 
     /// Whether the row the next key acts on is still on its way (`G` far down a long list);
     /// subclasses with windows over long lists say.

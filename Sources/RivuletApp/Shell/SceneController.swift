@@ -30,8 +30,11 @@ extension SceneController {
     /// A scene without input fields loses nothing.
     public var hasUnsavedInput: Bool { false }
     /// Typed text, unless the scene says otherwise.
-    public var unsavedWork: String { "What you typed is not saved." }
+    public var unsavedWork: String { unsavedTypedText }
 }
+
+/// What the quit question says a scene with typed text would lose.
+let unsavedTypedText = "What you typed is not saved."
 
 /// The app's scenes, stacked, and what the keyboard does before a scene sees a key.
 ///
