@@ -165,6 +165,43 @@ extension ObservableType {
         }
     }
 
+    /// Drops each value whose key, made by `keySelector`, equals the key of the value before
+    /// it (RxSwift's spelling of ``distinctUntilChanged(by:)``); an error `keySelector` throws
+    /// fails the sequence.
+    @inlinable
+    public func distinctUntilChanged<Key: Equatable & Sendable>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key
+    ) -> Observable<Element> {
+        distinctUntilChanged(keySelector, comparer: { $0 == $1 })
+    }
+
+    /// Drops each value whose key, made by `keySelector`, is the same as the key of the value
+    /// before it by `comparer`; an error either throws fails the sequence.
+    @inlinable
+    public func distinctUntilChanged<Key: Sendable>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key,
+        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+    ) -> Observable<Element> {
+        _valueOperator(state: Key?.none) { sink, value in
+            let key = try keySelector(value)
+            if let last = sink.state, try comparer(last, key) { return }
+            sink.state = key
+            sink.forwardNext(value)
+        }
+    }
+
+    /// Drops each value whose property at `keyPath` equals that of the value before it.
+    ///
+    /// ```swift
+    /// screens.distinctUntilChanged(at: \.title)
+    /// ```
+    @inlinable
+    public func distinctUntilChanged<Property: Equatable & Sendable>(
+        at keyPath: any KeyPath<Element, Property> & Sendable
+    ) -> Observable<Element> {
+        distinctUntilChanged(by: { $0[keyPath: keyPath] })
+    }
+
     /// Keeps only the values for which a throwing `isIncluded` returns true; an error it throws
     /// fails the sequence and disposes the upstream.
     @inlinable
