@@ -65,6 +65,56 @@ extension ObservableType {
         })
     }
 
+    /// Sends every value of this sequence to each of `relays`; a terminal event only ends the
+    /// binding.
+    @inlinable
+    public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+        subscribe(onNext: { value in
+            for relay in relays { relay.accept(value) }
+        })
+    }
+
+    /// Sends every event of this sequence, terminal ones included, to each of `observers`.
+    @inlinable
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Sends every event of this sequence, terminal ones included, to each of `observers` of
+    /// optional values.
+    @inlinable
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        subscribe { event in
+            for observer in observers { observer.on(event.map { $0 }) }
+        }
+    }
+
+    /// Calls `onNext` with every value; a terminal event only ends the binding.
+    @inlinable
+    public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        subscribe(onNext: onNext)
+    }
+
+    /// Calls `onNext` with `object`, held weakly, and every value; once `object` is gone the
+    /// calls are skipped, and a terminal event only ends the binding.
+    @inlinable
+    public func bind<Object: AnyObject & Sendable>(
+        with object: Object, onNext: @escaping @Sendable (Object, Element) -> Void
+    ) -> any Disposable {
+        subscribe(with: object, onNext: onNext)
+    }
+
+    /// Passes this sequence and `curriedArgument` to `binder`, as RxSwift's curried binding
+    /// does.
+    @inlinable
+    public func bind<First, Result>(to binder: (Self) -> (First) -> Result, curriedArgument: First) -> Result {
+        binder(self)(curriedArgument)
+    }
+
     /// Passes this sequence to `binder` and returns its result, so that a binding reads from
     /// left to right.
     @inlinable

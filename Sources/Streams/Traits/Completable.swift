@@ -12,7 +12,7 @@ public enum CompletableEvent: Sendable {
 /// ```swift
 /// database.delete(id).andThen(database.count()).subscribe(onSuccess: show)
 /// ```
-public struct Completable: Sendable {
+public struct Completable: PrimitiveSequenceType {
     @usableFromInline
     let source: Observable<Never>
 
@@ -34,6 +34,10 @@ public struct Completable: Sendable {
     @inlinable
     public func asObservable() -> Observable<Never> { source }
 
+    /// Wraps `source`, which must send no value.
+    @inlinable
+    public static func _wrapping(_ source: Observable<Never>) -> Completable { Completable(unchecked: source) }
+
     /// Creates a completable from a producer that calls its observer once; later calls are
     /// ignored.
     public static func create(
@@ -53,16 +57,6 @@ public struct Completable: Sendable {
     /// A completable that completes at once.
     @inlinable
     public static func empty() -> Completable { Completable(unchecked: Observable<Never>.empty()) }
-
-    /// A completable that fails with `error`.
-    @inlinable
-    public static func error(_ error: any Error) -> Completable {
-        Completable(unchecked: Observable<Never>.error(error))
-    }
-
-    /// A completable that never ends.
-    @inlinable
-    public static func never() -> Completable { Completable(unchecked: Observable<Never>.never()) }
 
     /// Subscribes with handlers for the completion and the failure.
     @discardableResult
@@ -116,18 +110,16 @@ public struct Completable: Sendable {
     @inlinable
     public func `do`(
         onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
         onCompleted: (@Sendable () throws -> Void)? = nil,
+        afterCompleted: (@Sendable () throws -> Void)? = nil,
         onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Completable {
         Completable(
             unchecked: source.do(
-                onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
-    }
-
-    /// On failure, continues with the completable that `handler` returns for the error.
-    @inlinable
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Completable) -> Completable {
-        Completable(unchecked: source.catch { try handler($0).source })
+                onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 }

@@ -14,7 +14,7 @@ public enum MaybeEvent<Element: Sendable>: Sendable {
 /// ```swift
 /// cache.cachedUser(id).subscribe(onSuccess: show, onCompleted: { load(id) })
 /// ```
-public struct Maybe<Element: Sendable>: Sendable {
+public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     @usableFromInline
     let source: Observable<Element>
 
@@ -26,6 +26,10 @@ public struct Maybe<Element: Sendable>: Sendable {
     /// The maybe as an observable: at most one value, then completion, or an error.
     @inlinable
     public func asObservable() -> Observable<Element> { source }
+
+    /// Wraps `source`, which must send at most one value then complete, or fail.
+    @inlinable
+    public static func _wrapping(_ source: Observable<Element>) -> Maybe<Element> { Maybe(unchecked: source) }
 
     /// Creates a maybe from a producer that calls its observer once; later calls are ignored.
     public static func create(
@@ -50,14 +54,6 @@ public struct Maybe<Element: Sendable>: Sendable {
     /// A maybe that completes without a value.
     @inlinable
     public static func empty() -> Maybe<Element> { Maybe(unchecked: .empty()) }
-
-    /// A maybe that fails with `error`.
-    @inlinable
-    public static func error(_ error: any Error) -> Maybe<Element> { Maybe(unchecked: .error(error)) }
-
-    /// A maybe that never ends.
-    @inlinable
-    public static func never() -> Maybe<Element> { Maybe(unchecked: .never()) }
 
     /// Subscribes with handlers for the value, the failure and the completion without value.
     @discardableResult
@@ -130,10 +126,24 @@ public struct Maybe<Element: Sendable>: Sendable {
         Single(unchecked: source.ifEmpty(switchTo: other.source))
     }
 
-    /// On failure, continues with the maybe that `handler` returns for the error.
+    /// Runs side effects without changing the outcome; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     @inlinable
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Maybe<Element>) -> Maybe<Element> {
-        Maybe(unchecked: source.catch { try handler($0).source })
+    public func `do`(
+        onNext: (@Sendable (Element) throws -> Void)? = nil,
+        afterNext: (@Sendable (Element) throws -> Void)? = nil,
+        onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
+        onCompleted: (@Sendable () throws -> Void)? = nil,
+        afterCompleted: (@Sendable () throws -> Void)? = nil,
+        onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(
+            unchecked: source.do(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// The maybe as a ``Completable``: its value is dropped.

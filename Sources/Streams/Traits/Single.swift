@@ -17,7 +17,7 @@ public typealias SingleEvent<Element> = Result<Element, any Error>
 /// user.subscribe(onSuccess: { print($0.name) }, onFailure: { print($0) }).disposed(by: bag)
 /// let loaded = try await user.value
 /// ```
-public struct Single<Element: Sendable>: Sendable {
+public struct Single<Element: Sendable>: PrimitiveSequenceType {
     @usableFromInline
     let source: Observable<Element>
 
@@ -30,6 +30,10 @@ public struct Single<Element: Sendable>: Sendable {
     @inlinable
     public func asObservable() -> Observable<Element> { source }
 
+    /// Wraps `source`, which must send one value then complete, or fail.
+    @inlinable
+    public static func _wrapping(_ source: Observable<Element>) -> Single<Element> { Single(unchecked: source) }
+
     /// Creates a single from a producer that calls its observer once, with a value or a
     /// failure; later calls are ignored.
     public static func create(
@@ -41,20 +45,6 @@ public struct Single<Element: Sendable>: Sendable {
     /// A single that succeeds with `element`.
     @inlinable
     public static func just(_ element: Element) -> Single<Element> { Single(unchecked: .just(element)) }
-
-    /// A single that fails with `error`.
-    @inlinable
-    public static func error(_ error: any Error) -> Single<Element> { Single(unchecked: .error(error)) }
-
-    /// A single that never ends.
-    @inlinable
-    public static func never() -> Single<Element> { Single(unchecked: .never()) }
-
-    /// A single built anew for every subscription by `factory`; a thrown error fails it.
-    @inlinable
-    public static func deferred(_ factory: @escaping @Sendable () throws -> Single<Element>) -> Single<Element> {
-        Single(unchecked: .deferred { try factory().source })
-    }
 
     /// Subscribes with handlers for the value and the failure; `onDisposed` runs when the
     /// subscription ends for any reason.
@@ -114,31 +104,23 @@ public struct Single<Element: Sendable>: Sendable {
     @inlinable
     public func `do`(
         onSuccess: (@Sendable (Element) throws -> Void)? = nil,
+        afterSuccess: (@Sendable (Element) throws -> Void)? = nil,
         onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
         onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Single<Element> {
         Single(
             unchecked: source.do(
-                onNext: onSuccess, onError: onError, onSubscribe: onSubscribe, onDispose: onDispose))
-    }
-
-    /// On failure, continues with the single that `handler` returns for the error.
-    @inlinable
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
-        Single(unchecked: source.catch { try handler($0).source })
+                onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// On failure, succeeds with `element` instead.
     @inlinable
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         Single(unchecked: source.catchAndReturn(element))
-    }
-
-    /// On failure, subscribes again, for at most `maxAttempts` subscriptions in all.
-    @inlinable
-    public func retry(_ maxAttempts: Int) -> Single<Element> {
-        Single(unchecked: source.retry(maxAttempts))
     }
 
     /// The single as a ``Maybe`` that always has a value.
@@ -148,31 +130,6 @@ public struct Single<Element: Sendable>: Sendable {
     /// The single as a ``Completable``: its value is dropped.
     @inlinable
     public func asCompletable() -> Completable { Completable(unchecked: source.ignoreElements()) }
-
-    /// Succeeds with the values of both singles, combined by `resultSelector`, once both
-    /// succeeded; fails at the first failure.
-    @inlinable
-    public static func zip<A: Sendable, B: Sendable>(
-        _ a: Single<A>, _ b: Single<B>, resultSelector: @escaping @Sendable (A, B) throws -> Element
-    ) -> Single<Element> {
-        Single(unchecked: Observable.zip(a.source, b.source, resultSelector: resultSelector))
-    }
-
-    /// Succeeds with the values of both singles as a tuple.
-    @inlinable
-    public static func zip<A: Sendable, B: Sendable>(_ a: Single<A>, _ b: Single<B>) -> Single<Element>
-    where Element == (A, B) {
-        Single(unchecked: Observable.zip(a.source, b.source))
-    }
-
-    /// Succeeds with the values of three singles, combined by `resultSelector`.
-    @inlinable
-    public static func zip<A: Sendable, B: Sendable, C: Sendable>(
-        _ a: Single<A>, _ b: Single<B>, _ c: Single<C>,
-        resultSelector: @escaping @Sendable (A, B, C) throws -> Element
-    ) -> Single<Element> {
-        Single(unchecked: Observable.zip(a.source, b.source, c.source, resultSelector: resultSelector))
-    }
 
     /// Succeeds with the values of any number of singles, in order; with none, succeeds with
     /// an empty array, as in RxSwift.

@@ -76,3 +76,37 @@ private final class Owner: Sendable {
         subscription.dispose()
     }
 }
+
+private final class Screen: Sendable {
+    let shown = SanitizerVisibleMutex<[String]>([])
+}
+
+@Test func bindReachesReplayRelaysObserversOfOptionalsHandlersAndWeakOwners() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        let replay = ReplayRelay<Int>.create(bufferSize: 2)
+        let optional = ReplaySubject<Int?>.createUnbound()
+        let handled = SanitizerVisibleMutex<[Int]>([])
+        var screen: Screen? = Screen()
+        let kept = screen
+        let bag = DisposeBag()
+        subject.bind(to: replay).disposed(by: bag)
+        subject.bind(to: optional).disposed(by: bag)
+        subject.bind(onNext: { value in handled.withLock { $0.append(value) } }).disposed(by: bag)
+        subject.bind(with: screen!, onNext: { screen, value in screen.shown.withLock { $0.append("\(value)") } })
+            .disposed(by: bag)
+        subject.onNext(1)
+        screen = nil
+        subject.onNext(2)
+        subject.onCompleted()
+        let replayed = SanitizerVisibleMutex<[Int]>([])
+        replay.subscribe(onNext: { value in replayed.withLock { $0.append(value) } }).disposed(by: bag)
+        let optionals = SanitizerVisibleMutex<[Event<Int?>]>([])
+        optional.subscribe { event in optionals.withLock { $0.append(event) } }.disposed(by: bag)
+        #expect(replayed.withLock { $0 } == [1, 2])
+        #expect(optionals.withLock { $0 } == [.next(1), .next(2), .completed])
+        #expect(handled.withLock { $0 } == [1, 2])
+        #expect(kept?.shown.withLock { $0 } == ["1", "2"])
+        _ = bag
+    }
+}

@@ -65,7 +65,8 @@ private func inner(_ scheduler: TestScheduler) -> @Sendable (Int) -> Driver<Int>
     withSubscriptionTracking {
         let a = [(210, 1), (230, 3)]
         let b = [(220, 20), (240, 40)]
-        #expect(values(recorded { Driver.merge(driver($0, a), driver($0, b)) }) == [1, 20, 3, 40])
+        let run1 = recorded { Driver.merge(driver($0, a), driver($0, b)) }
+        #expect(values(run1) == [1, 20, 3, 40])
         #expect(
             values(recorded { Driver.combineLatest(driver($0, a), driver($0, b), resultSelector: +) }) == [21, 23, 43])
         let pairs = recorded { Driver.zip(driver($0, a), driver($0, b)).map { "\($0.0)-\($0.1)" } }
@@ -91,7 +92,8 @@ private func inner(_ scheduler: TestScheduler) -> @Sendable (Int) -> Driver<Int>
         }
         #expect(values(sequence) == [1, 2, 3])
         #expect(sequence.events.last == .completed(200))
-        #expect(recorded { _ in Driver<Int>.merge([Driver<Int>]()) }.events == [.completed(200)])
+        let run2 = recorded { _ in Driver<Int>.merge([Driver<Int>]()) }
+        #expect(run2.events == [.completed(200)])
     }
 }
 
@@ -122,8 +124,10 @@ private struct Row: Sendable, Equatable {
             ])
             .asDriver(onErrorJustReturn: Row(id: 0, title: ""), scheduler: scheduler)
         }
-        #expect(values(recorded { rows($0).distinctUntilChanged(at: \.title) }).map(\.id) == [1, 1])
-        #expect(values(recorded { rows($0).distinctUntilChanged { $0.id } }).map(\.title) == ["a", "b"])
+        let run3 = recorded { rows($0).distinctUntilChanged(at: \.title) }
+        #expect(values(run3).map(\.id) == [1, 1])
+        let run4 = recorded { rows($0).distinctUntilChanged { $0.id } }
+        #expect(values(run4).map(\.title) == ["a", "b"])
         let byComparer = recorded { rows($0).distinctUntilChanged({ $0.id }, comparer: { abs($0 - $1) < 2 }) }
         #expect(values(byComparer).count == 1)
     }
@@ -134,8 +138,10 @@ private struct Row: Sendable, Equatable {
         let numbers = { @Sendable (scheduler: TestScheduler) in
             scheduler.createHotObservable([.next(210, 1), .next(220, 3), .next(230, 4), .next(240, 7)])
         }
-        #expect(values(recorded { numbers($0).distinctUntilChanged { $0 % 2 } }) == [1, 4, 7])
-        #expect(values(recorded { numbers($0).distinctUntilChanged({ $0 }, comparer: { $1 - $0 == 1 }) }) == [1, 3, 7])
+        let run5 = recorded { numbers($0).distinctUntilChanged { $0 % 2 } }
+        #expect(values(run5) == [1, 4, 7])
+        let run6 = recorded { numbers($0).distinctUntilChanged({ $0 }, comparer: { $1 - $0 == 1 }) }
+        #expect(values(run6) == [1, 3, 7])
         let failing = recorded { scheduler in
             numbers(scheduler).distinctUntilChanged({ value -> Int in
                 if value == 4 { throw TestError(4) }
@@ -240,9 +246,12 @@ private final class Owner: Sendable {}
 @Test func sharedSequencesAreMadeFromValuesRelaysAndInfallibles() {
     withSubscriptionTracking {
         let relay = BehaviorRelay(value: "first")
-        #expect(recorded { relay.asDriver(scheduler: $0) }.events == [.next(200, "first")])
-        #expect(recorded { Infallible.just(3).asDriver(scheduler: $0) }.events == [.next(200, 3), .completed(200)])
-        #expect(recorded { Driver.from(optional: Int?.none, scheduler: $0) }.events == [.completed(200)])
+        let run7 = recorded { relay.asDriver(scheduler: $0) }
+        #expect(run7.events == [.next(200, "first")])
+        let run8 = recorded { Infallible.just(3).asDriver(scheduler: $0) }
+        #expect(run8.events == [.next(200, 3), .completed(200)])
+        let run9 = recorded { Driver.from(optional: Int?.none, scheduler: $0) }
+        #expect(run9.events == [.completed(200)])
         let made = SanitizerVisibleMutex(0)
         let deferred = recorded { scheduler in
             Driver.deferred(scheduler: scheduler) {
