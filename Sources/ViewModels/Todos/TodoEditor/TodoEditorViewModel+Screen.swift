@@ -32,8 +32,7 @@ extension TodoEditorViewModel {
 
     /// What the status line says when a key or paste does not fit in the notes.
     static let notesFullMessage =
-        "The notes are full: the editor holds at most \(CountText.grouped(notesLimit)) characters, "
-        + "and what did not fit was left out."
+        "The notes are full (\(CountText.grouped(notesLimit)) characters); the rest was not added."
 
     /// The editor's fields, in order.
     public enum Field: Int, Sendable, Hashable, CaseIterable {
