@@ -4,12 +4,13 @@
 ///
 /// Input is taken in pieces as it arrives and output is handed on as it is made, so the caller
 /// counts inflated bytes while they are produced and stops a small body that inflates to
-/// gigabytes at its limit: the decoder never holds more than the 32 KB window deflate refers
-/// back to, a little unconsumed input, and one chunk of output.
+/// gigabytes at its limit: the decoder holds one fixed buffer of 256 KB (the 32 KB window
+/// deflate refers back to and the output not handed on yet, handed on every 64 KB) and a
+/// little unconsumed input.
 ///
-/// Each step (a header, a symbol, a back-reference, a byte of a stored block) reads all its
-/// bits before it writes anything, so a step that runs out of input is undone and resumed when
-/// more arrives.
+/// Each step (a header, a symbol, a back-reference, a run of a stored block's bytes) reads all
+/// its bits before it writes anything, so a step that runs out of input is undone and resumed
+/// when more arrives.
 struct _Inflater {
     /// How the deflate data is wrapped.
     enum Wrapper: Equatable {

@@ -8,7 +8,9 @@ import TerminalUI
 /// Options may come before or after the command, as `--name value` or `--name=value`; `--`
 /// ends the options, so a title may start with a dash. A command's free text (the title of
 /// `add`) is every remaining word, joined by spaces. `--help` wins over everything but a
-/// malformed option, and shows the help of the command it follows.
+/// malformed option (unknown, given twice, or last without its value), and shows the help of
+/// the command it follows; `--version` takes no command. An option the command does not take
+/// is named as such before a missing value is.
 ///
 /// ```swift
 /// let invocation = try CommandLineParser.parse(["add", "Buy", "milk", "--due", "2026-12-24"])
@@ -23,6 +25,14 @@ public enum CommandLineParser {
         let scan = Scan(arguments)
         let words = scan.positionals
         if let problem = scan.problem { throw UsageError(problem, topic: topic(of: words)) }
+        // Help and the version answer whatever else is given, but not a last option without
+        // its value: that is a malformed line, as it was typed.
+        let asksForHelpOrVersion =
+            scan.has(CommandTable.help.name) || words.first == "help" || scan.has(CommandTable.version.name)
+        if asksForHelpOrVersion, let name = scan.valueMissing {
+            let about = words.first == "help" ? Array(words.dropFirst()) : words
+            throw UsageError("--\(name) needs a value", topic: topic(of: about))
+        }
         if scan.has(CommandTable.help.name) { return RivuletInvocation(command: .help(topic(of: words))) }
         if words.first == "help" {
             guard let about = words.dropFirst().first else { return RivuletInvocation(command: .help(.tool)) }
@@ -176,7 +186,7 @@ public enum CommandLineParser {
         private(set) var positionals: [String] = []
         private(set) var options: [String: String?] = [:]
         private(set) var problem: String?
-        /// The first option given last, without the value it needs.
+        /// The option given last, when the arguments ended before its value.
         private(set) var valueMissing: String?
 
         private static let valueOptions = Set(

@@ -29,20 +29,27 @@ extension ObservableType {
             })
     }
 
-    /// Sends every event of this sequence, terminal ones included, to each of `observers`.
+    /// Sends every event of this sequence, terminal ones included, to each of `observers`
+    /// (without it, `bind(to: AnyObserver { … })` could not tell `Element` from `Element?`).
     @inlinable
     public func bind(to observers: AnyObserver<Element>...) -> any Disposable {
-        subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        _send(to: observers)
     }
 
-    /// Sends every event of this sequence, terminal ones included, to each of `subjects`.
+    /// Sends every event of this sequence, terminal ones included, to each of `observers`
+    /// (observers, subjects).
     @inlinable
-    public func bind<Subject: SubjectType>(to subjects: Subject...) -> any Disposable where Subject.Element == Element {
-        subscribe { event in
-            for subject in subjects { subject.on(event) }
-        }
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        _send(to: observers)
+    }
+
+    /// Sends every event of this sequence, terminal ones included, to each of `observers` of
+    /// optional values.
+    @inlinable
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        _send(to: observers)
     }
 
     /// Sends every value of this sequence to each of `relays`.
@@ -51,46 +58,66 @@ extension ObservableType {
     /// program in debug builds when a bound sequence fails; Streams does not trap.)
     @inlinable
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        subscribe(onNext: { value in
-            for relay in relays { relay.accept(value) }
-        })
+        _accept(relays.map { relay in { relay.accept($0) } })
     }
 
     /// Sends every value of this sequence to each of `relays`; a terminal event only ends the
     /// binding.
     @inlinable
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        subscribe(onNext: { value in
-            for relay in relays { relay.accept(value) }
-        })
+        _accept(relays.map { relay in { relay.accept($0) } })
     }
 
     /// Sends every value of this sequence to each of `relays`; a terminal event only ends the
     /// binding.
     @inlinable
     public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-        subscribe(onNext: { value in
-            for relay in relays { relay.accept(value) }
-        })
+        _accept(relays.map { relay in { relay.accept($0) } })
     }
 
-    /// Sends every event of this sequence, terminal ones included, to each of `observers`.
+    /// Sends every value of this sequence to each of `relays` of optional values.
     @inlinable
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Sends every value of this sequence to each of `relays` of optional values.
+    @inlinable
+    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Sends every value of this sequence to each of `relays` of optional values.
+    @inlinable
+    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Subscribes each of `observers` to every event (what `bind(to:)` and `drive` share).
+    @inlinable
+    func _send<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
     where Observer.Element == Element {
         subscribe { event in
             for observer in observers { observer.on(event) }
         }
     }
 
-    /// Sends every event of this sequence, terminal ones included, to each of `observers` of
-    /// optional values.
+    /// Subscribes each of `observers`, of optional values, to every event.
     @inlinable
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    func _send<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
     where Observer.Element == Element? {
         subscribe { event in
             for observer in observers { observer.on(event.map { $0 }) }
         }
+    }
+
+    /// Hands every value to each of `accepts` (a relay's `accept`); a terminal event only ends
+    /// the subscription.
+    @inlinable
+    func _accept(_ accepts: [@Sendable (Element) -> Void]) -> any Disposable {
+        subscribe(onNext: { value in
+            for accept in accepts { accept(value) }
+        })
     }
 
     /// Calls `onNext` with every value; a terminal event only ends the binding.

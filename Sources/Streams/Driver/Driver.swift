@@ -55,6 +55,21 @@ extension SharedSequence where Sharing == DriverSharingStrategy {
         _accept(relays.map { relay in { relay.accept($0) } })
     }
 
+    /// Sends every value to each of `relays` of optional values.
+    public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Sends every value to each of `relays` of optional values.
+    public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Sends every value to each of `relays` of optional values.
+    public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
     /// This driver.
     public func asDriver() -> Driver<Element> { self }
 }

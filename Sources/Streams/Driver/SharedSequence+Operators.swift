@@ -50,7 +50,7 @@ extension SharedSequence {
 
     /// Drops values whose key, made by `key`, equals the one before's.
     public func distinctUntilChanged<Key: Equatable & Sendable>(
-        _ key: @escaping @Sendable (Element) -> Key
+        by key: @escaping @Sendable (Element) -> Key
     )
         -> SharedSequence
     {

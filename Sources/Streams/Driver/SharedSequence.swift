@@ -238,30 +238,3 @@ extension PublishRelay {
         Signal(sharing: asObservable().observe(on: scheduler), scheduler: scheduler)
     }
 }
-
-// MARK: - What drive(…) and emit(…) share
-
-extension SharedSequence {
-    /// Subscribes each of `observers` to every event.
-    func _send<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
-    where Observer.Element == Element {
-        source.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
-    }
-
-    /// Subscribes each of `observers`, of optional values, to every event.
-    func _send<Observer: ObserverType>(to observers: [Observer]) -> any Disposable
-    where Observer.Element == Element? {
-        source.subscribe { event in
-            for observer in observers { observer.on(event.map { $0 }) }
-        }
-    }
-
-    /// Hands every value to each of `accepts` (a relay's `accept`).
-    func _accept(_ accepts: [@Sendable (Element) -> Void]) -> any Disposable {
-        source.subscribe(onNext: { value in
-            for accept in accepts { accept(value) }
-        })
-    }
-}

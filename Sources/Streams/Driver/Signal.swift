@@ -51,6 +51,21 @@ extension SharedSequence where Sharing == SignalSharingStrategy {
         _accept(relays.map { relay in { relay.accept($0) } })
     }
 
+    /// Sends every value to each of `relays` of optional values.
+    public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Sends every value to each of `relays` of optional values.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
+    /// Sends every value to each of `relays` of optional values.
+    public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable {
+        _accept(relays.map { relay in { relay.accept($0) } })
+    }
+
     /// This signal.
     public func asSignal() -> Signal<Element> { self }
 }

@@ -165,14 +165,17 @@ extension ObservableType {
         }
     }
 
-    /// Drops each value whose key, made by `keySelector`, equals the key of the value before
-    /// it (RxSwift's spelling of ``distinctUntilChanged(by:)``); an error `keySelector` throws
-    /// fails the sequence.
+    /// Drops each value whose key, made by a throwing `key`, equals the key of the value
+    /// before it; an error `key` throws fails the sequence.
+    ///
+    /// RxSwift leaves this key selector unlabeled; here it is `by:`, because an unlabeled one
+    /// turns `distinctUntilChanged { $0 == $1 }` on a sequence of pairs into a key selector
+    /// that returns a `Bool` (RxSwift issue #2097).
     @inlinable
     public func distinctUntilChanged<Key: Equatable & Sendable>(
-        _ keySelector: @escaping @Sendable (Element) throws -> Key
+        by key: @escaping @Sendable (Element) throws -> Key
     ) -> Observable<Element> {
-        distinctUntilChanged(keySelector, comparer: { $0 == $1 })
+        distinctUntilChanged(key, comparer: { $0 == $1 })
     }
 
     /// Drops each value whose key, made by `keySelector`, is the same as the key of the value

@@ -59,7 +59,8 @@ public struct TextArea: TextEditing, Hashable, Sendable {
     public private(set) var goalColumn: Int?
     /// The most characters the area holds, line breaks included.
     public let maximumLength: Int
-    /// Whether the last key or paste did not fit whole (see ``TextEditing/overflowed``).
+    /// Whether the last key or paste did not fit whole (see ``TextEditing/overflowed``). Like
+    /// the cursor, it takes part in equality.
     public private(set) var overflowed = false
     /// The columns the area is drawn in (0: not known yet, nothing wraps or scrolls sideways).
     public var width: Int {
@@ -199,8 +200,9 @@ public struct TextArea: TextEditing, Hashable, Sendable {
         overflowed = false
         guard !text.isEmpty else { return }
         // Only what can fit is looked at, so a huge paste costs no more than a small one.
-        let clean = TextSanitizer.sanitize(String(text.prefix(max(room, 0) * 4 + 64)), preservingNewlines: true)
-        overflowed = clean.count > max(room, 0)
+        let looked = text.prefix(max(room, 0) * 4 + 64)
+        let clean = TextSanitizer.sanitize(String(looked), preservingNewlines: true)
+        overflowed = clean.count > max(room, 0) || looked.endIndex < text.endIndex
         guard room > 0 else { return }
         let pieces = clean.prefix(room).split(separator: "\n", omittingEmptySubsequences: false)
         let tail = storage[cursor.line][cursor.column...]

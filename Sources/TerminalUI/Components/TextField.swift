@@ -29,7 +29,8 @@ public struct TextField: TextEditing, Hashable, Sendable {
     public var placeholder: String
     /// The most characters the field holds.
     public let maximumLength: Int
-    /// Whether the last key or paste did not fit whole (see ``TextEditing/overflowed``).
+    /// Whether the last key or paste did not fit whole (see ``TextEditing/overflowed``). Like
+    /// the cursor, it takes part in equality.
     public private(set) var overflowed = false
     /// The columns the field is drawn in; the scroll keeps the cursor within them. 0 means
     /// not known yet: nothing scrolls until it is set.
@@ -102,10 +103,10 @@ public struct TextField: TextEditing, Hashable, Sendable {
         guard !text.isEmpty else { return }
         // Only what can fit is looked at (escape sequences leave fewer characters than they
         // take), so a huge paste costs no more than a small one.
-        let head = String(text.prefix(max(room, 0) * 4 + 64))
-        var clean = TextSanitizer.sanitize(head, preservingNewlines: true)
+        let looked = text.prefix(max(room, 0) * 4 + 64)
+        var clean = TextSanitizer.sanitize(String(looked), preservingNewlines: true)
         while clean.last == "\n" { clean.removeLast() }
-        overflowed = clean.count > max(room, 0)
+        overflowed = clean.count > max(room, 0) || looked.endIndex < text.endIndex
         guard room > 0 else { return }
         let inserted = clean.prefix(room).map { $0 == "\n" ? " " : $0 }
         characters.insert(contentsOf: inserted, at: cursor)

@@ -126,24 +126,24 @@ private struct Row: Sendable, Equatable {
         }
         let run3 = recorded { rows($0).distinctUntilChanged(at: \.title) }
         #expect(values(run3).map(\.id) == [1, 1])
-        let run4 = recorded { rows($0).distinctUntilChanged { $0.id } }
+        let run4 = recorded { rows($0).distinctUntilChanged(by: { $0.id }) }
         #expect(values(run4).map(\.title) == ["a", "b"])
         let byComparer = recorded { rows($0).distinctUntilChanged({ $0.id }, comparer: { abs($0 - $1) < 2 }) }
         #expect(values(byComparer).count == 1)
     }
 }
 
-@Test func observableDistinctUntilChangedTakesRxSwiftsKeySelectorComparerAndKeyPath() {
+@Test func observableDistinctUntilChangedTakesAKeySelectorComparerAndKeyPath() {
     withSubscriptionTracking {
         let numbers = { @Sendable (scheduler: TestScheduler) in
             scheduler.createHotObservable([.next(210, 1), .next(220, 3), .next(230, 4), .next(240, 7)])
         }
-        let run5 = recorded { numbers($0).distinctUntilChanged { $0 % 2 } }
+        let run5 = recorded { numbers($0).distinctUntilChanged(by: { $0 % 2 }) }
         #expect(values(run5) == [1, 4, 7])
         let run6 = recorded { numbers($0).distinctUntilChanged({ $0 }, comparer: { $1 - $0 == 1 }) }
         #expect(values(run6) == [1, 3, 7])
         let failing = recorded { scheduler in
-            numbers(scheduler).distinctUntilChanged({ value -> Int in
+            numbers(scheduler).distinctUntilChanged(by: { value throws -> Int in
                 if value == 4 { throw TestError(4) }
                 return value
             })
@@ -156,6 +156,23 @@ private struct Row: Sendable, Equatable {
                 at: \.count)
         }
         #expect(values(counted) == ["ab", "efg"])
+    }
+}
+
+@Test func distinctUntilChangedOverPairsComparesWholeValues() {
+    withSubscriptionTracking {
+        // With an unlabeled key selector beside the comparer, Swift could read `{ $0 == $1 }`
+        // on pairs as a key selector over the pair's two halves (RxSwift issue #2097).
+        let pairs = recorded {
+            $0.createHotObservable([.next(210, (1, 1)), .next(220, (2, 2)), .next(230, (2, 3)), .next(240, (2, 3))])
+                .distinctUntilChanged { $0 == $1 }.map { "\($0.0)\($0.1)" }
+        }
+        #expect(values(pairs) == ["11", "22", "23"])
+        let driven = recorded { scheduler in
+            Driver.combineLatest(driver(scheduler, [(210, 1), (220, 1)]), driver(scheduler, [(210, 1)]))
+                .distinctUntilChanged { $0 == $1 }.map { "\($0.0)\($0.1)" }
+        }
+        #expect(values(driven) == ["11"])
     }
 }
 
@@ -208,6 +225,9 @@ private final class Owner: Sendable {}
         source.drive(publish).disposed(by: bag)
         source.drive(behavior).disposed(by: bag)
         source.drive(replay).disposed(by: bag)
+        let optionalRelay = BehaviorRelay<Int?>(value: nil)
+        source.drive(optionalRelay).disposed(by: bag)
+        source.drive().disposed(by: bag)
         scheduler.advance(to: 1)
         owner = nil
         scheduler.advance(to: 3)
@@ -215,6 +235,7 @@ private final class Owner: Sendable {}
         #expect(observer.events == [.next(1, 1), .next(2, 2), .completed(3)])
         #expect(optional.events == [.next(1, 1), .next(2, 2), .completed(3)])
         #expect(behavior.value == 2)
+        #expect(optionalRelay.value == 2)
         #expect(values(replayed) == [1, 2])
         _ = bag
     }

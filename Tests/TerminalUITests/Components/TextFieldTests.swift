@@ -136,6 +136,16 @@ private func field(_ text: String, cursor: Int? = nil, width: Int = 0) -> TextFi
     #expect(field.overflowed)
 }
 
+@Test func textFieldSaysAPasteDidNotFitEvenWhenEscapeSequencesFillWhatItLooksAt() {
+    var field = TextField(maximumLength: 4)
+    // Each letter in its own colour: 160 characters of which 8 are text; only the first ones
+    // are looked at, and they fit, but the rest of the paste is left out.
+    let coloured = "abcdefgh".map { "\u{1B}[38;2;255;0;0m\($0)\u{1B}[0m" }.joined()
+    _ = field.handle(.paste(coloured))
+    #expect(field.text == "abcd")
+    #expect(field.overflowed)
+}
+
 @Test func textFieldSaysWhenAKeyOrPasteDidNotFitUntilTheNextOne() {
     var field = TextField(maximumLength: 4)
     _ = field.handle(.paste("abc"))

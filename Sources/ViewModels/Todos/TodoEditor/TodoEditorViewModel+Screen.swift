@@ -30,9 +30,11 @@ extension TodoEditorViewModel {
     /// command line, which has no limit) open whole, and can be shortened but not lengthened.
     public static let notesLimit = 65_536
 
-    /// What the status line says when a key or paste does not fit in the notes.
-    static let notesFullMessage =
-        "The notes are full (\(CountText.grouped(notesLimit)) characters); the rest was not added."
+    /// What the status line says when a key or paste does not fit in notes of `count`
+    /// characters (the limit, or more for notes stored longer).
+    static func notesFullMessage(count: Int) -> String {
+        "The notes are full (\(CountText.grouped(count)) characters); the rest was not added."
+    }
 
     /// The editor's fields, in order.
     public enum Field: Int, Sendable, Hashable, CaseIterable {
@@ -125,7 +127,7 @@ extension TodoEditorViewModel {
                 screen.fields[screen.focused.rawValue] = text
                 return [.edit(screen.focused, text.text)]
             case .editNotes(let text, let view, let overflowed):
-                if overflowed { screen.status.show(Self.notesFullMessage, .error) }
+                if overflowed { screen.status.show(Self.notesFullMessage(count: text.text.count), .error) }
                 screen.fields[Field.notes.rawValue] = text
                 screen.notesView = AreaView(
                     width: screen.notesView.width, height: screen.notesView.height, scrollRow: view.scrollRow,

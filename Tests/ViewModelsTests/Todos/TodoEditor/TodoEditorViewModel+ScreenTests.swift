@@ -132,7 +132,7 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
         (300, .editNotes(full, AreaView(), overflowed: true)),
         (400, .save),
     ])
-    #expect(at(101, screens).errorMessage == "The notes are full (65,536 characters); the rest was not added.")
+    #expect(at(101, screens).errorMessage == "The notes are full (4 characters); the rest was not added.")
     #expect(at(101, screens).fields[1] == full)
     #expect(at(200, screens).errorMessage == nil)
     #expect(at(300, screens).errorMessage != nil)
