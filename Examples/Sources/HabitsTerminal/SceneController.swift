@@ -39,10 +39,12 @@ final class HabitListController: SceneController, @unchecked Sendable {
                 editDraft: edits.asObservable(), cancelAdding: cancelAdding.asObservable(), add: add.asObservable(),
                 checkIn: checkIn.asObservable(), open: open.asObservable(), quit: quit.asObservable()))
         _ = subscriptions.insert(
-            output.state.drive(onNext: { [weak self] state in
-                self?.state = state
-                onChange()
-            }))
+            output.state.drive(
+                with: self,
+                onNext: { controller, state in
+                    controller.state = state
+                    onChange()
+                }))
         _ = subscriptions.insert(output.route.emit(onNext: onRoute))
     }
 
@@ -84,10 +86,12 @@ final class HabitDetailController: SceneController, @unchecked Sendable {
     ) {
         let output = viewModel.transform(input: .init(checkIn: checkIn.asObservable(), back: back.asObservable()))
         _ = subscriptions.insert(
-            output.state.drive(onNext: { [weak self] state in
-                self?.state = state
-                onChange()
-            }))
+            output.state.drive(
+                with: self,
+                onNext: { controller, state in
+                    controller.state = state
+                    onChange()
+                }))
         _ = subscriptions.insert(output.route.emit(onNext: onRoute))
     }
 

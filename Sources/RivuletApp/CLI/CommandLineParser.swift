@@ -29,9 +29,8 @@ public enum CommandLineParser {
         // its value: that is a malformed line, as it was typed.
         let asksForHelpOrVersion =
             scan.has(CommandTable.help.name) || words.first == "help" || scan.has(CommandTable.version.name)
-        if asksForHelpOrVersion, let name = scan.valueMissing {
-            let about = words.first == "help" ? Array(words.dropFirst()) : words
-            throw UsageError("--\(name) needs a value", topic: topic(of: about))
+        if asksForHelpOrVersion {
+            try scan.refuseMissingValue(topic: topic(of: words.first == "help" ? Array(words.dropFirst()) : words))
         }
         if scan.has(CommandTable.help.name) { return RivuletInvocation(command: .help(topic(of: words))) }
         if words.first == "help" {
@@ -115,7 +114,7 @@ public enum CommandLineParser {
 
     private static func globalOptions(from scan: Scan, topic: CommandTopic) throws(UsageError) -> GlobalOptions {
         if let name = scan.valueMissing, CommandTable.globalOptions.contains(where: { $0.name == name }) {
-            throw UsageError("--\(name) needs a value", topic: topic)
+            try scan.refuseMissingValue(topic: topic)
         }
         var options = GlobalOptions()
         if let path = scan.value(CommandTable.database.name) {
@@ -273,6 +272,11 @@ public enum CommandLineParser {
             for name in options.keys.sorted() where !allowed.contains(name) && !global.contains(name) {
                 throw UsageError("\(command) does not take --\(name)", topic: topic)
             }
+            try refuseMissingValue(topic: topic)
+        }
+
+        /// Refuses an option given last without its value, if there is one.
+        func refuseMissingValue(topic: CommandTopic) throws(UsageError) {
             if let name = valueMissing { throw UsageError("--\(name) needs a value", topic: topic) }
         }
     }
