@@ -1,11 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let strictSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+// CI sets RIVULET_WARNINGS_AS_ERRORS=1 for every step, so that its warnings-as-errors build and
+// `swift test` compile with the same flags and share one build. Without it a warning stays a
+// warning, and a package that depends on Rivulet never sees the flag.
+let warningsAsErrors: [SwiftSetting] =
+    Context.environment["RIVULET_WARNINGS_AS_ERRORS"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
+let strictSettings: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + warningsAsErrors
 
 let package = Package(
     name: "Rivulet",

@@ -2,10 +2,12 @@
 import PackageDescription
 
 // A habit tracker built from Rivulet's libraries alone, the way your own app would be.
-let settings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-]
+// RIVULET_WARNINGS_AS_ERRORS=1 (set by CI) makes warnings errors here as in Rivulet itself.
+let settings: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+    ] + (Context.environment["RIVULET_WARNINGS_AS_ERRORS"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 let package = Package(
     name: "Examples",

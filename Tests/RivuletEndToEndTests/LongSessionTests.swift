@@ -6,10 +6,13 @@ import Testing
 // tmux, in batches; the app's resident memory is read from /proc at the start (after the first
 // frame), half way and at the end. RIVULET_SESSION_KEYS changes the number of keys (default
 // 10,000; 4,000 under the thread sanitizer, whose app takes several times longer per key).
+//
+// A soak: about 40 seconds of one app taking keys, which would be most of `swift test`'s time,
+// so it runs when asked for (RIVULET_SOAK=1, or RIVULET_SESSION_KEYS set); `.ci/run` asks.
 
-private let keyTarget =
-    ProcessInfo.processInfo.environment["RIVULET_SESSION_KEYS"].flatMap { Int($0) }
-    ?? (SanitizerBuild.isThreadSanitized ? 4_000 : 10_000)
+private let sessionKeys = ProcessInfo.processInfo.environment["RIVULET_SESSION_KEYS"].flatMap { Int($0) }
+private let keyTarget = sessionKeys ?? (SanitizerBuild.isThreadSanitized ? 4_000 : 10_000)
+private let soakIsAsked = ProcessInfo.processInfo.environment["RIVULET_SOAK"] == "1" || sessionKeys != nil
 
 /// One round of a realistic session, starting and ending on the todo list with nothing open.
 /// `round` makes the texts it types unique.
@@ -86,7 +89,9 @@ private func playSession(on app: AppOnDatabase) throws -> SessionFigures {
 }
 
 extension LongEndToEndSuites {
-    @Suite(.enabled(if: AppOnDatabase.isAvailable))
+    @Suite(
+        .enabled(if: AppOnDatabase.isAvailable),
+        .enabled(if: soakIsAsked, "a soak: RIVULET_SOAK=1 runs it (.ci/run does)"))
     struct LongSessionTests {
         @Test func tenThousandKeypressesLeaveTheAppsMemoryFlat() async throws {
             let folder = try TemporaryFolder()
