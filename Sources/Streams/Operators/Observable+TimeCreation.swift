@@ -78,6 +78,22 @@ extension Observable where Element == Int {
     }
 }
 
+extension Observable where Element: FixedWidthInteger {
+    /// ``Observable/interval(_:scheduler:)`` counting in any integer type, as RxSwift's
+    /// `Observable<Int64>.interval(…)`; a count beyond `Element.max` wraps around.
+    public static func interval(_ period: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        Observable<Int>.interval(period, scheduler: scheduler).map { Element(truncatingIfNeeded: $0) }
+    }
+
+    /// ``Observable/timer(_:period:scheduler:)`` counting in any integer type, as RxSwift's
+    /// `Observable<Int64>.timer(…)`; a count beyond `Element.max` wraps around.
+    public static func timer(
+        _ dueTime: SchedulerDuration, period: SchedulerDuration? = nil, scheduler: any Scheduler
+    ) -> Observable<Element> {
+        Observable<Int>.timer(dueTime, period: period, scheduler: scheduler).map { Element(truncatingIfNeeded: $0) }
+    }
+}
+
 extension Observable {
     /// An observable that sends each element of `sequence` in its own action on `scheduler`,
     /// then completes in one more action, the one that finds the end (as RxSwift's).

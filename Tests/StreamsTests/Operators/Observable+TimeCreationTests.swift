@@ -208,3 +208,18 @@ private struct LateScheduler: Scheduler {
         #expect(res.events == [.next(200, Int.max), .completed(200)])
     }
 }
+
+@Test func intervalAndTimerCountInAnyIntegerType() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 560) { Observable<Int64>.interval(.ticks(100), scheduler: scheduler) }
+        #expect(res.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
+        let timer = scheduler.start(created: 600, subscribed: 700, disposed: 800) {
+            Observable<UInt8>.timer(.ticks(5), scheduler: scheduler)
+        }
+        #expect(timer.events == [.next(705, 0), .completed(705)])
+        // Plain `Observable.interval` still means Int.
+        let plain: Observable<Int> = Observable.interval(.ticks(1), scheduler: scheduler)
+        _ = plain
+    }
+}
