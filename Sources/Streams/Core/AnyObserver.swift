@@ -29,14 +29,15 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
     public func asObserver() -> AnyObserver<Element> { self }
 }
 
-extension AnyObserver {
+extension ObserverType {
     /// An observer of `Result` values that transforms each one with `transform` and sends it
-    /// to this observer; an error thrown by `transform` is sent as an error.
+    /// to this observer (a subject, an ``AnyObserver``…); an error thrown by `transform` is
+    /// sent as an error.
     @inlinable
     public func mapObserver<Result: Sendable>(
         _ transform: @escaping @Sendable (Result) throws -> Element
     ) -> AnyObserver<Result> {
-        let target = self
+        let target = asObserver()
         return AnyObserver<Result> { event in
             switch event {
             case .next(let value):

@@ -84,7 +84,7 @@ final class _SubscribeSink<Element: Sendable>: _UpstreamSink, Disposable, @unche
 
     @inlinable
     func dispose() {
-        if isStopped { return }
+        if _isEndedForGood { return }
         if _endOnce() { finish() }
     }
 }

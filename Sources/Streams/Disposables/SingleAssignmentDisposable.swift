@@ -25,6 +25,9 @@ public final class SingleAssignmentDisposable: Disposable, @unchecked Sendable {
         }
     }
 
+    /// Sets the inner disposable, as ``set(_:)`` does (RxSwift's name).
+    public func setDisposable(_ disposable: any Disposable) { set(disposable) }
+
     /// Sets the inner disposable; disposes it at once if this one is already disposed.
     /// Setting it a second time is ignored and the second disposable is disposed.
     public func set(_ disposable: any Disposable) {

@@ -22,9 +22,9 @@ extension SharedSequence {
     }
 
     /// The values of each of `sources` in turn, each after the one before completes.
-    public static func concat<Sources: Collection & Sendable>(_ sources: Sources) -> SharedSequence
+    public static func concat<Sources: Collection>(_ sources: Sources) -> SharedSequence
     where Sources.Element == SharedSequence {
-        SharedSequence(sharing: Observable.concat(sources), scheduler: scheduler(of: sources))
+        SharedSequence(sharing: Observable.concat(Array(sources)), scheduler: scheduler(of: sources))
     }
 
     /// The values of each of `sources` in turn, each after the one before completes.

@@ -68,10 +68,11 @@ public struct SharedSequence<Sharing: SharingStrategy, Element: Sendable>: Obser
 /// among all its subscribers, replays the latest value to each new one, and delivers on the
 /// scheduler it was built with.
 ///
-/// It is RxCocoa's `Driver` without the global main scheduler: the scheduler is given when the
-/// driver is made, so a view model receives the UI scheduler in its initializer and tests pass a
-/// virtual one. Subscribe from that scheduler's thread, as the UI does; the latest value is
-/// replayed to a new subscriber at once, during its subscription.
+/// It is RxCocoa's `Driver`: every way to make one takes the scheduler it delivers on, which
+/// defaults, as in RxCocoa, to ``SharingScheduler/current`` (the ``MainScheduler`` unless a
+/// test mocks it). A view model receives the UI scheduler in its initializer and passes it, so
+/// its tests pass a virtual one. Subscribe from that scheduler's thread, as the UI does; the
+/// latest value is replayed to a new subscriber at once, during its subscription.
 ///
 /// ```swift
 /// struct Output {
@@ -106,42 +107,45 @@ public typealias Signal<Element: Sendable> = SharedSequence<SignalSharingStrateg
 
 extension SharedSequence {
     /// A sequence that sends `element` and completes, on `scheduler`.
-    public static func just(_ element: Element, scheduler: any Scheduler) -> SharedSequence {
+    public static func just(_ element: Element, scheduler: any Scheduler = SharingScheduler.make()) -> SharedSequence {
         SharedSequence(sharing: Observable.just(element).observe(on: scheduler), scheduler: scheduler)
     }
 
     /// A sequence that sends nothing and completes, on `scheduler`.
-    public static func empty(scheduler: any Scheduler) -> SharedSequence {
+    public static func empty(scheduler: any Scheduler = SharingScheduler.make()) -> SharedSequence {
         SharedSequence(sharing: Observable.empty().observe(on: scheduler), scheduler: scheduler)
     }
 
     /// A sequence that never sends anything.
-    public static func never(scheduler: any Scheduler) -> SharedSequence {
+    public static func never(scheduler: any Scheduler = SharingScheduler.make()) -> SharedSequence {
         SharedSequence(sharing: .never(), scheduler: scheduler)
     }
 
     /// A sequence that sends `elements` one by one, each scheduled on `scheduler`, then
     /// completes.
-    public static func of(_ elements: Element..., scheduler: any Scheduler) -> SharedSequence {
+    public static func of(_ elements: Element..., scheduler: any Scheduler = SharingScheduler.make()) -> SharedSequence
+    {
         from(elements, scheduler: scheduler)
     }
 
     /// A sequence that sends the elements of `sequence` one by one, each scheduled on
     /// `scheduler`, then completes.
-    public static func from<S: Sequence & Sendable>(_ sequence: S, scheduler: any Scheduler) -> SharedSequence
+    public static func from<S: Sequence & Sendable>(
+        _ sequence: S, scheduler: any Scheduler = SharingScheduler.make()
+    ) -> SharedSequence
     where S.Element == Element {
         SharedSequence(sharing: Observable.from(sequence, scheduler: scheduler), scheduler: scheduler)
     }
 
     /// A sequence that sends `optional`'s value, if it has one, then completes, on `scheduler`.
-    public static func from(optional: Element?, scheduler: any Scheduler) -> SharedSequence {
+    public static func from(optional: Element?, scheduler: any Scheduler = SharingScheduler.make()) -> SharedSequence {
         SharedSequence(sharing: Observable.from(optional: optional).observe(on: scheduler), scheduler: scheduler)
     }
 
     /// A sequence made by `factory` for each subscription to the shared sequence (the factory
     /// runs again only after every subscriber has left); it must deliver on `scheduler`.
     public static func deferred(
-        scheduler: any Scheduler, _ factory: @escaping @Sendable () -> SharedSequence
+        scheduler: any Scheduler = SharingScheduler.make(), _ factory: @escaping @Sendable () -> SharedSequence
     ) -> SharedSequence {
         SharedSequence(sharing: Observable.deferred { factory().asObservable() }, scheduler: scheduler)
     }
@@ -149,14 +153,17 @@ extension SharedSequence {
 
 extension SharedSequence where Element == Int {
     /// A sequence that sends 0, 1, 2… every `period` on `scheduler`.
-    public static func interval(_ period: SchedulerDuration, scheduler: any Scheduler) -> SharedSequence {
+    public static func interval(
+        _ period: SchedulerDuration, scheduler: any Scheduler = SharingScheduler.make()
+    ) -> SharedSequence {
         SharedSequence(sharing: Observable<Int>.interval(period, scheduler: scheduler), scheduler: scheduler)
     }
 
     /// A sequence that sends 0 after `dueTime` and, with a `period`, 1, 2… every `period` after
     /// that; without one it then completes.
     public static func timer(
-        _ dueTime: SchedulerDuration, period: SchedulerDuration? = nil, scheduler: any Scheduler
+        _ dueTime: SchedulerDuration, period: SchedulerDuration? = nil,
+        scheduler: any Scheduler = SharingScheduler.make()
     ) -> SharedSequence {
         SharedSequence(
             sharing: Observable<Int>.timer(dueTime, period: period, scheduler: scheduler), scheduler: scheduler)
@@ -165,13 +172,19 @@ extension SharedSequence where Element == Int {
 
 extension ObservableType {
     /// Makes a ``Driver`` that sends `element` and completes if this sequence fails.
-    public func asDriver(onErrorJustReturn element: Element, scheduler: any Scheduler) -> Driver<Element> {
+    public func asDriver(
+        onErrorJustReturn element: Element, scheduler: any Scheduler = SharingScheduler.make()
+    ) -> Driver<Element> {
         asDriver(onErrorRecover: { _ in Driver.just(element, scheduler: scheduler) }, scheduler: scheduler)
     }
 
     /// Makes a ``Driver`` that continues with `fallback` if this sequence fails.
-    public func asDriver(onErrorDriveWith fallback: Driver<Element>, scheduler: any Scheduler) -> Driver<Element> {
-        asDriver(onErrorRecover: { _ in fallback }, scheduler: scheduler)
+    public func asDriver(
+        onErrorDriveWith fallback: Driver<Element>, scheduler: (any Scheduler)? = nil
+    )
+        -> Driver<Element>
+    {
+        asDriver(onErrorRecover: { _ in fallback }, scheduler: scheduler ?? fallback.scheduler)
     }
 
     /// Makes a ``Driver`` that continues with the driver `recover` returns for the error, if
@@ -182,27 +195,33 @@ extension ObservableType {
     /// its last subscriber leaves.
     public func asDriver(
         onErrorRecover recover: @escaping @Sendable (any Error) -> Driver<Element>,
-        scheduler: any Scheduler
+        scheduler: any Scheduler = SharingScheduler.make()
     ) -> Driver<Element> {
         let delivered = observe(on: scheduler).catch { recover($0).asObservable() }
         return Driver(sharing: delivered, scheduler: scheduler)
     }
 
     /// Makes a ``Signal`` that sends `element` and completes if this sequence fails.
-    public func asSignal(onErrorJustReturn element: Element, scheduler: any Scheduler) -> Signal<Element> {
+    public func asSignal(
+        onErrorJustReturn element: Element, scheduler: any Scheduler = SharingScheduler.make()
+    ) -> Signal<Element> {
         asSignal(onErrorRecover: { _ in Observable.just(element) }, scheduler: scheduler)
     }
 
     /// Makes a ``Signal`` that continues with `fallback` if this sequence fails.
-    public func asSignal(onErrorSignalWith fallback: Signal<Element>, scheduler: any Scheduler) -> Signal<Element> {
-        asSignal(onErrorRecover: { _ in fallback.asObservable() }, scheduler: scheduler)
+    public func asSignal(
+        onErrorSignalWith fallback: Signal<Element>, scheduler: (any Scheduler)? = nil
+    )
+        -> Signal<Element>
+    {
+        asSignal(onErrorRecover: { _ in fallback.asObservable() }, scheduler: scheduler ?? fallback.scheduler)
     }
 
     /// Makes a ``Signal`` that continues with the sequence `recover` returns for the error, if
     /// this sequence fails; that sequence's own error, if any, ends the signal silently.
     public func asSignal(
         onErrorRecover recover: @escaping @Sendable (any Error) -> Observable<Element>,
-        scheduler: any Scheduler
+        scheduler: any Scheduler = SharingScheduler.make()
     ) -> Signal<Element> {
         let delivered = observe(on: scheduler).catch { error in
             recover(error).observe(on: scheduler).catch { _ in Observable.empty() }
@@ -213,12 +232,12 @@ extension ObservableType {
 
 extension Infallible {
     /// This sequence as a ``Driver`` on `scheduler`: it cannot fail, so nothing replaces an error.
-    public func asDriver(scheduler: any Scheduler) -> Driver<Element> {
+    public func asDriver(scheduler: any Scheduler = SharingScheduler.make()) -> Driver<Element> {
         Driver(sharing: asObservable().observe(on: scheduler), scheduler: scheduler)
     }
 
     /// This sequence as a ``Signal`` on `scheduler`: it cannot fail, so nothing replaces an error.
-    public func asSignal(scheduler: any Scheduler) -> Signal<Element> {
+    public func asSignal(scheduler: any Scheduler = SharingScheduler.make()) -> Signal<Element> {
         Signal(sharing: asObservable().observe(on: scheduler), scheduler: scheduler)
     }
 }
@@ -226,7 +245,7 @@ extension Infallible {
 extension BehaviorRelay {
     /// The relay as a ``Driver`` on `scheduler`: its current value first, then every value it
     /// accepts. A relay never fails.
-    public func asDriver(scheduler: any Scheduler) -> Driver<Element> {
+    public func asDriver(scheduler: any Scheduler = SharingScheduler.make()) -> Driver<Element> {
         Driver(sharing: asObservable().observe(on: scheduler), scheduler: scheduler)
     }
 }
@@ -234,7 +253,7 @@ extension BehaviorRelay {
 extension PublishRelay {
     /// The relay as a ``Signal`` on `scheduler`: every value it accepts from then on. A relay
     /// never fails.
-    public func asSignal(scheduler: any Scheduler) -> Signal<Element> {
+    public func asSignal(scheduler: any Scheduler = SharingScheduler.make()) -> Signal<Element> {
         Signal(sharing: asObservable().observe(on: scheduler), scheduler: scheduler)
     }
 }

@@ -39,7 +39,7 @@ class _OperatorSink<Output: Sendable>: _UpstreamSink, Disposable, @unchecked Sen
     /// Ends the sink without an event and disposes the upstream.
     @inlinable
     final func dispose() {
-        if isStopped { return }
+        if _isEndedForGood { return }
         _endOnce()
     }
 }

@@ -8,6 +8,10 @@ public import Synchronization
 ///
 /// - `0`: running, the upstream not stored yet (it is still being subscribed to);
 /// - `1`: running, the upstream stored in `_upstream`;
+/// - `3`: stopped, sending its terminal event, the upstream still stored: whoever moves the
+///   life from `3` to `2` disposes it, the sender once it has sent, or a `dispose()` that
+///   arrives during the send (as RxSwift's sinks dispose their source when the observer
+///   disposes while a terminal event is delivered);
 /// - `2`: stopped (a terminal event or `dispose()`), for good.
 ///
 /// `_upstream` is written only by the one subscriber, while the life is `0` and before it moves
@@ -25,7 +29,11 @@ class _UpstreamSink: @unchecked Sendable {
 
     /// Whether the sink ended (terminal event or disposed).
     @inlinable
-    final var isStopped: Bool { _life.load(ordering: .acquiring) == 2 }
+    final var isStopped: Bool { _life.load(ordering: .acquiring) >= 2 }
+
+    /// Whether the sink ended and let go of its upstream: a `dispose()` has nothing left to do.
+    @inlinable
+    final var _isEndedForGood: Bool { _life.load(ordering: .acquiring) == 2 }
 
     /// Stores the upstream subscription, or disposes it at once if the sink already ended (or,
     /// by mistake, an upstream was stored already). Called once, by the subscriber.
@@ -41,31 +49,47 @@ class _UpstreamSink: @unchecked Sendable {
         _disposeUpstream()
     }
 
-    /// Ends the sink and returns the life it had: `2` when it had ended already (the caller
-    /// then does nothing more); otherwise the caller ended it, and passes the result to
-    /// ``_endUpstream(after:)`` once it sent its terminal event, if any.
-    @inlinable
-    final func _stop() -> Int {
-        _life.exchange(2, ordering: .acquiringAndReleasing)
-    }
-
     /// Ends the sink once: the caller that ends it runs `send` (its terminal event, if any),
-    /// then disposes the upstream, and gets `true`; a sink that had ended already gets `false`
-    /// and nothing runs.
+    /// then disposes the upstream unless a `dispose()` during `send` did, and gets `true`; a
+    /// sink that had ended already gets `false` and nothing runs (but an upstream still held
+    /// by a sender is disposed at once).
     @inlinable
     @discardableResult
     final func _endOnce(sending send: () -> Void = {}) -> Bool {
-        let previous = _stop()
-        guard previous != 2 else { return false }
-        send()
-        _endUpstream(after: previous)
-        return true
-    }
-
-    /// After ``_stop()`` returned `previous` (not `2`): disposes the upstream if it was stored.
-    @inlinable
-    final func _endUpstream(after previous: Int) {
-        if previous == 1 { _disposeUpstream() }
+        var life = _life.load(ordering: .acquiring)
+        while true {
+            switch life {
+            case 0:
+                let (exchanged, current) = _life.compareExchange(
+                    expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+                if !exchanged {
+                    life = current
+                    continue
+                }
+                // The subscriber disposes the upstream when it arrives.
+                send()
+                return true
+            case 1:
+                let (exchanged, current) = _life.compareExchange(
+                    expected: 1, desired: 3, ordering: .acquiringAndReleasing)
+                if !exchanged {
+                    life = current
+                    continue
+                }
+                send()
+                if _life.compareExchange(expected: 3, desired: 2, ordering: .acquiringAndReleasing).exchanged {
+                    _disposeUpstream()
+                }
+                return true
+            case 3:
+                if _life.compareExchange(expected: 3, desired: 2, ordering: .acquiringAndReleasing).exchanged {
+                    _disposeUpstream()
+                }
+                return false
+            default:
+                return false
+            }
+        }
     }
 
     @inlinable

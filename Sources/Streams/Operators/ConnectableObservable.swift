@@ -129,6 +129,8 @@ final class _RefCountState<Element: Sendable>: @unchecked Sendable {
             })
         let toConnect = lock.withLock { () -> SingleAssignmentDisposable? in
             snapshot.value = connectionID
+            // A subject that had ended already finished this subscriber: nothing to connect.
+            if sink.isStopped { return nil }
             count += 1
             guard count == 1 else { return nil }
             let connection = SingleAssignmentDisposable()
@@ -136,6 +138,10 @@ final class _RefCountState<Element: Sendable>: @unchecked Sendable {
             return connection
         }
         toConnect?.set(source.connect())
+        if sink.isStopped {
+            subscription.dispose()
+            return sink
+        }
         sink.setUpstream(
             Disposables.create { [self] in
                 subscription.dispose()
@@ -197,20 +203,49 @@ extension ObservableType {
         ConnectableObservable(source: asObservable(), makeSubject: { makeSubject() })
     }
 
-    /// Shares one subscription through a ``PublishSubject``, once connected.
+    /// Shares one subscription through a ``PublishSubject``, once connected; each connection
+    /// has a new subject, as in RxSwift.
     public func publish() -> ConnectableObservable<Element> {
-        multicast(PublishSubject())
+        multicast(makeSubject: { PublishSubject() })
     }
 
     /// Shares one subscription through a ``ReplaySubject`` that replays up to `bufferSize`
-    /// values, once connected.
+    /// values, once connected; each connection has a new subject, so nothing of an earlier
+    /// connection is replayed, as in RxSwift.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        multicast(ReplaySubject.create(bufferSize: bufferSize))
+        multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
     }
 
     /// Shares one subscription through a ``ReplaySubject`` that replays every value, once
-    /// connected.
+    /// connected; each connection has a new subject, as in RxSwift.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject.createUnbound())
+        multicast(makeSubject: { ReplaySubject.createUnbound() })
+    }
+
+    /// Subscribes to the sequence that `selector` makes from a connectable sharing this one
+    /// through a subject from `makeSubject`, then connects; each subscription has its own
+    /// subject and connection (RxSwift's `multicast(_:selector:)`).
+    ///
+    /// An error thrown by either closure fails the sequence before anything is subscribed.
+    public func multicast<Subject: SubjectType, Result: Sendable>(
+        _ makeSubject: @escaping @Sendable () throws -> Subject,
+        selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Element == Element {
+        let source = asObservable()
+        return Observable<Result>(unchecked: { observer in
+            let connectable: ConnectableObservable<Element>
+            let selected: Observable<Result>
+            do {
+                let subject = try makeSubject()
+                connectable = ConnectableObservable(source: source, makeSubject: { subject })
+                selected = try selector(connectable.asObservable())
+            } catch {
+                observer.on(.error(error))
+                return Disposables.empty
+            }
+            let subscription = selected.subscribe(observer)
+            let connection = connectable.connect()
+            return Disposables.create(subscription, connection)
+        })
     }
 }

@@ -395,3 +395,16 @@ final class _CombineLatestArraySink<Element: Sendable>: Disposable, @unchecked S
         subscriptions.dispose()
     }
 }
+
+extension ObservableType {
+    /// Combines the latest values of the sources in `collection` into arrays, in the order of
+    /// `collection`: RxSwift's form, where `Observable.combineLatest([a, b])` of two
+    /// `Observable<Int>` is an `Observable<[Int]>`.
+    ///
+    /// With no sources, as in RxSwift, the result sends an empty array and completes.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.combineLatest(collection) { $0 }
+    }
+}

@@ -128,7 +128,7 @@ final class _CreateSink<Element: Sendable>: _UpstreamSink, Disposable, @unchecke
 
     @inlinable
     func dispose() {
-        if isStopped { return }
+        if _isEndedForGood { return }
         if _endOnce() { LiveSubscriptions.decrement(tracker) }
     }
 }
@@ -205,15 +205,36 @@ extension Observable {
 extension Observable where Element: FixedWidthInteger {
     /// An observable that sends `count` consecutive values from `start`, then completes.
     ///
-    /// Runs synchronously during the subscription. A negative `count`, or a range that would
-    /// overflow `Element`, fails with ``StreamsError/invalidArgument(_:)``.
+    /// Runs synchronously during the subscription. A negative `count`, or a last value
+    /// (`start + count - 1`) beyond `Element.max`, fails with
+    /// ``StreamsError/invalidArgument(_:)``; `range(start: .max, count: 1)` sends `.max`.
     @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
-        guard count >= 0, !start.addingReportingOverflow(count).overflow else {
+        switch _rangeValues(start: start, count: count) {
+        case .invalid:
             return .error(StreamsError.invalidArgument("range(start: \(start), count: \(count)) is not representable"))
+        case .empty: return .empty()
+        case .values(let values): return from(values)
         }
-        return from(start..<(start + count))
     }
+
+    /// The values `range(start:count:)` sends: none, a closed range, or none representable.
+    @inlinable
+    static func _rangeValues(start: Element, count: Element) -> _RangeValues<Element> {
+        guard count >= 0 else { return .invalid }
+        if count == 0 { return .empty }
+        // The last value, not the end past it, must fit: `range(start: .max, count: 1)` is valid.
+        let (last, overflow) = start.addingReportingOverflow(count - 1)
+        return overflow ? .invalid : .values(start...last)
+    }
+}
+
+/// What `range(start:count:)` sends.
+@usableFromInline
+enum _RangeValues<Element: FixedWidthInteger & Sendable>: Sendable {
+    case invalid
+    case empty
+    case values(ClosedRange<Element>)
 }
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {

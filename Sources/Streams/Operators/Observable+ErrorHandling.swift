@@ -120,6 +120,14 @@ extension Observable {
     ///
     /// With no sources, the result completes at once.
     @inlinable
+    public static func `catch`<Sources: Sequence>(sequence sources: Sources) -> Observable<Element>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        `catch`(sources)
+    }
+
+    /// Subscribes to each of `sources` in turn until one completes; see
+    /// ``catch(sequence:)``.
+    @inlinable
     public static func `catch`<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
         let sources = sources.map { $0.asObservable() }
@@ -148,6 +156,22 @@ extension ObservableType {
         let source = asObservable()
         return Observable(unchecked: { observer in
             let sink = _RetryWhenSink<Element, Failure>(source: source, observer: observer)
+            sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
+            return sink
+        })
+    }
+}
+
+extension ObservableType {
+    /// ``retry(when:)`` with the errors as they are, any `Error`: RxSwift's form, so that
+    /// `retry(when: { errors in … })` needs no annotation of the errors' type.
+    @inlinable
+    public func retry<Trigger: ObservableType>(
+        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            let sink = _RetryWhenSink<Element, any Error>(source: source, observer: observer)
             sink.run(trigger: notificationHandler(sink.errors.asObservable()).asObservable())
             return sink
         })

@@ -64,6 +64,16 @@ extension ObservableType {
         take(while: predicate, behavior: .exclusive)
     }
 
+    /// Sends values until one satisfies `predicate`, then completes; with `.inclusive`, that
+    /// value is sent first (RxSwift's `take(until:behavior:)`). An error `predicate` throws
+    /// fails the sequence.
+    @inlinable
+    public func take(
+        until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        take(while: { try !predicate($0) }, behavior: behavior)
+    }
+
     /// Sends values until `other` sends a value; then completes and disposes both.
     ///
     /// `other` is subscribed first. If `other` fails, the sequence fails; if `other` completes

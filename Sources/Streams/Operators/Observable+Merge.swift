@@ -19,6 +19,14 @@ extension Observable {
     public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
         merge(sources)
     }
+
+    /// Merges the values of the sources in any collection, in the order they arrive; see
+    /// ``merge(_:)-([Observable<Element>])``.
+    @inlinable
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        merge(sources.map { $0.asObservable() })
+    }
 }
 
 extension ObservableType {

@@ -27,7 +27,10 @@ extension ObservableType {
             let shared = _ShareCore(source: asObservable(), replay: max(0, replay))
             return Observable(unchecked: { shared.subscribe($0) })
         case .forever:
-            return replay == 0 ? publish().refCount() : self.replay(replay).refCount()
+            // One subject for good, as RxSwift's `.forever` scope.
+            return replay == 0
+                ? multicast(PublishSubject()).refCount()
+                : multicast(ReplaySubject.create(bufferSize: replay)).refCount()
         }
     }
 }

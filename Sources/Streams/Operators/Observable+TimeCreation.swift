@@ -78,9 +78,25 @@ extension Observable where Element == Int {
     }
 }
 
+extension Observable where Element: FixedWidthInteger {
+    /// ``Observable/interval(_:scheduler:)`` counting in any integer type, as RxSwift's
+    /// `Observable<Int64>.interval(…)`; a count beyond `Element.max` wraps around.
+    public static func interval(_ period: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        Observable<Int>.interval(period, scheduler: scheduler).map { Element(truncatingIfNeeded: $0) }
+    }
+
+    /// ``Observable/timer(_:period:scheduler:)`` counting in any integer type, as RxSwift's
+    /// `Observable<Int64>.timer(…)`; a count beyond `Element.max` wraps around.
+    public static func timer(
+        _ dueTime: SchedulerDuration, period: SchedulerDuration? = nil, scheduler: any Scheduler
+    ) -> Observable<Element> {
+        Observable<Int>.timer(dueTime, period: period, scheduler: scheduler).map { Element(truncatingIfNeeded: $0) }
+    }
+}
+
 extension Observable {
     /// An observable that sends each element of `sequence` in its own action on `scheduler`,
-    /// then completes in one more action.
+    /// then completes in one more action, the one that finds the end (as RxSwift's).
     ///
     /// With a ``TestScheduler``, the actions run in order at the subscription's tick. Disposing
     /// the subscription stops it before the next element. Work is scheduled with the label
@@ -96,7 +112,7 @@ extension Observable {
     }
 
     /// An observable that sends `element` in one action on `scheduler`, and completes in the
-    /// next one.
+    /// next one (as RxSwift's).
     public static func just(_ element: Element, scheduler: any Scheduler) -> Observable<Element> {
         from(CollectionOfOne(element), scheduler: scheduler)
     }
@@ -144,10 +160,12 @@ extension Observable where Element: FixedWidthInteger {
     /// An observable that sends `count` consecutive values from `start`, one action on
     /// `scheduler` each, then completes.
     public static func range(start: Element, count: Element, scheduler: any Scheduler) -> Observable<Element> {
-        guard count >= 0, !start.addingReportingOverflow(count).overflow else {
+        switch _rangeValues(start: start, count: count) {
+        case .invalid:
             return .error(StreamsError.invalidArgument("range(start: \(start), count: \(count)) is not representable"))
+        case .empty: return from(EmptyCollection(), scheduler: scheduler)
+        case .values(let values): return from(values, scheduler: scheduler)
         }
-        return from(start..<(start + count), scheduler: scheduler)
     }
 }
 
@@ -207,12 +225,8 @@ final class _ScheduledProducer<Element: Sendable>: Disposable, @unchecked Sendab
             observer.on(.next(element))
             return true
         case .success(nil):
-            // The completion takes an action of its own, as in RxSwift.
-            if scheduler is ImmediateScheduler {
-                finish(.completed)
-            } else {
-                pending.set(scheduler.schedule(label: label) { [self] in finish(.completed) })
-            }
+            // As in RxSwift, the action that finds the end sends the completion.
+            finish(.completed)
             return false
         case .failure(let error):
             finish(.error(error))

@@ -151,4 +151,16 @@ extension ObservableType {
             return sink
         })
     }
+
+    /// Drops the values that arrive within `duration` of the subscription: RxSwift's spelling
+    /// of ``skip(for:scheduler:)``.
+    public func skip(_ duration: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        skip(for: duration, scheduler: scheduler)
+    }
+
+    /// Sends values for `duration` after the subscription, then completes: RxSwift's spelling
+    /// of ``take(for:scheduler:)``.
+    public func take(_ duration: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }

@@ -6,7 +6,12 @@ extension ObservableType {
     /// Events are queued as they arrive; one piece of work, labelled `observe(on:)`, is
     /// scheduled when the queue goes from empty to non-empty, and it delivers everything queued
     /// by the time it runs, in batches, until the queue is empty. So a burst costs one
-    /// scheduled closure, and even on a concurrent scheduler two deliveries cannot overlap.
+    /// scheduled closure, a burst is delivered before work queued after it (a key press on a
+    /// UI queue sees the state the burst ended with), and even on a concurrent scheduler two
+    /// deliveries cannot overlap. RxSwift's generic `observe(on:)` schedules one action per
+    /// event instead, so with RxTest's processing delay a value and the completion right
+    /// behind it arrive a tick apart; here they arrive in the same tick (see
+    /// <doc:DifferencesFromRxSwift>).
     /// On a virtual-time scheduler, delivery happens at the same tick, after the work already
     /// scheduled for that tick. Disposing drops the events not yet delivered.
     @inlinable
@@ -19,19 +24,30 @@ extension ObservableType {
         })
     }
 
-    /// Subscribes to the upstream through `scheduler`: the subscription, and with it the
-    /// producer's start, runs as work labelled `subscribe(on:)`.
+    /// Subscribes to the upstream through `scheduler`, and disposes it there too: the
+    /// subscription, and with it the producer's start, runs as work labelled `subscribe(on:)`,
+    /// and the disposal (on `dispose()` or after a terminal event) as work labelled
+    /// `subscribe(on:) dispose`, as RxSwift's.
     ///
-    /// Disposing before that work ran cancels it; disposing later disposes the upstream
-    /// subscription on the calling thread.
+    /// Disposing before the subscription ran cancels it.
     public func subscribe(on scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            let upstream = SingleAssignmentDisposable()
-            let work = scheduler.schedule(label: "subscribe(on:)") {
-                upstream.set(source.subscribe(observer))
-            }
-            return Disposables.create(work, upstream)
+            let sink = _OperatorSink(observer)
+            // Holds the pending subscription first, then the scheduled disposal of the upstream.
+            let current = SerialDisposable()
+            let cancel = SingleAssignmentDisposable()
+            current.set(cancel)
+            sink.setUpstream(current)
+            cancel.set(
+                scheduler.schedule(label: "subscribe(on:)") {
+                    let upstream = source.subscribe(AnyObserver { sink.forward($0) })
+                    current.set(
+                        Disposables.create {
+                            scheduler.schedule(label: "subscribe(on:) dispose") { upstream.dispose() }
+                        })
+                })
+            return sink
         })
     }
 }

@@ -5,7 +5,9 @@ extension ObservableType {
     /// are dropped, so a failure is reported as soon as it is known (RxSwift makes the same
     /// choice). To delay an error too, materialise it as a value before `delay`. One timer is
     /// pending at a time, for the earliest waiting event, scheduled on `scheduler` with the
-    /// label `delay(<dueTime>)`.
+    /// label `delay(<dueTime>)`; each action sends one event, as RxSwift's, so a completion
+    /// that follows a value closely comes in the next action (on a `TestScheduler` that
+    /// simulates RxTest's processing delay, one tick later, as in RxTest).
     public func delay(_ dueTime: SchedulerDuration, scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         let label = "delay(\(dueTime))"
@@ -27,7 +29,9 @@ extension ObservableType {
                 },
                 onTimer: { state, outbox in
                     let now = scheduler.now
-                    while state.head < state.waiting.count, state.waiting[state.head].due <= now {
+                    // One event per action, as RxSwift's: the next one, even if due too, waits
+                    // for an action of its own.
+                    if state.head < state.waiting.count, state.waiting[state.head].due <= now {
                         outbox.send(state.waiting[state.head].event)
                         state.head += 1
                     }
@@ -42,7 +46,7 @@ extension ObservableType {
                         state.waiting.removeFirst(state.head)
                         state.head = 0
                     }
-                    outbox.armTimer(after: state.waiting[state.head].due - now)
+                    outbox.armTimer(after: max(0, state.waiting[state.head].due - now))
                 })
             sink.start(source)
             return sink

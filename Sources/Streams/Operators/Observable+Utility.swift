@@ -5,7 +5,8 @@ extension ObservableType {
     /// `onNext`, `onError` and `onCompleted` run before the event is sent on, `afterNext`,
     /// `afterError` and `afterCompleted` after it. `onSubscribe` runs before the upstream is
     /// subscribed and `onSubscribed` after; `onDispose` runs once when the subscription ends,
-    /// after a terminal event or on `dispose()`. An error thrown by a handler that runs
+    /// after a terminal event or on `dispose()`, once the upstream is disposed (and after
+    /// `onSubscribed`, even when the upstream ended while it was being subscribed to). An error thrown by a handler that runs
     /// before the event fails the sequence with that error instead; one thrown by a handler
     /// that runs after it fails the sequence from then on (after a terminal event, it is
     /// dropped).
@@ -48,6 +49,9 @@ extension ObservableType {
                         sink.finish(.error(error))
                     }
                 })
+            // As in RxSwift: `onSubscribed` before the subscription can end, `onDispose` after
+            // the upstream is disposed, even for a source that ended during its subscription.
+            onSubscribed?()
             if let onDispose {
                 sink.setUpstream(
                     Disposables.create {
@@ -57,7 +61,6 @@ extension ObservableType {
             } else {
                 sink.setUpstream(subscription)
             }
-            onSubscribed?()
             return sink
         })
     }

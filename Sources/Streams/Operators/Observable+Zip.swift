@@ -398,3 +398,15 @@ final class _ZipArraySink<Element: Sendable>: Disposable, @unchecked Sendable {
         subscriptions.dispose()
     }
 }
+
+extension ObservableType {
+    /// Groups the n-th values of the sources in `collection` into arrays: RxSwift's form, where
+    /// `Observable.zip([a, b])` of two `Observable<Int>` is an `Observable<[Int]>`.
+    ///
+    /// With no sources, the result completes at once.
+    @inlinable
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.zip(collection) { $0 }
+    }
+}

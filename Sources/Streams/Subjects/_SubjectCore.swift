@@ -154,6 +154,19 @@ final class _SubjectCore<Element: Sendable>: @unchecked Sendable {
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let registration = _Registration(observer, core: self)
+        if let terminal = mirrorLock.withLock({ mirror.pointee.terminal }) {
+            // An ended subject never changes again, so its replay needs no delivery role: a
+            // subscriber arriving while the terminal event is being sent gets the replay and
+            // that event at once, as in RxSwift, not after the delivery. The buffer was last
+            // written before `terminal` was published under `mirrorLock`.
+            var replay = tracksLatest ? _Queue<Element>() : state.pointee.buffer
+            while let value = replay.popFirst() {
+                if registration.isEnded { return registration }
+                registration.observer.on(.next(value))
+            }
+            if registration.end() { registration.observer.on(terminal) }
+            return registration
+        }
         submit(.subscribe(registration))
         return registration
     }

@@ -151,3 +151,26 @@ extension ObservableType {
         Infallible(unchecked: self.catch { recover($0).source })
     }
 }
+
+extension Infallible {
+    /// Combines the latest values of the infallible sequences in `collection` into arrays, in
+    /// the order of `collection`; it cannot fail either.
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Infallible<[Element]>
+    where Sources.Element == Infallible<Element> {
+        Infallible<[Element]>(unchecked: Observable<[Element]>.combineLatest(collection) { $0 })
+    }
+
+    /// Combines the latest values of the infallible sequences in `collection` with
+    /// `resultSelector`, in the order of `collection`.
+    public static func combineLatest<Sources: Collection, Result: Sendable>(
+        _ collection: Sources, resultSelector: @escaping @Sendable ([Element]) -> Result
+    ) -> Infallible<Result> where Sources.Element == Infallible<Element> {
+        Infallible<Result>(unchecked: Observable<Result>.combineLatest(collection, resultSelector: resultSelector))
+    }
+
+    /// Groups the n-th values of the infallible sequences in `collection` into arrays.
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Infallible<[Element]>
+    where Sources.Element == Infallible<Element> {
+        Infallible<[Element]>(unchecked: Observable<[Element]>.zip(collection) { $0 })
+    }
+}

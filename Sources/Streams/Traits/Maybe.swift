@@ -100,6 +100,15 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
         Maybe<Result>(unchecked: source.map(transform))
     }
 
+    /// The value transformed by `transform`, or nothing when it returns `nil`; an error it
+    /// throws fails the maybe.
+    @inlinable
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe<Result>._wrapping(source.map(transform).compactMap { $0 })
+    }
+
     /// The value if it satisfies `predicate`; otherwise the maybe completes empty.
     @inlinable
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {

@@ -290,7 +290,8 @@ extension Completable {
     /// Completes when every one of `completables` has, subscribed to all at once; the first
     /// failure fails it and disposes the others.
     @inlinable
-    public static func zip(_ completables: [Completable]) -> Completable {
+    public static func zip<Completables: Collection>(_ completables: Completables) -> Completable
+    where Completables.Element == Completable {
         Completable(unchecked: Observable.merge(completables.map(\.source)))
     }
 
@@ -300,7 +301,8 @@ extension Completable {
 
     /// RxSwift's older name of `zip`.
     @inlinable
-    public static func merge(_ completables: [Completable]) -> Completable { zip(completables) }
+    public static func merge<Completables: Collection>(_ completables: Completables) -> Completable
+    where Completables.Element == Completable { zip(completables) }
 
     /// RxSwift's older name of `zip`.
     @inlinable
@@ -309,7 +311,8 @@ extension Completable {
     /// Subscribes to `completables` one after another, each once the one before completed; the
     /// first failure fails it.
     @inlinable
-    public static func concat(_ completables: [Completable]) -> Completable {
+    public static func concat<Completables: Collection>(_ completables: Completables) -> Completable
+    where Completables.Element == Completable {
         Completable(unchecked: Observable.concat(completables.map(\.source)))
     }
 

@@ -72,6 +72,15 @@ public struct Single<Element: Sendable>: PrimitiveSequenceType {
         }
     }
 
+    /// The value transformed by `transform`, or nothing when it returns `nil`; an error it
+    /// throws fails the result.
+    @inlinable
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe<Result>._wrapping(source.map(transform).compactMap { $0 })
+    }
+
     /// The value transformed by `transform`; an error it throws fails the single.
     @inlinable
     public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {

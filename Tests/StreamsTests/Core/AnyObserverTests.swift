@@ -74,3 +74,39 @@ private func sendOneThenComplete<Observer: ObserverType>(to observer: Observer) 
     AnyObserver<Int> { failed.append($0) }.onResult(Result<Int, TestError>.failure(TestError(2)))
     #expect(failed.all == [.error(TestError(2))])
 }
+
+@Test func mapObserverWorksOnAnyObserverType() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<String>()
+        let log = Log<String>()
+        let subscription = subject.subscribe(onNext: { log.append($0) })
+        let numbers = subject.mapObserver { (value: Int) in "#\(value)" }
+        numbers.onNext(3)
+        #expect(log.all == ["#3"])
+        subscription.dispose()
+    }
+}
+
+@Test func binderAppliesValuesOnItsSchedulerWhileTheTargetLives() {
+    withSubscriptionTracking {
+        final class Label: Sendable {
+            let text = TestBox("")
+        }
+        let scheduler = TestScheduler(initialClock: 0)
+        var label: Label? = Label()
+        let text = TestBox("")
+        let binder = Binder(label!, scheduler: scheduler) { label, value in
+            label.text.value = value
+            text.value = value
+        }
+        let subscription = Observable.of("a", "b").concat(Observable.error(TestError(1))).bind(to: binder)
+        #expect(text.value == "")
+        scheduler.advance(by: .ticks(1))
+        #expect(text.value == "b")
+        label = nil
+        binder.onNext("c")
+        scheduler.advance(by: .ticks(1))
+        #expect(text.value == "b")
+        subscription.dispose()
+    }
+}

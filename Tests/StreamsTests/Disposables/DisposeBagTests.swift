@@ -11,3 +11,11 @@ import Testing
         #expect(!subject.hasObservers)
     }
 }
+
+@Test func singleAssignmentDisposableSetDisposableIsSet() {
+    let slot = SingleAssignmentDisposable()
+    let inner = BooleanDisposable()
+    slot.setDisposable(inner)
+    slot.dispose()
+    #expect(inner.isDisposed)
+}

@@ -41,13 +41,86 @@ import Testing
     }
 }
 
-@Test func replayAllSendsEveryValueToLateSubscribers() {
+@Test func replayAllSendsEveryValueToLateSubscribersOfTheConnection() {
+    withSubscriptionTracking {
+        let subject = PublishSubject<Int>()
+        let replayed = subject.replayAll()
+        let connection = replayed.connect()
+        subject.onNext(1)
+        subject.onNext(2)
+        let log = Log<Int>()
+        let subscription = replayed.subscribe(onNext: { log.append($0) })
+        subject.onNext(3)
+        #expect(log.all == [1, 2, 3])
+        subscription.dispose()
+        connection.dispose()
+    }
+}
+
+// RxSwift's testReplayCount_Basic, testReplayOneCount_Basic, testReplayAll_Basic: publish,
+// replay and replayAll multicast through a subject factory, so every connection has a new
+// subject and nothing of an earlier connection is replayed.
+@Test func replayMakesANewSubjectForEachConnection() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(320, 3), .next(420, 4),
+        ])
+        let replayed = xs.replay(1)
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let connection = SerialDisposable()
+        let subscriptions = CompositeDisposable()
+        scheduler.scheduleAt(200) { connection.set(replayed.connect()) }
+        scheduler.scheduleAt(230) { subscriptions.insert(replayed.subscribe(early)) }
+        scheduler.scheduleAt(300) { connection.set(Disposables.empty) }
+        scheduler.scheduleAt(400) { connection.set(replayed.connect()) }
+        scheduler.scheduleAt(410) { subscriptions.insert(replayed.subscribe(late)) }
+        scheduler.scheduleAt(500) {
+            connection.dispose()
+            subscriptions.dispose()
+        }
+        scheduler.run()
+        #expect(early.events == [.next(230, 2)])
+        // The second connection's subject replays nothing of the first (2 or 3).
+        #expect(late.events == [.next(420, 4)])
+        #expect(xs.subscriptions == [Subscription(200, 300), Subscription(400, 500)])
+    }
+}
+
+@Test func replayAllAndPublishMakeANewSubjectForEachConnection() {
     withSubscriptionTracking {
         let replayed = Observable.of(1, 2, 3).replayAll()
         _ = replayed.connect()
         let log = Log<Event<Int>>()
-        _ = replayed.subscribe { log.append($0) }
+        // The connection ended with the source; a later subscriber waits for the next one.
+        let subscription = replayed.subscribe { log.append($0) }
+        #expect(log.all.isEmpty)
+        _ = replayed.connect()
         #expect(log.all == [.next(1), .next(2), .next(3), .completed])
+        subscription.dispose()
+
+        let published = Observable.of(1, 2).publish()
+        _ = published.connect()
+        let publishedLog = Log<Event<Int>>()
+        _ = published.subscribe { publishedLog.append($0) }
+        _ = published.connect()
+        #expect(publishedLog.all == [.next(1), .next(2), .completed])
+    }
+}
+
+// RxSwift's testRefCount_DoesntConnectsOnFirstInCaseSynchronousCompleted and …Error.
+@Test func refCountDoesNotConnectWhenAnEndedSubjectFinishedTheFirstSubscriber() {
+    withSubscriptionTracking {
+        for terminal in [Event<Int>.completed, .error(TestError("boom"))] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1)])
+            let subject = PublishSubject<Int>()
+            subject.on(terminal)
+            let res = scheduler.start { xs.multicast(subject).refCount() }
+            #expect(res.events == [Recorded(time: 200, value: terminal)])
+            #expect(xs.subscriptions.isEmpty)
+        }
     }
 }
 
@@ -135,8 +208,9 @@ import Testing
         _ = shared.subscribe { second.append($0) }
         #expect(first.all == [.next(1), .next(2), .completed])
         #expect(second.all == [.next(2), .completed])
-        // As in RxSwift, the second subscriber connects again; the ended subject ignores that run.
-        #expect(runCount.count == 2)
+        // As in RxSwift (ShareReplayScope's test_forever_completed), the ended subject finishes
+        // the second subscriber at once, so refCount does not connect again.
+        #expect(runCount.count == 1)
     }
 }
 

@@ -238,3 +238,39 @@ import Testing
         #expect(res.events == [.next(220, "1btrue4"), .next(230, "1btrue5")])
     }
 }
+
+// RxSwift's collection forms: `Observable.combineLatest([a, b])` and `Observable.zip([a, b])`
+// of `Observable<Int>` are `Observable<[Int]>`, for any collection; Infallible's too.
+@Test func combineLatestAndZipOfACollectionSendArrays() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(300)])
+        let b = scheduler.createHotObservable([.next(220, 2), .completed(300)])
+        let latest = scheduler.start { Observable.combineLatest([a, b]) }
+        #expect(latest.events == [.next(220, [1, 2]), .next(230, [3, 2]), .completed(300)])
+        let zipped = scheduler.start(created: 100, subscribed: 200, disposed: 1000) {
+            Observable.zip(ArraySlice([a.asObservable(), b.asObservable()]))
+        }
+        #expect(zipped.events.isEmpty)
+        let infallible = Observable.combineLatest([Infallible.just(1), Infallible.just(2)])
+        let log = Log<[Int]>()
+        _ = Infallible.combineLatest([Infallible.just(1), Infallible.of(2, 3)]).subscribe(onNext: { log.append($0) })
+        _ = infallible.subscribe(onNext: { log.append($0) })
+        _ = Infallible.zip([Infallible.just(5), Infallible.just(6)]).subscribe(onNext: { log.append($0) })
+        #expect(log.all == [[1, 2], [1, 3], [1, 2], [5, 6]])
+    }
+}
+
+@Test func mergeAndCompletableFormsTakeAnyCollection() {
+    withSubscriptionTracking {
+        let log = Log<Event<Int>>()
+        _ = Observable.merge(ArraySlice([Observable.just(1), Observable.just(2)])).subscribe { log.append($0) }
+        #expect(log.all == [.next(1), .next(2), .completed])
+        let completed = Log<String>()
+        let set = ContiguousArray([Completable.empty(), Completable.empty()])
+        _ = Completable.zip(set).subscribe(onCompleted: { completed.append("zip") })
+        _ = Completable.merge(set).subscribe(onCompleted: { completed.append("merge") })
+        _ = Completable.concat(set).subscribe(onCompleted: { completed.append("concat") })
+        #expect(completed.all == ["zip", "merge", "concat"])
+    }
+}

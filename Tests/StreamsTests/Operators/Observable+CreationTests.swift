@@ -19,6 +19,15 @@ import Testing
     }
 }
 
+@Test func rangeReachesTheMaximumValue() {
+    withSubscriptionTracking {
+        let log = Log<Event<Int8>>()
+        _ = Observable<Int8>.range(start: .max, count: 1).subscribe { log.append($0) }
+        _ = Observable<Int8>.range(start: 120, count: 8).subscribe { log.append($0) }
+        #expect(log.all == [.next(127), .completed] + (120...127).map { .next($0) } + [.completed])
+    }
+}
+
 @Test func rangeRefusesAnOverflowingRange() {
     withSubscriptionTracking {
         let log = Log<Event<Int8>>()

@@ -176,3 +176,28 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(250, 270)])
     }
 }
+
+@Test func retryWhenTakesTheErrorsUntyped() {
+    withSubscriptionTracking {
+        let attempts = Log<Int>()
+        let log = Log<Event<Int>>()
+        _ = Observable<Int>.deferred {
+            attempts.append(1)
+            return attempts.count < 3 ? .error(TestError(attempts.count)) : .just(9)
+        }
+        .retry(when: { errors in errors.map { _ in () } })
+        .subscribe { log.append($0) }
+        #expect(attempts.count == 3)
+        #expect(log.all == [.next(9), .completed])
+    }
+}
+
+@Test func catchSequenceMovesOnToTheNextSourceOnError() {
+    withSubscriptionTracking {
+        let log = Log<Event<Int>>()
+        _ = Observable.catch(sequence: [Observable.error(TestError(1)), .just(2), .just(3)]).subscribe {
+            log.append($0)
+        }
+        #expect(log.all == [.next(2), .completed])
+    }
+}

@@ -475,3 +475,14 @@ private func eventsWhenTheDownstreamSendsBack(
 @Test func elementAtSendsNoValueSentBackIntoTheUpstreamWhileItsValueIsDelivered() {
     #expect(eventsWhenTheDownstreamSendsBack { $0.element(at: 0) } == [.next(1), .completed])
 }
+
+@Test func takeUntilPredicateStopsAtTheFirstMatch() {
+    withSubscriptionTracking {
+        let exclusive = Log<Event<Int>>()
+        let inclusive = Log<Event<Int>>()
+        _ = Observable.of(1, 2, 3, 4).take(until: { $0 == 3 }).subscribe { exclusive.append($0) }
+        _ = Observable.of(1, 2, 3, 4).take(until: { $0 == 3 }, behavior: .inclusive).subscribe { inclusive.append($0) }
+        #expect(exclusive.all == [.next(1), .next(2), .completed])
+        #expect(inclusive.all == [.next(1), .next(2), .next(3), .completed])
+    }
+}

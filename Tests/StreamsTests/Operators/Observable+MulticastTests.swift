@@ -103,3 +103,20 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 220)])
     }
 }
+
+// RxSwift's testMulticast_Cold_Zip and testMulticast_SubjectSelectorThrows.
+@Test func multicastWithASelectorSharesOneSubscriptionPerSubscriber() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 3), .next(240, 4), .completed(390)])
+        let res = scheduler.start {
+            xs.multicast({ PublishSubject<Int>() }, selector: { shared in Observable.zip(shared, shared) { $0 + $1 } })
+        }
+        #expect(res.events == [.next(210, 6), .next(240, 8), .completed(390)])
+        #expect(xs.subscriptions == [Subscription(200, 390)])
+        let failing = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            xs.multicast({ () throws -> PublishSubject<Int> in throw TestError(1) }, selector: { $0 })
+        }
+        #expect(failing.events == [.error(1200, TestError(1))])
+    }
+}

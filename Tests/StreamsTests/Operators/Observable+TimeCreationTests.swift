@@ -169,3 +169,57 @@ private struct LateScheduler: Scheduler {
         #expect(log.count == 10_000)
     }
 }
+
+// RxSwift's testJust_Basic, ObservableSequenceTest, testRange_ZeroCount, testGenerate_Finite:
+// the action that finds the end sends the completion; with RxTest's processing delay, one tick
+// after the last value, not two.
+@Test func scheduledMakersCompleteInTheActionThatFindsTheEnd() {
+    withSubscriptionTracking {
+        func run<Element: Sendable>(
+            _ build: @escaping @Sendable (TestScheduler) -> Observable<Element>
+        )
+            -> [Recorded<Event<Element>>]
+        {
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+            return scheduler.start { build(scheduler) }.events
+        }
+        #expect(run { Observable.just(42, scheduler: $0) } == [.next(201, 42), .completed(202)])
+        #expect(
+            run { Observable.from([1, 2, 3], scheduler: $0) } == [
+                .next(201, 1), .next(202, 2), .next(203, 3), .completed(204),
+            ])
+        #expect(run { Observable.of(7, scheduler: $0) } == [.next(201, 7), .completed(202)])
+        #expect(run { Observable.range(start: 0, count: 0, scheduler: $0) } == [.completed(201)])
+        #expect(
+            run { Observable.range(start: 5, count: 2, scheduler: $0) } == [
+                .next(201, 5), .next(202, 6), .completed(203),
+            ])
+        #expect(
+            run { Observable.generate(initialState: 0, condition: { $0 <= 2 }, scheduler: $0, iterate: { $0 + 1 }) }
+                == [.next(201, 0), .next(202, 1), .next(203, 2), .completed(204)])
+    }
+}
+
+// RxSwift's testRange_Boundaries.
+@Test func scheduledRangeReachesTheMaximumValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.range(start: Int.max, count: 1, scheduler: scheduler) }
+        #expect(res.events == [.next(200, Int.max), .completed(200)])
+    }
+}
+
+@Test func intervalAndTimerCountInAnyIntegerType() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(disposed: 560) { Observable<Int64>.interval(.ticks(100), scheduler: scheduler) }
+        #expect(res.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
+        let timer = scheduler.start(created: 600, subscribed: 700, disposed: 800) {
+            Observable<UInt8>.timer(.ticks(5), scheduler: scheduler)
+        }
+        #expect(timer.events == [.next(705, 0), .completed(705)])
+        // Plain `Observable.interval` still means Int.
+        let plain: Observable<Int> = Observable.interval(.ticks(1), scheduler: scheduler)
+        _ = plain
+    }
+}

@@ -194,3 +194,12 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 230)])
     }
 }
+
+@Test func skipAndTakeForADurationHaveRxSwiftsSpelling() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        let skipped = scheduler.start { xs.skip(.ticks(15), scheduler: scheduler) }
+        #expect(skipped.events == [.next(220, 2), .next(240, 3), .completed(250)])
+    }
+}

@@ -102,3 +102,71 @@ import Testing
         #expect(xs.subscriptions.isEmpty)
     }
 }
+
+// RxSwift's testSubscribeOn_SchedulerSleep, …_SchedulerCompleted, …_SchedulerError and
+// …_SchedulerDispose: the disposal runs on the scheduler too, one more hop with RxTest's
+// processing delay.
+@Test func subscribeOnDisposesOnTheScheduler() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let ticks = Log<String>()
+        let never = Observable<Int>.create { _ in
+            ticks.append("subscribed @\(scheduler.now)")
+            return Disposables.create { ticks.append("disposed @\(scheduler.now)") }
+        }
+        let res = scheduler.start { never.subscribe(on: scheduler) }
+        // `start` returns at the disposal tick; the disposal it scheduled runs one tick later.
+        scheduler.advance(to: 1001)
+        #expect(res.events.isEmpty)
+        #expect(ticks.all == ["subscribed @201", "disposed @1001"])
+
+        for terminal in [Event<Int>.completed, .error(TestError(1))] {
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+            let xs = scheduler.createHotObservable([.next(210, 2), Recorded(time: 300, value: terminal)])
+            let res = scheduler.start { xs.subscribe(on: scheduler) }
+            #expect(res.events == [.next(210, 2), Recorded(time: 300, value: terminal)])
+            #expect(xs.subscriptions == [Subscription(201, 301)])
+        }
+    }
+}
+
+// RxSwift's Single test_delay and Maybe's: `delay` sends each event in an action of its own, so
+// RxTest's processing delay puts the completion one tick after the value. `observe(on:)`
+// delivers a burst in one action (a deliberate difference): the value and the completion of a
+// single arrive in the same tick, where RxTest's test_observeOn has them a tick apart.
+@Test func delayDeliversOneEventPerActionAndObserveOnABurstInOne() {
+    withSubscriptionTracking {
+        func run(_ build: @escaping @Sendable (TestScheduler) -> Observable<Int>) -> [Recorded<Event<Int>>] {
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+            return scheduler.start { build(scheduler) }.events
+        }
+        #expect(
+            run { Single.just(1).delay(.ticks(2), scheduler: $0).asObservable() } == [.next(202, 1), .completed(203)])
+        #expect(
+            run { Maybe.just(1).delay(.ticks(2), scheduler: $0).asObservable() } == [.next(202, 1), .completed(203)])
+        #expect(run { Single.just(1).subscribe(on: $0).asObservable() } == [.next(201, 1), .completed(201)])
+        #expect(run { Single.just(1).observe(on: $0).asObservable() } == [.next(201, 1), .completed(201)])
+        #expect(run { Maybe.just(1).observe(on: $0).asObservable() } == [.next(201, 1), .completed(201)])
+        // Without the processing delay, the delay's actions run at the tick they were due.
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.of(1, 2).delay(.ticks(5), scheduler: scheduler) }
+        #expect(res.events == [.next(205, 1), .next(205, 2), .completed(205)])
+    }
+}
+
+// The reason `observe(on:)` keeps its batches: on a serial UI queue, a burst of states is
+// delivered before a key press queued after the burst began, so the key sees the latest state.
+@Test func observeOnDeliversABurstBeforeWorkQueuedAfterIt() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let seen = Log<String>()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { seen.append("state \($0)") })
+        subject.onNext(1)
+        scheduler.schedule { seen.append("key") }
+        subject.onNext(2)
+        scheduler.advance(by: .ticks(1))
+        #expect(seen.all == ["state 1", "state 2", "key"])
+        subscription.dispose()
+    }
+}

@@ -181,3 +181,68 @@ private final class Owner: Sendable {
         #expect(log.all == [.next(1), .next(2), .completed])
     }
 }
+
+// RxSwift's testDoOnOrder_Completed_Async, …_Sync, testDoOnOrder_Error and …_Dispose:
+// `onDispose` runs after the source is disposed and after `onSubscribed`.
+@Test func doRunsItsHandlersInRxSwiftsOrder() {
+    withSubscriptionTracking {
+        func order(
+            _ makeSource: @escaping @Sendable (Log<String>, TestScheduler) -> Observable<Int>, dispose: Bool = false
+        )
+            -> [String]
+        {
+            let scheduler = TestScheduler(initialClock: 0)
+            let log = Log<String>()
+            let subscription = makeSource(log, scheduler)
+                .do(
+                    onNext: { _ in log.append("onNext") }, onError: { _ in log.append("onError") },
+                    onCompleted: { log.append("onCompleted") }, onSubscribe: { log.append("onSubscribe") },
+                    onSubscribed: { log.append("onSubscribed") }, onDispose: { log.append("onDispose") }
+                )
+                .subscribe(onNext: { _ in }, onError: { _ in })
+            scheduler.advance(to: 400)
+            if dispose { subscription.dispose() }
+            return log.all
+        }
+        let asyncSource: @Sendable (Log<String>, TestScheduler) -> Observable<Int> = { log, scheduler in
+            Observable.create { observer in
+                log.append("sourceSubscribe")
+                scheduler.scheduleAt(300) {
+                    observer.onNext(0)
+                    observer.onCompleted()
+                }
+                return Disposables.create { log.append("sourceDispose") }
+            }
+        }
+        #expect(
+            order(asyncSource) == [
+                "onSubscribe", "sourceSubscribe", "onSubscribed", "onNext", "onCompleted", "sourceDispose", "onDispose",
+            ])
+        for terminal in [Event<Int>.completed, .error(TestError(1))] {
+            let syncSource: @Sendable (Log<String>, TestScheduler) -> Observable<Int> = { log, _ in
+                Observable.create { observer in
+                    log.append("sourceSubscribe")
+                    observer.onNext(0)
+                    observer.on(terminal)
+                    return Disposables.create { log.append("sourceDispose") }
+                }
+            }
+            let handler = terminal.error == nil ? "onCompleted" : "onError"
+            #expect(
+                order(syncSource) == [
+                    "onSubscribe", "sourceSubscribe", "onNext", handler, "sourceDispose", "onSubscribed", "onDispose",
+                ])
+        }
+        let endless: @Sendable (Log<String>, TestScheduler) -> Observable<Int> = { log, _ in
+            Observable.create { observer in
+                log.append("sourceSubscribe")
+                observer.onNext(0)
+                return Disposables.create { log.append("sourceDispose") }
+            }
+        }
+        #expect(
+            order(endless, dispose: true) == [
+                "onSubscribe", "sourceSubscribe", "onNext", "onSubscribed", "sourceDispose", "onDispose",
+            ])
+    }
+}

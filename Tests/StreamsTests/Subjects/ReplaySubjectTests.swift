@@ -127,3 +127,28 @@ import Testing
         subscription.dispose()
     }
 }
+
+// RxSwift's testMulticastForever_completed and …_error: a subscriber added while the subject
+// sends its terminal event gets the replay and that event at once, before the delivery goes on.
+@Test func replaySubjectReplaysAtOnceToASubscriberAddedDuringItsTerminalEvent() {
+    withSubscriptionTracking {
+        for terminal in [Event<Int>.completed, .error(TestError(1))] {
+            let subject = ReplaySubject<Int>.create(bufferSize: 1)
+            let log = Log<String>()
+            let late = SerialDisposable()
+            let first = subject.subscribe { event in
+                if event.isTerminal {
+                    late.set(subject.subscribe { log.append("late \($0)") })
+                }
+                log.append("first \(event)")
+            }
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.on(terminal)
+            #expect(
+                log.all == ["first next(1)", "first next(2)", "late next(2)", "late \(terminal)", "first \(terminal)"])
+            first.dispose()
+            late.dispose()
+        }
+    }
+}

@@ -58,3 +58,15 @@ import Testing
         #expect(full == 4)
     }
 }
+
+@Test func compactMapOnSingleAndMaybeGivesAMaybe() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let kept = scheduler.start { Single.just(4).compactMap { $0 > 3 ? "\($0)" : nil }.asObservable() }
+        #expect(kept.events == [.next(200, "4"), .completed(200)])
+        let dropped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Maybe.just(2).compactMap { $0 > 3 ? $0 : nil }.asObservable()
+        }
+        #expect(dropped.events == [.completed(1200)])
+    }
+}
