@@ -29,12 +29,21 @@ package enum _PathStatus: Equatable {
             let code = errno
             switch code {
             case ENOENT:
+                // Another process may create the file between the two looks: only a link that
+                // still leads nowhere once seen as a link is dangling.
                 var link = stat()
-                return lstat(path, &link) == 0 ? .danglingLink : .missing
+                guard lstat(path, &link) == 0 else { return .missing }
+                guard link.st_mode & S_IFMT == S_IFLNK else { return describing(link) }
+                return stat(path, &info) == 0 ? describing(info) : .danglingLink
             case ENOTDIR: return .insideAFile
             default: return .unreachable(errno: code)
             }
         }
+        return describing(info)
+    }
+
+    /// What `info`, the status of a path with its links followed, describes.
+    private static func describing(_ info: stat) -> _PathStatus {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .regularFile(size: Int64(info.st_size), mode: UInt32(info.st_mode & 0o7777))
         case S_IFDIR: return .directory
