@@ -103,7 +103,7 @@ let package = Package(
             dependencies: [
                 "BaseServices", "Domain", "SQLiteProvider", "Requests", "FeedParsing", "Streams", "StreamsTesting",
                 "CSQLite",
-                "_BaseServicesWriter", "HTTPTestServer",
+                "_BaseServicesWriter", "HTTPTestServer", "TestMeasures",
             ],
             swiftSettings: strictSettings
         ),
@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RivuletEndToEndTests",
-            dependencies: ["rivulet", "HTTPTestServer"],
+            dependencies: ["rivulet", "HTTPTestServer", "TestMeasures"],
             swiftSettings: strictSettings
         ),
     ]

@@ -33,7 +33,7 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
         )
         .foldLoop(initial, reduce: reduce, perform: performer(isRoute: isRoute, scheduler: scheduler))
         .distinctUntilChanged()
-        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
     }
 
     /// Folds `actions` and `data` into a screen whose status line shows messages, as
@@ -84,7 +84,7 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
             .do(onDispose: { timeout.dispose() })
         }
         .distinctUntilChanged()
-        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
     }
 
     /// Sends an effect to the data side: on `scheduler`, after the step that asked for it,

@@ -19,6 +19,6 @@ struct StateOutputs<State: Sendable> {
     /// The part of the state that `value` picks, as a driver that skips repeats.
     func callAsFunction<Value: Equatable & Sendable>(_ value: @escaping @Sendable (State) -> Value) -> Driver<Value> {
         state.map(value).distinctUntilChanged()
-            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
     }
 }

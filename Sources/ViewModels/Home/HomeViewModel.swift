@@ -50,7 +50,7 @@ public struct HomeViewModel: ViewModelType, Sendable {
         let counts = Observable.deferred { service.observeCounts(on: scheduler) }
             .startWith(.zero)
             .distinctUntilChanged()
-            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
         let route = Observable.merge(
             input.openTodos.map { Route.todoList },
             input.openFeeds.map { Route.feeds },

@@ -3,6 +3,7 @@ import Foundation
 import Streams
 import StreamsTesting
 import Synchronization
+import TestMeasures
 
 @testable import BaseServices
 @testable import SQLiteProvider
@@ -24,14 +25,14 @@ struct TemporaryFolder: Sendable {
 
 /// The temporary root of this test process, removed at exit.
 let testRoot: String = {
-    let root = NSTemporaryDirectory() + "rivulet-tests-\(getpid())"
+    let root = TestMeasures.filesFolder + "rivulet-tests-\(getpid())"
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     atexit { removeTestRoot() }
     return root
 }()
 
 private func removeTestRoot() {
-    let root = NSTemporaryDirectory() + "rivulet-tests-\(getpid())"
+    let root = TestMeasures.filesFolder + "rivulet-tests-\(getpid())"
     // Give back write permission first, in case a test made things read-only.
     if let items = FileManager.default.enumerator(atPath: root) {
         for case let item as String in items { chmod(root + "/" + item, 0o700) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 
 /// The built `rivulet` binary, run as a real process. End-to-end: these helpers use the wall
 /// clock and the file system.
@@ -58,9 +59,8 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("rivulet-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        path = base.path
+        path = TestMeasures.filesFolder + "rivulet-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
     func file(_ name: String) -> String { path + "/" + name }

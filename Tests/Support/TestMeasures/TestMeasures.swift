@@ -31,4 +31,19 @@ public enum TestMeasures {
         try body()
         return threadCPUSeconds() - start
     }
+
+    /// The folder for the files tests make: `/dev/shm/` where the system has one, else `/tmp/`
+    /// (both end in a slash). The suites make thousands of commits, each synced; in memory a
+    /// sync costs no disk flush, and no test checks what reaches the disk itself (a killed
+    /// process loses nothing the kernel holds). `TMPDIR` chooses another folder.
+    public static let filesFolder: String = {
+        if let chosen = getenv("TMPDIR").map({ String(cString: $0) }), !chosen.isEmpty {
+            return chosen.hasSuffix("/") ? chosen : chosen + "/"
+        }
+        var info = stat()
+        if stat("/dev/shm", &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access("/dev/shm", W_OK) == 0 {
+            return "/dev/shm/"
+        }
+        return "/tmp/"
+    }()
 }

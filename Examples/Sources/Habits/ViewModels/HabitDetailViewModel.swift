@@ -70,7 +70,7 @@ public struct HabitDetailViewModel: Sendable {
         .scan(State(), accumulator: Self.reduce)
         .startWith(State())
         .distinctUntilChanged()
-        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+        .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
         let route = input.back.map { HabitRoute.back }
             .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
         return Output(state: state, route: route)

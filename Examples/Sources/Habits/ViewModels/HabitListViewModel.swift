@@ -88,7 +88,7 @@ public struct HabitListViewModel: Sendable {
         let state = events.scan(State(), accumulator: Self.reduce)
             .startWith(State())
             .distinctUntilChanged()
-            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler), scheduler: scheduler)
+            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
         let route = Observable.merge(
             input.open.map { HabitRoute.detail(habitID: $0) },
             input.quit.map { HabitRoute.quit }
