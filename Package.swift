@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteProviderTests",
-            dependencies: ["SQLiteProvider", "Streams", "StreamsTesting"],
+            dependencies: ["SQLiteProvider", "Streams", "StreamsTesting", "CSQLite"],
             swiftSettings: strictSettings
         ),
         .testTarget(

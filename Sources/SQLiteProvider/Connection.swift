@@ -32,7 +32,9 @@ public final class Connection {
     }
 
     /// Opens a connection; `path` may be `":memory:"`.
-    static func open(path: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(DatabaseError) -> Connection {
+    package static func open(
+        path: String, flags: Int32, busyTimeoutMilliseconds: Int32
+    ) throws(DatabaseError) -> Connection {
         var pointer: OpaquePointer?
         let code = sqlite3_open_v2(path, &pointer, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle = pointer else {
@@ -48,7 +50,7 @@ public final class Connection {
     }
 
     /// Finalizes every cached statement and closes the connection.
-    func close() {
+    package func close() {
         cache.removeAll()
         sqlite3_set_authorizer(handle, nil, nil)
         sqlite3_close_v2(handle)
@@ -304,7 +306,7 @@ extension DatabaseError {
     /// words ("locking protocol", "disk I/O error") would leave a person guessing, the message
     /// is a sentence that says what happened to the database at `path` and what to do, with
     /// SQLite's words after it.
-    static func fromSQLite(code: Int32, message: String, sql: String?, path: String? = nil) -> DatabaseError {
+    package static func fromSQLite(code: Int32, message: String, sql: String?, path: String? = nil) -> DatabaseError {
         let kind: Kind
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .notADatabase

@@ -220,8 +220,17 @@ public final class SQLiteDatabase: @unchecked Sendable {
         reader = nil
     }
 
+    /// Runs `work` on the reader's queue after what is queued there: a test stands in for a slow
+    /// observed query with it.
+    package func runOnReaderQueue(_ work: @escaping @Sendable () -> Void) {
+        readerQueue.async(execute: work)
+    }
+
+    /// How many observations are registered (for tests).
+    package var observerCount: Int { observers.count }
+
     /// Whether the reader connection is open (for tests).
-    var isReaderOpen: Bool {
+    package var isReaderOpen: Bool {
         performSync(readerQueue, readerKey) { reader != nil && path != nil }
     }
 
@@ -311,7 +320,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// Whether the data-version poller runs (for tests).
-    var isPolling: Bool {
+    package var isPolling: Bool {
         performSync(writerQueue, writerKey) { poller != nil }
     }
 

@@ -14,9 +14,9 @@ public final class Statement {
     /// connection finalizes its statements before it closes, so they never outlive it.
     @usableFromInline unowned(unsafe) let connection: Connection
     /// Tables this statement reads, as the authorizer reported them while it was compiled.
-    var readTables: Set<String> = []
+    package internal(set) var readTables: Set<String> = []
     /// Tables this statement writes, directly or through triggers and foreign-key actions.
-    var writeTables: Set<String> = []
+    package internal(set) var writeTables: Set<String> = []
     /// The write transaction whose change set already includes `writeTables`.
     var recordedInTransaction = -1
     /// The observed fetch whose region already includes `readTables`.

@@ -100,3 +100,20 @@ import Testing
         _ = TodosBaseService.shared
     }
 }
+
+@Test func aDataFolderThatIsAFileIsExplainedInWords() throws {
+    let folder = TemporaryFolder()
+    let dataHome = folder.file("data-home")
+    #expect(FileManager.default.createFile(atPath: dataHome, contents: Data()))
+    let configuration = BaseServicesConfiguration(database: .standard, environment: .production)
+    #expect {
+        _ = try BaseServicesRegistry.open(configuration, processEnvironment: ["XDG_DATA_HOME": dataHome])
+    } throws: { error in
+        guard let error = error as? DatabaseError else { return false }
+        return error.message.contains(dataHome) && error.message.contains(";")
+            && !error.message.contains("Domain") && !error.message.contains("error 512")
+            && error.message.contains("not a folder")
+            && error.message.contains("XDG_DATA_HOME")
+    }
+    #expect(FileManager.default.contents(atPath: dataHome) == Data())
+}

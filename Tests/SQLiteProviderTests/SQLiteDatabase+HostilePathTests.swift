@@ -1,9 +1,7 @@
 import CSQLite
 import Foundation
+import SQLiteProvider
 import Testing
-
-@testable import BaseServices
-@testable import SQLiteProvider
 
 // Hostile database paths at the provider (issue 18, items 2, 3, 5 and 8). Tried:
 // - a symbolic link to a good database (relative, absolute, and a link to a link), with and
@@ -14,13 +12,12 @@ import Testing
 //   read from or written to them;
 // - a dangling symbolic link and a symbolic link loop: refused, nothing created;
 // - a path under a regular file (`file/db.sqlite`): refused, the file untouched;
-// - `XDG_DATA_HOME` naming a regular file: refused in words, no `NSCocoaErrorDomain error 512`;
 // - SQLite's bare "locking protocol" (a process frozen while recovering the log): a sentence.
 // Every refusal names the path as given and says what to do; none carries an error domain or
 // a bare code.
 
 private func open(_ path: String) throws(DatabaseError) -> SQLiteDatabase {
-    try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations()).database
+    try SQLiteDatabase.open(path: path, options: NotesSchema.options, migrations: NotesSchema.migrations()).database
 }
 
 /// The refusal of `path`, or `nil` (recorded as an issue) when it opened.
@@ -47,8 +44,8 @@ private func writeDatabase(at path: String, rows: Int = 300) throws {
     try database.write { (db) throws(DatabaseError) in
         for index in 0..<rows {
             try db.execute(
-                "INSERT INTO todos(title, notes, created_at, updated_at, position) VALUES (?, ?, 0, 0, ?)",
-                [.text("todo \(index)"), .text(String(repeating: "n", count: 200)), .integer(Int64(index))])
+                "INSERT INTO notes(title, body, position) VALUES (?, ?, ?)",
+                [.text("note \(index)"), .text(String(repeating: "n", count: 200)), .integer(Int64(index))])
         }
     }
     database.close()
@@ -62,7 +59,7 @@ private func writeDatabase(at path: String, rows: Int = 300) throws {
     #expect(symlink(folder.file("absolute.sqlite"), folder.file("chained.sqlite")) == 0)
     for name in ["relative.sqlite", "absolute.sqlite", "chained.sqlite"] {
         let database = try open(folder.file(name))
-        #expect(try database.int("SELECT count(*) FROM todos") == 300, "\(name)")
+        #expect(try database.int("SELECT count(*) FROM notes") == 300, "\(name)")
         database.close()
     }
 }
@@ -74,12 +71,12 @@ private func writeDatabase(at path: String, rows: Int = 300) throws {
     #expect(symlink(folder.path + "/data/target.sqlite", folder.file("link.sqlite")) == 0)
     let database = try open(folder.file("link.sqlite"))
     try database.write { (db) throws(DatabaseError) in
-        try db.execute("INSERT INTO todos(title, notes, created_at, updated_at, position) VALUES ('x', '', 0, 0, 999)")
+        try db.execute("INSERT INTO notes(title, body, position) VALUES ('x', '', 999)")
     }
     #expect(FileManager.default.fileExists(atPath: folder.path + "/data/target.sqlite-wal"))
     // Opened again while the log holds the last commit: judged with its log, not as truncated.
     let again = try open(folder.file("link.sqlite"))
-    #expect(try again.int("SELECT count(*) FROM todos") == 301)
+    #expect(try again.int("SELECT count(*) FROM notes") == 301)
     again.close()
     database.close()
 }
@@ -131,26 +128,11 @@ private func writeDatabase(at path: String, rows: Int = 300) throws {
     #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8))
 }
 
-@Test func aDataFolderThatIsAFileIsExplainedInWords() throws {
-    let folder = TemporaryFolder()
-    let dataHome = folder.file("data-home")
-    #expect(FileManager.default.createFile(atPath: dataHome, contents: Data()))
-    let configuration = BaseServicesConfiguration(database: .standard, environment: .production)
-    #expect {
-        _ = try BaseServicesRegistry.open(configuration, processEnvironment: ["XDG_DATA_HOME": dataHome])
-    } throws: { error in
-        guard let error = error as? DatabaseError else { return false }
-        return isHelpful(error.message, naming: dataHome) && error.message.contains("not a folder")
-            && error.message.contains("XDG_DATA_HOME")
-    }
-    #expect(FileManager.default.contents(atPath: dataHome) == Data())
-}
-
 @Test func aFrozenLogRecoveryIsExplainedNotShownAsLockingProtocol() {
     let error = DatabaseError.fromSQLite(
-        code: SQLITE_PROTOCOL, message: "locking protocol", sql: "BEGIN IMMEDIATE", path: "/data/todos.sqlite")
+        code: SQLITE_PROTOCOL, message: "locking protocol", sql: "BEGIN IMMEDIATE", path: "/data/notes.sqlite")
     #expect(error.code == SQLITE_PROTOCOL)
-    #expect(error.message.hasPrefix("the database /data/todos.sqlite could not be locked: another process"))
+    #expect(error.message.hasPrefix("the database /data/notes.sqlite could not be locked: another process"))
     #expect(error.message.contains("resume or end that process, then try again"))
     #expect(error.message.hasSuffix("(SQLite: locking protocol)"))
 }
@@ -167,6 +149,6 @@ private func writeDatabase(at path: String, rows: Int = 300) throws {
     }
     // A constraint's own words already say what is wrong; they are kept as they are.
     let constraint = DatabaseError.fromSQLite(
-        code: SQLITE_CONSTRAINT, message: "UNIQUE constraint failed: feeds.url", sql: nil)
-    #expect(constraint.message == "UNIQUE constraint failed: feeds.url")
+        code: SQLITE_CONSTRAINT, message: "UNIQUE constraint failed: tags.name", sql: nil)
+    #expect(constraint.message == "UNIQUE constraint failed: tags.name")
 }

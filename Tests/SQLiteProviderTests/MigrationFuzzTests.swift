@@ -1,14 +1,12 @@
 import CSQLite
 import Foundation
+import SQLiteProvider
 import StreamsTesting
 import Testing
 
-@_spi(Fuzzing) @testable import BaseServices
-@testable import SQLiteProvider
-
-/// Random and damaged files through the opening path the app uses (checks, then migrations):
-/// each must open or be refused with a ``DatabaseError`` that leaves the file byte for byte as
-/// it was. Seeded, so a failure names a file that reproduces it.
+/// Random and damaged files through the provider's opening path (checks, then migrations): each
+/// must open or be refused with a ``DatabaseError`` that leaves the file byte for byte as it was.
+/// Seeded, so a failure names a file that reproduces it.
 @Suite struct MigrationFuzzTests {
     private typealias Generator = SeededGenerator
 
@@ -17,7 +15,7 @@ import Testing
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         do {
-            try _openAndCloseDatabase(atPath: path, environment: .development)
+            try openNotes(path).close()
             return nil
         } catch {
             return error
@@ -28,10 +26,10 @@ import Testing
         FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
     }
 
-    /// A closed Rivulet database holding the welcome list, as bytes.
+    /// A closed notes database holding a few notes, as bytes.
     private static func realDatabase(in folder: TemporaryFolder) throws -> [UInt8] {
         let path = folder.file("real.sqlite")
-        #expect(try _openAndCloseDatabase(atPath: path, environment: .development))
+        try writeNotesDatabase(at: path, rows: 8)
         return contents(path)
     }
 
@@ -112,19 +110,26 @@ import Testing
         #expect(refused > 10)
     }
 
-    /// A Rivulet database at schema 6, as the version before the todo-window and identifier
-    /// migrations left it, in the given journal mode; `damage` runs on it before it is closed.
-    private static func version6Database(
+    /// A notes database at schema 2, as a version before the rebuild of `notes` left it, in the
+    /// given journal mode; `damage` runs on it before it is closed.
+    private static func version2Database(
         at path: String, journalMode: String, damage: String? = nil
     ) throws -> [UInt8] {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-        try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Array(Schema.migrations().prefix(6)))
-            .database.close()
+        try SQLiteDatabase.open(
+            path: path, options: NotesSchema.options, migrations: Array(NotesSchema.migrations().prefix(2))
+        )
+        .database.close()
         let connection = try Connection.open(path: path, flags: SQLITE_OPEN_READWRITE, busyTimeoutMilliseconds: 1_000)
         do {
-            try connection.execute(
-                "INSERT INTO todos(title, notes, completed, created_at, updated_at, position) VALUES ('a', '', 0, 1, 1, 1)"
-            )
+            // A few notes, each tagged, so every table has rows the upgrade carries over.
+            try connection.executeScript(
+                """
+                INSERT INTO tags(name) VALUES ('home'), ('work');
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+                INSERT INTO notes(title, body, position) SELECT 'note ' || i, 'body of note ' || i, i FROM n;
+                INSERT INTO note_tags(note_id, tag_id) SELECT id, 1 + id % 2 FROM notes;
+                """)
             if let damage { try connection.executeScript(damage) }
             _ = try connection.fetchOne("PRAGMA journal_mode = \(journalMode)", []) { $0.string(at: 0) }
         } catch {
@@ -136,28 +141,30 @@ import Testing
         return contents(path)
     }
 
-    /// Found by fuzzing: a schema-6 file whose step 8 failed was refused, but step 7 had been
-    /// committed and the switch to write-ahead logging had rewritten the header, so the file
-    /// had changed (and now had a version the Rivulet that wrote it would refuse as newer).
+    /// Found by fuzzing: a file whose later step failed was refused, but an earlier step had been
+    /// committed and the switch to write-ahead logging had rewritten the header, so the file had
+    /// changed (and now had a version the application that wrote it would refuse as newer).
     @Test(arguments: ["DELETE", "WAL"])
     func anUpgradeThatFailsInALaterStepLeavesTheFileAsItWas(journalMode: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file()
-        // Step 8 creates `new_todos`; a table of that name already there makes it fail.
-        let bytes = try Self.version6Database(at: path, journalMode: journalMode, damage: "CREATE TABLE new_todos(x)")
+        // Step 4 creates `archived_notes`; a table of that name already there makes it fail
+        // after step 3 has rebuilt `notes`.
+        let bytes = try Self.version2Database(
+            at: path, journalMode: journalMode, damage: "CREATE TABLE archived_notes(x)")
         let refusal = try #require(try Self.open(bytes, at: path))
-        #expect(refusal.message.contains("migration 8"), "\(refusal)")
+        #expect(refusal.message.contains("migration 4"), "\(refusal)")
         #expect(Self.contents(path) == bytes)
         let connection = try Connection.open(path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: 1_000)
         defer { connection.close() }
-        #expect(try connection.fetchInt("PRAGMA user_version") == 6)
+        #expect(try connection.fetchInt("PRAGMA user_version") == 2)
     }
 
     @Test(arguments: ["DELETE", "WAL"])
     func damagedCopiesOfAnOlderDatabaseUpgradeOrAreRefusedUnchanged(journalMode: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file()
-        let old = try Self.version6Database(at: folder.file("old.sqlite"), journalMode: journalMode)
+        let old = try Self.version2Database(at: folder.file("old.sqlite"), journalMode: journalMode)
         var generator = Generator(seed: journalMode == "WAL" ? 6_066 : 6_606)
         let (refused, upgraded) = try Self.openDamagedCopies(of: old, at: path, using: &generator)
         #expect(refused > 10)

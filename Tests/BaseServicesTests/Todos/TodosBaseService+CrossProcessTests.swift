@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Testing
 
 @testable import BaseServices
@@ -53,4 +54,27 @@ private func runWriterAndKill(path: String, after milliseconds: Int) throws -> [
     }
     let missing = acknowledged.filter { stored[$0.id] != $0.title }
     #expect(missing.isEmpty, "acknowledged but missing: \(missing.prefix(5))")
+}
+
+// Wall clock: a real child process (the test-only writer executable) commits a todo.
+@Test func commitsByAnotherProcessAreDetectedWithin250Milliseconds() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file()
+    let (database, _) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations())
+    let recorder = Recorder(
+        database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
+            try db.fetchInt("SELECT count(*) FROM todos WHERE title = 'from the child'")
+        })
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: builtProductsFolder + "/_BaseServicesWriter")
+    child.arguments = ["insert", path, "from the child"]
+    let output = Pipe()
+    child.standardOutput = output
+    try child.run()
+    child.waitUntilExit()
+    let exited = ContinuousClock.now
+    #expect(child.terminationStatus == 0)
+    #expect(recorder.wait(timeout: .milliseconds(250)) { $0.last == .success(1) })
+    #expect(ContinuousClock.now - exited < .milliseconds(250))
+    recorder.dispose()
 }

@@ -1,11 +1,9 @@
 import CSQLite
 import Dispatch
 import Foundation
+import SQLiteProvider
 import Streams
 import Testing
-
-@testable import BaseServices
-@testable import SQLiteProvider
 
 /// A database with tables `a(v)` and `b(v)`, and a count of how many times an observed query ran.
 private struct ObservationFixture {
@@ -13,7 +11,7 @@ private struct ObservationFixture {
     let database: SQLiteDatabase
     let runs = Counter()
 
-    init(options: DatabaseOptions = DatabaseOptions.rivulet) throws {
+    init(options: DatabaseOptions = NotesSchema.options) throws {
         (folder, database) = try makeTemporaryDatabase(options: options, migrations: [])
         try database.execute("CREATE TABLE a(v INTEGER); CREATE TABLE b(v INTEGER)")
     }
@@ -73,7 +71,7 @@ private struct ObservationFixture {
     let fixture = try ObservationFixture()
     let recorder = fixture.observeCountOfA()
     let gate = DispatchSemaphore(value: 0)
-    fixture.database.readerQueue.async { gate.wait() }
+    fixture.database.runOnReaderQueue { gate.wait() }
     for _ in 0..<10 { try fixture.insertIntoA() }
     gate.signal()
     fixture.database.settle()
@@ -192,7 +190,7 @@ private struct ObservationFixture {
     let recorder = fixture.observeCountOfA()
     // Stand in for a very slow query: the reader is busy until the write has finished.
     let gate = DispatchSemaphore(value: 0)
-    fixture.database.readerQueue.async { gate.wait() }
+    fixture.database.runOnReaderQueue { gate.wait() }
     try fixture.insertIntoA()
     let committed = try fixture.database.write { (db) throws(DatabaseError) in try db.fetchInt("SELECT count(*) FROM a")
     }
@@ -231,7 +229,7 @@ private struct ObservationFixture {
     fixture.database.settle()
     #expect(!fixture.database.isPolling)
     #expect(!fixture.database.isReaderOpen)
-    #expect(fixture.database.observers.isEmpty)
+    #expect(fixture.database.observerCount == 0)
 }
 
 @Test func observationLeavesNoLiveSubscriptionBehind() throws {
@@ -268,29 +266,6 @@ private struct ObservationFixture {
     try other.execute("INSERT INTO a VALUES (1)")
     #expect(recorder.wait(timeout: .milliseconds(250)) { $0.last == .success(1) })
     #expect(ContinuousClock.now - start < .milliseconds(250))
-    recorder.dispose()
-}
-
-// Wall clock: a real child process (the test-only writer executable) commits a todo.
-@Test func commitsByAnotherProcessAreDetectedWithin250Milliseconds() throws {
-    let folder = TemporaryFolder()
-    let path = folder.file()
-    let (database, _) = try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations())
-    let recorder = Recorder(
-        database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
-            try db.fetchInt("SELECT count(*) FROM todos WHERE title = 'from the child'")
-        })
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: builtProductsFolder + "/_BaseServicesWriter")
-    child.arguments = ["insert", path, "from the child"]
-    let output = Pipe()
-    child.standardOutput = output
-    try child.run()
-    child.waitUntilExit()
-    let exited = ContinuousClock.now
-    #expect(child.terminationStatus == 0)
-    #expect(recorder.wait(timeout: .milliseconds(250)) { $0.last == .success(1) })
-    #expect(ContinuousClock.now - exited < .milliseconds(250))
     recorder.dispose()
 }
 

@@ -1,7 +1,5 @@
+import SQLiteProvider
 import Testing
-
-@testable import BaseServices
-@testable import SQLiteProvider
 
 @Test func boundTextIsStoredVerbatimNeverReadAsSQL() throws {
     let (_, database) = try makeTemporaryDatabase(migrations: [])

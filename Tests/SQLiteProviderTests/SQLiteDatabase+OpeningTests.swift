@@ -1,12 +1,10 @@
 import CSQLite
 import Foundation
+import SQLiteProvider
 import Testing
 
-@testable import BaseServices
-@testable import SQLiteProvider
-
 private func open(_ path: String) throws(DatabaseError) -> SQLiteDatabase {
-    try SQLiteDatabase.open(path: path, options: .rivulet, migrations: Schema.migrations()).database
+    try SQLiteDatabase.open(path: path, options: NotesSchema.options, migrations: NotesSchema.migrations()).database
 }
 
 private func expectRefusal(
@@ -19,14 +17,14 @@ private func expectRefusal(
     }
 }
 
-/// A closed Rivulet database with a few hundred todos (several pages), at `path`.
+/// A closed notes database with a few hundred notes (several pages), at `path`.
 private func writeValidDatabase(at path: String) throws {
     let database = try open(path)
     try database.write { (db) throws(DatabaseError) in
         for index in 0..<300 {
             try db.execute(
-                "INSERT INTO todos(title, notes, created_at, updated_at, position) VALUES (?, ?, 0, 0, ?)",
-                [.text("todo \(index)"), .text(String(repeating: "n", count: 200)), .integer(Int64(index))])
+                "INSERT INTO notes(title, body, position) VALUES (?, ?, ?)",
+                [.text("note \(index)"), .text(String(repeating: "n", count: 200)), .integer(Int64(index))])
         }
     }
     database.close()
@@ -35,21 +33,21 @@ private func writeValidDatabase(at path: String) throws {
 @Test func aNewFileIsCreatedWithOwnerOnlyPermissionsAndMigrated() throws {
     let folder = TemporaryFolder()
     let (database, created) = try SQLiteDatabase.open(
-        path: folder.file(), options: .rivulet, migrations: Schema.migrations())
+        path: folder.file(), options: NotesSchema.options, migrations: NotesSchema.migrations())
     #expect(created)
     let permissions = try FileManager.default.attributesOfItem(atPath: folder.file())[.posixPermissions] as? NSNumber
     #expect(permissions?.intValue == 0o600)
-    #expect(try database.int("PRAGMA user_version") == Int64(Schema.migrations().count))
-    #expect(try database.int("PRAGMA application_id") == Int64(Schema.applicationID))
+    #expect(try database.int("PRAGMA user_version") == Int64(NotesSchema.migrations().count))
+    #expect(try database.int("PRAGMA application_id") == Int64(NotesSchema.applicationID))
 }
 
 @Test func reopeningAnExistingDatabaseDoesNotCountAsCreated() throws {
     let folder = TemporaryFolder()
     try writeValidDatabase(at: folder.file())
     let (database, created) = try SQLiteDatabase.open(
-        path: folder.file(), options: .rivulet, migrations: Schema.migrations())
+        path: folder.file(), options: NotesSchema.options, migrations: NotesSchema.migrations())
     #expect(!created)
-    #expect(try database.int("SELECT count(*) FROM todos") == 300)
+    #expect(try database.int("SELECT count(*) FROM notes") == 300)
 }
 
 @Test func aMissingFolderIsReportedAndNothingIsCreated() {
@@ -131,7 +129,7 @@ private func writeValidDatabase(at path: String) throws {
     try raw.execute("PRAGMA user_version = 99")
     raw.close()
     let before = bytes(of: folder.file())
-    let latest = Schema.migrations().count
+    let latest = NotesSchema.migrations().count
     #expect {
         _ = try open(folder.file())
     } throws: { error in
@@ -144,6 +142,7 @@ private func writeValidDatabase(at path: String) throws {
 @Test func anEmptyFileIsInitializedAsANewDatabase() throws {
     let folder = TemporaryFolder()
     #expect(FileManager.default.createFile(atPath: folder.file(), contents: Data()))
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Schema.migrations())
-    #expect(try database.int("SELECT count(*) FROM todos") == 0)
+    let (database, _) = try SQLiteDatabase.open(
+        path: folder.file(), options: NotesSchema.options, migrations: NotesSchema.migrations())
+    #expect(try database.int("SELECT count(*) FROM notes") == 0)
 }

@@ -1,10 +1,8 @@
 import Foundation
+import SQLiteProvider
 import Streams
 import StreamsTesting
 import Testing
-
-@testable import BaseServices
-@testable import SQLiteProvider
 
 /// This process's resident set, in KiB (`VmRSS`); 0 where /proc is missing.
 private func residentKiB() -> Int {
@@ -58,29 +56,32 @@ private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async
 /// Whether the thread sanitizer's runtime is loaded.
 private let isUnderThreadSanitizer = dlsym(nil, "__tsan_init") != nil
 
-// Wall clock: a thousand observers of one query on a real database file, while todos are
+// Wall clock: a thousand observers of one query on a real database file, while notes are
 // written. The test runs itself again in a process of its own, where the growth of the resident
 // set is this test's alone.
 @Test func aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed() async throws {
     let name = "aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed"
     guard isRunningAlone(name) else { return try await runAlone(name) }
     try await withSubscriptionTracking {
-        let fixture = try ServicesFixture()
-        let counts = fixture.todos.observeCounts(on: ImmediateScheduler())
+        let (_, database) = try makeTemporaryDatabase()
+        let counts = database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in
+            try db.fetchInt("SELECT count(*) FROM notes", [])
+        }
         let before = residentKiB()
         let observers = (0..<1_000).map { _ in Recorder(counts) }
         for index in 1...20 {
-            _ = try value(fixture.todos.create(title: "Todo \(index)", notes: "", due: nil))
+            try database.write { (db) throws(DatabaseError) in
+                try db.execute("INSERT INTO notes(title) VALUES (?)", [.text("Note \(index)")])
+            }
         }
-        let final = TodoCounts(total: 20, active: 20, completed: 0)
         let lagging = await onOwnThread {
-            observers.filter { observer in !observer.wait(timeout: .seconds(20)) { (try? $0.last?.get()) == final } }
+            observers.filter { observer in !observer.wait(timeout: .seconds(20)) { $0.last == .success(20) } }
         }
         let during = residentKiB()
         #expect(lagging.isEmpty, "\(lagging.count) observers never saw the final counts")
-        #expect(fixture.database.observers.count == 1_000)
+        #expect(database.observerCount == 1_000)
         for observer in observers { observer.dispose() }
-        #expect(fixture.database.observers.count == 0)
+        #expect(database.observerCount == 0)
         let growth = during - before
         print("1,000 observers: RSS \(before / 1024) MB before, \(during / 1024) MB with them (+\(growth) KiB)")
         // Under the thread sanitizer the resident set also holds the sanitizer's shadow memory,

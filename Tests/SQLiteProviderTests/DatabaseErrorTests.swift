@@ -1,7 +1,5 @@
+import SQLiteProvider
 import Testing
-
-@testable import BaseServices
-@testable import SQLiteProvider
 
 @Test func databaseErrorDescriptionNamesMessageCodeAndStatement() {
     let error = DatabaseError(kind: .sqlite, code: 2067, message: "UNIQUE constraint failed", sql: "INSERT INTO t")
