@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteProviderTests",
-            dependencies: ["SQLiteProvider", "Streams", "StreamsTesting", "CSQLite"],
+            dependencies: ["SQLiteProvider", "Streams", "StreamsTesting", "CSQLite", "TestMeasures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import SQLiteProvider
 import Streams
 import StreamsTesting
 import Synchronization
+import TestMeasures
 
 /// The tests' own schema: notes, tags and the tags of each note. Small and neutral, so the
 /// provider's contract is checked without any application's schema.
@@ -73,14 +74,14 @@ struct TemporaryFolder: Sendable {
 
 /// The temporary root of this test process, removed at exit.
 let testRoot: String = {
-    let root = NSTemporaryDirectory() + "sqlite-provider-tests-\(getpid())"
+    let root = TestMeasures.filesFolder + "sqlite-provider-tests-\(getpid())"
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     atexit { removeTestRoot() }
     return root
 }()
 
 private func removeTestRoot() {
-    let root = NSTemporaryDirectory() + "sqlite-provider-tests-\(getpid())"
+    let root = TestMeasures.filesFolder + "sqlite-provider-tests-\(getpid())"
     // Give back write permission first, in case a test made things read-only.
     if let items = FileManager.default.enumerator(atPath: root) {
         for case let item as String in items { chmod(root + "/" + item, 0o700) }
