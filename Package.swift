@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "Requests",
-            dependencies: ["Streams"],
+            dependencies: ["Streams", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             swiftSettings: strictSettings
         ),
         .target(name: "FeedParsing", swiftSettings: strictSettings),
