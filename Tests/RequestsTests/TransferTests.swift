@@ -230,4 +230,39 @@ import Testing
             #expect(await server.wait(upTo: .seconds(10)) { $0.connectionsClosedByClient >= 1 })
         }
     }
+
+    @Test func requestsToOneHostShareAKeptConnection() async throws {
+        let server = try TestHTTPServer(keepsConnectionsAlive: true) { _ in
+            .respond(status: 200, body: Data("kept".utf8))
+        }
+        defer { server.stop() }
+        let session = NetworkSession()
+        for index in 0..<20 {
+            var request = server.request("feed-\(index).xml")
+            request.session = session
+            _ = try await request.response()
+        }
+        #expect(server.requests.count == 20)
+        #expect(server.connectionsAccepted == 1)
+    }
+
+    @Test func requestsAtOnceOpenAtMostOneConnectionEach() async throws {
+        let server = try TestHTTPServer(keepsConnectionsAlive: true) { _ in
+            .respond(status: 200, body: Data("kept".utf8))
+        }
+        defer { server.stop() }
+        let session = NetworkSession()
+        for round in 0..<5 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<4 {
+                    var request = server.request("feed-\(round)-\(index).xml")
+                    request.session = session
+                    group.addTask { _ = try await request.response() }
+                }
+                try await group.waitForAll()
+            }
+        }
+        #expect(server.requests.count == 20)
+        #expect(server.connectionsAccepted <= 4)
+    }
 }
