@@ -43,7 +43,17 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "SQLiteProvider", dependencies: ["Streams", "CSQLite"], swiftSettings: strictSettings),
-        .target(name: "Requests", dependencies: ["Streams"], swiftSettings: strictSettings),
+        // libcurl carries requests on Linux; Apple platforms use Foundation's URLSession.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(
+            name: "Requests",
+            dependencies: ["Streams", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            swiftSettings: strictSettings
+        ),
         .target(name: "FeedParsing", swiftSettings: strictSettings),
         .target(name: "Coordination", dependencies: ["Streams"], swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Streams", "Coordination"], swiftSettings: strictSettings),

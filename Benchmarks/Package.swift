@@ -51,13 +51,18 @@ let package = Package(
             dependencies: ["Harness", .product(name: "TerminalUI", package: "Rivulet")],
             swiftSettings: settings
         ),
+        .target(
+            name: "RequestsBenchmarks",
+            dependencies: ["Harness", .product(name: "Requests", package: "Rivulet")],
+            swiftSettings: settings
+        ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: settings),
         .executableTarget(
             name: "rivulet-bench",
             dependencies: [
                 "Harness", "StreamsBenchmarks", "SQLiteRawBenchmarks", "SQLiteGRDBBenchmarks",
                 "SQLiteRivuletBenchmarks",
-                "TUIBenchmarks",
+                "TUIBenchmarks", "RequestsBenchmarks",
             ],
             swiftSettings: settings
         ),

@@ -10,43 +10,44 @@
 /// request or a redirect leads to checked against an ``AddressPolicy``, and a cancellation that
 /// stops the transfer at once.
 ///
-/// `http:` and `https:` requests go over the library's own HTTP/1.1 transport (TLS from the
-/// system's OpenSSL), which stops a transfer the moment it is cancelled or past its limit;
-/// Foundation's `URLSession` carries them instead when a proxy is configured (in the
-/// configuration or the environment) or OpenSSL cannot be loaded. The configuration's extra
-/// headers apply to both. To use a different configuration, create another `NetworkSession`
-/// and give it to a ``RemoteService`` or to a single ``ServiceRequest``.
+/// On Linux the system's libcurl carries the requests: one thread drives every transfer of the
+/// process, connections to a host are kept and reused (HTTP/2 where the server offers it), and
+/// proxies come from the environment (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`).
+/// On Apple platforms Foundation's `URLSession` carries them. The configuration's extra headers
+/// apply to both. To use a different configuration, create another `NetworkSession` and give it
+/// to a ``RemoteService`` or to a single ``ServiceRequest``.
 public final class NetworkSession: Sendable {
     /// The session used when none is named: ephemeral, no cache, no cookies.
     public static let shared = NetworkSession()
 
-    let urlSession: URLSession
-    let router: _SessionRouter
-    /// Whether `http:` requests go over this library's own transport (``_SocketTransfer``)
-    /// rather than Foundation's: yes unless a proxy is configured, which only Foundation's honours.
-    let carriesPlainHTTPItself: Bool
-    /// The TLS context for `https:` requests over the library's own transport; `nil` when they
-    /// go over Foundation's (a proxy is set, or the system's OpenSSL could not be loaded).
-    let tlsContext: _TLSClientContext?
     /// Header fields the configuration adds to every request.
-    private let additionalHeaders: [String: String]
+    let additionalHeaders: [String: String]
     /// The addresses this session's requests may reach.
     public let addressPolicy: AddressPolicy
+    #if canImport(Darwin)
+        let urlSession: URLSession
+        let router: _SessionRouter
+    #else
+        /// The proxies requests go through, as the environment named them when the session was made.
+        let proxies: _ProxyEnvironment
+        /// A file of certificate authorities trusted instead of the system's, for tests.
+        let certificateAuthorities: String?
+    #endif
 
     /// A session with `configuration` and `addressPolicy`; the URL cache is turned off so
     /// conditional requests reach the server and a `304` comes back as is.
     public convenience init(
         configuration: URLSessionConfiguration = .ephemeral, addressPolicy: AddressPolicy = .standard
     ) {
-        self.init(configuration: configuration, addressPolicy: addressPolicy, ownTransport: nil)
+        self.init(configuration: configuration, addressPolicy: addressPolicy, environment: nil)
     }
 
-    /// A session as above; `ownTransport` chooses the transport of web requests (`true`: this
-    /// library's own, `false`: Foundation's, `nil`: its own unless a proxy is set), and
-    /// `trust` the certificate authorities its own `https:` transport accepts.
+    /// A session as above; on Linux, `environment` stands for the process's environment when
+    /// choosing proxies, and `certificateAuthorities` names a PEM file of the authorities its
+    /// `https:` requests trust instead of the system's.
     init(
-        configuration: URLSessionConfiguration, addressPolicy: AddressPolicy, ownTransport: Bool?,
-        trust: _TLSTrust = .system
+        configuration: URLSessionConfiguration, addressPolicy: AddressPolicy, environment: [String: String]?,
+        certificateAuthorities: String? = nil
     ) {
         self.addressPolicy = addressPolicy
         var headers: [String: String] = [:]
@@ -54,27 +55,27 @@ public final class NetworkSession: Sendable {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
         self.additionalHeaders = headers
-        let configuredProxy = !(configuration.connectionProxyDictionary ?? [:]).isEmpty
-        let carriesSecureHTTPItself =
-            ownTransport ?? !(configuredProxy || Self.environmentNamesAProxy(for: "https"))
-        let tlsContext = carriesSecureHTTPItself ? _TLSClientContext(trust: trust) : nil
-        self.tlsContext = tlsContext
-        // Plain HTTP goes over the own transport only where `https:` does too: the common
-        // redirect from one to the other must find TLS there.
-        self.carriesPlainHTTPItself =
-            ownTransport ?? (tlsContext != nil && !(configuredProxy || Self.environmentNamesAProxy(for: "http")))
-        // Work on a copy: the caller's configuration stays as it was.
-        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let router = _SessionRouter()
-        self.router = router
-        self.urlSession = URLSession(configuration: configuration, delegate: router, delegateQueue: _DelegateQueue())
+        #if canImport(Darwin)
+            // Work on a copy: the caller's configuration stays as it was.
+            let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            let router = _SessionRouter()
+            self.router = router
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            self.urlSession = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+        #else
+            self.proxies = environment.map(_ProxyEnvironment.init) ?? _ProxyEnvironment()
+            self.certificateAuthorities = certificateAuthorities
+        #endif
     }
 
-    deinit {
-        urlSession.invalidateAndCancel()
-    }
+    #if canImport(Darwin)
+        deinit {
+            urlSession.invalidateAndCancel()
+        }
+    #endif
 
     /// Starts `request`; `completion` runs once, unless the returned exchange is cancelled
     /// first, in which case it never runs.
@@ -90,33 +91,26 @@ public final class NetworkSession: Sendable {
             return nil
         }
         let scheme = urlRequest.url?.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else {
+        guard let url = urlRequest.url, scheme == "http" || scheme == "https" else {
             let target = urlRequest.url?.absoluteString ?? "?"
             completion(.failure(RequestError(request: request, reason: .invalidURL("not an http(s) URL: \(target)"))))
             return nil
         }
-        let transport: _Exchange.Transport
-        if scheme == "http" ? carriesPlainHTTPItself : tlsContext != nil {
-            transport = .own(
-                _SocketTransfer(urlRequest: urlRequest, additionalHeaders: additionalHeaders, tls: tlsContext))
-        } else {
-            transport = .foundation(urlSession.dataTask(with: urlRequest), router)
-        }
-        let exchange = _Exchange(
-            request: request,
-            transport: transport,
-            addressPolicy: addressPolicy,
-            completion: completion
-        )
-        if case .foundation(let task, _) = transport { router.register(exchange, for: task.taskIdentifier) }
-        exchange.start(initialURL: urlRequest.url)
+        let exchange = _Exchange(request: request, addressPolicy: addressPolicy, completion: completion)
+        #if canImport(Darwin)
+            let transfer = _URLSessionTransfer(exchange: exchange, session: self, urlRequest: urlRequest)
+        #else
+            guard let driver = _CurlDriver.shared else {
+                let reason = RequestError.Reason.transport(
+                    "the system's libcurl could not be set up, so no request can be sent; check its installation")
+                completion(.failure(RequestError(request: request, reason: reason)))
+                return nil
+            }
+            let transfer = _CurlTransfer(
+                exchange: exchange, driver: driver, urlRequest: urlRequest, url: url,
+                additionalHeaders: additionalHeaders, proxies: proxies, certificateAuthorities: certificateAuthorities)
+        #endif
+        exchange.start(initialURL: url, transfer: transfer)
         return exchange
-    }
-
-    /// Whether the environment names a proxy for `scheme`, as curl reads it.
-    private static func environmentNamesAProxy(for scheme: String) -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let names = ["\(scheme)_proxy", "\(scheme.uppercased())_PROXY", "all_proxy", "ALL_PROXY"]
-        return names.contains { !(environment[$0] ?? "").isEmpty }
     }
 }

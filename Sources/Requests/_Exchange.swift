@@ -6,127 +6,72 @@ import Streams
     import FoundationNetworking
 #endif
 
-/// One request in flight: collects the body, applies the limits and delivers one result.
+/// One request in flight: collects the body, applies the limits and delivers one result, whatever
+/// ``_Transfer`` carries it.
 ///
-/// `@unchecked Sendable`: mutable state lives in `state`, a `SanitizerVisibleMutex`; the rest is immutable, and
-/// `task` and `timer` are safe to cancel from any thread.
+/// `@unchecked Sendable`: mutable state lives in `state`, a `SanitizerVisibleMutex`; the rest is
+/// immutable, and `timer` is safe to cancel from any thread.
 final class _Exchange: @unchecked Sendable {
     /// Where the exchanges' timers fire: a queue of its own, so a pool of threads kept busy by
-    /// blocked work (a lookup, a cancellation waiting for Foundation) never delays a timeout.
+    /// blocked work never delays a timeout.
     static let timerQueue = DispatchQueue(label: "Requests.exchange.timers", qos: .userInitiated)
+
+    /// The status line and header fields of the final answer of a hop.
+    struct Head: Sendable {
+        var status: Int
+        /// Each field once, as the server named it; repeated fields joined with ", ".
+        var headers: [String: String]
+        var url: URL
+
+        /// The value of the field named `name` (lower-case), in any case.
+        func field(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name }?.value
+        }
+    }
 
     private struct State {
         var body = Data()
-        var response: HTTPURLResponse?
+        var head: Head?
         var finished = false
         var completion: (@Sendable (Result<NetworkResponse, RequestError>) -> Void)?
         var visited: Set<String> = []
         var redirects = 0
-        /// The scope of the address the last hop went to, for the next redirect's check.
-        var origin: IPAddress.Scope = .public
-        /// A callback that owes Foundation a completion handler is running.
-        var isInDispositionCallback = false
-        /// The task is to be cancelled (or already was).
-        var isCancelRequested = false
-    }
-
-    /// What carries the exchange: Foundation's transfer, or this library's own.
-    enum Transport: Sendable {
-        case foundation(URLSessionDataTask, _SessionRouter)
-        case own(_SocketTransfer)
+        var transfer: (any _Transfer)?
     }
 
     let request: ServiceRequest
-    private let transport: Transport
+    let addressPolicy: AddressPolicy
     private let state: SanitizerVisibleMutex<State>
     private let timer: any DispatchSourceTimer
-    private let addressPolicy: AddressPolicy
 
     init(
         request: ServiceRequest,
-        transport: Transport,
         addressPolicy: AddressPolicy,
         completion: @escaping @Sendable (Result<NetworkResponse, RequestError>) -> Void
     ) {
         self.request = request
-        self.transport = transport
         self.addressPolicy = addressPolicy
         self.state = SanitizerVisibleMutex(State(completion: completion))
         self.timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)
     }
 
-    func start(initialURL: URL?) {
+    /// Starts the timer and `transfer`, which carries the exchange from `initialURL` on.
+    func start(initialURL: URL, transfer: any _Transfer) {
         let timeout = request.effectiveTimeout
         timer.schedule(deadline: .now() + .milliseconds(max(timeout.ticks, 0)))
         timer.setEventHandler { [weak self] in
             self?.fail(.timeout(timeout))
         }
         state.withLock {
-            if let initialURL { $0.visited.insert(initialURL.absoluteString) }
+            $0.visited.insert(initialURL.absoluteString)
+            $0.transfer = transfer
         }
         timer.resume()
-        guard case .foundation(let task, _) = transport else {
-            if case .own(let transfer) = transport { transfer.begin(for: self) }
-            return
-        }
-        guard addressPolicy.isEnforced, let host = initialURL?.host, !host.isEmpty else {
-            task.resume()
-            return
-        }
-        // The lookup blocks, so it runs off the caller's thread; the timer already counts it.
-        DispatchQueue.global().async { [self] in
-            if let verdict = admit(host: host, on: .requested) {
-                fail(verdict)
-                return
-            }
-            let isLive = state.withLock { !$0.finished }
-            if isLive { task.resume() }
-        }
+        transfer.begin()
     }
 
-    /// Resolves `host` and checks its addresses against the policy for `hop`; the reason to
-    /// stop, or `nil` (and the hop's scope recorded for the next redirect) when it may go on.
-    private func admit(host: String, on hop: AddressPolicy.Hop) -> RequestError.Reason? {
-        if case .refused(let reason) = admitted(host: host, on: hop) { return reason }
-        return nil
-    }
-
-    private enum Admission {
-        case admitted([IPAddress])
-        case refused(RequestError.Reason)
-    }
-
-    private func admitted(host: String, on hop: AddressPolicy.Hop) -> Admission {
-        switch _HostResolver.addresses(of: host) {
-        case .failure(.notFound(let name)):
-            return .refused(
-                .transport("the host name \(name) could not be found; check the address and your connection"))
-        case .failure(.failed(let detail)):
-            return .refused(
-                .transport(
-                    "the host name \(host) could not be looked up (\(detail)); check your connection and try again"))
-        case .success(let addresses):
-            if addressPolicy.isEnforced, let refusal = addressPolicy.refusal(of: addresses, host: host, on: hop) {
-                return .refused(.addressRefused(refusal))
-            }
-            state.withLock { $0.origin = AddressPolicy.origin(of: addresses) }
-            return .admitted(addresses)
-        }
-    }
-
-    /// The addresses a transfer of its own may connect to for `host`: resolved once and
-    /// judged by the policy (as requested on the first hop, as a redirect after), so the
-    /// connection goes to an address that was checked. `nil` when the exchange failed instead.
-    func vet(host: String, isFirstHop: Bool) -> [IPAddress]? {
-        let hop = isFirstHop ? AddressPolicy.Hop.requested : .redirect(from: state.withLock { $0.origin })
-        switch admitted(host: host, on: hop) {
-        case .admitted(let addresses):
-            return addresses
-        case .refused(let reason):
-            fail(reason)
-            return nil
-        }
-    }
+    /// Whether the exchange has ended (delivered, failed or cancelled).
+    var isFinished: Bool { state.withLock { $0.finished } }
 
     /// The body bytes the exchange holds: what arrived so far while it runs; none once it has
     /// ended, failed or not (the response, if any, owns the body).
@@ -134,128 +79,80 @@ final class _Exchange: @unchecked Sendable {
 
     /// Stops the exchange without delivering anything (the subscriber went away).
     func cancel() {
-        let pending = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
-            state.finished = true
+        let transfer = state.withLock { state -> (any _Transfer)? in
             state.completion = nil
-            return true
+            guard !state.finished else { return nil }
+            state.finished = true
+            state.body = Data()
+            defer { state.transfer = nil }
+            return state.transfer
         }
         timer.cancel()
-        forgetTransfer()
-        if pending { cancelTask() }
+        transfer?.stop()
     }
 
-    /// Cancels the task, from a thread of its own: never on Foundation's queue, where the
-    /// callbacks run (``_DelegateQueue``) and where the cancellation itself waits its turn.
-    ///
-    /// Foundation on Linux traps when a cancellation lands while it waits for a completion
-    /// handler (a response's disposition, a redirect's request). So while such a callback runs,
-    /// the cancellation is left to ``endDispositionCallback()``, which sends it after the handler
-    /// was called; and a callback that starts once a cancellation was requested calls no handler
-    /// at all (``beginDispositionCallback()``), leaving the task to the cancellation.
-    private func cancelTask() {
-        let sendsNow = state.withLock { state -> Bool in
-            guard !state.isCancelRequested else { return false }
-            state.isCancelRequested = true
-            return !state.isInDispositionCallback
-        }
-        if sendsNow { sendCancel() }
-    }
-
-    private func sendCancel() {
-        switch transport {
-        case .foundation(let task, _): DispatchQueue.global().async { task.cancel() }
-        case .own(let transfer): transfer.stop()
-        }
-    }
-
-    /// Stops routing Foundation's events for the task to this exchange.
-    private func forgetTransfer() {
-        if case .foundation(let task, let router) = transport { router.unregister(task.taskIdentifier) }
-    }
-
-    /// Marks the start of a callback that owes a completion handler; false when a cancellation
-    /// was already requested, and the callback must then call none.
-    func beginDispositionCallback() -> Bool {
-        state.withLock { state in
-            guard !state.isCancelRequested else { return false }
-            state.isInDispositionCallback = true
-            return true
-        }
-    }
-
-    /// Marks the end of such a callback, its completion handler called; sends a cancellation
-    /// requested meanwhile.
-    func endDispositionCallback() {
-        let sendsNow = state.withLock { state -> Bool in
-            state.isInDispositionCallback = false
-            return state.isCancelRequested
-        }
-        if sendsNow { sendCancel() }
-    }
-
-    /// Ends the exchange with `reason` and cancels the task (see ``cancelTask()``).
+    /// Ends the exchange with `reason` and stops its transfer.
     func fail(_ reason: RequestError.Reason) {
-        finish(.failure(RequestError(request: request, reason: reason)))
-        cancelTask()
+        let transfer = finish(.failure(RequestError(request: request, reason: reason)))
+        transfer?.stop()
     }
 
-    private func finish(_ result: Result<NetworkResponse, RequestError>) {
-        let completion = state.withLock { state -> (@Sendable (Result<NetworkResponse, RequestError>) -> Void)? in
-            guard !state.finished else { return nil }
+    /// Delivers `result` unless the exchange ended already; the transfer, for the caller to stop.
+    @discardableResult
+    private func finish(_ result: Result<NetworkResponse, RequestError>) -> (any _Transfer)? {
+        let (completion, transfer) = state.withLock {
+            state -> ((@Sendable (Result<NetworkResponse, RequestError>) -> Void)?, (any _Transfer)?) in
+            guard !state.finished else { return (nil, nil) }
             state.finished = true
             // What was received goes now, not when the last reference to the exchange does.
             state.body = Data()
-            let completion = state.completion
-            state.completion = nil
-            return completion
+            defer {
+                state.completion = nil
+                state.transfer = nil
+            }
+            return (state.completion, state.transfer)
         }
         timer.cancel()
-        forgetTransfer()
-        guard let completion else { return }
-        // Deliver off the session's serial delegate queue, so a subscriber's work (parsing a
-        // large feed) never holds up the other transfers of the session.
-        DispatchQueue.global().async { completion(result) }
+        if let completion {
+            // Deliver off the transfer's thread, so a subscriber's work (parsing a large
+            // document) never holds up the other transfers.
+            DispatchQueue.global().async { completion(result) }
+        }
+        return transfer
     }
 
-    // MARK: - Delegate events
+    // MARK: - What the transfer reports
 
-    /// Whether the body announced by `response` may be received.
-    func receive(_ response: URLResponse) -> Bool {
+    /// Takes the head of the final answer; false (and the exchange failed) when the length it
+    /// announces is over the limit.
+    func receive(_ head: Head) -> Bool {
         let limit = request.maximumBodySize
-        if response.expectedContentLength > Int64(limit) {
+        if let announced = head.field("content-length").flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
+            announced > Int64(limit)
+        {
             fail(.bodyTooLarge(limit: limit))
             return false
         }
-        state.withLock { $0.response = response as? HTTPURLResponse }
+        state.withLock { $0.head = head }
         return true
     }
 
     /// Takes a chunk of the body, as decompressed by the transfer: the limit counts these
-    /// bytes, so a small compressed body that inflates past it is stopped at the limit.
-    func receive(_ data: Data) {
+    /// bytes, so a small compressed body that inflates past it is stopped at the limit. False
+    /// when the transfer is to stop (past the limit, or the exchange ended).
+    func receive(_ data: Data) -> Bool {
         let limit = request.maximumBodySize
-        let tooLarge = state.withLock { state -> Bool in
+        let verdict = state.withLock { state -> Bool? in
             guard !state.finished else { return false }
-            if state.body.count + data.count > limit { return true }
+            if state.body.count + data.count > limit { return nil }
             state.body.append(data)
+            return true
+        }
+        guard let verdict else {
+            fail(.bodyTooLarge(limit: limit))
             return false
         }
-        if tooLarge { fail(.bodyTooLarge(limit: limit)) }
-
-    }
-
-    /// Whether a redirect to `url` may be followed: the checks on the URL, then the address
-    /// policy on the addresses its host resolves to.
-    func redirect(to url: URL?) -> Bool {
-        guard redirectIsAllowed(to: url) else { return false }
-        guard addressPolicy.isEnforced, let url, let host = url.host, !host.isEmpty else { return true }
-        let origin = state.withLock { $0.origin }
-        if let verdict = admit(host: host, on: .redirect(from: origin)) {
-            fail(verdict)
-            return false
-        }
-        return true
+        return verdict
     }
 
     /// Whether a redirect to `url` may be followed as far as the URL goes: a web address, not
@@ -283,45 +180,34 @@ final class _Exchange: @unchecked Sendable {
         return true
     }
 
-    func complete(error: (any Error)?) {
-        if let error {
-            finish(.failure(RequestError(request: request, reason: Self.reason(for: error, request: request))))
-            return
-        }
-        var task: URLSessionDataTask?
-        if case .foundation(let foundationTask, _) = transport { task = foundationTask }
-        let (response, body) = state.withLock { state in
-            let taken = (state.response ?? task?.response as? HTTPURLResponse, state.body)
+    /// Ends the exchange with the answer received: the response, or an error for a status the
+    /// request does not accept.
+    func complete() {
+        let (head, body) = state.withLock { state in
+            let taken = (state.head, state.body)
             state.body = Data()
             return taken
         }
-        guard let response else {
-            let reason = RequestError.Reason.transport(
-                "the server closed the connection without an HTTP answer; check that the address is a web server's")
-            finish(.failure(RequestError(request: request, reason: reason)))
+        guard let head else {
+            fail(
+                .transport(
+                    "the server closed the connection without an HTTP answer; check that the address is a web server's"
+                ))
             return
         }
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        let url = response.url ?? task?.originalRequest?.url ?? URL(fileURLWithPath: "/")
-        let result = NetworkResponse(
-            request: request,
-            url: url,
-            statusCode: response.statusCode,
-            headers: headers,
-            body: body
-        )
-        guard request.acceptedStatusCodes.contains(response.statusCode) else {
-            finish(.failure(RequestError(request: request, reason: .status(response.statusCode, body: body))))
+        guard request.acceptedStatusCodes.contains(head.status) else {
+            finish(.failure(RequestError(request: request, reason: .status(head.status, body: body))))
             return
         }
-        finish(.success(result))
+        let response = NetworkResponse(
+            request: request, url: head.url, statusCode: head.status, headers: head.headers, body: body)
+        finish(.success(response))
     }
 
-    /// The reason for a transfer's error: a sentence that says what happened, never a bare
-    /// error domain or code.
+    // MARK: - Sentences
+
+    /// The reason for a Foundation transfer's error: a sentence that says what happened, never
+    /// a bare error domain or code.
     static func reason(for error: any Error, request: ServiceRequest) -> RequestError.Reason {
         guard let urlError = error as? URLError else {
             return .transport(
@@ -335,8 +221,8 @@ final class _Exchange: @unchecked Sendable {
         }
     }
 
-    /// The sentence for a transfer that failed with `code`; this library's own transport names its
-    /// failures by the same codes, so a person reads the same words whichever carried the request.
+    /// The sentence for a transfer that failed with `code`; libcurl's failures are named by the
+    /// same codes, so a person reads the same words whichever transport carried the request.
     static func transportSentence(_ code: URLError.Code) -> String {
         switch code {
         case .cannotConnectToHost:
@@ -358,7 +244,6 @@ final class _Exchange: @unchecked Sendable {
             "the server's answer is not valid HTTP (no proper status line); "
                 + "check that the address and port are a web server's"
         case .unknown:
-            // curl's catch-all: a body shorter than its Content-Length, or no route to the host.
             "the connection failed or ended before the whole answer arrived (for example, a body shorter than "
                 + "announced); check the address and your connection, then try again"
         case .cannotDecodeContentData, .cannotDecodeRawData:

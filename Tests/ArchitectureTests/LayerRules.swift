@@ -11,8 +11,9 @@ enum LayerRules {
         "Streams": ["Synchronization", "Dispatch"],
         "StreamsTesting": system.union(["Streams", "Testing", "XCTest"]),
         "CSQLite": [],
+        "CCurl": [],
         "SQLiteProvider": system.union(["Streams", "CSQLite"]),
-        "Requests": system.union(["Streams", "FoundationNetworking"]),
+        "Requests": system.union(["Streams", "FoundationNetworking", "CCurl"]),
         "FeedParsing": system.union(["FoundationXML"]),
         "Coordination": system.union(["Streams"]),
         "TerminalUI": system.union(["Streams", "Coordination"]),
@@ -32,7 +33,7 @@ enum LayerRules {
 
     /// The reusable libraries: none of them may import a module of the app.
     static let libraries: Set<String> = [
-        "Streams", "StreamsTesting", "CSQLite", "SQLiteProvider", "Requests", "FeedParsing", "Coordination",
+        "Streams", "StreamsTesting", "CSQLite", "CCurl", "SQLiteProvider", "Requests", "FeedParsing", "Coordination",
         "TerminalUI",
     ]
 

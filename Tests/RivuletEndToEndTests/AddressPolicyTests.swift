@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Testing
 
 #if canImport(Glibc)
@@ -148,6 +149,25 @@ extension LongEndToEndSuites {
             for (url, outcome) in results {
                 #expect(outcome.termination == .exited(0), "\(url): \(outcome.error)")
             }
+        }
+
+        /// A host only the proxy can resolve (as behind a corporate proxy) is fetched through the
+        /// proxy named in `http_proxy`: nothing looks the name up before the request reaches it.
+        @Test func aHostOnlyTheProxyCanResolveIsFetchedThroughIt() async throws {
+            let folder = try TemporaryFolder()
+            let database = folder.file("feeds.sqlite")
+            let (outcome, targets) = try await inLoopbackOnlyNetwork {
+                let server = try redirectingServer()
+                defer { server.stop() }
+                let proxy = try TestHTTPProxy(routes: ["feeds.example.invalid": server.port])
+                defer { proxy.stop() }
+                let outcome = try ChildProcess.rivulet(
+                    ["--db", database, "feeds", "add", "http://feeds.example.invalid/feed"],
+                    environment: ["http_proxy": proxy.url, "no_proxy": "", "NO_PROXY": ""])
+                return (outcome, proxy.receivedTargets)
+            }
+            #expect(outcome.termination == .exited(0), "\(outcome.error)")
+            #expect(targets == ["http://feeds.example.invalid/feed"])
         }
     }
 }

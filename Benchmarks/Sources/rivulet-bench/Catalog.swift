@@ -1,4 +1,5 @@
 import Harness
+import RequestsBenchmarks
 import SQLiteGRDBBenchmarks
 import SQLiteRawBenchmarks
 import SQLiteRivuletBenchmarks
@@ -64,5 +65,12 @@ func catalog() -> [Benchmark] {
                     return try RawWindows.deep(path: try RivuletDatabase.path(), rows: RivuletWindows.rows)
                 },
             ]),
-    ] + tuiBenchmarks()
+    ] + tuiBenchmarks() + [
+        Benchmark(
+            "requests.loopback", unit: "ms",
+            [
+                Contestant("rivulet", RequestsBenchmarks.rivulet),
+                Contestant("urlsession", RequestsBenchmarks.urlsession),
+            ])
+    ]
 }

@@ -9,8 +9,10 @@ import Synchronization
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for end-to-end tests of the
-/// request layer. Each connection gets one request and one reply, then is closed. Every test
-/// that starts one stops it (``stop()``), which closes all sockets and joins all threads.
+/// request layer. Each connection gets one request and one reply, then is closed; a server that
+/// keeps connections alive answers ``Reply/respond(status:headers:body:)`` replies on the same
+/// connection for as long as the client sends requests. Every test that starts one stops it
+/// (``stop()``), which closes all sockets and joins all threads.
 ///
 /// `@unchecked Sendable`: the mutable record lives in `record`, a `SanitizerVisibleMutex`; file descriptors are
 /// immutable after `init`.
@@ -55,6 +57,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     private struct Record {
         var requests: [Request] = []
+        var accepted = 0
         var closedByClient = 0
         var waitsForClose: [Duration] = []
     }
@@ -69,10 +72,13 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let threads = DispatchGroup()
     private let handler: @Sendable (Request) -> Reply
+    private let keepsConnectionsAlive: Bool
 
-    /// Starts listening on 127.0.0.1 with a port chosen by the system.
-    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// Starts listening on 127.0.0.1 with a port chosen by the system; with
+    /// `keepsConnectionsAlive`, a connection stays open after each complete reply.
+    public init(keepsConnectionsAlive: Bool = false, handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
+        self.keepsConnectionsAlive = keepsConnectionsAlive
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw ServerError.system("pipe", errno) }
         wakeRead = pipeFDs[0]
@@ -126,6 +132,9 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// The requests read so far, in order.
     public var requests: [Request] { record.withLock { $0.requests } }
+
+    /// How many connections the server accepted.
+    public var connectionsAccepted: Int { record.withLock { $0.accepted } }
 
     /// How many connections the client closed while the server was still waiting or writing.
     public var connectionsClosedByClient: Int { record.withLock { $0.closedByClient } }
@@ -229,6 +238,8 @@ public final class TestHTTPServer: @unchecked Sendable {
             guard waitReadable(listener) else { return }
             let client = accept(listener, nil, nil)
             if client < 0 { continue }
+            record.withLock { $0.accepted += 1 }
+            recordChanged()
             threads.enter()
             Thread { [self] in
                 serve(client)
@@ -267,35 +278,62 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     private func serve(_ client: Int32) {
         var buffer = [UInt8]()
+        while let request = readRequest(client, into: &buffer) {
+            record.withLock { $0.requests.append(request) }
+            recordChanged()
+            let reply = handler(request)
+            if keepsConnectionsAlive, case .respond(let status, let headers, let body) = reply {
+                guard
+                    sendAll(
+                        client,
+                        Self.head(status: status, headers: Self.withLength(headers, body), closes: false)
+                            + [UInt8](body))
+                else { return }
+                continue
+            }
+            answer(client, with: reply)
+            return
+        }
+    }
+
+    /// The next request on the connection, reading on from what `buffer` holds; `nil` when the
+    /// client closed it, sent something unreadable, or the server is stopping.
+    private func readRequest(_ client: Int32, into buffer: inout [UInt8]) -> Request? {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        var headEnd: Int?
+        var headEnd = Self.findHeadEnd(buffer)
         while headEnd == nil {
-            guard waitReadable(client) else { return }
+            guard waitReadable(client) else { return nil }
             let count = read(client, &chunk, chunk.count)
-            if count <= 0 { return }
+            if count <= 0 { return nil }
             buffer.append(contentsOf: chunk[0..<count])
             headEnd = Self.findHeadEnd(buffer)
-            if buffer.count > 64 * 1024 { return }
+            if buffer.count > 64 * 1024 { return nil }
         }
-        guard let headEnd, var request = Self.parseHead(Array(buffer[0..<headEnd])) else { return }
-        var body = Array(buffer[(headEnd + 4)...])
+        guard let headEnd, var request = Self.parseHead(Array(buffer[0..<headEnd])) else { return nil }
         let expected = Int(request.header("content-length") ?? "0") ?? 0
-        while body.count < expected {
-            guard waitReadable(client) else { return }
+        while buffer.count < headEnd + 4 + expected {
+            guard waitReadable(client) else { return nil }
             let count = read(client, &chunk, chunk.count)
-            if count <= 0 { return }
-            body.append(contentsOf: chunk[0..<count])
+            if count <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
         }
-        request.body = Data(body)
-        record.withLock { $0.requests.append(request) }
-        recordChanged()
-        switch handler(request) {
+        request.body = Data(buffer[(headEnd + 4)..<(headEnd + 4 + expected)])
+        buffer.removeFirst(headEnd + 4 + expected)
+        return request
+    }
+
+    private static func withLength(_ headers: [String: String], _ body: Data) -> [String: String] {
+        var headers = headers
+        if !headers.keys.contains(where: { $0.lowercased() == "content-length" }) {
+            headers["Content-Length"] = String(body.count)
+        }
+        return headers
+    }
+
+    private func answer(_ client: Int32, with reply: Reply) {
+        switch reply {
         case .respond(let status, let headers, let body):
-            var headers = headers
-            if !headers.keys.contains(where: { $0.lowercased() == "content-length" }) {
-                headers["Content-Length"] = String(body.count)
-            }
-            _ = sendAll(client, Self.head(status: status, headers: headers) + [UInt8](body))
+            _ = sendAll(client, Self.head(status: status, headers: Self.withLength(headers, body)) + [UInt8](body))
         case .hang:
             waitForClientClose(client)
         case .headersThenHang(let status, let headers):
@@ -387,8 +425,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         return Request(method: String(parts[0]), target: String(parts[1]), headers: headers, body: Data())
     }
 
-    private static func head(status: Int, headers: [String: String]) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\nConnection: close\r\n"
+    private static func head(status: Int, headers: [String: String], closes: Bool = true) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n" + (closes ? "Connection: close\r\n" : "")
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
         text += "\r\n"
         return Array(text.utf8)

@@ -1,0 +1,69 @@
+#if !canImport(Darwin)
+    import CCurl
+    import Foundation
+
+    extension _CurlTransfer {
+        /// The reason for a hop that libcurl ended with `code`: a sentence that says what
+        /// happened and what to do, in the words Foundation's codes get (see
+        /// ``_Exchange/transportSentence(_:)``), never a bare code.
+        func reason(for code: CURLcode) -> RequestError.Reason {
+            let detail = String(cString: errorBuffer)
+            let request = exchange.request
+            let host = url.host ?? url.absoluteString
+            switch code {
+            case CURLE_OPERATION_TIMEDOUT:
+                if detail.hasPrefix("Operation too slow") {
+                    return .transport(
+                        "the server sent nothing for \(stalledSeconds) seconds; it is stalled, try again later")
+                }
+                return .timeout(request.effectiveTimeout)
+            case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+            case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: request.maximumRedirects)
+            case CURLE_FILESIZE_EXCEEDED: return .bodyTooLarge(limit: request.maximumBodySize)
+            case CURLE_COULDNT_RESOLVE_HOST:
+                return .transport("the host name \(host) could not be found; check the address and your connection")
+            case CURLE_COULDNT_RESOLVE_PROXY:
+                return .transport(
+                    "the proxy's host name could not be found; check the proxy named in the environment "
+                        + "(http_proxy, https_proxy, all_proxy)")
+            case CURLE_PROXY:
+                return .transport(
+                    "the proxy refused or failed the request (\(detail)); check the proxy named in the environment")
+            case CURLE_COULDNT_CONNECT:
+                return .transport(_Exchange.transportSentence(.cannotConnectToHost) + " (\(host))")
+            case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
+                return .transport(
+                    "a secure connection could not be made: the server's certificate was refused (\(detail)); "
+                        + "check the address")
+            case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
+                CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CRL_BADFILE,
+                CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
+                CURLE_SSL_CLIENTCERT, CURLE_SSL_SHUTDOWN_FAILED:
+                return .transport(_Exchange.transportSentence(.secureConnectionFailed))
+            case CURLE_URL_MALFORMAT: return .invalidURL(url.absoluteString)
+            case CURLE_BAD_CONTENT_ENCODING:
+                return .transport(
+                    "the server's compressed answer is damaged and cannot be decompressed (\(detail)); try again later")
+            default:
+                if let known = Self.urlErrorCode(for: code) { return .transport(_Exchange.transportSentence(known)) }
+                let words = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+                return .transport(
+                    "the transfer failed (\(words)); check the address and your connection, then try again")
+            }
+        }
+
+        /// The Foundation code that names the same failure as `code`, as Foundation on Linux
+        /// maps libcurl's codes.
+        private static func urlErrorCode(for code: CURLcode) -> URLError.Code? {
+            switch code {
+            case CURLE_GOT_NOTHING: .badServerResponse
+            case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY: .cannotParseResponse
+            case CURLE_PARTIAL_FILE: .unknown
+            case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
+                .networkConnectionLost
+            case CURLE_LOGIN_DENIED, CURLE_AUTH_ERROR: .userAuthenticationRequired
+            default: nil
+            }
+        }
+    }
+#endif
