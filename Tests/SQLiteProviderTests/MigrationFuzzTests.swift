@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import SQLiteProvider
 import StreamsTesting
+import TestMeasures
 import Testing
 
 /// Random and damaged files through the provider's opening path (checks, then migrations): each

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import SQLiteProvider
+import TestMeasures
 import Testing
 
 // Hostile database paths at the provider (issue 18, items 2, 3, 5 and 8). Tried:

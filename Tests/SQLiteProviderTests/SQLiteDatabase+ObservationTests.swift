@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SQLiteProvider
 import Streams
+import TestMeasures
 import Testing
 
 /// A database with tables `a(v)` and `b(v)`, and a count of how many times an observed query ran.

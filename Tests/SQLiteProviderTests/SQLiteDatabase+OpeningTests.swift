@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import SQLiteProvider
+import TestMeasures
 import Testing
 
 private func open(_ path: String) throws(DatabaseError) -> SQLiteDatabase {

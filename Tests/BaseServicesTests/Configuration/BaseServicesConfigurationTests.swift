@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestMeasures
 import Testing
 
 @testable import BaseServices

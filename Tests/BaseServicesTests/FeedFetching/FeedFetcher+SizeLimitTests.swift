@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 @testable import BaseServices

@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import Streams
 import Synchronization
+import TestMeasures
 import Testing
 
 @testable import BaseServices

@@ -57,38 +57,6 @@ enum NotesSchema {
     }
 }
 
-/// A fresh folder under this test process's temporary root. The root is removed when the
-/// process exits, so a database opened in a folder stays usable for the whole test however soon
-/// the folder value itself is released.
-struct TemporaryFolder: Sendable {
-    let path: String
-
-    init() {
-        path = testRoot + "/" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// A path inside the folder.
-    func file(_ name: String = "notes.sqlite") -> String { path + "/" + name }
-}
-
-/// The temporary root of this test process, removed at exit.
-let testRoot: String = {
-    let root = TestMeasures.filesFolder + "sqlite-provider-tests-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    atexit { removeTestRoot() }
-    return root
-}()
-
-private func removeTestRoot() {
-    let root = TestMeasures.filesFolder + "sqlite-provider-tests-\(getpid())"
-    // Give back write permission first, in case a test made things read-only.
-    if let items = FileManager.default.enumerator(atPath: root) {
-        for case let item as String in items { chmod(root + "/" + item, 0o700) }
-    }
-    try? FileManager.default.removeItem(atPath: root)
-}
-
 /// Opens a migrated notes database file in a new temporary folder; the folder lives as long as
 /// the returned pair.
 func makeTemporaryDatabase(

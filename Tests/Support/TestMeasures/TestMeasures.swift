@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -46,4 +48,38 @@ public enum TestMeasures {
         }
         return "/tmp/"
     }()
+}
+
+/// A fresh folder under this test process's root in ``TestMeasures/filesFolder``. The root is
+/// removed when the process exits, so a database opened in a folder stays usable for the whole
+/// test however soon the folder value itself is released.
+public struct TemporaryFolder: Sendable {
+    /// The folder's path.
+    public let path: String
+
+    /// Makes a new, empty folder.
+    public init() {
+        path = TemporaryFolder.root + "/" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder.
+    public func file(_ name: String = "test.sqlite") -> String { path + "/" + name }
+
+    /// The root of this process's folders, made on first use and removed at exit.
+    public static let root: String = {
+        let root = TestMeasures.filesFolder + "rivulet-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { removeRoot() }
+        return root
+    }()
+}
+
+private func removeRoot() {
+    let root = TestMeasures.filesFolder + "rivulet-tests-\(getpid())"
+    // Give back write permission first, in case a test made things read-only.
+    if let items = FileManager.default.enumerator(atPath: root) {
+        for case let item as String in items { chmod(root + "/" + item, 0o700) }
+    }
+    try? FileManager.default.removeItem(atPath: root)
 }
