@@ -74,6 +74,11 @@ public struct SharedSequence<Sharing: SharingStrategy, Element: Sendable>: Obser
 /// its tests pass a virtual one. Subscribe from that scheduler's thread, as the UI does; the
 /// latest value is replayed to a new subscriber at once, during its subscription.
 ///
+/// A failing source becomes a driver with `asDriver(onErrorJustReturn:)`,
+/// `asDriver(onErrorDriveWith:)` or `asDriver(onErrorRecover:)`. A screen object that is not
+/// `Sendable` is driven on the main actor with
+/// ``SharedSequence/drive(onMainActorWith:onNext:onCompleted:)``.
+///
 /// ```swift
 /// struct Output {
 ///     let title: Driver<String>
@@ -94,7 +99,11 @@ public typealias Driver<Element: Sendable> = SharedSequence<DriverSharingStrateg
 /// one subscription among its subscribers and delivers on the scheduler it was built with, but
 /// it replays nothing, so a late subscriber sees only later values.
 ///
-/// Use it for one-off outputs such as navigation or a message to show once.
+/// Use it for one-off outputs such as navigation or a message to show once. A failing source
+/// becomes a signal with `asSignal(onErrorJustReturn:)`, `asSignal(onErrorSignalWith:)` or
+/// `asSignal(onErrorRecover:)` (whose closure returns a signal, or a plain observable); a screen
+/// object that is not `Sendable` receives its values on the main actor with
+/// ``SharedSequence/emit(onMainActorWith:onNext:onCompleted:)``.
 ///
 /// ```swift
 /// let route = input.selectTodo
@@ -193,11 +202,21 @@ extension ObservableType {
     /// Values are delivered through `scheduler` (see ``ObservableType/observe(on:)``); the
     /// source is subscribed once, when the driver gets its first subscriber, and disposed when
     /// its last subscriber leaves.
+    ///
+    /// `recover` runs with `scheduler` as ``SharingScheduler/current``, so a fallback it makes
+    /// without a scheduler delivers on this driver's; one made on another scheduler keeps it,
+    /// as sequences combined do:
+    ///
+    /// ```swift
+    /// source.asDriver(onErrorRecover: { _ in .just(placeholder) }, scheduler: scheduler)
+    /// ```
     public func asDriver(
         onErrorRecover recover: @escaping @Sendable (any Error) -> Driver<Element>,
         scheduler: any Scheduler = SharingScheduler.make()
     ) -> Driver<Element> {
-        let delivered = observe(on: scheduler).catch { recover($0).asObservable() }
+        let delivered = observe(on: scheduler).catch { error in
+            SharingScheduler.mock(scheduler: scheduler) { recover(error) }.asObservable()
+        }
         return Driver(sharing: delivered, scheduler: scheduler)
     }
 
@@ -217,8 +236,32 @@ extension ObservableType {
         asSignal(onErrorRecover: { _ in fallback.asObservable() }, scheduler: scheduler ?? fallback.scheduler)
     }
 
-    /// Makes a ``Signal`` that continues with the sequence `recover` returns for the error, if
-    /// this sequence fails; that sequence's own error, if any, ends the signal silently.
+    /// Makes a ``Signal`` that continues with the signal `recover` returns for the error, if
+    /// this sequence fails: the form of RxCocoa, and of ``asDriver(onErrorRecover:scheduler:)``.
+    ///
+    /// `recover` runs with `scheduler` as ``SharingScheduler/current``, so a fallback it makes
+    /// without a scheduler delivers on this signal's; one made on another scheduler keeps it,
+    /// as sequences combined do:
+    ///
+    /// ```swift
+    /// source.asSignal(onErrorRecover: { _ in Signal.just(.failed) }, scheduler: scheduler)
+    /// ```
+    public func asSignal(
+        onErrorRecover recover: @escaping @Sendable (any Error) -> Signal<Element>,
+        scheduler: any Scheduler = SharingScheduler.make()
+    ) -> Signal<Element> {
+        let delivered = observe(on: scheduler).catch { error in
+            SharingScheduler.mock(scheduler: scheduler) { recover(error) }.asObservable()
+        }
+        return Signal(sharing: delivered, scheduler: scheduler)
+    }
+
+    /// Makes a ``Signal`` that continues with the plain observable `recover` returns for the
+    /// error, if this sequence fails; that observable is delivered through `scheduler`, and its
+    /// own error, if any, ends the signal silently.
+    ///
+    /// A fallback written without a type name (`{ _ in .empty() }`, `{ _ in .just(x) }`) is
+    /// an ``Observable`` and takes this form.
     public func asSignal(
         onErrorRecover recover: @escaping @Sendable (any Error) -> Observable<Element>,
         scheduler: any Scheduler = SharingScheduler.make()

@@ -9,3 +9,13 @@ final class _WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
     @inlinable
     init(_ value: Object) { self.value = value }
 }
+
+/// A weak reference to an object of the main actor's region, which `@Sendable` closures can
+/// capture: being main-actor isolated, it is `Sendable` without being `@unchecked`, and only
+/// code isolated to the main actor reads it.
+@MainActor
+final class _MainActorWeakReference<Object: AnyObject> {
+    weak var value: Object?
+
+    init(_ value: Object) { self.value = value }
+}

@@ -6,19 +6,21 @@ extension ObservableType {
     /// The failed upstream is already finished; the fallback is subscribed in its place and
     /// its events are sent on. An error thrown by `handler` fails the sequence.
     ///
+    /// The handler returns an ``Observable``, so a fallback made in it needs no type name:
+    ///
     /// ```swift
     /// service.load().catch { _ in .just([]) }
     /// ```
     @inlinable
-    public func `catch`<Fallback: ObservableType>(
-        _ handler: @escaping @Sendable (any Error) throws -> Fallback
-    ) -> Observable<Element> where Fallback.Element == Element {
+    public func `catch`(
+        _ handler: @escaping @Sendable (any Error) throws -> Observable<Element>
+    ) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
             _subscribe(source, observer) { event in
                 guard case .error(let error) = event else { return nil }
                 do {
-                    return try handler(error).asObservable()
+                    return try handler(error)
                 } catch {
                     return .error(error)
                 }
@@ -26,10 +28,20 @@ extension ObservableType {
         })
     }
 
+    /// On failure, continues with the sequence of any kind (a subject, a relay, a test
+    /// observable…) that `handler` returns for the error, as the form whose handler returns an
+    /// ``Observable`` does.
+    @inlinable
+    public func `catch`<Fallback: ObservableType>(
+        _ handler: @escaping @Sendable (any Error) throws -> Fallback
+    ) -> Observable<Element> where Fallback.Element == Element {
+        self.catch { error -> Observable<Element> in try handler(error).asObservable() }
+    }
+
     /// On failure, sends `element` and completes.
     @inlinable
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        self.catch { _ in Observable.just(element) }
+        self.catch { _ in .just(element) }
     }
 
     /// On failure, subscribes to this sequence again, for as long as it takes.

@@ -32,6 +32,15 @@ import Testing
     }
 }
 
+@Test func driverRecoveryMadeWithoutASchedulerDeliversOnTheDriversScheduler() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(4))])
+        let res = scheduler.start { xs.asDriver(onErrorRecover: { _ in .just(-1) }, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .next(220, -1), .completed(220)])
+    }
+}
+
 @Test func driverReplaysTheLatestValueToALateSubscriber() {
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)

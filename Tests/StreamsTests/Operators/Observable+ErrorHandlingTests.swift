@@ -43,6 +43,33 @@ import Testing
     }
 }
 
+@Test func catchInfersAFallbackMadeWithoutItsTypeName() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.catch { _ in .just(-1) } }
+        #expect(res.events == [.next(210, 1), .next(220, -1), .completed(220)])
+    }
+}
+
+@Test func catchInfersAnEmptyFallback() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.error(220, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.catch { _ in .empty() } }
+        #expect(res.events == [.completed(220)])
+    }
+}
+
+@Test func catchInfersAFailingFallback() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.error(220, TestError(1))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.catch { _ in .error(TestError(2)) } }
+        #expect(res.events == [.error(220, TestError(2))])
+    }
+}
+
 @Test func catchIgnoresCompletion() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
