@@ -461,3 +461,111 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(result.status == 2)
     #expect(result.error.hasPrefix("rivulet: an ID is a positive whole number, not '\\e[31m5'\n"), "\(result.error)")
 }
+
+/// A feed file of three items: two dated, one not.
+private func writeThreeItemFeed(to path: String) throws {
+    let document = """
+        <rss version="2.0"><channel><title>Three</title><link>https://example.com/</link>
+        <item><guid>a</guid><title>Dated one</title><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate></item>
+        <item><guid>b</guid><title>Dated two</title><pubDate>Sat, 21 Nov 2026 23:30:00 GMT</pubDate></item>
+        <item><guid>c</guid><title>Undated</title></item>
+        </channel></rss>
+        """
+    try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+/// Subscribes `db` to the three-item feed; the feed's ID and its items' IDs by title.
+private func subscribeToThreeItems(
+    in folder: TemporaryFolder, db: String
+) throws -> (feed: String, items: [String: Int]) {
+    let source = folder.file("three.xml")
+    try writeThreeItemFeed(to: source)
+    let added = try rivulet("feeds", "add", source, db: db)
+    let feed = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(added.status == 0, "\(added.error)")
+    var items: [String: Int] = [:]
+    for item in try jsonArray(try rivulet("feeds", "items", feed, "--json", db: db).output) {
+        if let title = item["title"] as? String, let id = item["id"] as? Int { items[title] = id }
+    }
+    return (feed, items)
+}
+
+/// The read flag of each item of `feed`, by title.
+private func readFlags(of feed: String, db: String) throws -> [String: Bool] {
+    var flags: [String: Bool] = [:]
+    for item in try jsonArray(try rivulet("feeds", "items", feed, "--json", db: db).output) {
+        if let title = item["title"] as? String, let isRead = item["read"] as? Bool { flags[title] = isRead }
+    }
+    return flags
+}
+
+@Test func feedsReadAndUnreadMarkItemsAndWholeFeeds() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, items) = try subscribeToThreeItems(in: folder, db: db)
+    let one = String(try #require(items["Dated one"]))
+    let two = String(try #require(items["Dated two"]))
+    let read = try rivulet("feeds", "read", one, two, db: db)
+    #expect(read.status == 0 && read.output.isEmpty && read.error.isEmpty, "\(read.error)")
+    #expect(try readFlags(of: feed, db: db) == ["Dated one": true, "Dated two": true, "Undated": false])
+    #expect(try rivulet("feeds", "unread", one, db: db).status == 0)
+    #expect(try readFlags(of: feed, db: db) == ["Dated one": false, "Dated two": true, "Undated": false])
+    #expect(try rivulet("feeds", "read", "--feed", feed, db: db).status == 0)
+    #expect(try readFlags(of: feed, db: db).values.allSatisfy { $0 })
+    #expect(try rivulet("feeds", "unread", "--feed", feed, db: db).status == 0)
+    #expect(try readFlags(of: feed, db: db).values.allSatisfy { !$0 })
+}
+
+@Test func markingAMissingItemOrFeedChangesNothingAndSaysWhich() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, items) = try subscribeToThreeItems(in: folder, db: db)
+    let one = String(try #require(items["Dated one"]))
+    let missing = try rivulet("feeds", "read", one, "999999", db: db)
+    #expect(missing.status == 1)
+    #expect(missing.error == "rivulet: there is no feed item 999999\n")
+    #expect(try readFlags(of: feed, db: db).values.allSatisfy { !$0 }, "all or none")
+    let noFeed = try rivulet("feeds", "unread", "--feed", "999999", db: db)
+    #expect(noFeed.status == 1)
+    #expect(noFeed.error == "rivulet: there is no feed 999999\n")
+    let usage = try rivulet("feeds", "read", db: db)
+    #expect(usage.status == 2)
+    #expect(usage.error.hasPrefix("rivulet: missing ITEM or --feed\n"), "\(usage.error)")
+}
+
+@Test func feedsItemsPrintsTheDayEachItemWasPublished() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, items) = try subscribeToThreeItems(in: folder, db: db)
+    let listed = try rivulet("feeds", "items", feed, db: db)
+    #expect(listed.status == 0)
+    let lines = listed.output.split(separator: "\n").map(String.init)
+    #expect(
+        lines == [
+            "\(items["Dated two"] ?? 0)\t* Dated two\t2026-11-21",
+            "\(items["Dated one"] ?? 0)\t* Dated one\t2026-11-20",
+            "\(items["Undated"] ?? 0)\t* Undated",
+        ])
+    // --json keeps its fields, the date among them.
+    let json = try jsonArray(try rivulet("feeds", "items", feed, "--json", db: db).output)
+    #expect(json.first?["published"] as? String == "2026-11-21T23:30:00Z")
+    #expect(
+        json.allSatisfy {
+            Set($0.keys).isSuperset(of: ["id", "title", "link", "published", "read", "summary", "content", "links"])
+        })
+}
+
+@Test func feedsListShowsAFeedsLastErrorWhole() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, _) = try subscribeToThreeItems(in: folder, db: db)
+    try Data(("<html>" + String(repeating: "not a feed ", count: 40)).utf8)
+        .write(to: URL(fileURLWithPath: folder.file("three.xml")))
+    #expect(try rivulet("feeds", "refresh", feed, db: db).status == 1)
+    let json = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let message = try #require(json.first { String($0["id"] as? Int ?? 0) == feed }?["lastError"] as? String)
+    let line = try #require(
+        try rivulet("feeds", "list", db: db).output.split(separator: "\n").first { $0.hasPrefix("\(feed)\t") })
+    // The whole reason, not the start the app's row has room for.
+    #expect(line.hasSuffix("\terror: \(message)"), "\(line)")
+}
