@@ -271,18 +271,49 @@ private func expectOneLineDatabaseError(_ db: String, sourceLocation: SourceLoca
     #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
 }
 
-private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/BaseServices/Resources/sample-feed.xml").path
+/// The sample feed as the program writes it beside a new database, in a folder of its own
+/// inside `folder`: a feed file for the tests that need one.
+private func sampleFeed(in folder: TemporaryFolder) throws -> String {
+    let own = folder.file("sample")
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    let seeded = try rivulet("feeds", "list", db: own + "/seed.sqlite")
+    #expect(seeded.status == 0, "\(seeded.error)")
+    return own + "/sample-feed.xml"
+}
+
+@Test func aCopiedBinaryStillHasTheSampleFeed() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("rivulet")
+    try FileManager.default.copyItem(atPath: RivuletProcess.binary, toPath: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: copy)
+    process.arguments = ["--db", folder.file("new.sqlite"), "feeds", "list", "--json"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["RIVULET_DB"] = nil
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let feeds = try jsonArray(String(decoding: data, as: UTF8.self))
+    #expect(feeds.count == 1)
+    #expect((feeds.first?["itemCount"] as? Int ?? 0) > 0)
+    #expect(FileManager.default.fileExists(atPath: folder.file("sample-feed.xml")))
+}
 
 @Test func feedsAddFetchesAtOnceAndListsTheDocumentedShape() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
-    let added = try rivulet("feeds", "add", sampleFeed, db: db)
+    let sample = try sampleFeed(in: folder)
+    let added = try rivulet("feeds", "add", sample, db: db)
     #expect(added.status == 0, "\(added.error)")
     let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
     let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
     let feed = try #require(feeds.first { ($0["id"] as? Int) == id })
-    #expect(feed["title"] is String && feed["url"] as? String == sampleFeed)
+    #expect(feed["title"] is String && feed["url"] as? String == sample)
     #expect((feed["itemCount"] as? Int ?? 0) > 0 && feed["unreadCount"] as? Int == feed["itemCount"] as? Int)
     #expect(feed["lastError"] is NSNull)
     let items = try jsonArray(try rivulet("feeds", "items", String(id), "--json", db: db).output)
@@ -331,7 +362,8 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 @Test func undoBringsBackARemovedFeedWithEveryItemAndRedoRemovesItAgain() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
-    let id = try rivulet("feeds", "add", sampleFeed, db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let id = try rivulet("feeds", "add", try sampleFeed(in: folder), db: db).output
+        .trimmingCharacters(in: .whitespacesAndNewlines)
     let title = try #require(
         try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).first { "\($0["id"] ?? "")" == id }?[
             "title"] as? String)
@@ -378,7 +410,8 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
     try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
-    try Data(contentsOf: URL(fileURLWithPath: sampleFeed)).write(to: URL(fileURLWithPath: folder.file("feed.xml")))
+    try Data(contentsOf: URL(fileURLWithPath: try sampleFeed(in: folder)))
+        .write(to: URL(fileURLWithPath: folder.file("feed.xml")))
     let added = try RivuletProcess.run(
         ["--db", db, "feeds", "add", "sub/../feed.xml"], environment: [:], currentDirectory: folder.path)
     #expect(added.status == 0, "\(added.error)")
@@ -392,7 +425,7 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
     let source = folder.file("feed.xml")
-    let sample = try Data(contentsOf: URL(fileURLWithPath: sampleFeed))
+    let sample = try Data(contentsOf: URL(fileURLWithPath: try sampleFeed(in: folder)))
     try sample.write(to: URL(fileURLWithPath: source))
     let added = try rivulet("feeds", "add", source, db: db)
     let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -413,7 +446,7 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 @Test func refreshingEveryFeedNamesEachFailureOnALineOfItsOwn() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
-    let sample = try Data(contentsOf: URL(fileURLWithPath: sampleFeed))
+    let sample = try Data(contentsOf: URL(fileURLWithPath: try sampleFeed(in: folder)))
     let sources = [folder.file("one.xml"), folder.file("two.xml"), folder.file("three.xml")]
     for source in sources {
         try sample.write(to: URL(fileURLWithPath: source))

@@ -188,18 +188,18 @@ enum FeedCommands {
 }
 
 extension FeedCommands {
-    /// Subscribes a new database to the sample feed shipped with the app, so the first run has
-    /// something to read offline. The feed is copied next to the database and subscribed there,
-    /// so it stays readable when the build or install folder it shipped in is gone (a file of
-    /// that name already there is kept). A failure leaves the feeds empty.
+    /// Subscribes a new database to the sample feed built into the app, so the first run has
+    /// something to read offline. The feed is written next to the database and subscribed
+    /// there, as a file feed that refreshes like any other (a file of that name already there
+    /// is kept). A failure leaves the feeds empty.
     static func addSampleFeed(besideDatabaseAt databasePath: String) {
-        guard let data = try? SampleFeed.data(), let parsed = try? SampleFeed.load() else { return }
-        let copy = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        guard let parsed = try? SampleFeed.load() else { return }
+        let path = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
             .appendingPathComponent(SampleFeed.fileName).path
-        if !FileManager.default.fileExists(atPath: copy) {
-            try? data.write(to: URL(fileURLWithPath: copy), options: .withoutOverwriting)
+        if !FileManager.default.fileExists(atPath: path) {
+            try? SampleFeed.data().write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         }
-        guard let path = FileManager.default.fileExists(atPath: copy) ? copy : SampleFeed.path else { return }
+        guard FileManager.default.fileExists(atPath: path) else { return }
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
         guard
             let feed = try? ScriptCommands.value(
