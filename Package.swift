@@ -62,7 +62,6 @@ let package = Package(
         .target(
             name: "BaseServices",
             dependencies: ["Streams", "Domain", "SQLiteProvider", "Requests", "FeedParsing"],
-            resources: [.copy("Resources/sample-feed.xml")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -206,8 +206,8 @@ public enum HTMLText {
     ]
 }
 
-/// Collects text, collapsing whitespace, dropping escape sequences and control characters and
-/// stopping at a limit.
+/// Collects text, collapsing whitespace, dropping well-formed escape sequences whole and other
+/// control characters one at a time, and stopping at a limit.
 struct _TextAccumulator {
     private var text = ""
     private var escapes = _EscapeSequenceFilter()
@@ -223,7 +223,18 @@ struct _TextAccumulator {
     }
 
     mutating func append(_ scalar: Unicode.Scalar) {
-        guard !isFull, !escapes.skips(scalar) else { return }
+        guard !isFull else { return }
+        switch escapes.take(scalar) {
+        case .text: place(scalar)
+        case .held: break
+        case .released(let text):
+            for scalar in text { place(scalar) }
+            append(scalar)
+        }
+    }
+
+    private mutating func place(_ scalar: Unicode.Scalar) {
+        guard !isFull else { return }
         if scalar.properties.isWhitespace {
             pendingSpace = count > 0
             return
@@ -247,5 +258,9 @@ struct _TextAccumulator {
         }
     }
 
-    func finish() -> String { text }
+    /// The text, with what an escape sequence left unended held given back.
+    mutating func finish() -> String {
+        for scalar in escapes.finish() { place(scalar) }
+        return text
+    }
 }

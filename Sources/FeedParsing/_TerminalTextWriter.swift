@@ -19,8 +19,10 @@ struct _TerminalTextWriter {
     static let maximumDepth = 16
 
     private var blocks: [Block] = []
-    /// Escape sequences in the text are dropped whole, not just their ESC.
+    /// Well-formed escape sequences in the text are dropped whole, not just their ESC.
     private var escapes = _EscapeSequenceFilter()
+    /// Whether the text an escape sequence holds came in preformatted.
+    private var isHeldVerbatim = false
     private var output = ""
     private var count = 0
     private let limit: Int
@@ -45,7 +47,16 @@ struct _TerminalTextWriter {
 
     /// Flowing text: runs of whitespace become one space.
     mutating func append(flowing scalar: Unicode.Scalar) {
-        guard !escapes.skips(scalar) else { return }
+        switch escapes.take(scalar) {
+        case .text: place(flowing: scalar)
+        case .held: isHeldVerbatim = false
+        case .released(let text):
+            for scalar in text { place(flowing: scalar) }
+            append(flowing: scalar)
+        }
+    }
+
+    private mutating func place(flowing scalar: Unicode.Scalar) {
         if Self.isCollapsible(scalar) {
             pendingSpace = true
         } else {
@@ -60,7 +71,24 @@ struct _TerminalTextWriter {
 
     /// Preformatted text: spaces kept, line breaks kept, tabs expanded to stops of eight.
     mutating func append(verbatim scalar: Unicode.Scalar) {
-        guard !escapes.skips(scalar) else { return }
+        switch escapes.take(scalar) {
+        case .text: place(verbatim: scalar)
+        case .held: isHeldVerbatim = true
+        case .released(let text):
+            for scalar in text { place(verbatim: scalar) }
+            append(verbatim: scalar)
+        }
+    }
+
+    /// Gives back, as text, what an escape sequence cut short by markup or the end holds.
+    private mutating func endEscape() {
+        let text = escapes.finish()
+        for scalar in text {
+            if isHeldVerbatim { place(verbatim: scalar) } else { place(flowing: scalar) }
+        }
+    }
+
+    private mutating func place(verbatim scalar: Unicode.Scalar) {
         switch scalar {
         case "\n", "\u{2028}", "\u{2029}": newLine()
         case "\r": break
@@ -78,6 +106,7 @@ struct _TerminalTextWriter {
 
     /// Text added by the renderer (a marker, a link number), unbroken.
     mutating func append(marker text: String) {
+        endEscape()
         for scalar in text.unicodeScalars { put(scalar) }
     }
 
@@ -85,17 +114,20 @@ struct _TerminalTextWriter {
 
     /// The next text starts a new line.
     mutating func breakLine() {
+        endEscape()
         pendingBreak = max(pendingBreak, .line)
     }
 
     /// The next text starts a new paragraph, after a blank line.
     mutating func breakParagraph() {
+        endEscape()
         pendingBreak = .paragraph
         pendingBlankQuoteDepth = min(pendingBlankQuoteDepth, quoteDepth)
     }
 
     /// Ends the current line where it is, even an empty one (`br`, a line break in `pre`).
     mutating func newLine() {
+        endEscape()
         guard hasText, !isFull else { return }
         resolveBreak()
         if isAtLineStart { isLastLineBlank = true }
@@ -107,24 +139,28 @@ struct _TerminalTextWriter {
 
     /// Lines from now on are inside a quote.
     mutating func openQuote() {
+        endEscape()
         breakParagraph()
         push(.quote)
     }
 
     /// Ends the innermost quote.
     mutating func closeQuote() {
+        endEscape()
         breakParagraph()
         pop { if case .quote = $0 { true } else { false } }
     }
 
     /// Lines from now on are items of a list; an ordered one counts from `start`.
     mutating func openList(isOrdered: Bool, start: Int = 1) {
+        endEscape()
         isInList ? breakLine() : breakParagraph()
         push(.list(isOrdered: isOrdered, next: start))
     }
 
     /// Ends the innermost list.
     mutating func closeList() {
+        endEscape()
         pop { if case .list = $0 { true } else { false } }
         isInList ? breakLine() : breakParagraph()
     }
@@ -132,6 +168,7 @@ struct _TerminalTextWriter {
     /// Starts an item of the innermost list (a list of one when there is none); an item still
     /// open in that list ends.
     mutating func openItem() {
+        endEscape()
         if case .item = blocks.last { blocks.removeLast() }
         if !blocks.contains(where: { if case .list = $0 { true } else { false } }) {
             openList(isOrdered: false)
@@ -152,24 +189,28 @@ struct _TerminalTextWriter {
 
     /// Ends the innermost item.
     mutating func closeItem() {
+        endEscape()
         pop { if case .item = $0 { true } else { false } }
         breakLine()
     }
 
     /// Lines from now on are a definition, indented.
     mutating func openDefinition() {
+        endEscape()
         breakLine()
         push(.definition)
     }
 
     /// Ends the innermost definition.
     mutating func closeDefinition() {
+        endEscape()
         pop { if case .definition = $0 { true } else { false } }
         breakLine()
     }
 
     /// The text, without trailing line breaks or spaces.
-    func finish() -> String {
+    mutating func finish() -> String {
+        endEscape()
         var text = output
         while let last = text.unicodeScalars.last, last == "\n" || last == " " {
             text.unicodeScalars.removeLast()

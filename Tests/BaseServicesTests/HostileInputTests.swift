@@ -257,12 +257,17 @@ func closedPort() throws -> UInt16 {
 
 // MARK: - Feed text
 
-@Test func feedTextLosesEscapeSequencesWholeNotOnlyTheirControls() {
+@Test func feedTextLosesWellFormedEscapeSequencesWholeNotOnlyTheirControls() {
     #expect(HTMLText.plainText(from: "Hostile\u{1B}]2;pwned\u{07}feed") == "Hostilefeed")
     #expect(HTMLText.plainText(from: "clip\u{1B}]52;c;cHduZWQ=\u{1B}\\board") == "clipboard")
-    #expect(HTMLText.plainText(from: "<b>red</b>\u{1B}[31m text\u{9B}0m here") == "red text here")
-    #expect(HTMLText.plainText(from: "dcs\u{1B}P+q544e\u{1B}\\ end \u{9D}0;x\u{9C}!") == "dcs end !")
+    #expect(HTMLText.plainText(from: "<b>red</b>\u{1B}[31m text here") == "red text here")
+    #expect(HTMLText.plainText(from: "dcs\u{1B}P+q544e\u{1B}\\ end!") == "dcs end!")
     #expect(HTMLText.plainText(from: "\u{1B}(Bcharset and a lone escape\u{1B}") == "charset and a lone escape")
+}
+
+@Test func feedTextLosesEachC1ControlOnItsOwnAndKeepsWhatFollows() {
+    #expect(HTMLText.plainText(from: "red\u{9B}0m here") == "red0m here")
+    #expect(HTMLText.plainText(from: "end \u{9D}0;x\u{9C}!") == "end 0;x!")
 }
 
 @Test func aJSONFeedCarryingEscapeSequencesParsesToCleanText() throws {

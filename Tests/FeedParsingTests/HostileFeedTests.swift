@@ -174,19 +174,67 @@ import Testing
 }
 
 @Suite struct EscapeSequenceTests {
-    @Test func theReaderDropsEscapeSequencesWholeAsTheSummaryDoes() {
-        let hostile = "Body\u{1B}]0;pwned\u{07} text\u{1B}[2J\u{1B}[H here\u{9B}31m!"
+    /// A title as a feed sends it after encoding its text twice: U+009D is a lone C1 character.
+    static let doublyEncodedTitle = "Rain\u{9D} stops play at the final"
+
+    @Test func theReaderDropsWellFormedEscapeSequencesWholeAsTheSummaryDoes() {
+        let hostile = "Body\u{1B}]0;pwned\u{07} text\u{1B}[2J\u{1B}[H here\u{1B}[31m!"
         #expect(HTMLRenderer.render(hostile).text == "Body text here!")
         #expect(HTMLText.plainText(from: hostile) == "Body text here!")
         #expect(HTMLRenderer.render("<pre>a\u{1B}]52;c;cHduZWQ=\u{07}b</pre>").text == "ab")
     }
 
-    @Test func aStrayControlThatOpensAStringCostsAtMostTheRestOfItsLine() {
-        // U+009D (OSC in 8 bits) is what a byte 0x9D decoded as Latin-1 gives.
-        #expect(HTMLRenderer.render("<pre>one\u{9D} lost\nkept</pre>").text == "one\nkept")
-        let long = "start\u{9D}" + String(repeating: "y", count: 1000) + "end"
-        let plain = HTMLText.plainText(from: long)
-        #expect(plain.hasPrefix("start") && plain.hasSuffix("end"), "\(plain.prefix(20))…\(plain.suffix(20))")
-        #expect(plain.count == "start".count + 1000 - _EscapeSequenceFilter.longestString + "end".count)
+    @Test func aLoneC1CharacterIsRemovedOnItsOwn() {
+        // U+009B and U+009D are CSI and OSC in 8 bits, but in feeds they come from bytes 0x9B
+        // and 0x9D decoded as Latin-1: removing what follows them loses the text.
+        #expect(HTMLText.plainText(from: Self.doublyEncodedTitle) == "Rain stops play at the final")
+        #expect(HTMLText.decodingEntities("a\u{9B}31m b\u{9D}0;c\u{9C}") == "a31m b0;c")
+        #expect(HTMLRenderer.render("<pre>one\u{9D} kept\nkept</pre>").text == "one kept\nkept")
+        #expect(HTMLRenderer.render(plainText: Self.doublyEncodedTitle).text == "Rain stops play at the final")
+    }
+
+    @Test func aLoneC1CharacterBeforeALongTextKeepsAllOfIt() {
+        let long = "start\u{9D}" + String(repeating: "y", count: 5_000) + "end"
+        let expected = "start" + String(repeating: "y", count: 5_000) + "end"
+        #expect(HTMLText.plainText(from: long) == expected)
+        #expect(HTMLRenderer.render(long).text == expected)
+    }
+
+    @Test func anUnterminatedStringKeepsWhatFollowsItsIntroducer() {
+        #expect(HTMLText.plainText(from: "ok\u{1B}]0;title without an end") == "ok0;title without an end")
+        #expect(HTMLRenderer.render("ok\u{1B}]0;cut<br>next").text == "ok0;cut\nnext")
+        #expect(HTMLRenderer.render(plainText: "ok\u{1B}]0;one\ntwo").text == "ok0;one\ntwo")
+        // An ESC inside the string that is not ST starts a sequence of its own.
+        #expect(HTMLText.plainText(from: "a\u{1B}]0;x\u{1B}[31mred") == "a0;xred")
+    }
+
+    @Test func aMalformedControlSequenceKeepsWhatFollowsItsIntroducer() {
+        #expect(HTMLText.plainText(from: "a\u{1B}[12;\u{7}b") == "a12;b")
+        #expect(HTMLText.plainText(from: "a\u{1B}[ 2024 b") == "a 2024 b")
+        #expect(HTMLText.plainText(from: "lone\u{1B}") == "lone")
+    }
+
+    @Test func aSequenceLongerThanTheLongestIsText() {
+        let payload = String(repeating: "A", count: _EscapeSequenceFilter.longestSequence + 10)
+        #expect(HTMLText.plainText(from: "a\u{1B}]52;c;\(payload)\u{7}b") == "a52;c;\(payload)b")
+    }
+
+    @Test(arguments: [
+        "<rss><channel><title>T</title><item><title>Rain\u{9D} stops play at the final</title>"
+            + "<description>Rain\u{9D} stops play at the final</description></item></channel></rss>",
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>T</title><entry><id>1</id>"
+            + "<title>Rain\u{9D} stops play at the final</title>"
+            + "<summary>Rain\u{9D} stops play at the final</summary></entry></feed>",
+        "{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"T\", \"items\": [{\"id\": \"1\","
+            + " \"title\": \"Rain\u{9D} stops play at the final\","
+            + " \"content_html\": \"<p>Rain\u{9D} stops play at the final</p>\"}]}",
+    ])
+    func aTitleWithALoneC1CharacterKeepsItsEndInEveryFormat(document: String) throws {
+        let feed = try FeedDocument.parse(Data(document.utf8))
+        let item = try #require(feed.items.first)
+        #expect(item.title == "Rain stops play at the final")
+        #expect(item.summary == "Rain stops play at the final")
+        let content = HTMLRenderer.render(item.content ?? item.summary).text
+        #expect(content == "Rain stops play at the final")
     }
 }

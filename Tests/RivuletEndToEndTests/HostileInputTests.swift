@@ -13,7 +13,8 @@ private let hostileTitles: [String] = [
     "clip\u{1B}]52;c;cHduZWQ=\u{07}board",
     "title\u{1B}]0;pwned\u{07}zero\u{1B}]2;pwned\u{1B}\\two",
     "clear\u{1B}[2J\u{1B}[Hscreen\u{1B}[?1049l",
-    "dcs\u{1B}P+q544e\u{1B}\\c1\u{9B}31m\u{9D}0;pwned\u{9C}end",
+    // 8-bit forms: each C1 character is one control on its own, the text after it is kept.
+    "dcs\u{1B}P+q544e\u{1B}\\c1\u{9B}31m\u{9D}0;shown\u{9C}end",
     "lone escape\u{1B}",
     "bell\u{07}backspace\u{08}delete\u{7F}",
     "right-to-left \u{202E}fdp.exe",

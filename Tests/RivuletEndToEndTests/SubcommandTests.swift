@@ -271,18 +271,49 @@ private func expectOneLineDatabaseError(_ db: String, sourceLocation: SourceLoca
     #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
 }
 
-private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/BaseServices/Resources/sample-feed.xml").path
+/// The sample feed as the program writes it beside a new database, in a folder of its own
+/// inside `folder`: a feed file for the tests that need one.
+private func sampleFeed(in folder: TemporaryFolder) throws -> String {
+    let own = folder.file("sample")
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    let seeded = try rivulet("feeds", "list", db: own + "/seed.sqlite")
+    #expect(seeded.status == 0, "\(seeded.error)")
+    return own + "/sample-feed.xml"
+}
+
+@Test func aCopiedBinaryStillHasTheSampleFeed() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("rivulet")
+    try FileManager.default.copyItem(atPath: RivuletProcess.binary, toPath: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: copy)
+    process.arguments = ["--db", folder.file("new.sqlite"), "feeds", "list", "--json"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["RIVULET_DB"] = nil
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let feeds = try jsonArray(String(decoding: data, as: UTF8.self))
+    #expect(feeds.count == 1)
+    #expect((feeds.first?["itemCount"] as? Int ?? 0) > 0)
+    #expect(FileManager.default.fileExists(atPath: folder.file("sample-feed.xml")))
+}
 
 @Test func feedsAddFetchesAtOnceAndListsTheDocumentedShape() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
-    let added = try rivulet("feeds", "add", sampleFeed, db: db)
+    let sample = try sampleFeed(in: folder)
+    let added = try rivulet("feeds", "add", sample, db: db)
     #expect(added.status == 0, "\(added.error)")
     let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
     let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
     let feed = try #require(feeds.first { ($0["id"] as? Int) == id })
-    #expect(feed["title"] is String && feed["url"] as? String == sampleFeed)
+    #expect(feed["title"] is String && feed["url"] as? String == sample)
     #expect((feed["itemCount"] as? Int ?? 0) > 0 && feed["unreadCount"] as? Int == feed["itemCount"] as? Int)
     #expect(feed["lastError"] is NSNull)
     let items = try jsonArray(try rivulet("feeds", "items", String(id), "--json", db: db).output)
@@ -331,7 +362,8 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 @Test func undoBringsBackARemovedFeedWithEveryItemAndRedoRemovesItAgain() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
-    let id = try rivulet("feeds", "add", sampleFeed, db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let id = try rivulet("feeds", "add", try sampleFeed(in: folder), db: db).output
+        .trimmingCharacters(in: .whitespacesAndNewlines)
     let title = try #require(
         try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).first { "\($0["id"] ?? "")" == id }?[
             "title"] as? String)
@@ -378,7 +410,8 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
     try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
-    try Data(contentsOf: URL(fileURLWithPath: sampleFeed)).write(to: URL(fileURLWithPath: folder.file("feed.xml")))
+    try Data(contentsOf: URL(fileURLWithPath: try sampleFeed(in: folder)))
+        .write(to: URL(fileURLWithPath: folder.file("feed.xml")))
     let added = try RivuletProcess.run(
         ["--db", db, "feeds", "add", "sub/../feed.xml"], environment: [:], currentDirectory: folder.path)
     #expect(added.status == 0, "\(added.error)")
@@ -392,7 +425,7 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
     let source = folder.file("feed.xml")
-    let sample = try Data(contentsOf: URL(fileURLWithPath: sampleFeed))
+    let sample = try Data(contentsOf: URL(fileURLWithPath: try sampleFeed(in: folder)))
     try sample.write(to: URL(fileURLWithPath: source))
     let added = try rivulet("feeds", "add", source, db: db)
     let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -413,7 +446,7 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 @Test func refreshingEveryFeedNamesEachFailureOnALineOfItsOwn() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")
-    let sample = try Data(contentsOf: URL(fileURLWithPath: sampleFeed))
+    let sample = try Data(contentsOf: URL(fileURLWithPath: try sampleFeed(in: folder)))
     let sources = [folder.file("one.xml"), folder.file("two.xml"), folder.file("three.xml")]
     for source in sources {
         try sample.write(to: URL(fileURLWithPath: source))
@@ -460,4 +493,112 @@ private let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let result = try rivulet("done", "\u{1B}[31m5", db: folder.file("todos.sqlite"))
     #expect(result.status == 2)
     #expect(result.error.hasPrefix("rivulet: an ID is a positive whole number, not '\\e[31m5'\n"), "\(result.error)")
+}
+
+/// A feed file of three items: two dated, one not.
+private func writeThreeItemFeed(to path: String) throws {
+    let document = """
+        <rss version="2.0"><channel><title>Three</title><link>https://example.com/</link>
+        <item><guid>a</guid><title>Dated one</title><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate></item>
+        <item><guid>b</guid><title>Dated two</title><pubDate>Sat, 21 Nov 2026 23:30:00 GMT</pubDate></item>
+        <item><guid>c</guid><title>Undated</title></item>
+        </channel></rss>
+        """
+    try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+/// Subscribes `db` to the three-item feed; the feed's ID and its items' IDs by title.
+private func subscribeToThreeItems(
+    in folder: TemporaryFolder, db: String
+) throws -> (feed: String, items: [String: Int]) {
+    let source = folder.file("three.xml")
+    try writeThreeItemFeed(to: source)
+    let added = try rivulet("feeds", "add", source, db: db)
+    let feed = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(added.status == 0, "\(added.error)")
+    var items: [String: Int] = [:]
+    for item in try jsonArray(try rivulet("feeds", "items", feed, "--json", db: db).output) {
+        if let title = item["title"] as? String, let id = item["id"] as? Int { items[title] = id }
+    }
+    return (feed, items)
+}
+
+/// The read flag of each item of `feed`, by title.
+private func readFlags(of feed: String, db: String) throws -> [String: Bool] {
+    var flags: [String: Bool] = [:]
+    for item in try jsonArray(try rivulet("feeds", "items", feed, "--json", db: db).output) {
+        if let title = item["title"] as? String, let isRead = item["read"] as? Bool { flags[title] = isRead }
+    }
+    return flags
+}
+
+@Test func feedsReadAndUnreadMarkItemsAndWholeFeeds() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, items) = try subscribeToThreeItems(in: folder, db: db)
+    let one = String(try #require(items["Dated one"]))
+    let two = String(try #require(items["Dated two"]))
+    let read = try rivulet("feeds", "read", one, two, db: db)
+    #expect(read.status == 0 && read.output.isEmpty && read.error.isEmpty, "\(read.error)")
+    #expect(try readFlags(of: feed, db: db) == ["Dated one": true, "Dated two": true, "Undated": false])
+    #expect(try rivulet("feeds", "unread", one, db: db).status == 0)
+    #expect(try readFlags(of: feed, db: db) == ["Dated one": false, "Dated two": true, "Undated": false])
+    #expect(try rivulet("feeds", "read", "--feed", feed, db: db).status == 0)
+    #expect(try readFlags(of: feed, db: db).values.allSatisfy { $0 })
+    #expect(try rivulet("feeds", "unread", "--feed", feed, db: db).status == 0)
+    #expect(try readFlags(of: feed, db: db).values.allSatisfy { !$0 })
+}
+
+@Test func markingAMissingItemOrFeedChangesNothingAndSaysWhich() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, items) = try subscribeToThreeItems(in: folder, db: db)
+    let one = String(try #require(items["Dated one"]))
+    let missing = try rivulet("feeds", "read", one, "999999", db: db)
+    #expect(missing.status == 1)
+    #expect(missing.error == "rivulet: there is no feed item 999999\n")
+    #expect(try readFlags(of: feed, db: db).values.allSatisfy { !$0 }, "all or none")
+    let noFeed = try rivulet("feeds", "unread", "--feed", "999999", db: db)
+    #expect(noFeed.status == 1)
+    #expect(noFeed.error == "rivulet: there is no feed 999999\n")
+    let usage = try rivulet("feeds", "read", db: db)
+    #expect(usage.status == 2)
+    #expect(usage.error.hasPrefix("rivulet: missing ITEM or --feed\n"), "\(usage.error)")
+}
+
+@Test func feedsItemsPrintsTheDayEachItemWasPublished() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, items) = try subscribeToThreeItems(in: folder, db: db)
+    let listed = try rivulet("feeds", "items", feed, db: db)
+    #expect(listed.status == 0)
+    let lines = listed.output.split(separator: "\n").map(String.init)
+    #expect(
+        lines == [
+            "\(items["Dated two"] ?? 0)\t* Dated two\t2026-11-21",
+            "\(items["Dated one"] ?? 0)\t* Dated one\t2026-11-20",
+            "\(items["Undated"] ?? 0)\t* Undated",
+        ])
+    // --json keeps its fields, the date among them.
+    let json = try jsonArray(try rivulet("feeds", "items", feed, "--json", db: db).output)
+    #expect(json.first?["published"] as? String == "2026-11-21T23:30:00Z")
+    #expect(
+        json.allSatisfy {
+            Set($0.keys).isSuperset(of: ["id", "title", "link", "published", "read", "summary", "content", "links"])
+        })
+}
+
+@Test func feedsListShowsAFeedsLastErrorWhole() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("feeds.sqlite")
+    let (feed, _) = try subscribeToThreeItems(in: folder, db: db)
+    try Data(("<html>" + String(repeating: "not a feed ", count: 40)).utf8)
+        .write(to: URL(fileURLWithPath: folder.file("three.xml")))
+    #expect(try rivulet("feeds", "refresh", feed, db: db).status == 1)
+    let json = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
+    let message = try #require(json.first { String($0["id"] as? Int ?? 0) == feed }?["lastError"] as? String)
+    let line = try #require(
+        try rivulet("feeds", "list", db: db).output.split(separator: "\n").first { $0.hasPrefix("\(feed)\t") })
+    // The whole reason, not the start the app's row has room for.
+    #expect(line.hasSuffix("\terror: \(message)"), "\(line)")
 }

@@ -32,8 +32,10 @@ public enum CommandLineCheck {
         }
         switch command {
         case .done(let id), .reopen(let id), .undo(let id?), .remove(let id), .edit(let id, _, _, _),
-            .feedsItems(let id, _), .feedsRemove(let id), .feedsRefresh(let id?):
+            .feedsItems(let id, _), .feedsRemove(let id), .feedsRefresh(let id?), .feedsSetRead(.feed(let id), _):
             guard id > 0 else { violation("ID \(id) from \(arguments)") }
+        case .feedsSetRead(.items(let ids), _):
+            guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { violation("item IDs \(ids) from \(arguments)") }
         default:
             break
         }

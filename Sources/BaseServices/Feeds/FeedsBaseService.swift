@@ -214,6 +214,35 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         }
     }
 
+    /// Marks the items `itemIDs` read or unread in one transaction, all or none: an ID that
+    /// names no item fails with ``DatabaseError/Kind/notFound`` and changes nothing. Sends how
+    /// many changed.
+    public func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            var changed = 0
+            for id in itemIDs {
+                let count = try db.fetchInt("SELECT count(*) FROM feed_items WHERE id = ?", [.integer(id)])
+                guard count > 0 else { throw DatabaseError(kind: .notFound, message: "there is no feed item \(id)") }
+                try db.execute(
+                    "UPDATE feed_items SET is_read = ? WHERE id = ? AND is_read != ?",
+                    [.integer(isRead ? 1 : 0), .integer(id), .integer(isRead ? 1 : 0)])
+                changed += db.changedRowCount
+            }
+            return changed
+        }
+    }
+
+    /// Marks every item of a feed read or unread; sends how many changed.
+    public func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, DatabaseError>> {
+        database.writeOnSubscribe { (db) throws(DatabaseError) in
+            _ = try Self.feed(id: feedID, in: db)
+            try db.execute(
+                "UPDATE feed_items SET is_read = ? WHERE feed_id = ? AND is_read != ?",
+                [.integer(isRead ? 1 : 0), .integer(feedID), .integer(isRead ? 1 : 0)])
+            return db.changedRowCount
+        }
+    }
+
     /// Fetches every feed once, by title.
     public func fetchFeeds() -> Observable<Result<[FeedObject], DatabaseError>> {
         database.readOnSubscribe { (db) throws(DatabaseError) in try Self.feeds(in: db) }

@@ -75,6 +75,13 @@ public protocol FeedsBaseServiceType: Sendable {
     /// Marks every item of a feed read; sends how many changed.
     func markAllRead(feedID: Int64) -> Observable<Result<Int, DatabaseError>>
 
+    /// Marks the items `itemIDs` read or unread, all or none: an ID that names no item fails
+    /// with ``DatabaseError/Kind/notFound`` and changes nothing. Sends how many changed.
+    func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, DatabaseError>>
+
+    /// Marks every item of a feed read or unread; sends how many changed.
+    func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, DatabaseError>>
+
     /// Fetches every feed once, by title.
     func fetchFeeds() -> Observable<Result<[FeedObject], DatabaseError>>
 

@@ -188,10 +188,8 @@ extension FakeNetworkService {
     /// Serves the feed shipped with the package (``SampleFeed``) at `url`, with an `ETag`, and
     /// answers a request carrying that `ETag` in `If-None-Match` with `304 Not Modified`, as a
     /// real feed server would.
-    ///
-    /// - Throws: ``FeedError`` when the shipped feed cannot be read.
-    public func stubSampleFeed(url: String) throws(FeedError) {
-        let body = try SampleFeed.data()
+    public func stubSampleFeed(url: String) {
+        let body = SampleFeed.data()
         let etag = Self.sampleFeedETag
         stub(
             url: url,

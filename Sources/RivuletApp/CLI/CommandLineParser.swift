@@ -85,6 +85,7 @@ public enum CommandLineParser {
         try scan.refuseOptions(except: Set(spec.options.flatMap(\.names)), of: spec.name, topic: topic)
         var remaining = words
         var bound: [String: String] = [:]
+        var lists: [String: [String]] = [:]
         for argument in spec.arguments {
             switch argument.arity {
             case .optional:
@@ -96,6 +97,9 @@ public enum CommandLineParser {
                 guard !remaining.isEmpty else { throw missing(argument, topic: topic) }
                 bound[argument.name] = remaining.joined(separator: " ")
                 remaining = []
+            case .list:
+                lists[argument.name] = Array(remaining)
+                remaining = []
             }
         }
         if let extra = remaining.first { throw UsageError("unexpected argument '\(extra)'", topic: topic) }
@@ -104,7 +108,8 @@ public enum CommandLineParser {
             let listed = CommandTable.listed(names.map { "--\($0)" }, conjunction: "and")
             throw UsageError("give only one of \(listed)", topic: topic)
         }
-        return try spec.make(CommandInput(topic: topic, arguments: bound, options: scan.options, dueDays: dueDays))
+        return try spec.make(
+            CommandInput(topic: topic, arguments: bound, lists: lists, options: scan.options, dueDays: dueDays))
     }
 
     /// `missing URL or PATH` for the argument `URL|PATH`.

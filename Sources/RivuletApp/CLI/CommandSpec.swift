@@ -55,6 +55,9 @@ struct ArgumentSpec: Sendable {
         case optional
         /// One word or more, joined by single spaces: free text such as a title, unquoted.
         case words
+        /// Any number of words, each a value of its own (several IDs); none is allowed, for
+        /// a command that can be told what to act on another way.
+        case list
     }
 
     /// The name in the usage, which missing-argument errors repeat: `ID`, `TITLE`.
@@ -78,12 +81,18 @@ struct ArgumentSpec: Sendable {
         ArgumentSpec(name: name, help: help, arity: .words)
     }
 
+    /// Every remaining word, each a value of its own; there may be none.
+    static func list(_ name: String, _ help: String) -> ArgumentSpec {
+        ArgumentSpec(name: name, help: help, arity: .list)
+    }
+
     /// The argument as the usage line writes it.
     var synopsis: String {
         switch arity {
         case .one: name
         case .optional: "[\(name)]"
         case .words: "\(name)..."
+        case .list: "[\(name)...]"
         }
     }
 }
@@ -157,12 +166,17 @@ struct OptionSpec: Sendable {
 struct CommandInput {
     let topic: CommandTopic
     let arguments: [String: String]
+    /// The arguments that take a list of words, by name.
+    var lists: [String: [String]] = [:]
     let options: [String: String?]
     /// Reads `--due`: today, and the locale's day/month order.
     let dueDays: DueDayParser
 
     /// The argument called `name` as typed, `nil` when an optional one was left out.
     func argument(_ name: String) -> String? { arguments[name] }
+
+    /// The words of the list argument called `name`, as typed; empty when none was given.
+    func list(_ name: String) -> [String] { lists[name] ?? [] }
 
     /// Whether the switch or option `name` was given.
     func has(_ name: String) -> Bool { options[name] != nil }
@@ -182,6 +196,26 @@ struct CommandInput {
     func optionalID(_ name: String = "ID") throws(UsageError) -> Int64? {
         guard let text = argument(name) else { return nil }
         return try identifier(text)
+    }
+
+    /// The list argument `name` as IDs, in the order given, each once.
+    func ids(_ name: String) throws(UsageError) -> [Int64] {
+        var ids: [Int64] = []
+        for text in list(name) {
+            let id = try identifier(text)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// The value of the option `name` as an ID, `nil` when the option was not given.
+    func optionID(_ name: String) throws(UsageError) -> Int64? {
+        guard let text = value(name) else { return nil }
+        do {
+            return try identifier(text)
+        } catch {
+            throw self.error("--\(name): \(error.message)")
+        }
     }
 
     /// `text` as a title, by the rule the todo list and the editor follow (``TitleRule``).

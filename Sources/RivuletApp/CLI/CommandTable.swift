@@ -99,12 +99,18 @@ enum CommandTable {
         },
         CommandSpec(
             "feeds list", summary: "list feeds",
-            discussion: "Lists feeds, one a line: ID, title, unread and all items, address.",
+            discussion: """
+                Lists feeds, one a line: ID, title, unread and all items, address, and when the
+                last refresh failed, 'error:' and its whole reason.
+                """,
             jsonFields: FeedCommands.feedJSON.names, changesData: false
         ) { input throws(UsageError) in .feedsList(json: input.has("json")) },
         CommandSpec(
             "feeds items", summary: "list a feed's items",
-            discussion: "Lists every item of a feed, newest first: ID, * when unread, title.",
+            discussion: """
+                Lists every item of a feed, newest first: ID, * when unread, title, and the day
+                it was published (YYYY-MM-DD, UTC) when the feed gives one.
+                """,
             arguments: [.one("ID", "the feed's ID, as feeds add and feeds list print it")],
             jsonFields: FeedCommands.itemJSON.names, changesData: false
         ) { input throws(UsageError) in .feedsItems(id: try input.id(), json: input.has("json")) },
@@ -139,6 +145,8 @@ enum CommandTable {
                 """,
             changesData: false
         ) { _ throws(UsageError) in .feedsExport },
+        markRead(isRead: true),
+        markRead(isRead: false),
         CommandSpec(
             "feeds rm", summary: "unsubscribe from a feed",
             discussion: """
@@ -148,6 +156,29 @@ enum CommandTable {
             arguments: [.one("ID", "the feed's ID, as feeds add and feeds list print it")], changesData: true
         ) { input throws(UsageError) in .feedsRemove(id: try input.id()) },
     ]
+
+    /// `feeds read` or, when not `isRead`, `feeds unread`: the same arguments, the other mark.
+    static func markRead(isRead: Bool) -> CommandSpec {
+        let mark = isRead ? "read" : "unread"
+        return CommandSpec(
+            "feeds \(mark)", summary: "mark feed items \(mark)",
+            discussion: """
+                Marks the items with these IDs \(mark), or with --feed every item of one feed. The
+                items are marked all or none: an ID that names no item changes nothing.
+                """,
+            arguments: [.list("ITEM", "an item's ID, as feeds items prints it; several may be given")],
+            options: [.value("feed", "ID", "every item of the feed with this ID, as feeds list prints it")],
+            changesData: true
+        ) { input throws(UsageError) in
+            let items = try input.ids("ITEM")
+            switch (items.isEmpty, try input.optionID("feed")) {
+            case (false, nil): return .feedsSetRead(.items(items), isRead: isRead)
+            case (true, let feed?): return .feedsSetRead(.feed(feed), isRead: isRead)
+            case (true, nil): throw input.error("missing ITEM or --feed")
+            case (false, .some): throw input.error("give item IDs or --feed, not both")
+            }
+        }
+    }
 
     /// `--due WHEN`, for `add` and `edit`.
     static let due = OptionSpec.value(

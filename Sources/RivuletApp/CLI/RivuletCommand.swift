@@ -49,6 +49,14 @@ public enum DueChange: Hashable, Sendable {
     case remove
 }
 
+/// The feed items a command acts on: some items, or every item of one feed.
+public enum FeedItemSelection: Hashable, Sendable {
+    /// The items with these IDs (`feeds items` prints them).
+    case items([Int64])
+    /// Every item of the feed with this ID (`--feed ID`).
+    case feed(Int64)
+}
+
 /// A `rivulet` command.
 public enum RivuletCommand: Hashable, Sendable {
     /// No command: open the full-screen app.
@@ -83,6 +91,8 @@ public enum RivuletCommand: Hashable, Sendable {
     case feedsRefresh(id: Int64?)
     /// `feeds rm ID`.
     case feedsRemove(id: Int64)
+    /// `feeds read ITEM...|--feed ID` when `isRead`, else `feeds unread ITEM...|--feed ID`.
+    case feedsSetRead(FeedItemSelection, isRead: Bool)
     /// `feeds import FILE`.
     case feedsImport(path: String)
     /// `feeds export`.

@@ -56,7 +56,8 @@ enum ScriptCommands {
                 case .remove: .remove
                 }
             _ = try value(of: todos.update(id: id, TodoEdit(title: title, notes: notes, due: due)))
-        case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsImport, .feedsExport:
+        case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsSetRead, .feedsImport,
+            .feedsExport:
             try FeedCommands.perform(command)
         case .app, .help, .version:
             break

@@ -20,13 +20,22 @@ enum FeedCommands {
                 for feed in all {
                     let title = FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(feed.title))
                     let url = FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(feed.url))
-                    Output.line("\(feed.id)\t\(title)\t\(feed.unreadCount)/\(feed.itemCount) unread\t\(url)")
+                    var line = "\(feed.id)\t\(title)\t\(feed.unreadCount)/\(feed.itemCount) unread\t\(url)"
+                    // The whole reason, on the feed's own line: the app's row has room for its start only.
+                    if let error = feed.lastError {
+                        line += "\terror: \(FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(error)))"
+                    }
+                    Output.line(line)
                 }
             }
         case .feedsItems(let id, let json):
             try printItems(of: id, json: json, feeds: feeds)
         case .feedsRemove(let id):
             _ = try ScriptCommands.value(of: feeds.removeFeed(id: id))
+        case .feedsSetRead(.items(let ids), let isRead):
+            _ = try ScriptCommands.value(of: feeds.setRead(itemIDs: ids, isRead))
+        case .feedsSetRead(.feed(let id), let isRead):
+            _ = try ScriptCommands.value(of: feeds.setRead(feedID: id, isRead))
         case .feedsAdd(let source):
             // A feed that cannot be read is not subscribed to: the reason is all that remains.
             let summary = try outcome(of: feeds.subscribe(url: source), what: source)
@@ -136,7 +145,11 @@ enum FeedCommands {
                     if !isFirst { text += "," }
                     text += itemJSON.value(of: item).text
                 } else {
-                    text += "\(item.id)\t\(item.isRead ? " " : "*") \(TextSanitizer.sanitize(item.title))\n"
+                    text += "\(item.id)\t\(item.isRead ? " " : "*") \(TextSanitizer.sanitize(item.title))"
+                    // The day it was published, as the reader shows it; after the title, so the
+                    // columns before it stay where scripts read them.
+                    if let published = item.publishedAt { text += "\t\(DueDate.format(published))" }
+                    text += "\n"
                 }
                 isFirst = false
             }
@@ -175,18 +188,18 @@ enum FeedCommands {
 }
 
 extension FeedCommands {
-    /// Subscribes a new database to the sample feed shipped with the app, so the first run has
-    /// something to read offline. The feed is copied next to the database and subscribed there,
-    /// so it stays readable when the build or install folder it shipped in is gone (a file of
-    /// that name already there is kept). A failure leaves the feeds empty.
+    /// Subscribes a new database to the sample feed built into the app, so the first run has
+    /// something to read offline. The feed is written next to the database and subscribed
+    /// there, as a file feed that refreshes like any other (a file of that name already there
+    /// is kept). A failure leaves the feeds empty.
     static func addSampleFeed(besideDatabaseAt databasePath: String) {
-        guard let data = try? SampleFeed.data(), let parsed = try? SampleFeed.load() else { return }
-        let copy = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        guard let parsed = try? SampleFeed.load() else { return }
+        let path = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
             .appendingPathComponent(SampleFeed.fileName).path
-        if !FileManager.default.fileExists(atPath: copy) {
-            try? data.write(to: URL(fileURLWithPath: copy), options: .withoutOverwriting)
+        if !FileManager.default.fileExists(atPath: path) {
+            try? SampleFeed.data().write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         }
-        guard let path = FileManager.default.fileExists(atPath: copy) ? copy : SampleFeed.path else { return }
+        guard FileManager.default.fileExists(atPath: path) else { return }
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
         guard
             let feed = try? ScriptCommands.value(

@@ -57,15 +57,7 @@ public enum ServicesBootstrap {
         }
         let network = FakeNetworkService(
             scheduler: DispatchQueueScheduler(label: "rivulet.fake-network"), delay: .milliseconds(delay))
-        for url in knownFeeds where url != brokenFeedURL {
-            do {
-                try network.stubSampleFeed(url: url)
-            } catch {
-                // The program was moved without its resource bundle: say so at each refresh,
-                // rather than as a "404" the fake network would otherwise answer.
-                network.stub(url: url, reply: .fail(.transport("the sample feed is not installed: \(error)")))
-            }
-        }
+        for url in knownFeeds where url != brokenFeedURL { network.stubSampleFeed(url: url) }
         network.stub(url: brokenFeedURL, reply: .ok(brokenFeedBody))
         let fetcher = FeedFetcher(network: network)
         return { fetcher.fetch($0, validators: $1) }

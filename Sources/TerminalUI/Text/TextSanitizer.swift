@@ -2,12 +2,15 @@
 ///
 /// Everything that could act on the terminal instead of being shown is neutralized:
 ///
-/// - escape sequences (CSI such as colours and cursor moves, OSC such as title changes and
-///   OSC 52 clipboard writes, DCS/SOS/PM/APC strings, two-character escapes) are removed whole,
-///   in both their 7-bit (`ESC [`) and 8-bit C1 (`U+009B`) forms;
+/// - well-formed 7-bit escape sequences (CSI such as colours and cursor moves, OSC such as
+///   title changes and OSC 52 clipboard writes, DCS/SOS/PM/APC strings ended by BEL or ST,
+///   two-character escapes) are removed whole;
 /// - tabs, line breaks and carriage returns become a space (or a `"\n"` when newlines are
 ///   preserved);
-/// - every other control character (NUL, BEL, DEL, C1) becomes the visible placeholder `�`;
+/// - every other control character (NUL, BEL, DEL, each C1 character such as the 8-bit CSI
+///   U+009B or OSC U+009D, the introducer of a sequence that never ends) becomes the visible
+///   placeholder `�` on its own, and what follows it stays text: a stray control never
+///   swallows the rest of a title;
 /// - bidi embeddings, overrides and isolates such as U+202E are removed, so data cannot
 ///   reorder what the screen shows.
 ///
@@ -73,20 +76,35 @@ public enum TextSanitizer {
 
     private static func sanitize(_ text: String, preservingNewlines: Bool, visibleLimit: Int) -> String {
         var output = _Output()
-        var state = State.text
         var previousWasCarriageReturn = false
-        for scalar in text.unicodeScalars {
-            var current = scalar
-            while true {
-                guard
-                    let reprocess = step(&state, current, into: &output, preservingNewlines, &previousWasCarriageReturn)
-                else { break }
-                current = reprocess
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}" {
+                index = skipEscape(in: scalars, at: index, into: &output)
+            } else {
+                append(scalar, to: &output, preservingNewlines, &previousWasCarriageReturn)
+                index = scalars.index(after: index)
             }
             if output.visible > visibleLimit { return String(output.scalars) }
         }
-        if state == .escape { output.append(placeholder) }
         return String(output.scalars)
+    }
+
+    /// The index after the escape sequence that starts at `start` (an ESC) when it is
+    /// well-formed, which drops it whole; else the index after its introducer (`ESC`, `ESC [`,
+    /// `ESC ]`, ...), which is shown as one placeholder, so what follows stays text.
+    private static func skipEscape(
+        in scalars: String.UnicodeScalarView, at start: String.UnicodeScalarView.Index, into output: inout _Output
+    ) -> String.UnicodeScalarView.Index {
+        let afterEscape = scalars.index(after: start)
+        if let end = _EscapeSequence.end(in: scalars, at: start) { return end }
+        output.append(placeholder)
+        guard afterEscape < scalars.endIndex, _EscapeSequence.isIntroducer(scalars[afterEscape]) else {
+            return afterEscape
+        }
+        return scalars.index(after: afterEscape)
     }
 
     /// The sanitized scalars, and how many of them take a column.
@@ -105,83 +123,15 @@ public enum TextSanitizer {
         sanitize(String(decoding: Array(bytes), as: UTF8.self), preservingNewlines: preservingNewlines)
     }
 
-    private enum State: Equatable {
-        case text
-        /// After ESC.
-        case escape
-        /// After ESC and an intermediate byte (ESC ( B): waiting for the final byte.
-        case escapeIntermediate
-        /// Inside a control sequence, waiting for its final byte.
-        case controlSequence
-        /// Inside an OSC/DCS/SOS/PM/APC string, waiting for BEL or ST.
-        case controlString
-        /// Inside a control string, just after an ESC that may start ST.
-        case controlStringEscape
-    }
-
-    /// Advances the state machine by one scalar; returns a scalar to process again when a
-    /// sequence ended abnormally at it.
-    private static func step(
-        _ state: inout State, _ scalar: Unicode.Scalar, into output: inout _Output,
-        _ preservingNewlines: Bool, _ previousWasCarriageReturn: inout Bool
-    ) -> Unicode.Scalar? {
+    /// Appends one scalar that is not part of an escape sequence.
+    private static func append(
+        _ scalar: Unicode.Scalar, to output: inout _Output, _ preservingNewlines: Bool,
+        _ previousWasCarriageReturn: inout Bool
+    ) {
         let value = scalar.value
-        switch state {
-        case .text:
-            break
-        case .escape:
-            switch value {
-            case 0x5b: state = .controlSequence
-            case 0x5d, 0x50, 0x58, 0x5e, 0x5f: state = .controlString
-            case 0x20...0x2f: state = .escapeIntermediate
-            case 0x30...0x7e: state = .text
-            default:
-                state = .text
-                output.append(placeholder)
-                return scalar
-            }
-            return nil
-        case .escapeIntermediate:
-            switch value {
-            case 0x20...0x2f: break
-            case 0x30...0x7e: state = .text
-            default:
-                state = .text
-                return scalar
-            }
-            return nil
-        case .controlSequence:
-            switch value {
-            case 0x20...0x3f: break
-            case 0x40...0x7e: state = .text
-            default:
-                state = .text
-                return scalar
-            }
-            return nil
-        case .controlString:
-            switch value {
-            case 0x07, 0x9c: state = .text
-            case 0x1b: state = .controlStringEscape
-            default: break
-            }
-            return nil
-        case .controlStringEscape:
-            // ESC \ ends the string; an ESC followed by anything else starts a new sequence.
-            if value == 0x5c {
-                state = .text
-                return nil
-            }
-            state = .escape
-            return scalar
-        }
-
         let wasCarriageReturn = previousWasCarriageReturn
         previousWasCarriageReturn = false
         switch value {
-        case 0x1b: state = .escape
-        case 0x9b: state = .controlSequence
-        case 0x9d, 0x90, 0x98, 0x9e, 0x9f: state = .controlString
         case 0x0a:
             if preservingNewlines {
                 if !wasCarriageReturn { output.append("\n") }
@@ -202,6 +152,5 @@ public enum TextSanitizer {
                 output.append(scalar)
             }
         }
-        return nil
     }
 }

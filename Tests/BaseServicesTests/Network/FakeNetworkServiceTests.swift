@@ -163,7 +163,7 @@ import Testing
 
     @Test func sampleFeedIsServedThenNotModified() async throws {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        try network.stubSampleFeed(url: Self.url)
+        network.stubSampleFeed(url: Self.url)
         let fetcher = FeedFetcher(network: network)
         guard case .fetched(let feed, let validators) = try await fetcher.fetch(Self.url) else {
             Issue.record("expected the feed")

@@ -186,6 +186,13 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     #expect(try parse("feeds", "rm", "9").command == .feedsRemove(id: 9))
 }
 
+@Test func feedsReadAndUnreadTakeItemIDsOrAFeed() throws {
+    #expect(try parse("feeds", "read", "4").command == .feedsSetRead(.items([4]), isRead: true))
+    #expect(try parse("feeds", "unread", "4", "9", "4").command == .feedsSetRead(.items([4, 9]), isRead: false))
+    #expect(try parse("feeds", "read", "--feed", "2").command == .feedsSetRead(.feed(2), isRead: true))
+    #expect(try parse("--feed", "2", "feeds", "unread").command == .feedsSetRead(.feed(2), isRead: false))
+}
+
 @Test func helpWinsAndNamesTheCommand() throws {
     #expect(try parse("--help").command == .help(.tool))
     #expect(try parse("-h").command == .help(.tool))
@@ -260,7 +267,7 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
         "the title has 600 characters; at most 500 are allowed", "edit"
     ),
     (["edit", "--title", "x"], "missing ID", "edit"),
-    (["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export or rm", "feeds"),
+    (["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export, read, unread or rm", "feeds"),
     (["feeds", "eat"], "unknown feeds subcommand 'eat'", "feeds"),
     (["feeds", "add"], "missing URL or PATH", "feeds add"),
     (["feeds", "add", ""], "the feed address is empty", "feeds add"),
@@ -270,6 +277,12 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["feeds", "refresh", "1", "2"], "unexpected argument '2'", "feeds refresh"),
     (["feeds", "refresh", "-1"], "an ID is a positive whole number, not '-1'", "feeds refresh"),
     (["feeds", "rm"], "missing ID", "feeds rm"),
+    (["feeds", "read"], "missing ITEM or --feed", "feeds read"),
+    (["feeds", "unread", "1", "--feed", "2"], "give item IDs or --feed, not both", "feeds unread"),
+    (["feeds", "read", "1", "x"], "an ID is a positive whole number, not 'x'", "feeds read"),
+    (["feeds", "read", "--feed", "0"], "--feed: an ID is a positive whole number, not '0'", "feeds read"),
+    (["feeds", "read", "--feed"], "--feed needs a value", "feeds read"),
+    (["feeds", "unread", "1", "--json"], "feeds unread does not take --json", "feeds unread"),
 ])
 func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic: CommandTopic) {
     #expect(usageError(arguments) == UsageError(message, topic: topic))

@@ -12,13 +12,17 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         switch argument.name {
         case "TITLE": arguments += ["Buy", "oat", "milk"]
         case "ID": arguments.append("7")
+        // The items to mark may be left out for --feed, which the sample gives.
+        case "ITEM": break
         default: arguments.append("feed.xml")
         }
     }
     // --no-due excludes --due, which the sample gives.
     for option in command.options where option.name != "no-due" {
         switch option.kind {
-        case .value: arguments += ["--\(option.name)", option.name == "due" ? "2027-01-02" : "text of \(option.name)"]
+        case .value:
+            let samples = ["due": "2027-01-02", "feed": "7"]
+            arguments += ["--\(option.name)", samples[option.name] ?? "text of \(option.name)"]
         case .flag: arguments.append("--\(option.name)")
         case .oneOf(let names): arguments.append("--\(names.last ?? "")")
         }
@@ -40,6 +44,8 @@ private let expectedSamples: [String: RivuletCommand] = [
     "feeds list": .feedsList(json: true),
     "feeds items": .feedsItems(id: 7, json: true),
     "feeds refresh": .feedsRefresh(id: 7),
+    "feeds read": .feedsSetRead(.feed(7), isRead: true),
+    "feeds unread": .feedsSetRead(.feed(7), isRead: false),
     "feeds rm": .feedsRemove(id: 7),
     "feeds import": .feedsImport(path: "feed.xml"),
     "feeds export": .feedsExport,
@@ -136,8 +142,16 @@ private let expectedSamples: [String: RivuletCommand] = [
     let free = CommandTable.commands.filter { $0.arguments.contains { $0.arity == .words } }
     #expect(free.map(\.name) == ["add"])
     for command in CommandTable.commands {
-        // Free text takes every remaining word, so nothing may follow it.
-        #expect(command.arguments.dropLast().allSatisfy { $0.arity != .words }, "\(command.name)")
+        // Free text and lists take every remaining word, so nothing may follow them.
+        #expect(command.arguments.dropLast().allSatisfy { $0.arity != .words && $0.arity != .list }, "\(command.name)")
+    }
+}
+
+@Test func theMarkingCommandsListTheirItemsAndTakeAFeed() {
+    for name in ["feeds read", "feeds unread"] {
+        let help = CommandUsage.text(for: CommandTopic(name))
+        #expect(help.contains("rivulet \(name) [ITEM...] [--feed ID]"), "\(help)")
+        #expect(help.contains("--feed ID"))
     }
 }
 

@@ -19,9 +19,10 @@ private let hostileTexts: [String] = [
     "link\u{1B}]8;;http://evil.test\u{1B}\\text\u{1B}]8;;\u{1B}\\",  // OSC 8 hyperlink
     "dcs\u{1B}P+q544e\u{1B}\\query",  // DCS (XTGETTCAP)
     "apc\u{1B}_payload\u{1B}\\pm\u{1B}^x\u{1B}\\sos\u{1B}Xy\u{1B}\\",  // APC, PM, SOS strings
-    "c1csi\u{9B}31mred",  // 8-bit CSI
-    "c1osc\u{9D}0;pwned\u{9C}title",  // 8-bit OSC ended by 8-bit ST
-    "c1dcs\u{90}q\u{9C}end",  // 8-bit DCS
+    // 8-bit CSI, OSC and DCS: each C1 character is a placeholder on its own, what follows is text.
+    "c1csi\u{9B}31mred",
+    "c1osc\u{9D}0;shown\u{9C}title",
+    "c1dcs\u{90}q\u{9C}end",
     String(String.UnicodeScalarView((0x80...0x9F).compactMap(Unicode.Scalar.init))),  // every C1 control
     "lone escape at the end\u{1B}",
     "escape\u{1B}\u{1B}twice",
@@ -64,12 +65,26 @@ func sanitizingWithNewlinesKeepsOnlyNewlinesAsControls(_ text: String) {
 @Test func oscClipboardWritesAndTitleChangesAreRemovedWhole() {
     #expect(TextSanitizer.sanitize("clip\u{1B}]52;c;cHduZWQ=\u{07}board") == "clipboard")
     #expect(TextSanitizer.sanitize("title\u{1B}]2;pwned\u{1B}\\two") == "titletwo")
-    #expect(TextSanitizer.sanitize("c1osc\u{9D}0;pwned\u{9C}title") == "c1osctitle")
     #expect(TextSanitizer.sanitize("dcs\u{1B}P+q544e\u{1B}\\query") == "dcsquery")
 }
 
-@Test func anUnterminatedStringSwallowsTheRestRatherThanShowIt() {
-    #expect(TextSanitizer.sanitize("unterminated\u{1B}]0;title without an end") == "unterminated")
+@Test func c1ControlsShowAsPlaceholdersOneAtATime() {
+    // In data, U+009D and U+009B come from text encoded twice far more often than from an
+    // 8-bit sequence; read as the start of one, they hid the rest of a title.
+    #expect(TextSanitizer.sanitize("c1osc\u{9D}0;pwned\u{9C}title") == "c1osc\u{FFFD}0;pwned\u{FFFD}title")
+    #expect(TextSanitizer.sanitize("c1csi\u{9B}31mred") == "c1csi\u{FFFD}31mred")
+}
+
+@Test func textAfterALoneC1ControlIsKept() {
+    #expect(TextSanitizer.sanitize("Rain\u{9D} stops play at the final") == "Rain\u{FFFD} stops play at the final")
+    #expect(TextSanitizer.sanitize("Rain\u{9D} stops play", fittingWidth: 40) == "Rain\u{FFFD} stops play")
+}
+
+@Test func anUnterminatedStringShowsWhatFollowsItsIntroducer() {
+    #expect(
+        TextSanitizer.sanitize("unterminated\u{1B}]0;title without an end")
+            == "unterminated\u{FFFD}0;title without an end")
+    #expect(TextSanitizer.sanitize("cut\u{1B}]0;by a\nline break") == "cut\u{FFFD}0;by a line break")
 }
 
 @Test func aLoneEscapeAtTheEndShowsAsAPlaceholder() {
@@ -160,7 +175,7 @@ func aListRowOfHostileTextDrawsOnlyInertCells(_ text: String) {
     let lines = render(screen).textLines()
     #expect(lines[0].hasPrefix(" Rivulet · Feed name "))
     #expect(lines[1].hasPrefix(" header"))
-    #expect(lines.last?.hasPrefix(" ! bad feed ") == true)
+    #expect(lines.last?.hasPrefix(" ! bad feed\u{FFFD}1m ") == true)
 }
 
 @Test func aConfirmQuestionQuotingAHostileTitleIsInert() {

@@ -13,15 +13,15 @@ import Testing
 
 @Test func titleChangeIsRemoved() {
     #expect(TextSanitizer.sanitize("\u{1B}]0;you have been owned\u{07}Title") == "Title")
-    #expect(TextSanitizer.sanitize("\u{1B}]2;x\u{9C}Title") == "Title")
+    #expect(TextSanitizer.sanitize("\u{1B}]2;x\u{9C}Title") == "Title", "an 8-bit ST ends a 7-bit string")
 }
 
 @Test func csiSequencesAreRemoved() {
     #expect(TextSanitizer.sanitize("\u{1B}[31mred\u{1B}[0m \u{1B}[2J\u{1B}[10;20H!") == "red !")
 }
 
-@Test func eightBitCSIIsRemoved() {
-    #expect(TextSanitizer.sanitize("a\u{9B}31mb") == "ab")
+@Test func eightBitCSIIsAPlaceholderOnItsOwn() {
+    #expect(TextSanitizer.sanitize("a\u{9B}31mb") == "a\u{FFFD}31mb")
 }
 
 @Test func otherC1ControlsBecomePlaceholders() {
@@ -61,12 +61,22 @@ import Testing
     #expect(TextSanitizer.sanitize("a\u{1B}\u{7}b") == "a\u{FFFD}\u{FFFD}b")
 }
 
-@Test func escapeInsideAStringStartsANewSequence() {
-    #expect(TextSanitizer.sanitize("\u{1B}]0;x\u{1B}[31mred") == "red")
+@Test func escapeInsideAStringEndsItUnterminatedAndStartsANewSequence() {
+    #expect(TextSanitizer.sanitize("\u{1B}]0;x\u{1B}[31mred") == "\u{FFFD}0;xred")
 }
 
-@Test func unterminatedStringDropsTheRest() {
-    #expect(TextSanitizer.sanitize("ok\u{1B}]52;c;AAAA") == "ok")
+@Test func unterminatedStringKeepsTheRest() {
+    #expect(TextSanitizer.sanitize("ok\u{1B}]52;c;AAAA") == "ok\u{FFFD}52;c;AAAA")
+}
+
+@Test func malformedControlSequenceKeepsTheRest() {
+    #expect(TextSanitizer.sanitize("a\u{1B}[ 2024 b") == "a\u{FFFD} 2024 b")
+    #expect(TextSanitizer.sanitize("a\u{1B}[12;\u{7}b") == "a\u{FFFD}12;\u{FFFD}b")
+}
+
+@Test func aSequenceLongerThanTheLongestIsText() {
+    let payload = String(repeating: "A", count: 5_000)
+    #expect(TextSanitizer.sanitize("a\u{1B}]52;c;\(payload)\u{7}b") == "a\u{FFFD}52;c;\(payload)\u{FFFD}b")
 }
 
 @Test func invalidUTF8BytesBecomeReplacementCharacters() {

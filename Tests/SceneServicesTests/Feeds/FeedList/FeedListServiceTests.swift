@@ -238,7 +238,7 @@ private final class ValidatorLog: Sendable {
     let fixture = try ServicesFixture()
     let url = "https://sample.example/feed"
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    try network.stubSampleFeed(url: url)
+    network.stubSampleFeed(url: url)
     let fetcher = FeedFetcher(network: network)
     let log = ValidatorLog()
     let service = FeedListService(
