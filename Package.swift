@@ -95,8 +95,11 @@ let package = Package(
             path: "Tests/Support/HTTPTestServer",
             swiftSettings: strictSettings
         ),
-        // Test-only: the sanitizer check and thread CPU clock the timing tests share.
-        .target(name: "TestMeasures", path: "Tests/Support/TestMeasures", swiftSettings: strictSettings),
+        // Test-only: what several test targets share: the sanitizer check, the thread CPU clock,
+        // the folder for test files, and a recorder of what an observable sends from any thread.
+        .target(
+            name: "TestMeasures", dependencies: ["Streams", "StreamsTesting"], path: "Tests/Support/TestMeasures",
+            swiftSettings: strictSettings),
         .testTarget(
             name: "StreamsTests",
             dependencies: ["Streams", "StreamsTesting"],

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestServer
 import Streams
 import StreamsTesting
+import TestMeasures
 import Testing
 
 @testable import BaseServices

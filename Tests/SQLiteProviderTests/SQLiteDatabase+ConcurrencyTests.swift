@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SQLiteProvider
 import Streams
+import TestMeasures
 import Testing
 
 /// How many notes there are and how many are pinned.

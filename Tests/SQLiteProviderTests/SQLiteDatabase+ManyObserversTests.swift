@@ -2,6 +2,7 @@ import Foundation
 import SQLiteProvider
 import Streams
 import StreamsTesting
+import TestMeasures
 import Testing
 
 /// This process's resident set, in KiB (`VmRSS`); 0 where /proc is missing.

@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import StreamsTesting
+import TestMeasures
 import Testing
 
 @testable import BaseServices

@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import TestMeasures
 import Testing
 
 @testable import BaseServices

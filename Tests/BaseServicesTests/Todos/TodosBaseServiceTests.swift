@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Streams
+import TestMeasures
 import Testing
 
 @testable import BaseServices

@@ -85,39 +85,6 @@ func writeNotesDatabase(at path: String, rows: Int = 300) throws {
     database.close()
 }
 
-/// Collects what an observable sends, from any thread.
-final class Recorder<Element: Sendable>: Sendable {
-    private final class Storage: Sendable {
-        let values = SanitizerVisibleMutex<[Element]>([])
-    }
-
-    private let storage = Storage()
-    private let disposable = SanitizerVisibleMutex<(any Disposable)?>(nil)
-
-    init(_ observable: Observable<Element>) {
-        ExitLeakCheck.install()
-        let storage = self.storage
-        let subscription = observable.subscribe(onNext: { element in storage.values.withLock { $0.append(element) } })
-        disposable.withLock { $0 = subscription }
-    }
-
-    var values: [Element] { storage.values.withLock { $0 } }
-
-    func dispose() { disposable.withLock { $0 }?.dispose() }
-
-    /// Waits (wall clock, up to `timeout`) until `condition` holds for the values.
-    @discardableResult
-    func wait(timeout: Duration = .seconds(2), until condition: ([Element]) -> Bool) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if condition(values) { return true }
-            usleep(1000)
-        }
-        return condition(values)
-    }
-}
-
 /// Subscribes and returns the single result a one-shot (write or read) observable sends.
 func firstResult<T: Sendable>(_ observable: Observable<Result<T, DatabaseError>>) -> Result<T, DatabaseError>? {
     ExitLeakCheck.install()

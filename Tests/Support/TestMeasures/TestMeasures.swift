@@ -1,4 +1,6 @@
 import Foundation
+package import Streams
+import StreamsTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -82,4 +84,37 @@ private func removeRoot() {
         for case let item as String in items { chmod(root + "/" + item, 0o700) }
     }
     try? FileManager.default.removeItem(atPath: root)
+}
+
+/// Collects what an observable sends, from any thread.
+package final class Recorder<Element: Sendable>: Sendable {
+    private final class Storage: Sendable {
+        let values = SanitizerVisibleMutex<[Element]>([])
+    }
+
+    private let storage = Storage()
+    private let disposable = SanitizerVisibleMutex<(any Disposable)?>(nil)
+
+    package init(_ observable: Observable<Element>) {
+        ExitLeakCheck.install()
+        let storage = self.storage
+        let subscription = observable.subscribe(onNext: { element in storage.values.withLock { $0.append(element) } })
+        disposable.withLock { $0 = subscription }
+    }
+
+    package var values: [Element] { storage.values.withLock { $0 } }
+
+    package func dispose() { disposable.withLock { $0 }?.dispose() }
+
+    /// Waits (wall clock, up to `timeout`) until `condition` holds for the values.
+    @discardableResult
+    package func wait(timeout: Duration = .seconds(2), until condition: ([Element]) -> Bool) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if condition(values) { return true }
+            usleep(1000)
+        }
+        return condition(values)
+    }
 }
