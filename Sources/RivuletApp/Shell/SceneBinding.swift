@@ -22,7 +22,7 @@ final class SceneBinding<State: Sendable, Action: Sendable>: @unchecked Sendable
     ) {
         state = initial
         let output = transform(ScreenInput(actions: actions.asObservable()))
-        output.screen.bind(context, to: bag) { [unowned self] in state = $0 }
+        output.state.bind(context, to: bag) { [unowned self] in state = $0 }
         let route = _OnUIQueue(body: onRoute)
         bag.insert(output.route.subscribe(onNext: { route.body($0) }))
     }

@@ -37,8 +37,11 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
         shell = AppShell(
             onChange: requestRedraw, onQuit: onQuit, onSuspend: onSuspend,
             deferring: { work in
+                // Two hops: a key's action is folded in a turn of the view model's system on
+                // this queue, and the state that turn made reaches the scene in the hop after
+                // it (a driver delivers on its scheduler); the next key waits for both.
                 let step = _OnUIQueue<Void>(body: { _ in work() })
-                queue.async { step.body(()) }
+                queue.async { queue.async { step.body(()) } }
             })
     }
 

@@ -50,6 +50,86 @@ extension Observable {
         scheduler: any Scheduler,
         feedback: [Feedback<Element, Event>]
     ) -> Observable<Element> {
+        _system(
+            initialState: initialState,
+            reduce: { state, event in
+                reduce(&state, event)
+                return []
+            }, scheduler: scheduler, feedback: feedback)
+    }
+
+    /// A state machine whose `reduce` also returns the effects each event asks for: the shape
+    /// of a view model, where a key both changes the screen and asks a service for something,
+    /// and the service's answer comes back as an event.
+    ///
+    /// It keeps every guarantee of `system(initialState:reduce:scheduler:feedback:)`, and adds
+    /// these for the effects:
+    /// - The effects a step returns start in that step's turn on `scheduler`, in the order
+    ///   returned, after the step's state has gone to the subscriber and to the feedbacks. So a
+    ///   front end that has drawn a state has also started what that state's step asked for,
+    ///   and two writes asked for one after the other start in that order.
+    /// - Events an effect sends are folded like any other: one at a time, in arrival order; one
+    ///   it sends at once is folded in the same turn, after the events already waiting.
+    /// - Effects run until they end; disposing the system disposes those still running. An
+    ///   error of an effect ends the system, so an effect whose work can fail maps its failure
+    ///   to an event.
+    ///
+    /// Use it for one-shot work (a write, a lookup); use ``Feedback/react(request:effects:)``
+    /// for work that follows the state (an observation of the query shown, a timer that a new
+    /// message restarts).
+    ///
+    /// ```swift
+    /// enum Event: Sendable { case add(String), added(Result<Todo, SceneError>) }
+    /// enum Effect: Sendable { case insert(String) }
+    ///
+    /// let state = Observable.system(
+    ///     initialState: State(),
+    ///     reduce: { state, event -> [Effect] in
+    ///         switch event {
+    ///         case .add(let title): return [.insert(title)]
+    ///         case .added(let result): state.last = result; return []
+    ///         }
+    ///     },
+    ///     effects: { effect in
+    ///         switch effect {
+    ///         case .insert(let title): service.add(title).map(Event.added)
+    ///         }
+    ///     },
+    ///     scheduler: scheduler,
+    ///     feedback: .events(addTaps.map(Event.add))
+    /// )
+    /// ```
+    public static func system<Event: Sendable, Effect: Sendable>(
+        initialState: Element,
+        reduce: @escaping @Sendable (inout Element, Event) -> [Effect],
+        effects: @escaping @Sendable (Effect) -> Observable<Event>,
+        scheduler: any Scheduler,
+        feedback: [Feedback<Element, Event>]
+    ) -> Observable<Element> {
+        _system(
+            initialState: initialState,
+            reduce: { state, event in reduce(&state, event).map { effect in { effects(effect) } } },
+            scheduler: scheduler, feedback: feedback)
+    }
+
+    /// A state machine whose `reduce` also returns effects; see the array form of
+    /// `system(initialState:reduce:effects:scheduler:feedback:)`.
+    public static func system<Event: Sendable, Effect: Sendable>(
+        initialState: Element,
+        reduce: @escaping @Sendable (inout Element, Event) -> [Effect],
+        effects: @escaping @Sendable (Effect) -> Observable<Event>,
+        scheduler: any Scheduler,
+        feedback: Feedback<Element, Event>...
+    ) -> Observable<Element> {
+        system(initialState: initialState, reduce: reduce, effects: effects, scheduler: scheduler, feedback: feedback)
+    }
+
+    private static func _system<Event: Sendable>(
+        initialState: Element,
+        reduce: @escaping @Sendable (inout Element, Event) -> [@Sendable () -> Observable<Event>],
+        scheduler: any Scheduler,
+        feedback: [Feedback<Element, Event>]
+    ) -> Observable<Element> {
         Observable.create { observer in
             let loop = _FeedbackLoop(initialState, reduce: reduce, scheduler: scheduler, observer: observer)
             loop.start(feedback)
@@ -246,17 +326,20 @@ final class _FeedbackLoop<State: Sendable, Input: Sendable>: Disposable, @unchec
 
     private let pending = SanitizerVisibleMutex(Pending())
     private var state: State
-    private let reduce: @Sendable (inout State, Input) -> Void
+    private let reduce: @Sendable (inout State, Input) -> [@Sendable () -> Observable<Input>]
     private let scheduler: any Scheduler
     private let observer: AnyObserver<State>
     /// The states as the feedbacks see them: the current one first.
     private let states: BehaviorRelay<State>
     private let feedbacks = CompositeDisposable()
+    /// The effects that run, each until it ends.
+    private let effects = CompositeDisposable()
     /// The scheduled start or turn, cancelled on disposal.
     private let work = SerialDisposable()
 
     init(
-        _ initial: State, reduce: @escaping @Sendable (inout State, Input) -> Void, scheduler: any Scheduler,
+        _ initial: State, reduce: @escaping @Sendable (inout State, Input) -> [@Sendable () -> Observable<Input>],
+        scheduler: any Scheduler,
         observer: AnyObserver<State>
     ) {
         state = initial
@@ -306,9 +389,10 @@ final class _FeedbackLoop<State: Sendable, Input: Sendable>: Disposable, @unchec
         while let event = takeNext() {
             switch event {
             case .next(let input):
-                reduce(&state, input)
+                let asked = reduce(&state, input)
                 observer.onNext(state)
                 states.accept(state)
+                for effect in asked { start(effect) }
             case .error(let error):
                 stop()
                 observer.onError(error)
@@ -317,6 +401,22 @@ final class _FeedbackLoop<State: Sendable, Input: Sendable>: Disposable, @unchec
                 observer.onCompleted()
             }
         }
+    }
+
+    /// Subscribes an effect a step asked for; its events are folded as a feedback's are, and its
+    /// subscription is kept until it ends or the system stops.
+    private func start(_ effect: @Sendable () -> Observable<Input>) {
+        let subscription = SingleAssignmentDisposable()
+        guard let key = effects.insert(subscription) else { return }
+        subscription.setDisposable(
+            effect().subscribe(
+                AnyObserver { [self] event in
+                    switch event {
+                    case .next: receive(event)
+                    case .error: receive(event)
+                    case .completed: effects.remove(for: key)
+                    }
+                }))
     }
 
     /// The oldest waiting event, or `nil` (and the turn given up) when none waits.
@@ -336,6 +436,7 @@ final class _FeedbackLoop<State: Sendable, Input: Sendable>: Disposable, @unchec
         }
         work.dispose()
         feedbacks.dispose()
+        effects.dispose()
     }
 
     /// Stops the system: no event is folded any more, and every feedback is disposed.

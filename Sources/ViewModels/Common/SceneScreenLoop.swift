@@ -49,7 +49,7 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
         let perform = performer(isRoute: isRoute, scheduler: scheduler)
         return Observable<Screen>.deferred {
             // One timeout at a time: a newer message's replaces the older one's.
-            let expiries = PublishRelay<Int>()
+            let expiries = PublishRelay<StatusMessageSlot.Expiry>()
             let timeout = SerialDisposable()
             return Observable.merge(
                 actions.map { _TimedStep<Action, Data>.scene(.action($0)) },
@@ -60,14 +60,14 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
                 initial,
                 reduce: { screen, step -> [_TimedEffect<Effect>] in
                     switch step {
-                    case .expired(let serial):
-                        screen.status.expire(serial)
+                    case .expired(let expiry):
+                        screen.status.expire(expiry)
                         return []
                     case .scene(let step):
-                        let shown = screen.status.serial
+                        let shown = screen.status.expiry
                         var effects = reduce(&screen, step).map(_TimedEffect.scene)
-                        if screen.status.serial != shown, let message = screen.status.current {
-                            effects.append(.timeout(serial: screen.status.serial, after: message.duration))
+                        if let expiry = screen.status.expiry, expiry != shown {
+                            effects.append(.timeout(expiry))
                         }
                         return effects
                     }
@@ -75,9 +75,11 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
                 perform: { effect in
                     switch effect {
                     case .scene(let effect): perform(effect)
-                    case .timeout(let serial, let delay):
+                    case .timeout(let expiry):
                         timeout.set(
-                            scheduler.schedule(after: delay, label: "status message") { expiries.accept(serial) })
+                            scheduler.schedule(after: expiry.after, label: "status message") {
+                                expiries.accept(expiry)
+                            })
                     }
                 }
             )
@@ -106,13 +108,13 @@ struct ScreenEffects<Effect: Sendable>: Sendable {
 /// A step of a screen fold with messages: the scene's own, or a message's timeout running out.
 enum _TimedStep<Action: Sendable, Data: Sendable>: Sendable {
     case scene(ScreenStep<Action, Data>)
-    case expired(Int)
+    case expired(StatusMessageSlot.Expiry)
 }
 
 /// An effect of a screen fold with messages: the scene's own, or a message's timeout to start.
 enum _TimedEffect<Effect: Sendable>: Sendable {
     case scene(Effect)
-    case timeout(serial: Int, after: SchedulerDuration)
+    case timeout(StatusMessageSlot.Expiry)
 }
 
 /// What a front end feeds a whole scene: the person's actions, in order.
@@ -127,15 +129,15 @@ public struct ScreenInput<Action: Sendable>: Sendable {
 }
 
 /// What a front end draws for a whole scene, and where the scene goes.
-public struct ScreenOutput<Screen: Sendable>: Sendable {
+public struct ScreenOutput<State: Sendable>: Sendable {
     /// The scene as it is now; sent on subscribe, then on every change.
-    public let screen: Driver<Screen>
+    public let state: Driver<State>
     /// Where to go next.
     public let route: Signal<Route>
 
     /// Creates the output.
-    public init(screen: Driver<Screen>, route: Signal<Route>) {
-        self.screen = screen
+    public init(state: Driver<State>, route: Signal<Route>) {
+        self.state = state
         self.route = route
     }
 }

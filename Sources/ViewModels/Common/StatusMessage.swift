@@ -37,18 +37,26 @@ public struct StatusMessage: Sendable, Hashable {
     public var duration: SchedulerDuration { kind == .error ? Self.errorDuration : Self.noticeDuration }
 }
 
-/// The status line's message of a scene's screen, if any, and how many have been shown: each
-/// new message starts its own timeout, even when its text is the same as the last one's.
+/// The status line's message of a scene, if any. Each message shown has an identity of its
+/// own, so each starts its own timeout, even when its text is the same as the last one's.
 public struct StatusMessageSlot: Sendable, Hashable {
+    /// When a message shown goes by itself: which message, and after how long.
+    public struct Expiry: Sendable, Hashable {
+        /// Which of the messages shown in this slot (the first is 1).
+        public let message: Int
+        /// How long it stays without a key.
+        public let after: SchedulerDuration
+    }
+
     /// The message shown, if any.
     public private(set) var current: StatusMessage?
-    /// How many messages have been shown.
-    public private(set) var serial: Int
+    /// How many messages have been shown: the identity of the current one.
+    private var shown: Int
 
     /// An empty slot.
     public init() {
         current = nil
-        serial = 0
+        shown = 0
     }
 
     /// The error shown, if the message is one.
@@ -57,15 +65,16 @@ public struct StatusMessageSlot: Sendable, Hashable {
     /// The notice shown, if the message is one.
     public var notice: String? { current?.kind == .notice ? current?.text : nil }
 
+    /// When the message shown goes by itself; `nil` when none is shown.
+    public var expiry: Expiry? { current.map { Expiry(message: shown, after: $0.duration) } }
+
     /// Shows `text` as a message of `kind`, replacing the one shown.
     mutating func show(_ text: String, _ kind: StatusMessage.Kind) {
         current = StatusMessage(text, kind: kind)
-        serial += 1
+        shown += 1
     }
 
-    /// Shows `text` as a message of `kind` if the data state counted a new one: `serial` is its
-    /// count now, `previousSerial` the count the screen saw last. The same text twice is shown
-    /// twice, since each is counted.
+    /// Shows `text` if the counts say it is new (the old screen fold's way; goes with it).
     mutating func show(_ text: String?, _ kind: StatusMessage.Kind, counted serial: Int, before previousSerial: Int) {
         guard serial != previousSerial, let text else { return }
         show(text, kind)
@@ -76,9 +85,9 @@ public struct StatusMessageSlot: Sendable, Hashable {
         current = nil
     }
 
-    /// The timeout of message `serial` ran out: it goes, unless a newer one replaced it.
-    mutating func expire(_ serial: Int) {
-        if serial == self.serial { current = nil }
+    /// A message's time ran out: it goes, unless a newer one replaced it.
+    mutating func expire(_ expiry: Expiry) {
+        if expiry.message == shown { current = nil }
     }
 }
 
@@ -86,4 +95,18 @@ public struct StatusMessageSlot: Sendable, Hashable {
 protocol ShowsStatusMessages {
     /// The status line's message.
     var status: StatusMessageSlot { get set }
+}
+
+extension Feedback where State: ShowsStatusMessages {
+    /// Times out the status line's message: once a message has been shown for its
+    /// ``StatusMessage/duration`` on `scheduler` (virtual time in tests), `expired` of it is sent;
+    /// a key that dismissed it, or a newer message, cancels that. The reducer answers with
+    /// ``StatusMessageSlot/expire(_:)``.
+    static func expiringMessages(
+        on scheduler: any Scheduler, as expired: @escaping @Sendable (StatusMessageSlot.Expiry) -> Event
+    ) -> Feedback {
+        .react(
+            request: { $0.status.expiry },
+            effects: { expiry in Observable.just(expired(expiry)).delay(expiry.after, scheduler: scheduler) })
+    }
 }

@@ -44,6 +44,6 @@ extension HelpViewModel {
             }
             .startWith(initial)
             .asDriver(onErrorJustReturn: initial, scheduler: scheduler)
-        return ScreenOutput(screen: screen, route: output.route)
+        return ScreenOutput(state: screen, route: output.route)
     }
 }

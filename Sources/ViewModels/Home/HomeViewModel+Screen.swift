@@ -70,6 +70,6 @@ extension HomeViewModel {
             Screen(), actions: input.actions, data: counts, reduce: Self.reduceScreen, isRoute: { _ in true },
             scheduler: scheduler)
         let route = effects.relay.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-        return ScreenOutput(screen: screen, route: route)
+        return ScreenOutput(state: screen, route: route)
     }
 }

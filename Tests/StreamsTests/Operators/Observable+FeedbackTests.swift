@@ -457,3 +457,123 @@ private func sendFromManyThreads(_ relay: PublishRelay<Int>, threads: Int, perTh
         #expect(!ledger.overlapped)
     }
 }
+
+// MARK: - Effects returned by reduce
+
+/// Appends `event` to the state, and asks for one effect per upper-case letter in it.
+private func appendAsking(_ state: inout String, _ event: String) -> [String] {
+    append(&state, event)
+    return event.filter(\.isUppercase).map(String.init)
+}
+
+@Test func effectsStartInTheTurnOfTheirStepAfterItsStateInOrder() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let input = scheduler.hot("-A--(BC)")
+        let (effectA, effectB, effectC) = (scheduler.cold("--a|"), scheduler.cold("-b|"), scheduler.cold("-c|"))
+        let started = Log<String>()
+        let states = scheduler.record(
+            Observable.system(
+                initialState: "s", reduce: appendAsking,
+                effects: { effect in
+                    started.append(effect)
+                    return (effect == "A" ? effectA : effect == "B" ? effectB : effectC).asObservable()
+                },
+                scheduler: scheduler, feedback: .events(input)),
+            disposed: 10)
+        scheduler.run()
+        scheduler.expect(states, "{s}{sA}-{sAa}({sAaB}{sAaBC})({sAaBCb}{sAaBCbc})")
+        // Each effect runs until it ends, on its own: a later one never cancels an earlier one.
+        scheduler.expectSubscriptions(effectA, ["-^--!"])
+        scheduler.expectSubscriptions(effectB, ["----^-!"])
+        scheduler.expectSubscriptions(effectC, ["----^-!"])
+        #expect(started.all == ["A", "B", "C"])
+    }
+}
+
+@Test func anEffectsImmediateAnswerIsFoldedInTheSameTurnAfterTheEventsWaiting() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        // `A` and `x` arrive together; `A`'s effect answers at once, so `a` comes after `x`.
+        let input = scheduler.hot("-(Ax)")
+        let states = scheduler.record(
+            Observable.system(
+                initialState: "s", reduce: appendAsking, effects: { _ in Observable.just("a") },
+                scheduler: scheduler, feedback: .events(input)),
+            disposed: 10)
+        scheduler.run()
+        scheduler.expect(states, "{s}({sA}{sAx}{sAxa})")
+    }
+}
+
+@Test func anEffectsStateIsSeenByTheFeedbacksBeforeTheEffectStarts() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let input = scheduler.hot("-A")
+        let seen = Log<String>()
+        let states = scheduler.record(
+            Observable.system(
+                initialState: "s", reduce: appendAsking,
+                effects: { _ in
+                    seen.append("effect")
+                    return .empty()
+                },
+                scheduler: scheduler,
+                feedback: .events(input),
+                Feedback { states in
+                    states.do(onNext: { seen.append($0) }).flatMap { _ in Observable<String>.empty() }
+                }),
+            disposed: 10)
+        scheduler.run()
+        scheduler.expect(states, "{s}{sA}")
+        #expect(seen.all == ["s", "sA", "effect"])
+    }
+}
+
+@Test func disposingTheSystemDisposesTheEffectsThatRun() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let input = scheduler.hot("-A")
+        let effect = scheduler.cold("-----a")
+        let states = scheduler.record(
+            Observable.system(
+                initialState: "s", reduce: appendAsking, effects: { _ in effect.asObservable() },
+                scheduler: scheduler, feedback: .events(input)),
+            disposed: 4)
+        scheduler.run()
+        scheduler.expect(states, "{s}{sA}")
+        scheduler.expectSubscriptions(effect, ["-^--!"])
+    }
+}
+
+@Test func anEffectThatEndsDoesNotEndTheSystem() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let input = scheduler.cold("-A--b|")
+        let states = scheduler.record(
+            Observable.system(
+                initialState: "s", reduce: appendAsking, effects: { _ in Observable.just("a") },
+                scheduler: scheduler, feedback: .events(input)),
+            disposed: 10)
+        scheduler.run()
+        // The system ends when its one feedback does, not when the effect did.
+        scheduler.expect(states, "{s}({sA}{sAa})--{sAab}|")
+    }
+}
+
+@Test func anEffectsErrorEndsTheSystemAfterTheEventsBeforeIt() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let input = scheduler.hot("-A--b")
+        let effect = scheduler.cold("-a#")
+        let states = scheduler.record(
+            Observable.system(
+                initialState: "s", reduce: appendAsking, effects: { _ in effect.asObservable() },
+                scheduler: scheduler, feedback: .events(input)),
+            disposed: 10)
+        scheduler.run()
+        scheduler.expect(states, "{s}{sA}{sAa}#")
+        scheduler.expectSubscriptions(input, ["^--!"])
+        scheduler.expectSubscriptions(effect, ["-^-!"])
+    }
+}

@@ -6,7 +6,7 @@ import ViewModels
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let output = HelpViewModel(scene: .feeds, scheduler: scheduler).transform(screen: .init(actions: .never()))
-        let screens = record(output.screen, on: scheduler)
+        let screens = record(output.state, on: scheduler)
         scheduler.advance(to: 1000)
         #expect(screens.elements == [HelpViewModel.Screen(scene: .feeds)])
     }
@@ -21,7 +21,7 @@ import ViewModels
         ])
         let output = HelpViewModel(scene: .todoList, scheduler: scheduler)
             .transform(screen: .init(actions: actions.asObservable()))
-        let screens = record(output.screen, on: scheduler)
+        let screens = record(output.state, on: scheduler)
         scheduler.advance(to: 1000)
         #expect(screens.elements.map(\.scroll) == [0, 1, 3, 2, 0])
         #expect(screens.elements.allSatisfy { $0.scene == .todoList })

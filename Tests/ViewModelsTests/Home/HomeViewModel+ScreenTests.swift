@@ -20,7 +20,7 @@ import ViewModels
         .transform(screen: .init(actions: actions.asObservable()))
     let screens = scheduler.createObserver(HomeViewModel.Screen.self)
     let routes = scheduler.createObserver(Route.self)
-    let subscriptions = [output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
+    let subscriptions = [output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 300)
     for subscription in subscriptions { subscription.dispose() }
     #expect(screens.elements.first?.counts == .zero)
@@ -39,7 +39,7 @@ import ViewModels
         .transform(screen: .init(actions: actions.asObservable()))
     let scenes = scheduler.createObserver(HelpViewModel.Screen.self)
     let routes = scheduler.createObserver(Route.self)
-    let subscriptions = [output.screen.subscribe(scenes.asObserver()), output.route.subscribe(routes.asObserver())]
+    let subscriptions = [output.state.subscribe(scenes.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 100)
     for subscription in subscriptions { subscription.dispose() }
     #expect(scenes.elements == [HelpViewModel.Screen(scene: .feeds)])

@@ -206,7 +206,7 @@ extension FeedItemsViewModel {
         let screen = effects.screen(
             Screen(), actions: input.actions, data: data, reduce: Self.reduceScreen,
             isRoute: { $0 == .help || $0 == .back }, scheduler: scheduler)
-        return ScreenOutput(screen: screen, route: route)
+        return ScreenOutput(state: screen, route: route)
     }
 }
 

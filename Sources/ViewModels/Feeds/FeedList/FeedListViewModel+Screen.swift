@@ -246,7 +246,7 @@ extension FeedListViewModel {
                 default: false
                 }
             }, scheduler: scheduler)
-        return ScreenOutput(screen: screen, route: route)
+        return ScreenOutput(state: screen, route: route)
     }
 }
 

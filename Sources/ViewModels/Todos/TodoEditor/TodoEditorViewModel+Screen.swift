@@ -159,6 +159,6 @@ extension TodoEditorViewModel {
         let screen = effects.screen(
             Screen(id: todoID, dueDays: dueDays()), actions: input.actions, data: data, reduce: Self.reduceScreen,
             isRoute: { $0 == .help }, scheduler: scheduler)
-        return ScreenOutput(screen: screen, route: route)
+        return ScreenOutput(state: screen, route: route)
     }
 }

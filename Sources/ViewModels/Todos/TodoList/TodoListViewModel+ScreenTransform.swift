@@ -39,6 +39,6 @@ extension TodoListViewModel {
                 default: false
                 }
             }, scheduler: scheduler)
-        return ScreenOutput(screen: screen, route: route)
+        return ScreenOutput(state: screen, route: route)
     }
 }

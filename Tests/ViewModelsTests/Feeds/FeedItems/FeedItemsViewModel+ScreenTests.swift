@@ -42,7 +42,7 @@ private func run(
     let screens = scheduler.createObserver(Screen.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
-        output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
+        output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
     ]
     scheduler.advance(by: 1_000)
     for subscription in subscriptions { subscription.dispose() }
@@ -183,7 +183,7 @@ private func openingLinks(
     let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
         .transform(screen: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(Screen.self)
-    let subscription = output.screen.subscribe(screens.asObserver())
+    let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: SchedulerDuration(ticks: end))
     subscription.dispose()
     return (opened.all, screens)

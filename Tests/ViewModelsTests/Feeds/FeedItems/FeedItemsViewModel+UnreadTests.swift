@@ -69,7 +69,7 @@ private func run(
     let screens = scheduler.createObserver(Screen.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
-        output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
+        output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
     ]
     scheduler.advance(by: 1_000)
     for subscription in subscriptions { subscription.dispose() }

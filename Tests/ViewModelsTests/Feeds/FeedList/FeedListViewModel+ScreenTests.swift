@@ -41,7 +41,7 @@ private func run(
     let screens = scheduler.createObserver(Screen.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
-        output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
+        output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
     ]
     scheduler.advance(by: SchedulerDuration(ticks: end))
     for subscription in subscriptions { subscription.dispose() }
@@ -160,7 +160,7 @@ private func adding(at tick: Int) -> [(Int, Action)] {
     ])
     let screens = scheduler.createObserver(Screen.self)
     let subscription = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable())).screen.subscribe(screens.asObserver())
+        .transform(screen: .init(actions: input.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: 10_000)
     subscription.dispose()
     #expect(at(102 + 3_999, screens).message == "Imported 2 feeds: 0 skipped, 0 failed.")
@@ -230,7 +230,7 @@ private func runHistory(
     LiveSubscriptions.withTracker(tracker) {
         let output = FeedListViewModel(service: service, scheduler: scheduler)
             .transform(screen: .init(actions: input.asObservable()))
-        let subscription = output.screen.subscribe(screens.asObserver())
+        let subscription = output.state.subscribe(screens.asObserver())
         scheduler.advance(by: 1_000)
         subscription.dispose()
     }
@@ -292,7 +292,7 @@ private func runHistory(
     let output = FeedListViewModel(service: service, scheduler: scheduler)
         .transform(screen: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(Screen.self)
-    let subscription = output.screen.subscribe(screens.asObserver())
+    let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: SchedulerDuration(ticks: 1_000))
     subscription.dispose()
     #expect(at(299, screens).selectedRow?.title == "Gamma")
@@ -319,7 +319,7 @@ private func runHistory(
     let output = FeedListViewModel(service: service, scheduler: scheduler)
         .transform(screen: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(Screen.self)
-    let subscription = output.screen.subscribe(screens.asObserver())
+    let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: 1_000)
     subscription.dispose()
     #expect(at(200, screens).message == "Subscribed to “New feed”: 12 items.")

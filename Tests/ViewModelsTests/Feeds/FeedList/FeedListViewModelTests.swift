@@ -196,7 +196,7 @@ private func importScene(
     let output = FeedListViewModel(service: service, scheduler: scheduler)
         .transform(screen: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(FeedListViewModel.Screen.self)
-    let subscription = output.screen.subscribe(screens.asObserver())
+    let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: 1_000)
     subscription.dispose()
     return (screens, calls.all)

@@ -31,7 +31,7 @@ private func run(
         .transform(screen: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(Screen.self)
     let routes = scheduler.createObserver(Route.self)
-    let subscriptions = [output.screen.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
+    let subscriptions = [output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 1_000)
     for subscription in subscriptions { subscription.dispose() }
     return (screens, saved.all, routes.elements)
@@ -87,7 +87,7 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
     let screens = scheduler.createObserver(Screen.self)
     let subscription = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable())).screen.subscribe(screens.asObserver())
+        .transform(screen: .init(actions: input.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: SchedulerDuration(ticks: end))
     subscription.dispose()
     return screens
