@@ -45,7 +45,7 @@ protocol DismissesMessages {
     static var dismissMessage: Self { get }
 }
 
-extension TodoListViewModel.Screen: ShowsMessages {}
+extension TodoListViewModel.State: ShowsMessages {}
 extension TodoListViewModel.Action: DismissesMessages {}
 extension FeedListViewModel.Screen: ShowsMessages {}
 extension FeedListViewModel.Action: DismissesMessages {}

@@ -5,8 +5,8 @@ import ViewModels
 
 /// The todo list on screen: keys become the view model's actions, its screen state becomes
 /// rows. Everything the list remembers (selection, scroll, input lines, moves on their way)
-/// is in ``TodoListViewModel/Screen``.
-final class TodoListController: BoundSceneController<TodoListViewModel.Screen, TodoListViewModel.Action>,
+/// is in ``TodoListViewModel/State``.
+final class TodoListController: BoundSceneController<TodoListViewModel.State, TodoListViewModel.Action>,
     SceneController, @unchecked Sendable
 {
     static let hints = [
@@ -33,7 +33,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.Screen, T
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+            TodoListViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

@@ -2,9 +2,11 @@ extension Observable {
     /// A state machine whose state is folded from events, where the events come from feedbacks
     /// that watch the state: the feedback loop of a view model, closed in one place.
     ///
-    /// On subscription the system sends `initialState`, then subscribes every feedback to the
-    /// state. Each event a feedback sends is folded into the state by `reduce`, and the new state
-    /// goes to the subscriber, then to every feedback, which may answer with more events.
+    /// On subscription the system subscribes every feedback, so that no event is lost, then
+    /// sends `initialState` on `scheduler` to the subscriber and to the feedbacks; events sent
+    /// before that wait for it. Each event a feedback sends is folded into the state by
+    /// `reduce`, and the new state goes to the subscriber, then to every feedback, which may
+    /// answer with more events.
     ///
     /// ```swift
     /// enum Event: Sendable { case refresh, loaded([Todo]) }
@@ -329,8 +331,8 @@ final class _FeedbackLoop<State: Sendable, Input: Sendable>: Disposable, @unchec
     private let reduce: @Sendable (inout State, Input) -> [@Sendable () -> Observable<Input>]
     private let scheduler: any Scheduler
     private let observer: AnyObserver<State>
-    /// The states as the feedbacks see them: the current one first.
-    private let states: BehaviorRelay<State>
+    /// The states as the feedbacks see them: the current one first, once the start has run.
+    private let states = ReplayRelay<State>.create(bufferSize: 1)
     private let feedbacks = CompositeDisposable()
     /// The effects that run, each until it ends.
     private let effects = CompositeDisposable()
@@ -343,26 +345,28 @@ final class _FeedbackLoop<State: Sendable, Input: Sendable>: Disposable, @unchec
         observer: AnyObserver<State>
     ) {
         state = initial
-        states = BehaviorRelay(value: initial)
         self.reduce = reduce
         self.scheduler = scheduler
         self.observer = observer
     }
 
-    /// Schedules the start: the initial state, then the feedbacks' subscriptions. The start
-    /// holds the turn, so events sent meanwhile wait for it.
+    /// Subscribes the feedbacks at once, so that no event sent from now on is lost (a front
+    /// end's first key may come before the scheduler runs), and schedules the start: the
+    /// initial state, to the subscriber and then to the feedbacks. Until the start has run,
+    /// events wait and feedbacks see no state.
     func start(_ loops: [Feedback<State, Input>]) {
         pending.withLock { $0.remaining = loops.count }
+        let watched = states.asObservable()
+        for feedback in loops {
+            let subscription = feedback.loop(watched, scheduler).subscribe(AnyObserver { self.receive($0) })
+            _ = feedbacks.insert(subscription)
+        }
         work.set(
             scheduler.schedule(label: "feedback system start") { [self] in
                 if pending.withLock({ $0.isStopped }) { return }
                 observer.onNext(state)
+                states.accept(state)
                 if loops.isEmpty { receive(.completed) }
-                let watched = states.asObservable()
-                for feedback in loops {
-                    let subscription = feedback.loop(watched, scheduler).subscribe(AnyObserver { self.receive($0) })
-                    _ = feedbacks.insert(subscription)
-                }
                 run()
             })
     }

@@ -29,9 +29,11 @@ extension ObservableType {
                 },
                 onTimer: { state, outbox in
                     let now = scheduler.now
+                    // The timer was armed for the oldest waiting event, so it is due now (on a
+                    // scheduler that runs delayed work at once, too, whose clock does not move).
                     // One event per action, as RxSwift's: the next one, even if due too, waits
                     // for an action of its own.
-                    if state.head < state.waiting.count, state.waiting[state.head].due <= now {
+                    if state.head < state.waiting.count {
                         outbox.send(state.waiting[state.head].event)
                         state.head += 1
                     }

@@ -77,3 +77,17 @@ public struct ListViewport: Sendable, Hashable {
     /// The rows shown, as positions in the whole list.
     public var visiblePositions: Range<Int> { offset..<max(offset, min(offset + height, count)) }
 }
+
+/// The rows a list's viewport shows: where they start in the list and how many fit.
+public struct VisibleRange: Sendable, Hashable {
+    /// The position of the first visible row.
+    public let offset: Int
+    /// How many rows fit.
+    public let limit: Int
+
+    /// Creates a range.
+    public init(offset: Int, limit: Int) {
+        self.offset = offset
+        self.limit = limit
+    }
+}

@@ -75,5 +75,4 @@ protocol CommandOutcome: Sendable {
     static func commandFailed(_ message: String) -> Self
 }
 
-extension TodoListViewModel.Event: CommandOutcome {}
 extension FeedItemsViewModel.Event: CommandOutcome {}

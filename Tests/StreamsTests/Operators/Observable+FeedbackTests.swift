@@ -144,7 +144,7 @@ private func heldRequests(_ state: String) -> Set<String> {
     }
 }
 
-@Test func systemDisposedBeforeItStartsSubscribesNoFeedback() {
+@Test func systemDisposedBeforeItStartsSendsNothingAndDisposesItsFeedbacks() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let input = scheduler.hot("-a")
@@ -153,7 +153,21 @@ private func heldRequests(_ state: String) -> Set<String> {
         states.dispose()
         scheduler.run()
         #expect(states.events.isEmpty)
-        scheduler.expectSubscriptions(input, [String]())
+        scheduler.expectSubscriptions(input, ["(^!)"])
+    }
+}
+
+@Test func systemKeepsAnEventSentBeforeItsSchedulerRuns() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        // A front end's first key may come before the scheduler has run the start.
+        let input = PublishRelay<String>()
+        let states = scheduler.record(
+            Observable.system(initialState: "s", reduce: append, scheduler: scheduler, feedback: .events(input)),
+            disposed: 10)
+        input.accept("a")
+        scheduler.run()
+        scheduler.expect(states, "({s}{sa})")
     }
 }
 

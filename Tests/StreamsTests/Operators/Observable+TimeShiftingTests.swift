@@ -165,3 +165,12 @@ import Testing
         #expect(ys.subscriptions == [Subscription(410, 730)])
     }
 }
+
+@Test func delayOnASchedulerThatRunsDelayedWorkAtOnceSendsEachValueAtOnce() {
+    // Its clock never moves, so waiting for it would never end.
+    let values = Log<Int>()
+    let subscription = Observable.from([1, 2, 3]).delay(.milliseconds(300), scheduler: ImmediateScheduler())
+        .subscribe(onNext: { values.append($0) })
+    subscription.dispose()
+    #expect(values.all == [1, 2, 3])
+}

@@ -33,3 +33,10 @@ final class CallLog<Call: Sendable>: Sendable {
 func observed<Value: Sendable>(_ value: Value) -> Observable<Value> {
     Observable<Value>.never().startWith(value)
 }
+
+extension SharedSequence where Sharing == DriverSharingStrategy {
+    /// One part of a view model's state, sent when it changes.
+    func part<Part: Equatable & Sendable>(_ pick: @escaping @Sendable (Element) -> Part) -> Driver<Part> {
+        map(pick).distinctUntilChanged()
+    }
+}

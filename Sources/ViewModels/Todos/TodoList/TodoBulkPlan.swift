@@ -78,9 +78,6 @@ public struct TodoBulkPlan: Sendable, Hashable {
 }
 
 extension TodoListViewModel {
-    /// More todos than this and a bulk action asks first.
-    public static let bulkConfirmationThreshold = 5
-
     /// What `request` amounts to, given how many shown todos (`shown`) and all todos (`all`)
     /// are active and done: a plan, or why there is nothing to do.
     public static func plan(

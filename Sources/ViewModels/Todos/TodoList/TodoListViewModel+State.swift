@@ -2,87 +2,51 @@ public import Domain
 public import SceneServices
 
 extension TodoListViewModel {
-    /// Everything the todo list shows, folded from events by ``reduce(_:_:)``.
-    public struct State: Sendable, Hashable {
+    /// What the keyboard does now.
+    public enum Mode: Sendable, Hashable {
+        /// Keys move the selection and run commands.
+        case browsing
+        /// A new todo's title is typed.
+        case adding(PromptText)
+        /// The todo `id` is renamed in place.
+        case renaming(id: Int64, PromptText)
+        /// A search is typed; the list narrows as it is typed.
+        case searching(PromptText)
+        /// Deleting the todo `id` waits for a yes or a no.
+        case confirmingDelete(id: Int64, title: String)
+        /// A bulk action over more than ``TodoListViewModel/bulkConfirmationThreshold`` shown
+        /// todos waits for a yes or a no.
+        case confirmingBulk(TodoBulkPlan)
+    }
+
+    /// The list's data: the query asked for, the window that answers it, the counts.
+    public struct Listing: Sendable, Hashable {
         /// The query the list asked for last.
-        public var query: TodoQuery
+        public var query = TodoQuery()
         /// The query the shown rows answer; differs from ``query`` while loading.
         public var loadedQuery: TodoQuery?
         /// The rows of the window.
-        public var rows: [TodoRow]
-        /// How many todos match the query in all; when ``isCountExact`` is `false`, how many
-        /// were found so far (at least this many match).
-        public var totalCount: Int
-        /// Whether ``totalCount`` is exact; a search most todos match is counted only a little
-        /// past the window until the last page is asked for.
-        public var isCountExact: Bool
+        public var rows: [TodoRow] = []
+        /// How many todos match the query; while ``isCountExact`` is `false`, how many were found
+        /// so far (a search most todos match is counted only a little past the window).
+        public var totalCount = 0
+        /// Whether ``totalCount`` is exact.
+        public var isCountExact = true
         /// How many todos are active and done.
-        public var tally: TodoTally
+        public var tally = TodoTally(active: 0, completed: 0)
         /// The search text as typed (the query gets it after a pause).
-        public var searchText: String
-        /// The latest failure to show, if any.
-        public var errorMessage: String? {
-            didSet { if errorMessage != nil { errorSerial += 1 } }
-        }
-        /// How many failures there have been: the same failure twice is shown twice.
-        public private(set) var errorSerial = 0
-        /// The day it is where the person is, to mark overdue and due-today rows; `nil` until known.
+        public var searchText = ""
+        /// The day it is where the person is, to mark overdue and due-today rows.
         public var today: DueDay?
-        /// The latest bulk action counted and waiting to run or to be confirmed.
-        public var bulkPlan: TodoBulkPlan?
-        /// How many bulk actions have been counted: a new one is a new plan even when equal.
-        public var bulkPlanSerial: Int
-        /// What the latest bulk action did, or why it did nothing.
-        public var notice: String?
-        /// How many notices there have been: a new one shows even when its text is the same.
-        public var noticeSerial: Int
-        /// Where a todo asked about is in the list now (`nil` position: the list does not show it).
-        public var located: (id: Int64, position: Int?)? {
-            get { locatedID.map { ($0, locatedPosition) } }
-            set {
-                locatedID = newValue?.id
-                locatedPosition = newValue?.position
-                locatedSerial += 1
-            }
-        }
-        /// How many answers to "where is this todo" there have been.
-        public private(set) var locatedSerial: Int
-        private var locatedID: Int64?
-        private var locatedPosition: Int?
-
-        /// Creates a state.
-        public init(
-            query: TodoQuery = TodoQuery(), loadedQuery: TodoQuery? = nil, rows: [TodoRow] = [],
-            totalCount: Int = 0, isCountExact: Bool = true, tally: TodoTally = TodoTally(active: 0, completed: 0),
-            searchText: String = "", errorMessage: String? = nil, today: DueDay? = nil
-        ) {
-            self.today = today
-            self.bulkPlan = nil
-            self.bulkPlanSerial = 0
-            self.notice = nil
-            self.noticeSerial = 0
-            self.locatedSerial = 0
-            self.locatedID = nil
-            self.locatedPosition = nil
-            self.query = query
-            self.loadedQuery = loadedQuery
-            self.rows = rows
-            self.totalCount = totalCount
-            self.isCountExact = isCountExact
-            self.tally = tally
-            self.searchText = searchText
-            self.errorMessage = errorMessage
-        }
 
         /// Whether the rows shown are not yet those of the latest query.
         public var isLoading: Bool { loadedQuery != query }
 
-        /// Whether a page has arrived: the list has rows to act on, even while a newer query
-        /// (a search typed, a window scrolled to) loads.
+        /// Whether a page has arrived: the list has rows to act on, even while a newer query loads.
         public var hasLoaded: Bool { loadedQuery != nil }
 
-        /// "1 item left", "3 items left": the active count with the right plural.
-        public var itemsLeftText: String { TodoListViewModel.itemsLeftText(tally.active) }
+        /// "1 item left", "3 items left".
+        public var itemsLeftText: String { CountText.counted(tally.active, "item left", "items left") }
 
         /// "3 matches", "1,060+ matches" while the rows shown are those of a search; otherwise `nil`.
         public var matchCountText: String? {
@@ -91,94 +55,94 @@ extension TodoListViewModel {
         }
     }
 
-    /// Something that happened to the todo list.
-    public enum Event: Sendable, Hashable {
-        /// The list asked for a new query.
-        case queryChanged(TodoQuery)
-        /// A window arrived for a query, or failed to.
-        case pageLoaded(TodoQuery, Result<TodoPage, SceneError>)
-        /// The tally arrived, or failed to.
-        case tallyLoaded(Result<TodoTally, SceneError>)
-        /// The person typed in the search field.
-        case searchTyped(String)
-        /// An edit was refused or failed, with this message.
-        case commandFailed(String)
-        /// An edit succeeded.
-        case commandSucceeded
-        /// The day it is now (read again as each page arrives, so the marks follow midnight).
-        case dayChanged(DueDay)
-        /// The shown todos a bulk action would touch were counted, or could not be.
-        case bulkCounted(TodoBulkRequest, Result<TodoTally, SceneError>)
-        /// A bulk action ran and changed this many todos, or failed.
-        case bulkFinished(TodoBulkPlan, Result<Int, SceneError>)
-        /// The place of a todo in the list as it is now was found (`nil`: not shown), or not.
-        case located(Int64, Result<Int?, SceneError>)
-        /// Undo or redo took a step (`nil`: there was none to take), or failed.
-        case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
-    }
+    /// Everything the todo list shows, with the selection, the scroll window and the open input
+    /// line: what a front end draws, and all it needs to map its keys.
+    public struct State: Sendable, Hashable, ShowsStatusMessages {
+        /// The list's data.
+        public var list = Listing()
+        /// The selection and the rows shown.
+        public var viewport = ListViewport()
+        /// What the keyboard does now.
+        public var mode = Mode.browsing
+        /// The status line's message: a failure, or a note on what was just done; until the next
+        /// key or its timeout.
+        public internal(set) var status = StatusMessageSlot()
+        /// The rows the list has with no input line open, as the front end last said.
+        public internal(set) var contentHeight = 0
+        /// A todo just added, to select once the list shows it.
+        var pendingAdd: PendingAdd?
+        /// The todo a move was sent for and the place it leaves, until the rows show it elsewhere.
+        var moveInFlight: MoveInFlight?
+        /// Moves asked for while one was on its way, in order.
+        var queuedMoves: [Int] = []
+        /// The end was asked for while the count was only a lower bound: the last page is on its
+        /// way, and the selection goes to its last row once it arrives with the exact count.
+        var awaitsLastPage = false
+        /// The window asked for last.
+        var requestedRange: VisibleRange?
+        /// The todo that was selected when the order changed, until its new place is known.
+        var followedTodo: Int64?
 
-    /// The state after `event`.
-    public static func reduce(_ state: State, _ event: Event) -> State {
-        var next = state
-        switch event {
-        case .queryChanged(let query):
-            next.query = query
-        case .pageLoaded(let query, .success(let page)):
-            next.loadedQuery = query
-            next.rows = page.todos.enumerated().map { TodoRow($1, position: page.offset + $0) }
-            next.totalCount = page.totalCount
-            next.isCountExact = page.isCountExact
-        case .pageLoaded(let query, .failure(let error)):
-            next.loadedQuery = query
-            next.errorMessage = error.message(after: "Could not load the todos")
-        case .tallyLoaded(.success(let tally)):
-            next.tally = tally
-        case .tallyLoaded(.failure(let error)):
-            next.errorMessage = error.message(after: "Could not count the todos")
-        case .searchTyped(let text):
-            next.searchText = text
-        case .commandFailed(let message):
-            next.errorMessage = message
-        case .commandSucceeded:
-            next.errorMessage = nil
-        case .dayChanged(let day):
-            next.today = day
-        case .bulkCounted(let request, .success(let shown)):
-            switch plan(request, shown: shown, all: state.tally) {
-            case .success(let plan):
-                next.bulkPlan = plan
-                next.bulkPlanSerial += 1
-            case .failure(let nothing):
-                next.notice = nothing.message
-                next.noticeSerial += 1
-            }
-        case .bulkCounted(_, .failure(let error)):
-            next.errorMessage = error.message(after: "Could not count the todos shown")
-        case .bulkFinished(let plan, .success(let changed)):
-            next.errorMessage = nil
-            next.notice = plan.report(changed: changed)
-            next.noticeSerial += 1
-        case .located(let id, .success(let position)):
-            next.located = (id, position)
-        case .located(_, .failure(let error)):
-            next.errorMessage = error.message(after: "Could not find the selected todo in the new order")
-        case .historyStepped(let direction, .success(let step)):
-            next.errorMessage = nil
-            next.notice = direction.notice(for: step)
-            next.noticeSerial += 1
-        case .historyStepped(let direction, .failure(let error)):
-            next.errorMessage = direction.failure(error)
-        case .bulkFinished(let plan, .failure(let error)):
-            let what = plan.kind == .clear ? "delete the done todos" : "change the todos"
-            next.errorMessage = error.message(after: "Could not \(what)")
+        /// A list before anything has loaded, on the day `today`.
+        public init(today: DueDay? = nil) {
+            list.today = today
         }
-        return next
+
+        /// The selected todo. While a move is on its way the rows still show the old order; the
+        /// selection follows the todo being moved, not the row at its new place.
+        public var selectedRow: TodoRow? {
+            if let moving = moveInFlight { return list.rows.first { $0.id == moving.id } }
+            guard let selected = viewport.selected else { return nil }
+            return list.rows.first { $0.position == selected }
+        }
+
+        /// Whether the selection is on its way: a row is selected whose todo has not arrived yet
+        /// (a window far down a long list), or the end was asked for and the last page is still
+        /// coming. A front end holds keys for the selected todo meanwhile.
+        public var isSelectionPending: Bool {
+            guard mode == .browsing else { return false }
+            return awaitsLastPage || (viewport.selected != nil && selectedRow == nil)
+        }
+
+        /// The rows in the window, in order.
+        public var visibleRows: [TodoRow] {
+            Array(list.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))
+        }
+
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
+
+        /// The note on what was just done, if the status line shows one.
+        public var message: String? { status.notice }
+
+        /// Whether an input line or a question is open.
+        public var isPrompting: Bool { mode != .browsing }
+
+        /// "Filter: all · Sort: due date", then the search, its match count and the done count.
+        public var header: String {
+            var header = "Filter: \(list.query.filter.name) · Sort: \(list.query.sort.name)"
+            if !list.searchText.isEmpty { header += " · Search: \(list.searchText)" }
+            if let matches = list.matchCountText { header += " · \(matches)" }
+            if list.tally.completed > 0 { header += " · \(CountText.grouped(list.tally.completed)) done (C clears)" }
+            return header
+        }
+
+        /// What an empty list says.
+        public var emptyText: String {
+            list.searchText.isEmpty && list.query.filter == .all
+                ? "No todos yet. Press a to add one."
+                : "No todos match. Tab changes the filter, / the search."
+        }
     }
 
-    /// "1 item left" for one, "N items left" otherwise (TodoMVC's wording), N grouped as
-    /// every count is ("100,000 items left").
-    public static func itemsLeftText(_ count: Int) -> String {
-        CountText.counted(count, "item left", "items left")
+    struct PendingAdd: Sendable, Hashable {
+        let title: String
+        let countBefore: Int
+    }
+
+    struct MoveInFlight: Sendable, Hashable {
+        let id: Int64
+        let from: Int
     }
 
     /// "1 match", "1,060 matches", or with `isExact` `false` "1,060+ matches" (at least that many).

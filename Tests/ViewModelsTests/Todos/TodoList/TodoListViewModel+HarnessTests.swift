@@ -6,6 +6,7 @@ import Testing
 import ViewModels
 
 private typealias PageResult = Result<TodoPage, SceneError>
+private typealias Action = TodoListViewModel.Action
 
 private let milk = TodoRow(id: 1, title: "Milk", isCompleted: false, dueText: nil, position: 0)
 private let tea = TodoRow(id: 2, title: "Mint tea", isCompleted: false, dueText: nil, position: 1)
@@ -40,13 +41,18 @@ private final class Pages: Sendable {
         let service = MockTodoListService {
             $0.observePageHandler = { query, _ in pages.source(for: query.search).asObservable() }
             $0.observeTallyHandler = { _ in .never() }
+            // The selected todo, Milk, is not among the matches.
+            $0.positionHandler = { _, _ in .just(.success(nil)) }
         }
-        let search = scheduler.createHotObservable([.next(100, "m"), .next(200, "mi"), .next(250, "mint")])
+        let actions = scheduler.createHotObservable([
+            .next(100, Action.startSearching), .next(100, .edit(PromptText("m"))), .next(200, .edit(PromptText("mi"))),
+            .next(250, .edit(PromptText("mint"))),
+        ])
         let output = TodoListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(search: search.asObservable()))
-        let rows = harness.record(output.rows, "rows")
-        let text = harness.record(output.searchText, "searchText")
-        let loading = harness.record(output.isLoading, "isLoading")
+            .transform(input: .init(actions: actions.asObservable()))
+        let rows = harness.record(output.state.part(\.list.rows), "rows")
+        let text = harness.record(output.state.part(\.list.searchText), "searchText")
+        let loading = harness.record(output.state.part(\.list.isLoading), "isLoading")
         scheduler.advance(to: 1000)
         harness.expect(text, [.next(0, ""), .next(100, "m"), .next(200, "mi"), .next(250, "mint")])
         harness.expect(loading, [.next(0, true), .next(10, false), .next(550, true), .next(560, false)])
@@ -68,12 +74,13 @@ private final class Pages: Sendable {
                 return .just(.success(Fixtures.todo(3, title)))
             }
         }
-        let add = scheduler.createHotObservable([
-            .next(100, "   "), .next(200, String(repeating: "x", count: 501)), .next(300, " Milk "),
-        ])
+        let actions = scheduler.createHotObservable(
+            [(100, "   "), (200, String(repeating: "x", count: 501)), (300, " Milk ")].flatMap { tick, title in
+                [Action.startAdding, .edit(PromptText(title)), .submit].map { Recorded.next(tick, $0) }
+            })
         let output = TodoListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(add: add.asObservable()))
-        let error = harness.record(output.errorMessage, "errorMessage")
+            .transform(input: .init(actions: actions.asObservable()))
+        let error = harness.record(output.state.part(\.errorMessage), "errorMessage")
         scheduler.advance(to: 1000)
         harness.expect(
             error,
@@ -94,9 +101,10 @@ private final class Pages: Sendable {
             $0.observePageHandler = { _, _ in .never() }
             $0.observeTallyHandler = { _ in tally.asObservable() }
         }
-        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init())
-        let text = harness.record(output.itemsLeftText, "itemsLeftText")
-        let completed = harness.record(output.completedCount, "completedCount")
+        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(actions: .never()))
+        let text = harness.record(output.state.part(\.list.itemsLeftText), "itemsLeftText")
+        let completed = harness.record(output.state.part(\.list.tally.completed), "completedCount")
         scheduler.advance(to: 1000)
         harness.expect(
             text,

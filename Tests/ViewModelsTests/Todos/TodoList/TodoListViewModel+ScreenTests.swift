@@ -7,7 +7,7 @@ import Testing
 import ViewModels
 
 private typealias Action = TodoListViewModel.Action
-private typealias Screen = TodoListViewModel.Screen
+private typealias Screen = TodoListViewModel.State
 
 /// A todo list kept in memory: writes change it at once, and every observed window sends
 /// again 10 ticks after each change (as a database observation does), so keys can arrive
@@ -211,7 +211,7 @@ private func run(
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = TodoListViewModel(service: store.service(), scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
+        .transform(input: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(Screen.self)
     let subscription = output.state.subscribe(screens.asObserver())
     let routes = scheduler.createObserver(Route.self)
@@ -435,7 +435,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     ])
     let screens = scheduler.createObserver(Screen.self)
     let subscription = TodoListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
+        .transform(input: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: 3_000)
     subscription.dispose()
     #expect(at(999, screens).header.hasSuffix("Search: todo · 105+ matches"))
@@ -475,7 +475,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     ])
     let screens = scheduler.createObserver(Screen.self)
     let subscription = TodoListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
+        .transform(input: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: 2_000)
     subscription.dispose()
     // Before the first page, nothing is selected: no key waits on a row, and the list has
@@ -519,7 +519,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
         }
         let viewModel = TodoListViewModel(service: service, scheduler: scheduler, today: { Fixtures.today })
         let actions = scheduler.createHotObservable([.next(300, Action.viewport(height: 5))]).asObservable()
-        let output = viewModel.transform(screen: .init(actions: actions))
+        let output = viewModel.transform(input: .init(actions: actions))
         let screens = record(output.state, on: scheduler)
         scheduler.advance(to: 1000)
         let screen = screens.elements.last ?? Screen()
@@ -690,7 +690,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     let actions = scheduler.createHotObservable([.next(0, Action.viewport(height: 5)), .next(100, .undo)])
     let screens = scheduler.createObserver(Screen.self)
     let subscription = TodoListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
+        .transform(input: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: 500)
     subscription.dispose()
     #expect(last(screens).errorMessage == "Could not undo: the database is busy; try again")

@@ -5,60 +5,67 @@ import ViewModels
 
 private typealias VM = TodoListViewModel
 
+/// The state after `events`, folded by the view model's reducer from `state`.
+private func reduced(_ state: VM.State, _ events: VM.Event...) -> VM.State {
+    var state = state
+    for event in events { _ = VM.reduce(&state, event) }
+    return state
+}
+
+/// The state after `events`, folded from a list before anything has loaded.
+private func reduced(_ events: VM.Event...) -> VM.State {
+    var state = VM.State()
+    for event in events { _ = VM.reduce(&state, event) }
+    return state
+}
+
+private func loaded(_ query: TodoQuery, _ page: TodoPage) -> VM.Event {
+    .pageLoaded(query, .success(page), today: Fixtures.today)
+}
+
 @Test func stateIsLoadingUntilThePageOfTheLatestQueryArrives() {
-    let query = TodoQuery(filter: .active)
-    let asked = VM.reduce(VM.State(), .queryChanged(query))
-    #expect(asked.isLoading)
-    let loaded = VM.reduce(asked, .pageLoaded(query, .success(TodoPage(todos: [], totalCount: 0, offset: 0))))
-    #expect(!loaded.isLoading)
+    let asked = reduced(.action(.cycleFilter))
+    #expect(asked.list.isLoading)
+    #expect(!reduced(asked, loaded(asked.list.query, TodoPage(todos: [], totalCount: 0, offset: 0))).list.isLoading)
 }
 
 @Test func stateStaysLoadingWhenAnOlderQueryAnswers() {
-    let old = TodoQuery(filter: .active)
-    let state = VM.reduce(
-        VM.State(query: TodoQuery(filter: .completed)),
-        .pageLoaded(
-            old,
-            .success(
-                TodoPage(todos: [], totalCount: 0, offset: 0))))
-    #expect(state.isLoading)
+    let state = reduced(
+        .action(.cycleFilter), loaded(TodoQuery(filter: .completed), TodoPage(todos: [], totalCount: 0, offset: 0)))
+    #expect(state.list.isLoading)
 }
 
 @Test func statePageBecomesRowsWithAbsolutePositionsAndDueText() {
     let page = TodoPage(
         todos: [Fixtures.todo(7, "Milk", due: Fixtures.day), Fixtures.todo(8, "Eggs", done: true)],
         totalCount: 1_000_000, offset: 500)
-    let state = VM.reduce(VM.State(), .pageLoaded(TodoQuery(), .success(page)))
+    let state = reduced(loaded(TodoQuery(), page))
     #expect(
-        state.rows == [
+        state.list.rows == [
             TodoRow(id: 7, title: "Milk", isCompleted: false, dueText: "2026-12-31", position: 500),
             TodoRow(id: 8, title: "Eggs", isCompleted: true, dueText: nil, position: 501),
         ])
-    #expect(state.totalCount == 1_000_000)
+    #expect(state.list.totalCount == 1_000_000)
+    #expect(state.list.today == Fixtures.today)
 }
 
 @Test func statePageSaysWhetherItsCountIsExact() {
     let search = TodoQuery(search: "todo")
-    let lowerBound = VM.reduce(
-        VM.State(),
-        .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false))))
-    #expect(!lowerBound.isCountExact)
-    let exact = VM.reduce(
-        lowerBound, .pageLoaded(search, .success(TodoPage(todos: [], totalCount: 100_000, offset: 99_990))))
-    #expect(exact.isCountExact)
-    #expect(exact.totalCount == 100_000)
+    let lowerBound = reduced(loaded(search, TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false)))
+    #expect(!lowerBound.list.isCountExact)
+    let exact = reduced(lowerBound, loaded(search, TodoPage(todos: [], totalCount: 100_000, offset: 99_990)))
+    #expect(exact.list.isCountExact)
+    #expect(exact.list.totalCount == 100_000)
 }
 
 @Test func stateMatchCountTextSaysAtLeastForACountThatIsALowerBound() {
     let page = TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false)
-    let state = VM.reduce(VM.State(), .pageLoaded(TodoQuery(search: "todo"), .success(page)))
-    #expect(state.matchCountText == "1,060+ matches")
+    #expect(reduced(loaded(TodoQuery(search: "todo"), page)).list.matchCountText == "1,060+ matches")
 }
 
 @Test func stateMatchCountTextIsAbsentWithoutASearch() {
     let page = TodoPage(todos: [], totalCount: 1_060, offset: 0)
-    let state = VM.reduce(VM.State(), .pageLoaded(TodoQuery(), .success(page)))
-    #expect(state.matchCountText == nil)
+    #expect(reduced(loaded(TodoQuery(), page)).list.matchCountText == nil)
 }
 
 @Test(arguments: [
@@ -70,43 +77,51 @@ func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool
 }
 
 @Test func statePageFailureKeepsTheRowsAndShowsTheError() {
-    let rows = [TodoRow(id: 1, title: "A", isCompleted: false, dueText: nil, position: 0)]
-    let state = VM.reduce(
-        VM.State(rows: rows), .pageLoaded(TodoQuery(), .failure(SceneError.storage("disk I/O error"))))
-    #expect(state.rows == rows)
+    let before = reduced(loaded(TodoQuery(), TodoPage(todos: [Fixtures.todo(1, "A")], totalCount: 1, offset: 0)))
+    let state = reduced(
+        before, .pageLoaded(TodoQuery(), .failure(SceneError.storage("disk I/O error")), today: Fixtures.today))
+    #expect(state.list.rows == before.list.rows)
     #expect(state.errorMessage == "Could not load the todos: disk I/O error")
 }
 
 @Test func stateTallyGivesItemsLeftText() {
-    let state = VM.reduce(VM.State(), .tallyLoaded(.success(TodoTally(active: 3, completed: 1))))
-    #expect(state.itemsLeftText == "3 items left")
+    #expect(reduced(.tallyLoaded(.success(TodoTally(active: 3, completed: 1)))).list.itemsLeftText == "3 items left")
 }
 
 @Test func stateTallyFailureKeepsTheTallyAndShowsTheError() {
-    let state = VM.reduce(
-        VM.State(tally: TodoTally(active: 2, completed: 0)), .tallyLoaded(.failure(SceneError.storage("locked"))))
-    #expect(state.tally == TodoTally(active: 2, completed: 0))
+    let before = reduced(.tallyLoaded(.success(TodoTally(active: 2, completed: 0))))
+    let state = reduced(before, .tallyLoaded(.failure(SceneError.storage("locked"))))
+    #expect(state.list.tally == TodoTally(active: 2, completed: 0))
     #expect(state.errorMessage == "Could not count the todos: locked")
 }
 
 @Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (1_000_000, "1,000,000 items left")])
 func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
-    #expect(VM.itemsLeftText(count) == text)
+    #expect(reduced(.tallyLoaded(.success(TodoTally(active: count, completed: 0)))).list.itemsLeftText == text)
 }
 
-@Test func stateSearchTypedIsShownAtOnce() {
-    #expect(VM.reduce(VM.State(), .searchTyped("mi")).searchText == "mi")
+@Test func stateSearchTypedIsShownAtOnceAndAskedForOnceSettled() {
+    let typed = reduced(.action(.startSearching), .action(.edit(PromptText("mi"))))
+    #expect(typed.list.searchText == "mi")
+    #expect(typed.list.query.search == "")
+    #expect(reduced(typed, .searchSettled("mi")).list.query.search == "mi")
 }
 
-@Test func stateCommandFailureShowsItsMessageAndSuccessClearsIt() {
-    let failed = VM.reduce(VM.State(), .commandFailed("A title is required."))
-    #expect(failed.errorMessage == "A title is required.")
-    #expect(VM.reduce(failed, .commandSucceeded).errorMessage == nil)
+@Test func stateWriteFailureShowsItsMessageUntilTheNextKey() {
+    let failed = reduced(.writeFailed("Could not add the todo: locked"))
+    #expect(failed.errorMessage == "Could not add the todo: locked")
+    #expect(reduced(failed, .action(.dismissMessage)).errorMessage == nil)
+}
+
+@Test func stateAnswersAskForNothingButWhatTheyNeed() {
+    var state = VM.State()
+    #expect(VM.reduce(&state, .tallyLoaded(.success(TodoTally(active: 1, completed: 0)))).isEmpty)
+    #expect(VM.reduce(&state, .action(.undo)) == [.history(.undo)])
+    #expect(VM.reduce(&state, .action(.help)) == [.route(.help(.todoList))])
 }
 
 @Test func todoListCountsAreWrittenInOneGroupedFormat() {
-    #expect(TodoListViewModel.itemsLeftText(1) == "1 item left")
-    #expect(TodoListViewModel.itemsLeftText(100_000) == "100,000 items left")
+    #expect(reduced(.tallyLoaded(.success(TodoTally(active: 1, completed: 0)))).list.itemsLeftText == "1 item left")
     #expect(TodoListViewModel.matchCountText(1_060, isExact: false) == "1,060+ matches")
     #expect(CountText.grouped(999) == "999" && CountText.grouped(1_000_000) == "1,000,000")
     #expect(CountText.counted(12_345, "todo", "todos") == "12,345 todos")

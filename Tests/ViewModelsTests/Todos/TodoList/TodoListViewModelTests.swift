@@ -31,6 +31,16 @@ private struct Scene {
                 return scheduler.createColdObservable([.next(10, .success(page))]).asObservable()
             }
             $0.observeTallyHandler = { _ in observed(.success(TodoTally(active: 1, completed: 1))) }
+            $0.positionHandler = { id, query in
+                .just(
+                    .success(todos.filter { query.filter != .completed || $0.isCompleted }.firstIndex { $0.id == id }))
+            }
+            $0.countShownHandler = { _ in
+                .just(
+                    .success(
+                        TodoTally(active: todos.count { !$0.isCompleted }, completed: todos.count(where: \.isCompleted))
+                    ))
+            }
             $0.addHandler = { title in
                 writes.append("add \(title)")
                 return .just(writeResult)
@@ -62,14 +72,21 @@ private struct Scene {
         }
     }
 
-    func output(_ input: TodoListViewModel.Input) -> TodoListViewModel.Output {
-        TodoListViewModel(service: service(), scheduler: scheduler).transform(input: input)
-    }
-
-    func hot<T: Sendable>(_ events: [Recorded<Event<T>>]) -> Observable<T> {
-        scheduler.createHotObservable(events).asObservable()
+    /// The list's state, with `actions` sent at their ticks.
+    func output(_ actions: [(Int, Action)] = []) -> ScreenOutput<TodoListViewModel.State> {
+        let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
+        return TodoListViewModel(service: service(), scheduler: scheduler)
+            .transform(input: .init(actions: input.asObservable()))
     }
 }
+
+private typealias Action = TodoListViewModel.Action
+
+/// The actions that type `text` into the open input line and press Enter.
+private func typed(_ text: String) -> [Action] { [.edit(PromptText(text)), .submit] }
+
+/// `actions` sent one after another at `tick`.
+private func at(_ tick: Int, _ actions: [Action]) -> [(Int, Action)] { actions.map { (tick, $0) } }
 
 private func row(_ id: Int64, _ title: String, done: Bool = false, at position: Int) -> TodoRow {
     TodoRow(id: id, title: title, isCompleted: done, dueText: nil, position: position)
@@ -78,9 +95,9 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListShowsTheFirstWindowOnceLoaded() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init())
-        let rows = record(output.rows, on: scene.scheduler)
-        let loading = record(output.isLoading, on: scene.scheduler)
+        let output = scene.output()
+        let rows = record(output.state.part(\.list.rows), on: scene.scheduler)
+        let loading = record(output.state.part(\.list.isLoading), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(
             rows.events == [
@@ -95,12 +112,13 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     withSubscriptionTracking {
         var scene = Scene()
         scene.totalCount = 1_000_000
-        let output = scene.output(
-            .init(visibleRange: scene.hot([.next(300, VisibleRange(offset: 999_960, limit: 40))])))
-        let total = record(output.totalCount, on: scene.scheduler)
+        let output = scene.output([(250, .viewport(height: 40)), (300, .select(.bottom))])
+        let total = record(output.state.part(\.list.totalCount), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(scene.queries.all.map(\.offset) == [0, 999_960])
-        #expect(scene.queries.all.map(\.limit) == [50, 40])
+        // The first window before the screen's height is known, then the 40 rows it shows at
+        // the top, then the 40 at the end.
+        #expect(scene.queries.all.map(\.offset) == [0, 0, 999_960])
+        #expect(scene.queries.all.map(\.limit) == [50, 40, 40])
         #expect(total.events == [.next(200, 0), .next(210, 1_000_000)])
     }
 }
@@ -119,19 +137,23 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
                 return scheduler.createColdObservable([.next(10, .success(page))]).asObservable()
             }
             $0.observeTallyHandler = { _ in .never() }
+            $0.positionHandler = { _, _ in .just(.success(0)) }
         }
-        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(
-            input: .init(
-                search: scheduler.createHotObservable([.next(210, "todo")]).asObservable(),
-                lastPage: scheduler.createHotObservable([.next(600, 1)]).asObservable()))
-        let total = record(output.totalCount, on: scheduler)
-        let exact = record(output.isCountExact, on: scheduler)
-        let matches = record(output.matchCountText, on: scheduler)
-        let rows = record(output.rows, on: scheduler)
+        let actions = scheduler.createHotObservable(
+            [.next(205, Action.viewport(height: 1))]
+                + at(210, [.startSearching] + typed("todo")).map {
+                    Recorded.next($0.0, $0.1)
+                } + [.next(600, Action.select(.bottom))])
+        let output = TodoListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(actions: actions.asObservable()))
+        let total = record(output.state.part(\.list.totalCount), on: scheduler)
+        let exact = record(output.state.part(\.list.isCountExact), on: scheduler)
+        let matches = record(output.state.part(\.list.matchCountText), on: scheduler)
+        let rows = record(output.state.part(\.list.rows), on: scheduler)
         scheduler.advance(to: 1000)
         #expect(queries.all.last == TodoQuery(search: "todo", offset: 0, limit: 1, fromEnd: true))
-        #expect(total.events == [.next(200, 0), .next(210, 1_001), .next(610, 100_000)])
-        #expect(exact.events == [.next(200, true), .next(210, false), .next(610, true)])
+        #expect(total.events == [.next(200, 0), .next(215, 1_001), .next(610, 100_000)])
+        #expect(exact.events == [.next(200, true), .next(215, false), .next(610, true)])
         #expect(matches.events == [.next(200, nil), .next(520, "1,001+ matches"), .next(610, "100,000 matches")])
         #expect(rows.events.last == .next(610, [row(100_000, "Todo 99999", at: 99_999)]))
     }
@@ -140,7 +162,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListItemsLeftTextComesFromTheTally() {
     withSubscriptionTracking {
         let scene = Scene()
-        let text = record(scene.output(.init()).itemsLeftText, on: scene.scheduler)
+        let text = record(scene.output().state.part(\.list.itemsLeftText), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(text.events == [.next(200, "0 items left"), .next(200, "1 item left")])
     }
@@ -149,9 +171,12 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListSearchWaitsFor300msOfQuiet() {
     withSubscriptionTracking {
         let scene = Scene()
-        let search = scene.hot([.next(300, "m"), .next(400, "mi"), .next(500, "mil")])
-        let output = scene.output(.init(search: search))
-        let text = record(output.searchText, on: scene.scheduler)
+        let output = scene.output(
+            [
+                (250, .startSearching), (300, .edit(PromptText("m"))), (400, .edit(PromptText("mi"))),
+                (500, .edit(PromptText("mil"))),
+            ])
+        let text = record(output.state.part(\.list.searchText), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.queries.all.map(\.search) == ["", "mil"])
         #expect(text.events == [.next(200, ""), .next(300, "m"), .next(400, "mi"), .next(500, "mil")])
@@ -174,10 +199,13 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
                 return pages.all.count == 1 ? first.asObservable() : second.asObservable()
             }
             $0.observeTallyHandler = { _ in .never() }
+            $0.positionHandler = { _, _ in .just(.success(nil)) }
         }
-        let search = scheduler.createHotObservable([.next(300, "milk")]).asObservable()
-        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init(search: search))
-        _ = record(output.rows, on: scheduler)
+        let actions = scheduler.createHotObservable(
+            at(300, [.startSearching] + typed("milk")).map { Recorded.next($0.0, $0.1) })
+        let output = TodoListViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(actions: actions.asObservable()))
+        _ = record(output.state, on: scheduler)
         scheduler.advance(to: 1000)
         #expect(first.subscriptions == [Subscription(200, 600)])
         #expect(second.subscriptions == [Subscription(600, 1000)])
@@ -187,29 +215,29 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListCycleFilterChangesTheQueryAndTheFilterOutput() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(cycleFilter: scene.hot([.next(300, ()), .next(400, ())])))
-        let filter = record(output.filter, on: scene.scheduler)
+        let output = scene.output([(300, .cycleFilter), (400, .cycleFilter)])
+        let filter = record(output.state.part(\.list.query.filter), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(filter.events == [.next(200, .all), .next(300, .active), .next(400, .completed)])
         #expect(scene.queries.all.map(\.filter) == [.all, .active, .completed])
     }
 }
 
-@Test func todoListSetFilterChoosesOneDirectly() {
+@Test func todoListCycleFilterComesBackToAllAfterCompleted() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(setFilter: scene.hot([.next(300, .completed)])))
-        let filter = record(output.filter, on: scene.scheduler)
+        let output = scene.output([(300, .cycleFilter), (310, .cycleFilter), (320, .cycleFilter)])
+        let filter = record(output.state.part(\.list.query.filter), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(filter.events == [.next(200, .all), .next(300, .completed)])
+        #expect(filter.events.last == .next(320, .all))
     }
 }
 
 @Test func todoListCycleSortChangesTheOrder() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(cycleSort: scene.hot([.next(300, ())])))
-        let sort = record(output.sort, on: scene.scheduler)
+        let output = scene.output([(300, .cycleSort)])
+        let sort = record(output.state.part(\.list.query.sort), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(sort.events == [.next(200, .manual), .next(300, .created)])
         #expect(scene.queries.all.map(\.sort) == [.manual, .created])
@@ -219,8 +247,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListAddSendsTheTrimmedTitle() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(add: scene.hot([.next(300, "  Buy milk ")])))
-        _ = record(output.rows, on: scene.scheduler)
+        _ = record(scene.output(at(300, [.startAdding] + typed("  Buy milk "))).state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all == ["add Buy milk"])
     }
@@ -229,8 +256,8 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListAddOfABlankTitleIsIgnored() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(add: scene.hot([.next(300, "   ")])))
-        let error = record(output.errorMessage, on: scene.scheduler)
+        let output = scene.output(at(300, [.startAdding] + typed("   ")))
+        let error = record(output.state.part(\.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all.isEmpty)
         #expect(error.events == [.next(200, nil)])
@@ -240,8 +267,8 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListAddOfAnOverlongTitleIsRefusedWithAMessage() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(add: scene.hot([.next(300, String(repeating: "x", count: 501))])))
-        let error = record(output.errorMessage, on: scene.scheduler)
+        let output = scene.output(at(300, [.startAdding] + typed(String(repeating: "x", count: 501))))
+        let error = record(output.state.part(\.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all.isEmpty)
         #expect(
@@ -254,12 +281,12 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListEditsGoToTheServiceInOrder() {
     withSubscriptionTracking {
         let scene = Scene()
+        // Todo 1 is selected once the list loads; todo 3 is two rows down, todo 2 one row up.
         let output = scene.output(
-            .init(
-                toggle: scene.hot([.next(300, 1)]), toggleAll: scene.hot([.next(310, ())]),
-                rename: scene.hot([.next(320, TodoRename(id: 3, title: " Green tea "))]),
-                delete: scene.hot([.next(330, 2)]), clearCompleted: scene.hot([.next(340, ())])))
-        _ = record(output.rows, on: scene.scheduler)
+            [(300, .toggle), (310, .toggleAll)] + at(320, [.select(.down), .select(.down), .startRenaming])
+                + at(321, typed(" Green tea ")) + at(330, [.select(.up), .askToDelete, .confirm])
+                + [(340, .clearCompleted)])
+        _ = record(output.state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(
             scene.writes.all == [
@@ -271,20 +298,20 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListRenameToABlankTitleIsRefusedWithAMessage() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(rename: scene.hot([.next(300, TodoRename(id: 3, title: "  "))])))
-        let error = record(output.errorMessage, on: scene.scheduler)
+        let output = scene.output(at(300, [.startRenaming] + typed("  ")))
+        let error = record(output.state.part(\.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all.isEmpty)
         #expect(error.events == [.next(200, nil), .next(300, "A title is required.")])
     }
 }
 
-@Test func todoListFailedEditShowsItsErrorUntilTheNextSuccess() {
+@Test func todoListFailedEditShowsItsErrorUntilTheNextKey() {
     withSubscriptionTracking {
         var scene = Scene()
         scene.writeResult = .failure(SceneError.storage("database is locked"))
-        let output = scene.output(.init(toggleAll: scene.hot([.next(400, ())]), delete: scene.hot([.next(300, 2)])))
-        let error = record(output.errorMessage, on: scene.scheduler)
+        let output = scene.output(at(300, [.askToDelete, .confirm]) + [(400, .toggleAll)])
+        let error = record(output.state.part(\.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(
             error.events == [
@@ -296,8 +323,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListMoveDownMovesAfterTheNextTodo() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(moveDown: scene.hot([.next(300, 1)])))
-        _ = record(output.rows, on: scene.scheduler)
+        _ = record(scene.output([(300, .moveSelected(by: 1))]).state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all == ["move 1 0->1 manual"])
     }
@@ -306,8 +332,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListMoveUpOfTheFirstTodoDoesNothing() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(moveUp: scene.hot([.next(300, 1)])))
-        _ = record(output.rows, on: scene.scheduler)
+        _ = record(scene.output([(300, .moveSelected(by: -1))]).state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all.isEmpty)
     }
@@ -317,11 +342,11 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     withSubscriptionTracking {
         var scene = Scene()
         scene.todos = (1...100).map { Fixtures.todo(Int64($0)) }
+        // Ten rows on screen; six pages down selects the 61st todo, at position 60.
         let output = scene.output(
-            .init(
-                moveUp: scene.hot([.next(400, 61)]),
-                visibleRange: scene.hot([.next(300, VisibleRange(offset: 60, limit: 10))])))
-        _ = record(output.rows, on: scene.scheduler)
+            [(300, .viewport(height: 10))] + at(310, Array(repeating: .select(.pageDown), count: 6))
+                + [(400, .moveSelected(by: -1))])
+        _ = record(output.state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all == ["move 61 60->59 manual"])
     }
@@ -330,8 +355,8 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
 @Test func todoListMoveOutsideManualOrderIsRefusedWithAMessage() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(cycleSort: scene.hot([.next(300, ())]), moveDown: scene.hot([.next(400, 1)])))
-        let error = record(output.errorMessage, on: scene.scheduler)
+        let output = scene.output([(300, .cycleSort), (400, .moveSelected(by: 1))])
+        let error = record(output.state.part(\.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.writes.all.isEmpty)
         #expect(
@@ -342,20 +367,14 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     }
 }
 
-@Test func todoListRoutesOpenCreateHelpAndBack() {
+@Test func todoListRoutesOpenHelpAndBack() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(
-            .init(
-                open: scene.hot([.next(300, 7)]), create: scene.hot([.next(310, ())]),
-                help: scene.hot([.next(320, ())]), back: scene.hot([.next(330, ())])))
+        let output = scene.output([(300, .open), (320, .help), (330, .back)])
         let route = record(output.route, on: scene.scheduler)
+        _ = record(output.state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(
-            route.events == [
-                .next(300, .todoEditor(id: 7)), .next(310, .todoEditor(id: nil)), .next(320, .help(.todoList)),
-                .next(330, .back),
-            ])
+        #expect(route.events == [.next(300, .todoEditor(id: 1)), .next(320, .help(.todoList)), .next(330, .back)])
     }
 }
 
@@ -371,9 +390,10 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
             }
             $0.observeTallyHandler = { _ in .never() }
         }
-        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init())
-        let error = record(output.errorMessage, on: scheduler)
-        let rows = record(output.rows, on: scheduler)
+        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(actions: .never()))
+        let error = record(output.state.part(\.errorMessage), on: scheduler)
+        let rows = record(output.state.part(\.list.rows), on: scheduler)
         scheduler.advance(to: 1000)
         #expect(error.events == [.next(200, nil), .next(210, "Could not load the todos: disk I/O error")])
         #expect(rows.events == [.next(200, []), .next(220, [row(1, "Milk", at: 0)])])
@@ -390,9 +410,10 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
             $0.observePageHandler = { _, _ in .never() }
             $0.observeTallyHandler = { _ in tally.asObservable() }
         }
-        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(input: .init())
-        _ = record(output.rows, on: scheduler, from: 200, until: 500)
-        _ = record(output.itemsLeftText, on: scheduler, from: 300, until: 600)
+        let output = TodoListViewModel(service: service, scheduler: scheduler).transform(
+            input: .init(actions: .never()))
+        _ = record(output.state.part(\.list.rows), on: scheduler, from: 200, until: 500)
+        _ = record(output.state.part(\.list.itemsLeftText), on: scheduler, from: 300, until: 600)
         scheduler.advance(to: 1000)
         #expect(tally.subscriptions == [Subscription(200, 600)])
     }

@@ -1,0 +1,288 @@
+import Domain
+import Foundation
+import SceneServices
+
+extension TodoListViewModel {
+    /// The state after `event`, and the effects it asks for. Pure: the same state and event
+    /// always give the same result.
+    public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .action(let action): state.apply(action, &effects)
+        case .searchSettled(let text): state.change(.search(text), &effects)
+        case .pageLoaded(let query, let result, let today): state.take(result, for: query, on: today, &effects)
+        case .tallyLoaded(.success(let tally)): state.list.tally = tally
+        case .tallyLoaded(.failure(let error)): state.fail(error.message(after: "Could not count the todos"))
+        case .writeFailed(let message): state.fail(message)
+        case .located(let id, .success(let position)):
+            // The order changed: the selection follows the todo to its new place (or stays put
+            // when the list no longer shows it), and the window is asked for there.
+            guard state.followedTodo == id else { break }
+            state.followedTodo = nil
+            if let position {
+                state.viewport.selected = position
+                state.requestedRange = nil
+            }
+        case .located(_, .failure(let error)):
+            state.fail(error.message(after: "Could not find the selected todo in the new order"))
+        case .bulkCounted(let request, .success(let shown)):
+            switch plan(request, shown: shown, all: state.list.tally) {
+            case .success(let plan) where state.mode == .browsing:
+                if plan.count > bulkConfirmationThreshold {
+                    state.mode = .confirmingBulk(plan)
+                } else {
+                    effects.append(.runBulk(plan))
+                }
+            case .success: break
+            case .failure(let nothing): state.status.show(nothing.message, .notice)
+            }
+        case .bulkCounted(_, .failure(let error)):
+            state.fail(error.message(after: "Could not count the todos shown"))
+        case .bulkFinished(let plan, .success(let changed)): state.status.show(plan.report(changed: changed), .notice)
+        case .bulkFinished(let plan, .failure(let error)):
+            state.fail(
+                error.message(
+                    after: plan.kind == .clear ? "Could not delete the done todos" : "Could not change the todos"))
+        case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
+        case .historyStepped(let direction, .failure(let error)): state.fail(direction.failure(error))
+        case .messageExpired(let expiry): state.status.expire(expiry)
+        }
+        state.fitWindow()
+        return effects
+    }
+}
+
+extension TodoListViewModel.State {
+    typealias Effect = TodoListViewModel.Effect
+
+    /// Fits the window to the rows on screen and the selection, and asks for it when it moved.
+    fileprivate mutating func fitWindow() {
+        viewport.height = max(contentHeight - (isPrompting ? 1 : 0), 0)
+        viewport.scrollToSelection()
+        let range = VisibleRange(offset: viewport.offset, limit: viewport.height)
+        guard range.limit > 0, range != requestedRange else { return }
+        requestedRange = range
+        list.query = TodoListViewModel.reduceQuery(list.query, .window(offset: range.offset, limit: range.limit))
+    }
+
+    /// Another filter, order or search: its query starts at the top, the selection follows the
+    /// todo it was on (found in the new list, once), and the window shown is asked for again.
+    fileprivate mutating func change(_ change: TodoListViewModel.QueryEvent, _ effects: inout [Effect]) {
+        let query = TodoListViewModel.reduceQuery(list.query, change)
+        guard query != list.query else { return }
+        let selectedID = selectedRow?.id
+        list.query = query
+        requestedRange = nil
+        followedTodo = followedTodo ?? selectedID
+        if let id = followedTodo { effects.append(.locate(id, in: query)) }
+    }
+
+    /// A window arrived (or failed to) for `query`: rows first, then the count, as they are read.
+    fileprivate mutating func take(
+        _ result: Result<TodoPage, SceneError>, for query: TodoQuery, on today: DueDay, _ effects: inout [Effect]
+    ) {
+        let selectedID = selectedRow?.id
+        let (oldRows, previousQuery) = (list.rows, list.loadedQuery)
+        list.today = today
+        list.loadedQuery = query
+        guard case .success(let page) = result else {
+            if case .failure(let error) = result { fail(error.message(after: "Could not load the todos")) }
+            return
+        }
+        list.rows = page.todos.enumerated().map { TodoRow($1, position: page.offset + $0) }
+        list.isCountExact = page.isCountExact
+        if list.rows != oldRows {
+            // Between two windows of one query only, the selection stays on its todo when the
+            // list changed around it (one added or removed before it, here or by another
+            // process); rows of another order say nothing about where it went.
+            if followedTodo == nil, moveInFlight == nil, let selectedID, previousQuery == query, query == list.query,
+                let row = list.rows.first(where: { $0.id == selectedID }), row.position != viewport.selected
+            {
+                viewport.selected = row.position
+            }
+            selectAddedTodo()
+            finishMove(&effects)
+        }
+        if page.totalCount != list.totalCount {
+            list.totalCount = page.totalCount
+            viewport.setCount(page.totalCount)
+            selectAddedTodo()
+        }
+        selectLastRowOnceCounted()
+    }
+
+    /// Shows `message` as an error; a move on its way, moves waiting and an end asked for come to
+    /// nothing.
+    fileprivate mutating func fail(_ message: String) {
+        status.show(message, .error)
+        queuedMoves.removeAll()
+        moveInFlight = nil
+        awaitsLastPage = false
+    }
+
+    fileprivate mutating func apply(_ action: TodoListViewModel.Action, _ effects: inout [Effect]) {
+        if case .viewport(let height) = action {
+            contentHeight = max(height, 0)
+            return
+        }
+        // A message stays until the next key (or its timeout); Esc only dismisses an error.
+        let errorShown = status.error != nil
+        status.dismiss()
+        switch action {
+        case .dismissMessage:
+            return
+        case .edit(let text):
+            switch mode {
+            case .adding: mode = .adding(text)
+            case .renaming(let id, _): mode = .renaming(id: id, text)
+            case .searching:
+                mode = .searching(text)
+                list.searchText = text.text
+            case .browsing, .confirmingDelete, .confirmingBulk: break
+            }
+            return
+        case .submit:
+            submit(&effects)
+            return
+        case .cancel:
+            if case .searching = mode { list.searchText = "" }
+            mode = .browsing
+            return
+        case .confirm:
+            if case .confirmingDelete(let id, _) = mode { effects.append(.delete(id)) }
+            if case .confirmingBulk(let plan) = mode { effects.append(.runBulk(plan)) }
+            mode = .browsing
+            return
+        default:
+            break
+        }
+        guard mode == .browsing, action != .escape || !errorShown else { return }
+        browse(action, &effects)
+    }
+
+    private mutating func submit(_ effects: inout [Effect]) {
+        defer { mode = .browsing }
+        switch mode {
+        case .adding(let prompt):
+            let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty else { return }
+            if let problem = TitleRule.problem(with: title) { return fail(problem) }
+            if list.query.filter != .completed, list.searchText.isEmpty {
+                pendingAdd = TodoListViewModel.PendingAdd(title: title, countBefore: viewport.count)
+            }
+            effects.append(.add(title))
+            if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: \(hidden)", .notice) }
+        case .renaming(let id, let prompt):
+            let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let problem = TitleRule.problem(with: title) { return fail(problem) }
+            effects.append(.rename(id, title))
+        case .searching, .browsing, .confirmingDelete, .confirmingBulk:
+            break
+        }
+    }
+
+    /// Why the list shown would not show a new todo titled `title`, or `nil` when it would: a
+    /// new todo is not done, and the search must find it (``SearchTerms``).
+    private func hiddenReason(forNew title: String) -> String? {
+        if list.query.filter == .completed { return "the list shows done todos only (Tab changes the filter)." }
+        let search = list.query.search
+        if SearchTerms.find(search, in: title) { return nil }
+        return "the search “\(search)” hides it (Esc clears the search)."
+    }
+
+    private mutating func browse(_ action: TodoListViewModel.Action, _ effects: inout [Effect]) {
+        if action == .select(.bottom), !list.isCountExact {
+            // The count so far is only a lower bound, so its last row is not the list's: ask for
+            // the last page from the end.
+            awaitsLastPage = true
+            list.query = TodoListViewModel.reduceQuery(list.query, .lastPage(limit: viewport.height))
+            return
+        }
+        // Any other key wins over an end whose page has not arrived yet.
+        awaitsLastPage = false
+        let row = selectedRow
+        switch action {
+        case .select(let move):
+            followedTodo = nil
+            viewport.selected = viewport.selection(after: move)
+        case .open: if let row { effects.append(.route(.todoEditor(id: row.id))) }
+        case .toggle: if let row { effects.append(.toggle(row.id)) }
+        case .toggleAll: effects.append(.count(TodoBulkRequest(.toggleAll, query: shownQuery)))
+        case .clearCompleted: effects.append(.count(TodoBulkRequest(.clearCompleted, query: shownQuery)))
+        case .cycleFilter: change(.cycleFilter, &effects)
+        case .cycleSort: change(.cycleSort, &effects)
+        case .moveSelected(let delta): requestMove(by: delta, &effects)
+        case .startAdding: mode = .adding(PromptText())
+        case .startRenaming: if let row { mode = .renaming(id: row.id, PromptText(row.title)) }
+        case .startSearching: mode = .searching(PromptText(list.searchText))
+        case .askToDelete: if let row { mode = .confirmingDelete(id: row.id, title: row.title) }
+        case .escape:
+            // The nearest thing first (after an error shown): a search kept, then the scene.
+            if list.searchText.isEmpty { effects.append(.route(.back)) } else { list.searchText = "" }
+        case .undo: effects.append(.history(.undo))
+        case .redo: effects.append(.history(.redo))
+        case .help: effects.append(.route(.help(.todoList)))
+        case .back: effects.append(.route(.back))
+        case .viewport, .dismissMessage, .edit, .submit, .cancel, .confirm: break
+        }
+    }
+
+    /// The query of the rows on screen: a bulk action touches only what they show, even while
+    /// a newer search is on its way.
+    private var shownQuery: TodoQuery { list.loadedQuery ?? list.query }
+
+    /// Selects the todo just added once the list has grown: new todos come last in every order
+    /// but the alphabetical one, where it is looked up by title among the rows loaded.
+    private mutating func selectAddedTodo() {
+        guard let pending = pendingAdd, viewport.count > pending.countBefore else { return }
+        if list.query.sort != .title {
+            viewport.selected = viewport.count - 1
+            pendingAdd = nil
+        } else if let row = list.rows.first(where: { $0.title == pending.title }) {
+            viewport.selected = row.position
+            pendingAdd = nil
+        }
+    }
+
+    /// Selects the last todo once the last page has arrived with the exact count, and takes its
+    /// rows as the window's, which then ends there: asking for them again from the start would
+    /// read the whole list up to them.
+    private mutating func selectLastRowOnceCounted() {
+        guard awaitsLastPage, list.isCountExact else { return }
+        awaitsLastPage = false
+        viewport.selected = viewport.count > 0 ? viewport.count - 1 : nil
+        viewport.scrollToSelection()
+        requestedRange = VisibleRange(offset: max(0, viewport.count - viewport.height), limit: viewport.height)
+    }
+
+    /// Moves the selected todo one place down (`delta` 1) or up (-1), in the manual order only.
+    /// One move is on its way at a time and further ones wait for the list to show it, because
+    /// each move is computed from the rows loaded: a second move read from the old rows would
+    /// move whichever todo the first one displaced.
+    private mutating func requestMove(by delta: Int, _ effects: inout [Effect]) {
+        guard list.query.sort == .manual else {
+            if selectedRow != nil { fail("Todos can be moved only in manual order (press s to change the order).") }
+            return
+        }
+        guard moveInFlight == nil else { return queuedMoves.append(delta) }
+        startMove(by: delta, &effects)
+    }
+
+    private mutating func startMove(by delta: Int, _ effects: inout [Effect]) {
+        guard let row = selectedRow, let query = list.loadedQuery, row.position + delta >= 0,
+            row.position + delta < list.totalCount
+        else { return queuedMoves.removeAll() }
+        effects.append(.move(id: row.id, from: row.position, to: row.position + delta, in: query))
+        moveInFlight = TodoListViewModel.MoveInFlight(id: row.id, from: row.position)
+        viewport.selected = row.position + delta
+    }
+
+    /// Rows arrived: once they show the moved todo away from where it was (other changes, such
+    /// as a toggle, reload the rows too), the next queued move may go.
+    private mutating func finishMove(_ effects: inout [Effect]) {
+        guard let moving = moveInFlight else { return }
+        if list.rows.contains(where: { $0.id == moving.id && $0.position == moving.from }) { return }
+        moveInFlight = nil
+        if !queuedMoves.isEmpty { startMove(by: queuedMoves.removeFirst(), &effects) }
+    }
+}
