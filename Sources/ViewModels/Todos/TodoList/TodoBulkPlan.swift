@@ -1,28 +1,6 @@
 public import Domain
 public import SceneServices
 
-/// What a bulk key asks for, with the list it was pressed on: the query whose todos are shown.
-public struct TodoBulkRequest: Sendable, Hashable {
-    /// Which bulk action.
-    public enum Action: Sendable, Hashable {
-        /// Mark the shown todos done, or not done when all of them are.
-        case toggleAll
-        /// Delete the shown done todos.
-        case clearCompleted
-    }
-
-    /// Which bulk action.
-    public let action: Action
-    /// The list shown when the key was pressed: the action is limited to its filter and search.
-    public let query: TodoQuery
-
-    /// Creates a request.
-    public init(_ action: Action, query: TodoQuery) {
-        self.action = action
-        self.query = query
-    }
-}
-
 /// A change to the todos a list shows, counted before it runs: what it does, to how many, and
 /// how many of the same kind the filter or search hides (those stay as they are).
 public struct TodoBulkPlan: Sendable, Hashable {
@@ -78,22 +56,23 @@ public struct TodoBulkPlan: Sendable, Hashable {
 }
 
 extension TodoListViewModel {
-    /// What `request` amounts to, given how many shown todos (`shown`) and all todos (`all`)
-    /// are active and done: a plan, or why there is nothing to do.
+    /// What clearing the done todos (`clearing`) or toggling all of them amounts to over the
+    /// todos `query` shows, given how many shown todos (`shown`) and all todos (`all`) are
+    /// active and done: a plan, or why there is nothing to do.
     public static func plan(
-        _ request: TodoBulkRequest, shown: TodoTally, all: TodoTally
+        clearing: Bool, in query: TodoQuery, shown: TodoTally, all: TodoTally
     ) -> Result<TodoBulkPlan, NothingToDo> {
         let kind: TodoBulkPlan.Kind
-        switch request.action {
-        case .toggleAll where shown.active > 0: kind = .complete
-        case .toggleAll where shown.completed > 0: kind = .reopen
-        case .toggleAll: return .failure(NothingToDo(message: "No todos are shown, so none were marked."))
-        case .clearCompleted where shown.completed > 0: kind = .clear
-        case .clearCompleted: return .failure(NothingToDo(message: "No done todos are shown, so none were deleted."))
+        switch clearing {
+        case false where shown.active > 0: kind = .complete
+        case false where shown.completed > 0: kind = .reopen
+        case false: return .failure(NothingToDo(message: "No todos are shown, so none were marked."))
+        case true where shown.completed > 0: kind = .clear
+        case true: return .failure(NothingToDo(message: "No done todos are shown, so none were deleted."))
         }
         // Completing counts the active todos; reopening and clearing count the done ones.
         let (count, total) = kind == .complete ? (shown.active, all.active) : (shown.completed, all.completed)
-        return .success(TodoBulkPlan(kind, query: request.query, count: count, hidden: max(0, total - count)))
+        return .success(TodoBulkPlan(kind, query: query, count: count, hidden: max(0, total - count)))
     }
 
     /// Why a bulk action has nothing to do.

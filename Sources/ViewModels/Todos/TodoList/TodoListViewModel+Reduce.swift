@@ -25,8 +25,8 @@ extension TodoListViewModel {
             }
         case .located(_, .failure(let error)):
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
-        case .bulkCounted(let request, .success(let shown)):
-            switch plan(request, shown: shown, all: state.list.tally) {
+        case .bulkCounted(let clearing, let query, .success(let shown)):
+            switch plan(clearing: clearing, in: query, shown: shown, all: state.list.tally) {
             case .success(let plan) where state.mode == .browsing:
                 if plan.count > bulkConfirmationThreshold {
                     state.mode = .confirmingBulk(plan)
@@ -36,7 +36,7 @@ extension TodoListViewModel {
             case .success: break
             case .failure(let nothing): state.status.show(nothing.message, .notice)
             }
-        case .bulkCounted(_, .failure(let error)):
+        case .bulkCounted(_, _, .failure(let error)):
             state.fail(error.message(after: "Could not count the todos shown"))
         case .bulkFinished(let plan, .success(let changed)): state.status.show(plan.report(changed: changed), .notice)
         case .bulkFinished(let plan, .failure(let error)):
@@ -207,8 +207,8 @@ extension TodoListViewModel.State {
             viewport.selected = viewport.selection(after: move)
         case .open: if let row { effects.append(.route(.todoEditor(id: row.id))) }
         case .toggle: if let row { effects.append(.toggle(row.id)) }
-        case .toggleAll: effects.append(.count(TodoBulkRequest(.toggleAll, query: shownQuery)))
-        case .clearCompleted: effects.append(.count(TodoBulkRequest(.clearCompleted, query: shownQuery)))
+        case .toggleAll: effects.append(.count(clearing: false, in: shownQuery))
+        case .clearCompleted: effects.append(.count(clearing: true, in: shownQuery))
         case .cycleFilter: change(.cycleFilter, &effects)
         case .cycleSort: change(.cycleSort, &effects)
         case .moveSelected(let delta): requestMove(by: delta, &effects)

@@ -106,8 +106,8 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         case writeFailed(String)
         /// The place of a todo in the list as it is now (`nil`: not shown), or why it is unknown.
         case located(Int64, Result<Int?, SceneError>)
-        /// The shown todos a bulk action would touch were counted, or could not be.
-        case bulkCounted(TodoBulkRequest, Result<TodoTally, SceneError>)
+        /// The shown todos clearing or toggling them all would touch were counted, or could not be.
+        case bulkCounted(clearing: Bool, TodoQuery, Result<TodoTally, SceneError>)
         /// A bulk action ran and changed this many todos, or failed.
         case bulkFinished(TodoBulkPlan, Result<Int, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
@@ -124,7 +124,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         case delete(Int64)
         case move(id: Int64, from: Int, to: Int, in: TodoQuery)
         case locate(Int64, in: TodoQuery)
-        case count(TodoBulkRequest)
+        case count(clearing: Bool, in: TodoQuery)
         case runBulk(TodoBulkPlan)
         case history(HistoryDirection)
         case route(Route)
@@ -160,14 +160,18 @@ public struct TodoListViewModel: ViewModelType, Sendable {
         _ effect: Effect, service: any TodoListServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
         switch effect {
-        case .add(let title): write(service.add(title: title), "Could not add the todo")
-        case .toggle(let id): write(service.toggle(id: id), "Could not change the todo")
-        case .rename(let id, let title): write(service.rename(id: id, title: title), "Could not rename the todo")
-        case .delete(let id): write(service.delete(id: id), "Could not delete the todo")
+        case .add(let title): failure(of: service.add(title: title), after: "Could not add the todo", Event.writeFailed)
+        case .toggle(let id): failure(of: service.toggle(id: id), after: "Could not change the todo", Event.writeFailed)
+        case .rename(let id, let title):
+            failure(of: service.rename(id: id, title: title), after: "Could not rename the todo", Event.writeFailed)
+        case .delete(let id): failure(of: service.delete(id: id), after: "Could not delete the todo", Event.writeFailed)
         case .move(let id, let from, let to, let query):
-            write(service.move(id: id, from: from, to: to, in: query), "Could not move the todo")
+            failure(
+                of: service.move(id: id, from: from, to: to, in: query), after: "Could not move the todo",
+                Event.writeFailed)
         case .locate(let id, let query): answer(service.position(of: id, in: query).take(1)) { .located(id, $0) }
-        case .count(let request): answer(service.countShown(in: request.query).take(1)) { .bulkCounted(request, $0) }
+        case .count(let clearing, let query):
+            answer(service.countShown(in: query).take(1)) { .bulkCounted(clearing: clearing, query, $0) }
         case .runBulk(let plan):
             answer(
                 (plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query))
@@ -181,28 +185,5 @@ public struct TodoListViewModel: ViewModelType, Sendable {
                 return .empty()
             }
         }
-    }
-
-    /// A write's failure as an event (its success says nothing: the observed list shows it).
-    private static func write<Value: Sendable>(
-        _ outcome: Observable<Result<Value, SceneError>>, _ failure: String
-    ) -> Observable<Event> {
-        answer(outcome) { result in result.failureMessage(after: failure).map(Event.writeFailed) }
-            .compactMap { $0 }
-    }
-}
-
-/// The answers of a scene service as events; an error of the stream itself (scene services
-/// send none, they answer with results) becomes one last failed result.
-func answer<Value: Sendable, Answer: Sendable>(
-    _ source: Observable<Result<Value, SceneError>>, _ event: @escaping @Sendable (Result<Value, SceneError>) -> Answer
-) -> Observable<Answer> {
-    source.catch { .just(.failure(SceneError.unexpected("\($0)"))) }.map(event)
-}
-
-extension Result where Failure == SceneError {
-    /// The failure in words after `prefix` ("Could not add the todo: …"), or `nil` on success.
-    func failureMessage(after prefix: String) -> String? {
-        if case .failure(let error) = self { error.message(after: prefix) } else { nil }
     }
 }
