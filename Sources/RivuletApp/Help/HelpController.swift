@@ -6,14 +6,14 @@ import ViewModels
 final class HelpController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
-    private let scene: SceneBinding<HelpViewModel.Screen, HelpViewModel.Action>
+    private let scene: SceneBinding<HelpViewModel.State, HelpViewModel.Action>
     /// The terminal's size at the last frame: how many keys the overlay shows at once.
     private var size = TerminalSize(width: 80, height: 24)
 
     init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         scene = SceneBinding(
-            HelpViewModel.Screen(scene: viewModel.scene), context: context, onRoute: onRoute,
-            transform: viewModel.transform(screen:))
+            HelpViewModel.State(scene: viewModel.scene), context: context, onRoute: onRoute,
+            transform: viewModel.transform(input:))
     }
 
     func stop() { scene.stop() }

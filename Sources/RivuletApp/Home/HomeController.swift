@@ -3,8 +3,8 @@ import TerminalUI
 import ViewModels
 
 /// The home scene: the two places to go, with live counts. The selection is in
-/// ``HomeViewModel/Screen``; keys become actions.
-final class HomeController: BoundSceneController<HomeViewModel.Screen, HomeViewModel.Action>, SceneController,
+/// ``HomeViewModel/State``; keys become actions.
+final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewModel.Action>, SceneController,
     @unchecked Sendable
 {
     static let hints = [
@@ -13,7 +13,7 @@ final class HomeController: BoundSceneController<HomeViewModel.Screen, HomeViewM
 
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            HomeViewModel.Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+            HomeViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
