@@ -3,14 +3,6 @@ public import TerminalUI
 
 /// One habit's detail on screen: the streak and the last weeks, a line a day.
 public enum HabitDetailScreen {
-    /// What a key asks of the detail's view model.
-    public enum Intent: Hashable, Sendable {
-        /// Check the habit in.
-        case checkIn
-        /// Back to the list.
-        case back
-    }
-
     /// How many days of history the screen lists.
     public static let historyLength = 28
 
@@ -40,7 +32,7 @@ public enum HabitDetailScreen {
     }
 
     /// What `event` asks for, if anything.
-    public static func intent(for event: InputEvent) -> Intent? {
+    public static func action(for event: InputEvent) -> HabitDetailViewModel.Action? {
         guard case .key(let key) = event, key.modifiers.isEmpty else { return nil }
         switch key.code {
         case .character("c"), .character(" "): return .checkIn

@@ -1,29 +1,9 @@
 public import Habits
 public import TerminalUI
 
-/// The habit list on screen: the state drawn as a ``SceneScreen``, and keys read as intents.
+/// The habit list on screen: the state drawn as a ``SceneScreen``, and keys read as actions.
 /// Both are pure functions, tested without a terminal.
 public enum HabitListScreen {
-    /// What a key asks of the list's view model.
-    public enum Intent: Hashable, Sendable {
-        /// Move the selection.
-        case move(Int)
-        /// Open the prompt.
-        case beginAdding
-        /// Edit the prompt's text.
-        case edit(DraftEdit)
-        /// Close the prompt.
-        case cancelAdding
-        /// Add a habit with this name.
-        case add(String)
-        /// Check this habit in.
-        case checkIn(Int64)
-        /// Open this habit.
-        case open(Int64)
-        /// End the app.
-        case quit
-    }
-
     /// The keys the status line offers.
     public static let hints = [
         KeyHint("↑↓", "move"), KeyHint("a", "add"), KeyHint("c", "check in"), KeyHint("Enter", "open"),
@@ -57,7 +37,9 @@ public enum HabitListScreen {
     }
 
     /// What `event` asks for in `state`, if anything.
-    public static func intent(for event: InputEvent, in state: HabitListViewModel.State) -> Intent? {
+    public static func action(
+        for event: InputEvent, in state: HabitListViewModel.State
+    ) -> HabitListViewModel.Action? {
         if let draft = state.draft {
             switch event {
             case .paste(let text): return .edit(.insert(text))
@@ -79,8 +61,8 @@ public enum HabitListScreen {
         case .pageUp: return .move(-10)
         case .pageDown: return .move(10)
         case .character("a"): return .beginAdding
-        case .character("c"), .character(" "): return state.selectedID.map(Intent.checkIn)
-        case .enter, .right: return state.selectedID.map(Intent.open)
+        case .character("c"), .character(" "): return state.selectedID.map(HabitListViewModel.Action.checkIn)
+        case .enter, .right: return state.selectedID.map(HabitListViewModel.Action.open)
         case .character("q"): return .quit
         default: return nil
         }

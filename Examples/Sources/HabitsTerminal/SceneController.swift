@@ -3,7 +3,7 @@ import Habits
 import Streams
 import TerminalUI
 
-/// One scene on screen: its view model's inputs fed from keys, its state drawn. Used only on
+/// One scene on screen: keys sent to its view model as actions, its state drawn. Used only on
 /// the UI queue.
 protocol SceneController: AnyObject {
     /// The screen as the latest state draws it.
@@ -18,14 +18,7 @@ protocol SceneController: AnyObject {
 final class HabitListController: SceneController, @unchecked Sendable {
     // Sendable because it is touched only on the UI queue: the run loop calls it there and the
     // view model's outputs are delivered there.
-    private let moves = PublishRelay<Int>()
-    private let beginAdding = PublishRelay<Void>()
-    private let edits = PublishRelay<DraftEdit>()
-    private let cancelAdding = PublishRelay<Void>()
-    private let add = PublishRelay<String>()
-    private let checkIn = PublishRelay<Int64>()
-    private let open = PublishRelay<Int64>()
-    private let quit = PublishRelay<Void>()
+    private let actions = PublishRelay<HabitListViewModel.Action>()
     private var state = HabitListViewModel.State()
     private let subscriptions = CompositeDisposable()
 
@@ -33,11 +26,7 @@ final class HabitListController: SceneController, @unchecked Sendable {
         viewModel: HabitListViewModel, onChange: @escaping @Sendable () -> Void,
         onRoute: @escaping @Sendable (HabitRoute) -> Void
     ) {
-        let output = viewModel.transform(
-            input: .init(
-                moveSelection: moves.asObservable(), beginAdding: beginAdding.asObservable(),
-                editDraft: edits.asObservable(), cancelAdding: cancelAdding.asObservable(), add: add.asObservable(),
-                checkIn: checkIn.asObservable(), open: open.asObservable(), quit: quit.asObservable()))
+        let output = viewModel.transform(input: .init(actions: actions.asObservable()))
         _ = subscriptions.insert(
             output.state.drive(
                 with: self,
@@ -53,17 +42,8 @@ final class HabitListController: SceneController, @unchecked Sendable {
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard let intent = HabitListScreen.intent(for: event, in: state) else { return false }
-        switch intent {
-        case .move(let delta): moves.accept(delta)
-        case .beginAdding: beginAdding.accept(())
-        case .edit(let edit): edits.accept(edit)
-        case .cancelAdding: cancelAdding.accept(())
-        case .add(let name): add.accept(name)
-        case .checkIn(let id): checkIn.accept(id)
-        case .open(let id): open.accept(id)
-        case .quit: quit.accept(())
-        }
+        guard let action = HabitListScreen.action(for: event, in: state) else { return false }
+        actions.accept(action)
         return true
     }
 
@@ -75,8 +55,7 @@ final class HabitListController: SceneController, @unchecked Sendable {
 /// The detail scene's controller.
 final class HabitDetailController: SceneController, @unchecked Sendable {
     // Sendable because it is touched only on the UI queue, as the list's controller.
-    private let checkIn = PublishRelay<Void>()
-    private let back = PublishRelay<Void>()
+    private let actions = PublishRelay<HabitDetailViewModel.Action>()
     private var state = HabitDetailViewModel.State()
     private let subscriptions = CompositeDisposable()
 
@@ -84,7 +63,7 @@ final class HabitDetailController: SceneController, @unchecked Sendable {
         viewModel: HabitDetailViewModel, onChange: @escaping @Sendable () -> Void,
         onRoute: @escaping @Sendable (HabitRoute) -> Void
     ) {
-        let output = viewModel.transform(input: .init(checkIn: checkIn.asObservable(), back: back.asObservable()))
+        let output = viewModel.transform(input: .init(actions: actions.asObservable()))
         _ = subscriptions.insert(
             output.state.drive(
                 with: self,
@@ -100,11 +79,8 @@ final class HabitDetailController: SceneController, @unchecked Sendable {
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        switch HabitDetailScreen.intent(for: event) {
-        case .checkIn: checkIn.accept(())
-        case .back: back.accept(())
-        case nil: return false
-        }
+        guard let action = HabitDetailScreen.action(for: event) else { return false }
+        actions.accept(action)
         return true
     }
 

@@ -4,7 +4,9 @@ import TerminalUI
 import Testing
 
 private func loaded(_ habits: [HabitSummaryObject]) -> HabitListViewModel.State {
-    HabitListViewModel.reduce(.init(), .habitsLoaded(.success(habits)))
+    var state = HabitListViewModel.State()
+    _ = HabitListViewModel.reduce(&state, .habitsLoaded(.success(habits)))
+    return state
 }
 
 @Test func theListDrawsEachHabitWithTodaysMark() {
@@ -21,13 +23,14 @@ private func loaded(_ habits: [HabitSummaryObject]) -> HabitListViewModel.State 
     #expect(lines[2].hasPrefix("  [ ] Walk"))
 }
 
-@Test func keysBecomeIntentsAndThePromptTakesTyping() {
+@Test func keysBecomeActionsAndThePromptTakesTyping() {
     let state = loaded([HabitSummaryObject(id: 7, name: "Read", checkInCount: 0, isDoneToday: false)])
-    #expect(HabitListScreen.intent(for: .key(Key(.down)), in: state) == .move(1))
-    #expect(HabitListScreen.intent(for: .key(.character("c")), in: state) == .checkIn(7))
-    #expect(HabitListScreen.intent(for: .key(Key(.enter)), in: state) == .open(7))
-    let adding = HabitListViewModel.reduce(state, .addingBegan)
-    #expect(HabitListScreen.intent(for: .key(.character("q")), in: adding) == .edit(.insert("q")))
-    #expect(HabitListScreen.intent(for: .key(Key(.enter)), in: adding) == .add(""))
-    #expect(HabitListScreen.intent(for: .key(Key(.escape)), in: adding) == .cancelAdding)
+    #expect(HabitListScreen.action(for: .key(Key(.down)), in: state) == .move(1))
+    #expect(HabitListScreen.action(for: .key(.character("c")), in: state) == .checkIn(7))
+    #expect(HabitListScreen.action(for: .key(Key(.enter)), in: state) == .open(7))
+    var adding = state
+    _ = HabitListViewModel.reduce(&adding, .action(.beginAdding))
+    #expect(HabitListScreen.action(for: .key(.character("q")), in: adding) == .edit(.insert("q")))
+    #expect(HabitListScreen.action(for: .key(Key(.enter)), in: adding) == .add(""))
+    #expect(HabitListScreen.action(for: .key(Key(.escape)), in: adding) == .cancelAdding)
 }

@@ -3,17 +3,25 @@ import TerminalUI
 import ViewModels
 
 /// The home scene: the two places to go, with live counts. The selection is in
-/// ``HomeViewModel/Screen``; keys become actions.
-final class HomeController: BoundSceneController<HomeViewModel.Screen, HomeViewModel.Action>, SceneController,
+/// ``HomeViewModel/State``; keys become actions.
+final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewModel.Action>, SceneController,
     @unchecked Sendable
 {
     static let hints = [
         KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyMaps.help, KeyHint("q", "quit"),
     ]
 
+    /// Whether the view model has sent its first state: it takes keys from then on.
+    private let started: FirstState
+
+    override var isLoaded: Bool { started.hasArrived }
+
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+        let started = FirstState()
+        self.started = started
         super.init(
-            HomeViewModel.Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+            HomeViewModel.State(), context: context, onRoute: onRoute,
+            transform: { viewModel.transform(input: $0).started(started) })
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

@@ -4,11 +4,11 @@ import ViewModels
 
 /// The todo editor: title, notes and due day, saved with Enter in a line or Ctrl-S anywhere.
 /// Keys become the view model's actions; the fields as typed, the focus and the notes area's
-/// scroll are in ``TodoEditorViewModel/Screen``.
+/// scroll are in ``TodoEditorViewModel/State``.
 ///
 /// The notes are an area of several lines: Enter breaks the line, ↑ and ↓ move between its
 /// rows and leave it from its first and last row, Tab leaves it at once.
-final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Screen, TodoEditorViewModel.Action>,
+final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State, TodoEditorViewModel.Action>,
     SceneController, @unchecked Sendable
 {
     // Every printable key is text here, so help is F1 (the key map and the overlay say the same).
@@ -27,31 +27,36 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
     /// The rows the notes area takes (fewer when the terminal is short).
     static let notesHeight = 5
 
-    override var isLoaded: Bool { !scene.state.editor.form.isLoading }
-    override var hasUnsavedInput: Bool { scene.state.editor.form.hasUnsavedChanges }
+    /// Whether the view model has sent its first state: it takes keys from then on.
+    private let started: FirstState
+
+    override var isLoaded: Bool { started.hasArrived && !scene.state.isLoading }
+    override var hasUnsavedInput: Bool { scene.state.hasUnsavedChanges }
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+        let started = FirstState()
+        self.started = started
         super.init(
-            TodoEditorViewModel.Screen(id: viewModel.todoID), context: context, onRoute: onRoute,
-            transform: viewModel.transform(screen:))
+            TodoEditorViewModel.State(id: viewModel.todoID), context: context, onRoute: onRoute,
+            transform: { viewModel.transform(input: $0).started(started) })
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
-        let (state, editor) = (scene.state, scene.state.editor)
+        let state = scene.state
         let hints = Self.hints(
-            inNotes: state.focused == .notes, canSave: editor.canSave, isConfirmingDiscard: editor.isConfirmingDiscard)
+            inNotes: state.focused == .notes, canSave: state.canSave, isConfirmingDiscard: state.isConfirmingDiscard)
         var chrome = SceneChrome(
-            title: editor.form.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
+            title: state.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
             isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
-        if state.editor.isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }
+        if state.isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }
         let focused = state.focused.rawValue
         var form = FormContent(
             fields: [
-                .init(label: "Title", text: state.fields[0].text, problem: state.editor.form.titleError),
+                .init(label: "Title", text: state.fields[0].text, problem: state.titleError),
                 .init(label: "Notes", area: Self.notesArea(state)),
                 .init(
-                    label: "Due", text: state.fields[2].text, problem: state.editor.form.dueError,
-                    note: state.editor.form.dueNote),
+                    label: "Due", text: state.fields[2].text, problem: state.dueError,
+                    note: state.dueNote),
             ],
             focused: focused, cursor: state.fields[focused].cursor)
         // The area's size is known once the form is laid out; keys read it from the view model.
@@ -69,10 +74,10 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
     func handle(_ event: InputEvent) -> Bool {
         let state = scene.state
         let action =
-            state.focused == .notes && !state.editor.isConfirmingDiscard
+            state.focused == .notes && !state.isConfirmingDiscard
             ? Self.notesAction(for: event, in: Self.notesArea(state))
             : Self.action(
-                for: event, isConfirmingDiscard: state.editor.isConfirmingDiscard,
+                for: event, isConfirmingDiscard: state.isConfirmingDiscard,
                 editing: state.fields[state.focused.rawValue])
         guard let action else { return false }
         scene.send(action)
@@ -81,7 +86,7 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.Scree
 
     /// The notes area as the view model keeps it: its lines, cursor, size and scroll.
     /// With `width` and `height`, the area at that size instead of the size the view model knows.
-    static func notesArea(_ state: TodoEditorViewModel.Screen, width: Int? = nil, height: Int? = nil) -> TextArea {
+    static func notesArea(_ state: TodoEditorViewModel.State, width: Int? = nil, height: Int? = nil) -> TextArea {
         let notes = state.fields[TodoEditorViewModel.Field.notes.rawValue]
         let view = state.notesView
         // Never shorter than the notes stored: opening a todo must not cut them.

@@ -1,42 +1,70 @@
 public import Streams
 
-/// The view model of the help scene, opened over ``scene``: it closes or quits. Which keys the
-/// scene below answers to is the front end's to say (a terminal's keys are not a GUI's).
+/// The view model of the help scene, opened over ``scene``: it scrolls, closes or quits. Which
+/// keys the scene below answers to is the front end's to say (a terminal's keys are not a GUI's).
 public struct HelpViewModel: ViewModelType, Sendable {
     /// The scene whose keys are shown.
     public let scene: SceneKind
     let scheduler: any Scheduler
 
-    /// Creates the help for `scene`; every output delivers on `scheduler`.
+    /// Creates the help for `scene`; its state and routes arrive on `scheduler`.
     public init(scene: SceneKind, scheduler: any Scheduler) {
         self.scene = scene
         self.scheduler = scheduler
     }
 
-    /// What the UI feeds the help scene.
-    public struct Input: Sendable {
+    /// What a person asks of the help scene.
+    public enum Action: Sendable, Hashable {
         /// Close the help.
-        public var back: Observable<Void>
+        case close
         /// Leave the app.
-        public var quit: Observable<Void>
+        case quit
+        /// Scroll `by` keys (down when positive), to at most `maximum` down: those the front end cannot show.
+        case scroll(by: Int, maximum: Int)
+    }
 
-        /// Creates inputs; those left out never send.
-        public init(back: Observable<Void> = .never(), quit: Observable<Void> = .never()) {
-            self.back = back
-            self.quit = quit
+    /// What the help scene shows: whose keys, and how far down the list it is scrolled.
+    public struct State: Sendable, Hashable {
+        /// The scene whose keys are listed.
+        public let scene: SceneKind
+        /// How many keys are scrolled off the top.
+        public internal(set) var scroll = 0
+
+        /// The help for `scene`, at the top of its list.
+        public init(scene: SceneKind) { self.scene = scene }
+    }
+
+    /// What happens to the help scene: only what the person asks.
+    public enum Event: Sendable, Hashable {
+        /// The person asked for this.
+        case action(Action)
+    }
+
+    /// What a step asks for: a route.
+    enum Effect: Sendable, Hashable { case route(Route) }
+
+    /// Wires a front end's actions to the help scene.
+    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+        let routes = PublishRelay<Route>()
+        let state = Observable.system(
+            initialState: State(scene: scene), reduce: Self.reduce,
+            effects: { effect -> Observable<Event> in
+                if case .route(let route) = effect { routes.accept(route) }
+                return .empty()
+            },
+            scheduler: scheduler, feedback: .events(input.actions.map(Event.action)))
+        return ScreenOutput(
+            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
+            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+    }
+
+    /// Folds `event` into `state`; returns what the step asks for.
+    static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case .action(.close): return [.route(.back)]
+        case .action(.quit): return [.route(.quit)]
+        case .action(.scroll(let by, let maximum)): state.scroll = min(max(state.scroll + by, 0), max(maximum, 0))
         }
-    }
-
-    /// Where the help scene leads.
-    public struct Output: Sendable {
-        /// Where to go next.
-        public let route: Signal<Route>
-    }
-
-    /// Wires the help scene's inputs to its outputs.
-    public func transform(input: Input) -> Output {
-        Output(
-            route: Observable.merge(input.back.map { Route.back }, input.quit.map { Route.quit })
-                .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+        return []
     }
 }

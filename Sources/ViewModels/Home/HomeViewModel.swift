@@ -6,58 +6,103 @@ public struct HomeViewModel: ViewModelType, Sendable {
     let service: any HomeServiceType
     let scheduler: any Scheduler
 
-    /// Creates the view model over its scene service; every output delivers on `scheduler`.
+    /// Creates the view model over its scene service; its state and routes arrive on `scheduler`.
     public init(service: any HomeServiceType, scheduler: any Scheduler) {
         self.service = service
         self.scheduler = scheduler
     }
 
-    /// What the UI feeds the home scene. Every stream defaults to one that never sends.
-    public struct Input: Sendable {
+    /// What a person asks of the home scene, whatever the keys that ask it.
+    public enum Action: Sendable, Hashable {
+        /// Move the selection between the todos and the feeds.
+        case select(ListMove)
+        /// Open the selected place.
+        case openSelected
         /// Open the todo list.
-        public var openTodos: Observable<Void>
+        case openTodos
         /// Open the feeds.
-        public var openFeeds: Observable<Void>
+        case openFeeds
         /// Show the key map.
-        public var help: Observable<Void>
+        case help
         /// Leave the app.
-        public var quit: Observable<Void>
+        case quit
+    }
 
-        /// Creates inputs; those left out never send.
-        public init(
-            openTodos: Observable<Void> = .never(), openFeeds: Observable<Void> = .never(),
-            help: Observable<Void> = .never(), quit: Observable<Void> = .never()
-        ) {
-            self.openTodos = openTodos
-            self.openFeeds = openFeeds
-            self.help = help
-            self.quit = quit
+    /// Everything the home scene shows.
+    public struct State: Sendable, Hashable {
+        /// The live counts; all zero until the first arrive.
+        public internal(set) var counts: HomeCounts
+        /// The selected place: 0 the todos, 1 the feeds.
+        public internal(set) var selected: Int
+
+        /// The scene before the counts arrive.
+        public init(counts: HomeCounts = .zero, selected: Int = 0) {
+            self.counts = counts
+            self.selected = selected
+        }
+
+        /// "3 active, 1 done".
+        public var todosNote: String {
+            "\(CountText.grouped(counts.activeTodos)) active, \(CountText.grouped(counts.completedTodos)) done"
+        }
+
+        /// "4 unread", "4 unread, 1 failing".
+        public var feedsNote: String {
+            counts.failedFeeds > 0
+                ? "\(CountText.grouped(counts.unreadItems)) unread, \(CountText.grouped(counts.failedFeeds)) failing"
+                : "\(CountText.grouped(counts.unreadItems)) unread"
         }
     }
 
-    /// What the home scene renders. No output fails.
-    public struct Output: Sendable {
-        /// The live counts; all zero until the first arrive.
-        public let counts: Driver<HomeCounts>
-        /// Where to go next.
-        public let route: Signal<Route>
+    /// What happens to the home scene: what the person asked, and the counts as they change.
+    public enum Event: Sendable, Hashable {
+        /// The person asked for this.
+        case action(Action)
+        /// The counts are now these.
+        case counted(HomeCounts)
     }
 
-    /// Wires the home scene's inputs to its outputs.
-    public func transform(input: Input) -> Output {
+    /// What a step asks for: a route.
+    enum Effect: Sendable, Hashable { case route(Route) }
+
+    /// Wires a front end's actions to the whole scene: the selection is kept here; a front end
+    /// maps keys to ``Action``s and draws ``State``.
+    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let service = service
         let scheduler = scheduler
-        let counts = Observable.deferred { service.observeCounts(on: scheduler) }
-            .startWith(.zero)
-            .distinctUntilChanged()
-            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
-        let route = Observable.merge(
-            input.openTodos.map { Route.todoList },
-            input.openFeeds.map { Route.feeds },
-            input.help.map { Route.help(.home) },
-            input.quit.map { Route.quit }
-        )
-        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-        return Output(counts: counts, route: route)
+        let routes = PublishRelay<Route>()
+        let state = Observable.system(
+            initialState: State(),
+            reduce: Self.reduce,
+            effects: { effect -> Observable<Event> in
+                if case .route(let route) = effect { routes.accept(route) }
+                return .empty()
+            },
+            scheduler: scheduler,
+            feedback: .events(input.actions.map(Event.action)),
+            // Counts that fail stop at their last value; the keys still work.
+            .events(
+                Observable.deferred { service.observeCounts(on: scheduler) }.map(Event.counted)
+                    .catch { _ in .empty() }))
+        return ScreenOutput(
+            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
+            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+    }
+
+    /// Folds `event` into `state`; returns what the step asks for.
+    static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case .counted(let counts):
+            state.counts = counts
+        case .action(.select(let move)):
+            let places = ListViewport(selected: state.selected, height: 1, count: 2)
+            state.selected = places.selection(after: move) ?? 0
+        case .action(.openSelected): return [.route(state.selected == 0 ? .todoList : .feeds)]
+        case .action(.openTodos): return [.route(.todoList)]
+        case .action(.openFeeds): return [.route(.feeds)]
+        case .action(.help): return [.route(.help(.home))]
+        case .action(.quit): return [.route(.quit)]
+        }
+        return []
     }
 }

@@ -25,7 +25,8 @@ private func homeCounts(launching scenario: Scenario) -> HomeCounts? {
     coordinator.start()
     guard case .home(let home)? = presenter.shown.withLock({ $0.first?.scene }) else { return nil }
     let latest = SanitizerVisibleMutex<HomeCounts?>(nil)
-    home.transform(input: .init()).counts.drive(onNext: { counts in latest.withLock { $0 = counts } }).dispose()
+    home.transform(input: .init(actions: .never())).state
+        .drive(onNext: { state in latest.withLock { $0 = state.counts } }).dispose()
     return latest.withLock { $0 }
 }
 

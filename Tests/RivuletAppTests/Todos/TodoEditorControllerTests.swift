@@ -181,6 +181,8 @@ private func form(_ controller: TodoEditorController) -> FormContent? {
     let scheduler = TestScheduler()
     let controller = RecordedSaves().controller(scheduler: scheduler)
     defer { controller.stop() }
+    // The view model starts on its scheduler, as it does on the UI queue before the first key.
+    scheduler.advance()
     // Each event, then the work it made due now (the messages' timeouts stay in the future).
     func send(_ event: InputEvent) {
         _ = controller.handle(event)

@@ -5,10 +5,10 @@ import ViewModels
 @Test func helpScreenIsTheSceneItWasOpenedOver() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
-        let output = HelpViewModel(scene: .feeds, scheduler: scheduler).transform(screen: .init(actions: .never()))
+        let output = HelpViewModel(scene: .feeds, scheduler: scheduler).transform(input: .init(actions: .never()))
         let screens = record(output.state, on: scheduler)
         scheduler.advance(to: 1000)
-        #expect(screens.elements == [HelpViewModel.Screen(scene: .feeds)])
+        #expect(screens.elements == [HelpViewModel.State(scene: .feeds)])
     }
 }
 
@@ -20,7 +20,7 @@ import ViewModels
             .next(500, .scroll(by: -1, maximum: 3)), .next(600, .scroll(by: -9, maximum: 3)),
         ])
         let output = HelpViewModel(scene: .todoList, scheduler: scheduler)
-            .transform(screen: .init(actions: actions.asObservable()))
+            .transform(input: .init(actions: actions.asObservable()))
         let screens = record(output.state, on: scheduler)
         scheduler.advance(to: 1000)
         #expect(screens.elements.map(\.scroll) == [0, 1, 3, 2, 0])
@@ -31,12 +31,13 @@ import ViewModels
 @Test func helpBackAndQuitAreRoutes() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
-        let output = HelpViewModel(scene: .home, scheduler: scheduler).transform(
-            input: .init(
-                back: scheduler.createHotObservable([.next(300, ())]).asObservable(),
-                quit: scheduler.createHotObservable([.next(400, ())]).asObservable()))
+        let actions = scheduler.createHotObservable([.next(300, HelpViewModel.Action.close), .next(400, .quit)])
+        let output = HelpViewModel(scene: .home, scheduler: scheduler)
+            .transform(input: .init(actions: actions.asObservable()))
+        let state = record(output.state, on: scheduler)
         let route = record(output.route, on: scheduler)
         scheduler.advance(to: 1000)
         #expect(route.events == [.next(300, .back), .next(400, .quit)])
+        #expect(state.elements == [HelpViewModel.State(scene: .home)])
     }
 }

@@ -17,8 +17,8 @@ import ViewModels
         .next(204, .quit),
     ])
     let output = HomeViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: actions.asObservable()))
-    let screens = scheduler.createObserver(HomeViewModel.Screen.self)
+        .transform(input: .init(actions: actions.asObservable()))
+    let screens = scheduler.createObserver(HomeViewModel.State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 300)
@@ -36,12 +36,12 @@ import ViewModels
         .next(10, HelpViewModel.Action.close), .next(20, .quit),
     ])
     let output = HelpViewModel(scene: .feeds, scheduler: scheduler)
-        .transform(screen: .init(actions: actions.asObservable()))
-    let scenes = scheduler.createObserver(HelpViewModel.Screen.self)
+        .transform(input: .init(actions: actions.asObservable()))
+    let scenes = scheduler.createObserver(HelpViewModel.State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [output.state.subscribe(scenes.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 100)
     for subscription in subscriptions { subscription.dispose() }
-    #expect(scenes.elements == [HelpViewModel.Screen(scene: .feeds)])
+    #expect(scenes.elements == [HelpViewModel.State(scene: .feeds)])
     #expect(routes.events == [.next(10, .back), .next(20, .quit)])
 }

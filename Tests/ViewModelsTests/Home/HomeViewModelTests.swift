@@ -15,8 +15,8 @@ import ViewModels
         let service = MockHomeService {
             $0.observeCountsHandler = { _ in counts.asObservable() }
         }
-        let output = HomeViewModel(service: service, scheduler: scheduler).transform(input: .init())
-        let seen = record(output.counts, on: scheduler)
+        let output = HomeViewModel(service: service, scheduler: scheduler).transform(input: .init(actions: .never()))
+        let seen = record(output.state.map(\.counts), on: scheduler)
         scheduler.advance(to: 1000)
         #expect(
             seen.events == [
@@ -31,16 +31,20 @@ import ViewModels
 @Test func homeRoutesToTheOtherScenes() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()
-        let output = HomeViewModel(service: MockHomeService(), scheduler: scheduler).transform(
-            input: .init(
-                openTodos: scheduler.createHotObservable([.next(300, ())]).asObservable(),
-                openFeeds: scheduler.createHotObservable([.next(310, ())]).asObservable(),
-                help: scheduler.createHotObservable([.next(320, ())]).asObservable(),
-                quit: scheduler.createHotObservable([.next(330, ())]).asObservable()))
+        let actions = scheduler.createHotObservable([
+            .next(300, HomeViewModel.Action.openTodos), .next(310, .openFeeds), .next(320, .help), .next(330, .quit),
+        ])
+        let service = MockHomeService {
+            $0.observeCountsHandler = { _ in .never() }
+        }
+        let output = HomeViewModel(service: service, scheduler: scheduler)
+            .transform(input: .init(actions: actions.asObservable()))
+        let state = record(output.state, on: scheduler)
         let route = record(output.route, on: scheduler)
         scheduler.advance(to: 1000)
         #expect(
             route.events == [.next(300, .todoList), .next(310, .feeds), .next(320, .help(.home)), .next(330, .quit)])
+        #expect(state.elements == [HomeViewModel.State()])
     }
 }
 
@@ -55,7 +59,8 @@ import ViewModels
             $0.observeCountsHandler = { _ in counts.asObservable() }
         }
         let seen = scheduler.start {
-            HomeViewModel(service: service, scheduler: scheduler).transform(input: .init()).counts
+            HomeViewModel(service: service, scheduler: scheduler).transform(input: .init(actions: .never())).state
+                .map(\.counts)
         }
         #expect(
             seen.events == [

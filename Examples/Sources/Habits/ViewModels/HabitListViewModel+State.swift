@@ -30,32 +30,36 @@ extension HabitListViewModel {
         }
     }
 
-    /// Something that changes the state.
+    /// What happens to the list: what the person asked, and what the service answered.
     public enum Event: Hashable, Sendable {
+        /// The person asked for this.
+        case action(Action)
         /// The habits were read (again).
         case habitsLoaded(Result<[HabitSummaryObject], HabitsError>)
         /// The quote arrived, or could not.
         case quoteLoaded(Result<QuoteObject, HabitsError>)
-        /// The selection moved by this many rows.
-        case moved(Int)
-        /// The prompt opened.
-        case addingBegan
-        /// The prompt's text changed.
-        case draftEdited(DraftEdit)
-        /// The prompt closed without adding.
-        case addingCancelled
-        /// The prompt was submitted with this text.
-        case addSubmitted(String)
         /// A habit was added, or could not be.
         case added(Result<Int64, HabitsError>)
         /// A check-in was recorded (`true`: a new one), or could not be.
         case checkedIn(Result<Bool, HabitsError>)
     }
 
-    /// The state after `event`: a pure function, tested on its own.
-    public static func reduce(_ state: State, _ event: Event) -> State {
-        var state = state
+    /// What a step asks for: a write, whose answer comes back as an event, or a route.
+    public enum Effect: Hashable, Sendable {
+        /// Add a habit with this (valid, trimmed) name.
+        case add(String)
+        /// Check this habit in for today.
+        case checkIn(Int64)
+        /// Go there.
+        case route(HabitRoute)
+    }
+
+    /// Folds `event` into `state` and returns what the step asks for: a pure function, tested
+    /// on its own.
+    public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
         switch event {
+        case .action(let action):
+            return reduce(&state, action)
         case .habitsLoaded(.success(let habits)):
             let previousIndex = state.selectedIndex ?? 0
             state.isLoading = false
@@ -71,21 +75,6 @@ extension HabitListViewModel {
             state.quote = "“\(quote.text)” — \(quote.author)"
         case .quoteLoaded(.failure):
             state.quote = nil
-        case .moved(let delta):
-            guard !state.habits.isEmpty else { break }
-            let index = min(max((state.selectedIndex ?? 0) + delta, 0), state.habits.count - 1)
-            state.selectedID = state.habits[index].id
-        case .addingBegan:
-            state.draft = state.draft ?? ""
-            state.message = nil
-        case .draftEdited(let edit):
-            guard let draft = state.draft else { break }
-            state.draft = edit.applied(to: draft)
-        case .addingCancelled:
-            state.draft = nil
-        case .addSubmitted(let name):
-            state.draft = nil
-            state.message = problem(withName: name.trimmingCharacters(in: .whitespacesAndNewlines))
         case .added(.success(let id)):
             state.selectedID = id
             state.message = "Added."
@@ -96,6 +85,36 @@ extension HabitListViewModel {
         case .checkedIn(.failure(let error)):
             state.message = "Could not check in: \(error.message)"
         }
-        return state
+        return []
+    }
+
+    /// Folds what the person asked into `state`.
+    private static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+        switch action {
+        case .move(let delta):
+            guard !state.habits.isEmpty else { break }
+            let index = min(max((state.selectedIndex ?? 0) + delta, 0), state.habits.count - 1)
+            state.selectedID = state.habits[index].id
+        case .beginAdding:
+            state.draft = state.draft ?? ""
+            state.message = nil
+        case .edit(let edit):
+            guard let draft = state.draft else { break }
+            state.draft = edit.applied(to: draft)
+        case .cancelAdding:
+            state.draft = nil
+        case .add(let name):
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            state.draft = nil
+            state.message = problem(withName: trimmed)
+            return state.message == nil ? [.add(trimmed)] : []
+        case .checkIn(let habitID):
+            return [.checkIn(habitID)]
+        case .open(let habitID):
+            return [.route(.detail(habitID: habitID))]
+        case .quit:
+            return [.route(.quit)]
+        }
+        return []
     }
 }

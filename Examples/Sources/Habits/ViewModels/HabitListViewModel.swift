@@ -4,60 +4,55 @@ public import Streams
 /// The habit list: every habit with today's check-in, a selection, a prompt to add one, and
 /// the quote of the day.
 ///
-/// It stores nothing: ``transform(input:)`` wires the inputs to one ``State`` (a `scan` over
-/// ``reduce(_:_:)``) and to a route. A front end feeds the inputs and draws the state.
+/// It stores nothing: ``transform(input:)`` folds the person's ``Action``s and the service's
+/// answers into one ``State`` with the pure ``reduce(_:_:)``, which also says what to ask the
+/// service for and where to go. A front end sends actions and draws the state.
 ///
 /// ```swift
 /// let viewModel = HabitListViewModel(service: service, scheduler: ui)
-/// let moves = PublishRelay<Int>()
-/// let output = viewModel.transform(input: .init(moveSelection: moves.asObservable()))
+/// let actions = PublishRelay<HabitListViewModel.Action>()
+/// let output = viewModel.transform(input: .init(actions: actions.asObservable()))
 /// let subscription = output.state.drive(onNext: { state in draw(state) })
-/// moves.accept(1)  // select the next habit
+/// actions.accept(.move(1))  // select the next habit
 /// ```
 public struct HabitListViewModel: Sendable {
     let service: any HabitListServiceType
     let scheduler: any Scheduler
 
-    /// A view model over its scene service; every output delivers on `scheduler`.
+    /// A view model over its scene service; its state and routes arrive on `scheduler`.
     public init(service: any HabitListServiceType, scheduler: any Scheduler) {
         self.service = service
         self.scheduler = scheduler
     }
 
-    /// What the front end feeds the list. Every stream defaults to one that never sends.
-    public struct Input: Sendable {
+    /// What a person asks of the list, whatever the keys that ask it.
+    public enum Action: Hashable, Sendable {
         /// Move the selection by this many rows (negative: up).
-        public var moveSelection: Observable<Int>
+        case move(Int)
         /// Open the prompt for a new habit's name.
-        public var beginAdding: Observable<Void>
+        case beginAdding
         /// Change the text in the prompt.
-        public var editDraft: Observable<DraftEdit>
+        case edit(DraftEdit)
         /// Close the prompt without adding.
-        public var cancelAdding: Observable<Void>
+        case cancelAdding
         /// Add a habit with this name (the prompt's text) and close the prompt.
-        public var add: Observable<String>
+        case add(String)
         /// Check this habit in for today.
-        public var checkIn: Observable<Int64>
+        case checkIn(Int64)
         /// Open this habit's detail.
-        public var open: Observable<Int64>
+        case open(Int64)
         /// End the app.
-        public var quit: Observable<Void>
+        case quit
+    }
 
-        /// Inputs; those left out never send.
-        public init(
-            moveSelection: Observable<Int> = .never(), beginAdding: Observable<Void> = .never(),
-            editDraft: Observable<DraftEdit> = .never(), cancelAdding: Observable<Void> = .never(),
-            add: Observable<String> = .never(), checkIn: Observable<Int64> = .never(),
-            open: Observable<Int64> = .never(), quit: Observable<Void> = .never()
-        ) {
-            self.moveSelection = moveSelection
-            self.beginAdding = beginAdding
-            self.editDraft = editDraft
-            self.cancelAdding = cancelAdding
-            self.add = add
-            self.checkIn = checkIn
-            self.open = open
-            self.quit = quit
+    /// What the front end feeds the list.
+    public struct Input: Sendable {
+        /// What the person asks, in order.
+        public var actions: Observable<Action>
+
+        /// The input; without actions, one that never sends.
+        public init(actions: Observable<Action> = .never()) {
+            self.actions = actions
         }
     }
 
@@ -69,38 +64,39 @@ public struct HabitListViewModel: Sendable {
         public let route: Signal<HabitRoute>
     }
 
-    /// Wires the inputs to the outputs.
+    /// Wires the actions to the state and the routes.
     public func transform(input: Input) -> Output {
         let service = service
         let scheduler = scheduler
-        let names = input.add.compactMap { Self.acceptedName($0) }
-        let events = Observable.merge(
-            Observable.deferred { service.observeHabits(on: scheduler) }.map(Event.habitsLoaded),
-            Observable.deferred { service.quoteOfTheDay() }.map(Event.quoteLoaded),
-            input.moveSelection.map(Event.moved),
-            input.beginAdding.map { Event.addingBegan },
-            input.editDraft.map(Event.draftEdited),
-            input.cancelAdding.map { Event.addingCancelled },
-            input.add.map(Event.addSubmitted),
-            names.concatMap { service.addHabit(name: $0) }.map(Event.added),
-            input.checkIn.concatMap { service.checkInToday(habitID: $0) }.map(Event.checkedIn)
-        )
-        let state = events.scan(State(), accumulator: Self.reduce)
-            .startWith(State())
-            .distinctUntilChanged()
-            .asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
-        let route = Observable.merge(
-            input.open.map { HabitRoute.detail(habitID: $0) },
-            input.quit.map { HabitRoute.quit }
-        )
-        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-        return Output(state: state, route: route)
+        let routes = PublishRelay<HabitRoute>()
+        let state = Observable.system(
+            initialState: State(),
+            reduce: Self.reduce,
+            effects: { effect in Self.perform(effect, service: service, routes: routes) },
+            scheduler: scheduler,
+            feedback: .events(input.actions.map(Event.action)),
+            .events(Observable.deferred { service.observeHabits(on: scheduler) }.map(Event.habitsLoaded)),
+            .events(Observable.deferred { service.quoteOfTheDay() }.map(Event.quoteLoaded)))
+        return Output(
+            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
+            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
     }
 
-    /// `name` without surrounding blanks, or `nil` when ``problem(withName:)`` refuses it.
-    static func acceptedName(_ name: String) -> String? {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return problem(withName: trimmed) == nil ? trimmed : nil
+    /// Starts what `effect` asks for; the service's answer comes back as an event.
+    static func perform(
+        _ effect: Effect, service: any HabitListServiceType, routes: PublishRelay<HabitRoute>
+    ) -> Observable<Event> {
+        switch effect {
+        case .add(let name):
+            return service.addHabit(name: name).map(Event.added)
+                .catch { .just(.added(.failure(HabitsError("\($0)")))) }
+        case .checkIn(let habitID):
+            return service.checkInToday(habitID: habitID).map(Event.checkedIn)
+                .catch { .just(.checkedIn(.failure(HabitsError("\($0)")))) }
+        case .route(let route):
+            routes.accept(route)
+            return .empty()
+        }
     }
 
     /// Why a (trimmed) name cannot be a habit's, or `nil` when it can.

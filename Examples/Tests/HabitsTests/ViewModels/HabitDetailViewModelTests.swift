@@ -18,7 +18,9 @@ private func detail(days: [Int]) -> HabitDetail {
 }
 
 @Test func reduceSaysWhenTheHabitIsGone() {
-    let state = HabitDetailViewModel.reduce(.init(), .detailLoaded(.success(nil)))
+    var state = HabitDetailViewModel.State()
+    let effects = HabitDetailViewModel.reduce(&state, .detailLoaded(.success(nil)))
+    #expect(effects.isEmpty)
     #expect(state.isLoading == false)
     #expect(state.message == "This habit no longer exists.")
 }
@@ -34,8 +36,7 @@ private func detail(days: [Int]) -> HabitDetail {
             detail: { _ in stored.asObservable() }, checkIn: { .just(.success(true)) })
         let output = HabitDetailViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
-                checkIn: scheduler.createHotObservable([.next(10, ())]).asObservable(),
-                back: scheduler.createHotObservable([.next(20, ())]).asObservable()))
+                actions: scheduler.createHotObservable([.next(10, .checkIn), .next(20, .back)]).asObservable()))
         let streak = harness.record(output.state.map { $0.detail?.streak }.distinctUntilChanged(), "streak")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 100)

@@ -5,35 +5,46 @@ import Testing
 
 private typealias State = HabitListViewModel.State
 
+/// `state` after `events`, folded one at a time by the reducer.
+private func folded(from state: State = State(), _ events: HabitListViewModel.Event...) -> State {
+    var state = state
+    for event in events { _ = HabitListViewModel.reduce(&state, event) }
+    return state
+}
+
 @Test func reduceSelectsTheFirstHabitOnceLoaded() {
-    let state = HabitListViewModel.reduce(
-        State(), .habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
+    let state = folded(.habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
     #expect(state.isLoading == false)
     #expect(state.selectedID == 1)
 }
 
 @Test func reduceKeepsTheSelectionInsideTheList() {
-    var state = HabitListViewModel.reduce(
-        State(), .habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
-    state = HabitListViewModel.reduce(state, .moved(5))
+    var state = folded(.habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
+    state = folded(from: state, .action(.move(5)))
     #expect(state.selectedID == 2)
-    state = HabitListViewModel.reduce(state, .moved(-9))
+    state = folded(from: state, .action(.move(-9)))
     #expect(state.selectedID == 1)
 }
 
 @Test func reduceRefusesABlankNameAndClosesThePrompt() {
-    var state = HabitListViewModel.reduce(State(), .addingBegan)
-    state = HabitListViewModel.reduce(state, .draftEdited(.insert("  ")))
+    var state = folded(.action(.beginAdding), .action(.edit(.insert("  "))))
     #expect(state.draft == "  ")
-    state = HabitListViewModel.reduce(state, .addSubmitted("  "))
+    let effects = HabitListViewModel.reduce(&state, .action(.add("  ")))
+    #expect(effects.isEmpty)
     #expect(state.draft == nil)
     #expect(state.message == "A habit needs a name.")
 }
 
+@Test func reduceAsksToAddATrimmedName() {
+    var state = folded(.action(.beginAdding))
+    #expect(HabitListViewModel.reduce(&state, .action(.add(" Walk "))) == [.add("Walk")])
+    #expect(state.draft == nil)
+    #expect(state.message == nil)
+}
+
 @Test func reduceDropsControlCharactersFromPastedNames() {
-    var state = HabitListViewModel.reduce(State(), .addingBegan)
-    state = HabitListViewModel.reduce(state, .draftEdited(.insert("Read\n\u{1B}[2Jmore")))
-    state = HabitListViewModel.reduce(state, .draftEdited(.deleteBackward))
+    let state = folded(
+        .action(.beginAdding), .action(.edit(.insert("Read\n\u{1B}[2Jmore"))), .action(.edit(.deleteBackward)))
     #expect(state.draft == "Read[2Jmor")
 }
 
@@ -52,9 +63,10 @@ private typealias State = HabitListViewModel.State
             })
         let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
-                beginAdding: scheduler.createHotObservable([.next(10, ())]).asObservable(),
-                editDraft: scheduler.createHotObservable([.next(20, DraftEdit.insert("Walk"))]).asObservable(),
-                add: scheduler.createHotObservable([.next(30, " Walk ")]).asObservable()))
+                actions: scheduler.createHotObservable([
+                    .next(10, .beginAdding), .next(20, .edit(.insert("Walk"))), .next(30, .add(" Walk ")),
+                ])
+                .asObservable()))
         let state = harness.record(
             output.state.map { [$0.selectedID.map(String.init) ?? "-", $0.draft ?? "-"] }.distinctUntilChanged(),
             "state")
@@ -81,7 +93,9 @@ private typealias State = HabitListViewModel.State
                 return .just(.success(answers[asked.next() % 2]))
             })
         let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
-            input: .init(checkIn: scheduler.createHotObservable([.next(10, 7), .next(20, 7)]).asObservable()))
+            input: .init(
+                actions: scheduler.createHotObservable([.next(10, .checkIn(7)), .next(20, .checkIn(7))]).asObservable())
+        )
         let messages = harness.record(output.state.map(\.message).distinctUntilChanged(), "message")
         scheduler.advance(to: 100)
         harness.expect(
@@ -95,10 +109,11 @@ private typealias State = HabitListViewModel.State
         let service = FakeHabitListService(habits: { _ in .never() })
         let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
-                open: scheduler.createHotObservable([.next(10, 3)]).asObservable(),
-                quit: scheduler.createHotObservable([.next(20, ())]).asObservable()))
+                actions: scheduler.createHotObservable([.next(10, .open(3)), .next(20, .quit)]).asObservable()))
+        let state = harness.record(output.state, "state")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 100)
+        harness.expect(state, [.next(0, State())])
         harness.expect(route, [.next(10, HabitRoute.detail(habitID: 3)), .next(20, .quit)])
     }
 }

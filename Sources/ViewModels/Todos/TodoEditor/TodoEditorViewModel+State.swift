@@ -1,113 +1,119 @@
 public import Domain
+import Foundation
 public import SceneServices
 
 extension TodoEditorViewModel {
-    /// Everything the editor shows, folded from events by ``reduce(_:_:)``.
-    public struct State: Sendable, Hashable {
-        /// The fields and what is stored.
-        public var form: Form
+    /// Everything the editor shows: the three fields as typed with their cursors, what is
+    /// stored, and whether a save or a question is on.
+    public struct State: Sendable, Hashable, ShowsStatusMessages {
+        /// The todo being edited, or `nil` for a new one.
+        public let id: Int64?
+        /// Reads the due date as typed: today and the day/month order, as of when the editor opened.
+        public let dueDays: DueDayParser
+        /// The todo as loaded, or `nil` for a new one (or before it is loaded).
+        public internal(set) var stored: Todo?
+        /// The todo as another process left it, when a save was refused because of that change:
+        /// the next save writes over it.
+        public internal(set) var changedElsewhere: Todo?
+        /// The title, notes and due fields as typed, with their cursors.
+        public internal(set) var fields: [PromptText]
+        /// The field keys go to.
+        public internal(set) var focused: Field
+        /// How the notes area shows the notes: its size, scroll and goal column.
+        public internal(set) var notesView: AreaView
+        /// Whether the stored todo is still being loaded.
+        public internal(set) var isLoading: Bool
+        /// Why the stored todo could not be loaded, if it could not (there is nothing to edit).
+        public internal(set) var loadError: String?
         /// Whether a save is in progress.
-        public var isSaving: Bool
+        public internal(set) var isSaving: Bool
         /// Whether the editor asks "discard unsaved changes?".
-        public var isConfirmingDiscard: Bool
-        /// Whether the editor is done (saved, or cancelled) and should close.
-        public var isFinished: Bool
-        /// Why the latest save failed, if it did.
-        public var saveError: String? {
-            didSet { if saveError != nil { saveErrorSerial += 1 } }
-        }
-        /// How many saves have failed: the same failure twice is shown twice.
-        public private(set) var saveErrorSerial = 0
+        public internal(set) var isConfirmingDiscard: Bool
+        /// Whether the editor is done (saved, or cancelled) and closes.
+        public internal(set) var isFinished: Bool
+        /// The status line's message (why the todo could not be loaded or saved), until the
+        /// next key or its timeout.
+        public internal(set) var status: StatusMessageSlot
 
-        /// The state of an editor for the todo `id`, or for a new todo when `id` is `nil`, reading
-        /// due dates with `dueDays`.
+        /// The editor of the todo `id`, or of a new one, reading due dates with `dueDays`.
         public init(id: Int64?, dueDays: DueDayParser = .current()) {
-            self.form = Form(id: id, dueDays: dueDays)
-            self.isSaving = false
-            self.isConfirmingDiscard = false
-            self.isFinished = false
-            self.saveError = nil
+            self.id = id
+            self.dueDays = dueDays
+            stored = nil
+            changedElsewhere = nil
+            fields = Field.allCases.map { _ in PromptText() }
+            focused = .title
+            notesView = AreaView()
+            isLoading = id != nil
+            loadError = nil
+            isSaving = false
+            isConfirmingDiscard = false
+            isFinished = false
+            status = StatusMessageSlot()
+        }
+
+        /// The title as typed.
+        public var title: String { fields[Field.title.rawValue].text }
+        /// The notes as typed.
+        public var notes: String { fields[Field.notes.rawValue].text }
+        /// The due date as typed (any form ``DueDayParser`` reads, or empty for none).
+        public var dueText: String { fields[Field.due.rawValue].text }
+        /// The due date as stored, as text (empty for none).
+        var storedDueText: String { stored?.dueAt.map(DueDate.format) ?? "" }
+
+        /// Why the title cannot be saved, if it cannot.
+        public var titleError: String? { TitleRule.problem(with: title) }
+
+        /// The day the due date as typed names, why it names none, or `nil` when it is empty.
+        public var dueDay: Result<DueDay, DueDayError>? {
+            let trimmed = dueText.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : dueDays.parse(trimmed)
+        }
+
+        /// Why the due date cannot be saved, if it cannot.
+        public var dueError: String? {
+            guard case .failure(let error) = dueDay else { return nil }
+            return error.message
+        }
+
+        /// The day a valid due date names, in words: "Friday 2026-11-27, tomorrow".
+        public var dueNote: String? {
+            guard case .success(let day) = dueDay else { return nil }
+            return "\(day.weekday.name) \(day), \(dueDays.distance(to: day))"
+        }
+
+        /// Whether anything differs from what is stored (a due date typed another way that
+        /// names the same day is no change).
+        public var hasUnsavedChanges: Bool {
+            guard title == (stored?.title ?? ""), notes == (stored?.notes ?? "") else { return true }
+            if dueText.trimmingCharacters(in: .whitespacesAndNewlines) == storedDueText { return false }
+            guard case .success(let day) = dueDay else { return true }
+            return day.description != storedDueText
+        }
+
+        /// Whether the fields may be saved: loaded, and every field valid.
+        public var isValid: Bool { !isLoading && loadError == nil && titleError == nil && dueError == nil }
+
+        /// The fields to save, or `nil` when they are not valid. A due date typed another way
+        /// that names the stored day keeps the stored moment, so it is no change.
+        public var fieldsToSave: TodoFields? {
+            guard isValid else { return nil }
+            let dueAt: Date? =
+                switch dueDay {
+                case .success(let day) where day.description == storedDueText: stored?.dueAt
+                case .success(let day): day.date
+                default: nil
+                }
+            return TodoFields(title: title.trimmingCharacters(in: .whitespacesAndNewlines), notes: notes, dueAt: dueAt)
         }
 
         /// Whether saving is possible now.
-        public var canSave: Bool { form.isValid && !isSaving && !isFinished }
+        public var canSave: Bool { isValid && !isSaving && !isFinished }
 
-        /// The failure to show, if any.
-        public var errorMessage: String? { saveError ?? form.loadError }
-    }
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
 
-    /// Something that happened in the editor.
-    public enum Event: Sendable, Hashable {
-        /// The form changed (an edit, or the stored todo arrived).
-        case formChanged(Form)
-        /// The person asked to save.
-        case saveRequested
-        /// The save finished.
-        case saved(Result<Todo, SceneError>)
-        /// The save was refused: another process changed what it changes; in words, each such
-        /// field as it is now ("the title is now “Soy milk”").
-        case changedElsewhere([String])
-        /// The person asked to cancel.
-        case cancelRequested
-        /// The person confirmed discarding the changes.
-        case discardConfirmed
-        /// The person chose to keep editing.
-        case discardDeclined
-    }
-
-    /// The fields of `fields` that the person changed from `stored` and that another process
-    /// changed too since the person last saw the todo (`seen`, else `stored`), as `now` has
-    /// them, in words.
-    public static func conflicts(saving fields: TodoFields, over stored: Todo?, seen: Todo?, now: Todo) -> [String] {
-        guard let stored else { return [] }
-        let before = seen ?? stored
-        var changes: [String] = []
-        if fields.title != stored.title, now.title != before.title { changes.append("the title is now “\(now.title)”") }
-        if fields.notes != stored.notes, now.notes != before.notes { changes.append("the notes were changed") }
-        if fields.dueAt != stored.dueAt, now.dueAt != before.dueAt {
-            changes.append(now.dueAt.map { "the due date is now \(DueDate.format($0))" } ?? "the due date was removed")
-        }
-        return changes
-    }
-
-    /// The state after `event`.
-    public static func reduce(_ state: State, _ event: Event) -> State {
-        var next = state
-        switch event {
-        case .formChanged(let form):
-            next.form = form
-        case .saveRequested:
-            guard state.canSave else { break }
-            next.isSaving = true
-            next.saveError = nil
-        case .saved(.success):
-            next.isSaving = false
-            next.isFinished = true
-        case .changedElsewhere(let changes):
-            next.isSaving = false
-            let what = changes.isEmpty ? "this todo was changed" : changes.joined(separator: " and ")
-            next.saveError = "Not saved: elsewhere, \(what). Save again to keep yours."
-        case .saved(.failure(.gone(.todo))):
-            next.isSaving = false
-            next.saveError = "Not saved: this todo was deleted meanwhile (u in the list brings it back)."
-        case .saved(.failure(let error)):
-            next.isSaving = false
-            next.saveError = error.message(after: "Could not save")
-        case .cancelRequested:
-            // While a save runs its outcome decides: done, or back to editing with the error.
-            guard !state.isFinished, !state.isSaving else { break }
-            if state.form.hasUnsavedChanges && state.form.loadError == nil {
-                next.isConfirmingDiscard = true
-            } else {
-                next.isFinished = true
-            }
-        case .discardConfirmed:
-            guard state.isConfirmingDiscard else { break }
-            next.isConfirmingDiscard = false
-            next.isFinished = true
-        case .discardDeclined:
-            next.isConfirmingDiscard = false
-        }
-        return next
+        /// Whether something is loading or saving.
+        public var isBusy: Bool { isLoading || isSaving }
     }
 }

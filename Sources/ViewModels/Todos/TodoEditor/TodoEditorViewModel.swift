@@ -7,8 +7,8 @@ public import Streams
 ///
 /// ```swift
 /// let viewModel = TodoEditorViewModel(service: TodoEditorService(), todoID: 3, scheduler: uiScheduler)
-/// let output = viewModel.transform(input: .init(title: titleRelay.asObservable(), save: saveKey.asObservable()))
-/// output.canSave.subscribe(onNext: { enabled in render(enabled) }).disposed(by: bag)
+/// let output = viewModel.transform(input: ScreenInput(actions: keys.map(actionForKey)))
+/// output.state.drive(onNext: { state in draw(state) }).disposed(by: bag)
 /// ```
 public struct TodoEditorViewModel: ViewModelType, Sendable {
     let service: any TodoEditorServiceType
@@ -18,9 +18,9 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
     /// The due-date reader to use, asked for once when the editor is wired.
     let dueDays: @Sendable () -> DueDayParser
 
-    /// Creates the editor for the todo `todoID`, or for a new todo when it is `nil`; every output
-    /// delivers on `scheduler`. `dueDays` gives the reader of typed due dates: today and the
-    /// locale's day/month order (by default the system's; tests pass a fixed one).
+    /// Creates the editor for the todo `todoID`, or for a new todo when it is `nil`; its state
+    /// and routes arrive on `scheduler`. `dueDays` gives the reader of typed due dates: today
+    /// and the locale's day/month order (by default the system's; tests pass a fixed one).
     public init(
         service: any TodoEditorServiceType, todoID: Int64?, scheduler: any Scheduler,
         dueDays: @escaping @Sendable () -> DueDayParser = { .current() }
@@ -31,147 +31,110 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
         self.dueDays = dueDays
     }
 
-    /// What the UI feeds the editor. Every stream defaults to one that never sends.
-    public struct Input: Sendable {
-        /// The title field's text, on every change.
-        public var title: Observable<String>
-        /// The notes field's text, on every change.
-        public var notes: Observable<String>
-        /// The due date field's text, on every change.
-        public var dueText: Observable<String>
+    /// What a person asks of the editor, whatever the keys that ask it.
+    public enum Action: Sendable, Hashable {
+        /// Move the focus by this many fields (wrapping round the three).
+        case focus(by: Int)
+        /// The focused field now holds this (for the notes, their lines).
+        case edit(PromptText)
+        /// The notes now hold these lines, and the area shows them this way (scroll, goal
+        /// column): a key in the notes area. `overflowed`: the key or paste did not fit whole
+        /// in ``TodoEditorViewModel/notesLimit`` characters, and what did not fit was dropped.
+        case editNotes(PromptText, AreaView, overflowed: Bool = false)
+        /// The notes area is `width` × `height` cells on screen (not a key).
+        case notesArea(width: Int, height: Int)
         /// Save.
-        public var save: Observable<Void>
-        /// Cancel (asks first when there are unsaved changes; ignored while a save runs).
-        public var cancel: Observable<Void>
+        case save
+        /// Cancel (asks first when there are unsaved changes).
+        case cancel
         /// Yes, discard the changes.
-        public var confirmDiscard: Observable<Void>
+        case confirmDiscard
         /// No, keep editing.
-        public var keepEditing: Observable<Void>
+        case keepEditing
         /// Show the key map.
-        public var help: Observable<Void>
-
-        /// Creates inputs; those left out never send.
-        public init(
-            title: Observable<String> = .never(), notes: Observable<String> = .never(),
-            dueText: Observable<String> = .never(), save: Observable<Void> = .never(),
-            cancel: Observable<Void> = .never(), confirmDiscard: Observable<Void> = .never(),
-            keepEditing: Observable<Void> = .never(), help: Observable<Void> = .never()
-        ) {
-            self.title = title
-            self.notes = notes
-            self.dueText = dueText
-            self.save = save
-            self.cancel = cancel
-            self.confirmDiscard = confirmDiscard
-            self.keepEditing = keepEditing
-            self.help = help
-        }
+        case help
     }
 
-    /// What the editor renders. No output fails.
-    public struct Output: Sendable {
-        /// The fields as stored or typed (stored values arrive once loaded).
-        public let form: Driver<Form>
-        /// Why the title cannot be saved, or `nil`.
-        public let titleError: Driver<String?>
-        /// Why the due date cannot be saved, or `nil`.
-        public let dueError: Driver<String?>
-        /// Whether save is enabled.
-        public let canSave: Driver<Bool>
-        /// Whether the stored todo is still loading.
-        public let isLoading: Driver<Bool>
-        /// Whether a save is in progress.
-        public let isSaving: Driver<Bool>
-        /// Whether to ask "discard unsaved changes?".
-        public let isConfirmingDiscard: Driver<Bool>
-        /// The latest failure to show, or `nil`.
-        public let errorMessage: Driver<String?>
-        /// Where to go next: back once saved or cancelled.
-        public let route: Signal<Route>
+    /// The editor's fields, in order.
+    public enum Field: Int, Sendable, Hashable, CaseIterable {
+        /// What to do.
+        case title
+        /// Longer notes.
+        case notes
+        /// The due day, as typed.
+        case due
     }
 
-    /// Wires the editor's inputs to its outputs.
-    public func transform(input: Input) -> Output {
-        let (state, route) = pipeline(input)
-        let output = StateOutputs(state, scheduler: scheduler)
-        return Output(
-            form: output(\.form), titleError: output(\.form.titleError), dueError: output(\.form.dueError),
-            canSave: output(\.canSave), isLoading: output(\.form.isLoading), isSaving: output(\.isSaving),
-            isConfirmingDiscard: output(\.isConfirmingDiscard), errorMessage: output(\.errorMessage), route: route)
+    /// The most characters typing or pasting puts in the notes. Notes stored longer (from the
+    /// command line, which has no limit) open whole, and can be shortened but not lengthened.
+    public static let notesLimit = 65_536
+
+    /// One save: the fields written over the todo as loaded, and the todo as another process
+    /// left it when the person was told of that change (the save then writes over it).
+    public struct Save: Sendable, Hashable {
+        /// The fields written.
+        public let fields: TodoFields
+        /// The todo as loaded, or `nil` for a new one.
+        public let stored: Todo?
+        /// The todo as changed elsewhere, as the person was shown it, if they were.
+        public let seen: Todo?
     }
 
-    /// The editor's state and its routes, from the inputs.
-    func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
+    /// What happens to the editor: what the person asked, and what the service answered.
+    public enum Event: Sendable, Hashable {
+        /// The person asked for this.
+        case action(Action)
+        /// The stored todo arrived (`nil`: there is none), or failed to.
+        case loaded(Result<Todo?, SceneError>)
+        /// A save finished.
+        case saved(Save, Result<Todo, SceneError>)
+        /// The status line's message timed out.
+        case messageExpired(StatusMessageSlot.Expiry)
+    }
+
+    /// What a step asks for: a save, whose answer comes back as an event, or a route.
+    enum Effect: Sendable, Hashable {
+        case save(Save)
+        case route(Route)
+    }
+
+    /// Wires a front end's actions to the whole editor: the fields as typed, their cursors and
+    /// the focus are kept here; a front end maps keys to ``Action``s and draws ``State``.
+    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let service = service
         let scheduler = scheduler
-        let todoID = todoID
-        let parser = dueDays()
+        let routes = PublishRelay<Route>()
+        let state = Observable.system(
+            initialState: State(id: todoID, dueDays: dueDays()),
+            reduce: Self.reduce,
+            effects: { effect in Self.perform(effect, service: service, routes: routes) },
+            scheduler: scheduler,
+            feedback: .events(input.actions.map(Event.action)),
+            // The stored todo, read once while the editor waits for it.
+            .react(
+                request: { $0.isLoading ? $0.id : nil },
+                effects: { id in
+                    service.load(id: id).map(Event.loaded)
+                        .catch { .just(.loaded(.failure(.unexpected("\($0)")))) }
+                }),
+            .expiringMessages(on: scheduler, as: Event.messageExpired))
+        return ScreenOutput(
+            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
+            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+    }
 
-        let loaded: Observable<FormEvent> =
-            if let todoID {
-                Observable.deferred { service.load(id: todoID) }
-                    .recoveringAsResult()
-                    .map(FormEvent.loaded)
-            } else {
-                .empty()
-            }
-        // A save refused because another process changed the todo tells the form, so that the
-        // next save, asked for knowing it, writes over that change.
-        let changedElsewhere = PublishRelay<Todo>()
-        let form = Observable.merge(
-            loaded,
-            input.title.map(FormEvent.editTitle),
-            input.notes.map(FormEvent.editNotes),
-            input.dueText.map(FormEvent.editDue),
-            changedElsewhere.asObservable().map(FormEvent.changedElsewhere)
-        )
-        .scan(Form(id: todoID, dueDays: parser), accumulator: Self.reduceForm)
-        .startWith(Form(id: todoID, dueDays: parser))
-        .share(replay: 1)
-
-        // One save at a time: a press while a save runs is ignored. A failed save frees the key
-        // again; a successful one keeps it taken, as the editor is closing.
-        let saves = input.save.withLatestFrom(form)
-            .compactMap { form in
-                form.fields.map { (fields: $0, stored: form.stored, seen: form.changedElsewhere) }
-            }
-            .exhaustMap { save in
-                service.save(save.fields, over: save.stored, overwriting: save.seen).recoveringAsResult()
-                    .do(onNext: { result in
-                        if case .failure(.changedElsewhere(let current)) = result { changedElsewhere.accept(current) }
-                    })
-                    .concatMap { result -> Observable<Event> in
-                        switch result {
-                        case .success:
-                            Observable.merge(.just(.saved(result)), .never())
-                        case .failure(.changedElsewhere(let current)):
-                            // What changed since the person last saw the todo, among what they changed.
-                            .just(
-                                .changedElsewhere(
-                                    Self.conflicts(
-                                        saving: save.fields, over: save.stored, seen: save.seen, now: current)))
-                        case .failure:
-                            .just(.saved(result))
-                        }
-                    }
-            }
-
-        let state = Observable.merge(
-            form.map(Event.formChanged),
-            input.save.map { Event.saveRequested },
-            saves,
-            input.cancel.map { Event.cancelRequested },
-            input.confirmDiscard.map { Event.discardConfirmed },
-            input.keepEditing.map { Event.discardDeclined }
-        )
-        .scan(State(id: todoID, dueDays: parser), accumulator: Self.reduce)
-        .share(replay: 1)
-
-        let route = Observable.merge(
-            state.map(\.isFinished).distinctUntilChanged().filter { $0 }.map { _ in Route.back },
-            input.help.map { Route.help(.todoEditor) }
-        )
-        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-        return (state, route)
+    /// Starts what `effect` asks for; a save's answer comes back as ``Event/saved(_:_:)``.
+    static func perform(
+        _ effect: Effect, service: any TodoEditorServiceType, routes: PublishRelay<Route>
+    ) -> Observable<Event> {
+        switch effect {
+        case .route(let route):
+            routes.accept(route)
+            return .empty()
+        case .save(let save):
+            return service.save(save.fields, over: save.stored, overwriting: save.seen)
+                .map { Event.saved(save, $0) }
+                .catch { .just(.saved(save, .failure(.unexpected("\($0)")))) }
+        }
     }
 }

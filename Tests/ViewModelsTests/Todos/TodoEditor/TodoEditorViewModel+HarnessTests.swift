@@ -3,22 +3,25 @@ import SceneServicesMocks
 import Streams
 import StreamsTesting
 import Testing
-import ViewModels
+
+@testable import ViewModels
 
 private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.day)
 
 @Test func todoEditorHarnessValidationEnablesSaveOnlyForValidFields() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let title = scheduler.createHotObservable([.next(100, "Milk"), .next(300, "")])
-        let due = scheduler.createHotObservable([.next(200, "2026-02-30"), .next(250, "2026-02-28")])
+        let input = editorInput(
+            scheduler,
+            typing("Milk", at: 100) + typing("2026-02-30", in: .due, at: 200) + typing("2026-02-28", in: .due, at: 250)
+                + typing("", at: 300))
         let output = TodoEditorViewModel(
             service: MockTodoEditorService(), todoID: nil, scheduler: scheduler, dueDays: { Fixtures.dueDays }
         )
-        .transform(input: .init(title: title.asObservable(), dueText: due.asObservable()))
-        let canSave = harness.record(output.canSave, "canSave")
-        let titleError = harness.record(output.titleError, "titleError")
-        let dueError = harness.record(output.dueError, "dueError")
+        .transform(input: input)
+        let canSave = harness.record(output.state.map(\.canSave).distinctUntilChanged(), "canSave")
+        let titleError = harness.record(output.state.map(\.titleError).distinctUntilChanged(), "titleError")
+        let dueError = harness.record(output.state.map(\.dueError).distinctUntilChanged(), "dueError")
         scheduler.advance(to: 1000)
         harness.expect(
             canSave, [.next(0, false), .next(100, true), .next(200, false), .next(250, true), .next(300, false)])
@@ -39,14 +42,15 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let service = MockTodoEditorService {
             $0.loadHandler = { _ in load.asObservable() }
         }
-        let input = TodoEditorViewModel.Input(
-            notes: scheduler.createHotObservable([.next(100, "2 l")]).asObservable(),
-            cancel: scheduler.createHotObservable([.next(200, ()), .next(400, ())]).asObservable(),
-            confirmDiscard: scheduler.createHotObservable([.next(500, ())]).asObservable(),
-            keepEditing: scheduler.createHotObservable([.next(300, ())]).asObservable())
+        let input = editorInput(
+            scheduler,
+            typing("2 l", in: .notes, at: 100) + [
+                (200, .cancel), (300, .keepEditing), (400, .cancel), (500, .confirmDiscard),
+            ])
         let output = TodoEditorViewModel(service: service, todoID: 4, scheduler: scheduler).transform(input: input)
-        let asking = harness.record(output.isConfirmingDiscard, "isConfirmingDiscard")
-        let loading = harness.record(output.isLoading, "isLoading")
+        let asking = harness.record(
+            output.state.map(\.isConfirmingDiscard).distinctUntilChanged(), "isConfirmingDiscard")
+        let loading = harness.record(output.state.map(\.isLoading).distinctUntilChanged(), "isLoading")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 1000)
         harness.expect(
@@ -66,11 +70,9 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let service = MockTodoEditorService {
             $0.saveHandler = { _, _, _ in save.asObservable() }
         }
-        let input = TodoEditorViewModel.Input(
-            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
-            save: scheduler.createHotObservable([.next(200, ())]).asObservable())
+        let input = editorInput(scheduler, typing("Milk", at: 100) + [(200, .save)])
         let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
-        let saving = harness.record(output.isSaving, "isSaving")
+        let saving = harness.record(output.state.map(\.isSaving).distinctUntilChanged(), "isSaving")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 1000)
         harness.expect(saving, [.next(0, false), .next(200, true), .next(230, false)])
@@ -92,12 +94,10 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
                 return save.asObservable()
             }
         }
-        let input = TodoEditorViewModel.Input(
-            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
-            save: scheduler.createHotObservable([.next(200, ()), .next(210, ()), .next(290, ())]).asObservable())
+        let input = editorInput(scheduler, typing("Milk", at: 100) + [(200, .save), (210, .save), (290, .save)])
         let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
-        let canSave = harness.record(output.canSave, "canSave")
-        let saving = harness.record(output.isSaving, "isSaving")
+        let canSave = harness.record(output.state.map(\.canSave).distinctUntilChanged(), "canSave")
+        let saving = harness.record(output.state.map(\.isSaving).distinctUntilChanged(), "isSaving")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 1000)
         harness.expect(canSave, [.next(0, false), .next(100, true), .next(200, false)])
@@ -117,11 +117,9 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let service = MockTodoEditorService {
             $0.saveHandler = { _, _, _ in save.asObservable() }
         }
-        let input = TodoEditorViewModel.Input(
-            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
-            save: scheduler.createHotObservable([.next(200, ()), .next(240, ())]).asObservable())
+        let input = editorInput(scheduler, typing("Milk", at: 100) + [(200, .save), (240, .save)])
         let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
-        let saving = harness.record(output.isSaving, "isSaving")
+        let saving = harness.record(output.state.map(\.isSaving).distinctUntilChanged(), "isSaving")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 1000)
         harness.expect(saving, [.next(0, false), .next(200, true), .next(230, false)])
@@ -146,12 +144,10 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
                 return calls.all.count == 1 ? failing.asObservable() : succeeding.asObservable()
             }
         }
-        let input = TodoEditorViewModel.Input(
-            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
-            save: scheduler.createHotObservable([.next(200, ()), .next(220, ()), .next(300, ())]).asObservable())
+        let input = editorInput(scheduler, typing("Milk", at: 100) + [(200, .save), (220, .save), (300, .save)])
         let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
-        let canSave = harness.record(output.canSave, "canSave")
-        let error = harness.record(output.errorMessage, "errorMessage")
+        let canSave = harness.record(output.state.map(\.canSave).distinctUntilChanged(), "canSave")
+        let error = harness.record(output.state.map(\.errorMessage).distinctUntilChanged(), "errorMessage")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 1000)
         harness.expect(
@@ -172,13 +168,11 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         let service = MockTodoEditorService {
             $0.saveHandler = { _, _, _ in save.asObservable() }
         }
-        let input = TodoEditorViewModel.Input(
-            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
-            save: scheduler.createHotObservable([.next(200, ())]).asObservable(),
-            cancel: scheduler.createHotObservable([.next(250, ()), .next(400, ())]).asObservable(),
-            confirmDiscard: scheduler.createHotObservable([.next(450, ())]).asObservable())
+        let input = editorInput(
+            scheduler, typing("Milk", at: 100) + [(200, .save), (250, .cancel), (400, .cancel), (450, .confirmDiscard)])
         let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
-        let asking = harness.record(output.isConfirmingDiscard, "isConfirmingDiscard")
+        let asking = harness.record(
+            output.state.map(\.isConfirmingDiscard).distinctUntilChanged(), "isConfirmingDiscard")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 1000)
         harness.expect(asking, [.next(0, false), .next(400, true), .next(450, false)])
@@ -202,21 +196,20 @@ private let stored = Todo(id: 4, title: "Milk", notes: "", createdAt: Fixtures.d
         }
         // Presses at 210 and 250 fall inside the first save (200 to 300) and are ignored; the
         // failure frees the key, so the press at 400 is a new save.
-        let input = TodoEditorViewModel.Input(
-            title: scheduler.createHotObservable([.next(100, "Milk")]).asObservable(),
-            save: scheduler.createHotObservable([.next(200, ()), .next(210, ()), .next(250, ()), .next(400, ())])
-                .asObservable())
+        let input = editorInput(
+            scheduler, typing("Milk", at: 100) + [(200, .save), (210, .save), (250, .save), (400, .save)])
         let output = TodoEditorViewModel(service: service, todoID: nil, scheduler: scheduler).transform(input: input)
-        let saving = harness.record(output.isSaving, "isSaving")
-        let error = harness.record(output.errorMessage, "errorMessage")
-        scheduler.advance(to: 1000)
+        let saving = harness.record(output.state.map(\.isSaving).distinctUntilChanged(), "isSaving")
+        let error = harness.record(output.state.map(\.errorMessage).distinctUntilChanged(), "errorMessage")
+        // The last error stays until its timeout.
+        scheduler.advance(to: 500 + 8_000)
         harness.expect(
             saving, [.next(0, false), .next(200, true), .next(300, false), .next(400, true), .next(500, false)])
         harness.expect(
             error,
             [
                 .next(0, nil), .next(300, "Could not save: database is busy"), .next(400, nil),
-                .next(500, "Could not save: database is busy"),
+                .next(500, "Could not save: database is busy"), .next(8_500, nil),
             ])
         harness.expectSubscriptions(failing, [Subscription(200, 300), Subscription(400, 500)])
         #expect(calls.all == [200, 400])

@@ -6,14 +6,14 @@ import Testing
 import ViewModels
 
 private typealias Action = TodoEditorViewModel.Action
-private typealias Screen = TodoEditorViewModel.Screen
+private typealias State = TodoEditorViewModel.State
 
 /// The editor of todo 7 ("Milk", loaded at tick 10), and `actions` at their ticks. Saves
 /// succeed unless `save` answers them.
 private func run(
     _ actions: [(Int, Action)],
     save: (@Sendable (TodoFields, Todo?, Todo?) -> Observable<Result<Todo, SceneError>>)? = nil
-) -> (screens: TestableObserver<Screen>, saved: [String], routes: [Route]) {
+) -> (screens: TestableObserver<State>, saved: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let saved = CallLog<String>()
     let service = MockTodoEditorService {
@@ -28,8 +28,8 @@ private func run(
     }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
     let output = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver())]
     scheduler.advance(by: 1_000)
@@ -37,8 +37,8 @@ private func run(
     return (screens, saved.all, routes.elements)
 }
 
-private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
-    screens.events.last { $0.time <= tick }?.value.element ?? Screen(id: 7)
+private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
+    screens.events.last { $0.time <= tick }?.value.element ?? State(id: 7)
 }
 
 @Test func todoEditorScreenFillsTheFieldsOnceLoadedThenKeepsWhatIsTyped() {
@@ -60,23 +60,23 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
         (100, .edit(PromptText("Oat milk"))), (101, .cancel), (102, .edit(PromptText("stray"))), (103, .save),
         (104, .keepEditing), (200, .cancel), (201, .help), (202, .confirmDiscard),
     ])
-    #expect(at(101, screens).editor.isConfirmingDiscard)
+    #expect(at(101, screens).isConfirmingDiscard)
     #expect(at(103, screens).fields[0].text == "Oat milk")
-    #expect(!at(104, screens).editor.isConfirmingDiscard)
+    #expect(!at(104, screens).isConfirmingDiscard)
     #expect(saved.isEmpty)
     #expect(routes == [.help(.todoEditor), .back])
 }
 
 @Test func todoEditorScreenShowsTheTitleProblemAndDoesNotSave() {
     let (screens, saved, _) = run([(100, .edit(PromptText("   "))), (101, .save)])
-    #expect(at(100, screens).editor.form.titleError != nil)
-    #expect(!at(100, screens).editor.canSave)
+    #expect(at(100, screens).titleError != nil)
+    #expect(!at(100, screens).canSave)
     #expect(saved.isEmpty)
 }
 
 /// The editor of todo 7 ("Milk", loaded at tick 10) whose saves fail, and `actions` at their
 /// ticks, for `end` ticks.
-private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> TestableObserver<Screen> {
+private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> TestableObserver<State> {
     let scheduler = TestScheduler()
     let service = MockTodoEditorService {
         $0.loadHandler = { id in
@@ -85,9 +85,9 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
         $0.saveHandler = { _, _, _ in .just(.failure(SceneError.storage("the disk is full"))) }
     }
     let input = scheduler.createHotObservable(actions.map { Recorded.next($0.0, $0.1) })
-    let screens = scheduler.createObserver(Screen.self)
+    let screens = scheduler.createObserver(State.self)
     let subscription = TodoEditorViewModel(service: service, todoID: 7, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable())).state.subscribe(screens.asObserver())
+        .transform(input: .init(actions: input.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: SchedulerDuration(ticks: end))
     subscription.dispose()
     return screens

@@ -1,17 +1,30 @@
 import SceneServices
 import Testing
-import ViewModels
 
-private typealias VM = TodoEditorViewModel
+@testable import ViewModels
 
-private func state(title: String, stored: Todo? = nil) -> VM.State {
-    var form = VM.Form(id: stored?.id)
-    if let stored { form = VM.reduceForm(form, .loaded(.success(stored))) }
-    return VM.reduce(VM.State(id: stored?.id), .formChanged(VM.reduceForm(form, .editTitle(title))))
+private func state(title: String, stored: Todo? = nil) -> Editor.State {
+    var state = Editor.State(id: stored?.id)
+    if let stored { state = state.after(.loaded(.success(stored))) }
+    return state.typing(title)
+}
+
+/// `state` after a save was asked for, and the save asked for, if any.
+private func saving(_ state: Editor.State) -> (Editor.State, Editor.Save?) {
+    var next = state
+    guard case .save(let save)? = Editor.reduce(&next, .action(.save)).first else { return (next, nil) }
+    return (next, save)
+}
+
+/// `state` after its save was asked for and answered with `result`.
+private func saved(_ state: Editor.State, _ result: Result<Todo, SceneError>) -> Editor.State {
+    let (next, save) = saving(state)
+    guard let save else { return next }
+    return next.after(.saved(save, result))
 }
 
 @Test func editorCannotSaveWhileLoading() {
-    #expect(!VM.State(id: 1).canSave)
+    #expect(!Editor.State(id: 1).canSave)
 }
 
 @Test func editorCanSaveValidFields() {
@@ -23,92 +36,101 @@ private func state(title: String, stored: Todo? = nil) -> VM.State {
 }
 
 @Test func editorSaveRequestWhenValidStartsSaving() {
-    let saving = VM.reduce(state(title: "Milk"), .saveRequested)
+    let (saving, save) = saving(state(title: "Milk"))
     #expect(saving.isSaving)
     #expect(!saving.canSave)
+    #expect(save == Editor.Save(fields: TodoFields(title: "Milk"), stored: nil, seen: nil))
 }
 
 @Test func editorSaveRequestWhenInvalidDoesNothing() {
     let before = state(title: "")
-    #expect(VM.reduce(before, .saveRequested) == before)
+    var after = before
+    #expect(Editor.reduce(&after, .action(.save)).isEmpty)
+    #expect(after == before)
 }
 
 @Test func editorSaveRequestWhileSavingChangesNothing() {
-    let saving = VM.reduce(state(title: "Milk"), .saveRequested)
-    #expect(VM.reduce(saving, .saveRequested) == saving)
+    let (saving, _) = saving(state(title: "Milk"))
+    var after = saving
+    #expect(Editor.reduce(&after, .action(.save)).isEmpty)
+    #expect(after == saving)
 }
 
 @Test func editorSaveRequestAfterSavingChangesNothing() {
-    let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
-    #expect(VM.reduce(saved, .saveRequested) == saved)
+    let saved = saved(state(title: "Milk"), .success(Fixtures.todo(1, "Milk")))
+    var after = saved
+    #expect(Editor.reduce(&after, .action(.save)).isEmpty)
+    #expect(after == saved)
 }
 
 @Test func editorSavedFinishes() {
-    let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
+    let (saving, save) = saving(state(title: "Milk"))
+    var saved = saving
+    let effects = save.map { Editor.reduce(&saved, .saved($0, .success(Fixtures.todo(1, "Milk")))) }
     #expect(saved.isFinished)
     #expect(!saved.isSaving)
+    #expect(effects == [.route(.back)])
 }
 
 @Test func editorSaveFailureShowsTheErrorAndAllowsARetry() {
-    let failed = VM.reduce(
-        VM.reduce(state(title: "Milk"), .saveRequested), .saved(.failure(SceneError.storage("disk full"))))
+    let failed = saved(state(title: "Milk"), .failure(SceneError.storage("disk full")))
     #expect(failed.errorMessage == "Could not save: disk full")
     #expect(failed.canSave)
     #expect(!failed.isFinished)
 }
 
 @Test func editorNewSaveRequestClearsTheOldSaveError() {
-    let failed = VM.reduce(
-        VM.reduce(state(title: "Milk"), .saveRequested), .saved(.failure(SceneError.storage("disk full"))))
-    #expect(VM.reduce(failed, .saveRequested).errorMessage == nil)
+    let failed = saved(state(title: "Milk"), .failure(SceneError.storage("disk full")))
+    #expect(saving(failed).0.errorMessage == nil)
 }
 
 @Test func editorShowsTheLoadError() {
-    let form = VM.reduceForm(VM.Form(id: 2), .loaded(.failure(SceneError.storage("locked"))))
-    #expect(VM.reduce(VM.State(id: 2), .formChanged(form)).errorMessage == "Could not load the todo: locked")
+    #expect(
+        Editor.State(id: 2).after(.loaded(.failure(SceneError.storage("locked")))).errorMessage
+            == "Could not load the todo: locked")
 }
 
 @Test func editorCancelWithoutChangesFinishes() {
-    let cancelled = VM.reduce(state(title: "Milk", stored: Fixtures.todo(1, "Milk")), .cancelRequested)
+    let cancelled = state(title: "Milk", stored: Fixtures.todo(1, "Milk")).after(.action(.cancel))
     #expect(cancelled.isFinished)
     #expect(!cancelled.isConfirmingDiscard)
 }
 
 @Test func editorCancelWithChangesAsksForConfirmation() {
-    let cancelled = VM.reduce(state(title: "Oat milk", stored: Fixtures.todo(1, "Milk")), .cancelRequested)
+    let cancelled = state(title: "Oat milk", stored: Fixtures.todo(1, "Milk")).after(.action(.cancel))
     #expect(cancelled.isConfirmingDiscard)
     #expect(!cancelled.isFinished)
 }
 
 @Test func editorCancelOfATodoThatFailedToLoadFinishes() {
-    let form = VM.reduceForm(VM.Form(id: 2), .loaded(.success(nil)))
-    let cancelled = VM.reduce(VM.reduce(VM.State(id: 2), .formChanged(form)), .cancelRequested)
-    #expect(cancelled.isFinished)
+    #expect(Editor.State(id: 2).after(.loaded(.success(nil)), .action(.cancel)).isFinished)
 }
 
 @Test func editorConfirmedDiscardFinishes() {
-    let asked = VM.reduce(state(title: "Oat milk", stored: Fixtures.todo(1, "Milk")), .cancelRequested)
-    #expect(VM.reduce(asked, .discardConfirmed).isFinished)
+    let asked = state(title: "Oat milk", stored: Fixtures.todo(1, "Milk")).after(.action(.cancel))
+    #expect(asked.after(.action(.confirmDiscard)).isFinished)
 }
 
 @Test func editorDeclinedDiscardKeepsTheEdits() {
-    let asked = VM.reduce(state(title: "Oat milk", stored: Fixtures.todo(1, "Milk")), .cancelRequested)
-    let kept = VM.reduce(asked, .discardDeclined)
+    let asked = state(title: "Oat milk", stored: Fixtures.todo(1, "Milk")).after(.action(.cancel))
+    let kept = asked.after(.action(.keepEditing))
     #expect(!kept.isConfirmingDiscard)
     #expect(!kept.isFinished)
-    #expect(kept.form.title == "Oat milk")
+    #expect(kept.title == "Oat milk")
 }
 
 @Test func editorDiscardConfirmationWithoutAQuestionIsIgnored() {
-    #expect(!VM.reduce(state(title: "Milk"), .discardConfirmed).isFinished)
+    #expect(!state(title: "Milk").after(.action(.confirmDiscard)).isFinished)
 }
 
 @Test func editorCancelAfterFinishingChangesNothing() {
-    let saved = VM.reduce(VM.reduce(state(title: "Milk"), .saveRequested), .saved(.success(Fixtures.todo(1, "Milk"))))
-    #expect(VM.reduce(saved, .cancelRequested) == saved)
+    let saved = saved(state(title: "Milk"), .success(Fixtures.todo(1, "Milk")))
+    var after = saved
+    #expect(Editor.reduce(&after, .action(.cancel)).isEmpty)
+    #expect(after == saved)
 }
 
 @Test func editorCancelWhileSavingIsIgnored() {
-    let saving = VM.reduce(state(title: "Milk"), .saveRequested)
-    #expect(VM.reduce(saving, .cancelRequested) == saving)
+    let (saving, _) = saving(state(title: "Milk"))
+    #expect(saving.after(.action(.cancel)) == saving)
 }

@@ -14,7 +14,9 @@ private struct Scene {
     let saves = CallLog<String>()
     var saveResult: Result<Todo, SceneError> = .success(stored)
 
-    func output(id: Int64?, _ input: TodoEditorViewModel.Input) -> TodoEditorViewModel.Output {
+    /// The editor of `id` (or of a new todo), its state and routes recorded from tick 200 to
+    /// 1000, with `actions` at their ticks.
+    func run(id: Int64?, _ actions: [(Int, Editor.Action)] = []) -> Run {
         let scheduler = scheduler
         let saves = saves
         let saveResult = saveResult
@@ -31,104 +33,97 @@ private struct Scene {
                 return .just(saveResult)
             }
         }
-        return TodoEditorViewModel(service: service, todoID: id, scheduler: scheduler, dueDays: { Fixtures.dueDays })
-            .transform(input: input)
+        let output = TodoEditorViewModel(
+            service: service, todoID: id, scheduler: scheduler, dueDays: { Fixtures.dueDays }
+        )
+        .transform(input: editorInput(scheduler, actions))
+        let run = Run(states: record(output.state, on: scheduler), routes: record(output.route, on: scheduler))
+        scheduler.advance(to: 1000)
+        return run
+    }
+}
+
+/// The states and routes of a run.
+private struct Run {
+    let states: TestableObserver<Editor.State>
+    let routes: TestableObserver<Route>
+
+    /// What `pick` reads from each state, at its tick, each change once.
+    func changes<Value: Equatable>(_ pick: (Editor.State) -> Value) -> [Recorded<Event<Value>>] {
+        var changes: [Recorded<Event<Value>>] = []
+        for event in states.events {
+            guard let value = event.value.element.map(pick) else { continue }
+            if changes.last?.value.element != value { changes.append(.next(event.time, value)) }
+        }
+        return changes
     }
 
-    func hot<T: Sendable>(_ events: [Recorded<Event<T>>]) -> Observable<T> {
-        scheduler.createHotObservable(events).asObservable()
-    }
+    /// The last state.
+    var last: Editor.State? { states.elements.last }
 }
 
 @Test func editorLoadsTheStoredTodoIntoTheForm() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let output = scene.output(id: 4, .init())
-        let loading = record(output.isLoading, on: scene.scheduler)
-        let form = record(output.form, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(loading.events == [.next(200, true), .next(210, false)])
-        #expect(form.elements.last.map { [$0.title, $0.notes, $0.dueText] } == ["Milk", "2 l", "2026-12-31"])
+        let run = Scene().run(id: 4)
+        #expect(run.changes(\.isLoading) == [.next(200, true), .next(210, false)])
+        #expect(run.last.map { [$0.title, $0.notes, $0.dueText] } == ["Milk", "2 l", "2026-12-31"])
     }
 }
 
 @Test func editorForANewTodoDoesNotLoad() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let output = scene.output(id: nil, .init())
-        let loading = record(output.isLoading, on: scene.scheduler)
-        let canSave = record(output.canSave, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(loading.events == [.next(200, false)])
-        #expect(canSave.events == [.next(200, false)])
+        let run = Scene().run(id: nil)
+        #expect(run.changes(\.isLoading) == [.next(200, false)])
+        #expect(run.changes(\.canSave) == [.next(200, false)])
     }
 }
 
 @Test func editorValidatesTheTitleAsItIsTyped() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let title = scene.hot([.next(300, "Milk"), .next(400, "  "), .next(500, String(repeating: "x", count: 501))])
-        let output = scene.output(id: nil, .init(title: title))
-        let error = record(output.titleError, on: scene.scheduler)
-        let canSave = record(output.canSave, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
+        let run = Scene().run(
+            id: nil,
+            typing("Milk", at: 300) + typing("  ", at: 400) + typing(String(repeating: "x", count: 501), at: 500))
         #expect(
-            error.events == [
+            run.changes(\.titleError) == [
                 .next(200, "A title is required."), .next(300, nil), .next(400, "A title is required."),
                 .next(500, "A title can have at most 500 characters; this one has 501."),
             ])
-        #expect(canSave.events == [.next(200, false), .next(300, true), .next(400, false)])
+        #expect(run.changes(\.canSave) == [.next(200, false), .next(300, true), .next(400, false)])
     }
 }
 
 @Test func editorUnparseableDueDateDisablesSave() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let output = scene.output(
-            id: nil, .init(title: scene.hot([.next(300, "Milk")]), dueText: scene.hot([.next(400, "someday")])))
-        let error = record(output.dueError, on: scene.scheduler)
-        let canSave = record(output.canSave, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
+        let run = Scene().run(id: nil, typing("Milk", at: 300) + typing("someday", in: .due, at: 400))
         #expect(
-            error.events == [
+            run.changes(\.dueError) == [
                 .next(200, nil),
                 .next(
                     400,
                     "“someday” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), next week, "
                         + "+3d, +2w, in 3 days, in 2 weeks, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24."),
             ])
-        #expect(canSave.events == [.next(200, false), .next(300, true), .next(400, false)])
+        #expect(run.changes(\.canSave) == [.next(200, false), .next(300, true), .next(400, false)])
     }
 }
 
 @Test func editorSaveSendsTheFieldsAndGoesBack() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(
-            id: 4,
-            .init(
-                title: scene.hot([.next(300, "Oat milk ")]), dueText: scene.hot([.next(310, "2027-01-02")]),
-                save: scene.hot([.next(400, ())])))
-        let route = record(output.route, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
+        let run = scene.run(
+            id: 4, typing("Oat milk ", at: 300) + typing("2027-01-02", in: .due, at: 310) + [(400, .save)])
         #expect(scene.saves.all == ["4: Oat milk | 2 l | 2027-01-02"])
-        #expect(route.events == [.next(400, .back)])
+        #expect(run.routes.events == [.next(400, .back)])
     }
 }
 
 @Test func editorSavesADueDateTypedInWordsAsItsDay() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(
-            id: nil,
-            .init(
-                title: scene.hot([.next(300, "Milk")]), dueText: scene.hot([.next(310, "next week")]),
-                save: scene.hot([.next(400, ())])))
-        let form = record(output.form, on: scene.scheduler)
-        let error = record(output.dueError, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(form.elements.last?.dueNote == "Thursday 2026-12-03, in 7 days")
-        #expect(error.events == [.next(200, nil)])
+        let run = scene.run(
+            id: nil, typing("Milk", at: 300) + typing("next week", in: .due, at: 310) + [(400, .save)])
+        #expect(run.last?.dueNote == "Thursday 2026-12-03, in 7 days")
+        #expect(run.changes(\.dueError) == [.next(200, nil)])
         #expect(scene.saves.all == ["new: Milk |  | 2026-12-03"])
     }
 }
@@ -136,23 +131,18 @@ private struct Scene {
 @Test func editorSaveOfInvalidFieldsDoesNothing() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(
-            id: nil, .init(title: scene.hot([.next(300, " ")]), save: scene.hot([.next(400, ())])))
-        let route = record(output.route, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
+        let run = scene.run(id: nil, typing(" ", at: 300) + [(400, .save)])
         #expect(scene.saves.all.isEmpty)
-        #expect(route.events.isEmpty)
+        #expect(run.routes.events.isEmpty)
     }
 }
 
 @Test func editorSaveBeforeTheTodoLoadedDoesNothing() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(id: 4, .init(save: scene.hot([.next(205, ())])))
-        let route = record(output.route, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
+        let run = scene.run(id: 4, [(205, .save)])
         #expect(scene.saves.all.isEmpty)
-        #expect(route.events.isEmpty)
+        #expect(run.routes.events.isEmpty)
     }
 }
 
@@ -160,70 +150,43 @@ private struct Scene {
     withSubscriptionTracking {
         var scene = Scene()
         scene.saveResult = .failure(SceneError.storage("disk full"))
-        let output = scene.output(
-            id: nil, .init(title: scene.hot([.next(300, "Milk")]), save: scene.hot([.next(400, ())])))
-        let error = record(output.errorMessage, on: scene.scheduler)
-        let saving = record(output.isSaving, on: scene.scheduler)
-        let route = record(output.route, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(error.events == [.next(200, nil), .next(400, "Could not save: disk full")])
-        #expect(saving.events == [.next(200, false), .next(400, true), .next(400, false)])
-        #expect(route.events.isEmpty)
+        let run = scene.run(id: nil, typing("Milk", at: 300) + [(400, .save)])
+        #expect(run.changes(\.errorMessage) == [.next(200, nil), .next(400, "Could not save: disk full")])
+        #expect(run.changes(\.isSaving) == [.next(200, false), .next(400, true), .next(400, false)])
+        #expect(run.routes.events.isEmpty)
     }
 }
 
 @Test func editorCancelWithoutChangesGoesBack() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let output = scene.output(id: 4, .init(cancel: scene.hot([.next(300, ())])))
-        let route = record(output.route, on: scene.scheduler)
-        let asking = record(output.isConfirmingDiscard, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(route.events == [.next(300, .back)])
-        #expect(asking.events == [.next(200, false)])
+        let run = Scene().run(id: 4, [(300, .cancel)])
+        #expect(run.routes.events == [.next(300, .back)])
+        #expect(run.changes(\.isConfirmingDiscard) == [.next(200, false)])
     }
 }
 
 @Test func editorCancelWithUnsavedChangesAsksThenDiscardsOnConfirmation() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(
-            id: 4,
-            .init(
-                notes: scene.hot([.next(300, "3 l")]), cancel: scene.hot([.next(400, ())]),
-                confirmDiscard: scene.hot([.next(500, ())])))
-        let route = record(output.route, on: scene.scheduler)
-        let asking = record(output.isConfirmingDiscard, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(asking.events == [.next(200, false), .next(400, true), .next(500, false)])
-        #expect(route.events == [.next(500, .back)])
+        let run = scene.run(id: 4, typing("3 l", in: .notes, at: 300) + [(400, .cancel), (500, .confirmDiscard)])
+        #expect(run.changes(\.isConfirmingDiscard) == [.next(200, false), .next(400, true), .next(500, false)])
+        #expect(run.routes.events == [.next(500, .back)])
         #expect(scene.saves.all.isEmpty)
     }
 }
 
 @Test func editorCancelWithUnsavedChangesThenKeepEditingStays() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let output = scene.output(
-            id: 4,
-            .init(
-                title: scene.hot([.next(300, "Tea")]), cancel: scene.hot([.next(400, ())]),
-                keepEditing: scene.hot([.next(500, ())])))
-        let route = record(output.route, on: scene.scheduler)
-        let asking = record(output.isConfirmingDiscard, on: scene.scheduler)
-        let form = record(output.form, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(asking.events == [.next(200, false), .next(400, true), .next(500, false)])
-        #expect(route.events.isEmpty)
-        #expect(form.elements.last?.title == "Tea")
+        let run = Scene().run(id: 4, typing("Tea", at: 300) + [(400, .cancel), (500, .keepEditing)])
+        #expect(run.changes(\.isConfirmingDiscard) == [.next(200, false), .next(400, true), .next(500, false)])
+        #expect(run.routes.events.isEmpty)
+        #expect(run.last?.title == "Tea")
     }
 }
 
 @Test func editorHelpRoutesToTheEditorsKeys() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let route = record(scene.output(id: nil, .init(help: scene.hot([.next(300, ())]))).route, on: scene.scheduler)
-        scene.scheduler.advance(to: 1000)
-        #expect(route.events == [.next(300, .help(.todoEditor))])
+        let run = Scene().run(id: nil, [(300, .help)])
+        #expect(run.routes.events == [.next(300, .help(.todoEditor))])
     }
 }

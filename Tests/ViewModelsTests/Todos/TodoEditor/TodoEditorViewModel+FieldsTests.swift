@@ -1,16 +1,15 @@
 import Domain
 import SceneServices
 import Testing
-import ViewModels
 
-private typealias VM = TodoEditorViewModel
+@testable import ViewModels
 
-private func loaded(_ todo: Todo) -> VM.Form {
-    VM.reduceForm(VM.Form(id: todo.id), .loaded(.success(todo)))
+private func loaded(_ todo: Todo, dueDays: DueDayParser = .current()) -> Editor.State {
+    Editor.State(id: todo.id, dueDays: dueDays).after(.loaded(.success(todo)))
 }
 
 @Test func formForANewTodoIsNotLoading() {
-    #expect(!VM.Form(id: nil).isLoading)
+    #expect(!Editor.State(id: nil).isLoading)
 }
 
 @Test func formForAStoredTodoLoadsItsFields() {
@@ -21,36 +20,35 @@ private func loaded(_ todo: Todo) -> VM.Form {
 }
 
 @Test func formForAMissingTodoIsNotValid() {
-    let form = VM.reduceForm(VM.Form(id: 9), .loaded(.success(nil)))
+    let form = Editor.State(id: 9).after(.loaded(.success(nil)))
     #expect(form.loadError == "This todo no longer exists.")
     #expect(!form.isValid)
 }
 
 @Test func formLoadFailureIsShown() {
-    let form = VM.reduceForm(VM.Form(id: 9), .loaded(.failure(SceneError.storage("locked"))))
+    let form = Editor.State(id: 9).after(.loaded(.failure(SceneError.storage("locked"))))
     #expect(form.loadError == "Could not load the todo: locked")
     #expect(!form.isValid)
 }
 
 @Test func formIsNotValidWhileLoading() {
-    #expect(!VM.reduceForm(VM.Form(id: 1), .editTitle("Milk")).isValid)
+    #expect(!Editor.State(id: 1).typing("Milk").isValid)
 }
 
 @Test func formBlankTitleIsAnError() {
-    let form = VM.reduceForm(VM.Form(id: nil), .editTitle("   "))
+    let form = Editor.State(id: nil).typing("   ")
     #expect(form.titleError == "A title is required.")
     #expect(!form.isValid)
 }
 
 @Test func formOverlongTitleIsAnError() {
-    let form = VM.reduceForm(VM.Form(id: nil), .editTitle(String(repeating: "x", count: 501)))
+    let form = Editor.State(id: nil).typing(String(repeating: "x", count: 501))
     #expect(form.titleError == "A title can have at most 500 characters; this one has 501.")
     #expect(!form.isValid)
 }
 
 @Test func formUnparseableDueDateIsAnError() {
-    let form = VM.reduceForm(
-        VM.reduceForm(VM.Form(id: nil, dueDays: Fixtures.dueDays), .editTitle("Milk")), .editDue("someday"))
+    let form = Editor.State(id: nil, dueDays: Fixtures.dueDays).typing("Milk").typing("someday", in: .due)
     #expect(
         form.dueError
             == "“someday” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), next week, "
@@ -60,24 +58,22 @@ private func loaded(_ todo: Todo) -> VM.Form {
 }
 
 @Test func formImpossibleDueDateIsNamed() {
-    let form = VM.reduceForm(VM.Form(id: nil, dueDays: Fixtures.dueDays), .editDue("2024-02-30"))
+    let form = Editor.State(id: nil, dueDays: Fixtures.dueDays).typing("2024-02-30", in: .due)
     #expect(form.dueError == "February 2024 has 29 days, so there is no February 30.")
 }
 
 @Test func formReadsANaturalDueDateAndSaysWhichDayItIs() {
-    let form = VM.reduceForm(
-        VM.reduceForm(VM.Form(id: nil, dueDays: Fixtures.dueDays), .editTitle("Milk")), .editDue("fri"))
+    let form = Editor.State(id: nil, dueDays: Fixtures.dueDays).typing("Milk").typing("fri", in: .due)
     #expect(form.dueError == nil)
     #expect(form.dueNote == "Friday 2026-11-27, tomorrow")
-    #expect(form.fields == TodoFields(title: "Milk", notes: "", dueAt: DueDay("2026-11-27")?.date))
+    #expect(form.fieldsToSave == TodoFields(title: "Milk", notes: "", dueAt: DueDay("2026-11-27")?.date))
 }
 
 @Test func formDueDateTypedAnotherWayForTheStoredDayIsNoChange() {
-    let stored = Fixtures.todo(1, "Milk", due: Fixtures.day)
-    let form = VM.reduceForm(
-        VM.reduceForm(VM.Form(id: 1, dueDays: Fixtures.dueDays), .loaded(.success(stored))), .editDue("dec 31"))
+    let form = loaded(Fixtures.todo(1, "Milk", due: Fixtures.day), dueDays: Fixtures.dueDays)
+        .typing("dec 31", in: .due)
     #expect(!form.hasUnsavedChanges)
-    #expect(VM.reduceForm(form, .editDue("dec 30")).hasUnsavedChanges)
+    #expect(form.typing("dec 30", in: .due).hasUnsavedChanges)
 }
 
 @Test func formFieldsKeepTheStoredMomentWhenTheDueDayTypedIsTheStoredOne() {
@@ -85,27 +81,26 @@ private func loaded(_ todo: Todo) -> VM.Form {
     // not move it to the start of the day.
     let evening = Fixtures.day.addingTimeInterval(18.5 * 3600)
     let stored = Fixtures.todo(1, "Milk", due: evening)
-    let loaded = VM.reduceForm(VM.Form(id: 1, dueDays: Fixtures.dueDays), .loaded(.success(stored)))
-    let form = VM.reduceForm(VM.reduceForm(loaded, .editNotes("2 l")), .editDue("dec 31"))
+    let form = loaded(stored, dueDays: Fixtures.dueDays).typing("2 l", in: .notes).typing("dec 31", in: .due)
     #expect(form.stored == stored)
-    #expect(form.fields == TodoFields(title: "Milk", notes: "2 l", dueAt: evening))
-    #expect(VM.reduceForm(form, .editDue("dec 30")).fields?.dueAt != evening)
+    #expect(form.fieldsToSave == TodoFields(title: "Milk", notes: "2 l", dueAt: evening))
+    #expect(form.typing("dec 30", in: .due).fieldsToSave?.dueAt != evening)
 }
 
 @Test func formValidFieldsTrimTheTitle() {
-    let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("  Milk ")), .editDue("2026-12-31"))
+    let form = Editor.State(id: nil).typing("  Milk ").typing("2026-12-31", in: .due)
     #expect(form.isValid)
-    #expect(form.fields == TodoFields(title: "Milk", notes: "", dueAt: Fixtures.day))
+    #expect(form.fieldsToSave == TodoFields(title: "Milk", notes: "", dueAt: Fixtures.day))
 }
 
 @Test func formEmptyDueDateMeansNone() {
-    let form = VM.reduceForm(VM.reduceForm(VM.Form(id: nil), .editTitle("Milk")), .editDue("  "))
-    #expect(form.fields == TodoFields(title: "Milk", notes: "", dueAt: nil))
+    let form = Editor.State(id: nil).typing("Milk").typing("  ", in: .due)
+    #expect(form.fieldsToSave == TodoFields(title: "Milk", notes: "", dueAt: nil))
 }
 
 @Test func formEditingBackToTheStoredValuesHasNoUnsavedChanges() {
-    var form = VM.reduceForm(loaded(Fixtures.todo(1, "Milk")), .editTitle("Oat milk"))
+    var form = loaded(Fixtures.todo(1, "Milk")).typing("Oat milk")
     #expect(form.hasUnsavedChanges)
-    form = VM.reduceForm(form, .editTitle("Milk"))
+    form = form.typing("Milk")
     #expect(!form.hasUnsavedChanges)
 }
