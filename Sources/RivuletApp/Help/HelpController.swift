@@ -7,18 +7,15 @@ final class HelpController: SceneController, @unchecked Sendable {
     // Sendable because it is used only on the UI queue.
 
     private let scene: SceneBinding<HelpViewModel.State, HelpViewModel.Action>
-    /// Whether the view model has sent its first state: it takes keys from then on.
-    private let started = FirstState()
     /// The terminal's size at the last frame: how many keys the overlay shows at once.
     private var size = TerminalSize(width: 80, height: 24)
 
-    var isReady: Bool { started.hasArrived }
+    var isReady: Bool { true }
 
     init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        let started = started
         scene = SceneBinding(
             HelpViewModel.State(scene: viewModel.scene), context: context, onRoute: onRoute,
-            transform: { viewModel.transform(input: $0).started(started) })
+            transform: viewModel.transform(input:))
     }
 
     func stop() { scene.stop() }

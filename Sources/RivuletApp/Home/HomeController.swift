@@ -11,17 +11,10 @@ final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewMo
         KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyMaps.help, KeyHint("q", "quit"),
     ]
 
-    /// Whether the view model has sent its first state: it takes keys from then on.
-    private let started: FirstState
-
-    override var isLoaded: Bool { started.hasArrived }
-
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        let started = FirstState()
-        self.started = started
         super.init(
             HomeViewModel.State(), context: context, onRoute: onRoute,
-            transform: { viewModel.transform(input: $0).started(started) })
+            transform: viewModel.transform(input:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

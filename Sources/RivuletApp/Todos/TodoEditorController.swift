@@ -27,18 +27,13 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
     /// The rows the notes area takes (fewer when the terminal is short).
     static let notesHeight = 5
 
-    /// Whether the view model has sent its first state: it takes keys from then on.
-    private let started: FirstState
-
-    override var isLoaded: Bool { started.hasArrived && !scene.state.isLoading }
+    override var isLoaded: Bool { !scene.state.isLoading }
     override var hasUnsavedInput: Bool { scene.state.hasUnsavedChanges }
 
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
-        let started = FirstState()
-        self.started = started
         super.init(
             TodoEditorViewModel.State(id: viewModel.todoID), context: context, onRoute: onRoute,
-            transform: { viewModel.transform(input: $0).started(started) })
+            transform: viewModel.transform(input:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
