@@ -166,7 +166,8 @@ private final class RefreshWatch: Sendable {
         coordinator.follow(.feedItems(feedID: feedID), from: list)
         guard case .feedItems(let items)? = coordinator.topScene?.scene else { exit(5) }
         let titles = SanitizerVisibleMutex<[String]>([])
-        items.transform(input: .init()).rows.drive(onNext: { rows in titles.withLock { $0 = rows.map(\.title) } })
+        items.transform(input: ScreenInput(actions: .never())).state
+            .drive(onNext: { state in titles.withLock { $0 = state.rows.map(\.title) } })
             .dispose()
         exit(titles.withLock { $0 }.isEmpty ? 1 : 0)
     }
