@@ -4,8 +4,8 @@ import ViewModels
 
 /// One feed's items, and the reader for the item opened: keys become the view model's
 /// actions, its screen state becomes rows or the reader. The selection, the window and the
-/// reader's scroll are in ``FeedItemsViewModel/Screen``.
-final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen, FeedItemsViewModel.Action>,
+/// reader's scroll are in ``FeedItemsViewModel/State``.
+final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, FeedItemsViewModel.Action>,
     SceneController, @unchecked Sendable
 {
     static let hints = [
@@ -18,24 +18,24 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.Screen,
         KeyHint("o 3o", "open link"), KeyHint("m", "unread"), KeyMaps.help, KeyHint("Esc", "back to the list"),
     ]
 
-    override var isLoaded: Bool { scene.state.items.hasLoaded }
+    override var isLoaded: Bool { scene.state.hasLoaded }
     override var isSelectionPending: Bool { scene.state.isSelectionPending }
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+            FeedItemsViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
-            title: scene.state.heading, info: "\(scene.state.items.unreadCount) unread", hints: Self.hints,
+            title: scene.state.heading, info: "\(scene.state.unreadCount) unread", hints: Self.hints,
             errorMessage: scene.state.errorMessage, message: scene.state.message,
-            isBusy: scene.state.items.isLoading,
+            isBusy: scene.state.isLoading,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
-        if let detail = state.items.detail {
+        if let detail = state.detail {
             // A number typed for `o` shows until `o` uses it or another key drops it.
             chrome.info = state.linkNumber.map { "link [\($0)]: o opens it" } ?? ""
             chrome.hints = Self.readerHints

@@ -3,8 +3,8 @@ import TerminalUI
 import ViewModels
 
 /// The feeds on screen: keys become the view model's actions, its screen state becomes rows.
-/// The selection, the input line and the question are in ``FeedListViewModel/Screen``.
-final class FeedListController: BoundSceneController<FeedListViewModel.Screen, FeedListViewModel.Action>,
+/// The selection, the input line and the question are in ``FeedListViewModel/State``.
+final class FeedListController: BoundSceneController<FeedListViewModel.State, FeedListViewModel.Action>,
     SceneController, @unchecked Sendable
 {
     static let hints = [
@@ -16,10 +16,10 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
         KeyHint("Enter", "read"), KeyHint("/", "edit the search"), KeyMaps.help, KeyHint("Esc q", "back"),
     ]
 
-    override var isLoaded: Bool { !scene.state.feeds.isLoading }
+    override var isLoaded: Bool { !scene.state.isLoading }
     override var hasUnsavedInput: Bool {
         // A feed being subscribed to is lost if the app ends before it is stored.
-        hasTypedText || scene.state.feeds.addingURL != nil
+        hasTypedText || scene.state.addingURL != nil
     }
     override var unsavedWork: String {
         hasTypedText ? super.unsavedWork : "The feed being added is not subscribed to yet."
@@ -33,7 +33,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            Screen(), context: context, onRoute: onRoute, transform: viewModel.transform(screen:))
+            FeedListViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
@@ -62,7 +62,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
         case .searchResults: chrome.hints = Self.searchHints
         }
         if state.isShowingSearch {
-            chrome.isBusy = state.feeds.isSearching
+            chrome.isBusy = state.search.isSearching
             let lines = state.visibleSearchRows.map { row in
                 ListLine(
                     mark: row.isRead ? " " : "*", text: row.title,
@@ -82,7 +82,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.Screen, F
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: Screen.emptyText)
+            selected: state.viewport.selected, emptyText: FeedListViewModel.State.emptyText)
         return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
     }
 

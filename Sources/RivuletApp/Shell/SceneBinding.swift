@@ -47,7 +47,7 @@ protocol DismissesMessages {
 
 extension TodoListViewModel.State: ShowsMessages {}
 extension TodoListViewModel.Action: DismissesMessages {}
-extension FeedListViewModel.Screen: ShowsMessages {}
+extension FeedListViewModel.State: ShowsMessages {}
 extension FeedListViewModel.Action: DismissesMessages {}
 
 extension SceneBinding where State: ShowsMessages, Action: DismissesMessages {

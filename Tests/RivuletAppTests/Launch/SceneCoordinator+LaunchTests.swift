@@ -89,12 +89,14 @@ private final class RefreshWatch: Sendable {
     var progress: RefreshProgress? { latestProgress.withLock { $0 } }
 
     init(_ feeds: FeedListViewModel) {
-        let refreshAll = PublishRelay<Void>()
-        let output = feeds.transform(input: .init(refreshAll: refreshAll.asObservable()))
-        let rows = output.rows.drive(onNext: { [self] value in latestRows.withLock { $0 = value } })
-        let progress = output.progress.drive(onNext: { [self] value in latestProgress.withLock { $0 = value } })
-        subscriptions.withLock { $0 = [rows, progress] }
-        refreshAll.accept(())
+        let actions = PublishRelay<FeedListViewModel.Action>()
+        let output = feeds.transform(input: ScreenInput(actions: actions.asObservable()))
+        let state = output.state.drive(onNext: { [self] state in
+            latestRows.withLock { $0 = state.rows }
+            latestProgress.withLock { $0 = state.progress }
+        })
+        subscriptions.withLock { $0 = [state] }
+        actions.accept(.refreshAll)
     }
 
     /// Whether `condition` holds within `seconds` of wall-clock time (the refresh runs on the
@@ -158,13 +160,15 @@ private final class RefreshWatch: Sendable {
         coordinator.follow(.feeds, from: home)
         guard case .feeds(let feeds)? = coordinator.topScene?.scene, let list = coordinator.topScene else { exit(3) }
         let firstFeed = SanitizerVisibleMutex<Int64?>(nil)
-        feeds.transform(input: .init()).rows.drive(onNext: { rows in firstFeed.withLock { $0 = rows.first?.id } })
+        feeds.transform(input: ScreenInput(actions: .never())).state
+            .drive(onNext: { state in firstFeed.withLock { $0 = state.rows.first?.id } })
             .dispose()
         guard let feedID = firstFeed.withLock({ $0 }) else { exit(4) }
         coordinator.follow(.feedItems(feedID: feedID), from: list)
         guard case .feedItems(let items)? = coordinator.topScene?.scene else { exit(5) }
         let titles = SanitizerVisibleMutex<[String]>([])
-        items.transform(input: .init()).rows.drive(onNext: { rows in titles.withLock { $0 = rows.map(\.title) } })
+        items.transform(input: ScreenInput(actions: .never())).state
+            .drive(onNext: { state in titles.withLock { $0 = state.rows.map(\.title) } })
             .dispose()
         exit(titles.withLock { $0 }.isEmpty ? 1 : 0)
     }

@@ -2,235 +2,168 @@ import Domain
 public import SceneServices
 
 extension FeedListViewModel {
-    /// Everything the feeds scene shows, folded from events by ``reduce(_:_:)``.
-    public struct State: Sendable, Hashable {
+    /// What the feeds scene is doing with the keyboard.
+    public enum Mode: Sendable, Hashable {
+        /// Keys move the selection and run commands.
+        case browsing
+        /// A feed's address or file is typed.
+        case adding(PromptText)
+        /// The path of an OPML file to import is typed.
+        case importing(PromptText)
+        /// Removing the feed `id` waits for a yes or a no.
+        case confirmingRemove(id: Int64, title: String)
+        /// The text to search every feed's items for is typed; the results show as it changes.
+        case searching(PromptText)
+        /// The results of the search for this text are browsed.
+        case searchResults(PromptText)
+    }
+
+    /// The search across every feed's items.
+    public struct Search: Sendable, Hashable {
+        /// The text searched for; empty when there is no search.
+        public internal(set) var text = ""
+        /// The items found, newest first: at most ``FeedListViewModel/maximumSearchResults``.
+        public internal(set) var results: [FeedSearchResult] = []
+        // The text the results answer, whether more were found than listed, why it failed.
+        var answeredText = ""
+        var hasMore = false
+        var error: String?
+
+        /// Whether the results shown are not yet those of the latest text.
+        public var isSearching: Bool { text != answeredText }
+    }
+
+    /// An address typed to subscribe to: as typed, and as validated.
+    struct Submission: Sendable, Hashable { let typed, url: String }
+
+    /// Everything the feeds scene shows: the feeds and their refresh, the selection and the
+    /// scroll window, the input line or question, the search and the status line's message.
+    public struct State: Sendable, Hashable, ShowsStatusMessages {
         /// The feeds, by title.
-        public var feeds: [Feed]
+        public internal(set) var feeds: [Feed] = []
         /// Whether the feeds have not arrived yet.
-        public var isLoading: Bool
-        /// Feeds of the current refresh still to finish.
-        public var refreshingIDs: Set<Int64>
-        /// Feeds in the current refresh.
-        public var refreshTotal: Int
-        /// Feeds of the current refresh that finished.
-        public var refreshDone: Int
-        /// Why the latest refresh of a feed failed, by feed.
-        public var refreshErrors: [Int64: String]
+        public internal(set) var isLoading = true
+        // The current refresh (its feeds to finish, in all, finished) and each feed's last failure.
+        var refreshingIDs: Set<Int64> = []
+        var refreshTotal = 0
+        var refreshDone = 0
+        var refreshErrors: [Int64: String] = [:]
+        /// The addresses to subscribe to, in the order typed; the first is downloaded and read.
+        var submissions: [Submission] = []
+        /// The search of every feed's items.
+        public internal(set) var search = Search()
+        /// The selection and the rows shown.
+        public internal(set) var viewport = ListViewport()
+        /// The selection and the rows shown of the search's results.
+        public internal(set) var resultsViewport = ListViewport()
+        /// What the keyboard does now.
+        public internal(set) var mode = Mode.browsing
+        /// The rows the list has with no input line open, as the front end last said.
+        public internal(set) var contentHeight = 0
+        /// The status line's message (a failure, or what was just done) until a key or its timeout.
+        public internal(set) var status = StatusMessageSlot()
+        /// An address refused: adding again offers it, to be corrected rather than typed anew.
+        var refusedAddress: String?
+        /// A feed just subscribed to, to select once the list shows it.
+        var pendingSelection: Int64?
+
+        /// The scene before the feeds have loaded.
+        public init() {}
+
         /// The address being subscribed to (downloaded and read first), while it is.
-        public var addingURL: String?
-        /// The feed subscribed to last from this scene, to select once the list shows it.
-        public var addedFeedID: Int64?
-        /// Why the address being added was refused, if it was.
-        public var addError: String? {
-            didSet { if addError != nil { errorSerial += 1 } }
-        }
-        /// The latest other failure to show, if any. A new one makes an earlier refusal of an
-        /// address stale, so it clears ``addError``.
-        public var errorMessage: String? {
-            didSet {
-                guard errorMessage != nil else { return }
-                errorSerial += 1
-                addError = nil
-            }
-        }
-        /// How many failures there have been: the same failure twice is shown twice.
-        public private(set) var errorSerial = 0
-        /// What the latest import, undo or redo did, if one ran.
-        public var notice: String? {
-            didSet { if notice != nil { noticeSerial += 1 } }
-        }
-        /// How many notices there have been: the same notice twice is shown twice.
-        public private(set) var noticeSerial = 0
-        /// The search asked for last; empty when none.
-        public var searchText: String
-        /// The search the results answer; differs from ``searchText`` while searching.
-        public var searchedText: String
-        /// The items the search found, newest first: at most ``FeedListViewModel/maximumSearchResults``.
-        public var searchResults: [FeedSearchResult]
-        /// Whether the search found more than it lists.
-        public var hasMoreSearchResults: Bool
-        /// Why the latest search failed, if it did.
-        public var searchError: String?
-
-        /// Creates a state; by default loading, with no feeds.
-        public init(
-            feeds: [Feed] = [], isLoading: Bool = true, refreshingIDs: Set<Int64> = [], refreshTotal: Int = 0,
-            refreshDone: Int = 0, refreshErrors: [Int64: String] = [:], addError: String? = nil,
-            errorMessage: String? = nil, notice: String? = nil
-        ) {
-            self.feeds = feeds
-            self.isLoading = isLoading
-            self.refreshingIDs = refreshingIDs
-            self.refreshTotal = refreshTotal
-            self.refreshDone = refreshDone
-            self.refreshErrors = refreshErrors
-            self.addError = addError
-            self.errorMessage = errorMessage
-            self.notice = notice
-            self.searchText = ""
-            self.searchedText = ""
-            self.searchResults = []
-            self.hasMoreSearchResults = false
-            self.searchError = nil
-        }
-
-        /// The rows of the search's results.
-        public var searchRows: [FeedSearchRow] {
-            searchResults.map { result in
-                FeedSearchRow(
-                    id: result.item.id, feedID: result.item.feedID, title: result.item.title,
-                    feedTitle: FeedURLRule.hidingPasswords(in: result.feedTitle),
-                    dateText: result.item.publishedAt.map(DueDate.format),
-                    isRead: result.item.isRead)
-            }
-        }
-
-        /// How many items the search found, in words: "no items", "1 item", "200+ items".
-        public var searchCountText: String {
-            let count = searchResults.count
-            if hasMoreSearchResults { return "\(count)+ items" }
-            return count == 0 ? "no items" : "\(count) item\(count == 1 ? "" : "s")"
-        }
-
-        /// Whether the results shown are not yet those of the latest search.
-        public var isSearching: Bool { searchText != searchedText }
-
+        public var addingURL: String? { submissions.first?.url }
         /// How far the current refresh has come; `nil` when none runs.
         public var progress: RefreshProgress? {
             refreshingIDs.isEmpty ? nil : RefreshProgress(done: refreshDone, total: refreshTotal)
         }
 
-        /// The rows to show.
-        public var rows: [FeedRow] {
-            feeds.map { feed in
-                let isRefreshing = refreshingIDs.contains(feed.id)
-                var error = refreshErrors[feed.id]
-                if error == nil, case .failed(let message) = feed.lastRefresh { error = message }
-                let status: String
-                if isRefreshing {
-                    status = "refreshing…"
-                } else if let error {
-                    status = "failed: \(error)"
-                } else if case .succeeded(let date) = feed.lastRefresh {
-                    status = "updated \(DueDate.format(date))"
-                } else {
-                    status = "never refreshed"
-                }
-                // An address may carry a password, for fetching; the screen never shows it.
-                let shown = FeedURLRule.hidingPasswords(in:)
-                return FeedRow(
-                    id: feed.id, title: shown(feed.title), url: shown(feed.url), unreadCount: feed.unreadCount,
-                    itemCount: feed.itemCount, isRefreshing: isRefreshing, statusText: shown(status),
-                    errorMessage: error.map(shown))
+        /// One row per feed, by title.
+        public var rows: [FeedRow] { feeds.map(row(of:)) }
+        /// The selected feed's row.
+        public var selectedRow: FeedRow? {
+            viewport.selected.flatMap { feeds.indices.contains($0) ? row(of: feeds[$0]) : nil }
+        }
+
+        /// The rows in the window, in order.
+        public var visibleRows: [FeedRow] {
+            feeds[viewport.visiblePositions.clamped(to: feeds.indices)].map(row(of:))
+        }
+
+        /// Whether the search's results are shown instead of the feeds.
+        public var isShowingSearch: Bool {
+            switch mode {
+            case .searching, .searchResults: true
+            default: false
             }
         }
-    }
 
-    /// Something that happened in the feeds scene.
-    public enum Event: Sendable, Hashable {
-        /// The feeds arrived, or failed to.
-        case feedsLoaded(Result<[Feed], SceneError>)
-        /// A step of a refresh.
-        case refresh(FeedRefreshEvent)
-        /// The refresh stream ended: normally (`nil`), or failing with this message. Feeds it
-        /// never finished are no longer shown as refreshing.
-        case refreshEnded(failure: String?)
-        /// An address was refused before asking the service.
-        case addRejected(String)
-        /// Subscribing to this address began: it is being downloaded.
-        case addStarted(String)
-        /// Adding a feed finished.
-        case added(Result<Feed, SceneError>)
-        /// Removing a feed finished.
-        case removed(Result<Feed, SceneError>)
-        /// Importing an OPML file finished.
-        case imported(Result<FeedImportSummary, SceneError>)
-        /// Undo or redo took a step (`nil`: there was none to take), or failed.
-        case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
-        /// The person searches for this text now (empty: no search).
-        case searchChanged(String)
-        /// The items of all feeds matching the text arrived (one more than listed means more
-        /// match), or failed to.
-        case searchLoaded(String, Result<[FeedSearchResult], SceneError>)
-    }
-
-    /// The state after `event`.
-    public static func reduce(_ state: State, _ event: Event) -> State {
-        var next = state
-        switch event {
-        case .feedsLoaded(.success(let feeds)):
-            next.feeds = feeds
-            next.isLoading = false
-            let ids = Set(feeds.map(\.id))
-            next.refreshErrors = state.refreshErrors.filter { ids.contains($0.key) }
-        case .feedsLoaded(.failure(let error)):
-            next.isLoading = false
-            next.errorMessage = error.message(after: "Could not load the feeds")
-        case .refresh(.started(let ids)):
-            next.refreshingIDs = Set(ids)
-            next.refreshTotal = ids.count
-            next.refreshDone = 0
-            for id in ids { next.refreshErrors[id] = nil }
-        case .refresh(.finished(let id, let result)):
-            guard next.refreshingIDs.remove(id) != nil else { break }
-            next.refreshDone += 1
-            if case .failure(let error) = result { next.refreshErrors[id] = error.message }
-        case .refreshEnded(let failure):
-            next.refreshingIDs = []
-            if let failure { next.errorMessage = "Could not refresh: \(failure)" }
-        case .addRejected(let message):
-            next.addError = message
-        case .addStarted(let url):
-            next.addingURL = url
-        case .added(.success(let feed)):
-            next.addingURL = nil
-            next.addError = nil
-            next.errorMessage = nil
-            next.addedFeedID = feed.id
-            next.notice =
-                "Subscribed to “\(FeedURLRule.hidingPasswords(in: feed.title))”: "
-                + CountText.counted(feed.itemCount, "item", "items") + "."
-        case .added(.failure(let error)):
-            next.addingURL = nil
-            next.addError = error.message
-        case .removed(.success(let feed)):
-            next.errorMessage = nil
-            next.notice = "Removed the feed “\(FeedURLRule.hidingPasswords(in: feed.title))”. u undoes it."
-        case .removed(.failure(let error)):
-            next.errorMessage = error.message(after: "Could not remove the feed")
-        case .imported(.success(let summary)):
-            next.notice = summary.text
-            next.errorMessage = summary.failures.first.map { first in
-                let more = summary.failures.count - 1
-                return "Not imported: \(first)" + (more > 0 ? " (and \(more) more)" : "")
-            }
-        case .imported(.failure(let error)):
-            next.notice = nil
-            next.errorMessage = error.message(after: "Could not import")
-        case .historyStepped(let direction, .success(let step)):
-            next.errorMessage = nil
-            next.notice = direction.notice(for: step)
-        case .historyStepped(let direction, .failure(let error)):
-            next.errorMessage = direction.failure(error)
-        case .searchChanged(let text):
-            next.searchText = text
-            if text.isEmpty {
-                next.searchedText = ""
-                next.searchResults = []
-                next.hasMoreSearchResults = false
-                next.searchError = nil
-            }
-        case .searchLoaded(let text, .success(let results)):
-            guard text == state.searchText else { break }
-            next.searchedText = text
-            next.searchResults = Array(results.prefix(FeedListViewModel.maximumSearchResults))
-            next.hasMoreSearchResults = results.count > FeedListViewModel.maximumSearchResults
-            next.searchError = nil
-        case .searchLoaded(let text, .failure(let error)):
-            guard text == state.searchText else { break }
-            next.searchedText = text
-            next.searchError = error.message(after: "Could not search")
+        /// The search results in the window, in order.
+        public var visibleSearchRows: [FeedSearchRow] {
+            search.results[resultsViewport.visiblePositions.clamped(to: search.results.indices)].map(FeedSearchRow.init)
         }
-        return next
+
+        /// The selected search result.
+        public var selectedSearchRow: FeedSearchRow? {
+            resultsViewport.selected.flatMap {
+                search.results.indices.contains($0) ? FeedSearchRow(search.results[$0]) : nil
+            }
+        }
+
+        /// The line above the search's results: what was searched and what it found.
+        public var searchHeader: String {
+            guard !search.text.isEmpty else { return "Search all feeds' items: type words of a title or text" }
+            if let error = search.error { return error }
+            let count = search.results.count
+            let found =
+                search.hasMore ? "\(count)+ items" : count == 0 ? "no items" : CountText.counted(count, "item", "items")
+            return "Items matching “\(search.text)”: \(search.isSearching ? "searching…" : found)"
+        }
+
+        /// What an empty list of results says.
+        public var searchEmptyText: String {
+            search.text.isEmpty || search.isSearching ? "" : "No item of any feed matches. Esc goes back."
+        }
+
+        /// Whether anything is loading, subscribing or refreshing.
+        public var isBusy: Bool { isLoading || addingURL != nil || !refreshingIDs.isEmpty }
+        /// What the busy status line says: the refresh's progress, or that a feed is subscribed to.
+        public var busyText: String { progress?.text ?? (addingURL != nil ? "Subscribing" : "") }
+        /// "1 feed", "3 feeds".
+        public var countText: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" }
+        /// The failure shown, if the status line shows one.
+        public var errorMessage: String? { status.error }
+        /// What was just done (an import, a removal, an undo or redo), if the status line shows it.
+        public var message: String? { status.notice }
+        /// What an empty list says.
+        public static let emptyText = "No feeds. Press a to add one by its address."
+
+        /// The row of `feed`: its counts and how its last refresh went. An address may carry a
+        /// password, for fetching; the screen never shows it.
+        private func row(of feed: Feed) -> FeedRow {
+            let isRefreshing = refreshingIDs.contains(feed.id)
+            var error = refreshErrors[feed.id]
+            if error == nil, case .failed(let message) = feed.lastRefresh { error = message }
+            var status = "never refreshed"
+            if case .succeeded(let date) = feed.lastRefresh { status = "updated \(DueDate.format(date))" }
+            if let error { status = "failed: \(error)" }
+            if isRefreshing { status = "refreshing…" }
+            let shown = FeedURLRule.hidingPasswords(in:)
+            return FeedRow(
+                id: feed.id, title: shown(feed.title), url: shown(feed.url), unreadCount: feed.unreadCount,
+                itemCount: feed.itemCount, isRefreshing: isRefreshing, statusText: shown(status),
+                errorMessage: error.map(shown))
+        }
+    }
+}
+
+extension FeedSearchRow {
+    /// The row of `result`; the feed's title never shows the password of its address.
+    init(_ result: FeedSearchResult) {
+        id = result.item.id
+        feedID = result.item.feedID
+        title = result.item.title
+        feedTitle = FeedURLRule.hidingPasswords(in: result.feedTitle)
+        dateText = result.item.publishedAt.map(DueDate.format)
+        isRead = result.item.isRead
     }
 }

@@ -7,9 +7,8 @@ public import Streams
 /// is the one the todo list steps through), refresh one or all with progress, errors per feed,
 /// and a search across every feed's items.
 ///
-/// A feed added here is refreshed at once. A new refresh (of one feed, of all, or of a feed
-/// just added) replaces one still running: the old one is disposed, so its remaining feeds are
-/// not fetched.
+/// A new refresh (of one feed, of all, or of the feeds just imported) replaces one still
+/// running: the old one is disposed, so its remaining feeds are not fetched.
 public struct FeedListViewModel: ViewModelType, Sendable {
     /// The most items a search lists: the newest that match. More means the words are too
     /// common to be useful, and the count says "200+".
@@ -24,173 +23,136 @@ public struct FeedListViewModel: ViewModelType, Sendable {
         self.scheduler = scheduler
     }
 
-    /// What the UI feeds the feeds scene. Every stream defaults to one that never sends.
-    public struct Input: Sendable {
-        /// An address typed to subscribe to.
-        public var add: Observable<String>
-        /// The path of an OPML file whose feeds to subscribe to.
-        public var importFile: Observable<String>
-        /// A feed to unsubscribe from.
-        public var remove: Observable<Int64>
-        /// A feed to refresh.
-        public var refresh: Observable<Int64>
+    /// What a person asks of the feeds scene, whatever the keys that ask it.
+    public enum Action: Sendable, Hashable {
+        /// The list has `height` rows on screen when no input line is open.
+        case viewport(height: Int)
+        /// A key the scene has no use for: it only dismisses the message shown, as every key does.
+        case dismissMessage
+        /// Move the selection.
+        case select(ListMove)
+        /// Show the selected feed's items.
+        case open
+        /// Refresh the selected feed.
+        case refresh
         /// Refresh every feed.
-        public var refreshAll: Observable<Void>
-        /// Undo the last change (of any kind, made by any process).
-        public var undo: Observable<Void>
+        case refreshAll
+        /// Open the input line for a new feed.
+        case startAdding
+        /// Open the input line for an OPML file to import.
+        case startImporting
+        /// Open the input line to search every feed's items (again, when results are shown).
+        case startSearching
+        /// Ask whether to remove the selected feed.
+        case askToRemove
+        /// The open input line now holds this.
+        case edit(PromptText)
+        /// Enter on the input line: add the feed typed, or import the file.
+        case submit
+        /// Leave the input line or the question without doing anything.
+        case cancel
+        /// Yes to the question.
+        case confirm
+        /// Undo the last change (a feed's removal, or any other, by any process).
+        case undo
         /// Redo the last change undone.
-        public var redo: Observable<Void>
-        /// A feed whose items to open.
-        public var open: Observable<Int64>
+        case redo
         /// Show the key map.
-        public var help: Observable<Void>
+        case help
         /// Go back.
-        public var back: Observable<Void>
-        /// The text to search every feed's items for; empty ends the search.
-        public var search: Observable<String>
-        /// A found item to read, in its feed.
-        public var openResult: Observable<FeedSearchRow>
-
-        /// Creates inputs; those left out never send.
-        public init(
-            add: Observable<String> = .never(), importFile: Observable<String> = .never(),
-            remove: Observable<Int64> = .never(),
-            refresh: Observable<Int64> = .never(), refreshAll: Observable<Void> = .never(),
-            undo: Observable<Void> = .never(), redo: Observable<Void> = .never(),
-            open: Observable<Int64> = .never(), help: Observable<Void> = .never(), back: Observable<Void> = .never(),
-            search: Observable<String> = .never(), openResult: Observable<FeedSearchRow> = .never()
-        ) {
-            self.undo = undo
-            self.redo = redo
-            self.search = search
-            self.openResult = openResult
-            self.add = add
-            self.importFile = importFile
-            self.remove = remove
-            self.refresh = refresh
-            self.refreshAll = refreshAll
-            self.open = open
-            self.help = help
-            self.back = back
-        }
+        case back
     }
 
-    /// What the feeds scene renders. No output fails.
-    public struct Output: Sendable {
-        /// One row per feed, by title.
-        public let rows: Driver<[FeedRow]>
-        /// Whether the feeds have not arrived yet.
-        public let isLoading: Driver<Bool>
-        /// How far the running refresh has come, or `nil` when none runs.
-        public let progress: Driver<RefreshProgress?>
-        /// Why the address being added was refused, or `nil`.
-        public let addError: Driver<String?>
-        /// The latest other failure to show, or `nil`.
-        public let errorMessage: Driver<String?>
-        /// What the latest import, undo or redo did, or `nil`.
-        public let notice: Driver<String?>
-        /// Where to go next.
-        public let route: Signal<Route>
+    /// What the person asked, and what the services answered.
+    public enum Event: Sendable {
+        /// The person asked this.
+        case action(Action)
+        /// The feeds arrived, or failed to.
+        case feedsLoaded(Result<[Feed], SceneError>)
+        /// A step of a refresh.
+        case refresh(FeedRefreshEvent)
+        /// The refresh ended: normally (`nil`), or failing with this message.
+        case refreshEnded(failure: String?)
+        /// Subscribing to the first address waiting finished.
+        case added(Result<Feed, SceneError>)
+        /// Removing a feed finished.
+        case removed(Result<Feed, SceneError>)
+        /// Importing an OPML file finished.
+        case imported(Result<FeedImportSummary, SceneError>)
+        /// Undo or redo took a step (`nil`: there was none to take), or failed.
+        case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
+        /// The items matching the text arrived (one more than listed: more match), or failed to.
+        case searchLoaded(String, Result<[FeedSearchResult], SceneError>)
+        /// The status line's message has been shown for its time.
+        case messageExpired(StatusMessageSlot.Expiry)
     }
 
-    /// Wires the feeds scene's inputs to its outputs.
-    public func transform(input: Input) -> Output {
-        let (state, route) = pipeline(input)
-        let output = StateOutputs(state, scheduler: scheduler)
-        return Output(
-            rows: output(\.rows), isLoading: output(\.isLoading), progress: output(\.progress),
-            addError: output(\.addError), errorMessage: output(\.errorMessage), notice: output(\.notice),
-            route: route)
+    /// What a step asks of the service, or where it goes.
+    enum Effect: Sendable, Hashable {
+        case add(url: String)
+        case importFile(String)
+        case remove(Int64)
+        case refresh([Int64])
+        case step(HistoryDirection)
+        case route(Route)
     }
 
-    /// The scene's data state and its routes, from the inputs.
-    func pipeline(_ input: Input) -> (state: Observable<State>, route: Signal<Route>) {
-        let service = service
-        let scheduler = scheduler
+    /// Wires a front end's actions to the whole scene, kept here: a front end maps keys to
+    /// ``Action``s and draws ``State``.
+    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+        let (service, scheduler) = (service, scheduler)
+        let routes = PublishRelay<Route>()
+        let refreshes = PublishRelay<Void>()
+        let state = Observable.system(
+            initialState: State(),
+            reduce: Self.reduce,
+            effects: { Self.perform($0, service: service, routes: routes, refreshes: refreshes) },
+            scheduler: scheduler,
+            feedback: .events(input.actions.map(Event.action)),
+            .events(Self.answer(.deferred { service.observeFeeds(on: scheduler) }, Event.feedsLoaded)),
+            .react(
+                request: { $0.search.text.isEmpty ? nil : $0.search.text },
+                effects: { text in
+                    let found = service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
+                    return Self.answer(found) { Event.searchLoaded(text, $0) }
+                }),
+            .expiringMessages(on: scheduler, as: Event.messageExpired))
+        return ScreenOutput(
+            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
+            route: routes.asSignal(scheduler: scheduler))
+    }
 
-        let feeds = Observable.deferred { service.observeFeeds(on: scheduler) }
-            .recoveringAsResult()
-            .share(replay: 1)
-        let latestFeedIDs = feeds.compactMap { result -> [Int64]? in
-            guard case .success(let feeds) = result else { return nil }
-            return feeds.map(\.id)
-        }
-
-        let adds = input.add.concatMap { text -> Observable<Event> in
-            switch FeedURLRule.validate(text) {
-            case .failure(let problem):
-                return .just(.addRejected(problem.message))
-            case .success(let url):
-                // Subscribing downloads the feed first: a feed that cannot be read is not added.
-                return service.addFeed(url: url).recoveringAsResult().map(Event.added).startWith(.addStarted(url))
-            }
-        }
-
-        let imports = input.importFile.concatMap { text -> Observable<Event> in
-            let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !path.isEmpty else { return .just(.imported(.failure(SceneError.noImportPath))) }
-            return service.importFeeds(fromFile: path).recoveringAsResult().map(
-                Event.imported)
-        }
-        .share()
-        // Imported feeds are fetched at once, with the refresh's progress on screen.
-        let importedFeedIDs = imports.compactMap { event -> [Int64]? in
-            guard case .imported(.success(let summary)) = event else { return nil }
-            return summary.addedFeedIDs
-        }
-
-        let refreshes = Observable.merge(
-            input.refresh.map { [$0] },
-            input.refreshAll.withLatestFrom(latestFeedIDs),
-            importedFeedIDs
-        )
-        .filter { !$0.isEmpty }
-        .flatMapLatest { ids in
-            // A newer refresh cancels the older one. However the stream ends, nothing stays
+    /// Runs `effect`: a service call whose answer comes back as an event, or a route.
+    static func perform(
+        _ effect: Effect, service: any FeedListServiceType, routes: PublishRelay<Route>, refreshes: PublishRelay<Void>
+    ) -> Observable<Event> {
+        switch effect {
+        case .route(let route):
+            routes.accept(route)
+            return .empty()
+        case .add(let url): return answer(service.addFeed(url: url), Event.added)
+        case .importFile(let path): return answer(service.importFeeds(fromFile: path), Event.imported)
+        case .remove(let id): return answer(service.removeFeed(id: id), Event.removed)
+        case .step(let direction):
+            // One history for feeds and todos: undo here takes back the last change of either.
+            let step = direction == .undo ? service.undo() : service.redo()
+            return answer(step.take(1)) { Event.historyStepped(direction, $0) }
+        case .refresh(let ids):
+            // A newer refresh replaces this one. However the stream ends, nothing stays
             // "refreshing…"; a failure of the stream itself is shown.
-            service.refresh(feedIDs: ids).materialize().map { step -> Event in
-                switch step {
-                case .next(let event): .refresh(event)
-                case .error(let error): .refreshEnded(failure: "\(error)")
-                case .completed: .refreshEnded(failure: nil)
-                }
-            }
+            refreshes.accept(())
+            return service.refresh(feedIDs: ids).map(Event.refresh)
+                .concat(Observable.just(Event.refreshEnded(failure: nil)))
+                .catch { .just(.refreshEnded(failure: "\($0)")) }
+                .take(until: refreshes)
         }
+    }
 
-        let removals = input.remove.concatMap { id in
-            service.removeFeed(id: id).recoveringAsResult().map(Event.removed)
-        }
-
-        // One history for feeds and todos: undo here takes back the last change of either.
-        let historySteps = HistoryDirection.steps(undo: input.undo, redo: input.redo) {
-            $0 == .undo ? service.undo() : service.redo()
-        }
-        .map { Event.historyStepped($0, $1) }
-
-        let searchText = input.search.distinctUntilChanged().share()
-        let searches = searchText.flatMapLatest { text -> Observable<Event> in
-            guard !text.isEmpty else { return .empty() }
-            return service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
-                .recoveringAsResult()
-                .map { Event.searchLoaded(text, $0) }
-        }
-
-        let state = Observable.merge(
-            feeds.map(Event.feedsLoaded), refreshes, adds, imports, removals, historySteps,
-            searchText.map(Event.searchChanged),
-            searches
-        )
-        .scan(State(), accumulator: Self.reduce)
-        .startWith(State())
-        .share(replay: 1)
-
-        let route = Observable.merge(
-            input.open.map { Route.feedItems(feedID: $0) },
-            input.openResult.map { Route.feedItems(feedID: $0.feedID, openingItemID: $0.id) },
-            input.help.map { Route.help(.feeds) },
-            input.back.map { Route.back }
-        )
-        .asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler)
-        return (state, route)
+    /// The service's answers as events; an error of the stream itself becomes a last failure.
+    private static func answer<Value: Sendable>(
+        _ results: Observable<Result<Value, SceneError>>,
+        _ event: @escaping @Sendable (Result<Value, SceneError>) -> Event
+    ) -> Observable<Event> {
+        results.map(event).catch { .just(event(.failure(.unexpected("\($0)")))) }
     }
 }

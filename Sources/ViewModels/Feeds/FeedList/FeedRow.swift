@@ -18,21 +18,6 @@ public struct FeedRow: Sendable, Hashable, Identifiable {
     /// Why its last refresh failed, if it did.
     public let errorMessage: String?
 
-    /// Creates a row.
-    public init(
-        id: Int64, title: String, url: String, unreadCount: Int, itemCount: Int = 0, isRefreshing: Bool,
-        statusText: String, errorMessage: String?
-    ) {
-        self.id = id
-        self.title = title
-        self.url = url
-        self.unreadCount = unreadCount
-        self.itemCount = itemCount
-        self.isRefreshing = isRefreshing
-        self.statusText = statusText
-        self.errorMessage = errorMessage
-    }
-
     /// Its unread and total counts in words: "3 of 12 unread", or "no items" before it has any.
     public var countText: String {
         itemCount == 0 && unreadCount == 0 ? "no items" : "\(unreadCount) of \(itemCount) unread"
@@ -45,12 +30,6 @@ public struct RefreshProgress: Sendable, Hashable {
     public let done: Int
     /// Feeds in this refresh.
     public let total: Int
-
-    /// Creates progress.
-    public init(done: Int, total: Int) {
-        self.done = done
-        self.total = total
-    }
 
     /// "Refreshing: 2 of 5 done", or "Refreshing" for one feed: progress in words. Feeds are
     /// fetched several at a time, so it counts those done, not the one under way.
@@ -71,14 +50,4 @@ public struct FeedSearchRow: Sendable, Hashable, Identifiable {
     public let dateText: String?
     /// Whether it was read.
     public let isRead: Bool
-
-    /// Creates a row.
-    public init(id: Int64, feedID: Int64, title: String, feedTitle: String, dateText: String?, isRead: Bool) {
-        self.id = id
-        self.feedID = feedID
-        self.title = title
-        self.feedTitle = feedTitle
-        self.dateText = dateText
-        self.isRead = isRead
-    }
 }

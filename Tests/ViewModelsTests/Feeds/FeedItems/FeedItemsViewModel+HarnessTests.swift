@@ -18,6 +18,21 @@ private func storedPage(offset: Int, limit: Int) -> FeedItemPage {
     return FeedItemPage(items: items, totalCount: feedLength, unreadCount: feedLength - feedLength / 10, offset: offset)
 }
 
+/// The scene over `service` for the feed 1, with `actions` sent at their ticks.
+private func scene(
+    _ service: MockFeedItemsService, _ scheduler: TestScheduler, _ actions: [Recorded<Event<FeedItemsViewModel.Action>>]
+) -> ScreenOutput<FeedItemsViewModel.State> {
+    FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
+        .transform(input: ScreenInput(actions: scheduler.createHotObservable(actions).asObservable()))
+}
+
+/// One part of the scene's state, each time it changes.
+private func part<Value: Equatable & Sendable>(
+    _ output: ScreenOutput<FeedItemsViewModel.State>, _ pick: @escaping @Sendable (FeedItemsViewModel.State) -> Value
+) -> Observable<Value> {
+    output.state.asObservable().map(pick).distinctUntilChanged()
+}
+
 private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
     guard let first = rows.first, let last = rows.last else { return nil }
     return first.position...last.position
@@ -37,10 +52,9 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
             $0.observePageHandler = { _, _, _, _ in items.asObservable() }
             $0.setReadHandler = { id, isRead in .just(.success(Fixtures.item(id, read: isRead))) }
         }
-        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
-            .transform(input: .init(open: scheduler.createHotObservable([.next(100, 2)]).asObservable()))
-        let unread = harness.record(output.unreadCount, "unreadCount")
-        let detail = harness.record(output.detail, "detail")
+        let output = scene(service, scheduler, [.next(100, .open)])
+        let unread = harness.record(part(output, \.unreadCount), "unreadCount")
+        let detail = harness.record(part(output, \.detail), "detail")
         scheduler.advance(to: 1000)
         harness.expect(unread, [.next(0, 0), .next(5, 1), .next(120, 0)])
         let opened = FeedItemDetail(
@@ -55,7 +69,7 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         let scheduler = harness.scheduler
         let asked = CallLog<String>()
         let windows = [
-            (0, 50), (0, 20), (20, 20), (0, 20), (99_980, 20),
+            (0, 50), (0, 20), (1, 20), (0, 20), (99_980, 20),
         ].map { offset, limit in
             scheduler.createColdObservable([
                 .next(5, Result<FeedItemPage, SceneError>.success(storedPage(offset: offset, limit: limit)))
@@ -68,22 +82,22 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
                 return windows[asked.all.count - 1].asObservable()
             }
         }
-        let range = scheduler.createHotObservable([
-            .next(100, VisibleRange(offset: 0, limit: 20)),  // the first frame: 20 rows fit
-            .next(200, VisibleRange(offset: 20, limit: 20)),  // PgDn
-            .next(300, VisibleRange(offset: 0, limit: 20)),  // g
-            .next(400, VisibleRange(offset: 99_980, limit: 20)),  // G: the last item at the bottom
-        ])
-        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
-            .transform(input: .init(visibleRange: range.asObservable()))
-        let rows = harness.record(output.rows.map(positions), "rows")
-        let total = harness.record(output.totalCount, "totalCount")
-        let loading = harness.record(output.isLoading, "isLoading")
+        let output = scene(
+            service, scheduler,
+            [
+                .next(100, .viewport(height: 20)),  // the first frame: 20 rows fit
+                .next(200, .select(.pageDown)),  // PgDn: the 21st item at the bottom
+                .next(300, .select(.top)),  // g
+                .next(400, .select(.bottom)),  // G: the last item at the bottom
+            ])
+        let rows = harness.record(part(output, { positions($0.rows) }), "rows")
+        let total = harness.record(part(output, \.totalCount), "totalCount")
+        let loading = harness.record(part(output, \.isLoading), "isLoading")
         scheduler.advance(to: 1000)
         harness.expect(
             rows,
             [
-                .next(0, nil), .next(5, 0...49), .next(105, 0...19), .next(205, 20...39), .next(305, 0...19),
+                .next(0, nil), .next(5, 0...49), .next(105, 0...19), .next(205, 1...20), .next(305, 0...19),
                 .next(405, 99_980...99_999),
             ])
         harness.expect(total, [.next(0, 0), .next(5, feedLength)])
@@ -99,7 +113,7 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         harness.expectSubscriptions(windows[2], [Subscription(200, 300)])
         harness.expectSubscriptions(windows[3], [Subscription(300, 400)])
         harness.expectSubscriptions(windows[4], [Subscription(400)])
-        #expect(asked.all == ["0+50", "0+20", "20+20", "0+20", "99980+20"])
+        #expect(asked.all == ["0+50", "0+20", "1+20", "0+20", "99980+20"])
     }
 }
 
@@ -112,10 +126,8 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
                 observed(.success(storedPage(offset: offset, limit: limit)))
             }
         }
-        let range = scheduler.createHotObservable([.next(100, VisibleRange(offset: 99_990, limit: 10))])
-        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
-            .transform(input: .init(visibleRange: range.asObservable()))
-        let unread = harness.record(output.unreadCount, "unreadCount")
+        let output = scene(service, scheduler, [.next(100, .viewport(height: 10)), .next(100, .select(.bottom))])
+        let unread = harness.record(part(output, \.unreadCount), "unreadCount")
         scheduler.advance(to: 1000)
         harness.expect(unread, [.next(0, 0), .next(0, 90_000)])
     }
@@ -129,18 +141,18 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         ])
         let service = MockFeedItemsService {
             $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id))) }
+            // The first window fails; the next one, once the viewport says how many rows fit, loads.
             $0.observePageHandler = { _, offset, limit, _ in
-                offset == 0 ? failing.asObservable() : observed(.success(storedPage(offset: offset, limit: limit)))
+                limit == 50 ? failing.asObservable() : observed(.success(storedPage(offset: offset, limit: limit)))
             }
         }
-        let range = scheduler.createHotObservable([.next(100, VisibleRange(offset: 40, limit: 10))])
-        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
-            .transform(input: .init(visibleRange: range.asObservable()))
-        let error = harness.record(output.errorMessage, "errorMessage")
-        let rows = harness.record(output.rows.map(positions), "rows")
-        scheduler.advance(to: 1000)
-        harness.expect(error, [.next(0, nil), .next(5, "Could not load the items: disk I/O error")])
-        harness.expect(rows, [.next(0, nil), .next(100, 40...49)])
+        let output = scene(service, scheduler, [.next(100, .viewport(height: 10))])
+        let error = harness.record(part(output, \.errorMessage), "errorMessage")
+        let rows = harness.record(part(output, { positions($0.rows) }), "rows")
+        scheduler.advance(to: 10_000)
+        // The error goes after its time on the status line.
+        harness.expect(error, [.next(0, nil), .next(5, "Could not load the items: disk I/O error"), .next(8_005, nil)])
+        harness.expect(rows, [.next(0, nil), .next(100, 0...9)])
         harness.expectSubscriptions(failing, [Subscription(0, 100)])
     }
 }
@@ -162,10 +174,9 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
             $0.observePageHandler = { _, _, _, _ in page.asObservable() }
             $0.markAllReadHandler = { _ in write.asObservable() }
         }
-        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
-            .transform(input: .init(markAllRead: scheduler.createHotObservable([.next(100, ())]).asObservable()))
-        let unreadCount = harness.record(output.unreadCount, "unreadCount")
-        let rows = harness.record(output.rows.map { $0.map(\.isRead) }, "rows")
+        let output = scene(service, scheduler, [.next(100, .markAllRead)])
+        let unreadCount = harness.record(part(output, \.unreadCount), "unreadCount")
+        let rows = harness.record(part(output, { $0.rows.map(\.isRead) }), "rows")
         scheduler.advance(to: 1000)
         harness.expect(unreadCount, [.next(0, 0), .next(5, 2), .next(130, 0)])
         harness.expect(rows, [.next(0, []), .next(5, [false, false]), .next(130, [true, true])])
@@ -193,12 +204,9 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
                 return .just(.success(Fixtures.item(id, read: isRead)))
             }
         }
-        let input = FeedItemsViewModel.Input(
-            open: scheduler.createHotObservable([.next(100, 2)]).asObservable(),
-            toggleRead: scheduler.createHotObservable([.next(200, 2)]).asObservable())
-        let output = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler).transform(input: input)
-        let detail = harness.record(output.detail.map { $0?.id }, "detail")
-        let unread = harness.record(output.unreadCount, "unreadCount")
+        let output = scene(service, scheduler, [.next(100, .open), .next(200, .toggleRead)])
+        let detail = harness.record(part(output, \.detail?.id), "detail")
+        let unread = harness.record(part(output, \.unreadCount), "unreadCount")
         scheduler.advance(to: 1000)
         harness.expect(detail, [.next(0, nil), .next(100, 2)])
         harness.expect(unread, [.next(0, 0), .next(5, 1), .next(110, 0), .next(210, 1)])

@@ -6,14 +6,14 @@ import Testing
 import ViewModels
 
 private typealias Action = FeedItemsViewModel.Action
-private typealias Screen = FeedItemsViewModel.Screen
+private typealias State = FeedItemsViewModel.State
 
 /// A feed of `count` items "Item 1"… (all unread), a viewport of `height` rows given at tick 0,
 /// and `actions` at their ticks; windows arrive `pageDelay` ticks after they are asked for.
 /// Returns the screens, the service calls and the routes.
 private func run(
     items count: Int = 30, height: Int = 5, pageDelay: Int = 0, _ actions: [(Int, Action)]
-) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
+) -> (screens: TestableObserver<State>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let service = MockFeedItemsService {
@@ -35,11 +35,11 @@ private func run(
             return .just(.success(count))
         }
     }
-    let input = scheduler.createHotObservable(
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
         output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
@@ -49,8 +49,8 @@ private func run(
     return (screens, calls.all, routes.elements)
 }
 
-private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
-    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
+private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
+    screens.events.last { $0.time <= tick }?.value.element ?? State()
 }
 
 @Test func feedItemsScreenAsksOnlyForTheWindowItShows() {
@@ -66,8 +66,8 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 @Test func feedItemsScreenSaysTheSelectionIsPendingUntilItsRowArrives() {
     let (screens, _, _) = run(items: 5_000, pageDelay: 10, [(100, .select(.bottom)), (200, .select(.up))])
     #expect(!at(99, screens).isSelectionPending)
-    #expect(!at(5, screens).items.hasLoaded)
-    #expect(at(100, screens).items.isLoading && at(100, screens).items.hasLoaded)
+    #expect(!at(5, screens).hasLoaded)
+    #expect(at(100, screens).isLoading && at(100, screens).hasLoaded)
     #expect(at(100, screens).viewport.selected == 4_999)
     #expect(at(100, screens).selectedRow == nil)
     #expect(at(100, screens).isSelectionPending)
@@ -85,7 +85,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
         (105, .select(.down)), (200, .toggleRead), (300, .close),
     ])
     #expect(at(101, screens).isReading)
-    #expect(at(101, screens).items.detail?.title == "Item 2")
+    #expect(at(101, screens).detail?.title == "Item 2")
     #expect(at(102, screens).scroll == 3)
     #expect(at(103, screens).scroll == 0)
     #expect(at(104, screens).scroll == 10)
@@ -151,7 +151,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
         (104, .select(.down)), (105, .open),
     ])
     #expect(at(102, screens).scroll == 7)
-    #expect(at(105, screens).items.detail?.title == "Item 2")
+    #expect(at(105, screens).detail?.title == "Item 2")
     #expect(at(105, screens).scroll == 0)
     #expect(at(105, screens).readerLineCount == 0)
 }
@@ -160,7 +160,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 /// fake opener was asked to open, refusing `https://refused.example`, and the screens.
 private func openingLinks(
     until end: Int = 1_000, _ actions: [(Int, Action)]
-) -> (opened: [String], screens: TestableObserver<Screen>) {
+) -> (opened: [String], screens: TestableObserver<State>) {
     let scheduler = TestScheduler()
     let opened = CallLog<String>()
     let item = FeedItem(
@@ -178,11 +178,11 @@ private func openingLinks(
                 url.contains("refused") ? .failure(SceneError.link(.openerNotFound("refused"))) : .success(()))
         }
     }
-    let input = scheduler.createHotObservable(
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: SchedulerDuration(ticks: end))
     subscription.dispose()
@@ -192,7 +192,7 @@ private func openingLinks(
 @Test func feedItemsOpenLinkOpensTheItemsOwnLink() {
     let (opened, screens) = openingLinks([(100, .openLink), (200, .open), (201, .openLink)])
     #expect(opened == ["https://example.com/1", "https://example.com/1"])
-    #expect(at(201, screens).items.errorMessage == nil)
+    #expect(at(201, screens).errorMessage == nil)
 }
 
 @Test func feedItemsANumberTypedBeforeOpenLinkOpensThatLink() {
@@ -215,16 +215,16 @@ private func openingLinks(
 @Test func feedItemsALinkNumberOutOfRangeSaysWhichThereAre() {
     let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(7)), (102, .openLink)])
     #expect(opened.isEmpty)
-    #expect(at(102, screens).items.errorMessage == "There is no link [7]: this item has links [1] to [3].")
+    #expect(at(102, screens).errorMessage == "There is no link [7]: this item has links [1] to [3].")
 }
 
 @Test func feedItemsAnOpenerFailureIsShownInTheStatusLine() {
     let (opened, screens) = openingLinks([(100, .open), (101, .typeDigit(3)), (102, .openLink), (200, .openLink)])
     #expect(opened == ["https://refused.example", "https://example.com/1"])
     #expect(
-        at(102, screens).items.errorMessage
+        at(102, screens).errorMessage
             == "Could not open the link: refused was not found; set BROWSER to your browser.")
-    #expect(at(200, screens).items.errorMessage == nil)
+    #expect(at(200, screens).errorMessage == nil)
 }
 
 @Test func feedItemsAnErrorGoesAfterItsTimeoutAndTheHintsComeBack() {

@@ -1,6 +1,7 @@
 import SceneServices
 import Testing
-import ViewModels
+
+@testable import ViewModels
 
 private typealias VM = FeedItemsViewModel
 
@@ -11,25 +12,28 @@ private func page(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unrea
         offset: offset)
 }
 
+/// The state after `events`, folded one at a time from `state`.
+private func after(_ events: VM.Event..., from state: VM.State = VM.State()) -> VM.State {
+    var state = state
+    for event in events { _ = VM.reduce(&state, event) }
+    return state
+}
+
 private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unread: Int? = nil) -> VM.State {
-    VM.reduce(VM.State(), .pageLoaded(VM.Window(), .success(page(items, offset: offset, total: total, unread: unread))))
+    after(.pageLoaded(VM.Window(), .success(page(items, offset: offset, total: total, unread: unread))))
 }
 
 @Test func itemsStateShowsTheFeedTitle() {
-    #expect(VM.reduce(VM.State(), .feedLoaded(.success(Fixtures.feed(1, "Swift")))).feedTitle == "Swift")
+    #expect(after(.feedLoaded(.success(Fixtures.feed(1, "Swift")))).feedTitle == "Swift")
 }
 
 @Test func itemsStateSaysWhyTheFeedsLastRefreshFailedUntilOneSucceeds() {
-    let failed = VM.reduce(
-        VM.State(), .feedLoaded(.success(Fixtures.feed(1, "Swift", last: .failed(message: "HTTP 404 Not Found")))))
+    let failed = after(.feedLoaded(.success(Fixtures.feed(1, "Swift", last: .failed(message: "HTTP 404 Not Found")))))
     #expect(failed.refreshFailure == "HTTP 404 Not Found")
-    var screen = VM.Screen()
-    screen.items = failed
-    #expect(screen.listHeader == "Last refresh failed: HTTP 404 Not Found (r on the feeds list tries again)")
-    let fixed = VM.reduce(failed, .feedLoaded(.success(Fixtures.feed(1, "Swift", last: .succeeded(at: .now)))))
+    #expect(failed.listHeader == "Last refresh failed: HTTP 404 Not Found (r on the feeds list tries again)")
+    let fixed = after(.feedLoaded(.success(Fixtures.feed(1, "Swift", last: .succeeded(at: .now)))), from: failed)
     #expect(fixed.refreshFailure == nil)
-    screen.items = fixed
-    #expect(screen.listHeader == nil)
+    #expect(fixed.listHeader == nil)
 }
 
 @Test func itemsStateIsLoadingUntilThePageOfTheAskedWindowArrives() {
@@ -38,9 +42,11 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 }
 
 @Test func itemsStateNewWindowIsLoadingUntilItsPageArrives() {
-    let asked = VM.reduce(loaded([Fixtures.item(1)]), .windowChanged(VM.Window(offset: 40, limit: 20)))
+    // The viewport says how many rows fit: a window of 20 rows is asked for.
+    let asked = after(.action(.viewport(height: 20)), from: loaded([Fixtures.item(1)]))
+    #expect(asked.window == VM.Window(offset: 0, limit: 20))
     #expect(asked.isLoading)
-    let answered = VM.reduce(asked, .pageLoaded(VM.Window(offset: 40, limit: 20), .success(page([], offset: 40))))
+    let answered = after(.pageLoaded(VM.Window(offset: 0, limit: 20), .success(page([Fixtures.item(1)]))), from: asked)
     #expect(!answered.isLoading)
 }
 
@@ -65,7 +71,7 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 }
 
 @Test func itemsStateOpenShowsTheItemsTextAndLink() {
-    let state = VM.reduce(loaded([Fixtures.item(5, "Hello")]), .open(5))
+    let state = after(.action(.open), from: loaded([Fixtures.item(5, "Hello")]))
     #expect(
         state.detail
             == FeedItemDetail(
@@ -74,66 +80,71 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 }
 
 @Test func itemsStateOpenOfAnItemOutsideTheWindowDoesNothing() {
-    let state = loaded([Fixtures.item(5)])
-    #expect(VM.reduce(state, .open(6)) == state)
+    // The last of 100 items is selected; the window holds only the first.
+    var state = after(.action(.select(.bottom)), from: loaded([Fixtures.item(5)], total: 100))
+    let before = state
+    #expect(VM.reduce(&state, .action(.open)).isEmpty)
+    #expect(state == before)
 }
 
 @Test func itemsStateCloseHidesTheItem() {
-    let state = VM.reduce(VM.reduce(loaded([Fixtures.item(5)]), .open(5)), .close)
+    let state = after(.action(.open), .action(.close), from: loaded([Fixtures.item(5)]))
     #expect(state.detail == nil)
 }
 
 @Test func itemsStateOpenedItemFollowsItsReadStateInANewPage() {
-    var state = VM.reduce(loaded([Fixtures.item(5)]), .open(5))
-    state = VM.reduce(state, .pageLoaded(VM.Window(), .success(page([Fixtures.item(5, read: true)]))))
+    let state = after(
+        .action(.open), .pageLoaded(VM.Window(), .success(page([Fixtures.item(5, read: true)]))),
+        from: loaded([Fixtures.item(5)]))
     #expect(state.openedItem?.isRead == true)
 }
 
 @Test func itemsStateOpenedItemStaysReadableWhenTheWindowMovesPastIt() {
-    var state = VM.reduce(loaded([Fixtures.item(5, "Hello")]), .open(5))
-    state = VM.reduce(state, .pageLoaded(VM.Window(), .success(page([Fixtures.item(9)], offset: 1))))
+    let state = after(
+        .action(.open), .pageLoaded(VM.Window(), .success(page([Fixtures.item(9)], offset: 1))),
+        from: loaded([Fixtures.item(5, "Hello")]))
     #expect(state.detail?.title == "Hello")
 }
 
 @Test func itemsStateRemovedFeedSaysSo() {
-    let state = VM.reduce(VM.State(), .feedLoaded(.success(nil)))
+    let state = after(.feedLoaded(.success(nil)))
     #expect(state.isFeedGone)
     #expect(state.errorMessage == "This feed was removed.")
 }
 
 @Test func itemsStateFeedFailureIsShown() {
-    let state = VM.reduce(VM.State(), .feedLoaded(.failure(SceneError.storage("locked"))))
+    let state = after(.feedLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feed: locked")
 }
 
 @Test func itemsStateLoadFailureShowsTheErrorAndStopsLoading() {
-    let state = VM.reduce(VM.State(), .pageLoaded(VM.Window(), .failure(SceneError.storage("locked"))))
+    let state = after(.pageLoaded(VM.Window(), .failure(SceneError.storage("locked"))))
     #expect(!state.isLoading)
     #expect(state.errorMessage == "Could not load the items: locked")
 }
 
 @Test func itemsStateCommandFailureShowsItsMessageAndSuccessClearsIt() {
-    let failed = VM.reduce(VM.State(), .commandFailed("Could not mark the item read: locked"))
+    let failed = after(.commandFailed("Could not mark the item read: locked"))
     #expect(failed.errorMessage == "Could not mark the item read: locked")
-    #expect(VM.reduce(failed, .commandSucceeded).errorMessage == nil)
+    #expect(after(.commandSucceeded, from: failed).errorMessage == nil)
 }
 
 @Test func itemsStateSuccessKeepsTheRemovedFeedMessage() {
-    let gone = VM.reduce(VM.State(), .feedLoaded(.success(nil)))
-    #expect(VM.reduce(gone, .commandSucceeded).errorMessage == "This feed was removed.")
+    let gone = after(.feedLoaded(.success(nil)))
+    #expect(after(.commandSucceeded, from: gone).errorMessage == "This feed was removed.")
 }
 
 @Test func itemsStateOpenShowsTheFullContentAndItsLinksOverTheSummary() {
     let item = FeedItem(
         id: 1, feedID: 1, title: "Long", text: "Short summary", content: "Para[1]\n\n  • one\n\nLinks:\n[1]: https://x",
         links: ["https://x"])
-    let detail = VM.reduce(loaded([item]), .open(1)).detail
+    let detail = after(.action(.open), from: loaded([item])).detail
     #expect(detail?.text == "Para[1]\n\n  • one\n\nLinks:\n[1]: https://x")
     #expect(detail?.links == ["https://x"])
 }
 
 @Test func itemsStateOpenOfAnItemWithoutContentShowsItsSummary() {
-    let detail = VM.reduce(loaded([Fixtures.item(1)]), .open(1)).detail
+    let detail = after(.action(.open), from: loaded([Fixtures.item(1)])).detail
     #expect(detail?.text == "Text of 1")
     #expect(detail?.links == [])
 }

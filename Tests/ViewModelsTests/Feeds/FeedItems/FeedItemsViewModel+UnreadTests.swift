@@ -6,7 +6,7 @@ import Testing
 import ViewModels
 
 private typealias Action = FeedItemsViewModel.Action
-private typealias Screen = FeedItemsViewModel.Screen
+private typealias State = FeedItemsViewModel.State
 
 /// Two feeds: 9 "Swift news" with items 1…20 and 10 "Rust news" with items 101…110, every item
 /// unread but item 2. The unread-only list of feed 9 holds its odd items and the kept ones.
@@ -27,7 +27,7 @@ private func page(_ items: [FeedItem], offset: Int, limit: Int, unread: Int) -> 
 private func run(
     opening: Int64? = nil, next: @escaping @Sendable (Int64?, Int64) -> FeedItemPlace? = { _, _ in nil },
     _ actions: [(Int, Action)]
-) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
+) -> (screens: TestableObserver<State>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let service = MockFeedItemsService {
@@ -62,11 +62,11 @@ private func run(
             return .just(.success(0))
         }
     }
-    let input = scheduler.createHotObservable(
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedItemsViewModel(service: service, feedID: 9, openingItemID: opening, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
         output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
@@ -76,13 +76,13 @@ private func run(
     return (screens, calls.all, routes.elements)
 }
 
-private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
-    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
+private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
+    screens.events.last { $0.time <= tick }?.value.element ?? State()
 }
 
 @Test func nextUnreadFromTheListReadsTheSelectedItemWhenItIsUnread() {
     let (screens, calls, _) = run([(100, .nextUnread)])
-    #expect(at(100, screens).items.detail?.title == "Item 1")
+    #expect(at(100, screens).detail?.title == "Item 1")
     #expect(!calls.contains { $0.hasPrefix("next") })
     #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 1 true"])
 }
@@ -93,7 +93,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
         [(100, .select(.down)), (200, .nextUnread)])
     #expect(calls.contains("next after 2 in 9 keeping all"))
     #expect(at(200, screens).isReading)
-    #expect(at(200, screens).items.detail?.title == "Item 3")
+    #expect(at(200, screens).detail?.title == "Item 3")
     #expect(at(200, screens).viewport.selected == 2)
     #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 3 true"])
 }
@@ -107,7 +107,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
         [(100, .open), (200, .nextUnread), (300, .nextUnread), (400, .close)])
     #expect(
         calls.filter { $0.hasPrefix("next") } == ["next after 1 in 9 keeping all", "next after 2 in 9 keeping all"])
-    #expect(at(300, screens).items.detail?.title == "Item 3")
+    #expect(at(300, screens).detail?.title == "Item 3")
     #expect(at(400, screens).viewport.selected == 2)
     #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 1 true", "setRead 2 true", "setRead 3 true"])
 }
@@ -119,7 +119,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
         },
         [(50, .select(.down)), (100, .nextUnread), (200, .close), (300, .markAllRead), (400, .back)])
     #expect(at(100, screens).heading == "Rust news")
-    #expect(at(100, screens).items.detail?.title == "Rust 107")
+    #expect(at(100, screens).detail?.title == "Rust 107")
     // Esc leaves the reader for the list of the feed it belongs to, on its item.
     #expect(!at(200, screens).isReading)
     #expect(at(200, screens).viewport.selected == 6)
@@ -144,18 +144,18 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     let (screens, calls, _) = run([
         (100, .toggleUnreadOnly), (200, .select(.down)), (300, .open), (400, .close), (500, .toggleUnreadOnly),
     ])
-    #expect(at(100, screens).items.isUnreadOnly)
+    #expect(at(100, screens).isUnreadOnly)
     #expect(at(100, screens).visibleRows.map(\.title) == ["Item 1", "Item 3", "Item 5", "Item 7", "Item 9"])
     #expect(at(100, screens).listHeader == "Unread only: 10 listed (U lists all)")
-    #expect(at(100, screens).items.unreadCount == 20)
+    #expect(at(100, screens).unreadCount == 20)
     #expect(calls.contains("unread page 9 0+5 keeping []"))
     // Reading item 3 keeps it listed, under the selection.
-    #expect(at(300, screens).items.detail?.title == "Item 3")
+    #expect(at(300, screens).detail?.title == "Item 3")
     #expect(calls.contains("unread page 9 0+5 keeping [3]"))
     #expect(at(400, screens).viewport.selected == 1)
     #expect(at(400, screens).selectedRow?.title == "Item 3")
     // Toggled off: every item again, from the top.
-    #expect(!at(500, screens).items.isUnreadOnly)
+    #expect(!at(500, screens).isUnreadOnly)
     #expect(at(500, screens).listHeader == nil)
     #expect(at(500, screens).viewport.selected == 0)
     #expect(at(500, screens).visibleRows.map(\.title) == ["Item 1", "Item 2", "Item 3", "Item 4", "Item 5"])
@@ -173,7 +173,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
 @Test func anItemToOpenWithIsReadAtOnceAndSelected() {
     let (screens, calls, _) = run(opening: 12, [(100, .close)])
     #expect(calls.contains("locate 12"))
-    #expect(at(99, screens).items.detail?.title == "Item 12")
+    #expect(at(99, screens).detail?.title == "Item 12")
     #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 12 true"])
     #expect(at(100, screens).viewport.selected == 11)
     #expect(at(100, screens).selectedRow?.title == "Item 12")

@@ -3,21 +3,26 @@ import SceneServicesMocks
 import Streams
 import StreamsTesting
 import Testing
-import ViewModels
 
-/// A feed's items over a fake service: item 2 unread, item 1 read.
+@testable import ViewModels
+
+private typealias VM = FeedItemsViewModel
+
+/// A feed's items over a fake service: item 2 unread, item 1 read, of `total` items in all.
 private struct Scene {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
+    var total = 2
 
-    func output(_ input: FeedItemsViewModel.Input) -> FeedItemsViewModel.Output {
-        let calls = calls
+    /// The scene's output, with `actions` sent at their ticks.
+    func output(_ actions: [Recorded<Event<VM.Action>>] = []) -> ScreenOutput<VM.State> {
+        let (calls, total) = (calls, total)
         let service = MockFeedItemsService {
             $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
             $0.observePageHandler = { feedID, offset, limit, _ in
                 calls.append("items \(feedID) \(offset) \(limit)")
                 let items = [Fixtures.item(2, "New"), Fixtures.item(1, "Old", read: true)]
-                return observed(.success(FeedItemPage(items: items, totalCount: 2, unreadCount: 1, offset: 0)))
+                return observed(.success(FeedItemPage(items: items, totalCount: total, unreadCount: 1, offset: 0)))
             }
             $0.setReadHandler = { id, isRead in
                 calls.append("setRead \(id) \(isRead)")
@@ -28,25 +33,29 @@ private struct Scene {
                 return .just(.failure(SceneError.storage("locked")))
             }
         }
-        return FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler).transform(input: input)
+        let actions = scheduler.createHotObservable(actions).asObservable()
+        return VM(service: service, feedID: 9, scheduler: scheduler).transform(input: ScreenInput(actions: actions))
     }
+}
 
-    func hot<T: Sendable>(_ events: [Recorded<Event<T>>]) -> Observable<T> {
-        scheduler.createHotObservable(events).asObservable()
-    }
+/// One part of the scene's state, each time it changes.
+private func part<Value: Equatable & Sendable>(
+    _ output: ScreenOutput<VM.State>, _ pick: @escaping @Sendable (VM.State) -> Value
+) -> Observable<Value> {
+    output.state.asObservable().map(pick).distinctUntilChanged()
 }
 
 @Test func feedItemsShowTheFeedsItemsNewestFirst() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init())
-        let title = record(output.title, on: scene.scheduler)
-        let rows = record(output.rows, on: scene.scheduler)
-        let unread = record(output.unreadCount, on: scene.scheduler)
+        let output = scene.output()
+        let title = record(part(output, \.feedTitle), on: scene.scheduler)
+        let rows = record(part(output, \.rows), on: scene.scheduler)
+        let unread = record(part(output, \.unreadCount), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(title.events.last == .next(200, "Swift news"))
         #expect(rows.elements.last?.map(\.title) == ["New", "Old"])
-        #expect(unread.events == [.next(200, 1)])
+        #expect(unread.events == [.next(200, 0), .next(200, 1)])
         #expect(scene.calls.all == ["items 9 0 50"])
     }
 }
@@ -54,8 +63,8 @@ private struct Scene {
 @Test func feedItemsOpeningAnUnreadItemShowsItAndMarksItRead() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(open: scene.hot([.next(300, 2)]), close: scene.hot([.next(400, ())])))
-        let detail = record(output.detail, on: scene.scheduler)
+        let output = scene.output([.next(300, .open), .next(400, .close)])
+        let detail = record(part(output, \.detail), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all.last == "setRead 2 true")
         #expect(detail.elements.compactMap { $0?.id } == [2])
@@ -67,9 +76,10 @@ private struct Scene {
 @Test func feedItemsOpeningAReadItemWritesNothing() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(open: scene.hot([.next(300, 1)])))
-        _ = record(output.detail, on: scene.scheduler)
+        let output = scene.output([.next(300, .select(.down)), .next(300, .open)])
+        let detail = record(part(output, \.detail?.id), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
+        #expect(detail.events.last == .next(300, 1))
         #expect(scene.calls.all == ["items 9 0 50"])
     }
 }
@@ -77,18 +87,26 @@ private struct Scene {
 @Test func feedItemsToggleReadFlipsTheReadState() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(toggleRead: scene.hot([.next(300, 1), .next(310, 2), .next(320, 99)])))
-        _ = record(output.rows, on: scene.scheduler)
+        let output = scene.output([
+            .next(300, .select(.down)), .next(300, .toggleRead), .next(310, .select(.up)), .next(310, .toggleRead),
+        ])
+        _ = record(part(output, \.rows), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all.dropFirst() == ["setRead 1 false", "setRead 2 true"])
     }
+    // A row whose item has not arrived yet writes nothing.
+    var state = VM.State()
+    let page = FeedItemPage(items: [Fixtures.item(2)], totalCount: 100, unreadCount: 1, offset: 0)
+    _ = VM.reduce(&state, .pageLoaded(VM.Window(), .success(page)))
+    _ = VM.reduce(&state, .action(.select(.bottom)))
+    #expect(VM.reduce(&state, .action(.toggleRead)).isEmpty)
 }
 
 @Test func feedItemsMarkAllReadFailureIsShown() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(markAllRead: scene.hot([.next(300, ())])))
-        let error = record(output.errorMessage, on: scene.scheduler)
+        let output = scene.output([.next(300, .markAllRead)])
+        let error = record(part(output, \.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all.last == "markAllRead 9")
         #expect(error.events == [.next(200, nil), .next(300, "Could not mark the items read: locked")])
@@ -98,8 +116,9 @@ private struct Scene {
 @Test func feedItemsRoutesHelpAndBack() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(help: scene.hot([.next(300, ())]), back: scene.hot([.next(310, ())])))
+        let output = scene.output([.next(300, .help), .next(310, .back)])
         let route = record(output.route, on: scene.scheduler)
+        _ = record(output.state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(route.events == [.next(300, .help(.feedItems)), .next(310, .back)])
     }
@@ -107,34 +126,32 @@ private struct Scene {
 
 @Test func feedItemsAskForTheVisibleWindowOnly() {
     withSubscriptionTracking {
-        let scene = Scene()
-        let output = scene.output(
-            .init(
-                visibleRange: scene.hot([
-                    .next(300, VisibleRange(offset: 0, limit: 20)), .next(400, VisibleRange(offset: 20, limit: 20)),
-                ])))
-        _ = record(output.rows, on: scene.scheduler)
+        var scene = Scene()
+        scene.total = 100
+        let output = scene.output([.next(300, .viewport(height: 20)), .next(400, .select(.bottom))])
+        _ = record(part(output, \.rows), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(scene.calls.all == ["items 9 0 50", "items 9 0 20", "items 9 20 20"])
+        #expect(scene.calls.all == ["items 9 0 50", "items 9 0 20", "items 9 80 20"])
     }
 }
 
 @Test func feedItemsSameVisibleRangeTwiceAsksOnce() {
     withSubscriptionTracking {
         let scene = Scene()
-        let range = VisibleRange(offset: 10, limit: 20)
-        let output = scene.output(.init(visibleRange: scene.hot([.next(300, range), .next(400, range)])))
-        _ = record(output.rows, on: scene.scheduler)
+        let output = scene.output([
+            .next(300, .viewport(height: 20)), .next(400, .viewport(height: 20)), .next(400, .select(.down)),
+        ])
+        _ = record(part(output, \.rows), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
-        #expect(scene.calls.all == ["items 9 0 50", "items 9 10 20"])
+        #expect(scene.calls.all == ["items 9 0 50", "items 9 0 20"])
     }
 }
 
 @Test func feedItemsReportTheFeedsTotalCount() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init())
-        let total = record(output.totalCount, on: scene.scheduler)
+        let output = scene.output()
+        let total = record(part(output, \.totalCount), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(total.events == [.next(200, 0), .next(200, 2)])
     }

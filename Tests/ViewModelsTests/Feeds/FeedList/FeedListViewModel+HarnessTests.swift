@@ -3,7 +3,25 @@ import SceneServicesMocks
 import Streams
 import StreamsTesting
 import Testing
-import ViewModels
+
+@testable import ViewModels
+
+private typealias Action = FeedListViewModel.Action
+
+/// The scene over `service`, with `actions` sent at their ticks.
+private func scene(
+    _ service: MockFeedListService, _ scheduler: TestScheduler, _ actions: [Recorded<Event<Action>>]
+) -> ScreenOutput<FeedListViewModel.State> {
+    FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(input: ScreenInput(actions: scheduler.createHotObservable(actions).asObservable()))
+}
+
+/// One part of the scene's state, each time it changes.
+private func part<Value: Equatable & Sendable>(
+    _ output: ScreenOutput<FeedListViewModel.State>, _ pick: @escaping @Sendable (FeedListViewModel.State) -> Value
+) -> Observable<Value> {
+    output.state.asObservable().map(pick).distinctUntilChanged()
+}
 
 @Test func feedListHarnessRefreshAllShowsProgressAndTheFailure() {
     withViewModelHarness { harness in
@@ -18,10 +36,9 @@ import ViewModels
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta")])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
-        let progress = harness.record(output.progress, "progress")
-        let rows = harness.record(output.rows, "rows")
+        let output = scene(service, scheduler, [.next(100, .refreshAll)])
+        let progress = harness.record(part(output, \.progress), "progress")
+        let rows = harness.record(part(output, \.rows), "rows")
         scheduler.advance(to: 1000)
         harness.expect(
             progress,
@@ -32,6 +49,7 @@ import ViewModels
         harness.expectNextValues(
             rows,
             [
+                [],
                 [row(1, "Alpha", "never refreshed"), row(2, "Beta", "never refreshed")],
                 [row(1, "Alpha", "refreshing…", refreshing: true), row(2, "Beta", "refreshing…", refreshing: true)],
                 [row(1, "Alpha", "never refreshed"), row(2, "Beta", "refreshing…", refreshing: true)],
@@ -58,10 +76,9 @@ import ViewModels
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { ids in ids == [1] ? slow.asObservable() : fast.asObservable() }
         }
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(
-                input: .init(refresh: scheduler.createHotObservable([.next(100, 1), .next(150, 2)]).asObservable()))
-        let progress = harness.record(output.progress, "progress")
+        let output = scene(
+            service, scheduler, [.next(100, .refresh), .next(150, .select(.down)), .next(150, .refresh)])
+        let progress = harness.record(part(output, \.progress), "progress")
         scheduler.advance(to: 1000)
         harness.expect(progress, [.next(0, nil), .next(100, RefreshProgress(done: 0, total: 1)), .next(160, nil)])
         harness.expectSubscriptions(slow, [Subscription(100, 150)])
@@ -81,18 +98,18 @@ import ViewModels
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
-        let progress = harness.record(output.progress, "progress")
-        let error = harness.record(output.errorMessage, "errorMessage")
-        scheduler.advance(to: 1000)
+        let output = scene(service, scheduler, [.next(100, .refreshAll)])
+        let progress = harness.record(part(output, \.progress), "progress")
+        let error = harness.record(part(output, \.errorMessage), "errorMessage")
+        scheduler.advance(to: 10_000)
         harness.expect(
             progress,
             [
                 .next(0, nil), .next(100, RefreshProgress(done: 0, total: 2)),
                 .next(150, RefreshProgress(done: 1, total: 2)), .next(180, nil),
             ])
-        harness.expect(error, [.next(0, nil), .next(180, "Could not refresh: \(failure)")])
+        // The error goes after its time on the status line.
+        harness.expect(error, [.next(0, nil), .next(180, "Could not refresh: \(failure)"), .next(8_180, nil)])
         harness.expectSubscriptions(refresh, [Subscription(100, 180)])
     }
 }
@@ -108,10 +125,9 @@ import ViewModels
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
-        let progress = harness.record(output.progress, "progress")
-        let error = harness.record(output.errorMessage, "errorMessage")
+        let output = scene(service, scheduler, [.next(100, .refreshAll)])
+        let progress = harness.record(part(output, \.progress), "progress")
+        let error = harness.record(part(output, \.errorMessage), "errorMessage")
         scheduler.advance(to: 1000)
         harness.expect(
             progress,
@@ -130,9 +146,8 @@ import ViewModels
         let service = MockFeedListService {
             $0.observeFeedsHandler = { _ in observed(.success([])) }
         }
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(refreshAll: scheduler.createHotObservable([.next(100, ())]).asObservable()))
-        let progress = harness.record(output.progress, "progress")
+        let output = scene(service, scheduler, [.next(100, .refreshAll)])
+        let progress = harness.record(part(output, \.progress), "progress")
         scheduler.advance(to: 1000)
         harness.expect(progress, [.next(0, nil)])
     }
@@ -155,11 +170,9 @@ import ViewModels
                 return .empty()
             }
         }
-        let add = scheduler.createHotObservable([.next(300, "https://example.com/3.xml")])
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(add: add.asObservable()))
-        let progress = harness.record(output.progress, "progress")
-        scheduler.advance(to: 1000)
+        let output = scene(service, scheduler, adding("https://example.com/3.xml", at: 300))
+        let progress = harness.record(part(output, \.progress), "progress")
+        scheduler.advance(to: 10_000)
         harness.expect(progress, [.next(0, nil)])
         harness.expectSubscriptions(subscribe, [Subscription(300, 400)])
         #expect(requested.all.isEmpty)
@@ -178,22 +191,31 @@ import ViewModels
                 return .empty()
             }
         }
-        let add = scheduler.createHotObservable([.next(300, "https://example.com/1.xml"), .next(400, "not a url")])
-        let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(input: .init(add: add.asObservable()))
-        let addError = harness.record(output.addError, "addError")
-        scheduler.advance(to: 1000)
+        let output = scene(
+            service, scheduler, adding("https://example.com/1.xml", at: 300) + adding("not a url", at: 400))
+        let addError = harness.record(part(output, \.errorMessage), "errorMessage")
+        scheduler.advance(to: 10_000)
+        // Each key dismisses the message shown; a new error shows until its time is up.
         harness.expect(
             addError,
-            [.next(0, nil), .next(300, "already subscribed"), .next(400, "That is not a web address: not a url")])
+            [
+                .next(0, nil), .next(300, "already subscribed"), .next(400, nil),
+                .next(400, "That is not a web address: not a url"), .next(8_400, nil),
+            ])
         #expect(requested.all.isEmpty)
     }
+}
+
+/// Types `text` on the input line for a new feed and submits it, at `tick`.
+private func adding(_ text: String, at tick: Int) -> [Recorded<Event<Action>>] {
+    [.next(tick, .startAdding), .next(tick, .edit(PromptText(text))), .next(tick, .submit)]
 }
 
 private func row(
     _ id: Int64, _ title: String, _ status: String, refreshing: Bool = false, error: String? = nil
 ) -> FeedRow {
     FeedRow(
-        id: id, title: title, url: "https://example.com/\(id).xml", unreadCount: 0, isRefreshing: refreshing,
+        id: id, title: title, url: "https://example.com/\(id).xml", unreadCount: 0, itemCount: 0,
+        isRefreshing: refreshing,
         statusText: status, errorMessage: error)
 }

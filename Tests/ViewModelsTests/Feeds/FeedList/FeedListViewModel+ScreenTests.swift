@@ -6,13 +6,13 @@ import Testing
 import ViewModels
 
 private typealias Action = FeedListViewModel.Action
-private typealias Screen = FeedListViewModel.Screen
+private typealias State = FeedListViewModel.State
 
 /// The feeds scene over `count` feeds "Feed 1"…, a viewport of `height` rows given at tick 0,
 /// and `actions` at their ticks. Adding refuses (already subscribed); refreshing takes 100 ticks.
 private func run(
     feeds count: Int = 3, height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)]
-) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
+) -> (screens: TestableObserver<State>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let feeds = (1...count).map { Fixtures.feed(Int64($0), "Feed \($0)") }
@@ -34,11 +34,11 @@ private func run(
             .asObservable()
         }
     }
-    let input = scheduler.createHotObservable(
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
         output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
@@ -48,8 +48,8 @@ private func run(
     return (screens, calls.all, routes.elements)
 }
 
-private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
-    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
+private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
+    screens.events.last { $0.time <= tick }?.value.element ?? State()
 }
 
 @Test func feedListScreenSelectsTheFirstFeedAndScrollsWithTheSelection() {
@@ -154,13 +154,13 @@ private func adding(at tick: Int) -> [(Int, Action)] {
         }
         $0.refreshHandler = { _ in .empty() }
     }
-    let input = scheduler.createHotObservable([
+    let input = scheduler.createColdObservable([
         .next(0, Action.viewport(height: 5)), .next(100, .startImporting), .next(101, .edit(PromptText("a.opml"))),
         .next(102, .submit),
     ])
-    let screens = scheduler.createObserver(Screen.self)
+    let screens = scheduler.createObserver(State.self)
     let subscription = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable())).state.subscribe(screens.asObserver())
+        .transform(input: .init(actions: input.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: 10_000)
     subscription.dispose()
     #expect(at(102 + 3_999, screens).message == "Imported 2 feeds: 0 skipped, 0 failed.")
@@ -219,17 +219,17 @@ private final class MemoryFeeds: Sendable {
 
 private func runHistory(
     _ actions: [(Int, Action)], undo: (@Sendable () -> Observable<Result<HistoryStep?, SceneError>>)? = nil
-) -> TestableObserver<Screen> {
+) -> TestableObserver<State> {
     let scheduler = TestScheduler()
     var service = MemoryFeeds(scheduler, titles: ["Alpha", "Beta", "Gamma"]).service()
     if let undo { service.undoHandler = undo }
-    let input = scheduler.createHotObservable(
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
-    let screens = scheduler.createObserver(Screen.self)
+    let screens = scheduler.createObserver(State.self)
     let tracker = SubscriptionTracker()
     LiveSubscriptions.withTracker(tracker) {
         let output = FeedListViewModel(service: service, scheduler: scheduler)
-            .transform(screen: .init(actions: input.asObservable()))
+            .transform(input: .init(actions: input.asObservable()))
         let subscription = output.state.subscribe(screens.asObserver())
         scheduler.advance(by: 1_000)
         subscription.dispose()
@@ -286,12 +286,12 @@ private func runHistory(
             scheduler.createColdObservable([.next(0, .success(before)), .next(300, .success(after))]).asObservable()
         }
     }
-    let input = scheduler.createHotObservable([
+    let input = scheduler.createColdObservable([
         Recorded.next(0, Action.viewport(height: 5)), .next(200, .select(.down)),
     ])
     let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: SchedulerDuration(ticks: 1_000))
     subscription.dispose()
@@ -304,21 +304,22 @@ private func runHistory(
     let scheduler = TestScheduler()
     let before = (1...3).map { Fixtures.feed(Int64($0), "Feed \($0)") }
     let added = Feed(id: 9, url: "https://example.com/new", title: "New feed", itemCount: 12, unreadCount: 12)
-    // The list the service observes: the new feed shows up in it 50 ticks after the add ends.
-    let list = scheduler.createHotObservable([
+    // The list the service observes (from tick 0): the new feed shows up in it 50 ticks after
+    // the add ends.
+    let list = scheduler.createColdObservable([
         Recorded.next(0, Result<[Feed], SceneError>.success(before)), .next(250, .success(before + [added])),
     ])
     let service = MockFeedListService {
         $0.observeFeedsHandler = { _ in list.asObservable() }
         $0.addFeedHandler = { _ in .just(.success(added)) }
     }
-    let input = scheduler.createHotObservable([
+    let input = scheduler.createColdObservable([
         Recorded.next(0, Action.viewport(height: 6)), .next(100, .startAdding),
         .next(101, .edit(PromptText("https://example.com/new"))), .next(200, .submit),
     ])
     let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: 1_000)
     subscription.dispose()

@@ -3,10 +3,11 @@ import SceneServicesMocks
 import Streams
 import StreamsTesting
 import Testing
-import ViewModels
+
+@testable import ViewModels
 
 private typealias Action = FeedListViewModel.Action
-private typealias Screen = FeedListViewModel.Screen
+private typealias State = FeedListViewModel.State
 
 /// The items a search for `text` finds: `count` of them, newest first, alternately of two feeds.
 private func results(_ text: String, count: Int) -> [FeedSearchResult] {
@@ -22,7 +23,7 @@ private func results(_ text: String, count: Int) -> [FeedSearchResult] {
 /// asked; a viewport of 6 rows at tick 0 and `actions` at their ticks.
 private func run(
     found: Int = 3, _ actions: [(Int, Action)]
-) -> (screens: TestableObserver<Screen>, calls: [String], routes: [Route]) {
+) -> (screens: TestableObserver<State>, calls: [String], routes: [Route]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let feeds = [Fixtures.feed(1, "Feed 1"), Fixtures.feed(2, "Feed 2")]
@@ -33,11 +34,11 @@ private func run(
             return scheduler.createColdObservable([.next(10, .success(results(text, count: found)))]).asObservable()
         }
     }
-    let input = scheduler.createHotObservable(
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: 6))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
     let routes = scheduler.createObserver(Route.self)
     let subscriptions = [
         output.state.subscribe(screens.asObserver()), output.route.subscribe(routes.asObserver()),
@@ -47,8 +48,8 @@ private func run(
     return (screens, calls.all, routes.elements)
 }
 
-private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
-    screens.events.last { $0.time <= tick }?.value.element ?? Screen()
+private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
+    screens.events.last { $0.time <= tick }?.value.element ?? State()
 }
 
 @Test func feedSearchShowsTheResultsAsTheTextIsTypedWithTheirFeeds() {
@@ -79,7 +80,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(routes == [.feedItems(feedID: 2, openingItemID: 101)])
     #expect(at(300, screens).mode == .browsing)
     #expect(!at(300, screens).isShowingSearch)
-    #expect(at(300, screens).feeds.searchResults.isEmpty)
+    #expect(at(300, screens).search.results.isEmpty)
     #expect(at(300, screens).visibleRows.map(\.title) == ["Feed 1", "Feed 2"])
     #expect(calls == ["search rust 201"])
 }
@@ -89,7 +90,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     #expect(at(200, none).searchHeader == "Items matching “zzz”: no items")
     #expect(at(200, none).searchEmptyText == "No item of any feed matches. Esc goes back.")
     let (many, _, _) = run(found: 201, [(100, .startSearching), (110, .edit(PromptText("a")))])
-    #expect(at(200, many).feeds.searchResults.count == 200)
+    #expect(at(200, many).search.results.count == 200)
     #expect(at(200, many).searchHeader == "Items matching “a”: 200+ items")
 }
 
@@ -100,16 +101,19 @@ private func at(_ tick: Int, _ screens: TestableObserver<Screen>) -> Screen {
     ])
     #expect(at(300, screens).mode == .searching(PromptText("go")))
     #expect(at(310, screens).mode == .browsing)
-    #expect(at(310, screens).feeds.searchText.isEmpty)
+    #expect(at(310, screens).search.text.isEmpty)
     #expect(calls == ["search go 201"])
 }
 
 @Test func feedSearchStateIgnoresResultsOfAnEarlierText() {
-    var state = FeedListViewModel.reduce(.init(), .searchChanged("new"))
-    state = FeedListViewModel.reduce(state, .searchLoaded("old", .success(results("old", count: 2))))
-    #expect(state.searchResults.isEmpty)
-    #expect(state.isSearching)
-    state = FeedListViewModel.reduce(state, .searchLoaded("new", .failure(SceneError.storage("locked"))))
-    #expect(state.searchError == "Could not search: locked")
-    #expect(!state.isSearching)
+    var state = FeedListViewModel.State()
+    for action in [Action.startSearching, .edit(PromptText("new"))] {
+        _ = FeedListViewModel.reduce(&state, .action(action))
+    }
+    _ = FeedListViewModel.reduce(&state, .searchLoaded("old", .success(results("old", count: 2))))
+    #expect(state.search.results.isEmpty)
+    #expect(state.search.isSearching)
+    _ = FeedListViewModel.reduce(&state, .searchLoaded("new", .failure(SceneError.storage("locked"))))
+    #expect(state.search.error == "Could not search: locked")
+    #expect(!state.search.isSearching)
 }

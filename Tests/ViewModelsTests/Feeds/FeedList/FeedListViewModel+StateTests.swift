@@ -1,12 +1,25 @@
 import SceneServices
 import Testing
-import ViewModels
+
+@testable import ViewModels
 
 private typealias VM = FeedListViewModel
 
+/// The state after `events`, folded one at a time from `state`.
+private func after(_ events: VM.Event..., from state: VM.State = VM.State()) -> VM.State {
+    var state = state
+    for event in events { _ = VM.reduce(&state, event) }
+    return state
+}
+
+/// The actions that type `text` on the input line for a new feed and submit it.
+private func adding(_ text: String) -> [VM.Event] {
+    [.action(.startAdding), .action(.edit(PromptText(text))), .action(.submit)]
+}
+
 @Test func feedsStateIsLoadingUntilTheFeedsArrive() {
     #expect(VM.State().isLoading)
-    #expect(!VM.reduce(VM.State(), .feedsLoaded(.success([]))).isLoading)
+    #expect(!after(.feedsLoaded(.success([]))).isLoading)
 }
 
 @Test func feedsStateRowsShowUnreadCountsAndLastRefresh() {
@@ -15,7 +28,7 @@ private typealias VM = FeedListViewModel
         Fixtures.feed(2, "B", last: .never),
         Fixtures.feed(3, "C", last: .failed(message: "not a feed")),
     ]
-    let rows = VM.reduce(VM.State(), .feedsLoaded(.success(feeds))).rows
+    let rows = after(.feedsLoaded(.success(feeds))).rows
     #expect(rows.map(\.unreadCount) == [3, 0, 0])
     #expect(rows.map(\.statusText) == ["updated 2026-12-31", "never refreshed", "failed: not a feed"])
     #expect(rows.map(\.errorMessage) == [nil, nil, "not a feed"])
@@ -26,7 +39,7 @@ private typealias VM = FeedListViewModel
         Feed(id: 1, url: "https://example.com/1.xml", title: "A", itemCount: 12, unreadCount: 3),
         Feed(id: 2, url: "https://example.com/2.xml", title: "B"),
     ]
-    let rows = VM.reduce(VM.State(), .feedsLoaded(.success(feeds))).rows
+    let rows = after(.feedsLoaded(.success(feeds))).rows
     #expect(rows.map(\.itemCount) == [12, 0])
     #expect(rows.map(\.countText) == ["3 of 12 unread", "no items"])
 }
@@ -35,7 +48,7 @@ private typealias VM = FeedListViewModel
     let url = "https://ann:secret@example.com/feed.xml"
     let feed = Feed(
         id: 1, url: url, title: url, lastRefresh: .failed(message: "\(url): the server answered 401"))
-    let row = VM.reduce(VM.State(), .feedsLoaded(.success([feed]))).rows[0]
+    let row = after(.feedsLoaded(.success([feed]))).rows[0]
     let shown = "https://ann:***@example.com/feed.xml"
     #expect([row.title, row.url] == [shown, shown])
     #expect(row.errorMessage == "\(shown): the server answered 401")
@@ -43,52 +56,52 @@ private typealias VM = FeedListViewModel
 }
 
 @Test func feedsStateIsBusySubscribingWhileAnAddressIsDownloaded() {
-    var state = VM.reduce(VM.State(), .feedsLoaded(.success([])))
-    state = VM.reduce(state, .addStarted("https://example.com/feed"))
+    var state = after(.feedsLoaded(.success([])))
+    var effects: [VM.Effect] = []
+    for event in adding("https://example.com/feed") { effects = VM.reduce(&state, event) }
+    #expect(effects == [.add(url: "https://example.com/feed")])
     #expect(state.addingURL == "https://example.com/feed")
-    var screen = VM.Screen()
-    screen.feeds = state
-    #expect(screen.isBusy)
-    #expect(screen.busyText == "Subscribing")
-    state = VM.reduce(state, .added(.failure(SceneError.feed("GET https://example.com/feed: 404"))))
+    #expect(state.isBusy)
+    #expect(state.busyText == "Subscribing")
+    state = after(.added(.failure(SceneError.feed("GET https://example.com/feed: 404"))), from: state)
     #expect(state.addingURL == nil)
-    #expect(state.addError == "GET https://example.com/feed: 404")
+    #expect(state.errorMessage == "GET https://example.com/feed: 404")
 }
 
 @Test func feedsStateLoadFailureShowsTheError() {
-    let state = VM.reduce(VM.State(), .feedsLoaded(.failure(SceneError.storage("locked"))))
+    let state = after(.feedsLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feeds: locked")
     #expect(!state.isLoading)
 }
 
 @Test func feedsStateRefreshStartShowsProgressAndMarksTheFeeds() {
-    var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])))
-    state = VM.reduce(state, .refresh(.started(feedIDs: [1, 2])))
+    let state = after(
+        .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])), .refresh(.started(feedIDs: [1, 2])))
     #expect(state.progress == RefreshProgress(done: 0, total: 2))
     #expect(state.rows.map(\.isRefreshing) == [true, true])
     #expect(state.rows.map(\.statusText) == ["refreshing…", "refreshing…"])
 }
 
 @Test func feedsStateRefreshFinishAdvancesProgressAndRecordsFailures() {
-    var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])))
-    state = VM.reduce(state, .refresh(.started(feedIDs: [1, 2])))
-    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
+    var state = after(
+        .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])), .refresh(.started(feedIDs: [1, 2])),
+        .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
     #expect(state.progress == RefreshProgress(done: 1, total: 2))
     #expect(state.rows[0].errorMessage == "timed out")
-    state = VM.reduce(state, .refresh(.finished(feedID: 2, .success(4))))
+    state = after(.refresh(.finished(feedID: 2, .success(4))), from: state)
     #expect(state.progress == nil)
     #expect(state.rows.map(\.errorMessage) == ["timed out", nil])
 }
 
 @Test func feedsStateFinishOfAFeedNotRefreshingIsIgnored() {
-    let before = VM.reduce(VM.State(), .refresh(.started(feedIDs: [1])))
-    #expect(VM.reduce(before, .refresh(.finished(feedID: 9, .success(1)))) == before)
+    let before = after(.refresh(.started(feedIDs: [1])))
+    #expect(after(.refresh(.finished(feedID: 9, .success(1))), from: before) == before)
 }
 
 @Test func feedsStateNewRefreshClearsThePreviousErrorOfItsFeeds() {
-    var state = VM.reduce(VM.State(), .refresh(.started(feedIDs: [1])))
-    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
-    state = VM.reduce(state, .refresh(.started(feedIDs: [1])))
+    let state = after(
+        .refresh(.started(feedIDs: [1])), .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))),
+        .refresh(.started(feedIDs: [1])))
     #expect(state.refreshErrors.isEmpty)
 }
 
@@ -100,46 +113,50 @@ private typealias VM = FeedListViewModel
 }
 
 @Test func feedsStateRejectedAddressShowsWhy() {
-    #expect(VM.reduce(VM.State(), .addRejected("Type the feed's address.")).addError == "Type the feed's address.")
+    var state = VM.State()
+    var effects: [VM.Effect] = []
+    for event in adding("") { effects = VM.reduce(&state, event) }
+    #expect(effects.isEmpty)
+    #expect(state.errorMessage == "Type the feed's address.")
 }
 
 @Test func feedsStateAddFailureShowsWhyAndSuccessClearsIt() {
-    let failed = VM.reduce(VM.State(), .added(.failure(SceneError.storage("already subscribed"))))
-    #expect(failed.addError == "already subscribed")
-    #expect(VM.reduce(failed, .added(.success(Fixtures.feed(1)))).addError == nil)
+    let failed = after(.added(.failure(SceneError.storage("already subscribed"))))
+    #expect(failed.errorMessage == "already subscribed")
+    #expect(after(.added(.success(Fixtures.feed(1))), from: failed).errorMessage == nil)
 }
 
 @Test func feedsStateRemovalSaysWhatWasRemovedAndHowToUndoIt() {
-    let state = VM.reduce(VM.State(), .removed(.success(Fixtures.feed(1, "Example"))))
-    #expect(state.notice == "Removed the feed “Example”. u undoes it.")
+    let state = after(.removed(.success(Fixtures.feed(1, "Example"))))
+    #expect(state.message == "Removed the feed “Example”. u undoes it.")
     #expect(state.errorMessage == nil)
 }
 
 @Test func feedsStateRemoveFailureShowsTheError() {
-    let state = VM.reduce(VM.State(), .removed(.failure(SceneError.storage("locked"))))
+    let state = after(.removed(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not remove the feed: locked")
 }
 
 @Test func feedsStateForgetsErrorsOfRemovedFeeds() {
-    var state = VM.reduce(VM.State(), .refresh(.started(feedIDs: [1])))
-    state = VM.reduce(state, .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
-    state = VM.reduce(state, .feedsLoaded(.success([])))
+    let state = after(
+        .refresh(.started(feedIDs: [1])), .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))),
+        .feedsLoaded(.success([])))
     #expect(state.refreshErrors.isEmpty)
 }
 
 @Test func feedsStateRefreshEndStopsShowingUnfinishedFeedsAsRefreshing() {
-    var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])))
-    state = VM.reduce(state, .refresh(.started(feedIDs: [1, 2])))
-    state = VM.reduce(state, .refreshEnded(failure: nil))
+    let state = after(
+        .feedsLoaded(.success([Fixtures.feed(1), Fixtures.feed(2)])), .refresh(.started(feedIDs: [1, 2])),
+        .refreshEnded(failure: nil))
     #expect(state.progress == nil)
     #expect(state.rows.map(\.isRefreshing) == [false, false])
     #expect(state.errorMessage == nil)
 }
 
 @Test func feedsStateRefreshStreamFailureIsShown() {
-    var state = VM.reduce(VM.State(), .feedsLoaded(.success([Fixtures.feed(1)])))
-    state = VM.reduce(state, .refresh(.started(feedIDs: [1])))
-    state = VM.reduce(state, .refreshEnded(failure: "database is locked"))
+    let state = after(
+        .feedsLoaded(.success([Fixtures.feed(1)])), .refresh(.started(feedIDs: [1])),
+        .refreshEnded(failure: "database is locked"))
     #expect(state.progress == nil)
     #expect(state.errorMessage == "Could not refresh: database is locked")
 }

@@ -3,7 +3,8 @@ import SceneServicesMocks
 import Streams
 import StreamsTesting
 import Testing
-import ViewModels
+
+@testable import ViewModels
 
 /// The feeds scene over a fake service with two feeds; each refresh takes 100 ticks per feed,
 /// and feed 2 fails.
@@ -40,34 +41,39 @@ private struct Scene {
         }
     }
 
-    func output(_ input: FeedListViewModel.Input) -> FeedListViewModel.Output {
-        FeedListViewModel(service: service(), scheduler: scheduler).transform(input: input)
+    /// The scene's output, with `actions` sent at their ticks.
+    func output(_ actions: [Recorded<Event<FeedListViewModel.Action>>] = []) -> ScreenOutput<FeedListViewModel.State> {
+        FeedListViewModel(service: service(), scheduler: scheduler)
+            .transform(input: ScreenInput(actions: scheduler.createHotObservable(actions).asObservable()))
     }
+}
 
-    func hot<T: Sendable>(_ events: [Recorded<Event<T>>]) -> Observable<T> {
-        scheduler.createHotObservable(events).asObservable()
-    }
+/// One part of the scene's state, each time it changes.
+private func part<Value: Equatable & Sendable>(
+    _ output: ScreenOutput<FeedListViewModel.State>, _ pick: @escaping @Sendable (FeedListViewModel.State) -> Value
+) -> Observable<Value> {
+    output.state.asObservable().map(pick).distinctUntilChanged()
 }
 
 @Test func feedsShowEveryFeedWithUnreadCounts() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init())
-        let rows = record(output.rows, on: scene.scheduler)
-        let loading = record(output.isLoading, on: scene.scheduler)
+        let output = scene.output()
+        let rows = record(part(output, \.rows), on: scene.scheduler)
+        let loading = record(part(output, \.isLoading), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(rows.elements.last?.map(\.title) == ["Alpha", "Beta"])
         #expect(rows.elements.last?.map(\.unreadCount) == [2, 0])
-        #expect(loading.events == [.next(200, false)])
+        #expect(loading.events == [.next(200, true), .next(200, false)])
     }
 }
 
 @Test func feedsRefreshAllShowsProgressAndPerFeedErrors() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(refreshAll: scene.hot([.next(300, ())])))
-        let progress = record(output.progress, on: scene.scheduler)
-        let rows = record(output.rows, on: scene.scheduler)
+        let output = scene.output([.next(300, .refreshAll)])
+        let progress = record(part(output, \.progress), on: scene.scheduler)
+        let rows = record(part(output, \.rows), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all == ["refresh [1, 2]"])
         #expect(
@@ -83,8 +89,8 @@ private struct Scene {
 @Test func feedsRefreshOneRefreshesOnlyThatFeed() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(refresh: scene.hot([.next(300, 1)])))
-        let progress = record(output.progress, on: scene.scheduler)
+        let output = scene.output([.next(300, .refresh)])
+        let progress = record(part(output, \.progress), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all == ["refresh [1]"])
         #expect(progress.events == [.next(200, nil), .next(300, RefreshProgress(done: 0, total: 1)), .next(400, nil)])
@@ -109,10 +115,14 @@ private struct Scene {
                 return ids == [1] ? slow.asObservable() : fast.asObservable()
             }
         }
-        let output = FeedListViewModel(service: service, scheduler: scheduler).transform(
-            input: .init(refresh: scheduler.createHotObservable([.next(300, 1), .next(350, 2)]).asObservable()))
-        let progress = record(output.progress, on: scheduler)
+        let actions = scheduler.createHotObservable([
+            .next(300, FeedListViewModel.Action.refresh), .next(350, .select(.down)), .next(350, .refresh),
+        ])
+        let output = FeedListViewModel(service: service, scheduler: scheduler)
+            .transform(input: ScreenInput(actions: actions.asObservable()))
+        let progress = record(part(output, \.progress), on: scheduler)
         scheduler.advance(to: 1000)
+        #expect(calls.all == [[1], [2]])
         #expect(slow.subscriptions == [Subscription(300, 350)])
         #expect(fast.subscriptions == [Subscription(350, 360)])
         #expect(
@@ -122,11 +132,16 @@ private struct Scene {
     }
 }
 
+/// Types `text` on the input line for a new feed and submits it, at `tick`.
+private func adding(_ text: String, at tick: Int) -> [Recorded<Event<FeedListViewModel.Action>>] {
+    [.next(tick, .startAdding), .next(tick, .edit(PromptText(text))), .next(tick, .submit)]
+}
+
 @Test func feedsAddRefusesAnInvalidAddressWithoutAskingTheService() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(add: scene.hot([.next(300, "example.com/feed")])))
-        let error = record(output.addError, on: scene.scheduler)
+        let output = scene.output(adding("example.com/feed", at: 300))
+        let error = record(part(output, \.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all.isEmpty)
         #expect(error.events == [.next(200, nil), .next(300, "That is not a web address: example.com/feed")])
@@ -136,8 +151,8 @@ private struct Scene {
 @Test func feedsAddSendsAValidAddressAndShowsTheServicesRefusal() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(add: scene.hot([.next(300, " https://example.com/feed.xml ")])))
-        let error = record(output.addError, on: scene.scheduler)
+        let output = scene.output(adding(" https://example.com/feed.xml ", at: 300))
+        let error = record(part(output, \.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all == ["add https://example.com/feed.xml"])
         #expect(error.events == [.next(200, nil), .next(300, "already subscribed")])
@@ -147,8 +162,8 @@ private struct Scene {
 @Test func feedsRemoveAsksTheService() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(.init(remove: scene.hot([.next(300, 2)])))
-        _ = record(output.rows, on: scene.scheduler)
+        let output = scene.output([.next(300, .select(.down)), .next(300, .askToRemove), .next(300, .confirm)])
+        _ = record(part(output, \.rows), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all == ["remove 2"])
     }
@@ -157,11 +172,11 @@ private struct Scene {
 @Test func feedsRoutesOpenHelpAndBack() {
     withSubscriptionTracking {
         let scene = Scene()
-        let output = scene.output(
-            .init(
-                open: scene.hot([.next(300, 2)]), help: scene.hot([.next(310, ())]),
-                back: scene.hot([.next(320, ())])))
+        let output = scene.output([
+            .next(300, .select(.down)), .next(300, .open), .next(310, .help), .next(320, .back),
+        ])
         let route = record(output.route, on: scene.scheduler)
+        _ = record(output.state, on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(route.events == [.next(300, .feedItems(feedID: 2)), .next(310, .help(.feeds)), .next(320, .back)])
     }
@@ -171,7 +186,7 @@ private struct Scene {
 /// it is asked; a path ending in "bad.opml" fails as a whole.
 private func importScene(
     _ actions: [(Int, FeedListViewModel.Action)]
-) -> (screens: TestableObserver<FeedListViewModel.Screen>, calls: [String]) {
+) -> (screens: TestableObserver<FeedListViewModel.State>, calls: [String]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let service = MockFeedListService {
@@ -191,19 +206,20 @@ private func importScene(
             return .just(.started(feedIDs: ids))
         }
     }
-    let input = scheduler.createHotObservable(
+    // Cold: the actions' ticks count from the subscription, at 0, so the viewport at 0 arrives.
+    let input = scheduler.createColdObservable(
         [Recorded.next(0, FeedListViewModel.Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(screen: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(FeedListViewModel.Screen.self)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(FeedListViewModel.State.self)
     let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: 1_000)
     subscription.dispose()
     return (screens, calls.all)
 }
 
-private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.Screen>) -> FeedListViewModel.Screen {
-    screens.events.last { $0.time <= tick }?.value.element ?? FeedListViewModel.Screen()
+private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.State>) -> FeedListViewModel.State {
+    screens.events.last { $0.time <= tick }?.value.element ?? FeedListViewModel.State()
 }
 
 @Test func feedsImportFromThePromptShowsTheSummaryAndFetchesTheAddedFeeds() {

@@ -1,0 +1,180 @@
+import SceneServices
+
+extension FeedItemsViewModel {
+    /// Folds `event` into `state`; returns what the step asks of the service, in order.
+    static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        let readingID = state.openedItem?.id
+        var effects: [Effect] = []
+        switch event {
+        case .action(let action):
+            switch action {
+            case .viewport, .readerViewport: break
+            // A message stays until the next key (or its timeout).
+            default: state.status.dismiss()
+            }
+            effects = state.apply(action)
+        case .messageExpired(let expiry): state.status.expire(expiry)
+        case .feedLoaded(.success(let feed?)):
+            state.feedTitle = feed.title
+            state.isFeedGone = false
+            state.refreshFailure = nil
+            if case .failed(let message) = feed.lastRefresh { state.refreshFailure = message }
+        case .feedLoaded(.success(nil)):
+            state.isFeedGone = true
+            state.status.show("This feed was removed.", .error)
+        case .feedLoaded(.failure(let error)):
+            state.status.show(error.message(after: "Could not load the feed"), .error)
+        case .pageLoaded(let window, .success(let page)):
+            state.loadedWindow = window
+            state.page = page
+            // The opened item follows its stored state (read, unread) while the window holds it;
+            // otherwise it stays as it was last seen, still readable.
+            if let opened = state.openedItem, let fresh = page.items.first(where: { $0.id == opened.id }) {
+                state.openedItem = fresh
+            }
+        case .pageLoaded(let window, .failure(let error)):
+            state.loadedWindow = window
+            state.status.show(error.message(after: "Could not load the items"), .error)
+        case .jumped(let place):
+            // The item's feed is shown, and the item selected once that feed is listed.
+            state.openedItem = place.item
+            state.jump = Jump(feedID: place.item.feedID, position: place.position)
+            state.window.feedID = place.item.feedID
+            state.window.keptItemIDs?.insert(place.item.id)
+            if !place.item.isRead { effects = [.setRead(place.item.id, true)] }
+        case .nothingUnread: state.status.show(nothingUnreadText, .notice)
+        case .commandFailed(let message): state.status.show(message, .error)
+        case .commandSucceeded:
+            // A command that worked takes back an earlier one's failure, not the feed's removal.
+            if !state.isFeedGone, state.status.error != nil { state.status.dismiss() }
+        }
+        if state.openedItem?.id != readingID {
+            // Another text: from its top, its length unknown until the front end wraps it.
+            state.scroll = 0
+            state.readerLineCount = 0
+        }
+        state.settle()
+        return effects
+    }
+
+    /// The address to open for `item`, or why there is none.
+    static func link(of item: FeedItem?, number: Int?) -> Result<String, SceneError> {
+        guard let item else { return .failure(SceneError.gone(.item)) }
+        guard let number else {
+            return item.link.map { .success($0) } ?? .failure(SceneError.link(.noLink))
+        }
+        guard item.links.indices.contains(number - 1) else {
+            return .failure(.link(.noNumberedLink(number: number, count: item.links.count)))
+        }
+        return .success(item.links[number - 1])
+    }
+}
+
+extension FeedItemsViewModel.State {
+    fileprivate typealias Effect = FeedItemsViewModel.Effect
+
+    fileprivate mutating func apply(_ action: FeedItemsViewModel.Action) -> [Effect] {
+        switch action {
+        case .typeDigit(let digit):
+            linkNumber = min((linkNumber ?? 0) * 10 + min(max(digit, 0), 9), 99_999)
+            return []
+        case .viewport(let height):
+            contentHeight = max(height, 0)
+            return []
+        case .readerViewport(let height, let lineCount):
+            readerHeight = max(height, 0)
+            readerLineCount = max(lineCount, 0)
+            scroll = min(scroll, maximumScroll)
+            return []
+        case .openLink:
+            let number = linkNumber
+            linkNumber = nil
+            guard let id = openedItem?.id ?? selectedRow?.id else { return [] }
+            switch FeedItemsViewModel.link(of: item(id: id), number: number) {
+            case .success(let url): return [.openLink(url)]
+            case .failure(let error): status.show(error.message, .error)
+            }
+            return []
+        default:
+            linkNumber = nil
+        }
+        if let reading = openedItem {
+            switch action {
+            case .close: openedItem = nil
+            case .scroll(let lines): scrollReader(to: scroll + lines)
+            case .scrollPages(let pages): scrollReader(to: scroll + pages * max(readerHeight, 1))
+            case .scrollToTop: scroll = 0
+            case .scrollToBottom: scroll = maximumScroll
+            case .toggleRead: return toggleRead(reading.id)
+            case .nextUnread: return [nextUnread(after: reading.id)]
+            case .help: return [.route(.help(.feedItems))]
+            default: break
+            }
+            return []
+        }
+        switch action {
+        case .select(let move): viewport.selected = viewport.selection(after: move)
+        case .open: return selectedRow.map { open($0.id) } ?? []
+        case .toggleRead: return selectedRow.map { toggleRead($0.id) } ?? []
+        case .markAllRead: return [.markAllRead(feedID: window.feedID)]
+        case .nextUnread:
+            // The selected item when it is unread (the next one for this list), else the next
+            // unread item after it.
+            if let row = selectedRow, !row.isRead { return open(row.id) }
+            return [nextUnread(after: selectedRow?.id)]
+        case .toggleUnreadOnly:
+            // Another list: from its top.
+            viewport.selected = nil
+            viewport.offset = 0
+            window.keptItemIDs = window.keptItemIDs == nil ? [] : nil
+        case .help: return [.route(.help(.feedItems))]
+        case .back: return [.route(.back)]
+        default: break
+        }
+        return []
+    }
+
+    /// Reads the item `id` of the window (it becomes read); an unread-only list keeps it.
+    private mutating func open(_ id: Int64) -> [Effect] {
+        window.keptItemIDs?.insert(id)
+        guard let item = item(id: id) else { return [] }
+        openedItem = item
+        return item.isRead ? [] : [.setRead(id, true)]
+    }
+
+    /// Marks the item `id` of the window read when unread, unread when read; an unread-only
+    /// list keeps it.
+    private mutating func toggleRead(_ id: Int64) -> [Effect] {
+        window.keptItemIDs?.insert(id)
+        return item(id: id).map { [.setRead(id, !$0.isRead)] } ?? []
+    }
+
+    /// Where to look for the next unread item from `itemID`, in the list as it is shown.
+    private func nextUnread(after itemID: Int64?) -> Effect {
+        .nextUnread(after: itemID, feedID: window.feedID, keeping: window.keptItemIDs)
+    }
+
+    /// Scrolls the reader to `line`, kept between the first line and the last page.
+    private mutating func scrollReader(to line: Int) {
+        scroll = min(max(line, 0), maximumScroll)
+    }
+
+    /// Keeps the selection within the feed and in the window, follows a jump once its feed's
+    /// list (as filtered now) has loaded, and asks for the window the viewport shows.
+    fileprivate mutating func settle() {
+        if page.totalCount != viewport.count { viewport.setCount(page.totalCount) }
+        if let jump, let loaded = loadedWindow, loaded.feedID == jump.feedID, loaded.feedID == window.feedID,
+            loaded.keptItemIDs == window.keptItemIDs
+        {
+            self.jump = nil
+            if viewport.count > 0 { viewport.selected = min(jump.position, viewport.count - 1) }
+        }
+        viewport.height = contentHeight
+        viewport.scrollToSelection()
+        // Only the visible window is asked for; the rows arrive with their positions in the feed.
+        if viewport.height > 0 {
+            let asked = FeedItemsViewModel.window(for: VisibleRange(offset: viewport.offset, limit: viewport.height))
+            (window.offset, window.limit) = (asked.offset, asked.limit)
+        }
+    }
+}

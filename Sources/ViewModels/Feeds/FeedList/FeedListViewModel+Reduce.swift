@@ -1,0 +1,170 @@
+import Domain
+import Foundation
+import SceneServices
+
+extension FeedListViewModel {
+    /// Folds `event` into `state`; returns what the step asks of the service, in order.
+    static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .action(let action):
+            // A message stays until the next key (or its timeout).
+            if case .viewport = action {} else { state.status.dismiss() }
+            effects = state.apply(action)
+        case .messageExpired(let expiry): state.status.expire(expiry)
+        case .feedsLoaded(.success(let feeds)):
+            // The list changed around the selected feed (one added or renamed, by this process
+            // or another): the selection stays on that feed, not on the row it was in.
+            let selectedID = state.selectedRow?.id
+            state.feeds = feeds
+            state.isLoading = false
+            let ids = Set(feeds.map(\.id))
+            state.refreshErrors = state.refreshErrors.filter { ids.contains($0.key) }
+            if let selectedID, let index = feeds.firstIndex(where: { $0.id == selectedID }) {
+                state.viewport.selected = index
+            }
+        case .feedsLoaded(.failure(let error)):
+            state.isLoading = false
+            state.status.show(error.message(after: "Could not load the feeds"), .error)
+        case .refresh(.started(let ids)):
+            state.refreshingIDs = Set(ids)
+            state.refreshTotal = ids.count
+            state.refreshDone = 0
+            for id in ids { state.refreshErrors[id] = nil }
+        case .refresh(.finished(let id, let result)):
+            guard state.refreshingIDs.remove(id) != nil else { break }
+            state.refreshDone += 1
+            if case .failure(let error) = result { state.refreshErrors[id] = error.message }
+        case .refreshEnded(let failure):
+            state.refreshingIDs = []
+            if let failure { state.status.show("Could not refresh: \(failure)", .error) }
+        case .added(let result):
+            let done = state.submissions.isEmpty ? nil : state.submissions.removeFirst()
+            switch result {
+            case .success(let feed):
+                state.refusedAddress = nil
+                state.pendingSelection = feed.id
+                let title = FeedURLRule.hidingPasswords(in: feed.title)
+                state.status.show(
+                    "Subscribed to “\(title)”: " + CountText.counted(feed.itemCount, "item", "items") + ".", .notice)
+            case .failure(let error):
+                state.refusedAddress = done?.typed
+                state.status.show(error.message, .error)
+            }
+            if let next = state.submissions.first { effects = [.add(url: next.url)] }
+        case .removed(.success(let feed)):
+            let title = FeedURLRule.hidingPasswords(in: feed.title)
+            state.status.show("Removed the feed “\(title)”. u undoes it.", .notice)
+        case .removed(.failure(let error)): state.status.show(error.message(after: "Could not remove the feed"), .error)
+        case .imported(.success(let summary)):
+            // An import with failures says both what it did and what failed, as an error.
+            let more = summary.failures.count > 1 ? " (and \(summary.failures.count - 1) more)" : ""
+            let failed = summary.failures.first.map { "\(summary.text) Not imported: \($0)\(more)" }
+            state.status.show(failed ?? summary.text, failed == nil ? .notice : .error)
+            // Imported feeds are fetched at once, with the refresh's progress on screen.
+            if !summary.addedFeedIDs.isEmpty { effects = [.refresh(summary.addedFeedIDs)] }
+        case .imported(.failure(let error)): state.status.show(error.message(after: "Could not import"), .error)
+        case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
+        case .historyStepped(let direction, .failure(let error)): state.status.show(direction.failure(error), .error)
+        case .searchLoaded(let text, let result):
+            guard text == state.search.text else { break }
+            state.search.answeredText = text
+            switch result {
+            case .success(let results):
+                state.search.results = Array(results.prefix(maximumSearchResults))
+                state.search.hasMore = results.count > maximumSearchResults
+                state.search.error = nil
+            case .failure(let error):
+                state.search.error = error.message(after: "Could not search")
+            }
+        }
+        state.settle()
+        return effects
+    }
+}
+
+extension FeedListViewModel.State {
+    fileprivate typealias Effect = FeedListViewModel.Effect
+
+    fileprivate mutating func apply(_ action: FeedListViewModel.Action) -> [Effect] {
+        switch (action, mode) {
+        case (.dismissMessage, _): break
+        case (.viewport(let height), _): contentHeight = max(height, 0)
+        case (.startSearching, .browsing): mode = .searching(PromptText())
+        case (.startSearching, .searchResults(let text)): mode = .searching(text)
+        case (.edit(let text), .searching(let old)):
+            mode = .searching(text)
+            // New results: from their top. Empty text ends the search.
+            if text.text != old.text {
+                resultsViewport.selected = nil
+                search = text.text.isEmpty ? FeedListViewModel.Search() : search
+                search.text = text.text
+            }
+        case (.submit, .searching(let text)): mode = text.text.isEmpty ? .browsing : .searchResults(text)
+        case (.cancel, .searching), (.cancel, .searchResults), (.back, .searchResults):
+            mode = .browsing
+            search = FeedListViewModel.Search()
+        case (.select(let move), .searching), (.select(let move), .searchResults):
+            resultsViewport.selected = resultsViewport.selection(after: move)
+        case (.open, .searchResults), (.open, .searching):
+            return selectedSearchRow.map { [.route(.feedItems(feedID: $0.feedID, openingItemID: $0.id))] } ?? []
+        case (.help, .searchResults), (.help, .browsing): return [.route(.help(.feeds))]
+        case (.edit(let text), .adding): mode = .adding(text)
+        case (.submit, .adding(let text)):
+            // Subscribing downloads the feed first (one that cannot be read is not added), one
+            // address at a time; one that is no address is refused at once.
+            mode = .browsing
+            switch FeedURLRule.validate(text.text) {
+            case .failure(let problem):
+                refusedAddress = text.text
+                status.show(problem.message, .error)
+            case .success(let url):
+                submissions.append(FeedListViewModel.Submission(typed: text.text, url: url))
+                return submissions.count == 1 ? [.add(url: url)] : []
+            }
+        case (.edit(let text), .importing): mode = .importing(text)
+        case (.submit, .importing(let text)):
+            mode = .browsing
+            let path = text.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !path.isEmpty { return [.importFile(path)] }
+            status.show(SceneError.noImportPath.message(after: "Could not import"), .error)
+        case (.cancel, _): mode = .browsing
+        case (.confirm, .confirmingRemove(let id, _)):
+            mode = .browsing
+            return [.remove(id)]
+        case (.select(let move), .browsing): viewport.selected = viewport.selection(after: move)
+        case (.open, .browsing): return selectedRow.map { [.route(.feedItems(feedID: $0.id))] } ?? []
+        case (.refresh, .browsing): return selectedRow.map { [.refresh([$0.id])] } ?? []
+        case (.refreshAll, .browsing): return feeds.isEmpty ? [] : [.refresh(feeds.map(\.id))]
+        case (.undo, .browsing): return [.step(.undo)]
+        case (.redo, .browsing): return [.step(.redo)]
+        case (.startAdding, .browsing): mode = .adding(PromptText(refusedAddress ?? ""))
+        case (.startImporting, .browsing): mode = .importing(PromptText())
+        case (.askToRemove, .browsing):
+            if let row = selectedRow { mode = .confirmingRemove(id: row.id, title: row.title) }
+        case (.back, .browsing): return [.route(.back)]
+        default: break
+        }
+        return []
+    }
+
+    /// Keeps the selections and windows within their lists; selects a feed just subscribed to.
+    fileprivate mutating func settle() {
+        viewport.setCount(feeds.count)
+        if let pending = pendingSelection, let index = feeds.firstIndex(where: { $0.id == pending }) {
+            viewport.selected = index
+            pendingSelection = nil
+        }
+        resultsViewport.setCount(search.results.count)
+        // An input line, or the question, takes a row of the list.
+        let height: Int =
+            switch mode {
+            case .browsing, .searchResults: contentHeight
+            default: contentHeight - 1
+            }
+        viewport.height = max(height, 0)
+        viewport.scrollToSelection()
+        resultsViewport.height = viewport.height
+        resultsViewport.scrollToSelection()
+    }
+}
