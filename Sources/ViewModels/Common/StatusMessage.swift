@@ -74,12 +74,6 @@ public struct StatusMessageSlot: Sendable, Hashable {
         shown += 1
     }
 
-    /// Shows `text` if the counts say it is new (the old screen fold's way; goes with it).
-    mutating func show(_ text: String?, _ kind: StatusMessage.Kind, counted serial: Int, before previousSerial: Int) {
-        guard serial != previousSerial, let text else { return }
-        show(text, kind)
-    }
-
     /// A key was pressed: the message goes.
     mutating func dismiss() {
         current = nil
