@@ -1,8 +1,8 @@
 public import SceneServices
 
 extension Services {
-    /// Services whose every scene gets the fake given here; a scene service left out is a fake
-    /// that fails the test on any call.
+    /// Services whose every scene, and the command line, gets the fake given here; a service
+    /// left out is a fake that fails the test on any call.
     ///
     /// ```swift
     /// let services = Services.mock(
@@ -13,14 +13,16 @@ extension Services {
         todoList: MockTodoListService = MockTodoListService(),
         todoEditor: MockTodoEditorService = MockTodoEditorService(),
         feedList: MockFeedListService = MockFeedListService(),
-        feedItems: MockFeedItemsService = MockFeedItemsService()
+        feedItems: MockFeedItemsService = MockFeedItemsService(),
+        commandLine: MockCommandLineService = MockCommandLineService()
     ) -> Services {
         Services(
             makeHomeService: { home },
             makeTodoListService: { todoList },
             makeTodoEditorService: { todoEditor },
             makeFeedListService: { feedList },
-            makeFeedItemsService: { feedItems }
+            makeFeedItemsService: { feedItems },
+            makeCommandLineService: { commandLine }
         )
     }
 }

@@ -143,10 +143,9 @@ private func failedRefresh(
     of location: String, fetcher: FeedFetcher = FeedFetcher(), sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> String? {
     let fixture = try ServicesFixture()
-    let service = FeedsBaseService(context: fixture.context, fetcher: fetcher)
     let feed = try value(fixture.feeds.addFeed(url: location, title: "Hostile", siteURL: nil))
     _ = try value(fixture.feeds.storeItems([storedItem], feedID: feed.id, fetchedAt: Date()))
-    let recorder = Recorder(service.refresh(feedID: feed.id))
+    let recorder = Recorder(fixture.feeds.refresh(feedID: feed.id) { fetcher.fetch($0, validators: $1) })
     defer { recorder.dispose() }
     let finished = recorder.wait(timeout: .seconds(10)) { events in
         events.contains { if case .finished = $0 { true } else { false } }

@@ -5,7 +5,8 @@ import SQLiteProvider
 public import Streams
 
 extension FeedsBaseService {
-    /// Downloads the feed, parses it and stores feed and items.
+    /// Downloads the feed with `fetch` (given the feed's address and the validators stored from
+    /// its last download), parses it and stores feed and items.
     ///
     /// Sends ``FeedRefreshUpdate/progress(_:)`` steps, then one ``FeedRefreshUpdate/finished(_:)``,
     /// then completes; it never fails. Items are matched by their identity (the document's
@@ -14,13 +15,8 @@ extension FeedsBaseService {
     /// longer lists stay stored. The feed's `ETag`/`Last-Modified` are stored and sent back
     /// next time, so an unchanged feed costs a `304` and nothing else. Any failure (network,
     /// file, parsing, database) is reported and changes nothing that was stored. Disposing
-    /// cancels the download.
-    public func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate> {
-        let fetcher = fetcher
-        return refresh(feedID: feedID) { fetcher.fetch($0, validators: $1) }
-    }
-
-    /// The refresh of ``refresh(feedID:)``, downloading with `fetch`.
+    /// cancels the download. An error `fetch` sends that is not a ``FeedError`` is reported as
+    /// ``FeedRefreshError/source(_:)``, unchanged.
     public func refresh(
         feedID: Int64, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) -> Observable<FeedRefreshUpdate> {
@@ -85,7 +81,8 @@ extension FeedsBaseService {
         }
     }
 
-    /// Subscribes to the feed at `url` only once it has been downloaded and read: the feed, its
+    /// Subscribes to the feed at `url` only once it has been downloaded with `fetch` (given the
+    /// address and no validators) and read: the feed, its
     /// items and its validators are stored in one transaction, so a feed that cannot be fetched
     /// or read, or a process stopped while it downloads, leaves nothing behind. The feed takes
     /// its own title (its address when it has none). An address already subscribed, in any
@@ -93,13 +90,6 @@ extension FeedsBaseService {
     ///
     /// Sends progress, then one ``FeedRefreshUpdate/finished(_:)`` whose summary names the new
     /// feed, then completes; it never fails. Disposing cancels the download.
-    public func subscribe(url: String) -> Observable<FeedRefreshUpdate> {
-        let fetcher = fetcher
-        return subscribe(url: url) { fetcher.fetch($0, validators: $1) }
-    }
-
-    /// The same subscription, downloading with `fetch` (given the address and no validators)
-    /// instead of the service's own fetcher.
     public func subscribe(
         url: String, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) -> Observable<FeedRefreshUpdate> {

@@ -3,7 +3,9 @@ public import SQLiteProvider
 public import Streams
 
 /// The feeds base service: the only code that reads and writes feeds and their items in the
-/// database. Fetching over the network stores its results through ``storeItems(_:feedID:fetchedAt:)``.
+/// database. It fetches with the function its caller gives (``refresh(feedID:fetch:)``,
+/// ``subscribe(url:fetch:)``): the composition root makes the one fetcher of a process, so a
+/// scenario's fake or offline network reaches every refresh.
 ///
 /// ```swift
 /// let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
@@ -17,15 +19,11 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     public static let shared = FeedsBaseService(context: BaseServicesRegistry.requireContext(for: "FeedsBaseService"))
 
     let context: ServiceContext
-    /// Downloads and parses feeds for ``refresh(feedID:)``.
-    let fetcher: FeedFetcher
     private var database: SQLiteDatabase { context.database }
 
-    /// An instance over `context` that fetches with `fetcher`; tests use it with a temporary
-    /// database and a fake network.
-    init(context: ServiceContext, fetcher: FeedFetcher = FeedFetcher()) {
+    /// An instance over `context`; tests use it with a temporary database.
+    init(context: ServiceContext) {
         self.context = context
-        self.fetcher = fetcher
     }
 
     /// Subscribes to the feed at `url`; a file path or `file://` URL is stored as an absolute,
@@ -120,7 +118,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
 
     /// Upserts `items` by GUID (keeping each stored item's read status) and stamps the feed's
     /// fetch time; returns how many items were new. Shared by ``storeItems(_:feedID:fetchedAt:)``
-    /// and ``refresh(feedID:)``. At most `maximumItems` stay stored for the feed: the newest,
+    /// and ``refresh(feedID:fetch:)``. At most `maximumItems` stay stored for the feed: the newest,
     /// as ``observeItems(feedID:unreadOnly:offset:limit:on:)`` lists them.
     static func store(
         _ items: [FeedItemDraft], feedID: Int64, fetched: Int64, in db: Connection,

@@ -16,14 +16,11 @@ public protocol FeedsBaseServiceType: Sendable {
     /// Subscribes to the feed at `url`. A URL already subscribed is refused.
     func addFeed(url: String, title: String, siteURL: String?) -> Observable<Result<FeedObject, DatabaseError>>
 
-    /// Subscribes to the feed at `url` only once it has been downloaded and read, storing the
-    /// feed, its items and its validators in one transaction: a feed that cannot be fetched or
-    /// read, or a process stopped meanwhile, leaves nothing behind. Sends progress, then one
-    /// result whose summary names the new feed, then completes.
-    func subscribe(url: String) -> Observable<FeedRefreshUpdate>
-
-    /// The same subscription, downloading with `fetch` (given the address and no validators)
-    /// instead of the service's own fetcher: a scenario's network, or a test's.
+    /// Subscribes to the feed at `url` only once it has been downloaded with `fetch` (given the
+    /// address and no validators) and read, storing the feed, its items and its validators in
+    /// one transaction: a feed that cannot be fetched or read, or a process stopped meanwhile,
+    /// leaves nothing behind. Sends progress, then one result whose summary names the new feed,
+    /// then completes.
     func subscribe(
         url: String, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) -> Observable<FeedRefreshUpdate>
@@ -50,23 +47,20 @@ public protocol FeedsBaseServiceType: Sendable {
     /// many items were new.
     func storeItems(_ items: [FeedItemDraft], feedID: Int64, fetchedAt: Date) -> Observable<Result<Int, DatabaseError>>
 
-    /// Downloads the feed (http, https or a local file), parses it and stores it: new items
+    /// Downloads the feed (http, https or a local file) with `fetch` (given the feed's address
+    /// and the validators stored from its last download), parses it and stores it: new items
     /// unread, known items (same id/GUID/link) updated with their read status kept. Sends
     /// progress, then one result, then completes; a failed refresh leaves stored items as they
     /// were and records its message as the feed's ``FeedObject/lastError``, a successful one
-    /// clears it. An unchanged feed (304 Not Modified) is not downloaded again.
-    func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate>
-
-    /// The same refresh, downloading with `fetch` (given the feed's address and the validators
-    /// stored from its last download) instead of the service's own fetcher: the scene services
-    /// pass the fake network of a scenario this way. An error `fetch` sends that is not a
-    /// ``FeedError`` is reported as ``FeedRefreshError/source(_:)``, unchanged.
+    /// clears it. An unchanged feed (304 Not Modified) is not downloaded again. An error
+    /// `fetch` sends that is not a ``FeedError`` is reported as ``FeedRefreshError/source(_:)``,
+    /// unchanged.
     func refresh(
         feedID: Int64, fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) -> Observable<FeedRefreshUpdate>
 
     /// Records why the feed's last refresh failed, or clears it with `nil`; sends the feed.
-    /// ``refresh(feedID:)`` records its own outcome; this is for refreshes done another way.
+    /// ``refresh(feedID:fetch:)`` records its own outcome; this is for refreshes done another way.
     func setLastError(feedID: Int64, _ message: String?) -> Observable<Result<FeedObject, DatabaseError>>
 
     /// Marks an item read or unread.

@@ -1,33 +1,27 @@
-import BaseServices
-import Coordination
+import Domain
 import Foundation
 import SceneServices
-import TerminalUI
 
-/// Configures the base services from the command line's options, once per process.
+/// The composition root's decisions from the command line's options: where the database is,
+/// how the services start, and when the app reloads the feeds.
 enum Composition {
     /// The database the options name: `--db`, else `RIVULET_DB`, else the per-user default.
-    static func databaseLocation(
+    static func database(
         options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> DatabaseLocation {
+    ) -> ServicesConfiguration.Database {
         if let path = options.databasePath { return .file(path) }
         if let path = environment["RIVULET_DB"], !path.isEmpty { return .file(path) }
         return .standard
     }
 
-    /// Opens the database and makes the shared base services ready; for a command that
-    /// `onlyReads`, a database file that cannot be written is opened for reading.
-    static func configure(options: GlobalOptions, onlyReads: Bool = false) throws(CommandFailure) {
-        let configuration = BaseServicesConfiguration(
-            database: databaseLocation(options: options), environment: options.environment ?? .production,
-            readsOnlyWhenReadOnly: onlyReads)
-        let opened: ConfiguredDatabase
-        do {
-            opened = try configureBaseServices(configuration)
-        } catch {
-            throw CommandFailure(databaseMessage(error))
-        }
-        if opened.wasCreated, let path = opened.path { FeedCommands.addSampleFeed(besideDatabaseAt: path) }
+    /// The launch the options describe: the environment (production by default), the scenario
+    /// (the parser has already refused an unknown one), and the database.
+    static func launchConfiguration(
+        options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> LaunchConfiguration {
+        LaunchConfiguration(
+            environment: options.environment ?? .production, scenario: options.scenario.flatMap(Scenario.init(named:)),
+            database: database(options: options, environment: environment))
     }
 
     /// The longest time between automatic feed reloads that `--reload` takes: a week.
@@ -60,7 +54,8 @@ enum Composition {
         return isFake ? .never : .every(minutes: FeedReload.defaultMinutes)
     }
 
-    static func databaseMessage(_ error: BaseServiceError) -> String {
+    /// `error` as one line of a command's message.
+    static func message(_ error: SceneError) -> String {
         error.message.replacingOccurrences(of: "\n", with: " ")
     }
 }
@@ -72,38 +67,16 @@ extension Composition {
         let status: Int32
     }
 
-    /// Configures the services once for the app and the commands alike: over the configured
-    /// database, or, for `--scenario` and the fake environment, as the coordinator's launch
-    /// configuration says (in memory, with the scenario's content); returns the scene services.
+    /// Starts the services, once per process, for the app and every command alike: the one
+    /// path from the options to the ``Services`` the app's scenes and the commands work
+    /// through. A command that `onlyReads` can use a database file it may not write.
     static func startServices(options: GlobalOptions, onlyReads: Bool = false) -> Result<Services, StartFailure> {
-        guard options.scenario != nil || options.environment == .fake else {
-            do {
-                try Composition.configure(options: options, onlyReads: onlyReads)
-            } catch {
-                return .failure(StartFailure(message: error.message, status: Rivulet.failure))
-            }
-            return .success(
-                Services(
-                    makeHomeService: { HomeService() }, makeTodoListService: { TodoListService() },
-                    makeTodoEditorService: { TodoEditorService() }, makeFeedListService: { FeedListService() },
-                    makeFeedItemsService: { FeedItemsService() }))
-        }
-        // The parser has already refused an unknown scenario.
-        let scenario = options.scenario.flatMap(Scenario.init(named:))
-        let launch = LaunchConfiguration(
-            environment: options.environment ?? .production, scenario: scenario, database: launchDatabase(options))
+        var configuration = launchConfiguration(options: options).servicesConfiguration
+        configuration.readsOnlyWhenReadOnly = onlyReads
         do {
-            return .success(try ServicesBootstrap.start(launch.servicesConfiguration))
+            return .success(try ServicesBootstrap.start(configuration))
         } catch {
-            return .failure(StartFailure(message: error.message, status: Rivulet.failure))
-        }
-    }
-
-    private static func launchDatabase(_ options: GlobalOptions) -> ServicesConfiguration.Database {
-        switch databaseLocation(options: options) {
-        case .file(let path): .file(path)
-        case .inMemory: .inMemory
-        case .standard: .standard
+            return .failure(StartFailure(message: message(error), status: Rivulet.failure))
         }
     }
 }

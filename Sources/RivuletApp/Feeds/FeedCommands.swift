@@ -1,14 +1,14 @@
-import BaseServices
 import Domain
 import Foundation
 import SceneServices
 import Streams
 import TerminalUI
 
-/// The `feeds` subcommands.
+/// The `feeds` subcommands: adding and refreshing through the feeds scene's service, which
+/// fetches as the app does; the rest through the command line's service.
 enum FeedCommands {
-    static func perform(_ command: RivuletCommand) throws(CommandFailure) {
-        let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+    static func perform(_ command: RivuletCommand, services: Services) throws(CommandFailure) {
+        let feeds = services.makeCommandLineService()
         switch command {
         case .feedsList(let json):
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
@@ -22,7 +22,7 @@ enum FeedCommands {
                     let url = FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(feed.url))
                     var line = "\(feed.id)\t\(title)\t\(feed.unreadCount)/\(feed.itemCount) unread\t\(url)"
                     // The whole reason, on the feed's own line: the app's row has room for its start only.
-                    if let error = feed.lastError {
+                    if let error = lastError(of: feed) {
                         line += "\terror: \(FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(error)))"
                     }
                     Output.line(line)
@@ -38,13 +38,13 @@ enum FeedCommands {
             _ = try ScriptCommands.value(of: feeds.setRead(feedID: id, isRead))
         case .feedsAdd(let source):
             // A feed that cannot be read is not subscribed to: the reason is all that remains.
-            let summary = try outcome(of: feeds.subscribe(url: source), what: source)
-            Output.line(String(summary.feedID))
+            let feed = try added(services.makeFeedListService().addFeed(url: source), what: source)
+            Output.line(String(feed.id))
         case .feedsRefresh(let id):
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
             if let id, chosen.isEmpty { throw CommandFailure("there is no feed \(id)") }
-            let failures = refreshAll(chosen)
+            let failures = refreshAll(chosen, service: services.makeFeedListService())
             if id != nil, let failure = failures.first { throw CommandFailure(failure) }
             // Each failure on a line of its own, then how many.
             for failure in failures { Output.error("rivulet: \(failure)") }
@@ -54,7 +54,7 @@ enum FeedCommands {
         case .feedsImport(let path):
             try importSubscriptions(from: path, feeds: feeds)
         case .feedsExport:
-            Output.write(try ScriptCommands.value(of: feeds.exportSubscriptions()))
+            Output.write(try ScriptCommands.value(of: feeds.exportFeeds()))
         default:
             break
         }
@@ -62,35 +62,31 @@ enum FeedCommands {
 
     /// Imports an OPML file: each entry that failed on standard error, then the summary.
     private static func importSubscriptions(
-        from path: String, feeds: any FeedsBaseServiceType
+        from path: String, feeds: any CommandLineServiceType
     ) throws(CommandFailure) {
-        switch ScriptCommands.firstValue(of: feeds.importSubscriptions(fromFile: path)) {
-        case .success(let report)?:
-            for entry in report.failed {
-                let name = [entry.title, entry.address].compactMap { $0 }.map { "\"\($0)\"" }.joined(separator: " ")
-                let failure = "\(name.isEmpty ? "an outline" : name): \(entry.reason)"
-                Output.error("rivulet: \(path): \(FeedURLRule.hidingPasswords(in: failure))")
-            }
-            Output.line(importSummary(report))
-            if !report.failed.isEmpty {
-                throw CommandFailure("\(report.failed.count) of the file's entries could not be imported")
+        switch ScriptCommands.firstValue(of: feeds.importFeeds(fromFile: path)) {
+        case .success(let summary)?:
+            for failure in summary.failures { Output.error("rivulet: \(path): \(failure)") }
+            Output.line(importSummary(summary))
+            if !summary.failures.isEmpty {
+                throw CommandFailure("\(summary.failures.count) of the file's entries could not be imported")
             }
         case .failure(let error)?:
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.message)
         case nil:
             throw CommandFailure("the import ended without a result")
         }
     }
 
     /// `added 3, skipped 1, failed 0`.
-    static func importSummary(_ report: FeedImportReport) -> String {
-        "added \(report.added.count), skipped \(report.skipped.count), failed \(report.failed.count)"
+    static func importSummary(_ summary: FeedImportSummary) -> String {
+        "added \(summary.addedFeedIDs.count), skipped \(summary.skippedCount), failed \(summary.failures.count)"
     }
 
     /// Refreshes `chosen` as the app's feeds scene does (several at a time, each failure stored
     /// as the feed's last error), and returns why each that failed did, in the order of `chosen`.
-    private static func refreshAll(_ chosen: [FeedObject]) -> [String] {
-        let events = ScriptCommands.firstValue(of: FeedListService().refresh(feedIDs: chosen.map(\.id)).toArray())
+    private static func refreshAll(_ chosen: [Feed], service: any FeedListServiceType) -> [String] {
+        let events = ScriptCommands.firstValue(of: service.refresh(feedIDs: chosen.map(\.id)).toArray())
         var failures: [Int64: String] = [:]
         for case .finished(let feedID, .failure(let error)) in events ?? [] { failures[feedID] = error.message }
         return chosen.compactMap { feed in failures[feed.id].map { named($0, what: feed.url) } }
@@ -103,18 +99,14 @@ enum FeedCommands {
         return message.contains(what) ? message : "\(what): \(message)"
     }
 
-    /// Waits for the end of a refresh or subscription (`what` names it) and sends its summary,
-    /// or throws its failure.
-    private static func outcome(
-        of updates: Observable<FeedRefreshUpdate>, what: String
-    ) throws(CommandFailure) -> FeedRefreshSummary {
-        let finished = updates.compactMap { update -> Result<FeedRefreshSummary, FeedRefreshError>? in
-            guard case .finished(let outcome) = update else { return nil }
-            return outcome
-        }
-        switch ScriptCommands.firstValue(of: finished) {
-        case .success(let summary)?:
-            return summary
+    /// Waits for the end of a subscription (`what` names its address or path) and sends the new
+    /// feed, or throws its failure.
+    private static func added(
+        _ subscription: Observable<Result<Feed, SceneError>>, what: String
+    ) throws(CommandFailure) -> Feed {
+        switch ScriptCommands.firstValue(of: subscription) {
+        case .success(let feed)?:
+            return feed
         case .failure(let error)?:
             throw CommandFailure(named(error.message, what: what))
         case nil:
@@ -128,7 +120,7 @@ enum FeedCommands {
     /// Prints every item of a feed, newest first, a page at a time: a feed of any size is
     /// printed whole (the JSON as one array) while only one page is held in memory.
     private static func printItems(
-        of feedID: Int64, json: Bool, feeds: any FeedsBaseServiceType
+        of feedID: Int64, json: Bool, feeds: any CommandLineServiceType
     ) throws(CommandFailure) {
         let all = try ScriptCommands.value(of: feeds.fetchFeeds())
         guard all.contains(where: { $0.id == feedID }) else { throw CommandFailure("there is no feed \(feedID)") }
@@ -137,8 +129,7 @@ enum FeedCommands {
         if json { Output.write("[") }
         while true {
             let page = try ScriptCommands.value(
-                of: feeds.observeItems(
-                    feedID: feedID, unreadOnly: false, offset: offset, limit: itemPageSize, on: ImmediateScheduler()))
+                of: feeds.fetchItems(feedID: feedID, offset: offset, limit: itemPageSize))
             var text = ""
             for item in page {
                 if json {
@@ -161,51 +152,33 @@ enum FeedCommands {
     }
 
     /// What `feeds list --json` prints for each feed.
-    static let feedJSON = JSONShape<FeedObject>([
+    static let feedJSON = JSONShape<Feed>([
         ("id", { .int($0.id) }),
         ("title", { .string($0.title) }),
         ("url", { .string($0.url) }),
         ("itemCount", { .int(Int64($0.itemCount)) }),
         ("unreadCount", { .int(Int64($0.unreadCount)) }),
-        ("lastError", { .optional($0.lastError) }),
+        ("lastError", { .optional(lastError(of: $0)) }),
     ])
 
+    /// Why the feed's last refresh failed, as stored; `nil` when it did not.
+    private static func lastError(of feed: Feed) -> String? {
+        if case .failed(let message) = feed.lastRefresh { message } else { nil }
+    }
+
     /// What `feeds items --json` prints for each item.
-    static let itemJSON = JSONShape<FeedItemObject>([
+    static let itemJSON = JSONShape<FeedItem>([
         ("id", { .int($0.id) }),
         ("title", { .string($0.title) }),
         ("link", { .optional($0.link) }),
         ("published", { .optional($0.publishedAt.map(iso8601)) }),
         ("read", { .bool($0.isRead) }),
-        ("summary", { .string($0.summary) }),
+        ("summary", { .string($0.text) }),
         ("content", { .string($0.content) }),
         ("links", { .array($0.links.map(JSONValue.string)) }),
     ])
 
     private static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)
-    }
-}
-
-extension FeedCommands {
-    /// Subscribes a new database to the sample feed built into the app, so the first run has
-    /// something to read offline. The feed is written next to the database and subscribed
-    /// there, as a file feed that refreshes like any other (a file of that name already there
-    /// is kept). A failure leaves the feeds empty.
-    static func addSampleFeed(besideDatabaseAt databasePath: String) {
-        guard let parsed = try? SampleFeed.load() else { return }
-        let path = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-            .appendingPathComponent(SampleFeed.fileName).path
-        if !FileManager.default.fileExists(atPath: path) {
-            try? SampleFeed.data().write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-        }
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
-        guard
-            let feed = try? ScriptCommands.value(
-                of: feeds.addFeed(url: path, title: parsed.title, siteURL: parsed.siteLink))
-        else { return }
-        let drafts = parsed.items.map { FeedItemDraft($0, feedURL: path) }
-        _ = try? ScriptCommands.value(of: feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
     }
 }

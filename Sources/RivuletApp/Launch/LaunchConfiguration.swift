@@ -2,8 +2,9 @@ public import Domain
 public import SceneServices
 import TerminalUI
 
-/// What the composition root (the `rivulet` executable) decides from its flags: environment,
-/// scenario and database. The coordinator turns it into the services configuration.
+/// What the composition root decides from its flags (`Composition.launchConfiguration(options:)`):
+/// environment, scenario and database. Its ``servicesConfiguration`` is what
+/// `ServicesBootstrap.start(_:)` gets, for the app and every subcommand alike.
 public struct LaunchConfiguration: Sendable, Hashable {
     /// Which world (`--environment production|development|fake`).
     public var environment: AppEnvironment

@@ -1,5 +1,6 @@
 /// How to build each scene's service: what the coordinator holds and calls when it builds a
-/// scene. ``Services/live`` builds the real structs over the shared base services; tests use
+/// scene, and what the command line works through. ``ServicesBootstrap/start(_:)`` makes the
+/// one value of a process, over the base services it configures; tests use
 /// `Services.mock(...)` from `SceneServicesMocks`.
 public struct Services: Sendable {
     /// Builds the home scene's service.
@@ -12,6 +13,8 @@ public struct Services: Sendable {
     public var makeFeedListService: @Sendable () -> any FeedListServiceType
     /// Builds the feed items scene's service.
     public var makeFeedItemsService: @Sendable () -> any FeedItemsServiceType
+    /// Builds the command line's service.
+    public var makeCommandLineService: @Sendable () -> any CommandLineServiceType
 
     /// Creates a set of service builders.
     public init(
@@ -19,12 +22,14 @@ public struct Services: Sendable {
         makeTodoListService: @escaping @Sendable () -> any TodoListServiceType,
         makeTodoEditorService: @escaping @Sendable () -> any TodoEditorServiceType,
         makeFeedListService: @escaping @Sendable () -> any FeedListServiceType,
-        makeFeedItemsService: @escaping @Sendable () -> any FeedItemsServiceType
+        makeFeedItemsService: @escaping @Sendable () -> any FeedItemsServiceType,
+        makeCommandLineService: @escaping @Sendable () -> any CommandLineServiceType
     ) {
         self.makeHomeService = makeHomeService
         self.makeTodoListService = makeTodoListService
         self.makeTodoEditorService = makeTodoEditorService
         self.makeFeedListService = makeFeedListService
         self.makeFeedItemsService = makeFeedItemsService
+        self.makeCommandLineService = makeCommandLineService
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 import Streams
 
 /// Starts the services: configures the base services once, shapes the data as the
-/// configuration asks, and returns the builders of every scene's service.
+/// configuration asks, makes the one feed fetch of the process, and returns the builders of
+/// every scene's service. The app and every subcommand start here.
 ///
 /// ```swift
 /// let services = try ServicesBootstrap.start(ServicesConfiguration(environment: .fake, database: .inMemory))
@@ -17,34 +18,38 @@ public enum ServicesBootstrap {
 
     /// Configures the base services and returns the scene services over them. Call it once per
     /// process, from the composition root; a second call fails, as does a database that cannot
-    /// be used (with the reason in the message).
+    /// be used (with the reason in the message). A database file created just now gets the
+    /// sample feed beside it.
     public static func start(_ configuration: ServicesConfiguration) throws(SceneError) -> Services {
+        let opened: ConfiguredDatabase
         do {
-            try configureBaseServices(
+            opened = try configureBaseServices(
                 BaseServicesConfiguration(
-                    database: databaseLocation(configuration.database),
-                    environment: configuration.environment))
+                    database: databaseLocation(configuration.database), environment: configuration.environment,
+                    readsOnlyWhenReadOnly: configuration.readsOnlyWhenReadOnly))
         } catch {
             throw SceneError.storage(error.message)
         }
         let todos: any TodosBaseServiceType = TodosBaseService.shared
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+        if opened.wasCreated, let path = opened.path { addSampleFeed(besideDatabaseAt: path, feeds: feeds) }
         try prepare(configuration.content, todos: todos, feeds: feeds)
-        let knownFeeds = (try? outcome(feeds.fetchFeeds()))?.map(\.url) ?? []
-        let fetch = makeFetch(configuration, knownFeeds: knownFeeds)
+        let fetch = makeFetch(configuration, feeds: feeds)
         return Services(
             makeHomeService: { HomeService(todos: todos, feeds: feeds) },
             makeTodoListService: { TodoListService(todos: todos) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
             makeFeedListService: { FeedListService(feeds: feeds, fetch: fetch) },
-            makeFeedItemsService: { FeedItemsService(feeds: feeds) })
+            makeFeedItemsService: { FeedItemsService(feeds: feeds) },
+            makeCommandLineService: { CommandLineService(todos: todos, feeds: feeds) })
     }
 
-    /// How feeds are fetched in this configuration: failing at once when offline, through a fake
-    /// network (serving the sample feed at every known address, and a page that is not a feed
-    /// at the broken feed's) in the fake environment, else through the real network.
+    /// How feeds are fetched in this configuration, made here and nowhere else: failing at once
+    /// when offline, through a fake network (serving the sample feed at every address `feeds`
+    /// holds, and a page that is not a feed at the broken feed's) in the fake environment or
+    /// when slow, else through the real network.
     static func makeFetch(
-        _ configuration: ServicesConfiguration, knownFeeds: [String]
+        _ configuration: ServicesConfiguration, feeds: any FeedsBaseServiceType
     ) -> @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent> {
         if configuration.network == .offline {
             return { _, _ in .error(SceneError.offline) }
@@ -57,6 +62,7 @@ public enum ServicesBootstrap {
         }
         let network = FakeNetworkService(
             scheduler: DispatchQueueScheduler(label: "rivulet.fake-network"), delay: .milliseconds(delay))
+        let knownFeeds = (try? outcome(feeds.fetchFeeds()))?.map(\.url) ?? []
         for url in knownFeeds where url != brokenFeedURL { network.stubSampleFeed(url: url) }
         network.stub(url: brokenFeedURL, reply: .ok(brokenFeedBody))
         let fetcher = FeedFetcher(network: network)

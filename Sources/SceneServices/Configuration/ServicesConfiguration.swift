@@ -1,8 +1,8 @@
 public import Domain
 
 /// How the services start: which world, which database, and what the data and the network
-/// look like at launch. The composition root builds one (the coordinator maps a launch
-/// configuration and scenario onto it) and hands it to ``ServicesBootstrap``.
+/// look like at launch. The composition root builds one (from a launch configuration and its
+/// scenario) and hands it to ``ServicesBootstrap/start(_:)``.
 public struct ServicesConfiguration: Sendable, Hashable {
     /// Where the database lives.
     public enum Database: Sendable, Hashable {
@@ -16,7 +16,7 @@ public struct ServicesConfiguration: Sendable, Hashable {
 
     /// What the stored data looks like at launch.
     public enum Content: Sendable, Hashable {
-        /// As stored (a new database gets the welcome list).
+        /// As stored (a new database file gets the welcome list and the sample feed).
         case asStored
         /// No todos and no feeds.
         case empty
@@ -44,14 +44,22 @@ public struct ServicesConfiguration: Sendable, Hashable {
     public var content: Content
     /// How the network behaves.
     public var network: Network
+    /// Whether a database file that exists but cannot be written (it, or its folder, is
+    /// read-only) is opened for reading only instead of being refused: every write then fails.
+    /// For a program that only reads (a listing, an export); `false` by default, so that a
+    /// program that writes learns at once.
+    public var readsOnlyWhenReadOnly: Bool
 
-    /// Creates a configuration; by default the data as stored and the normal network.
+    /// Creates a configuration; by default the data as stored, the normal network, and a
+    /// database that must be writable.
     public init(
-        environment: AppEnvironment, database: Database, content: Content = .asStored, network: Network = .normal
+        environment: AppEnvironment, database: Database, content: Content = .asStored, network: Network = .normal,
+        readsOnlyWhenReadOnly: Bool = false
     ) {
         self.environment = environment
         self.database = database
         self.content = content
         self.network = network
+        self.readsOnlyWhenReadOnly = readsOnlyWhenReadOnly
     }
 }

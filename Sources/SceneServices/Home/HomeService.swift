@@ -9,11 +9,6 @@ public struct HomeService: HomeServiceType {
     let todos: any TodosBaseServiceType
     let feeds: any FeedsBaseServiceType
 
-    /// The service over the shared base services (configure them first).
-    public init() {
-        self.init(todos: TodosBaseService.shared, feeds: FeedsBaseService.shared)
-    }
-
     init(todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType) {
         self.todos = todos
         self.feeds = feeds

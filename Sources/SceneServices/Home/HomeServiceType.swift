@@ -3,7 +3,7 @@ public import Streams
 /// What the home scene needs: live counts from the todos and the feeds.
 ///
 /// ```swift
-/// let service: any HomeServiceType = HomeService()
+/// let service: any HomeServiceType = services.makeHomeService()
 /// service.observeCounts(on: scheduler)
 ///     .subscribe(onNext: { counts in print(counts.activeTodos) })
 ///     .disposed(by: bag)

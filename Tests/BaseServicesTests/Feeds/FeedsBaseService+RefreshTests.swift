@@ -13,8 +13,23 @@ private func rss(_ items: [(guid: String, title: String)], title: String = "Harb
     return "<rss><channel><title>\(title)</title><link>https://harbour.example/</link>\(body)</channel></rss>"
 }
 
-private func makeService(_ fixture: ServicesFixture, _ network: FakeNetworkService) -> FeedsBaseService {
-    FeedsBaseService(context: fixture.context, fetcher: FeedFetcher(network: network))
+/// The feeds base service with the fetcher it is given for every download, as the scene
+/// services give theirs.
+private struct FetchingFeeds {
+    let feeds: FeedsBaseService
+    let fetcher: FeedFetcher
+
+    func refresh(feedID: Int64) -> Observable<FeedRefreshUpdate> {
+        feeds.refresh(feedID: feedID) { [fetcher] in fetcher.fetch($0, validators: $1) }
+    }
+
+    func subscribe(url: String) -> Observable<FeedRefreshUpdate> {
+        feeds.subscribe(url: url) { [fetcher] in fetcher.fetch($0, validators: $1) }
+    }
+}
+
+private func makeService(_ fixture: ServicesFixture, _ network: FakeNetworkService) -> FetchingFeeds {
+    FetchingFeeds(feeds: fixture.feeds, fetcher: FeedFetcher(network: network))
 }
 
 /// The events as short strings (the error types are not `Equatable`).
@@ -30,7 +45,7 @@ private func describe(_ event: FeedRefreshUpdate) -> String {
 }
 
 /// Runs a refresh to its end on an immediate scheduler and returns its events.
-private func refresh(_ service: FeedsBaseService, _ feedID: Int64) -> [String] {
+private func refresh(_ service: FetchingFeeds, _ feedID: Int64) -> [String] {
     let recorder = Recorder(service.refresh(feedID: feedID))
     defer { recorder.dispose() }
     return recorder.values.map(describe)
@@ -239,7 +254,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
 // MARK: - Subscribing: fetched first, stored in one transaction
 
 /// Runs a subscription to its end on an immediate scheduler and returns its events.
-private func subscribe(_ service: FeedsBaseService, _ url: String = feedURL) -> [String] {
+private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [String] {
     let recorder = Recorder(service.subscribe(url: url))
     defer { recorder.dispose() }
     return recorder.values.map(describe)

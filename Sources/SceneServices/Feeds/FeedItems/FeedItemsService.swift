@@ -7,12 +7,6 @@ public struct FeedItemsService: FeedItemsServiceType {
     let feeds: any FeedsBaseServiceType
     let opener: LinkOpener
 
-    /// The service over the shared feeds base service (configure it first), opening links with
-    /// `opener`.
-    public init(opener: LinkOpener = .system()) {
-        self.init(feeds: FeedsBaseService.shared, opener: opener)
-    }
-
     init(feeds: any FeedsBaseServiceType, opener: LinkOpener = .system()) {
         self.feeds = feeds
         self.opener = opener

@@ -3,23 +3,18 @@ import Domain
 import Foundation
 public import Streams
 
-/// The feeds scene's service: the feeds base service for storage and refreshing, with a fetch
-/// function (over the network base service, or a scenario's fake network) for downloading.
+/// The feeds scene's service, which `rivulet feeds add` and `rivulet feeds refresh` use too:
+/// the feeds base service for storage and refreshing, with the fetch function
+/// ``ServicesBootstrap`` makes (over the network base service, or a scenario's fake or offline
+/// network) for downloading.
 ///
-/// A refresh refreshes each feed in turn through the feeds base service, as `rivulet feeds
-/// refresh` does: it sends the validators of the last download (so an unchanged feed costs a
+/// A refresh refreshes each feed through the feeds base service: it sends the validators of the last download (so an unchanged feed costs a
 /// `304`), stores the items (new ones unread, known ones keep their read state) and takes the
 /// feed's own title where the stored one is still its address; a feed that fails is reported,
 /// its message stored as the feed's last error, and the others go on.
 public struct FeedListService: FeedListServiceType {
     let feeds: any FeedsBaseServiceType
     let fetch: @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
-
-    /// The service over the shared base services (configure them first).
-    public init() {
-        let fetcher = FeedFetcher()
-        self.init(feeds: FeedsBaseService.shared, fetch: { fetcher.fetch($0, validators: $1) })
-    }
 
     init(
         feeds: any FeedsBaseServiceType,

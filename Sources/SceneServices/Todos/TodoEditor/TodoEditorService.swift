@@ -5,11 +5,6 @@ public import Streams
 public struct TodoEditorService: TodoEditorServiceType {
     let todos: any TodosBaseServiceType
 
-    /// The service over the shared todos base service (configure it first).
-    public init() {
-        self.init(todos: TodosBaseService.shared)
-    }
-
     init(todos: any TodosBaseServiceType) {
         self.todos = todos
     }

@@ -134,7 +134,7 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     let fixture = try ServicesFixture()
     let id = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
     let fetch = ServicesBootstrap.makeFetch(
-        ServicesConfiguration(environment: .fake, database: .inMemory, network: .offline), knownFeeds: [])
+        ServicesConfiguration(environment: .fake, database: .inMemory, network: .offline), feeds: fixture.feeds)
     let service = FeedListService(feeds: fixture.feeds, fetch: fetch)
     #expect(
         events(service.refresh(feedIDs: [id])).last

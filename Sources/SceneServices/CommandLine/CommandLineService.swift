@@ -1,0 +1,116 @@
+internal import BaseServices
+public import Domain
+public import Foundation
+public import Streams
+
+/// The command line's service, over the todos and the feeds base services: one operation per
+/// call, each failure with the database's own reason.
+public struct CommandLineService: CommandLineServiceType {
+    let todos: any TodosBaseServiceType
+    let feeds: any FeedsBaseServiceType
+
+    init(todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType) {
+        self.todos = todos
+        self.feeds = feeds
+    }
+
+    /// Adds a todo at the end of the list.
+    public func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
+        todos.create(title: title, notes: notes, due: dueAt).map { $0.toScene(Todo.init) }
+    }
+
+    /// Reads a batch of todos, just after the batch before (its last todo's place and identifier).
+    public func fetchTodos(
+        filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
+    ) -> Observable<Result<TodoBatch, SceneError>> {
+        todos.fetchPage(filter: filter, after: after?.last, limit: limit).map { result in
+            result.toScene { objects in
+                TodoBatch(
+                    todos: objects.map(Todo.init),
+                    next: objects.count < limit ? nil : objects.last.map(TodoBatch.Cursor.init))
+            }
+        }
+    }
+
+    /// Marks a todo done or not done.
+    public func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
+        todos.setCompleted(id: todoID, isCompleted).map { $0.toScene(Todo.init) }
+    }
+
+    /// Writes the fields `change` gives over whatever is stored now.
+    public func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>> {
+        let due: TodoEdit.Due =
+            switch change.due {
+            case .keep: .keep
+            case .set(let date): .set(date)
+            case .remove: .remove
+            }
+        return todos.update(id: id, TodoEdit(title: change.title, notes: change.notes, due: due)).map {
+            $0.toScene(Todo.init)
+        }
+    }
+
+    /// Removes a todo; sends it as it was.
+    public func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
+        todos.delete(id: id).map { $0.toScene(Todo.init) }
+    }
+
+    /// Undoes the last change, to todos or feeds.
+    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        todos.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+    }
+
+    /// Redoes the last change undone.
+    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        todos.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+    }
+
+    /// Reads every feed once, by title.
+    public func fetchFeeds() -> Observable<Result<[Feed], SceneError>> {
+        feeds.fetchFeeds().map { $0.toScene { $0.map(Feed.init) } }
+    }
+
+    /// Reads one window of a feed's items, every item shown.
+    public func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>> {
+        feeds.observeItems(feedID: feedID, unreadOnly: false, offset: offset, limit: limit, on: ImmediateScheduler())
+            .take(1)
+            .map { $0.toScene { $0.map(FeedItem.init) } }
+    }
+
+    /// Unsubscribes from a feed, recorded for undo.
+    public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
+        feeds.removeFeed(id: id).map { $0.toScene(Feed.init) }
+    }
+
+    /// Marks some items read or unread, all or none.
+    public func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
+        feeds.setRead(itemIDs: itemIDs, isRead).map { $0.toScene { $0 } }
+    }
+
+    /// Marks every item of a feed read or unread.
+    public func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
+        feeds.setRead(feedID: feedID, isRead).map { $0.toScene { $0 } }
+    }
+
+    /// Subscribes to the feeds an OPML file lists; each failed entry named by its title and its
+    /// address, in quotes.
+    public func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
+        feeds.importSubscriptions(fromFile: path).map { result in
+            result.map { report in
+                FeedImportSummary(
+                    addedFeedIDs: report.added.map(\.id), skippedCount: report.skipped.count,
+                    failures: report.failed.map { entry in
+                        let name = [entry.title, entry.address].compactMap { $0 }.map { "\"\($0)\"" }
+                            .joined(separator: " ")
+                        return FeedURLRule.hidingPasswords(in: "\(name.isEmpty ? "an outline" : name): \(entry.reason)")
+                    })
+            }
+            .mapError { SceneError.feed($0.description) }
+        }
+    }
+
+    /// Every subscription as an OPML document.
+    public func exportFeeds() -> Observable<Result<String, SceneError>> {
+        feeds.exportSubscriptions().map { $0.toScene { $0 } }
+    }
+}

@@ -1,0 +1,67 @@
+public import Domain
+public import Foundation
+public import Streams
+
+/// What the `rivulet` subcommands need besides the feeds scene's fetching (they add and refresh
+/// feeds through ``FeedListServiceType``): todos and feeds read and written one operation at a
+/// time. Each operation runs when subscribed, sends one `Result` and completes; a failure keeps
+/// the database's own reason (``SceneError/storage(_:)``), which the command prints as it is.
+///
+/// ```swift
+/// let service = services.makeCommandLineService()
+/// service.setCompleted(todoID: 3, true)
+///     .subscribe(onNext: { result in print(result) })
+///     .disposed(by: bag)
+/// ```
+public protocol CommandLineServiceType: Sendable {
+    /// Adds a todo at the end of the list.
+    func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>>
+
+    /// Reads up to `limit` todos that `filter` lets through, in the list's order, starting just
+    /// after the batch `after` ended (or at the first todo): each batch costs the same however
+    /// deep in the list it starts.
+    func fetchTodos(
+        filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
+    ) -> Observable<Result<TodoBatch, SceneError>>
+
+    /// Marks a todo done or not done.
+    func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>>
+
+    /// Writes the fields `change` gives; the others stay as stored, even when another process
+    /// changes them meanwhile.
+    func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>>
+
+    /// Removes a todo; sends it as it was.
+    func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>>
+
+    /// Undoes the last change, to todos or feeds, made here or by any other process; `nil` when
+    /// there is nothing to undo.
+    func undo() -> Observable<Result<HistoryStep?, SceneError>>
+
+    /// Redoes the last change undone; `nil` when there is nothing to redo.
+    func redo() -> Observable<Result<HistoryStep?, SceneError>>
+
+    /// Reads every feed once, by title.
+    func fetchFeeds() -> Observable<Result<[Feed], SceneError>>
+
+    /// Reads `limit` items of the feed `feedID` from `offset`, newest first (undated items last).
+    func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>>
+
+    /// Unsubscribes from a feed as a change undo can take back; sends the feed as it was.
+    func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>>
+
+    /// Marks the items `itemIDs` read or unread, all or none: an identifier that names no item
+    /// fails and changes nothing. Sends how many changed.
+    func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, SceneError>>
+
+    /// Marks every item of the feed `feedID` read or unread; sends how many changed.
+    func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, SceneError>>
+
+    /// Subscribes to every feed the OPML file at `path` lists, without fetching any. Each entry
+    /// that failed is one line of ``FeedImportSummary/failures`` naming it as the command line
+    /// does, by its title and its address, each in quotes (`"an outline"` when it has neither).
+    func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>>
+
+    /// Every subscription as an OPML 2.0 document, by title.
+    func exportFeeds() -> Observable<Result<String, SceneError>>
+}

@@ -1,0 +1,29 @@
+public import Foundation
+
+/// What an edit from the command line changes in a todo. A field left `nil` (or a due date left
+/// ``Due/keep``) keeps what is stored, even when another process changed it meanwhile.
+public struct TodoChange: Sendable, Hashable {
+    /// What the edit does to the due date.
+    public enum Due: Sendable, Hashable {
+        /// Keep the stored one.
+        case keep
+        /// Make it this moment.
+        case set(Date)
+        /// Take it away.
+        case remove
+    }
+
+    /// The new title, or `nil` to keep it. An empty title is refused.
+    public var title: String?
+    /// The new notes, or `nil` to keep them.
+    public var notes: String?
+    /// The due date's change.
+    public var due: Due
+
+    /// A change of the fields given; by default none.
+    public init(title: String? = nil, notes: String? = nil, due: Due = .keep) {
+        self.title = title
+        self.notes = notes
+        self.due = due
+    }
+}

@@ -1,0 +1,154 @@
+import Domain
+import Foundation
+import Streams
+import Testing
+
+@testable import SceneServices
+
+private func makeService(_ fixture: ServicesFixture) -> CommandLineService {
+    CommandLineService(todos: fixture.todos, feeds: fixture.feeds)
+}
+
+/// The titles of every todo `filter` lets through, read a batch of `size` at a time, one array
+/// per batch.
+private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, size: Int = 10) throws -> [[String]] {
+    var batches: [[String]] = []
+    var cursor: TodoBatch.Cursor?
+    repeat {
+        let batch = try first(service.fetchTodos(filter: filter, after: cursor, limit: size)).get()
+        batches.append(batch.todos.map(\.title))
+        cursor = batch.next
+    } while cursor != nil
+    return batches
+}
+
+@Test func commandLineServiceReadsTheWholeListInBatchesInOrder() throws {
+    let fixture = try ServicesFixture()
+    try fixture.addTodos(["A", "B", "C", "D", "E"], done: ["C"])
+    let service = makeService(fixture)
+    #expect(try readAll(service, size: 2) == [["A", "B"], ["C", "D"], ["E"]])
+    #expect(try readAll(service, filter: .active, size: 2) == [["A", "B"], ["D", "E"], []])
+    #expect(try readAll(service, filter: .completed) == [["C"]])
+}
+
+@Test func commandLineServiceBatchThatFillsItsLimitIsFollowedByAnEmptyLastOne() throws {
+    let fixture = try ServicesFixture()
+    try fixture.addTodos(["A", "B"])
+    let service = makeService(fixture)
+    let full = try first(service.fetchTodos(filter: .all, after: nil, limit: 2)).get()
+    #expect(full.todos.map(\.title) == ["A", "B"] && full.next != nil)
+    let last = try first(service.fetchTodos(filter: .all, after: full.next, limit: 2)).get()
+    #expect(last.todos.isEmpty && last.next == nil)
+}
+
+@Test func commandLineServiceAddsCompletesAndRemovesATodo() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    let due = Date(timeIntervalSince1970: 1_900_000_000)
+    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
+    #expect(added.title == "Milk" && added.notes == "oat" && added.dueAt == due)
+    #expect(try first(service.setCompleted(todoID: added.id, true)).get().isCompleted)
+    #expect(try !first(service.setCompleted(todoID: added.id, false)).get().isCompleted)
+    #expect(try first(service.removeTodo(id: added.id)).get().id == added.id)
+    #expect(try readAll(service) == [[]])
+}
+
+@Test func commandLineServiceUpdateWritesOnlyTheFieldsGiven() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    let due = Date(timeIntervalSince1970: 1_900_000_000)
+    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
+    let renamed = try first(service.updateTodo(id: added.id, TodoChange(title: "Tea"))).get()
+    #expect(renamed.title == "Tea" && renamed.notes == "oat" && renamed.dueAt == due)
+    let undated = try first(service.updateTodo(id: added.id, TodoChange(notes: "green", due: .remove))).get()
+    #expect(undated.title == "Tea" && undated.notes == "green" && undated.dueAt == nil)
+}
+
+@Test func commandLineServiceFailureKeepsTheDatabaseReason() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    #expect(throws: SceneError.storage("there is no todo 99")) {
+        try first(service.setCompleted(todoID: 99, true)).get()
+    }
+    #expect(throws: SceneError.storage("there is no feed 7")) { try first(service.removeFeed(id: 7)).get() }
+}
+
+@Test func commandLineServiceUndoesAndRedoesTheLastChange() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    #expect(try first(service.undo()).get() == nil)
+    _ = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil)).get()
+    #expect(try first(service.undo()).get()?.label == #"add "Milk""#)
+    #expect(try readAll(service) == [[]])
+    #expect(try first(service.redo()).get()?.label == #"add "Milk""#)
+    #expect(try readAll(service) == [["Milk"]])
+}
+
+@Test func commandLineServiceReadsFeedsAndAWindowOfItemsNewestFirst() throws {
+    let fixture = try ServicesFixture()
+    let id = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3"], read: 1)
+    _ = try first(fixture.feeds.setLastError(feedID: id, "offline")).get()
+    let service = makeService(fixture)
+    let feeds = try first(service.fetchFeeds()).get()
+    #expect(feeds.map(\.url) == ["https://a.example/feed"])
+    #expect(feeds.first?.lastRefresh == .failed(message: "offline"))
+    #expect(feeds.first?.unreadCount == 2)
+    #expect(try first(service.fetchItems(feedID: id, offset: 0, limit: 2)).get().map(\.title) == ["3", "2"])
+    #expect(try first(service.fetchItems(feedID: id, offset: 2, limit: 2)).get().map(\.text) == ["About 1"])
+}
+
+@Test func commandLineServiceMarksItemsAndWholeFeedsReadOrUnread() throws {
+    let fixture = try ServicesFixture()
+    let id = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
+    let service = makeService(fixture)
+    let items = try first(service.fetchItems(feedID: id, offset: 0, limit: 10)).get()
+    #expect(try first(service.setRead(itemIDs: [items[0].id], true)).get() == 1)
+    #expect(try first(service.setRead(feedID: id, true)).get() == 1)
+    #expect(try first(service.setRead(feedID: id, false)).get() == 2)
+    #expect(throws: SceneError.self) { try first(service.setRead(itemIDs: [items[0].id, 999], true)).get() }
+    #expect(try first(service.fetchFeeds()).get().first?.unreadCount == 2)
+}
+
+@Test func commandLineServiceRemovesAFeedAsAChangeUndoTakesBack() throws {
+    let fixture = try ServicesFixture()
+    let id = try fixture.addFeed("https://a.example/feed", items: ["1"])
+    let service = makeService(fixture)
+    #expect(try first(service.removeFeed(id: id)).get().id == id)
+    #expect(try first(service.fetchFeeds()).get().isEmpty)
+    _ = try first(service.undo()).get()
+    #expect(try first(service.fetchFeeds()).get().map(\.id) == [id])
+}
+
+@Test func commandLineServiceImportNamesEachFailedEntryByTitleAndAddressInQuotes() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    let path = NSTemporaryDirectory() + "rivulet-import-\(UUID().uuidString).opml"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let list =
+        #"<opml><body><outline text="New" xmlUrl="https://new.example/rss"/>"#
+        + #"<outline text="Gopher" xmlUrl="gopher://ann:secret@g/"/>"#
+        + #"<outline text="New again" xmlUrl="https://new.example/rss"/></body></opml>"#
+    try Data(list.utf8).write(to: URL(fileURLWithPath: path))
+    let summary = try first(service.importFeeds(fromFile: path)).get()
+    #expect(summary.addedFeedIDs.count == 1 && summary.skippedCount == 1)
+    #expect(summary.failures.count == 1)
+    #expect(summary.failures.first?.hasPrefix(#""Gopher""#) == true, "\(summary.failures)")
+    #expect(summary.failures.first?.contains("secret") == false, "\(summary.failures)")
+}
+
+@Test func commandLineServiceRefusesAnImportFileThatIsNotThere() throws {
+    let fixture = try ServicesFixture()
+    let missing = NSTemporaryDirectory() + "rivulet-missing-\(UUID().uuidString).opml"
+    guard case .failure(.feed(let reason)) = try first(makeService(fixture).importFeeds(fromFile: missing)) else {
+        Issue.record("a missing file was imported")
+        return
+    }
+    #expect(reason.contains(missing))
+}
+
+@Test func commandLineServiceExportsTheSubscriptionsAsOPML() throws {
+    let fixture = try ServicesFixture()
+    try fixture.addFeed("https://a.example/feed", items: [])
+    let document = try first(makeService(fixture).exportFeeds()).get()
+    #expect(document.contains("<opml") && document.contains(#"xmlUrl="https://a.example/feed""#))
+}
