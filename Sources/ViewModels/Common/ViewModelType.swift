@@ -1,7 +1,8 @@
 /// The shape of every view model: inputs in, outputs out, nothing stored, nothing subscribed.
 ///
 /// `transform(input:)` only wires streams together; the UI subscribes to the outputs and
-/// feeds the inputs. State is a `scan` over events through a pure reducer.
+/// feeds the inputs. The state is folded from one kind of event by a pure reducer, with
+/// `Observable.system` (see <doc:StateAsAFold>).
 public protocol ViewModelType {
     /// The streams the UI feeds (key presses, text, the visible window).
     associatedtype Input

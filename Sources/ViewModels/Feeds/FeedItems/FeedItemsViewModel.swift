@@ -9,7 +9,7 @@ public import Streams
 /// window costs; a new window cancels the observation of the previous one.
 ///
 /// ```swift
-/// let viewModel = FeedItemsViewModel(service: FeedItemsService(), feedID: 3, scheduler: uiScheduler)
+/// let viewModel = FeedItemsViewModel(service: services.makeFeedItemsService(), feedID: 3, scheduler: uiScheduler)
 /// let actions = PublishRelay<FeedItemsViewModel.Action>()
 /// let output = viewModel.transform(input: ScreenInput(actions: actions.asObservable()))
 /// output.state.drive(onNext: { state in render(state.visibleRows) }).disposed(by: bag)

@@ -6,7 +6,7 @@ public import Streams
 /// save; cancel, with a question when there are unsaved changes.
 ///
 /// ```swift
-/// let viewModel = TodoEditorViewModel(service: TodoEditorService(), todoID: 3, scheduler: uiScheduler)
+/// let viewModel = TodoEditorViewModel(service: services.makeTodoEditorService(), todoID: 3, scheduler: uiScheduler)
 /// let output = viewModel.transform(input: ScreenInput(actions: keys.map(actionForKey)))
 /// output.state.drive(onNext: { state in draw(state) }).disposed(by: bag)
 /// ```

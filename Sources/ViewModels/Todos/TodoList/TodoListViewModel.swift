@@ -13,7 +13,7 @@ public import Streams
 /// by `Observable.system`. Search waits for 300 ms of quiet typing.
 ///
 /// ```swift
-/// let viewModel = TodoListViewModel(service: TodoListService(), scheduler: uiScheduler)
+/// let viewModel = TodoListViewModel(service: services.makeTodoListService(), scheduler: uiScheduler)
 /// let actions = PublishRelay<TodoListViewModel.Action>()
 /// let output = viewModel.transform(input: ScreenInput(actions: actions.asObservable()))
 /// output.state.drive(onNext: { state in render(state.visibleRows) }).disposed(by: bag)
