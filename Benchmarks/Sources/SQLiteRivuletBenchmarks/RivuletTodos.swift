@@ -18,7 +18,7 @@ public enum RivuletTodos {
         let rows = SQLiteWorkload.rows
         try RivuletDatabase.ensureTodos(rows)
         let expected = SQLiteWorkload.expectedChecksum(rows: rows)
-        let box = Box<Swift.Result<TodoWindow, DatabaseError>?>(nil)
+        let box = Box<Swift.Result<TodoPageObject, DatabaseError>?>(nil)
         let query = TodoQuery(filter: .all, search: "", sort: .manual, offset: 0, limit: rows)
         let elapsed = measureNanoseconds {
             todos.fetchWindow(query).subscribe(onNext: { box.value = $0 }).dispose()
@@ -32,7 +32,7 @@ public enum RivuletTodos {
                 position: todo.position, created: todo.createdAt.timeIntervalSince1970)
         }
         blackHole(window)
-        try expectEqual(window.matchingCount, rows, "app fetchWindow count")
+        try expectEqual(window.totalCount, rows, "app fetchWindow count")
         if checksum != expected { throw BenchmarkFailure(firstDifference(window.todos, checksum, expected)) }
         return Sample(elapsed / 1e6)
     }

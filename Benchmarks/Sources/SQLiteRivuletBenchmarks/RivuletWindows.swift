@@ -55,8 +55,8 @@ public enum RivuletWindows {
 
     static var todos: any TodosBaseServiceType { TodosBaseService.shared }
 
-    static func fetch(_ query: TodoQuery) throws -> (window: TodoWindow, milliseconds: Double) {
-        let box = Box<Swift.Result<TodoWindow, DatabaseError>?>(nil)
+    static func fetch(_ query: TodoQuery) throws -> (window: TodoPageObject, milliseconds: Double) {
+        let box = Box<Swift.Result<TodoPageObject, DatabaseError>?>(nil)
         let elapsed = measureNanoseconds {
             todos.fetchWindow(query).subscribe(onNext: { box.value = $0 }).dispose()
         }
@@ -80,13 +80,13 @@ public enum RivuletWindows {
         rareQuery.search = rareSearch
         let (rare, rareMilliseconds) = try fetch(rareQuery)
         try expectEqual(rare.todos.map(\.title), ["Todo #\(rareSearch)"], "rivulet rare search window")
-        try expectEqual(rare.matchingCount, 1, "rivulet rare search count")
+        try expectEqual(rare.totalCount, 1, "rivulet rare search count")
         var endQuery = query
         endQuery.fromEnd = true
         let (end, endMilliseconds) = try fetch(endQuery)
         try expectEqual(end.todos.count, limit, "rivulet search last page size")
         try expectEqual(end.isCountExact, true, "rivulet search last page count is exact")
-        try expectEqual(end.offset + limit, end.matchingCount, "rivulet search last page ends the list")
+        try expectEqual(end.offset + limit, end.totalCount, "rivulet search last page ends the list")
         let (nearEnd, nearEndMilliseconds) = try fetchNearEnd(of: query)
         let allQuery = TodoQuery(filter: .all, search: commonSearch, sort: .manual, offset: 0, limit: limit)
         let (allNearEnd, allNearEndMilliseconds) = try fetchNearEnd(of: allQuery)
@@ -104,8 +104,8 @@ public enum RivuletWindows {
         return Sample(
             milliseconds,
             extras: [
-                ("rare_ms", rareMilliseconds), ("count_shown", Double(window.matchingCount)),
-                ("end_ms", endMilliseconds), ("end_count", Double(end.matchingCount)),
+                ("rare_ms", rareMilliseconds), ("count_shown", Double(window.totalCount)),
+                ("end_ms", endMilliseconds), ("end_count", Double(end.totalCount)),
                 ("near_end_ms", nearEndMilliseconds), ("all_end_ms", allEndMilliseconds),
                 ("all_near_end_ms", allNearEndMilliseconds), ("clustered_ms", clusteredMilliseconds),
                 ("spread_ms", spreadMilliseconds),
@@ -129,8 +129,8 @@ public enum RivuletWindows {
                 let expected = sort == .title ? Array(inTitleOrder.prefix(limit)) : inIndexOrder
                 try expectEqual(window.todos.map(\.title), expected, "rivulet \(search) window (\(filter), \(sort))")
                 let what = "rivulet \(search) count (\(filter), \(sort))"
-                try expectEqual(window.matchingCount <= shown.count, true, what)
-                if window.isCountExact { try expectEqual(window.matchingCount, shown.count, what) }
+                try expectEqual(window.totalCount <= shown.count, true, what)
+                if window.isCountExact { try expectEqual(window.totalCount, shown.count, what) }
                 blackHole(window)
                 slowest = max(slowest, milliseconds)
             }
@@ -139,15 +139,15 @@ public enum RivuletWindows {
     }
 
     /// The window just before the last page of `query`, asked for by its offset from the start.
-    static func fetchNearEnd(of query: TodoQuery) throws -> (window: TodoWindow, milliseconds: Double) {
+    static func fetchNearEnd(of query: TodoQuery) throws -> (window: TodoPageObject, milliseconds: Double) {
         var endQuery = query
         endQuery.fromEnd = true
-        let count = try fetch(endQuery).window.matchingCount
+        let count = try fetch(endQuery).window.totalCount
         var nearEndQuery = query
         nearEndQuery.offset = count - 2 * query.limit
         let (nearEnd, milliseconds) = try fetch(nearEndQuery)
         try expectEqual(nearEnd.todos.count, query.limit, "rivulet search window near the end size")
-        try expectEqual(nearEnd.matchingCount, count, "rivulet search window near the end count")
+        try expectEqual(nearEnd.totalCount, count, "rivulet search window near the end count")
         return (nearEnd, milliseconds)
     }
 
@@ -164,7 +164,7 @@ public enum RivuletWindows {
                 let query = TodoQuery(filter: filter, search: "", sort: sort, offset: middle, limit: limit)
                 let (window, milliseconds) = try fetch(query)
                 try expectEqual(window.todos.count, limit, "rivulet deep window size (\(filter), \(sort))")
-                try expectEqual(window.matchingCount, filter == .all ? rows : rows / 2, "rivulet deep count")
+                try expectEqual(window.totalCount, filter == .all ? rows : rows / 2, "rivulet deep count")
                 blackHole(window)
                 slowest = max(slowest, milliseconds)
                 if filter == .active && sort == .title { headline = milliseconds }

@@ -39,43 +39,26 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
 }
 
 /// One slice of the todos matching a query.
-public struct TodoWindow: Sendable, Hashable {
+public struct TodoPageObject: Sendable, Hashable {
     /// The todos in the slice, in order.
     public let todos: [TodoObject]
     /// How many todos match the query in all (for scrolling); when ``isCountExact`` is `false`,
     /// how many were found so far: at least this many match ("1,060+").
-    public let matchingCount: Int
+    public let totalCount: Int
     /// Where the slice starts among the matching todos, from the first (also for a query whose
     /// offset counts from the end).
     public let offset: Int
-    /// Whether ``matchingCount`` is exact. A search that most todos match is not counted to the
+    /// Whether ``totalCount`` is exact. A search that most todos match is not counted to the
     /// end (that would read every todo); its count then covers the window and some way past
     /// it, and grows as later windows are asked for.
     public let isCountExact: Bool
 
     /// Creates a window.
-    public init(todos: [TodoObject], matchingCount: Int, offset: Int, isCountExact: Bool = true) {
+    public init(todos: [TodoObject], totalCount: Int, offset: Int, isCountExact: Bool = true) {
         self.todos = todos
-        self.matchingCount = matchingCount
+        self.totalCount = totalCount
         self.offset = offset
         self.isCountExact = isCountExact
-    }
-}
-
-/// How many todos there are, in all and by state.
-public struct TodoCounts: Sendable, Hashable {
-    /// Every todo.
-    public let total: Int
-    /// Todos not yet done.
-    public let active: Int
-    /// Todos that are done.
-    public let completed: Int
-
-    /// Creates counts.
-    public init(total: Int, active: Int, completed: Int) {
-        self.total = total
-        self.active = active
-        self.completed = completed
     }
 }
 

@@ -51,13 +51,13 @@ extension TodosBaseService {
     }
 
     /// Counts, once, the todos a list of `query` shows, in all and by state.
-    public func fetchCounts(matching query: TodoQuery) -> Observable<Result<TodoCounts, DatabaseError>> {
+    public func fetchCounts(matching query: TodoQuery) -> Observable<Result<TodoTally, DatabaseError>> {
         let shown = Self.shownCondition(query, searchIndex: context.searchIndex)
         return database.readOnSubscribe { (db) throws(DatabaseError) in
             let counts = try db.fetchOne(
                 "SELECT count(*), coalesce(sum(completed), 0) FROM todos WHERE 1\(shown.sql)", shown.arguments
-            ) { TodoCounts(total: $0.int(at: 0), active: $0.int(at: 0) - $0.int(at: 1), completed: $0.int(at: 1)) }
-            return counts ?? TodoCounts(total: 0, active: 0, completed: 0)
+            ) { TodoTally(active: $0.int(at: 0) - $0.int(at: 1), completed: $0.int(at: 1)) }
+            return counts ?? TodoTally(active: 0, completed: 0)
         }
     }
 

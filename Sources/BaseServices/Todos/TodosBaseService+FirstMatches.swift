@@ -129,7 +129,7 @@ extension TodosBaseService.SearchMatches {
     /// one pass over the matches.
     func firstWindow(
         sort: TodoSort, offset: Int, limit: Int, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow {
+    ) throws(DatabaseError) -> TodoPageObject {
         let sql = "SELECT \(TodosBaseService.SortKey.columns(sort)) FROM \(source)\(whereClause)"
         let (kept, count) = try db.withStatement(sql, arguments) { (rows) throws(DatabaseError) in
             var kept = TodosBaseService.SmallestKeys(capacity: offset + limit)
@@ -145,6 +145,6 @@ extension TodosBaseService.SearchMatches {
         for key in kept.sorted().dropFirst(offset) {
             if let todo = try TodosBaseService.optionalTodo(id: key.id, in: db) { todos.append(todo) }
         }
-        return TodoWindow(todos: todos, matchingCount: count, offset: offset)
+        return TodoPageObject(todos: todos, totalCount: count, offset: offset)
     }
 }

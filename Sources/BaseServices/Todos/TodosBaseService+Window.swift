@@ -10,7 +10,7 @@ import SQLiteProvider
 ///   backwards, so no window skips more than half the todos.
 /// - A search that most todos match is answered by walking the todos in the window's order and
 ///   testing each with a ``FTS5PhraseMatcher`` until the window is full, then counting on only a
-///   little way; its count is then a lower bound (``TodoWindow/isCountExact`` is `false`). A
+///   little way; its count is then a lower bound (``TodoPageObject/isCountExact`` is `false`). A
 ///   search that few todos match is answered by the search index, exactly. Which one runs is
 ///   decided while walking: once the matches seen so far say the walk would cost more than the
 ///   index, the walk stops and the index answers. A window near the start of the matches
@@ -56,7 +56,7 @@ extension TodosBaseService {
     /// The window `query` asks for.
     static func window(
         _ query: TodoQuery, searchIndex: SearchIndex, strategy: SearchStrategy = .automatic, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow {
+    ) throws(DatabaseError) -> TodoPageObject {
         let offset = max(0, query.offset)
         let limit = max(0, query.limit)
         if query.fromEnd {
@@ -73,8 +73,8 @@ extension TodosBaseService {
                 query, descending: false, offset: offset, limit: limit, countsOn: true, matcher: matcher,
                 mayGiveUp: strategy == .automatic, in: db)
         {
-            return TodoWindow(
-                todos: walk.todos, matchingCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
+            return TodoPageObject(
+                todos: walk.todos, totalCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
         }
         let matches = SearchMatches(query, searchIndex: searchIndex)
         if limit <= firstMatchesLimit, offset <= firstMatchesLimit - limit {
@@ -90,7 +90,7 @@ extension TodosBaseService {
     private static func windowFromEnd(
         _ query: TodoQuery, skippingLast skipped: Int, limit: Int, searchIndex: SearchIndex,
         strategy: SearchStrategy, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow {
+    ) throws(DatabaseError) -> TodoPageObject {
         guard !SearchTerms.of(query.search).isEmpty else {
             let count = try count(query.filter, in: db)
             let end = max(0, count - skipped)
@@ -114,24 +114,24 @@ extension TodosBaseService {
     private static func countedWindow(
         _ query: TodoQuery, from start: Int, to end: Int, of count: Int, matches: SearchMatches,
         matcher: FTS5PhraseMatcher?, mayGiveUp: Bool, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow {
-        guard start < end else { return TodoWindow(todos: [], matchingCount: count, offset: start) }
+    ) throws(DatabaseError) -> TodoPageObject {
+        guard start < end else { return TodoPageObject(todos: [], totalCount: count, offset: start) }
         let afterSlice = count - end
         guard afterSlice < start else {
             let todos = try matches.todos(
                 sort: query.sort, descending: false, offset: start, limit: end - start, expecting: end - start, in: db)
-            return TodoWindow(todos: todos, matchingCount: count, offset: start)
+            return TodoPageObject(todos: todos, totalCount: count, offset: start)
         }
         if let matcher,
             let walk = try walk(
                 query, descending: true, offset: afterSlice, limit: end - start, countsOn: false, matcher: matcher,
                 mayGiveUp: mayGiveUp, in: db)
         {
-            return TodoWindow(todos: walk.todos.reversed(), matchingCount: count, offset: start)
+            return TodoPageObject(todos: walk.todos.reversed(), totalCount: count, offset: start)
         }
         let todos = try matches.todos(
             sort: query.sort, descending: true, offset: afterSlice, limit: end - start, expecting: end - start, in: db)
-        return TodoWindow(todos: todos.reversed(), matchingCount: count, offset: start)
+        return TodoPageObject(todos: todos.reversed(), totalCount: count, offset: start)
     }
 
     // MARK: Without a search
@@ -175,10 +175,10 @@ extension TodosBaseService {
 
     private static func plainWindow(
         filter: TodoFilter, sort: TodoSort, offset: Int, limit: Int, in db: Connection
-    ) throws(DatabaseError) -> TodoWindow {
+    ) throws(DatabaseError) -> TodoPageObject {
         let count = try count(filter, in: db)
         let end = min(count, offset + limit)
-        guard offset < end else { return TodoWindow(todos: [], matchingCount: count, offset: offset) }
+        guard offset < end else { return TodoPageObject(todos: [], totalCount: count, offset: offset) }
         let afterWindow = count - end
         let fromEnd = afterWindow < offset
         let sql =
@@ -187,7 +187,7 @@ extension TodosBaseService {
         let todos = try db.fetchAll(
             sql, [.integer(Int64(end - offset)), .integer(Int64(fromEnd ? afterWindow : offset))],
             capacity: end - offset, decode: decode)
-        return TodoWindow(todos: fromEnd ? todos.reversed() : todos, matchingCount: count, offset: offset)
+        return TodoPageObject(todos: fromEnd ? todos.reversed() : todos, totalCount: count, offset: offset)
     }
 
     /// Up to `limit` todos of `filter` in manual order after `after`'s place in it: a range

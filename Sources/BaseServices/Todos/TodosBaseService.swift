@@ -168,7 +168,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     }
 
     /// Fetches one window of todos once.
-    public func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>> {
+    public func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>> {
         let searchIndex = context.searchIndex
         return database.readOnSubscribe { (db) throws(DatabaseError) in
             try Self.window(query, searchIndex: searchIndex, in: db)
@@ -183,7 +183,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// Observes a window of todos.
     public func observeWindow(
         _ query: TodoQuery, on scheduler: any Scheduler
-    ) -> Observable<Result<TodoWindow, DatabaseError>> {
+    ) -> Observable<Result<TodoPageObject, DatabaseError>> {
         let searchIndex = context.searchIndex
         return database.observe(on: scheduler) { (db) throws(DatabaseError) in
             try Self.window(query, searchIndex: searchIndex, in: db)
@@ -196,13 +196,13 @@ public final class TodosBaseService: TodosBaseServiceType {
     }
 
     /// Observes how many todos there are, in all and by state.
-    public func observeCounts(on scheduler: any Scheduler) -> Observable<Result<TodoCounts, DatabaseError>> {
+    public func observeCounts(on scheduler: any Scheduler) -> Observable<Result<TodoTally, DatabaseError>> {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in
             try db.fetchOne("SELECT count(*), coalesce(sum(completed), 0) FROM todos") {
                 let total = $0.int(at: 0)
                 let completed = $0.int(at: 1)
-                return TodoCounts(total: total, active: total - completed, completed: completed)
-            } ?? TodoCounts(total: 0, active: 0, completed: 0)
+                return TodoTally(active: total - completed, completed: completed)
+            } ?? TodoTally(active: 0, completed: 0)
         }
     }
 

@@ -62,7 +62,7 @@ public protocol TodosBaseServiceType: Sendable {
 
     /// Counts, once, the todos a list of `query` shows (its filter and search), in all and by
     /// state: what ``toggleAll(matching:)`` and ``clearCompleted(matching:)`` would touch.
-    func fetchCounts(matching query: TodoQuery) -> Observable<Result<TodoCounts, DatabaseError>>
+    func fetchCounts(matching query: TodoQuery) -> Observable<Result<TodoTally, DatabaseError>>
 
     /// Moves a todo in the manual order to just after `after`, or to the top when `after` is
     /// `nil`.
@@ -79,7 +79,7 @@ public protocol TodosBaseServiceType: Sendable {
     func forgetHistory() -> Observable<Result<Void, DatabaseError>>
 
     /// Fetches one window of todos once.
-    func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoWindow, DatabaseError>>
+    func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>>
 
     /// Fetches, once, up to `limit` todos that `filter` lets through, in manual order, starting
     /// just after `after` (its position and identifier), or at the first when `after` is `nil`.
@@ -99,13 +99,13 @@ public protocol TodosBaseServiceType: Sendable {
     func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>>
 
     /// Observes a window of todos.
-    func observeWindow(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoWindow, DatabaseError>>
+    func observeWindow(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPageObject, DatabaseError>>
 
     /// Observes one todo; `nil` once it is deleted.
     func observeTodo(id: Int64, on scheduler: any Scheduler) -> Observable<Result<TodoObject?, DatabaseError>>
 
     /// Observes how many todos there are, in all and by state.
-    func observeCounts(on scheduler: any Scheduler) -> Observable<Result<TodoCounts, DatabaseError>>
+    func observeCounts(on scheduler: any Scheduler) -> Observable<Result<TodoTally, DatabaseError>>
 
     /// Observes how many todos are not yet done.
     func observeActiveCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
@@ -123,7 +123,7 @@ extension TodosBaseServiceType {
     public func observeWindow(
         filter: TodoFilter = .all, search: String = "", sort: TodoSort = .manual, offset: Int = 0, limit: Int = 100,
         on scheduler: any Scheduler
-    ) -> Observable<Result<TodoWindow, DatabaseError>> {
+    ) -> Observable<Result<TodoPageObject, DatabaseError>> {
         observeWindow(
             TodoQuery(filter: filter, search: search, sort: sort, offset: offset, limit: limit), on: scheduler)
     }

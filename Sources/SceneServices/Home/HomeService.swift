@@ -1,4 +1,5 @@
 internal import BaseServices
+import Domain
 public import Streams
 
 /// The home scene's service: live counts from the todos and the feeds base services.
@@ -17,7 +18,7 @@ public struct HomeService: HomeServiceType {
     /// Observes the counts; a count that cannot be read is 0.
     public func observeCounts(on scheduler: any Scheduler) -> Observable<HomeCounts> {
         let todoCounts = todos.observeCounts(on: scheduler).map { result in
-            (try? result.get()) ?? TodoCounts(total: 0, active: 0, completed: 0)
+            (try? result.get()) ?? TodoTally(active: 0, completed: 0)
         }
         let unread = feeds.observeUnreadCount(on: scheduler).map { (try? $0.get()) ?? 0 }
         let failedFeeds = feeds.observeFailedFeedCount(on: scheduler).map { (try? $0.get()) ?? 0 }

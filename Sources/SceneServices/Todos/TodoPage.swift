@@ -19,17 +19,3 @@ public struct TodoPage: Sendable, Hashable {
         self.isCountExact = isCountExact
     }
 }
-
-/// How many todos are active and done.
-public struct TodoTally: Sendable, Hashable {
-    /// Todos not yet done.
-    public let active: Int
-    /// Todos that are done.
-    public let completed: Int
-
-    /// Creates a tally.
-    public init(active: Int, completed: Int) {
-        self.active = active
-        self.completed = completed
-    }
-}

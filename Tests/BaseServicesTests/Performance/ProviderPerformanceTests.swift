@@ -161,7 +161,7 @@ private func rivuletFetch(_ todos: TodosBaseService) throws -> (Double, Int) {
     defer { keepReaderOpen.dispose() }
     let time = try measureCPU {
         let window = try value(todos.fetchWindow(TodoQuery(limit: rowCount)))
-        count = window.matchingCount == window.todos.count ? window.todos.count : -1
+        count = window.totalCount == window.todos.count ? window.todos.count : -1
     }
     return (time, count)
 }
@@ -354,7 +354,7 @@ struct ProviderPerformance {
                 try (0..<7).map { _ in
                     try measure {
                         matching = try value(todos.fetchWindow(TodoQuery(search: text, sort: .manual, limit: 50)))
-                            .matchingCount
+                            .totalCount
                     }
                 })
             print("search at 1,000,000 todos, \(label): \(time) ms for a window of 50 and its count (\(matching))")
@@ -372,12 +372,12 @@ struct ProviderPerformance {
         }
         let keepReaderOpen = todos.observeActiveCount(on: ImmediateScheduler()).subscribe(onNext: { _ in })
         defer { keepReaderOpen.dispose() }
-        var first: TodoWindow?
+        var first: TodoPageObject?
         let firstTime = median(
             try (0..<7).map { _ in
                 try measure { first = try value(todos.fetchWindow(TodoQuery(search: "todo", limit: 50))) }
             })
-        var last: TodoWindow?
+        var last: TodoPageObject?
         let lastTime = median(
             try (0..<7).map { _ in
                 try measure {
@@ -386,10 +386,10 @@ struct ProviderPerformance {
             })
         print(
             "search every todo matches at 1,000,000 todos: first page \(firstTime) ms "
-                + "(count \(first?.matchingCount ?? 0), exact: \(first?.isCountExact ?? false)), "
-                + "last page \(lastTime) ms (count \(last?.matchingCount ?? 0))")
+                + "(count \(first?.totalCount ?? 0), exact: \(first?.isCountExact ?? false)), "
+                + "last page \(lastTime) ms (count \(last?.totalCount ?? 0))")
         #expect(last?.todos.last?.title == "Todo 999999")
-        #expect(last?.matchingCount == 1_000_000)
+        #expect(last?.totalCount == 1_000_000)
         #expect(firstTime < 50)
         #expect(lastTime < 1_000)
     }

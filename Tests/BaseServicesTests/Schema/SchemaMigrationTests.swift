@@ -48,7 +48,7 @@ func everyEarlierSchemaVersionMigratesToTheLatestKeepingItsData(searchIndex: Sea
     #expect(found.todos.map(\.id) == (fromVersion >= 1 ? [1] : []))
     let counts = try value(todos.fetchWindow(TodoQuery(filter: .completed)))
     #expect(counts.todos.map(\.title) == (fromVersion >= 1 ? ["Call the plumber"] : []))
-    #expect(counts.matchingCount == (fromVersion >= 1 ? 1 : 0))
+    #expect(counts.totalCount == (fromVersion >= 1 ? 1 : 0))
     _ = try value(todos.create(title: "After migration", notes: "", due: nil))
     #expect(try database.int("SELECT count(*) FROM todos") == (fromVersion >= 1 ? 3 : 1))
     #expect(try database.int("SELECT total FROM todo_counts") == (fromVersion >= 1 ? 3 : 1))
@@ -164,7 +164,7 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
     let todos = TodosBaseService(context: try ServiceContext.make(database: database))
     let active = try value(todos.fetchWindow(TodoQuery(filter: .active, sort: .title)))
     #expect(active.todos.map(\.title) == ["Todo 0", "Todo 3"])
-    #expect(active.matchingCount == 2)
+    #expect(active.totalCount == 2)
 }
 
 @Test func todoWindowsMigrationGivesEveryFilteredSortItsOwnIndex() throws {

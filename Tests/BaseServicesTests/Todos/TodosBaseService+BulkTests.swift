@@ -60,11 +60,11 @@ func clearCompletedMatchingASearchDeletesOnlyTheDoneTodosItShows(_ index: Search
 func fetchCountsMatchingCountsWhatAListOfTheQueryShows(_ index: SearchIndex) throws {
     let fixture = try fixtureWithFourTodos(searchIndex: index)
     #expect(
-        try value(fixture.todos.fetchCounts(matching: TodoQuery())) == TodoCounts(total: 4, active: 2, completed: 2))
+        try value(fixture.todos.fetchCounts(matching: TodoQuery())) == TodoTally(active: 2, completed: 2))
     #expect(
         try value(fixture.todos.fetchCounts(matching: TodoQuery(search: "milk")))
-            == TodoCounts(total: 2, active: 1, completed: 1))
+            == TodoTally(active: 1, completed: 1))
     #expect(
         try value(fixture.todos.fetchCounts(matching: TodoQuery(filter: .active, search: "tea")))
-            == TodoCounts(total: 0, active: 0, completed: 0))
+            == TodoTally(active: 0, completed: 0))
 }

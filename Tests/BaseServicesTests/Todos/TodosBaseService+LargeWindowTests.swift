@@ -129,7 +129,7 @@ private func expectEveryWindowMatchesThePlainSelect(
         let all = try value(
             fixture.todos.fetchWindow(TodoQuery(filter: .all, sort: .manual, offset: 0, limit: todoCount)))
         #expect(all.todos == (try plainSelect(fixture.database, filter: .all, search: "", sort: .manual)), "\(label)")
-        #expect(all.matchingCount == todoCount)
+        #expect(all.totalCount == todoCount)
     }
 }
 
@@ -169,7 +169,7 @@ private func expectEveryWindowMatchesThePlainSelect(
     for sort in TodoSort.allCases {
         let found = try value(fixture.todos.fetchWindow(TodoQuery(filter: .all, search: "tail", sort: sort, limit: 60)))
         #expect(found.todos.count == 60, "\(sort)")
-        #expect(found.matchingCount == todoCount / 10, "\(sort)")
+        #expect(found.totalCount == todoCount / 10, "\(sort)")
         #expect(found.isCountExact, "\(sort)")
     }
 }

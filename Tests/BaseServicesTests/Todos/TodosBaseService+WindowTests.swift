@@ -114,7 +114,7 @@ private func everyTodo(_ fixture: ServicesFixture) throws -> [TodoObject] {
 
 private func window(
     _ query: TodoQuery, _ fixture: ServicesFixture, strategy: TodosBaseService.SearchStrategy
-) throws -> TodoWindow {
+) throws -> TodoPageObject {
     try fixture.database.read { (db) throws(DatabaseError) in
         try TodosBaseService.window(query, searchIndex: fixture.context.searchIndex, strategy: strategy, in: db)
     }
@@ -144,10 +144,10 @@ func everyFilterSortSearchAndOffsetGivesTheWindowOfABruteForceModel(
                     #expect(found.todos == slice, "\(query)")
                     #expect(found.offset == offset)
                     if found.isCountExact {
-                        #expect(found.matchingCount == expected.count, "\(query)")
+                        #expect(found.totalCount == expected.count, "\(query)")
                     } else {
-                        #expect(found.matchingCount >= offset + found.todos.count, "\(query)")
-                        #expect(found.matchingCount <= expected.count, "\(query)")
+                        #expect(found.totalCount >= offset + found.todos.count, "\(query)")
+                        #expect(found.totalCount <= expected.count, "\(query)")
                     }
                 }
             }
@@ -174,7 +174,7 @@ func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCoun
                     let start = max(0, end - limit)
                     #expect(found.todos == Array(expected[start..<end]), "\(query)")
                     #expect(found.offset == start, "\(query)")
-                    #expect(found.matchingCount == expected.count, "\(query)")
+                    #expect(found.totalCount == expected.count, "\(query)")
                     #expect(found.isCountExact, "\(query)")
                 }
             }
@@ -192,7 +192,7 @@ func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCoun
         TodoQuery(search: "todo", offset: 0, limit: 10, fromEnd: true), fixture, strategy: .automatic)
     #expect(last.todos.map(\.title) == (4_990..<5_000).map { "Todo \($0)" })
     #expect(last.offset == 4_990)
-    #expect(last.matchingCount == count)
+    #expect(last.totalCount == count)
     #expect(last.isCountExact)
 }
 
@@ -200,7 +200,7 @@ func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCoun
     let fixture = try makeVariedTodos(count: 30, searchIndex: .fts5, seed: 7)
     let found = try window(TodoQuery(filter: .all, offset: 30, limit: 10), fixture, strategy: .automatic)
     #expect(found.todos.isEmpty)
-    #expect(found.matchingCount == 30)
+    #expect(found.totalCount == 30)
     #expect(found.isCountExact)
 }
 
@@ -211,11 +211,11 @@ func everyWindowCountedFromTheEndGivesTheWindowOfABruteForceModelWithAnExactCoun
     let first = try window(TodoQuery(search: "todo", offset: 0, limit: 10), fixture, strategy: .automatic)
     #expect(first.todos.map(\.title) == (0..<10).map { "Todo \($0)" })
     #expect(!first.isCountExact)
-    #expect(first.matchingCount == 10 + TodosBaseService.lookaheadMatches)
+    #expect(first.totalCount == 10 + TodosBaseService.lookaheadMatches)
     let last = try window(TodoQuery(search: "todo", offset: 1_400, limit: 10), fixture, strategy: .automatic)
     #expect(last.todos.map(\.title) == (1_400..<1_410).map { "Todo \($0)" })
     #expect(last.isCountExact)
-    #expect(last.matchingCount == count)
+    #expect(last.totalCount == count)
 }
 
 @Test func theWalkGivesUpWhenTheMatchesSeenSayTheIndexIsCheaper() {
@@ -235,7 +235,7 @@ func aWindowNearTheEndOfASearchMostTodosMatchIsReadBackwardsWithAnExactCount(fil
         TodoQuery(filter: filter, search: "todo", offset: 17_000, limit: 10), fixture, strategy: .automatic)
     #expect(found.todos.map(\.title) == (17_000..<17_010).map { "Todo \($0)" })
     #expect(found.offset == 17_000)
-    #expect(found.matchingCount == count)
+    #expect(found.totalCount == count)
     #expect(found.isCountExact)
 }
 
@@ -291,7 +291,7 @@ func pagesReadAfterTheLastTodoListTheSameTodosAsOneWholeWindow(filter: TodoFilte
     }
     #expect(pages > 10)
     #expect(paged == whole.todos)
-    #expect(paged.count == whole.matchingCount)
+    #expect(paged.count == whole.totalCount)
 }
 
 @Test func aPageIsReadFromTheStateAndPositionIndexWithoutScanning() throws {

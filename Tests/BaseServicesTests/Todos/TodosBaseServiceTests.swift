@@ -7,7 +7,7 @@ import Testing
 @testable import BaseServices
 @testable import SQLiteProvider
 
-private func titles(_ window: TodoWindow) -> [String] { window.todos.map(\.title) }
+private func titles(_ window: TodoPageObject) -> [String] { window.todos.map(\.title) }
 
 @discardableResult
 private func create(
@@ -192,7 +192,7 @@ private func kind<T>(of result: Result<T, DatabaseError>?) -> DatabaseError.Kind
     _ = try value(fixture.todos.toggle(id: done.id))
     #expect(titles(try value(fixture.todos.fetchWindow(TodoQuery(filter: .active)))) == ["open"])
     #expect(titles(try value(fixture.todos.fetchWindow(TodoQuery(filter: .completed)))) == ["done"])
-    #expect(try value(fixture.todos.fetchWindow(TodoQuery(filter: .all))).matchingCount == 2)
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery(filter: .all))).totalCount == 2)
 }
 
 @Test func fetchWindowSortsByEveryOrder() throws {
@@ -214,7 +214,7 @@ private func kind<T>(of result: Result<T, DatabaseError>?) -> DatabaseError.Kind
     for index in 0..<10 { try create(fixture, "todo \(index)") }
     let window = try value(fixture.todos.fetchWindow(TodoQuery(offset: 3, limit: 4)))
     #expect(titles(window) == ["todo 3", "todo 4", "todo 5", "todo 6"])
-    #expect(window.matchingCount == 10)
+    #expect(window.totalCount == 10)
     #expect(window.offset == 3)
 }
 
@@ -241,7 +241,7 @@ func searchFollowsUpdatesAndDeletes(searchIndex: SearchIndex) throws {
     let todo = try create(fixture, "Paint fence")
     _ = try value(fixture.todos.update(id: todo.id, title: "Paint door", notes: "", due: nil))
     #expect(try value(fixture.todos.fetchWindow(TodoQuery(search: "fence"))).todos.isEmpty)
-    #expect(try value(fixture.todos.fetchWindow(TodoQuery(search: "door"))).matchingCount == 1)
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery(search: "door"))).totalCount == 1)
     _ = try value(fixture.todos.delete(id: todo.id))
     #expect(try value(fixture.todos.fetchWindow(TodoQuery(search: "door"))).todos.isEmpty)
 }
@@ -255,8 +255,8 @@ func searchFollowsUpdatesAndDeletes(searchIndex: SearchIndex) throws {
     fixture.database.settle()
     #expect(
         recorder.successes() == [
-            TodoCounts(total: 0, active: 0, completed: 0), TodoCounts(total: 1, active: 1, completed: 0),
-            TodoCounts(total: 1, active: 0, completed: 1),
+            TodoTally(active: 0, completed: 0), TodoTally(active: 1, completed: 0),
+            TodoTally(active: 0, completed: 1),
         ])
     recorder.dispose()
 }
@@ -299,7 +299,7 @@ func searchFollowsUpdatesAndDeletes(searchIndex: SearchIndex) throws {
     #expect(count == 50)
     let window = try value(fixture.todos.fetchWindow(TodoQuery(filter: .completed, limit: 3)))
     #expect(titles(window) == ["bulk 0", "bulk 2", "bulk 4"])
-    #expect(window.matchingCount == 25)
+    #expect(window.totalCount == 25)
 }
 
 @Test func deletingTheNewestTodoDoesNotGiveItsIdentifierToTheNextOne() throws {

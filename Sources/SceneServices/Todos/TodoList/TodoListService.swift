@@ -19,7 +19,7 @@ public struct TodoListService: TodoListServiceType {
         todos.observeWindow(query, on: scheduler).map { result in
             result.toScene {
                 TodoPage(
-                    todos: $0.todos.map(Todo.init), totalCount: $0.matchingCount, offset: $0.offset,
+                    todos: $0.todos.map(Todo.init), totalCount: $0.totalCount, offset: $0.offset,
                     isCountExact: $0.isCountExact)
             }
         }

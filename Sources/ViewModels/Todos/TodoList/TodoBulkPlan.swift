@@ -1,5 +1,4 @@
 public import Domain
-public import SceneServices
 
 /// A change to the todos a list shows, counted before it runs: what it does, to how many, and
 /// how many of the same kind the filter or search hides (those stay as they are).

@@ -1,5 +1,4 @@
 public import Domain
-public import SceneServices
 
 extension TodoListViewModel {
     /// What the keyboard does now.

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import SceneServicesMocks
 import Streams
