@@ -75,31 +75,12 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         database.writeOnSubscribe { [context] (db) throws(DatabaseError) in
             let feed = try Self.feed(id: id, in: db)
             if undoable {
-                let change = try TodoHistory.begin(
+                let change = try History.begin(
                     FeedHistory.removalLabel(feed.title), at: context.now().storedMilliseconds, in: db)
                 try FeedHistory.recordFeed(id, change: change, in: db)
             }
             try db.execute("DELETE FROM feeds WHERE id = ?", [.integer(id)])
             return feed
-        }
-    }
-
-    /// Undoes the last change made by any process, to todos or feeds (one history, the one
-    /// ``TodosBaseService/undo()`` steps through), and sends what it was; `nil` when there is
-    /// nothing to undo.
-    public func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
-        let searchIndex = context.searchIndex
-        return database.writeOnSubscribe { (db) throws(DatabaseError) in
-            try TodoHistory.step(back: .undo, searchIndex: searchIndex, in: db)
-        }
-    }
-
-    /// Redoes the last change undone, to todos or feeds, and sends what it was; `nil` when there
-    /// is nothing to redo.
-    public func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
-        let searchIndex = context.searchIndex
-        return database.writeOnSubscribe { (db) throws(DatabaseError) in
-            try TodoHistory.step(back: .redo, searchIndex: searchIndex, in: db)
         }
     }
 

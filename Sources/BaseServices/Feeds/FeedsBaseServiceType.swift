@@ -30,17 +30,10 @@ public protocol FeedsBaseServiceType: Sendable {
 
     /// Unsubscribes from a feed and deletes its items; sends the feed as it was. When
     /// `undoable`, the history records the feed with every item in the same transaction, so
-    /// that ``undo()`` (or a todo list's undo, or `rivulet undo`: one history) puts them back
+    /// that ``HistoryBaseServiceType/undo()`` (the one history: a list's undo, `rivulet undo`) puts them back
     /// exactly, identifiers and read states included. A feed that never really was subscribed
     /// (one whose first fetch failed just after it was added) is removed without a record.
     func removeFeed(id: Int64, undoable: Bool) -> Observable<Result<FeedObject, DatabaseError>>
-
-    /// Undoes the last change made by any process, to todos or feeds; `nil` when there is none.
-    /// The history is the one ``TodosBaseServiceType/undo()`` steps through.
-    func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
-
-    /// Redoes the last change undone, to todos or feeds; `nil` when there is none.
-    func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
 
     /// Stores fetched items of a feed: new items are added unread; items already stored (same
     /// GUID) get the new title, link, summary and date and keep their read status. Sends how

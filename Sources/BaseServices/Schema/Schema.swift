@@ -157,7 +157,7 @@ enum Schema {
                     """)
             },
             Migration(version: 10, name: "todo history") { (db) throws(DatabaseError) in
-                try db.executeScript(TodoHistory.schemaScript)
+                try db.executeScript(History.schemaScript)
             },
             Migration(version: 11, name: "feed history") { (db) throws(DatabaseError) in
                 // Removing a feed can be undone: its row and items are kept with the change,
@@ -166,6 +166,9 @@ enum Schema {
             },
             Migration(version: 12, name: "feed item search and unread order") { (db) throws(DatabaseError) in
                 try db.executeScript(feedItemSearchScript(searchIndex: searchIndex))
+            },
+            Migration(version: 13, name: "one history") { (db) throws(DatabaseError) in
+                try db.executeScript(History.changesScript)
             },
         ]
     }

@@ -1,7 +1,7 @@
 import SQLiteProvider
 
 /// One table's row images in the history: how rows looked before a change (every column, and
-/// the identifier), or that they did not exist. ``TodoHistory`` keeps the todos' this way and
+/// the identifier), or that they did not exist. ``History`` keeps the todos' this way and
 /// ``FeedHistory`` the feeds'; the statements are made here once for both.
 ///
 /// An image table has the columns `change_id`, the row's identifier as ``key``, `present` (0

@@ -19,7 +19,7 @@ extension TodosBaseService {
                 : try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             guard affected > 0 else { return 0 }
             try record(
-                "\(active > 0 ? "complete" : "reopen") \(TodoHistory.todos(Int(affected)))",
+                "\(active > 0 ? "complete" : "reopen") \(History.todos(Int(affected)))",
                 rowsWhere: "completed = \(active > 0 ? 0 : 1)\(shown.sql)", shown.arguments, in: db)
             if active > 0 {
                 try db.execute(
@@ -43,7 +43,7 @@ extension TodosBaseService {
                 "SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             guard completed > 0 else { return 0 }
             try record(
-                "clear \(TodoHistory.todos(Int(completed))) done", rowsWhere: "completed = 1\(shown.sql)",
+                "clear \(History.todos(Int(completed))) done", rowsWhere: "completed = 1\(shown.sql)",
                 shown.arguments, in: db)
             try db.execute("DELETE FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             return db.changedRowCount

@@ -59,7 +59,7 @@ public final class TodosBaseService: TodosBaseServiceType {
             {
                 return current
             }
-            try record("edit \(TodoHistory.quoted(title))", rowsWhere: "id = ?", [.integer(id)], in: db)
+            try record("edit \(History.quoted(title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             try db.execute(
                 "UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ? WHERE id = ?",
                 [
@@ -97,7 +97,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     public func delete(id: Int64) -> Observable<Result<TodoObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let todo = try Self.todo(id: id, in: db)
-            try record("delete \(TodoHistory.quoted(todo.title))", rowsWhere: "id = ?", [.integer(id)], in: db)
+            try record("delete \(History.quoted(todo.title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             try db.execute("DELETE FROM todos WHERE id = ?", [.integer(id)])
             return todo
         }
@@ -114,7 +114,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             let moving = try Self.todo(id: id, in: db)
             guard after != id else { return moving }
-            try record("move \(TodoHistory.quoted(moving.title))", rowsWhere: "id = ?", [.integer(id)], in: db)
+            try record("move \(History.quoted(moving.title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             var position = try Self.position(after: after, moving: id, in: db)
             if position == nil {
                 try Self.renumberPositions(in: db)
@@ -127,32 +127,6 @@ public final class TodosBaseService: TodosBaseServiceType {
                 "UPDATE todos SET position = ?, updated_at = ? WHERE id = ?",
                 [.integer(position), .integer(nowMilliseconds), .integer(id)])
             return try Self.todo(id: id, in: db)
-        }
-    }
-
-    // MARK: History
-
-    /// Forgets every change made so far, so none can be undone or redone: for a prepared
-    /// state (a demonstration's fixtures) that undo should not take apart.
-    public func forgetHistory() -> Observable<Result<Void, DatabaseError>> {
-        database.writeOnSubscribe { (db) throws(DatabaseError) in try db.execute("DELETE FROM todo_changes") }
-    }
-
-    /// Undoes the last change made by any process, to todos or feeds (one history), and sends
-    /// what it was; `nil` when there is nothing to undo.
-    public func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
-        let searchIndex = context.searchIndex
-        return database.writeOnSubscribe { (db) throws(DatabaseError) in
-            try TodoHistory.step(back: .undo, searchIndex: searchIndex, in: db)
-        }
-    }
-
-    /// Redoes the last change undone, and sends what it was; `nil` when there is nothing to redo
-    /// (a new change after an undo empties what can be redone).
-    public func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>> {
-        let searchIndex = context.searchIndex
-        return database.writeOnSubscribe { (db) throws(DatabaseError) in
-            try TodoHistory.step(back: .redo, searchIndex: searchIndex, in: db)
         }
     }
 
@@ -220,7 +194,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         let drafts = titles.map { TodoDraft(title: $0) }
         return database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
             guard !drafts.isEmpty else { return 0 }
-            let change = try TodoHistory.begin("add \(TodoHistory.todos(drafts.count))", at: nowMilliseconds, in: db)
+            let change = try History.begin("add \(History.todos(drafts.count))", at: nowMilliseconds, in: db)
             return try insertDrafts(drafts, change: change, in: db)
         }
     }
@@ -251,7 +225,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         }
         statement.reset()
         // Identifiers only grow (AUTOINCREMENT), so the new todos are those from the first on.
-        if let change, let firstID { try TodoHistory.recordAbsent(from: firstID, change: change, in: db) }
+        if let change, let firstID { try History.recordAbsent(from: firstID, change: change, in: db) }
         return drafts.count
     }
 
@@ -301,8 +275,8 @@ public final class TodosBaseService: TodosBaseServiceType {
         Self.bind(draft, title: title, position: position, now: nowMilliseconds, to: statement)
         try statement.run()
         let id = db.lastInsertedRowID
-        let change = try TodoHistory.begin("add \(TodoHistory.quoted(title))", at: nowMilliseconds, in: db)
-        try TodoHistory.recordAbsent(id, change: change, in: db)
+        let change = try History.begin("add \(History.quoted(title))", at: nowMilliseconds, in: db)
+        try History.recordAbsent(id, change: change, in: db)
         if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: draft.notes, in: db) }
         return try Self.todo(id: id, in: db)
     }
@@ -313,7 +287,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         // Already so: nothing is written, so undo has nothing to take back.
         guard todo.isCompleted != isCompleted else { return todo }
         try record(
-            "\(isCompleted ? "complete" : "reopen") \(TodoHistory.quoted(todo.title))", rowsWhere: "id = ?",
+            "\(isCompleted ? "complete" : "reopen") \(History.quoted(todo.title))", rowsWhere: "id = ?",
             [.integer(id)], in: db)
         try db.execute(
             """
@@ -333,8 +307,8 @@ public final class TodosBaseService: TodosBaseServiceType {
     func record(
         _ label: String, rowsWhere condition: String, _ arguments: [SQLValue], in db: Connection
     ) throws(DatabaseError) {
-        let change = try TodoHistory.begin(label, at: nowMilliseconds, in: db)
-        try TodoHistory.recordRows(where: condition, arguments, change: change, in: db)
+        let change = try History.begin(label, at: nowMilliseconds, in: db)
+        try History.recordRows(where: condition, arguments, change: change, in: db)
     }
 
     static func notFound(_ id: Int64) -> DatabaseError {

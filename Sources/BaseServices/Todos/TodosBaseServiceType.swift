@@ -68,16 +68,6 @@ public protocol TodosBaseServiceType: Sendable {
     /// `nil`.
     func reorder(id: Int64, after: Int64?) -> Observable<Result<TodoObject, DatabaseError>>
 
-    /// Undoes the last change made by any process, to todos or feeds (one history: a feed's
-    /// removal included); `nil` when there is none.
-    func undo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
-
-    /// Redoes the last change undone; `nil` when there is none.
-    func redo() -> Observable<Result<TodoHistoryStep?, DatabaseError>>
-
-    /// Forgets every change made so far (nothing can be undone or redone afterwards).
-    func forgetHistory() -> Observable<Result<Void, DatabaseError>>
-
     /// Fetches one window of todos once.
     func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>>
 
@@ -99,7 +89,9 @@ public protocol TodosBaseServiceType: Sendable {
     func fetch(id: Int64) -> Observable<Result<TodoObject?, DatabaseError>>
 
     /// Observes a window of todos.
-    func observeWindow(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPageObject, DatabaseError>>
+    func observeWindow(
+        _ query: TodoQuery, on scheduler: any Scheduler
+    ) -> Observable<Result<TodoPageObject, DatabaseError>>
 
     /// Observes one todo; `nil` once it is deleted.
     func observeTodo(id: Int64, on scheduler: any Scheduler) -> Observable<Result<TodoObject?, DatabaseError>>

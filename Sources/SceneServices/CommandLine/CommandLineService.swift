@@ -3,15 +3,17 @@ public import Domain
 public import Foundation
 public import Streams
 
-/// The command line's service, over the todos and the feeds base services: one operation per
+/// The command line's service, over the todos, feeds and history base services: one operation per
 /// call, each failure with the database's own reason.
 public struct CommandLineService: CommandLineServiceType {
     let todos: any TodosBaseServiceType
     let feeds: any FeedsBaseServiceType
+    let history: any HistoryBaseServiceType
 
-    init(todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType) {
+    init(todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType) {
         self.todos = todos
         self.feeds = feeds
+        self.history = history
     }
 
     /// Adds a todo at the end of the list.
@@ -57,12 +59,12 @@ public struct CommandLineService: CommandLineServiceType {
 
     /// Undoes the last change, to todos or feeds.
     public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        todos.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
     public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        todos.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Reads every feed once, by title.

@@ -26,7 +26,7 @@ extension Feed {
 }
 
 extension HistoryStep {
-    init(_ step: TodoHistoryStep) {
+    init(_ step: HistoryStepObject) {
         self.init(action: step.action, subject: step.subject, todoCount: step.todoCount)
     }
 }

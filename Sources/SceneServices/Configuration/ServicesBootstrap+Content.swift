@@ -8,7 +8,8 @@ extension ServicesBootstrap {
 
     /// Shapes the stored data as `content` asks, through the base services' public API.
     static func prepare(
-        _ content: ServicesConfiguration.Content, todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType
+        _ content: ServicesConfiguration.Content, todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType,
+        history: any HistoryBaseServiceType
     ) throws(SceneError) {
         switch content {
         case .asStored:
@@ -22,7 +23,7 @@ extension ServicesBootstrap {
             _ = try outcome(feeds.addFeed(url: brokenFeedURL, title: "A broken feed", siteURL: nil))
         }
         // The prepared state is where undo stops, not a change to take back.
-        _ = try outcome(todos.forgetHistory())
+        _ = try outcome(history.forgetHistory())
     }
 
     private static func removeEverything(

@@ -32,16 +32,17 @@ public enum ServicesBootstrap {
         }
         let todos: any TodosBaseServiceType = TodosBaseService.shared
         let feeds: any FeedsBaseServiceType = FeedsBaseService.shared
+        let history: any HistoryBaseServiceType = HistoryBaseService.shared
         if opened.wasCreated, let path = opened.path { addSampleFeed(besideDatabaseAt: path, feeds: feeds) }
-        try prepare(configuration.content, todos: todos, feeds: feeds)
+        try prepare(configuration.content, todos: todos, feeds: feeds, history: history)
         let fetch = makeFetch(configuration, feeds: feeds)
         return Services(
             makeHomeService: { HomeService(todos: todos, feeds: feeds) },
-            makeTodoListService: { TodoListService(todos: todos) },
+            makeTodoListService: { TodoListService(todos: todos, history: history) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
-            makeFeedListService: { FeedListService(feeds: feeds, fetch: fetch) },
+            makeFeedListService: { FeedListService(feeds: feeds, history: history, fetch: fetch) },
             makeFeedItemsService: { FeedItemsService(feeds: feeds) },
-            makeCommandLineService: { CommandLineService(todos: todos, feeds: feeds) })
+            makeCommandLineService: { CommandLineService(todos: todos, feeds: feeds, history: history) })
     }
 
     /// How feeds are fetched in this configuration, made here and nowhere else: failing at once

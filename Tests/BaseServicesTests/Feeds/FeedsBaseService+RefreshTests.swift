@@ -280,7 +280,7 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     network.stub(url: feedURL, reply: .ok("<html><body>not a feed</body></html>"))
     #expect(subscribe(service).last?.hasPrefix("failed: ") == true)
     #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
-    #expect(try value(fixture.todos.undo()) == nil)
+    #expect(try value(fixture.history.undo()) == nil)
 }
 
 @Test func aSubscriptionStoppedWhileItDownloadsLeavesNothing() throws {

@@ -217,10 +217,13 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
     let folder = TemporaryFolder()
     let all = Schema.migrations()
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(10)))
-    let oldTodos = TodosBaseService(context: try ServiceContext.make(database: old))
-    _ = try value(oldTodos.create(title: "Written before", notes: "", due: nil))
+    // A todo added, and its step in the todo history, as a version-10 database holds them.
     try old.execute(
         """
+        INSERT INTO todos(title, notes, completed, created_at, updated_at, position)
+            VALUES ('Written before', '', 0, 1, 1, 1);
+        INSERT INTO todo_changes(stack, label, made_at) VALUES ('undo', 'add "Written before"', 1);
+        INSERT INTO todo_change_rows(change_id, todo_id, present) VALUES (1, 1, 0);
         INSERT INTO feeds(url, title, added_at) VALUES ('https://example.com/feed', 'Example', 1);
         INSERT INTO feed_items(feed_id, guid, title, fetched_at, is_read, content) VALUES (1, 'a', 'Kept', 2, 1, 'Body');
         """)
@@ -229,8 +232,9 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
     let context = try ServiceContext.make(database: database)
     let feeds = FeedsBaseService(context: context)
     _ = try value(feeds.removeFeed(id: 1))
-    #expect(try value(feeds.undo())?.label == "remove feed \"Example\"")
+    let history = HistoryBaseService(context: context)
+    #expect(try value(history.undo())?.label == "remove feed \"Example\"")
     #expect(try value(feeds.fetchFeeds()).map(\.unreadCount) == [0])
-    #expect(try value(TodosBaseService(context: context).undo())?.label == "add \"Written before\"")
+    #expect(try value(history.undo())?.label == "add \"Written before\"")
     #expect(try database.int("SELECT count(*) FROM todos") == 0)
 }

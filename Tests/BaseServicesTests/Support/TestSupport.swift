@@ -25,6 +25,7 @@ final class ServicesFixture: Sendable {
     let context: ServiceContext
     let todos: TodosBaseService
     let feeds: FeedsBaseService
+    let history: HistoryBaseService
     let clock = TestClock()
 
     init(searchIndex: SearchIndex? = nil) throws {
@@ -34,6 +35,7 @@ final class ServicesFixture: Sendable {
         context = try ServiceContext.make(database: database) { clock.tick() }
         todos = TodosBaseService(context: context)
         feeds = FeedsBaseService(context: context)
+        history = HistoryBaseService(context: context)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import SceneServices
 
 private func makeService(_ fixture: ServicesFixture) -> CommandLineService {
-    CommandLineService(todos: fixture.todos, feeds: fixture.feeds)
+    CommandLineService(todos: fixture.todos, feeds: fixture.feeds, history: fixture.history)
 }
 
 /// The titles of every todo `filter` lets through, read a batch of `size` at a time, one array

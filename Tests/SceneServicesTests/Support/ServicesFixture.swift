@@ -13,6 +13,7 @@ final class ServicesFixture: Sendable {
     let database: SQLiteDatabase
     let todos: TodosBaseService
     let feeds: FeedsBaseService
+    let history: HistoryBaseService
 
     init() throws {
         database = try SQLiteDatabase.openInMemory(options: Schema.databaseOptions, migrations: Schema.migrations())
@@ -22,6 +23,7 @@ final class ServicesFixture: Sendable {
         }
         todos = TodosBaseService(context: context)
         feeds = FeedsBaseService(context: context)
+        history = HistoryBaseService(context: context)
     }
 
     /// Adds todos with these titles, in order; the ones in `done` are marked done.

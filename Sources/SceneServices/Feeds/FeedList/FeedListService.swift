@@ -14,13 +14,15 @@ public import Streams
 /// its message stored as the feed's last error, and the others go on.
 public struct FeedListService: FeedListServiceType {
     let feeds: any FeedsBaseServiceType
+    let history: any HistoryBaseServiceType
     let fetch: @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
 
     init(
-        feeds: any FeedsBaseServiceType,
+        feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType,
         fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) {
         self.feeds = feeds
+        self.history = history
         self.fetch = fetch
     }
 
@@ -91,12 +93,12 @@ public struct FeedListService: FeedListServiceType {
 
     /// Undoes the last change, to feeds or todos, made here or by any other process.
     public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        feeds.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
     public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        feeds.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Observes the newest `limit` items of all feeds matching every word of `text`.

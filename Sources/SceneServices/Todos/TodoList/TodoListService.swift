@@ -2,12 +2,14 @@ internal import BaseServices
 public import Domain
 public import Streams
 
-/// The todo list scene's service, over the todos base service.
+/// The todo list scene's service, over the todos base service and the history.
 public struct TodoListService: TodoListServiceType {
     let todos: any TodosBaseServiceType
+    let history: any HistoryBaseServiceType
 
-    init(todos: any TodosBaseServiceType) {
+    init(todos: any TodosBaseServiceType, history: any HistoryBaseServiceType) {
         self.todos = todos
+        self.history = history
     }
 
     /// Observes one window of the list, with how many todos match in all (or at least).
@@ -76,12 +78,12 @@ public struct TodoListService: TodoListServiceType {
 
     /// Undoes the last change, to todos or feeds, made here or by any other process.
     public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        todos.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
     public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        todos.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Moves a todo from one position of the list `query` describes to another.

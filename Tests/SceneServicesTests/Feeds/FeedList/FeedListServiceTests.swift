@@ -25,7 +25,7 @@ private func makeService(_ fixture: ServicesFixture, stubs: [String: String]) ->
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     for (url, body) in stubs { network.stub(url: url, reply: .ok(body)) }
     let fetcher = FeedFetcher(network: network)
-    return FeedListService(feeds: fixture.feeds, fetch: { fetcher.fetch($0, validators: $1) })
+    return FeedListService(feeds: fixture.feeds, history: fixture.history, fetch: { fetcher.fetch($0, validators: $1) })
 }
 
 private func events(_ observable: Observable<Step>) -> [Step] {
@@ -135,7 +135,7 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     let id = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
     let fetch = ServicesBootstrap.makeFetch(
         ServicesConfiguration(environment: .fake, database: .inMemory, network: .offline), feeds: fixture.feeds)
-    let service = FeedListService(feeds: fixture.feeds, fetch: fetch)
+    let service = FeedListService(feeds: fixture.feeds, history: fixture.history, fetch: fetch)
     #expect(
         events(service.refresh(feedIDs: [id])).last
             == .finished(
@@ -242,7 +242,7 @@ private final class ValidatorLog: Sendable {
     let fetcher = FeedFetcher(network: network)
     let log = ValidatorLog()
     let service = FeedListService(
-        feeds: fixture.feeds,
+        feeds: fixture.feeds, history: fixture.history,
         fetch: { location, validators in
             log.entries.withLock { $0.append(validators) }
             return fetcher.fetch(location, validators: validators)
@@ -266,7 +266,8 @@ private final class ValidatorLog: Sendable {
     let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(300))
     network.stub(url: "https://swift.example/feed.xml", reply: .ok(rss))
     let fetcher = FeedFetcher(network: network)
-    let service = FeedListService(feeds: fixture.feeds, fetch: { fetcher.fetch($0, validators: $1) })
+    let service = FeedListService(
+        feeds: fixture.feeds, history: fixture.history, fetch: { fetcher.fetch($0, validators: $1) })
     // The feeds scene is left while the feed downloads: its subscription to the add ends.
     service.addFeed(url: "https://swift.example/feed.xml").subscribe(onNext: { _ in }).dispose()
     scheduler.advance(by: .seconds(1))

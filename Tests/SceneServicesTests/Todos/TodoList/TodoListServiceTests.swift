@@ -12,7 +12,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceAddsATodoAtTheEnd() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos(["Milk"])
     let added = try first(service.add(title: "Eggs")).get()
     #expect(added.title == "Eggs")
@@ -21,7 +21,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServicePageIsTheWindowAskedForWithTheTotal() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos((1...10).map { "Todo \($0)" })
     let window = try page(service, TodoQuery(offset: 4, limit: 3))
     #expect(window.todos.map(\.title) == ["Todo 5", "Todo 6", "Todo 7"])
@@ -31,7 +31,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServicePageOfASearchMostTodosMatchSaysItsCountIsOnlyALowerBound() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
     let window = try page(service, TodoQuery(search: "todo", limit: 5))
     #expect(window.todos.map(\.title) == (0..<5).map { "Todo \($0)" })
@@ -41,7 +41,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceLastPageOfASearchMostTodosMatchEndsAtTheLastMatchWithAnExactCount() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos((0..<1_500).map { "Todo \($0)" })
     let window = try page(service, TodoQuery(search: "todo", offset: 0, limit: 3, fromEnd: true))
     #expect(window.todos.map(\.title) == ["Todo 1497", "Todo 1498", "Todo 1499"])
@@ -52,7 +52,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceFiltersActiveAndCompleted() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Eggs"])
     #expect(try page(service, TodoQuery(filter: .active)).todos.map(\.title) == ["Milk", "Tea"])
     #expect(try page(service, TodoQuery(filter: .completed)).todos.map(\.title) == ["Eggs"])
@@ -60,28 +60,28 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceSortsByTitle() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos(["milk", "Eggs", "tea", "Bread"])
     #expect(try page(service, TodoQuery(sort: .title)).todos.map(\.title) == ["Bread", "Eggs", "milk", "tea"])
 }
 
 @Test func todoListServiceSearchesByWordPrefix() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos(["Buy oat milk", "Call mum", "Milk the cow"])
     #expect(try page(service, TodoQuery(search: "mil")).todos.map(\.title) == ["Buy oat milk", "Milk the cow"])
 }
 
 @Test func todoListServiceTallyCountsActiveAndDone() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Tea"])
     #expect(try first(service.observeTally(on: ImmediateScheduler())).get() == TodoTally(active: 2, completed: 1))
 }
 
 @Test func todoListServicePageFollowsWrites() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let recorder = Recorder(service.observePage(TodoQuery(), on: ImmediateScheduler()))
     defer { recorder.dispose() }
     _ = try first(service.add(title: "Milk")).get()
@@ -91,7 +91,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceTogglesOneAndAll() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["Milk", "Eggs"])
     #expect(try first(service.toggle(id: ids[0])).get().isCompleted)
     #expect(try first(service.toggleAll(in: TodoQuery())).get() == 1)
@@ -100,7 +100,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceRenameKeepsNotesAndDueDate() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let due = Date(timeIntervalSince1970: 1_798_675_200)
     let todo = try first(fixture.todos.create(title: "Milk", notes: "2 l", due: due)).get()
     let renamed = try first(service.rename(id: todo.id, title: "Oat milk")).get()
@@ -110,13 +110,13 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceRenameOfAMissingTodoFails() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     #expect(try first(service.rename(id: 99, title: "Tea")) == .failure(SceneError.gone(.todo)))
 }
 
 @Test func todoListServiceRefusesAnEmptyTitleWithAMessage() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     guard case .failure(let error) = try first(service.add(title: "")) else {
         Issue.record("an empty title was stored")
         return
@@ -126,7 +126,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceDeletesAndClearsCompleted() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["Milk", "Eggs", "Tea"], done: ["Tea"])
     #expect(try first(service.delete(id: ids[0])).get().title == "Milk")
     #expect(try first(service.clearCompleted(in: TodoQuery())).get() == 1)
@@ -135,7 +135,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceMovesDownOnePlace() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["A", "B", "C", "D"])
     _ = try first(service.move(id: ids[1], from: 1, to: 2, in: TodoQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
@@ -143,7 +143,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceMovesByPositionsFromTheStartInAListAskedForFromTheEnd() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["A", "B", "C", "D", "E"])
     let lastPage = TodoQuery(offset: 0, limit: 2, fromEnd: true)
     _ = try first(service.move(id: ids[3], from: 3, to: 2, in: lastPage)).get()
@@ -152,7 +152,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceMovesUpOnePlace() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["A", "B", "C", "D"])
     _ = try first(service.move(id: ids[2], from: 2, to: 1, in: TodoQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["A", "C", "B", "D"])
@@ -160,7 +160,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceMovesUpToTheTop() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["A", "B", "C"])
     _ = try first(service.move(id: ids[1], from: 1, to: 0, in: TodoQuery())).get()
     #expect(try page(service).todos.map(\.title) == ["B", "A", "C"])
@@ -168,7 +168,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceMovesWithinAFilteredList() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let ids = try fixture.addTodos(["A", "done", "B", "C"], done: ["done"])
     _ = try first(service.move(id: ids[0], from: 0, to: 1, in: TodoQuery(filter: .active))).get()
     #expect(try page(service, TodoQuery(filter: .active)).todos.map(\.title) == ["B", "A", "C"])
@@ -177,7 +177,9 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 @Test func todoListServiceReportsADatabaseFailureAsASceneError() throws {
     let fixture = try ServicesFixture()
     fixture.closeDatabase()
-    let result = try first(TodoListService(todos: fixture.todos).observePage(TodoQuery(), on: ImmediateScheduler()))
+    let result = try first(
+        TodoListService(todos: fixture.todos, history: fixture.history).observePage(
+            TodoQuery(), on: ImmediateScheduler()))
     guard case .failure(let error) = result else {
         Issue.record("a closed database answered \(result)")
         return
@@ -187,7 +189,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 
 @Test func todoListServiceBulkActionsTouchOnlyWhatTheQueryShows() throws {
     let fixture = try ServicesFixture()
-    let service = TodoListService(todos: fixture.todos)
+    let service = TodoListService(todos: fixture.todos, history: fixture.history)
     _ = try fixture.addTodos(["Milk", "Oat milk", "Eggs"])
     let milk = TodoQuery(search: "milk")
     #expect(try first(service.countShown(in: milk)).get() == TodoTally(active: 2, completed: 0))

@@ -67,30 +67,30 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     let removed = try everyFeedRow(fixture.database)
     #expect(!removed.contains { $0.hasPrefix("feed \(example.id)|") })
     #expect(removed.count == before.count - 4)
-    #expect(try value(fixture.feeds.undo())?.label == "remove feed \"Example\"")
+    #expect(try value(fixture.history.undo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(fixture.database) == before)
     let restored = try #require(try value(fixture.feeds.fetchFeeds()).first { $0.id == example.id })
     #expect(restored.itemCount == 3)
     #expect(restored.unreadCount == 2)
     #expect(restored.lastError == "timed out")
-    #expect(try value(fixture.feeds.redo())?.label == "remove feed \"Example\"")
+    #expect(try value(fixture.history.redo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(fixture.database) == removed)
-    _ = try value(fixture.feeds.undo())
+    _ = try value(fixture.history.undo())
     #expect(try everyFeedRow(fixture.database) == before)
 }
 
 @Test func aRestoredFeedKeepsWhatChangedItBeforeItWasRemovedAgain() throws {
     let (fixture, example, _) = try seededFeeds()
     _ = try value(fixture.feeds.removeFeed(id: example.id))
-    _ = try value(fixture.feeds.undo())
+    _ = try value(fixture.history.undo())
     // Changes the history does not record (reads, a refresh) happen to the restored feed…
     _ = try value(fixture.feeds.markAllRead(feedID: example.id))
     _ = try value(
         fixture.feeds.storeItems([FeedItemDraft(guid: "d", title: "Newer")], feedID: example.id, fetchedAt: Date()))
     let changed = try everyFeedRow(fixture.database)
     // …and redo then undo of its removal keep them.
-    _ = try value(fixture.feeds.redo())
-    _ = try value(fixture.feeds.undo())
+    _ = try value(fixture.history.redo())
+    _ = try value(fixture.history.undo())
     #expect(try everyFeedRow(fixture.database) == changed)
 }
 
@@ -101,15 +101,15 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     _ = try value(fixture.todos.toggle(id: todo.id))
     // The todo list's undo takes back the removal when it is the last change, and the feeds'
     // undo a todo's.
-    #expect(try value(fixture.todos.undo())?.label == "complete \"Read the feed\"")
-    let removal = try #require(try value(fixture.todos.undo()))
+    #expect(try value(fixture.history.undo())?.label == "complete \"Read the feed\"")
+    let removal = try #require(try value(fixture.history.undo()))
     #expect(removal.label == "remove feed \"Example\"")
     #expect(removal.todoCount == 0)
     #expect(try value(fixture.feeds.fetchFeeds()).map(\.title) == ["Example", "Other"])
-    #expect(try value(fixture.feeds.undo())?.label == "add \"Read the feed\"")
+    #expect(try value(fixture.history.undo())?.label == "add \"Read the feed\"")
     #expect(try value(fixture.todos.fetch(id: todo.id)) == nil)
-    #expect(try value(fixture.feeds.redo())?.label == "add \"Read the feed\"")
-    #expect(try value(fixture.todos.redo())?.label == "remove feed \"Example\"")
+    #expect(try value(fixture.history.redo())?.label == "add \"Read the feed\"")
+    #expect(try value(fixture.history.redo())?.label == "remove feed \"Example\"")
     #expect(try value(fixture.feeds.fetchFeeds()).map(\.title) == ["Other"])
 }
 
@@ -124,11 +124,11 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
         path: fixture.folder.file(), options: DatabaseOptions.rivulet, migrations: Schema.migrations())
     let (other, _) = try SQLiteDatabase.open(
         path: fixture.folder.file(), options: DatabaseOptions.rivulet, migrations: Schema.migrations())
-    let feeds = FeedsBaseService(context: try ServiceContext.make(database: reopened) { Date() })
-    let otherTodos = TodosBaseService(context: try ServiceContext.make(database: other) { Date() })
-    #expect(try value(otherTodos.undo())?.label == "remove feed \"Example\"")
+    let history = HistoryBaseService(context: try ServiceContext.make(database: reopened) { Date() })
+    let otherHistory = HistoryBaseService(context: try ServiceContext.make(database: other) { Date() })
+    #expect(try value(otherHistory.undo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(reopened) == before)
-    #expect(try value(feeds.redo())?.label == "remove feed \"Example\"")
+    #expect(try value(history.redo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(other) == removed)
 }
 
@@ -141,43 +141,43 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     _ = try value(
         fixture.feeds.storeItems([FeedItemDraft(guid: "z", title: "Own")], feedID: again.id, fetchedAt: Date()))
     let resubscribed = try everyFeedRow(fixture.database)
-    #expect(try value(fixture.feeds.undo())?.label == "remove feed \"Example\"")
+    #expect(try value(fixture.history.undo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(fixture.database) == before)
-    #expect(try value(fixture.feeds.redo())?.label == "remove feed \"Example\"")
+    #expect(try value(fixture.history.redo())?.label == "remove feed \"Example\"")
     #expect(try everyFeedRow(fixture.database) == resubscribed)
 }
 
 @Test func aFeedThatWasNeverReallySubscribedIsRemovedWithoutARecord() throws {
     let (fixture, example, _) = try seededFeeds()
     _ = try value(fixture.feeds.removeFeed(id: example.id, undoable: false))
-    #expect(try value(fixture.feeds.undo()) == nil)
+    #expect(try value(fixture.history.undo()) == nil)
     #expect(try fixture.database.int("SELECT count(*) FROM feed_item_change_rows") == 0)
 }
 
 @Test func removingAMissingFeedFailsAndRecordsNothing() throws {
     let (fixture, _, _) = try seededFeeds()
     #expect(throws: DatabaseError.self) { try value(fixture.feeds.removeFeed(id: 999)) }
-    #expect(try value(fixture.feeds.undo()) == nil)
+    #expect(try value(fixture.history.undo()) == nil)
 }
 
 @Test func feedRemovalsCountInTheHistorysDepthAndTheirImagesGoWithThem() throws {
     let (fixture, example, _) = try seededFeeds()
     _ = try value(fixture.feeds.removeFeed(id: example.id))
     let todo = try value(fixture.todos.create(title: "Flip", notes: "", due: nil))
-    for _ in 0..<TodoHistory.depth { _ = try value(fixture.todos.toggle(id: todo.id)) }
+    for _ in 0..<History.depth { _ = try value(fixture.todos.toggle(id: todo.id)) }
     // The removal was the oldest change: dropped, with the images of the feed and its items.
     #expect(try fixture.database.int("SELECT count(*) FROM feed_change_rows") == 0)
     #expect(try fixture.database.int("SELECT count(*) FROM feed_item_change_rows") == 0)
-    try value(fixture.todos.forgetHistory())
-    #expect(try value(fixture.feeds.undo()) == nil)
+    try value(fixture.history.forgetHistory())
+    #expect(try value(fixture.history.undo()) == nil)
 }
 
 @Test func forgettingTheHistoryForgetsFeedImagesToo() throws {
     let (fixture, example, _) = try seededFeeds()
     _ = try value(fixture.feeds.removeFeed(id: example.id))
-    try value(fixture.todos.forgetHistory())
+    try value(fixture.history.forgetHistory())
     #expect(try fixture.database.int("SELECT count(*) FROM feed_item_change_rows") == 0)
-    #expect(try value(fixture.feeds.undo()) == nil)
+    #expect(try value(fixture.history.undo()) == nil)
 }
 
 @Test func aFeedOfAHundredThousandItemsIsRemovedRestoredAndRemovedAgainExactly() throws {
@@ -211,11 +211,11 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     let removing = clock.now - start
     #expect(try digest() == [0, 0, 0])
     start = clock.now
-    #expect(try value(fixture.feeds.undo())?.label == "remove feed \"Big\"")
+    #expect(try value(fixture.history.undo())?.label == "remove feed \"Big\"")
     let undoing = clock.now - start
     #expect(try digest() == before)
     start = clock.now
-    _ = try value(fixture.feeds.redo())
+    _ = try value(fixture.history.redo())
     let redoing = clock.now - start
     #expect(try digest() == [0, 0, 0])
     // A bound for a loaded machine, far above the second or so each takes on a quiet one.

@@ -49,14 +49,14 @@ private func expectUndoRedo(
 ) throws {
     let after = try everyTodo(fixture.database)
     let afterCounts = try counts(fixture.database)
-    let undone = try value(fixture.todos.undo())
+    let undone = try value(fixture.history.undo())
     #expect(undone?.label == label, sourceLocation: sourceLocation)
     #expect(try everyTodo(fixture.database) == before, sourceLocation: sourceLocation)
     let restoredCounts = try counts(fixture.database)
     #expect(
         restoredCounts[0] == restoredCounts[2] && restoredCounts[1] == restoredCounts[3], sourceLocation: sourceLocation
     )
-    let redone = try value(fixture.todos.redo())
+    let redone = try value(fixture.history.redo())
     #expect(redone?.label == label, sourceLocation: sourceLocation)
     #expect(try everyTodo(fixture.database) == after, sourceLocation: sourceLocation)
     #expect(try counts(fixture.database) == afterCounts, sourceLocation: sourceLocation)
@@ -82,9 +82,9 @@ private func expectUndoRedo(
     _ = try value(fixture.todos.setCompleted(id: milk.id, true))
     _ = try value(fixture.todos.update(id: milk.id, title: milk.title, notes: milk.notes, due: milk.dueAt))
     // One step: the first completion; undoing it reopens the todo as it was.
-    #expect(try value(fixture.todos.undo())?.label == "complete \"Buy milk\"")
+    #expect(try value(fixture.history.undo())?.label == "complete \"Buy milk\"")
     #expect(try everyTodo(fixture.database) == before)
-    #expect(try value(fixture.todos.undo())?.label != "complete \"Buy milk\"")
+    #expect(try value(fixture.history.undo())?.label != "complete \"Buy milk\"")
 }
 
 @Test func undoingAnEditRestoresTitleNotesDueDateAndTimestamps() throws {
@@ -110,7 +110,7 @@ private func expectUndoRedo(
         _ = try value(fixture.todos.delete(id: before[0].id))
         #expect(try searchIDs(fixture, "skimmed") == [])
         try expectUndoRedo(fixture, before: before, label: "delete \"Buy milk\"")
-        _ = try value(fixture.todos.undo())
+        _ = try value(fixture.history.undo())
         #expect(try searchIDs(fixture, "skimmed") == [before[0].id], "\(searchIndex)")
     }
 }
@@ -144,25 +144,25 @@ private func expectUndoRedo(
     _ = try value(fixture.todos.update(id: todo.id, title: "Two", notes: "", due: nil))
     let edited = try everyTodo(fixture.database)
     _ = try value(fixture.todos.delete(id: todo.id))
-    #expect(try value(fixture.todos.undo())?.label == "delete \"Two\"")
+    #expect(try value(fixture.history.undo())?.label == "delete \"Two\"")
     #expect(try everyTodo(fixture.database) == edited)
-    #expect(try value(fixture.todos.undo())?.label == "edit \"Two\"")
+    #expect(try value(fixture.history.undo())?.label == "edit \"Two\"")
     #expect(try everyTodo(fixture.database) == created)
-    #expect(try value(fixture.todos.undo())?.label == "add \"One\"")
+    #expect(try value(fixture.history.undo())?.label == "add \"One\"")
     #expect(try everyTodo(fixture.database) == empty)
-    #expect(try value(fixture.todos.undo()) == nil)
-    #expect(try value(fixture.todos.redo())?.label == "add \"One\"")
-    #expect(try value(fixture.todos.redo())?.label == "edit \"Two\"")
+    #expect(try value(fixture.history.undo()) == nil)
+    #expect(try value(fixture.history.redo())?.label == "add \"One\"")
+    #expect(try value(fixture.history.redo())?.label == "edit \"Two\"")
     #expect(try everyTodo(fixture.database) == edited)
 }
 
 @Test func aNewChangeAfterAnUndoLeavesNothingToRedo() throws {
     let (fixture, _) = try seeded()
     _ = try value(fixture.todos.create(title: "Extra", notes: "", due: nil))
-    _ = try value(fixture.todos.undo())
+    _ = try value(fixture.history.undo())
     _ = try value(fixture.todos.create(title: "Other", notes: "", due: nil))
-    #expect(try value(fixture.todos.redo()) == nil)
-    #expect(try value(fixture.todos.undo())?.label == "add \"Other\"")
+    #expect(try value(fixture.history.redo()) == nil)
+    #expect(try value(fixture.history.undo())?.label == "add \"Other\"")
 }
 
 @Test func changesThatTouchNothingAreNotRecorded() throws {
@@ -170,24 +170,24 @@ private func expectUndoRedo(
     #expect(try value(fixture.todos.toggleAll()) == 0)
     #expect(try value(fixture.todos.clearCompleted()) == 0)
     #expect(try value(fixture.todos.createMany(titles: [])) == 0)
-    #expect(try value(fixture.todos.undo()) == nil)
+    #expect(try value(fixture.history.undo()) == nil)
 }
 
 @Test func aFailedChangeLeavesNoHistory() throws {
     let (fixture, _) = try seeded()
     #expect(throws: DatabaseError.self) { try value(fixture.todos.delete(id: 999)) }
     #expect(throws: DatabaseError.self) { try value(fixture.todos.update(id: 999, title: "x", notes: "", due: nil)) }
-    #expect(try value(fixture.todos.undo())?.label == "complete \"Bake bread\"")
+    #expect(try value(fixture.history.undo())?.label == "complete \"Bake bread\"")
 }
 
 @Test func theHistoryKeepsTheLastTwoHundredChanges() throws {
     let fixture = try ServicesFixture()
     let todo = try value(fixture.todos.create(title: "Flip", notes: "", due: nil))
-    for _ in 0..<(TodoHistory.depth + 5) { _ = try value(fixture.todos.toggle(id: todo.id)) }
+    for _ in 0..<(History.depth + 5) { _ = try value(fixture.todos.toggle(id: todo.id)) }
     var undone = 0
-    while try value(fixture.todos.undo()) != nil { undone += 1 }
-    #expect(undone == TodoHistory.depth)
-    #expect(try fixture.database.int("SELECT count(*) FROM todo_changes WHERE stack = 'undo'") == 0)
+    while try value(fixture.history.undo()) != nil { undone += 1 }
+    #expect(undone == History.depth)
+    #expect(try fixture.database.int("SELECT count(*) FROM changes WHERE stack = 'undo'") == 0)
 }
 
 @Test func theHistoryIsSharedByEveryConnectionAndSurvivesAReopen() throws {
@@ -196,21 +196,21 @@ private func expectUndoRedo(
     // Another process: its own database connection and service over the same file.
     let (other, _) = try SQLiteDatabase.open(
         path: fixture.folder.file(), options: DatabaseOptions.rivulet, migrations: Schema.migrations())
-    let otherTodos = TodosBaseService(context: try ServiceContext.make(database: other) { Date() })
-    #expect(try value(otherTodos.undo())?.label == "delete \"Call mum\"")
+    let otherHistory = HistoryBaseService(context: try ServiceContext.make(database: other) { Date() })
+    #expect(try value(otherHistory.undo())?.label == "delete \"Call mum\"")
     #expect(try everyTodo(fixture.database) == before)
-    #expect(try value(otherTodos.undo())?.label == "complete \"Bake bread\"")
-    #expect(try value(fixture.todos.redo())?.label == "complete \"Bake bread\"")
+    #expect(try value(otherHistory.undo())?.label == "complete \"Bake bread\"")
+    #expect(try value(fixture.history.redo())?.label == "complete \"Bake bread\"")
     #expect(try everyTodo(other) == before)
 }
 
 @Test func forgettingTheHistoryLeavesNothingToUndoOrRedo() throws {
     let (fixture, before) = try seeded()
     _ = try value(fixture.todos.delete(id: before[0].id))
-    _ = try value(fixture.todos.undo())
-    try value(fixture.todos.forgetHistory())
-    #expect(try value(fixture.todos.undo()) == nil)
-    #expect(try value(fixture.todos.redo()) == nil)
+    _ = try value(fixture.history.undo())
+    try value(fixture.history.forgetHistory())
+    #expect(try value(fixture.history.undo()) == nil)
+    #expect(try value(fixture.history.redo()) == nil)
     #expect(try fixture.database.int("SELECT count(*) FROM todo_change_rows") == 0)
     #expect(try everyTodo(fixture.database) == before)
 }
@@ -220,7 +220,7 @@ private func expectUndoRedo(
     #expect(try value(fixture.todos.createMany(titles: (0..<5000).map { "Bulk \($0)" })) == 5000)
     // The 5,000 new todos, and the four changes of `seeded()`.
     #expect(try fixture.database.int("SELECT count(*) FROM todo_change_rows") == 5000 + 4)
-    #expect(try value(fixture.todos.undo())?.todoCount == 5000)
+    #expect(try value(fixture.history.undo())?.todoCount == 5000)
     #expect(try everyTodo(fixture.database) == before)
 }
 
@@ -228,21 +228,21 @@ private func expectUndoRedo(
     let (fixture, before) = try seeded()
     #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "buy"))) == 1)
     #expect(try value(fixture.todos.clearCompleted(matching: TodoQuery(search: "bake"))) == 1)
-    #expect(try value(fixture.todos.undo())?.label == "clear 1 todo done")
-    #expect(try value(fixture.todos.undo())?.label == "complete 1 todo")
+    #expect(try value(fixture.history.undo())?.label == "clear 1 todo done")
+    #expect(try value(fixture.history.undo())?.label == "complete 1 todo")
     #expect(try everyTodo(fixture.database) == before)
     #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "nothing matches"))) == 0)
-    #expect(try value(fixture.todos.undo())?.label == "complete \"Bake bread\"")
+    #expect(try value(fixture.history.undo())?.label == "complete \"Bake bread\"")
 }
 
 @Test func aStepNamesItsActionAndTheWholeTitleItQuotesApart() {
-    let single = TodoHistoryStep(label: "edit \"Say \"hi\" to Ann\"", todoCount: 1, madeAt: Date())
+    let single = HistoryStepObject(label: "edit \"Say \"hi\" to Ann\"", todoCount: 1, madeAt: Date())
     #expect(single.action == "edit")
     #expect(single.subject == "Say \"hi\" to Ann")
-    let bulk = TodoHistoryStep(label: "complete 3 todos", todoCount: 3, madeAt: Date())
+    let bulk = HistoryStepObject(label: "complete 3 todos", todoCount: 3, madeAt: Date())
     #expect(bulk.action == "complete 3 todos")
     #expect(bulk.subject == nil)
-    let feed = TodoHistoryStep(label: "remove feed \"\"", todoCount: 0, madeAt: Date())
+    let feed = HistoryStepObject(label: "remove feed \"\"", todoCount: 0, madeAt: Date())
     #expect(feed.action == "remove feed")
     #expect(feed.subject == "")
 }

@@ -1,6 +1,6 @@
 import SQLiteProvider
 
-/// The feeds' part of the one history of changes (``TodoHistory`` keeps the changes
+/// The feeds' part of the one history of changes (``History`` keeps the changes
 /// themselves): removing a feed records, in the same transaction, the feed's row and every item
 /// of it, each with all its columns and its identifier, so that undo puts them back exactly.
 ///
@@ -105,6 +105,6 @@ enum FeedHistory {
 
     /// "remove feed "Title"".
     static func removalLabel(_ title: String) -> String {
-        "remove feed \(TodoHistory.quoted(title))"
+        "remove feed \(History.quoted(title))"
     }
 }

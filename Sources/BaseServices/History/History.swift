@@ -1,11 +1,9 @@
 public import Foundation
 import SQLiteProvider
 
-/// One step of the history that ``TodosBaseServiceType/undo()`` or
-/// ``TodosBaseServiceType/redo()`` (or the feeds' ``FeedsBaseServiceType/undo()`` and
-/// ``FeedsBaseServiceType/redo()``, the same history) took: what the change was and how many
-/// todos it touched.
-public struct TodoHistoryStep: Sendable, Equatable {
+/// One step of the history that ``HistoryBaseServiceType/undo()`` or
+/// ``HistoryBaseServiceType/redo()`` took: what the change was and how many todos it touched.
+public struct HistoryStepObject: Sendable, Equatable {
     /// The change in words, as it was made: `add "Buy milk"`, `complete 3 todos`,
     /// `remove feed "Example"`.
     public let label: String
@@ -15,9 +13,9 @@ public struct TodoHistoryStep: Sendable, Equatable {
     public let madeAt: Date
 
     /// What the change did, without the title it names: `add`, `complete 3 todos`, `remove feed`.
-    public var action: String { TodoHistory.parts(of: label).action }
+    public var action: String { History.parts(of: label).action }
     /// The title of the todo or feed the change names, whole; `nil` for a change of several.
-    public var subject: String? { TodoHistory.parts(of: label).subject }
+    public var subject: String? { History.parts(of: label).subject }
 
     /// A step; the service makes these.
     public init(label: String, todoCount: Int, madeAt: Date) {
@@ -37,7 +35,7 @@ public struct TodoHistoryStep: Sendable, Equatable {
 /// It is one timeline for todos and feeds: `rivulet undo` undoes the last change made by any
 /// process, whichever it touched. A new change empties the redo stack; the undo stack keeps
 /// the last ``depth`` changes.
-enum TodoHistory {
+enum History {
     /// How many changes can be undone.
     static let depth = 200
 
@@ -47,6 +45,7 @@ enum TodoHistory {
     }
 
     /// Step 10 of the schema: the two tables of the history (the changes, and the todos' images).
+    /// Step 13 renames the changes' table to ``changesScript``'s name: it holds feeds' changes too.
     static let schemaScript = """
         CREATE TABLE todo_changes (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -71,6 +70,14 @@ enum TodoHistory {
         ) WITHOUT ROWID;
         """
 
+    /// Step 13 of the schema: the table of changes is named for what it holds, every change to
+    /// todos and feeds (the images stay in tables named for their rows).
+    static let changesScript = """
+        ALTER TABLE todo_changes RENAME TO changes;
+        DROP INDEX todo_changes_by_stack;
+        CREATE INDEX changes_by_stack ON changes(stack, id);
+        """
+
     /// The todos' images.
     static let images = RowImages(
         table: "todos", images: "todo_change_rows", key: "todo_id",
@@ -79,12 +86,12 @@ enum TodoHistory {
     /// Opens a change on the undo stack inside the caller's write transaction, empties the
     /// redo stack and drops the oldest changes beyond ``depth``; returns the change's id.
     static func begin(_ label: String, at now: Int64, in db: Connection) throws(DatabaseError) -> Int64 {
-        try db.execute("DELETE FROM todo_changes WHERE stack = 'redo'")
+        try db.execute("DELETE FROM changes WHERE stack = 'redo'")
         let change = try open(.undo, label: label, madeAt: now, in: db)
         try db.execute(
             """
-            DELETE FROM todo_changes WHERE stack = 'undo' AND id <= (
-                SELECT id FROM todo_changes WHERE stack = 'undo' ORDER BY id DESC LIMIT 1 OFFSET ?)
+            DELETE FROM changes WHERE stack = 'undo' AND id <= (
+                SELECT id FROM changes WHERE stack = 'undo' ORDER BY id DESC LIMIT 1 OFFSET ?)
             """,
             [.integer(Int64(depth))])
         return change
@@ -120,10 +127,10 @@ enum TodoHistory {
     /// replace as a change on the other stack, and returns the step; `nil` when `stack` is empty.
     static func step(
         back stack: Stack, searchIndex: SearchIndex, in db: Connection
-    ) throws(DatabaseError) -> TodoHistoryStep? {
+    ) throws(DatabaseError) -> HistoryStepObject? {
         guard
             let (change, label, madeAt) = try db.fetchOne(
-                "SELECT id, label, made_at FROM todo_changes WHERE stack = ? ORDER BY id DESC LIMIT 1",
+                "SELECT id, label, made_at FROM changes WHERE stack = ? ORDER BY id DESC LIMIT 1",
                 [.text(stack.rawValue)], decode: { ($0.int64(at: 0), $0.string(at: 1), $0.int64(at: 2)) })
         else { return nil }
         let other: Stack = stack == .undo ? .redo : .undo
@@ -141,8 +148,8 @@ enum TodoHistory {
             }
         }
         let count = try db.fetchInt("SELECT count(*) FROM todo_change_rows WHERE change_id = ?", [.integer(change)])
-        try db.execute("DELETE FROM todo_changes WHERE id = ?", [.integer(change)])
-        return TodoHistoryStep(label: label, todoCount: Int(count), madeAt: Date(storedMilliseconds: madeAt))
+        try db.execute("DELETE FROM changes WHERE id = ?", [.integer(change)])
+        return HistoryStepObject(label: label, todoCount: Int(count), madeAt: Date(storedMilliseconds: madeAt))
     }
 
     private static func open(
@@ -151,7 +158,7 @@ enum TodoHistory {
         -> Int64
     {
         try db.execute(
-            "INSERT INTO todo_changes(stack, label, made_at) VALUES (?, ?, ?)",
+            "INSERT INTO changes(stack, label, made_at) VALUES (?, ?, ?)",
             [.text(stack.rawValue), .text(label), .integer(madeAt)])
         return db.lastInsertedRowID
     }
