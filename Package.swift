@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .library(name: "SQLiteProvider", targets: ["SQLiteProvider"]),
         .library(name: "Requests", targets: ["Requests"]),
+        .library(name: "RequestsTesting", targets: ["RequestsTesting"]),
         .library(name: "FeedParsing", targets: ["FeedParsing"]),
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -54,6 +55,9 @@ let package = Package(
             dependencies: ["Streams", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             swiftSettings: strictSettings
         ),
+        // Stubbed routes, delays on a scheduler and recorded requests, over Requests' transport
+        // seam. It links no test framework, so an app's fake environment may use it too.
+        .target(name: "RequestsTesting", dependencies: ["Requests", "Streams"], swiftSettings: strictSettings),
         .target(name: "FeedParsing", swiftSettings: strictSettings),
         .target(name: "Coordination", dependencies: ["Streams"], swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Streams", "Coordination"], swiftSettings: strictSettings),
@@ -127,6 +131,11 @@ let package = Package(
         .testTarget(
             name: "RequestsTests",
             dependencies: ["Requests", "Streams", "StreamsTesting", "HTTPTestServer"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RequestsTestingTests",
+            dependencies: ["RequestsTesting", "Requests", "Streams", "StreamsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
