@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "Domain", swiftSettings: strictSettings),
         .target(
             name: "BaseServices",
-            dependencies: ["Streams", "Domain", "SQLiteProvider", "Requests", "FeedParsing"],
+            dependencies: ["Streams", "Domain", "SQLiteProvider", "Requests", "RequestsTesting", "FeedParsing"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "BaseServicesTests",
             dependencies: [
-                "BaseServices", "Domain", "SQLiteProvider", "Requests", "FeedParsing", "Streams", "StreamsTesting",
+                "BaseServices", "Domain", "SQLiteProvider", "Requests", "RequestsTesting", "FeedParsing", "Streams",
+                "StreamsTesting",
                 "CSQLite",
                 "_BaseServicesWriter", "HTTPTestServer", "TestMeasures",
             ],
@@ -149,7 +150,10 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"], swiftSettings: strictSettings),
         .testTarget(
             name: "SceneServicesTests",
-            dependencies: ["SceneServices", "Domain", "BaseServices", "SQLiteProvider", "Streams", "StreamsTesting"],
+            dependencies: [
+                "SceneServices", "Domain", "BaseServices", "SQLiteProvider", "RequestsTesting", "Streams",
+                "StreamsTesting",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

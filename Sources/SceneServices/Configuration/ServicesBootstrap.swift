@@ -58,7 +58,7 @@ public enum ServicesBootstrap {
         let network = FakeNetworkService(
             scheduler: DispatchQueueScheduler(label: "rivulet.fake-network"), delay: .milliseconds(delay))
         for url in knownFeeds where url != brokenFeedURL { network.stubSampleFeed(url: url) }
-        network.stub(url: brokenFeedURL, reply: .ok(brokenFeedBody))
+        network.stubs.stub(url: brokenFeedURL, with: .ok(brokenFeedBody))
         let fetcher = FeedFetcher(network: network)
         return { fetcher.fetch($0, validators: $1) }
     }
