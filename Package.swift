@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .library(name: "SQLiteProvider", targets: ["SQLiteProvider"]),
         .library(name: "Requests", targets: ["Requests"]),
+        .library(name: "RequestsTesting", targets: ["RequestsTesting"]),
         .library(name: "FeedParsing", targets: ["FeedParsing"]),
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -54,6 +55,9 @@ let package = Package(
             dependencies: ["Streams", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             swiftSettings: strictSettings
         ),
+        // Stubbed routes, delays on a scheduler and recorded requests, over Requests' transport
+        // seam. It links no test framework, so an app's fake environment may use it too.
+        .target(name: "RequestsTesting", dependencies: ["Requests", "Streams"], swiftSettings: strictSettings),
         .target(name: "FeedParsing", swiftSettings: strictSettings),
         .target(name: "Coordination", dependencies: ["Streams"], swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Streams", "Coordination"], swiftSettings: strictSettings),
@@ -61,7 +65,7 @@ let package = Package(
         .target(name: "Domain", swiftSettings: strictSettings),
         .target(
             name: "BaseServices",
-            dependencies: ["Streams", "Domain", "SQLiteProvider", "Requests", "FeedParsing"],
+            dependencies: ["Streams", "Domain", "SQLiteProvider", "Requests", "RequestsTesting", "FeedParsing"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -113,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "BaseServicesTests",
             dependencies: [
-                "BaseServices", "Domain", "SQLiteProvider", "Requests", "FeedParsing", "Streams", "StreamsTesting",
+                "BaseServices", "Domain", "SQLiteProvider", "Requests", "RequestsTesting", "FeedParsing", "Streams",
+                "StreamsTesting",
                 "CSQLite",
                 "_BaseServicesWriter", "HTTPTestServer", "TestMeasures",
             ],
@@ -130,6 +135,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "RequestsTestingTests",
+            dependencies: ["RequestsTesting", "Requests", "Streams", "StreamsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "FeedParsingTests", dependencies: ["FeedParsing", "StreamsTesting", "TestMeasures"],
             swiftSettings: strictSettings),
         .testTarget(
@@ -140,7 +150,10 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"], swiftSettings: strictSettings),
         .testTarget(
             name: "SceneServicesTests",
-            dependencies: ["SceneServices", "Domain", "BaseServices", "SQLiteProvider", "Streams", "StreamsTesting"],
+            dependencies: [
+                "SceneServices", "Domain", "BaseServices", "SQLiteProvider", "RequestsTesting", "Streams",
+                "StreamsTesting",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

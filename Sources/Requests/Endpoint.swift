@@ -1,7 +1,7 @@
 public import Foundation
 public import Streams
 
-/// A group of requests that share a service and a common path, like `/v1/todos`.
+/// A group of requests that share a service and a common path, like `/v1/quotes`.
 public struct Endpoint: Sendable {
     /// The service the requests go to.
     public var service: RemoteService

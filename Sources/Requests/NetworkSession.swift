@@ -16,6 +16,10 @@
 /// On Apple platforms Foundation's `URLSession` carries them. The configuration's extra headers
 /// apply to both. To use a different configuration, create another `NetworkSession` and give it
 /// to a ``RemoteService`` or to a single ``ServiceRequest``.
+///
+/// A session made over a ``NetworkTransport`` of your own (``init(transport:)``) hands each
+/// request to it instead of the network: a test answers requests from memory, on virtual time,
+/// while the session checks, limits, times out and cancels them as it does on the network.
 public final class NetworkSession: Sendable {
     /// The session used when none is named: ephemeral, no cache, no cookies.
     public static let shared = NetworkSession()
@@ -24,6 +28,8 @@ public final class NetworkSession: Sendable {
     let additionalHeaders: [String: String]
     /// The addresses this session's requests may reach.
     public let addressPolicy: AddressPolicy
+    /// The transport given at creation; `nil` for the system's.
+    let transport: (any NetworkTransport)?
     #if canImport(Darwin)
         let urlSession: URLSession
         let router: _SessionRouter
@@ -42,14 +48,34 @@ public final class NetworkSession: Sendable {
         self.init(configuration: configuration, addressPolicy: addressPolicy, environment: nil)
     }
 
+    /// A session whose requests `transport` carries instead of the network.
+    ///
+    /// The session checks each request before handing it over, measures its timeout on the
+    /// transport's ``NetworkTransport/scheduler``, applies its size limit and accepted statuses
+    /// to what the transport reports, delivers the result on the thread that ends the exchange
+    /// (the transport's, or the scheduler's for a timeout) and stops the transport's work when
+    /// the request is cancelled. What happens on the wire is the transport's: it reaches what it
+    /// reaches, so the session's ``addressPolicy`` is ``AddressPolicy/unrestricted``, and it adds
+    /// no header fields of its own.
+    ///
+    /// ```swift
+    /// let session = NetworkSession(transport: stubs)
+    /// let api = RemoteService(name: "api", baseURL: .fixed(apiURL), session: session)
+    /// ```
+    public convenience init(transport: any NetworkTransport) {
+        self.init(
+            configuration: .ephemeral, addressPolicy: .unrestricted, environment: nil, transport: transport)
+    }
+
     /// A session as above; on Linux, `environment` stands for the process's environment when
     /// choosing proxies, and `certificateAuthorities` names a PEM file of the authorities its
     /// `https:` requests trust instead of the system's.
     init(
         configuration: URLSessionConfiguration, addressPolicy: AddressPolicy, environment: [String: String]?,
-        certificateAuthorities: String? = nil
+        certificateAuthorities: String? = nil, transport: (any NetworkTransport)? = nil
     ) {
         self.addressPolicy = addressPolicy
+        self.transport = transport
         var headers: [String: String] = [:]
         for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
             if let name = name as? String, let value = value as? String { headers[name] = value }
@@ -95,6 +121,15 @@ public final class NetworkSession: Sendable {
             let target = urlRequest.url?.absoluteString ?? "?"
             completion(.failure(RequestError(request: request, reason: .invalidURL("not an http(s) URL: \(target)"))))
             return nil
+        }
+        if let transport {
+            let exchange = _Exchange(
+                request: request, addressPolicy: addressPolicy, clock: transport.scheduler, deliversInPlace: true,
+                completion: completion)
+            let transportExchange = TransportExchange(exchange, request: TransportRequest(request, url: url))
+            exchange.start(
+                initialURL: url, transfer: _CustomTransfer(transport: transport, exchange: transportExchange))
+            return exchange
         }
         let exchange = _Exchange(request: request, addressPolicy: addressPolicy, completion: completion)
         #if canImport(Darwin)

@@ -29,8 +29,8 @@ public enum ServiceBaseURL: Sendable {
 ///     baseURL: .perEnvironment([.production: prodURL, .development: devURL]),
 ///     environment: .production
 /// )
-/// let todos = Endpoint(service: api, path: "v1", "todos")
-/// let request = todos.request(query: [URLQueryItem(name: "sort", value: "-created")])
+/// let quotes = Endpoint(service: api, path: "v1", "quotes")
+/// let request = quotes.request(query: [URLQueryItem(name: "sort", value: "-created")])
 /// ```
 public struct RemoteService: Sendable {
     /// A short name used in error messages.

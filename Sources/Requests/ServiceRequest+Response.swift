@@ -20,7 +20,7 @@ extension ServiceRequest {
     /// ``RequestError``, unless the returned task is cancelled first.
     ///
     /// ```swift
-    /// let task = Endpoint(service: api, path: "v1", "todos").request().send { result in
+    /// let task = Endpoint(service: api, path: "v1", "quotes").request().send { result in
     ///     print(result.map(\.statusCode))
     /// }
     /// task.cancel()  // stops it, if it is still running

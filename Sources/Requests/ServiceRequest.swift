@@ -5,7 +5,10 @@ public import Streams
 ///
 /// Path components and query items are kept unencoded; ``makeURL()`` encodes them.
 public struct ServiceRequest: Sendable {
-    /// The largest body accepted unless a request says otherwise: 10 MB.
+    /// The largest body accepted unless a request says otherwise: 10 MiB, counted after
+    /// decompression. Enough for a document or an API's answer, and small enough that an address
+    /// that leads to something else (a video, a disk image) fails before it fills memory; a
+    /// request that expects more sets ``maximumBodySize``.
     public static let defaultMaximumBodySize = 10 * 1024 * 1024
 
     /// The most redirects followed unless a request says otherwise.

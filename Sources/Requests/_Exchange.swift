@@ -10,11 +10,11 @@ import Streams
 /// ``_Transfer`` carries it.
 ///
 /// `@unchecked Sendable`: mutable state lives in `state`, a `SanitizerVisibleMutex`; the rest is
-/// immutable, and `timer` is safe to cancel from any thread.
+/// immutable.
 final class _Exchange: @unchecked Sendable {
-    /// Where the exchanges' timers fire: a queue of its own, so a pool of threads kept busy by
-    /// blocked work never delays a timeout.
-    static let timerQueue = DispatchQueue(label: "Requests.exchange.timers", qos: .userInitiated)
+    /// Where the timers of the system's transports fire: a queue of its own, so a pool of
+    /// threads kept busy by blocked work never delays a timeout.
+    static let timerScheduler = DispatchQueueScheduler(label: "Requests.exchange.timers", qos: .userInitiated)
 
     /// The status line and header fields of the final answer of a hop.
     struct Head: Sendable {
@@ -37,37 +37,54 @@ final class _Exchange: @unchecked Sendable {
         var visited: Set<String> = []
         var redirects = 0
         var transfer: (any _Transfer)?
+        var timer: (any Disposable)?
     }
 
     let request: ServiceRequest
     let addressPolicy: AddressPolicy
     private let state: SanitizerVisibleMutex<State>
-    private let timer: any DispatchSourceTimer
+    /// Where the timeout is measured.
+    private let clock: any Scheduler
+    /// Whether the result is delivered on the thread that ends the exchange, rather than on a
+    /// global queue.
+    private let deliversInPlace: Bool
 
+    /// An exchange whose timeout runs on `clock`; the result goes to `completion` on a global
+    /// queue, or, when `deliversInPlace`, on the thread that ends the exchange (a transport of
+    /// the caller's, or the clock's, so a virtual-time clock sees it at the tick it happens).
     init(
         request: ServiceRequest,
         addressPolicy: AddressPolicy,
+        clock: any Scheduler = _Exchange.timerScheduler,
+        deliversInPlace: Bool = false,
         completion: @escaping @Sendable (Result<NetworkResponse, RequestError>) -> Void
     ) {
         self.request = request
         self.addressPolicy = addressPolicy
+        self.clock = clock
+        self.deliversInPlace = deliversInPlace
         self.state = SanitizerVisibleMutex(State(completion: completion))
-        self.timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)
     }
 
-    /// Starts the timer and `transfer`, which carries the exchange from `initialURL` on.
+    /// Starts `transfer`, which carries the exchange from `initialURL` on, and the timer.
     func start(initialURL: URL, transfer: any _Transfer) {
-        let timeout = request.effectiveTimeout
-        timer.schedule(deadline: .now() + .milliseconds(max(timeout.ticks, 0)))
-        timer.setEventHandler { [weak self] in
-            self?.fail(.timeout(timeout))
-        }
         state.withLock {
             $0.visited.insert(initialURL.absoluteString)
             $0.transfer = transfer
         }
-        timer.resume()
         transfer.begin()
+        // After the transfer has begun, so that an answer due at the very tick of the timeout
+        // is still in time on a clock that runs same-tick work in order.
+        let timeout = request.effectiveTimeout
+        let delay = SchedulerDuration.milliseconds(max(timeout.ticks, 0))
+        let timer = clock.schedule(after: delay, label: "timeout of \(request.summary)") { [weak self] in
+            self?.fail(.timeout(timeout))
+        }
+        let isLate = state.withLock { state -> Bool in
+            if !state.finished { state.timer = timer }
+            return state.finished
+        }
+        if isLate { timer.dispose() }
     }
 
     /// Whether the exchange has ended (delivered, failed or cancelled).
@@ -79,15 +96,18 @@ final class _Exchange: @unchecked Sendable {
 
     /// Stops the exchange without delivering anything (the subscriber went away).
     func cancel() {
-        let transfer = state.withLock { state -> (any _Transfer)? in
+        let (transfer, timer) = state.withLock { state -> ((any _Transfer)?, (any Disposable)?) in
             state.completion = nil
-            guard !state.finished else { return nil }
+            guard !state.finished else { return (nil, nil) }
             state.finished = true
             state.body = Data()
-            defer { state.transfer = nil }
-            return state.transfer
+            defer {
+                state.transfer = nil
+                state.timer = nil
+            }
+            return (state.transfer, state.timer)
         }
-        timer.cancel()
+        timer?.dispose()
         transfer?.stop()
     }
 
@@ -100,23 +120,29 @@ final class _Exchange: @unchecked Sendable {
     /// Delivers `result` unless the exchange ended already; the transfer, for the caller to stop.
     @discardableResult
     private func finish(_ result: Result<NetworkResponse, RequestError>) -> (any _Transfer)? {
-        let (completion, transfer) = state.withLock {
-            state -> ((@Sendable (Result<NetworkResponse, RequestError>) -> Void)?, (any _Transfer)?) in
-            guard !state.finished else { return (nil, nil) }
+        let (completion, transfer, timer) = state.withLock {
+            state -> ((@Sendable (Result<NetworkResponse, RequestError>) -> Void)?, (any _Transfer)?, (any Disposable)?)
+            in
+            guard !state.finished else { return (nil, nil, nil) }
             state.finished = true
             // What was received goes now, not when the last reference to the exchange does.
             state.body = Data()
             defer {
                 state.completion = nil
                 state.transfer = nil
+                state.timer = nil
             }
-            return (state.completion, state.transfer)
+            return (state.completion, state.transfer, state.timer)
         }
-        timer.cancel()
+        timer?.dispose()
         if let completion {
-            // Deliver off the transfer's thread, so a subscriber's work (parsing a large
-            // document) never holds up the other transfers.
-            DispatchQueue.global().async { completion(result) }
+            if deliversInPlace {
+                completion(result)
+            } else {
+                // Deliver off the transfer's thread, so a subscriber's work (parsing a large
+                // document) never holds up the other transfers.
+                DispatchQueue.global().async { completion(result) }
+            }
         }
         return transfer
     }

@@ -3,7 +3,7 @@
 ///
 /// The standard policy never fetches a link-local address (`169.254.0.0/16`, the cloud
 /// metadata service's range, and `fe80::/10`), the unspecified address, or a multicast,
-/// broadcast or reserved one. It fetches any other address a person names themselves, a feed on
+/// broadcast or reserved one. It fetches any other address a person names themselves, a server on
 /// `localhost` or on their own network included, since that is their choice; but a redirect
 /// never leads from a public address to a loopback, private or unique-local one, so a server on
 /// the internet cannot send the client to a device on the person's network.

@@ -65,7 +65,7 @@ public enum ServicesBootstrap {
             scheduler: DispatchQueueScheduler(label: "rivulet.fake-network"), delay: .milliseconds(delay))
         let knownFeeds = (try? outcome(feeds.fetchFeeds()))?.map(\.url) ?? []
         for url in knownFeeds where url != brokenFeedURL { network.stubSampleFeed(url: url) }
-        network.stub(url: brokenFeedURL, reply: .ok(brokenFeedBody))
+        network.stubs.stub(url: brokenFeedURL, with: .ok(brokenFeedBody))
         let fetcher = FeedFetcher(network: network)
         return { fetcher.fetch($0, validators: $1) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestServer
+import RequestsTesting
 import Streams
 import StreamsTesting
 import Synchronization
@@ -17,7 +18,7 @@ import Testing
         try withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(250))
-            network.stub(url: Self.feedURL, reply: .ok(FetchFixtures.rss, headers: ["ETag": "\"v7\""]))
+            network.stubs.stub(url: Self.feedURL, with: .ok(FetchFixtures.rss, headers: ["ETag": "\"v7\""]))
             let fetcher = FeedFetcher(network: network)
             let expectedFeed = try FeedDocument.parse(
                 Data(FetchFixtures.rss.utf8), sourceURL: URL(string: Self.feedURL))
@@ -38,9 +39,9 @@ import Testing
         try withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(100))
-            network.stub(
+            network.stubs.stub(
                 url: Self.feedURL,
-                reply: .dynamic { request in
+                with: .dynamic { request in
                     request.header("If-None-Match") == "\"v7\""
                         ? .respond(status: 304, headers: [:], body: Data())
                         : .ok(FetchFixtures.rss)
@@ -63,7 +64,7 @@ import Testing
         try withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(100))
-            network.stub(url: Self.feedURL, reply: .respond(status: 500, headers: [:], body: Data()))
+            network.stubs.stub(url: Self.feedURL, with: .respond(status: 500, headers: [:], body: Data()))
             let fetcher = FeedFetcher(network: network)
             let res = scheduler.start { fetcher.fetch(Self.feedURL) }
             let last = try #require(res.events.last)
@@ -78,7 +79,7 @@ import Testing
 
     @Test func documentThatIsNotAFeedFailsWithAParsingError() async {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(url: Self.feedURL, reply: .ok("<html><body>Moved</body></html>"))
+        network.stubs.stub(url: Self.feedURL, with: .ok("<html><body>Moved</body></html>"))
         do {
             _ = try await FeedFetcher(network: network).fetch(Self.feedURL)
             Issue.record("expected a failure")

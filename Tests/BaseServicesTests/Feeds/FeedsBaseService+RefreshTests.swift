@@ -1,4 +1,5 @@
 import Foundation
+import RequestsTesting
 import Streams
 import StreamsTesting
 import TestMeasures
@@ -68,7 +69,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(300))
-        network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+        network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One"), ("b", "Two")])))
         let service = makeService(fixture, network)
         let res = scheduler.start { service.refresh(feedID: feed.id).map(describe) }
         #expect(
@@ -86,7 +87,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One"), ("b", "Two")])))
     #expect(refresh(makeService(fixture, network), feed.id).last == "stored 2/2")
     #expect(try storedItems(fixture, feed.id).map(\.guid).sorted() == ["a", "b"])
     let stored = try value(fixture.feeds.fetchFeeds()).first
@@ -102,9 +103,9 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let item =
         "<item><guid>a</guid><title>One</title><link>https://harbour.example/posts/a</link>"
         + "<description>Short</description><content:encoded><![CDATA[\(content)]]></content:encoded></item>"
-    network.stub(
+    network.stubs.stub(
         url: feedURL,
-        reply: .ok(
+        with: .ok(
             "<rss xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>H</title>"
                 + "\(item)</channel></rss>"))
     #expect(refresh(makeService(fixture, network), feed.id).last == "stored 1/1")
@@ -118,7 +119,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture, title: "My harbour")
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
     _ = refresh(makeService(fixture, network), feed.id)
     #expect(try value(fixture.feeds.fetchFeeds()).first?.title == "My harbour")
 }
@@ -128,11 +129,11 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let feed = try addFeed(fixture)
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     let service = makeService(fixture, network)
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One"), ("b", "Two")])))
     _ = refresh(service, feed.id)
     let first = try #require(try storedItems(fixture, feed.id).first { $0.guid == "a" })
     _ = try value(fixture.feeds.setRead(itemID: first.id, true))
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One, corrected"), ("c", "Three")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One, corrected"), ("c", "Three")])))
     #expect(refresh(service, feed.id).last == "stored 1/2")
     let items = try storedItems(fixture, feed.id)
     let updated = try #require(items.first { $0.guid == "a" })
@@ -147,10 +148,10 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let feed = try addFeed(fixture)
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     let service = makeService(fixture, network)
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
     _ = refresh(service, feed.id)
     let before = try storedItems(fixture, feed.id)
-    network.stub(url: feedURL, reply: .respond(status: 503, headers: [:], body: Data()))
+    network.stubs.stub(url: feedURL, with: .respond(status: 503, headers: [:], body: Data()))
     let events = refresh(service, feed.id)
     #expect(events.last?.hasPrefix("failed: ") == true)
     #expect(events.last?.contains("503") == true)
@@ -162,12 +163,12 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let feed = try addFeed(fixture)
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     let service = makeService(fixture, network)
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
     _ = refresh(service, feed.id)
     let before = try storedItems(fixture, feed.id)
     // Cut before the channel: the tolerant parser recovers what a cut document still holds,
     // and this one holds nothing.
-    network.stub(url: feedURL, reply: .ok(String(rss([("a", "Changed"), ("z", "New")]).prefix(8))))
+    network.stubs.stub(url: feedURL, with: .ok(String(rss([("a", "Changed"), ("z", "New")]).prefix(8))))
     #expect(refresh(service, feed.id).last?.hasPrefix("failed: malformed RSS document") == true)
     #expect(try storedItems(fixture, feed.id) == before)
 }
@@ -181,7 +182,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let first = refresh(service, feed.id)
     #expect(first.last?.hasPrefix("stored ") == true)
     #expect(refresh(service, feed.id) == ["requesting", "not modified"])
-    #expect(network.receivedRequests.last?.header("If-None-Match") == FakeNetworkService.sampleFeedETag)
+    #expect(network.stubs.recordedRequests.last?.header("If-None-Match") == FakeNetworkService.sampleFeedETag)
 }
 
 @Test func refreshOfAnUnknownFeedFailsWithADatabaseError() throws {
@@ -189,7 +190,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     let events = refresh(makeService(fixture, network), 404)
     #expect(events == ["failed: \(FeedsBaseService.feedNotFound(404))"])
-    #expect(network.receivedRequests.isEmpty)
+    #expect(network.stubs.recordedRequests.isEmpty)
 }
 
 @Test func disposingARefreshCancelsItBeforeAnythingIsStored() throws {
@@ -198,7 +199,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let network = FakeNetworkService(scheduler: scheduler, delay: .seconds(2))
-        network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+        network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
         let service = makeService(fixture, network)
         let res = scheduler.start(disposed: 1_000) { service.refresh(feedID: feed.id).map(describe) }
         #expect(res.events == [.next(200, "requesting")])
@@ -210,7 +211,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: feedURL, reply: .respond(status: 503, headers: [:], body: Data()))
+    network.stubs.stub(url: feedURL, with: .respond(status: 503, headers: [:], body: Data()))
     let events = refresh(makeService(fixture, network), feed.id)
     let stored = try value(fixture.feeds.fetchFeeds()).first?.lastError
     #expect(stored?.contains("503") == true)
@@ -222,7 +223,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let url = "https://ann:secret@feeds.example/private.xml"
     let feed = try value(fixture.feeds.addFeed(url: url, title: "Private", siteURL: nil))
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: url, reply: .respond(status: 401, headers: [:], body: Data()))
+    network.stubs.stub(url: url, with: .respond(status: 401, headers: [:], body: Data()))
     _ = refresh(makeService(fixture, network), feed.id)
     let stored = try #require(try value(fixture.feeds.fetchFeeds()).first?.lastError)
     #expect(stored.contains("401"))
@@ -234,7 +235,7 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     let feed = try addFeed(fixture)
     _ = try value(fixture.feeds.setLastError(feedID: feed.id, "offline"))
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
     #expect(refresh(makeService(fixture, network), feed.id).last == "stored 1/1")
     #expect(try value(fixture.feeds.fetchFeeds()).first?.lastError == nil)
 }
@@ -263,7 +264,7 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
 @Test func subscribingStoresTheFeedWithItsOwnTitleAndItsItemsAtOnce() throws {
     let fixture = try ServicesFixture()
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One"), ("b", "Two")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One"), ("b", "Two")])))
     #expect(subscribe(makeService(fixture, network)) == ["requesting", "parsing true", "storing 2", "stored 2/2"])
     let feeds = try value(fixture.feeds.fetchFeeds())
     #expect(feeds.map(\.title) == ["Harbour"])
@@ -275,9 +276,9 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     let fixture = try ServicesFixture()
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
     let service = makeService(fixture, network)
-    network.stub(url: feedURL, reply: .respond(status: 503, headers: [:], body: Data()))
+    network.stubs.stub(url: feedURL, with: .respond(status: 503, headers: [:], body: Data()))
     #expect(subscribe(service).last?.contains("503") == true)
-    network.stub(url: feedURL, reply: .ok("<html><body>not a feed</body></html>"))
+    network.stubs.stub(url: feedURL, with: .ok("<html><body>not a feed</body></html>"))
     #expect(subscribe(service).last?.hasPrefix("failed: ") == true)
     #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
     #expect(try value(fixture.history.undo()) == nil)
@@ -288,7 +289,7 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let network = FakeNetworkService(scheduler: scheduler, delay: .seconds(2))
-        network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+        network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
         let service = makeService(fixture, network)
         let res = scheduler.start(disposed: 1_000) { service.subscribe(url: feedURL).map(describe) }
         #expect(res.events == [.next(200, "requesting")])
@@ -300,10 +301,10 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     let fixture = try ServicesFixture()
     _ = try addFeed(fixture)
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    network.stub(url: feedURL, reply: .ok(rss([("a", "One")])))
+    network.stubs.stub(url: feedURL, with: .ok(rss([("a", "One")])))
     let events = subscribe(makeService(fixture, network), "HTTPS://Feeds.Example/harbour.xml#top")
     #expect(events.count == 1 && events.first?.contains("already subscribed") == true, "\(events)")
-    #expect(network.receivedRequests.isEmpty)
+    #expect(network.stubs.recordedRequests.isEmpty)
     #expect(try value(fixture.feeds.fetchFeeds()).count == 1)
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RequestsTesting
 import Streams
 import StreamsTesting
 import Testing
@@ -21,7 +22,7 @@ import Testing
         withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(300))
-            network.stub(path: "/hello", reply: .ok("hi"))
+            network.stubs.stub(path: "/hello", with: .ok("hi"))
             let res = scheduler.start { network.response(for: request("hello")).map(\.statusCode) }
             #expect(res.events == [.next(500, 200), .completed(500)])
         }
@@ -31,7 +32,7 @@ import Testing
         withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler)
-            network.stub(path: "/hello", reply: .ok("hi"))
+            network.stubs.stub(path: "/hello", with: .ok("hi"))
             let res = scheduler.start {
                 network.response(for: request("hello")).map { String(decoding: $0.body, as: UTF8.self) }
             }
@@ -43,13 +44,13 @@ import Testing
         withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler, delay: .seconds(2))
-            network.stub(path: "/slow", reply: .ok("late"))
+            network.stubs.stub(path: "/slow", with: .ok("late"))
             var slowRequest = request("slow")
             slowRequest.timeout = .seconds(5)
             let slow = slowRequest
             let res = scheduler.start(disposed: 1_000) { network.response(for: slow).map(\.statusCode) }
             #expect(res.events.isEmpty)
-            #expect(network.receivedRequests.count == 1)
+            #expect(network.stubs.recordedRequests.map(\.path) == ["/slow"])
         }
     }
 
@@ -57,7 +58,7 @@ import Testing
         withSubscriptionTracking {
             let scheduler = TestScheduler()
             let network = FakeNetworkService(scheduler: scheduler, delay: .seconds(3))
-            network.stub(path: "/slow", reply: .ok("late"))
+            network.stubs.stub(path: "/slow", with: .ok("late"))
             let res = scheduler.start(disposed: 10_000) { network.response(for: request("slow")).map(\.statusCode) }
             #expect(
                 res.events == [.error(1_200, RequestError(request: request("slow"), reason: .timeout(.seconds(1))))])
@@ -76,7 +77,7 @@ import Testing
 
     @Test func statusOutsideTheAcceptedSetFails() async {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(path: "/broken", reply: .respond(status: 500, headers: [:], body: Data("oops".utf8)))
+        network.stubs.stub(path: "/broken", with: .respond(status: 500, headers: [:], body: Data("oops".utf8)))
         do {
             _ = try await network.response(for: request("broken"))
             Issue.record("expected a failure")
@@ -87,7 +88,7 @@ import Testing
 
     @Test func cannedFailureIsReportedWithTheRequest() async {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(path: "/down", reply: .fail(.transport("connection refused")))
+        network.stubs.stub(path: "/down", with: .fail(.transport("connection refused")))
         do {
             _ = try await network.response(for: request("down"))
             Issue.record("expected a failure")
@@ -99,7 +100,7 @@ import Testing
 
     @Test func bodyOverTheLimitFails() async {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(path: "/big", reply: .ok(Data(count: 2_000)))
+        network.stubs.stub(path: "/big", with: .ok(Data(count: 2_000)))
         var big = request("big")
         big.maximumBodySize = 1_000
         do {
@@ -112,7 +113,7 @@ import Testing
 
     @Test func urlStubMatchesTheFullURLWhateverTheQuery() async throws {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(url: "https://api.example/feed.xml", reply: .ok("feed"))
+        network.stubs.stub(url: "https://api.example/feed.xml", with: .ok("feed"))
         let response = try await network.response(
             for: request("feed.xml", query: [URLQueryItem(name: "x", value: "1")]))
         #expect(response.body == Data("feed".utf8))
@@ -120,9 +121,9 @@ import Testing
 
     @Test func laterStubWinsAndMethodsAreDistinguished() async throws {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(path: "/a", reply: .ok("first"))
-        network.stub(path: "/a", reply: .ok("second"))
-        network.stub(.post, path: "/a", reply: .respond(status: 201, headers: [:], body: Data()))
+        network.stubs.stub(path: "/a", with: .ok("first"))
+        network.stubs.stub(path: "/a", with: .ok("second"))
+        network.stubs.stub(.post, path: "/a", with: .respond(status: 201, headers: [:], body: Data()))
         #expect(try await network.response(for: request("a")).body == Data("second".utf8))
         var post = request("a")
         post.method = .post
@@ -131,30 +132,10 @@ import Testing
 
     @Test func dynamicReplySeesTheRequest() async throws {
         let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        network.stub(path: "/echo", reply: .dynamic { .ok($0.header("X-Name") ?? "nobody") })
+        network.stubs.stub(path: "/echo", with: .dynamic { .ok($0.header("X-Name") ?? "nobody") })
         var echo = request("echo")
         echo.headers["x-name"] = "Ada"
         #expect(try await network.response(for: echo).body == Data("Ada".utf8))
-    }
-
-    @Test func recordsAreFilteredSortedAndPagedLikeTheServer() async throws {
-        let network = FakeNetworkService(scheduler: ImmediateScheduler())
-        let records: [FakeRecord] = [
-            ["id": .int(1), "title": .string("Milk"), "done": .bool(false)],
-            ["id": .int(2), "title": .string("Bread"), "done": .bool(true)],
-            ["id": .int(3), "title": .string("Butter"), "done": .bool(false)],
-            ["id": .int(4), "title": .string("buttermilk"), "done": .bool(false)],
-        ]
-        network.stub(path: "/todos", reply: .records(records))
-        let query = [
-            URLQueryItem(name: "done", value: "false"),
-            URLQueryItem(name: "q", value: "MILK"),
-            URLQueryItem(name: "sort", value: "-id"),
-            URLQueryItem(name: "limit", value: "1"),
-        ]
-        let response = try await network.response(for: request("todos", query: query))
-        #expect(String(decoding: response.body, as: UTF8.self) == #"[{"done":false,"id":4,"title":"buttermilk"}]"#)
-        #expect(response.header("X-Total-Count") == "2")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RequestsTesting
 import SQLiteProvider
 import Streams
 import StreamsTesting
@@ -23,7 +24,7 @@ private let rss = """
 /// A feed list service whose fetches go through a fake network answering at once.
 private func makeService(_ fixture: ServicesFixture, stubs: [String: String]) -> FeedListService {
     let network = FakeNetworkService(scheduler: ImmediateScheduler())
-    for (url, body) in stubs { network.stub(url: url, reply: .ok(body)) }
+    for (url, body) in stubs { network.stubs.stub(url: url, with: .ok(body)) }
     let fetcher = FeedFetcher(network: network)
     return FeedListService(feeds: fixture.feeds, history: fixture.history, fetch: { fetcher.fetch($0, validators: $1) })
 }
@@ -264,7 +265,7 @@ private final class ValidatorLog: Sendable {
     let fixture = try ServicesFixture()
     let scheduler = TestScheduler()
     let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(300))
-    network.stub(url: "https://swift.example/feed.xml", reply: .ok(rss))
+    network.stubs.stub(url: "https://swift.example/feed.xml", with: .ok(rss))
     let fetcher = FeedFetcher(network: network)
     let service = FeedListService(
         feeds: fixture.feeds, history: fixture.history, fetch: { fetcher.fetch($0, validators: $1) })
