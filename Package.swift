@@ -14,6 +14,17 @@ let strictSettings: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + warningsAsErrors
 
+// The repository's own fuzzing and benchmark packages (Fuzz/, Benchmarks/) exercise the app's
+// command-line parser and base services, and a package reaches another's modules only through
+// products. Their scripts set RIVULET_IN_REPOSITORY_TOOLS=1; nothing else sees these products.
+let inRepositoryToolProducts: [Product] =
+    Context.environment["RIVULET_IN_REPOSITORY_TOOLS"] == "1"
+    ? [
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "BaseServices", targets: ["BaseServices"]),
+        .library(name: "RivuletApp", targets: ["RivuletApp"]),
+    ] : []
+
 let package = Package(
     name: "Rivulet",
     platforms: [.macOS(.v15)],
@@ -26,15 +37,9 @@ let package = Package(
         .library(name: "FeedParsing", targets: ["FeedParsing"]),
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
-        // The app, on top of the libraries.
-        .library(name: "Domain", targets: ["Domain"]),
-        .library(name: "BaseServices", targets: ["BaseServices"]),
-        .library(name: "SceneServices", targets: ["SceneServices"]),
-        .library(name: "SceneServicesMocks", targets: ["SceneServicesMocks"]),
-        .library(name: "ViewModels", targets: ["ViewModels"]),
-        .library(name: "RivuletApp", targets: ["RivuletApp"]),
+        // The app: its modules are not products; what they share is `package`.
         .executable(name: "rivulet", targets: ["rivulet"]),
-    ],
+    ] + inRepositoryToolProducts,
     targets: [
         .target(name: "Streams", swiftSettings: strictSettings),
         .target(name: "StreamsTesting", dependencies: ["Streams"], swiftSettings: strictSettings),

@@ -1,135 +1,135 @@
-public import Domain
-public import Foundation
-public import SceneServices
-public import Streams
+package import Domain
+package import Foundation
+package import SceneServices
+package import Streams
 
 /// A fake ``CommandLineServiceType``: one closure per method, set by the test; a method the test
 /// gives no closure for fails the test when called.
-public struct MockCommandLineService: CommandLineServiceType {
+package struct MockCommandLineService: CommandLineServiceType {
     /// Answers ``addTodo(title:notes:dueAt:)``.
-    public var addTodoHandler: @Sendable (String, String, Date?) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var addTodoHandler: @Sendable (String, String, Date?) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "CommandLineServiceType.addTodo(title:notes:dueAt:)")
     /// Answers ``fetchTodos(filter:after:limit:)``.
-    public var fetchTodosHandler:
+    package var fetchTodosHandler:
         @Sendable (TodoFilter, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> = _unexpected(
             "CommandLineServiceType.fetchTodos(filter:after:limit:)")
     /// Answers ``setCompleted(todoID:_:)``.
-    public var setCompletedHandler: @Sendable (Int64, Bool) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var setCompletedHandler: @Sendable (Int64, Bool) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "CommandLineServiceType.setCompleted(todoID:_:)")
     /// Answers ``updateTodo(id:_:)``.
-    public var updateTodoHandler: @Sendable (Int64, TodoChange) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var updateTodoHandler: @Sendable (Int64, TodoChange) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "CommandLineServiceType.updateTodo(id:_:)")
     /// Answers ``removeTodo(id:)``.
-    public var removeTodoHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var removeTodoHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "CommandLineServiceType.removeTodo(id:)")
     /// Answers ``undo()``.
-    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+    package var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
         "CommandLineServiceType.undo()")
     /// Answers ``redo()``.
-    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+    package var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
         "CommandLineServiceType.redo()")
     /// Answers ``fetchFeeds()``.
-    public var fetchFeedsHandler: @Sendable () -> Observable<Result<[Feed], SceneError>> = _unexpected(
+    package var fetchFeedsHandler: @Sendable () -> Observable<Result<[Feed], SceneError>> = _unexpected(
         "CommandLineServiceType.fetchFeeds()")
     /// Answers ``fetchItems(feedID:offset:limit:)``.
-    public var fetchItemsHandler: @Sendable (Int64, Int, Int) -> Observable<Result<[FeedItem], SceneError>> =
+    package var fetchItemsHandler: @Sendable (Int64, Int, Int) -> Observable<Result<[FeedItem], SceneError>> =
         _unexpected(
             "CommandLineServiceType.fetchItems(feedID:offset:limit:)")
     /// Answers ``removeFeed(id:)``.
-    public var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>> = _unexpected(
+    package var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>> = _unexpected(
         "CommandLineServiceType.removeFeed(id:)")
     /// Answers ``setRead(itemIDs:_:)``.
-    public var setReadItemsHandler: @Sendable ([Int64], Bool) -> Observable<Result<Int, SceneError>> = _unexpected(
+    package var setReadItemsHandler: @Sendable ([Int64], Bool) -> Observable<Result<Int, SceneError>> = _unexpected(
         "CommandLineServiceType.setRead(itemIDs:_:)")
     /// Answers ``setRead(feedID:_:)``.
-    public var setReadFeedHandler: @Sendable (Int64, Bool) -> Observable<Result<Int, SceneError>> = _unexpected(
+    package var setReadFeedHandler: @Sendable (Int64, Bool) -> Observable<Result<Int, SceneError>> = _unexpected(
         "CommandLineServiceType.setRead(feedID:_:)")
     /// Answers ``importFeeds(fromFile:)``.
-    public var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>> =
+    package var importFeedsHandler: @Sendable (String) -> Observable<Result<FeedImportSummary, SceneError>> =
         _unexpected(
             "CommandLineServiceType.importFeeds(fromFile:)")
     /// Answers ``exportFeeds()``.
-    public var exportFeedsHandler: @Sendable () -> Observable<Result<String, SceneError>> = _unexpected(
+    package var exportFeedsHandler: @Sendable () -> Observable<Result<String, SceneError>> = _unexpected(
         "CommandLineServiceType.exportFeeds()")
 
     /// A fake whose every method fails the test when called.
-    public init() {}
+    package init() {}
 
     /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
     /// every other method fails the test when called.
-    public init(_ configure: (inout Self) -> Void) {
+    package init(_ configure: (inout Self) -> Void) {
         configure(&self)
     }
 
     /// Calls ``addTodoHandler``.
-    public func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
+    package func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
         addTodoHandler(title, notes, dueAt)
     }
 
     /// Calls ``fetchTodosHandler``.
-    public func fetchTodos(
+    package func fetchTodos(
         filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
         fetchTodosHandler(filter, after, limit)
     }
 
     /// Calls ``setCompletedHandler``.
-    public func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
+    package func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
         setCompletedHandler(todoID, isCompleted)
     }
 
     /// Calls ``updateTodoHandler``.
-    public func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>> {
+    package func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>> {
         updateTodoHandler(id, change)
     }
 
     /// Calls ``removeTodoHandler``.
-    public func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
+    package func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
         removeTodoHandler(id)
     }
 
     /// Calls ``undoHandler``.
-    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
         undoHandler()
     }
 
     /// Calls ``redoHandler``.
-    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
         redoHandler()
     }
 
     /// Calls ``fetchFeedsHandler``.
-    public func fetchFeeds() -> Observable<Result<[Feed], SceneError>> {
+    package func fetchFeeds() -> Observable<Result<[Feed], SceneError>> {
         fetchFeedsHandler()
     }
 
     /// Calls ``fetchItemsHandler``.
-    public func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>> {
+    package func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>> {
         fetchItemsHandler(feedID, offset, limit)
     }
 
     /// Calls ``removeFeedHandler``.
-    public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
+    package func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         removeFeedHandler(id)
     }
 
     /// Calls ``setReadItemsHandler``.
-    public func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
+    package func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
         setReadItemsHandler(itemIDs, isRead)
     }
 
     /// Calls ``setReadFeedHandler``.
-    public func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
+    package func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
         setReadFeedHandler(feedID, isRead)
     }
 
     /// Calls ``importFeedsHandler``.
-    public func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
+    package func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
         importFeedsHandler(path)
     }
 
     /// Calls ``exportFeedsHandler``.
-    public func exportFeeds() -> Observable<Result<String, SceneError>> {
+    package func exportFeeds() -> Observable<Result<String, SceneError>> {
         exportFeedsHandler()
     }
 }

@@ -1,123 +1,123 @@
-public import Domain
-public import SceneServices
-public import Streams
+package import Domain
+package import SceneServices
+package import Streams
 
 /// A fake ``TodoListServiceType``: one closure per method, set by the test; a method the test
 /// gives no closure for fails the test when called.
-public struct MockTodoListService: TodoListServiceType {
+package struct MockTodoListService: TodoListServiceType {
     /// Answers ``observePage(_:on:)``.
-    public var observePageHandler: @Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>> =
+    package var observePageHandler: @Sendable (TodoQuery, any Scheduler) -> Observable<Result<TodoPage, SceneError>> =
         _unexpected("TodoListServiceType.observePage(_:on:)")
     /// Answers ``observeTally(on:)``.
-    public var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>> =
+    package var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>> =
         _unexpected("TodoListServiceType.observeTally(on:)")
     /// Answers ``add(title:)``.
-    public var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.add(title:)")
     /// Answers ``toggle(id:)``.
-    public var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.toggle(id:)")
     /// Answers ``countShown(in:)``.
-    public var countShownHandler: @Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>> = _unexpected(
+    package var countShownHandler: @Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>> = _unexpected(
         "TodoListServiceType.countShown(in:)")
     /// Answers ``position(of:in:)``.
-    public var positionHandler: @Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>> = _unexpected(
+    package var positionHandler: @Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>> = _unexpected(
         "TodoListServiceType.position(of:in:)")
     /// Answers ``toggleAll(in:)``.
-    public var toggleAllHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
+    package var toggleAllHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
         "TodoListServiceType.toggleAll(in:)")
     /// Answers ``rename(id:title:)``.
-    public var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.rename(id:title:)")
     /// Answers ``delete(id:)``.
-    public var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
+    package var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.delete(id:)")
     /// Answers ``clearCompleted(in:)``.
-    public var clearCompletedHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
+    package var clearCompletedHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
         "TodoListServiceType.clearCompleted(in:)")
     /// Answers ``undo()``.
-    public var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+    package var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
         "TodoListServiceType.undo()")
     /// Answers ``redo()``.
-    public var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+    package var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
         "TodoListServiceType.redo()")
     /// Answers ``move(id:from:to:in:)``.
-    public var moveHandler: @Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>> =
+    package var moveHandler: @Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>> =
         _unexpected("TodoListServiceType.move(id:from:to:in:)")
 
     /// A fake whose every method fails the test when called.
-    public init() {}
+    package init() {}
 
     /// A fake set up by `configure`, which sets the handlers of the methods the test expects;
     /// every other method fails the test when called.
-    public init(_ configure: (inout Self) -> Void) {
+    package init(_ configure: (inout Self) -> Void) {
         configure(&self)
     }
 
     /// Calls ``observePageHandler``.
-    public func observePage(
+    package func observePage(
         _ query: TodoQuery, on scheduler: any Scheduler
     ) -> Observable<Result<TodoPage, SceneError>> {
         observePageHandler(query, scheduler)
     }
 
     /// Calls ``observeTallyHandler``.
-    public func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>> {
+    package func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>> {
         observeTallyHandler(scheduler)
     }
 
     /// Calls ``addHandler``.
-    public func add(title: String) -> Observable<Result<Todo, SceneError>> {
+    package func add(title: String) -> Observable<Result<Todo, SceneError>> {
         addHandler(title)
     }
 
     /// Calls ``toggleHandler``.
-    public func toggle(id: Int64) -> Observable<Result<Todo, SceneError>> {
+    package func toggle(id: Int64) -> Observable<Result<Todo, SceneError>> {
         toggleHandler(id)
     }
 
     /// Calls ``countShownHandler``.
-    public func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
+    package func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
         countShownHandler(query)
     }
 
     /// Calls ``positionHandler``.
-    public func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>> {
+    package func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>> {
         positionHandler(id, query)
     }
 
     /// Calls ``toggleAllHandler``.
-    public func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
+    package func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
         toggleAllHandler(query)
     }
 
     /// Calls ``renameHandler``.
-    public func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
+    package func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
         renameHandler(id, title)
     }
 
     /// Calls ``deleteHandler``.
-    public func delete(id: Int64) -> Observable<Result<Todo, SceneError>> {
+    package func delete(id: Int64) -> Observable<Result<Todo, SceneError>> {
         deleteHandler(id)
     }
 
     /// Calls ``clearCompletedHandler``.
-    public func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
+    package func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
         clearCompletedHandler(query)
     }
 
     /// Calls ``undoHandler``.
-    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
         undoHandler()
     }
 
     /// Calls ``redoHandler``.
-    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
         redoHandler()
     }
 
     /// Calls ``moveHandler``.
-    public func move(
+    package func move(
         id: Int64, from index: Int, to newIndex: Int, in query: TodoQuery
     ) -> Observable<Result<Todo, SceneError>> {
         moveHandler(id, index, newIndex, query)

@@ -1,4 +1,4 @@
-public import SceneServices
+package import SceneServices
 
 extension Services {
     /// Services whose every scene, and the command line, gets the fake given here; a service
@@ -8,7 +8,7 @@ extension Services {
     /// let services = Services.mock(
     ///     home: MockHomeService { $0.observeCountsHandler = { _ in .just(.zero) } })
     /// ```
-    public static func mock(
+    package static func mock(
         home: MockHomeService = MockHomeService(),
         todoList: MockTodoListService = MockTodoListService(),
         todoEditor: MockTodoEditorService = MockTodoEditorService(),

@@ -1,11 +1,11 @@
-public import Coordination
-public import SceneServices
-public import Streams
+package import Coordination
+package import SceneServices
+package import Streams
 import TerminalUI
-public import ViewModels
+package import ViewModels
 
 /// A scene of the app, carrying the view model the coordinator built for it.
-public enum Scene: CoordinatedScene {
+package enum Scene: CoordinatedScene {
     /// The home scene.
     case home(HomeViewModel)
     /// The todo list.
@@ -20,7 +20,7 @@ public enum Scene: CoordinatedScene {
     case help(HelpViewModel)
 
     /// Which kind of scene this is.
-    public var kind: SceneKind {
+    package var kind: SceneKind {
         switch self {
         case .home: .home
         case .todoList: .todoList
@@ -34,27 +34,27 @@ public enum Scene: CoordinatedScene {
 
 /// The app's coordinator: the library's ``Coordination/Coordinator`` over the app's scenes and
 /// routes.
-public typealias SceneCoordinator = Coordinator<Scene, Route>
+package typealias SceneCoordinator = Coordinator<Scene, Route>
 
 /// Builds every scene of the app: a fresh scene service from ``Services`` injected into a new
 /// view model with the UI's scheduler.
-public struct SceneFactory: Sendable {
+package struct SceneFactory: Sendable {
     private let services: Services
     private let scheduler: any Scheduler
 
     /// A factory over `services`, whose view models deliver their outputs on `scheduler`.
-    public init(services: Services, scheduler: any Scheduler) {
+    package init(services: Services, scheduler: any Scheduler) {
         self.services = services
         self.scheduler = scheduler
     }
 
     /// The first scene.
-    public func home() -> Scene {
+    package func home() -> Scene {
         .home(HomeViewModel(service: services.makeHomeService(), scheduler: scheduler))
     }
 
     /// Where `route`, emitted by the view model of `source`, leads.
-    public func navigation(for route: Route, from source: SceneHandle<Scene>) -> Navigation<Scene> {
+    package func navigation(for route: Route, from source: SceneHandle<Scene>) -> Navigation<Scene> {
         switch route {
         case .todoList:
             .push(.todoList(TodoListViewModel(service: services.makeTodoListService(), scheduler: scheduler)))
@@ -80,7 +80,7 @@ public struct SceneFactory: Sendable {
 
 extension Coordinator where Scene == RivuletApp.Scene, Route == ViewModels.Route {
     /// The app's coordinator over `services`; call ``start()`` to present the home scene.
-    public convenience init(services: Services, scheduler: any Scheduler, presenter: any ScenePresenter<Scene>) {
+    package convenience init(services: Services, scheduler: any Scheduler, presenter: any ScenePresenter<Scene>) {
         let factory = SceneFactory(services: services, scheduler: scheduler)
         self.init(presenter: presenter, root: factory.home) { route, source in
             factory.navigation(for: route, from: source)

@@ -1,20 +1,20 @@
-public import Domain
-public import SceneServices
+package import Domain
+package import SceneServices
 import TerminalUI
 
 /// What the composition root decides from its flags (`Composition.launchConfiguration(options:)`):
 /// environment, scenario and database. Its ``servicesConfiguration`` is what
 /// `ServicesBootstrap.start(_:)` gets, for the app and every subcommand alike.
-public struct LaunchConfiguration: Sendable, Hashable {
+package struct LaunchConfiguration: Sendable, Hashable {
     /// Which world (`--environment production|development|fake`).
-    public var environment: AppEnvironment
+    package var environment: AppEnvironment
     /// A pre-configured state (`--scenario NAME`), or `nil`.
-    public var scenario: Scenario?
+    package var scenario: Scenario?
     /// Where the database lives (`--db PATH`, `RIVULET_DB`, or the default).
-    public var database: ServicesConfiguration.Database
+    package var database: ServicesConfiguration.Database
 
     /// Creates a launch configuration; by default production, no scenario, the standard database.
-    public init(
+    package init(
         environment: AppEnvironment = .production, scenario: Scenario? = nil,
         database: ServicesConfiguration.Database = .standard
     ) {
@@ -25,7 +25,7 @@ public struct LaunchConfiguration: Sendable, Hashable {
 
     /// The services configuration to start with: a scenario's own (always fake, in memory),
     /// else the environment and database given; the fake environment always runs in memory.
-    public var servicesConfiguration: ServicesConfiguration {
+    package var servicesConfiguration: ServicesConfiguration {
         if let scenario { return scenario.servicesConfiguration }
         return ServicesConfiguration(
             environment: environment, database: environment == .fake ? .inMemory : database)

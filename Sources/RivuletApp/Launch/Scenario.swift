@@ -1,9 +1,9 @@
-public import SceneServices
+package import SceneServices
 import TerminalUI
 
 /// A pre-configured state to launch in (`rivulet --scenario NAME`). Every scenario runs in the
 /// fake environment, on a private in-memory database, so it never touches real data.
-public enum Scenario: String, Sendable, Hashable, CaseIterable {
+package enum Scenario: String, Sendable, Hashable, CaseIterable {
     /// No todos, no feeds.
     case empty
     /// 100,000 todos.
@@ -16,18 +16,18 @@ public enum Scenario: String, Sendable, Hashable, CaseIterable {
     case brokenFeed = "broken-feed"
 
     /// How many todos ``many`` starts with.
-    public static let manyTodoCount = 100_000
+    package static let manyTodoCount = 100_000
 
     /// How long the slow network takes to answer, in milliseconds.
-    public static let slowNetworkDelay = 1500
+    package static let slowNetworkDelay = 1500
 
     /// The scenario named `name` (as on the command line), or `nil` when there is none.
-    public init?(named name: String) {
+    package init?(named name: String) {
         self.init(rawValue: name)
     }
 
     /// The services configuration this scenario launches with.
-    public var servicesConfiguration: ServicesConfiguration {
+    package var servicesConfiguration: ServicesConfiguration {
         switch self {
         case .empty:
             ServicesConfiguration(environment: .fake, database: .inMemory, content: .empty)

@@ -1,10 +1,10 @@
 import Coordination
 import Dispatch
-public import TerminalUI
+package import TerminalUI
 
 /// One scene on screen: it turns keys into its view model's inputs and its view model's
 /// outputs into a ``SceneScreen``. All calls come on the UI queue.
-public protocol SceneController: AnyObject {
+package protocol SceneController: AnyObject {
     /// The screen as it is now, for a terminal of `size`; a modal scene gets the screen of the
     /// scene beneath it as `under` (the help overlay draws over it).
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen
@@ -26,11 +26,11 @@ public protocol SceneController: AnyObject {
 
 extension SceneController {
     /// A scene with nothing to load is ready at once.
-    public var isReady: Bool { true }
+    package var isReady: Bool { true }
     /// A scene without input fields loses nothing.
-    public var hasUnsavedInput: Bool { false }
+    package var hasUnsavedInput: Bool { false }
     /// Typed text, unless the scene says otherwise.
-    public var unsavedWork: String { unsavedTypedText }
+    package var unsavedWork: String { unsavedTypedText }
 }
 
 /// What the quit question says a scene with typed text would lose.
@@ -50,7 +50,7 @@ let unsavedTypedText = "What you typed is not saved."
 /// list instead of reaching the home scene twice. Keys also wait while the scene on top is not
 /// yet ready (``SceneController/isReady``): `t j j` moves two rows down the list once it is
 /// loaded, and keys typed as the editor opens edit the todo, not an empty form.
-public final class AppShell: @unchecked Sendable {
+package final class AppShell: @unchecked Sendable {
     // Sendable because it is used only on the UI queue (the run loop's scheduler queue).
 
     private struct Entry {
@@ -63,12 +63,12 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// Nanoseconds since the system started: the clock the shell reads by default.
-    public static func systemUptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    package static func systemUptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// How long keys wait at most for a scene to be ready (a new scene to load, a selected row
     /// far down a long list to arrive); then they go to it as it is, so a scene that cannot
     /// load (a locked database) still takes `q` and `Esc`.
-    public static let readinessWait: UInt64 = 2_000_000_000
+    package static let readinessWait: UInt64 = 2_000_000_000
 
     private var stack: [Entry] = []
     private let onQuit: () -> Void
@@ -88,7 +88,7 @@ public final class AppShell: @unchecked Sendable {
     /// `deferring` runs its closure after the work already queued on the UI queue (the app
     /// passes an asynchronous hop onto that queue); by default it runs it at once. `uptime`
     /// tells the time in nanoseconds, for how long keys have waited (tests pass their own).
-    public init(
+    package init(
         onChange: @escaping () -> Void, onQuit: @escaping () -> Void, onSuspend: @escaping () -> Void = {},
         deferring: @escaping (@escaping () -> Void) -> Void = { $0() },
         uptime: @escaping () -> UInt64 = AppShell.systemUptime
@@ -101,24 +101,24 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// How many keys or pastes wait for the scene they belong to.
-    public var waitingCount: Int { waiting.count - nextWaiting }
+    package var waitingCount: Int { waiting.count - nextWaiting }
 
     /// A scene asked to go somewhere: keys wait until ``endNavigation()``.
-    public func beginNavigation() {
+    package func beginNavigation() {
         navigationsInFlight += 1
     }
 
     /// The navigation begun last has taken effect: waiting keys go on to the scene now on top.
-    public func endNavigation() {
+    package func endNavigation() {
         navigationsInFlight = max(navigationsInFlight - 1, 0)
         if navigationsInFlight == 0, !isSettling { deliverNext() }
     }
 
     /// How many scenes are on the stack.
-    public var depth: Int { stack.count }
+    package var depth: Int { stack.count }
 
     /// Puts a scene on top; a root scene replaces the whole stack.
-    public func push(_ controller: any SceneController, id: Int, isRoot: Bool = false, isModal: Bool = false) {
+    package func push(_ controller: any SceneController, id: Int, isRoot: Bool = false, isModal: Bool = false) {
         if isRoot {
             for entry in stack { entry.controller.stop() }
             stack.removeAll()
@@ -130,7 +130,7 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// Removes the scene with `id` (and any above it).
-    public func remove(id: Int) {
+    package func remove(id: Int) {
         guard let index = stack.firstIndex(where: { $0.id == id }) else { return }
         for entry in stack[index...].reversed() { entry.controller.stop() }
         stack.removeSubrange(index...)
@@ -138,7 +138,7 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// Stops every scene and asks the app to end.
-    public func quit() {
+    package func quit() {
         for entry in stack.reversed() { entry.controller.stop() }
         stack.removeAll()
         waiting.removeAll()
@@ -147,7 +147,7 @@ public final class AppShell: @unchecked Sendable {
     }
 
     /// Delivers a key or a paste.
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         if case .key(let key) = event, key == .control("z") {
             // In raw mode the terminal sends Ctrl-Z as a byte, not as SIGTSTP.
             onSuspend()
@@ -236,7 +236,7 @@ public final class AppShell: @unchecked Sendable {
 
     /// Draws the top scene (given the one beneath when it is a modal). Keys kept for a scene
     /// that was not ready go on once it is: its new state asks for this frame.
-    public func render(size: TerminalSize) -> CellBuffer {
+    package func render(size: TerminalSize) -> CellBuffer {
         // A scene ready at this frame ends any wait, so that a later one starts afresh.
         if let top = stack.indices.last, stack[top].controller.isReady { stack[top].heldSince = nil }
         if !isSettling, navigationsInFlight == 0, waitingCount > 0, topTakesKeys() {

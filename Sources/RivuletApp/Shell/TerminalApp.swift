@@ -2,7 +2,7 @@ import BaseServices
 import Coordination
 import Dispatch
 import Foundation
-public import TerminalUI
+package import TerminalUI
 
 /// Runs the full-screen app: the terminal run loop, the presenter and its scenes.
 ///
@@ -13,7 +13,7 @@ public import TerminalUI
 ///     coordinator.start()
 /// }
 /// ```
-public enum TerminalApp {
+package enum TerminalApp {
     /// Takes over the terminal, calls `start` once the UI is ready, and runs until the app
     /// quits (the process then exits with status 0). Throws when the terminal cannot be set up.
     ///
@@ -23,7 +23,7 @@ public enum TerminalApp {
     /// With `RIVULET_FRAME_LOG` set to a file path, the time from each key to the moment the
     /// frame that follows it was written to the terminal is appended to that file, in
     /// microseconds, one a line.
-    public static func run(
+    package static func run(
         start: @escaping @Sendable (TerminalPresenter, UIScheduler) -> Void
     )
         throws(TerminalError)

@@ -1,7 +1,7 @@
-public import Coordination
+package import Coordination
 import Dispatch
 import Streams
-public import TerminalUI
+package import TerminalUI
 import ViewModels
 
 /// Shows the coordinator's scenes in the terminal: builds a controller for each scene handle,
@@ -13,12 +13,12 @@ import ViewModels
 /// presenter.connect(coordinator)
 /// coordinator.start()
 /// ```
-public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
+package final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     // Sendable because every mutable field is touched only on the UI queue (`queue`); the
     // presenter methods hop onto it.
 
     /// The scenes on screen; render and deliver input through it, on the UI queue.
-    public let shell: AppShell
+    package let shell: AppShell
     private let queue: DispatchQueue
     private let context: SceneContext
     private var coordinator: SceneCoordinator?
@@ -27,7 +27,7 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     /// A presenter whose scenes run on `scheduler`'s queue, asking for frames with
     /// `requestRedraw`, ending the app with `onQuit` and suspending it (`Ctrl-Z`) with
     /// `onSuspend`.
-    public init(
+    package init(
         scheduler: UIScheduler, requestRedraw: @escaping @Sendable () -> Void,
         onQuit: @escaping @Sendable () -> Void, onSuspend: @escaping @Sendable () -> Void = {}
     ) {
@@ -46,7 +46,7 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     }
 
     /// Sends the scenes' routes to `coordinator`.
-    public func connect(_ coordinator: SceneCoordinator) {
+    package func connect(_ coordinator: SceneCoordinator) {
         queue.async { [self] in
             self.coordinator = coordinator
             startSpinner()
@@ -54,7 +54,7 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     }
 
     /// Shows a scene on top.
-    public func present(_ scene: SceneHandle<Scene>) {
+    package func present(_ scene: SceneHandle<Scene>) {
         queue.async { [self] in
             let controller = makeController(for: scene)
             shell.push(
@@ -64,12 +64,12 @@ public final class TerminalPresenter: ScenePresenter, @unchecked Sendable {
     }
 
     /// Removes a scene.
-    public func dismiss(_ scene: SceneHandle<Scene>) {
+    package func dismiss(_ scene: SceneHandle<Scene>) {
         queue.async { [self] in shell.remove(id: scene.id) }
     }
 
     /// Ends the app.
-    public func quit() {
+    package func quit() {
         queue.async { [self] in
             spinnerTimer?.cancel()
             shell.quit()

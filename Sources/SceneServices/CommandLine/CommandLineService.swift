@@ -1,11 +1,11 @@
 internal import BaseServices
-public import Domain
-public import Foundation
-public import Streams
+package import Domain
+package import Foundation
+package import Streams
 
 /// The command line's service, over the todos, feeds and history base services: one operation per
 /// call, each failure with the database's own reason.
-public struct CommandLineService: CommandLineServiceType {
+package struct CommandLineService: CommandLineServiceType {
     let todos: any TodosBaseServiceType
     let feeds: any FeedsBaseServiceType
     let history: any HistoryBaseServiceType
@@ -17,12 +17,12 @@ public struct CommandLineService: CommandLineServiceType {
     }
 
     /// Adds a todo at the end of the list.
-    public func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
+    package func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
         todos.create(title: title, notes: notes, due: dueAt).map { $0.toScene(Todo.init) }
     }
 
     /// Reads a batch of todos, just after the batch before (its last todo's place and identifier).
-    public func fetchTodos(
+    package func fetchTodos(
         filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
         todos.fetchPage(filter: filter, after: after?.last, limit: limit).map { result in
@@ -35,12 +35,12 @@ public struct CommandLineService: CommandLineServiceType {
     }
 
     /// Marks a todo done or not done.
-    public func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
+    package func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
         todos.setCompleted(id: todoID, isCompleted).map { $0.toScene(Todo.init) }
     }
 
     /// Writes the fields `change` gives over whatever is stored now.
-    public func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>> {
+    package func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>> {
         let due: TodoEdit.Due =
             switch change.due {
             case .keep: .keep
@@ -53,50 +53,50 @@ public struct CommandLineService: CommandLineServiceType {
     }
 
     /// Removes a todo; sends it as it was.
-    public func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
+    package func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
         todos.delete(id: id).map { $0.toScene(Todo.init) }
     }
 
     /// Undoes the last change, to todos or feeds.
-    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
         history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
-    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
         history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Reads every feed once, by title.
-    public func fetchFeeds() -> Observable<Result<[Feed], SceneError>> {
+    package func fetchFeeds() -> Observable<Result<[Feed], SceneError>> {
         feeds.fetchFeeds().map { $0.toScene { $0.map(Feed.init) } }
     }
 
     /// Reads one window of a feed's items, every item shown.
-    public func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>> {
+    package func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>> {
         feeds.observeItems(feedID: feedID, unreadOnly: false, offset: offset, limit: limit, on: ImmediateScheduler())
             .take(1)
             .map { $0.toScene { $0.map(FeedItem.init) } }
     }
 
     /// Unsubscribes from a feed, recorded for undo.
-    public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
+    package func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         feeds.removeFeed(id: id).map { $0.toScene(Feed.init) }
     }
 
     /// Marks some items read or unread, all or none.
-    public func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
+    package func setRead(itemIDs: [Int64], _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
         feeds.setRead(itemIDs: itemIDs, isRead).map { $0.toScene { $0 } }
     }
 
     /// Marks every item of a feed read or unread.
-    public func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
+    package func setRead(feedID: Int64, _ isRead: Bool) -> Observable<Result<Int, SceneError>> {
         feeds.setRead(feedID: feedID, isRead).map { $0.toScene { $0 } }
     }
 
     /// Subscribes to the feeds an OPML file lists; each failed entry named by its title and its
     /// address, in quotes.
-    public func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
+    package func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
         feeds.importSubscriptions(fromFile: path).map { result in
             result.map { report in
                 FeedImportSummary(
@@ -112,7 +112,7 @@ public struct CommandLineService: CommandLineServiceType {
     }
 
     /// Every subscription as an OPML document.
-    public func exportFeeds() -> Observable<Result<String, SceneError>> {
+    package func exportFeeds() -> Observable<Result<String, SceneError>> {
         feeds.exportSubscriptions().map { $0.toScene { $0 } }
     }
 }

@@ -1,6 +1,6 @@
-public import Domain
-public import Foundation
-public import Streams
+package import Domain
+package import Foundation
+package import Streams
 
 /// What the `rivulet` subcommands need besides the feeds scene's fetching (they add and refresh
 /// feeds through ``FeedListServiceType``): todos and feeds read and written one operation at a
@@ -13,7 +13,7 @@ public import Streams
 ///     .subscribe(onNext: { result in print(result) })
 ///     .disposed(by: bag)
 /// ```
-public protocol CommandLineServiceType: Sendable {
+package protocol CommandLineServiceType: Sendable {
     /// Adds a todo at the end of the list.
     func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>>
 

@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// What an edit from the command line changes in a todo. A field left `nil` (or a due date left
 /// ``Due/keep``) keeps what is stored, even when another process changed it meanwhile.
-public struct TodoChange: Sendable, Hashable {
+package struct TodoChange: Sendable, Hashable {
     /// What the edit does to the due date.
-    public enum Due: Sendable, Hashable {
+    package enum Due: Sendable, Hashable {
         /// Keep the stored one.
         case keep
         /// Make it this moment.
@@ -14,14 +14,14 @@ public struct TodoChange: Sendable, Hashable {
     }
 
     /// The new title, or `nil` to keep it. An empty title is refused.
-    public var title: String?
+    package var title: String?
     /// The new notes, or `nil` to keep them.
-    public var notes: String?
+    package var notes: String?
     /// The due date's change.
-    public var due: Due
+    package var due: Due
 
     /// A change of the fields given; by default none.
-    public init(title: String? = nil, notes: String? = nil, due: Due = .keep) {
+    package init(title: String? = nil, notes: String? = nil, due: Due = .keep) {
         self.title = title
         self.notes = notes
         self.due = due

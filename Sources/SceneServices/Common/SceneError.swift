@@ -2,7 +2,7 @@ import Domain
 
 /// A failure a scene can show, never a crash: a case a view model can match on, and, in
 /// ``message``, the one place where the scene layer words it for people.
-public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The stored data could not be read or written; the database's reason, already in words.
     case storage(String)
     /// A feed or a subscription list could not be fetched, read or imported; the reason, in words.
@@ -24,7 +24,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case unexpected(String)
 
     /// What no longer exists.
-    public enum Gone: Sendable, Hashable {
+    package enum Gone: Sendable, Hashable {
         /// The todo being changed.
         case todo
         /// The feed being refreshed.
@@ -34,7 +34,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why a link was not opened.
-    public enum LinkProblem: Sendable, Hashable {
+    package enum LinkProblem: Sendable, Hashable {
         /// The address is not `http` or `https` (the address).
         case notWeb(String)
         /// Neither `BROWSER` nor the platform names a program to open links with.
@@ -51,12 +51,12 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// ``message`` as the rest of a sentence that `prefix` begins: `Could not save: this todo no
     /// longer exists.` (a first word in capitals, such as `GET`, keeps them).
-    public func message(after prefix: String) -> String {
+    package func message(after prefix: String) -> String {
         "\(prefix): \(Wording.continuing(message))"
     }
 
     /// What went wrong, in words a person can act on.
-    public var message: String {
+    package var message: String {
         switch self {
         // A reason may name a feed's address, and an address may carry a password.
         case .storage(let reason), .feed(let reason), .unexpected(let reason): FeedURLRule.hidingPasswords(in: reason)
@@ -73,7 +73,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 
     private static func words(for problem: LinkProblem) -> String {
         switch problem {

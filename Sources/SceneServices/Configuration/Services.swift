@@ -2,22 +2,22 @@
 /// scene, and what the command line works through. ``ServicesBootstrap/start(_:)`` makes the
 /// one value of a process, over the base services it configures; tests use
 /// `Services.mock(...)` from `SceneServicesMocks`.
-public struct Services: Sendable {
+package struct Services: Sendable {
     /// Builds the home scene's service.
-    public var makeHomeService: @Sendable () -> any HomeServiceType
+    package var makeHomeService: @Sendable () -> any HomeServiceType
     /// Builds the todo list scene's service.
-    public var makeTodoListService: @Sendable () -> any TodoListServiceType
+    package var makeTodoListService: @Sendable () -> any TodoListServiceType
     /// Builds the todo editor scene's service.
-    public var makeTodoEditorService: @Sendable () -> any TodoEditorServiceType
+    package var makeTodoEditorService: @Sendable () -> any TodoEditorServiceType
     /// Builds the feeds scene's service.
-    public var makeFeedListService: @Sendable () -> any FeedListServiceType
+    package var makeFeedListService: @Sendable () -> any FeedListServiceType
     /// Builds the feed items scene's service.
-    public var makeFeedItemsService: @Sendable () -> any FeedItemsServiceType
+    package var makeFeedItemsService: @Sendable () -> any FeedItemsServiceType
     /// Builds the command line's service.
-    public var makeCommandLineService: @Sendable () -> any CommandLineServiceType
+    package var makeCommandLineService: @Sendable () -> any CommandLineServiceType
 
     /// Creates a set of service builders.
-    public init(
+    package init(
         makeHomeService: @escaping @Sendable () -> any HomeServiceType,
         makeTodoListService: @escaping @Sendable () -> any TodoListServiceType,
         makeTodoEditorService: @escaping @Sendable () -> any TodoEditorServiceType,

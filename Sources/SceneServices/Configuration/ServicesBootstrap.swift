@@ -11,7 +11,7 @@ import Streams
 /// let services = try ServicesBootstrap.start(ServicesConfiguration(environment: .fake, database: .inMemory))
 /// let coordinator = SceneCoordinator(services: services, scheduler: uiScheduler, presenter: ui)
 /// ```
-public enum ServicesBootstrap {
+package enum ServicesBootstrap {
     /// What the fake network answers for the broken feed: a web page, which no feed parser
     /// accepts.
     static let brokenFeedBody = "<!DOCTYPE html><html><body><p>This page is not a feed.</p></body></html>"
@@ -20,7 +20,7 @@ public enum ServicesBootstrap {
     /// process, from the composition root; a second call fails, as does a database that cannot
     /// be used (with the reason in the message). A database file created just now gets the
     /// sample feed beside it.
-    public static func start(_ configuration: ServicesConfiguration) throws(SceneError) -> Services {
+    package static func start(_ configuration: ServicesConfiguration) throws(SceneError) -> Services {
         let opened: ConfiguredDatabase
         do {
             opened = try configureBaseServices(

@@ -1,11 +1,11 @@
-public import Domain
+package import Domain
 
 /// How the services start: which world, which database, and what the data and the network
 /// look like at launch. The composition root builds one (from a launch configuration and its
 /// scenario) and hands it to ``ServicesBootstrap/start(_:)``.
-public struct ServicesConfiguration: Sendable, Hashable {
+package struct ServicesConfiguration: Sendable, Hashable {
     /// Where the database lives.
-    public enum Database: Sendable, Hashable {
+    package enum Database: Sendable, Hashable {
         /// The per-user default location.
         case standard
         /// The file at this path.
@@ -15,7 +15,7 @@ public struct ServicesConfiguration: Sendable, Hashable {
     }
 
     /// What the stored data looks like at launch.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// As stored (a new database file gets the welcome list and the sample feed).
         case asStored
         /// No todos and no feeds.
@@ -27,7 +27,7 @@ public struct ServicesConfiguration: Sendable, Hashable {
     }
 
     /// How the network behaves.
-    public enum Network: Sendable, Hashable {
+    package enum Network: Sendable, Hashable {
         /// The real network (or, in the fake environment, the fake one without delay).
         case normal
         /// Every request fails as if offline; stored items stay readable.
@@ -37,22 +37,22 @@ public struct ServicesConfiguration: Sendable, Hashable {
     }
 
     /// Which world.
-    public var environment: AppEnvironment
+    package var environment: AppEnvironment
     /// Where the database lives.
-    public var database: Database
+    package var database: Database
     /// The data at launch.
-    public var content: Content
+    package var content: Content
     /// How the network behaves.
-    public var network: Network
+    package var network: Network
     /// Whether a database file that exists but cannot be written (it, or its folder, is
     /// read-only) is opened for reading only instead of being refused: every write then fails.
     /// For a program that only reads (a listing, an export); `false` by default, so that a
     /// program that writes learns at once.
-    public var readsOnlyWhenReadOnly: Bool
+    package var readsOnlyWhenReadOnly: Bool
 
     /// Creates a configuration; by default the data as stored, the normal network, and a
     /// database that must be writable.
-    public init(
+    package init(
         environment: AppEnvironment, database: Database, content: Content = .asStored, network: Network = .normal,
         readsOnlyWhenReadOnly: Bool = false
     ) {

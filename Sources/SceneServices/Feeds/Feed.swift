@@ -1,22 +1,22 @@
-public import Foundation
+package import Foundation
 
 /// A subscribed feed as the scenes see it.
-public struct Feed: Sendable, Hashable, Identifiable {
+package struct Feed: Sendable, Hashable, Identifiable {
     /// The feed's identifier.
-    public let id: Int64
+    package let id: Int64
     /// The feed's address.
-    public let url: String
+    package let url: String
     /// The feed's title.
-    public let title: String
+    package let title: String
     /// How many items are stored.
-    public let itemCount: Int
+    package let itemCount: Int
     /// How many stored items are unread.
-    public let unreadCount: Int
+    package let unreadCount: Int
     /// How its last refresh went.
-    public let lastRefresh: FeedRefreshState
+    package let lastRefresh: FeedRefreshState
 
     /// Creates a feed.
-    public init(
+    package init(
         id: Int64, url: String, title: String, itemCount: Int = 0, unreadCount: Int = 0,
         lastRefresh: FeedRefreshState = .never
     ) {
@@ -30,7 +30,7 @@ public struct Feed: Sendable, Hashable, Identifiable {
 }
 
 /// How a feed's last refresh went.
-public enum FeedRefreshState: Sendable, Hashable {
+package enum FeedRefreshState: Sendable, Hashable {
     /// It was never refreshed.
     case never
     /// It was refreshed at this moment.
@@ -39,19 +39,19 @@ public enum FeedRefreshState: Sendable, Hashable {
     case failed(message: String)
 
     /// Whether the last refresh failed.
-    public var isFailure: Bool {
+    package var isFailure: Bool {
         if case .failed = self { return true }
         return false
     }
 }
 
 /// One step of refreshing feeds.
-public enum FeedRefreshEvent: Sendable, Hashable {
+package enum FeedRefreshEvent: Sendable, Hashable {
     /// Refreshing began for these feeds, in this order.
     case started(feedIDs: [Int64])
     /// One feed is done: how many items were new, or why it failed.
     case finished(feedID: Int64, Result<Int, SceneError>)
 
     /// How many feeds a refresh of several downloads at once.
-    public static let concurrentFeeds = 4
+    package static let concurrentFeeds = 4
 }

@@ -1,29 +1,29 @@
-public import Foundation
+package import Foundation
 
 /// One item of a feed as the scenes see it.
-public struct FeedItem: Sendable, Hashable, Identifiable {
+package struct FeedItem: Sendable, Hashable, Identifiable {
     /// The item's identifier.
-    public let id: Int64
+    package let id: Int64
     /// The feed it belongs to.
-    public let feedID: Int64
+    package let feedID: Int64
     /// Its title.
-    public let title: String
+    package let title: String
     /// Its web address, if any.
-    public let link: String?
+    package let link: String?
     /// Its summary, as plain text on one line.
-    public let text: String
+    package let text: String
     /// When it was published, if known.
-    public let publishedAt: Date?
+    package let publishedAt: Date?
     /// Whether it was read.
-    public let isRead: Bool
+    package let isRead: Bool
     /// Its full content laid out for reading: lines keeping their indentation, links numbered
     /// `[N]` and listed at the end. Empty when the feed gave none.
-    public let content: String
+    package let content: String
     /// The addresses of the links numbered in ``content``: the first is `[1]`.
-    public let links: [String]
+    package let links: [String]
 
     /// Creates an item.
-    public init(
+    package init(
         id: Int64, feedID: Int64, title: String, link: String? = nil, text: String = "", publishedAt: Date? = nil,
         isRead: Bool = false, content: String = "", links: [String] = []
     ) {

@@ -1,12 +1,12 @@
 internal import BaseServices
 import Domain
-public import Streams
+package import Streams
 
 /// The home scene's service: live counts from the todos and the feeds base services.
 ///
 /// A count that cannot be read shows as 0 (the seed's pattern: a failure mapped to a value),
 /// so the home scene never shows an error for a count.
-public struct HomeService: HomeServiceType {
+package struct HomeService: HomeServiceType {
     let todos: any TodosBaseServiceType
     let feeds: any FeedsBaseServiceType
 
@@ -16,7 +16,7 @@ public struct HomeService: HomeServiceType {
     }
 
     /// Observes the counts; a count that cannot be read is 0.
-    public func observeCounts(on scheduler: any Scheduler) -> Observable<HomeCounts> {
+    package func observeCounts(on scheduler: any Scheduler) -> Observable<HomeCounts> {
         let todoCounts = todos.observeCounts(on: scheduler).map { result in
             (try? result.get()) ?? TodoTally(active: 0, completed: 0)
         }

@@ -1,4 +1,4 @@
-public import Streams
+package import Streams
 
 /// What the home scene needs: live counts from the todos and the feeds.
 ///
@@ -8,7 +8,7 @@ public import Streams
 ///     .subscribe(onNext: { counts in print(counts.activeTodos) })
 ///     .disposed(by: bag)
 /// ```
-public protocol HomeServiceType: Sendable {
+package protocol HomeServiceType: Sendable {
     /// Observes the counts: once on subscribe, then after every change. A count that cannot be
     /// read is shown as 0; the stream never fails.
     func observeCounts(on scheduler: any Scheduler) -> Observable<HomeCounts>

@@ -1,28 +1,28 @@
 /// A change that undo took back, or redo made again: the change in words and how many todos it
 /// touched (none for a feed's removal).
-public struct HistoryStep: Sendable, Hashable {
+package struct HistoryStep: Sendable, Hashable {
     /// What the change did, without the title it names: `add`, `complete 3 todos`, `remove feed`.
-    public let action: String
+    package let action: String
     /// The title of the todo or feed the change names, whole; `nil` for a change of several.
-    public let subject: String?
+    package let subject: String?
     /// How many todos it touched.
-    public let todoCount: Int
+    package let todoCount: Int
 
     /// A step that did `action`, to the todo or feed titled `subject` if it names one.
-    public init(action: String, subject: String? = nil, todoCount: Int) {
+    package init(action: String, subject: String? = nil, todoCount: Int) {
         self.action = action
         self.subject = subject
         self.todoCount = todoCount
     }
 
     /// The change as it was made: `add "Buy milk"`, `complete 3 todos`, `remove feed "Example"`.
-    public var label: String { subject.map { "\(action) \"\($0)\"" } ?? action }
+    package var label: String { subject.map { "\(action) \"\($0)\"" } ?? action }
 
     /// ``label`` in at most `maximumLength` characters, for a status line that must keep room
     /// for what follows it: the title is shortened inside its quotes, with "…"
     /// (`delete "Mark a todo done, then clear…"`), keeping at least its first character; a
     /// label that fits is returned whole.
-    public func shortLabel(maximumLength: Int = 48) -> String {
+    package func shortLabel(maximumLength: Int = 48) -> String {
         let label = label
         guard label.count > maximumLength else { return label }
         guard let subject else { return String(label.prefix(max(0, maximumLength - 1))) + "…" }

@@ -1,22 +1,22 @@
-public import Foundation
+package import Foundation
 
 /// A todo as the scenes see it.
-public struct Todo: Sendable, Hashable, Identifiable {
+package struct Todo: Sendable, Hashable, Identifiable {
     /// The todo's identifier.
-    public let id: Int64
+    package let id: Int64
     /// What to do.
-    public let title: String
+    package let title: String
     /// Longer notes; empty when there are none.
-    public let notes: String
+    package let notes: String
     /// Whether it is done.
-    public let isCompleted: Bool
+    package let isCompleted: Bool
     /// When it was created.
-    public let createdAt: Date
+    package let createdAt: Date
     /// When it is due, if ever.
-    public let dueAt: Date?
+    package let dueAt: Date?
 
     /// Creates a todo.
-    public init(
+    package init(
         id: Int64, title: String, notes: String = "", isCompleted: Bool = false, createdAt: Date, dueAt: Date? = nil
     ) {
         self.id = id
@@ -29,16 +29,16 @@ public struct Todo: Sendable, Hashable, Identifiable {
 }
 
 /// The fields of a todo a person edits: what the editor saves.
-public struct TodoFields: Sendable, Hashable {
+package struct TodoFields: Sendable, Hashable {
     /// What to do.
-    public var title: String
+    package var title: String
     /// Longer notes.
-    public var notes: String
+    package var notes: String
     /// When it is due, if ever.
-    public var dueAt: Date?
+    package var dueAt: Date?
 
     /// Creates fields.
-    public init(title: String, notes: String = "", dueAt: Date? = nil) {
+    package init(title: String, notes: String = "", dueAt: Date? = nil) {
         self.title = title
         self.notes = notes
         self.dueAt = dueAt

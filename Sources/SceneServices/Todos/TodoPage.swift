@@ -1,18 +1,18 @@
 /// The todos of one window, with how many match in all.
-public struct TodoPage: Sendable, Hashable {
+package struct TodoPage: Sendable, Hashable {
     /// The todos in the window, in order.
-    public let todos: [Todo]
+    package let todos: [Todo]
     /// How many todos match the query in all, for scrolling; when ``isCountExact`` is `false`,
     /// how many were found so far (at least this many match).
-    public let totalCount: Int
+    package let totalCount: Int
     /// Where the window starts, counted from the first matching todo.
-    public let offset: Int
+    package let offset: Int
     /// Whether ``totalCount`` is exact. A search most todos match is counted only a little past
     /// its window; a page asked for from the end is always counted exactly.
-    public let isCountExact: Bool
+    package let isCountExact: Bool
 
     /// Creates a page.
-    public init(todos: [Todo], totalCount: Int, offset: Int, isCountExact: Bool = true) {
+    package init(todos: [Todo], totalCount: Int, offset: Int, isCountExact: Bool = true) {
         self.todos = todos
         self.totalCount = totalCount
         self.offset = offset

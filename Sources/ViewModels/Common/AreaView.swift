@@ -1,20 +1,20 @@
 /// How a front end shows a field of several lines, kept in the view model beside the text and
 /// its cursor (a ``PromptText``) so that the front end holds nothing between keys: the area's
 /// size, the first row and column in view, and the column up and down aim for.
-public struct AreaView: Sendable, Hashable {
+package struct AreaView: Sendable, Hashable {
     /// The columns the area is drawn in (0: not known yet).
-    public var width: Int
+    package var width: Int
     /// The rows the area is drawn in (0: not known yet).
-    public var height: Int
+    package var height: Int
     /// The first row shown (a row as drawn: a wrapped line counts several).
-    public var scrollRow: Int
+    package var scrollRow: Int
     /// The columns scrolled off the left edge, when lines do not wrap.
-    public var scrollColumn: Int
+    package var scrollColumn: Int
     /// The column up and down aim for while they are pressed in a row, if they are.
-    public var goalColumn: Int?
+    package var goalColumn: Int?
 
     /// A view of `width` × `height` cells scrolled to `scrollRow` and `scrollColumn`.
-    public init(width: Int = 0, height: Int = 0, scrollRow: Int = 0, scrollColumn: Int = 0, goalColumn: Int? = nil) {
+    package init(width: Int = 0, height: Int = 0, scrollRow: Int = 0, scrollColumn: Int = 0, goalColumn: Int? = nil) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         self.scrollRow = max(scrollRow, 0)

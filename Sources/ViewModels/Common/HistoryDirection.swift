@@ -1,8 +1,8 @@
-public import SceneServices
+package import SceneServices
 
 /// Which way through the history of changes: the one history that every list's `u` and
 /// Ctrl-R step through, whatever the change touched (a todo, a feed's removal).
-public enum HistoryDirection: Sendable, Hashable {
+package enum HistoryDirection: Sendable, Hashable {
     /// Back: undo.
     case undo
     /// Forward again: redo.
@@ -11,7 +11,7 @@ public enum HistoryDirection: Sendable, Hashable {
     /// What the status line says after a step: the change in words (a long title shortened, so
     /// the key that goes back stays on screen), or that there was none ("Undid: remove feed
     /// "Example". Ctrl-R redoes it.").
-    public func notice(for step: HistoryStep?) -> String {
+    package func notice(for step: HistoryStep?) -> String {
         switch (self, step) {
         case (.undo, let step?): "Undid: \(step.shortLabel()). Ctrl-R redoes it."
         case (.redo, let step?): "Redid: \(step.shortLabel()). u undoes it."
@@ -21,7 +21,7 @@ public enum HistoryDirection: Sendable, Hashable {
     }
 
     /// What the status line says when a step failed ("Could not undo: …").
-    public func failure(_ error: SceneError) -> String {
+    package func failure(_ error: SceneError) -> String {
         error.message(after: "Could not \(self == .undo ? "undo" : "redo")")
     }
 }

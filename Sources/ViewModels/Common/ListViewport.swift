@@ -1,5 +1,5 @@
 /// A move of a list's selection, as the keys of every list ask for it.
-public enum ListMove: Sendable, Hashable {
+package enum ListMove: Sendable, Hashable {
     /// One row up.
     case up
     /// One row down.
@@ -16,18 +16,18 @@ public enum ListMove: Sendable, Hashable {
 
 /// The selection and scroll window of a list that shows `height` rows of `count`: the
 /// arithmetic every list scene shares, free of any screen.
-public struct ListViewport: Sendable, Hashable {
+package struct ListViewport: Sendable, Hashable {
     /// The selected position in the whole list, or `nil` when the list is empty.
-    public var selected: Int?
+    package var selected: Int?
     /// The position of the first row shown.
-    public var offset: Int
+    package var offset: Int
     /// How many rows fit; 0 until the screen has said.
-    public var height: Int
+    package var height: Int
     /// How many rows the list has.
-    public var count: Int
+    package var count: Int
 
     /// A viewport over an empty list, its height not yet known.
-    public init(selected: Int? = nil, offset: Int = 0, height: Int = 0, count: Int = 0) {
+    package init(selected: Int? = nil, offset: Int = 0, height: Int = 0, count: Int = 0) {
         self.selected = selected
         self.offset = offset
         self.height = height
@@ -35,7 +35,7 @@ public struct ListViewport: Sendable, Hashable {
     }
 
     /// The selection after `move`, clamped to the list (`nil` for an empty list).
-    public func selection(after move: ListMove) -> Int? {
+    package func selection(after move: ListMove) -> Int? {
         guard count > 0 else { return nil }
         let current = selected ?? 0
         let page = max(height, 1)
@@ -53,7 +53,7 @@ public struct ListViewport: Sendable, Hashable {
 
     /// The list now has `count` rows: the selection stays where it was, within the list, and
     /// starts on the first row once there is one.
-    public mutating func setCount(_ newCount: Int) {
+    package mutating func setCount(_ newCount: Int) {
         count = max(newCount, 0)
         if let current = selected { selected = count == 0 ? nil : min(current, count - 1) }
         if selected == nil, count > 0 { selected = 0 }
@@ -62,7 +62,7 @@ public struct ListViewport: Sendable, Hashable {
 
     /// Moves the window as little as it takes to show the selection (and no further than the
     /// list's end).
-    public mutating func scrollToSelection() {
+    package mutating func scrollToSelection() {
         guard height > 0, count > height else {
             offset = 0
             return
@@ -75,18 +75,18 @@ public struct ListViewport: Sendable, Hashable {
     }
 
     /// The rows shown, as positions in the whole list.
-    public var visiblePositions: Range<Int> { offset..<max(offset, min(offset + height, count)) }
+    package var visiblePositions: Range<Int> { offset..<max(offset, min(offset + height, count)) }
 }
 
 /// The rows a list's viewport shows: where they start in the list and how many fit.
-public struct VisibleRange: Sendable, Hashable {
+package struct VisibleRange: Sendable, Hashable {
     /// The position of the first visible row.
-    public let offset: Int
+    package let offset: Int
     /// How many rows fit.
-    public let limit: Int
+    package let limit: Int
 
     /// Creates a range.
-    public init(offset: Int, limit: Int) {
+    package init(offset: Int, limit: Int) {
         self.offset = offset
         self.limit = limit
     }

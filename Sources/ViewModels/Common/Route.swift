@@ -1,5 +1,5 @@
 /// Where a scene asks to go next. View models emit routes; the coordinator follows them.
-public enum Route: Sendable, Hashable {
+package enum Route: Sendable, Hashable {
     /// The todo list.
     case todoList
     /// The feeds.
@@ -17,7 +17,7 @@ public enum Route: Sendable, Hashable {
 }
 
 /// Which kind of scene something is about: what the help scene and the coordinator name.
-public enum SceneKind: String, Sendable, Hashable, CaseIterable {
+package enum SceneKind: String, Sendable, Hashable, CaseIterable {
     /// The home scene.
     case home
     /// The todo list.

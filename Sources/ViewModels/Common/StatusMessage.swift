@@ -1,4 +1,4 @@
-public import Streams
+package import Streams
 
 /// What a scene's status line says for a while in place of its key hints: a notice on what was
 /// just done ("Undid: add “Milk”."), or an error.
@@ -6,9 +6,9 @@ public import Streams
 /// A message goes at the next key or after its ``duration``, whichever comes first, and the
 /// key hints come back. A question waiting for yes or no is not a message: it stays until it
 /// is answered.
-public struct StatusMessage: Sendable, Hashable {
+package struct StatusMessage: Sendable, Hashable {
     /// What kind of message it is.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// What was just done, or why nothing was.
         case notice
         /// Something failed.
@@ -16,57 +16,57 @@ public struct StatusMessage: Sendable, Hashable {
     }
 
     /// The text.
-    public var text: String
+    package var text: String
     /// Notice or error.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a message.
-    public init(_ text: String, kind: Kind) {
+    package init(_ text: String, kind: Kind) {
         self.text = text
         self.kind = kind
     }
 
     /// How long a notice stays without a key: a short sentence on what was just done is read
     /// in a second or two, and most people press the next key before this.
-    public static let noticeDuration = SchedulerDuration.seconds(4)
+    package static let noticeDuration = SchedulerDuration.seconds(4)
     /// How long an error stays without a key: twice a notice's, as an error is longer (what
     /// failed, and why) and must still be there when someone looks back from elsewhere.
-    public static let errorDuration = SchedulerDuration.seconds(8)
+    package static let errorDuration = SchedulerDuration.seconds(8)
 
     /// How long this message stays without a key.
-    public var duration: SchedulerDuration { kind == .error ? Self.errorDuration : Self.noticeDuration }
+    package var duration: SchedulerDuration { kind == .error ? Self.errorDuration : Self.noticeDuration }
 }
 
 /// The status line's message of a scene, if any. Each message shown has an identity of its
 /// own, so each starts its own timeout, even when its text is the same as the last one's.
-public struct StatusMessageSlot: Sendable, Hashable {
+package struct StatusMessageSlot: Sendable, Hashable {
     /// When a message shown goes by itself: which message, and after how long.
-    public struct Expiry: Sendable, Hashable {
+    package struct Expiry: Sendable, Hashable {
         /// Which of the messages shown in this slot (the first is 1).
-        public let message: Int
+        package let message: Int
         /// How long it stays without a key.
-        public let after: SchedulerDuration
+        package let after: SchedulerDuration
     }
 
     /// The message shown, if any.
-    public private(set) var current: StatusMessage?
+    package private(set) var current: StatusMessage?
     /// How many messages have been shown: the identity of the current one.
     private var shown: Int
 
     /// An empty slot.
-    public init() {
+    package init() {
         current = nil
         shown = 0
     }
 
     /// The error shown, if the message is one.
-    public var error: String? { current?.kind == .error ? current?.text : nil }
+    package var error: String? { current?.kind == .error ? current?.text : nil }
 
     /// The notice shown, if the message is one.
-    public var notice: String? { current?.kind == .notice ? current?.text : nil }
+    package var notice: String? { current?.kind == .notice ? current?.text : nil }
 
     /// When the message shown goes by itself; `nil` when none is shown.
-    public var expiry: Expiry? { current.map { Expiry(message: shown, after: $0.duration) } }
+    package var expiry: Expiry? { current.map { Expiry(message: shown, after: $0.duration) } }
 
     /// Shows `text` as a message of `kind`, replacing the one shown.
     mutating func show(_ text: String, _ kind: StatusMessage.Kind) {

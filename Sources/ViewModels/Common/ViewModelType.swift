@@ -3,7 +3,7 @@
 /// `transform(input:)` only wires streams together; the UI subscribes to the outputs and
 /// feeds the inputs. The state is folded from one kind of event by a pure reducer, with
 /// `Observable.system` (see <doc:StateAsAFold>).
-public protocol ViewModelType {
+package protocol ViewModelType {
     /// The streams the UI feeds (key presses, text, the visible window).
     associatedtype Input
     /// The streams the UI renders; none of them can fail.

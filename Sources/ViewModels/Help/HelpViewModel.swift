@@ -1,20 +1,20 @@
-public import Streams
+package import Streams
 
 /// The view model of the help scene, opened over ``scene``: it scrolls, closes or quits. Which
 /// keys the scene below answers to is the front end's to say (a terminal's keys are not a GUI's).
-public struct HelpViewModel: ViewModelType, Sendable {
+package struct HelpViewModel: ViewModelType, Sendable {
     /// The scene whose keys are shown.
-    public let scene: SceneKind
+    package let scene: SceneKind
     let scheduler: any Scheduler
 
     /// Creates the help for `scene`; its state and routes arrive on `scheduler`.
-    public init(scene: SceneKind, scheduler: any Scheduler) {
+    package init(scene: SceneKind, scheduler: any Scheduler) {
         self.scene = scene
         self.scheduler = scheduler
     }
 
     /// What a person asks of the help scene.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Close the help.
         case close
         /// Leave the app.
@@ -24,18 +24,18 @@ public struct HelpViewModel: ViewModelType, Sendable {
     }
 
     /// What the help scene shows: whose keys, and how far down the list it is scrolled.
-    public struct State: Sendable, Hashable {
+    package struct State: Sendable, Hashable {
         /// The scene whose keys are listed.
-        public let scene: SceneKind
+        package let scene: SceneKind
         /// How many keys are scrolled off the top.
-        public internal(set) var scroll = 0
+        package internal(set) var scroll = 0
 
         /// The help for `scene`, at the top of its list.
-        public init(scene: SceneKind) { self.scene = scene }
+        package init(scene: SceneKind) { self.scene = scene }
     }
 
     /// What happens to the help scene: only what the person asks.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// The person asked for this.
         case action(Action)
     }
@@ -44,7 +44,7 @@ public struct HelpViewModel: ViewModelType, Sendable {
     enum Effect: Sendable, Hashable { case route(Route) }
 
     /// Wires a front end's actions to the help scene.
-    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+    package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let routes = PublishRelay<Route>()
         let state = Observable.system(
             initialState: State(scene: scene), reduce: Self.reduce,

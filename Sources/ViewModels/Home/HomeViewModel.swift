@@ -1,19 +1,19 @@
-public import SceneServices
-public import Streams
+package import SceneServices
+package import Streams
 
 /// The view model of the home scene: live counts, and the way to the other scenes.
-public struct HomeViewModel: ViewModelType, Sendable {
+package struct HomeViewModel: ViewModelType, Sendable {
     let service: any HomeServiceType
     let scheduler: any Scheduler
 
     /// Creates the view model over its scene service; its state and routes arrive on `scheduler`.
-    public init(service: any HomeServiceType, scheduler: any Scheduler) {
+    package init(service: any HomeServiceType, scheduler: any Scheduler) {
         self.service = service
         self.scheduler = scheduler
     }
 
     /// What a person asks of the home scene, whatever the keys that ask it.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Move the selection between the todos and the feeds.
         case select(ListMove)
         /// Open the selected place.
@@ -29,25 +29,25 @@ public struct HomeViewModel: ViewModelType, Sendable {
     }
 
     /// Everything the home scene shows.
-    public struct State: Sendable, Hashable {
+    package struct State: Sendable, Hashable {
         /// The live counts; all zero until the first arrive.
-        public internal(set) var counts: HomeCounts
+        package internal(set) var counts: HomeCounts
         /// The selected place: 0 the todos, 1 the feeds.
-        public internal(set) var selected: Int
+        package internal(set) var selected: Int
 
         /// The scene before the counts arrive.
-        public init(counts: HomeCounts = .zero, selected: Int = 0) {
+        package init(counts: HomeCounts = .zero, selected: Int = 0) {
             self.counts = counts
             self.selected = selected
         }
 
         /// "3 active, 1 done".
-        public var todosNote: String {
+        package var todosNote: String {
             "\(CountText.grouped(counts.activeTodos)) active, \(CountText.grouped(counts.completedTodos)) done"
         }
 
         /// "4 unread", "4 unread, 1 failing".
-        public var feedsNote: String {
+        package var feedsNote: String {
             counts.failedFeeds > 0
                 ? "\(CountText.grouped(counts.unreadItems)) unread, \(CountText.grouped(counts.failedFeeds)) failing"
                 : "\(CountText.grouped(counts.unreadItems)) unread"
@@ -55,7 +55,7 @@ public struct HomeViewModel: ViewModelType, Sendable {
     }
 
     /// What happens to the home scene: what the person asked, and the counts as they change.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// The person asked for this.
         case action(Action)
         /// The counts are now these.
@@ -67,7 +67,7 @@ public struct HomeViewModel: ViewModelType, Sendable {
 
     /// Wires a front end's actions to the whole scene: the selection is kept here; a front end
     /// maps keys to ``Action``s and draws ``State``.
-    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+    package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let service = service
         let scheduler = scheduler
         let routes = PublishRelay<Route>()

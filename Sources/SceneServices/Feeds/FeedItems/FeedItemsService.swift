@@ -1,9 +1,9 @@
 internal import BaseServices
-public import Streams
+package import Streams
 
 /// The feed items scene's service, over the feeds base service. Items come from storage, so
 /// they stay readable offline.
-public struct FeedItemsService: FeedItemsServiceType {
+package struct FeedItemsService: FeedItemsServiceType {
     let feeds: any FeedsBaseServiceType
     let opener: LinkOpener
 
@@ -13,7 +13,7 @@ public struct FeedItemsService: FeedItemsServiceType {
     }
 
     /// Observes one feed; `nil` once it is removed.
-    public func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>> {
+    package func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>> {
         feeds.observeFeeds(on: scheduler)
             .map { result in result.toScene { objects in objects.first { $0.id == id }.map(Feed.init) } }
             .distinctUntilChanged()
@@ -21,7 +21,7 @@ public struct FeedItemsService: FeedItemsServiceType {
 
     /// Observes `limit` items of one feed from `offset`, newest first, with the feed's totals;
     /// only that window is read, however many items the feed has.
-    public func observePage(
+    package func observePage(
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<FeedItemPage, SceneError>> {
         feeds.observeItemWindow(feedID: feedID, offset: offset, limit: limit, on: scheduler)
@@ -29,7 +29,7 @@ public struct FeedItemsService: FeedItemsServiceType {
     }
 
     /// Observes a window of one feed's unread items, with the read items of `kept` among them.
-    public func observeUnreadPage(
+    package func observeUnreadPage(
         feedID: Int64, keeping kept: Set<Int64>, offset: Int, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<FeedItemPage, SceneError>> {
         feeds.observeItemWindow(
@@ -39,7 +39,7 @@ public struct FeedItemsService: FeedItemsServiceType {
     }
 
     /// The next unread item across feeds, after `itemID` in the feed `feedID`.
-    public func nextUnreadItem(
+    package func nextUnreadItem(
         after itemID: Int64?, feedID: Int64, keeping kept: Set<Int64>?
     ) -> Observable<Result<FeedItemPlace?, SceneError>> {
         feeds.nextUnreadItem(after: itemID, feedID: feedID, filter: FeedItemFilter(keeping: kept))
@@ -47,22 +47,22 @@ public struct FeedItemsService: FeedItemsServiceType {
     }
 
     /// Where the item `itemID` is in its feed's whole list.
-    public func locateItem(id itemID: Int64) -> Observable<Result<FeedItemPlace, SceneError>> {
+    package func locateItem(id itemID: Int64) -> Observable<Result<FeedItemPlace, SceneError>> {
         feeds.locateItem(id: itemID).map { $0.toScene(FeedItemPlace.init) }
     }
 
     /// Marks one item read or unread.
-    public func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>> {
+    package func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>> {
         feeds.setRead(itemID: itemID, isRead).map { $0.toScene(FeedItem.init) }
     }
 
     /// Marks every item of a feed read; sends how many changed.
-    public func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
+    package func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
         feeds.markAllRead(feedID: feedID).map { $0.toScene { $0 } }
     }
 
     /// Opens `url` with the service's ``LinkOpener`` when subscribed.
-    public func openLink(_ url: String) -> Observable<Result<Void, SceneError>> {
+    package func openLink(_ url: String) -> Observable<Result<Void, SceneError>> {
         let opener = opener
         return Observable.deferred { .just(opener.open(url)) }
     }

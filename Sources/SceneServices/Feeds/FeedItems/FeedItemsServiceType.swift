@@ -1,7 +1,7 @@
-public import Streams
+package import Streams
 
 /// What the feed items scene needs: one feed's stored items (readable offline) and read state.
-public protocol FeedItemsServiceType: Sendable {
+package protocol FeedItemsServiceType: Sendable {
     /// Observes one feed; `nil` once it is removed.
     func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>>
 

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Opens a web address in the person's browser: `$BROWSER` when it is set, else the platform's
 /// opener (`xdg-open` on Linux, `open` on macOS). The program is started directly, never through
@@ -6,12 +6,12 @@ public import Foundation
 /// addresses are opened, so a feed cannot make the opener run a local file.
 ///
 /// Tests give their own: `LinkOpener { url in opened.append(url); return .success(()) }`.
-public struct LinkOpener: Sendable {
+package struct LinkOpener: Sendable {
     /// Opens the address, or says why it could not.
-    public let open: @Sendable (String) -> Result<Void, SceneError>
+    package let open: @Sendable (String) -> Result<Void, SceneError>
 
     /// An opener that does `open`.
-    public init(_ open: @escaping @Sendable (String) -> Result<Void, SceneError>) {
+    package init(_ open: @escaping @Sendable (String) -> Result<Void, SceneError>) {
         self.open = open
     }
 
@@ -20,7 +20,7 @@ public struct LinkOpener: Sendable {
     /// `BROWSER` may name a program or a path, with arguments after it separated by spaces;
     /// `%s` in an argument is replaced by the address, otherwise the address comes last. Of a
     /// list separated by `:`, the first is used.
-    public static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> LinkOpener {
+    package static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> LinkOpener {
         LinkOpener { url in
             guard let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 return .failure(

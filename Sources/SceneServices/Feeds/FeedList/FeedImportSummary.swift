@@ -1,21 +1,21 @@
 /// What importing a subscription list did, as the feeds scene shows it.
-public struct FeedImportSummary: Sendable, Hashable {
+package struct FeedImportSummary: Sendable, Hashable {
     /// The feeds subscribed to, in the list's order; none is fetched yet.
-    public let addedFeedIDs: [Int64]
+    package let addedFeedIDs: [Int64]
     /// How many entries were already subscribed or listed twice.
-    public let skippedCount: Int
+    package let skippedCount: Int
     /// One line per entry that could not be subscribed to: its name and why.
-    public let failures: [String]
+    package let failures: [String]
 
     /// A summary with these values.
-    public init(addedFeedIDs: [Int64], skippedCount: Int, failures: [String]) {
+    package init(addedFeedIDs: [Int64], skippedCount: Int, failures: [String]) {
         self.addedFeedIDs = addedFeedIDs
         self.skippedCount = skippedCount
         self.failures = failures
     }
 
     /// `Imported 3 feeds: 1 skipped, 0 failed.`
-    public var text: String {
+    package var text: String {
         let added = addedFeedIDs.count
         return "Imported \(added) feed\(added == 1 ? "" : "s"): \(skippedCount) skipped, \(failures.count) failed."
     }

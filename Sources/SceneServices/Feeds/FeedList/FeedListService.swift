@@ -1,7 +1,7 @@
 internal import BaseServices
 import Domain
 import Foundation
-public import Streams
+package import Streams
 
 /// The feeds scene's service, which `rivulet feeds add` and `rivulet feeds refresh` use too:
 /// the feeds base service for storage and refreshing, with the fetch function
@@ -12,7 +12,7 @@ public import Streams
 /// `304`), stores the items (new ones unread, known ones keep their read state) and takes the
 /// feed's own title where the stored one is still its address; a feed that fails is reported,
 /// its message stored as the feed's last error, and the others go on.
-public struct FeedListService: FeedListServiceType {
+package struct FeedListService: FeedListServiceType {
     let feeds: any FeedsBaseServiceType
     let history: any HistoryBaseServiceType
     let fetch: @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
@@ -27,7 +27,7 @@ public struct FeedListService: FeedListServiceType {
     }
 
     /// Observes every feed, by title.
-    public func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>> {
+    package func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>> {
         feeds.observeFeeds(on: scheduler).map { result in result.toScene { $0.map(Feed.init) } }
     }
 
@@ -37,7 +37,7 @@ public struct FeedListService: FeedListServiceType {
     ///
     /// The subscription runs to its end even when nobody waits for it any more: leaving the
     /// feeds while a feed downloads does not drop the feed.
-    public func addFeed(url: String) -> Observable<Result<Feed, SceneError>> {
+    package func addFeed(url: String) -> Observable<Result<Feed, SceneError>> {
         let feeds = feeds
         let fetch = fetch
         return Observable.deferred {
@@ -72,7 +72,7 @@ public struct FeedListService: FeedListServiceType {
 
     /// Subscribes to every feed the OPML file at `path` lists, without fetching them; a file that
     /// cannot be read or is not OPML fails with one line naming it.
-    public func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
+    package func importFeeds(fromFile path: String) -> Observable<Result<FeedImportSummary, SceneError>> {
         feeds.importSubscriptions(fromFile: path).map { result in
             result.map { report in
                 FeedImportSummary(
@@ -87,22 +87,22 @@ public struct FeedListService: FeedListServiceType {
     }
 
     /// Unsubscribes from a feed and sends it as it was; the history records it for undo.
-    public func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
+    package func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         feeds.removeFeed(id: id).map { $0.toScene(Feed.init) }
     }
 
     /// Undoes the last change, to feeds or todos, made here or by any other process.
-    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
         history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
-    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
         history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Observes the newest `limit` items of all feeds matching every word of `text`.
-    public func observeSearch(
+    package func observeSearch(
         _ text: String, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedSearchResult], SceneError>> {
         feeds.observeSearch(text, limit: limit, on: scheduler).map { result in
@@ -112,7 +112,7 @@ public struct FeedListService: FeedListServiceType {
 
     /// Refreshes feeds one after another; disposing stops it (the feed being fetched is
     /// cancelled, the rest are not fetched).
-    public func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {
+    package func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {
         let service = self
         return feeds.fetchFeeds().concatMap { stored -> Observable<FeedRefreshEvent> in
             let known: Set<Int64>

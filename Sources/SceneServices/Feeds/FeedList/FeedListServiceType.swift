@@ -1,8 +1,8 @@
-public import Streams
+package import Streams
 
 /// What the feeds scene needs: the feeds, adding and removing one, undo and redo, and
 /// refreshing.
-public protocol FeedListServiceType: Sendable {
+package protocol FeedListServiceType: Sendable {
     /// Observes every feed, by title, with unread counts and last-refresh state.
     func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>>
 

@@ -1,32 +1,32 @@
-public import Streams
+package import Streams
 
 /// When the app fetches every feed by itself: at start, then every `period`, or never.
 ///
 /// The app's `--reload MINUTES` option (or `RIVULET_RELOAD_MINUTES`) sets it; in production it
 /// reloads at start and every 30 minutes, and in the fake environment (a scenario included) it
 /// never does unless asked, so a demonstration stays as it was prepared.
-public struct FeedReload: Sendable, Hashable {
+package struct FeedReload: Sendable, Hashable {
     /// Time between two reloads, `nil` for none after the first.
-    public var period: SchedulerDuration?
+    package var period: SchedulerDuration?
     /// Whether every feed is fetched when the app starts.
-    public var atStart: Bool
+    package var atStart: Bool
 
     /// A reload plan.
-    public init(period: SchedulerDuration?, atStart: Bool) {
+    package init(period: SchedulerDuration?, atStart: Bool) {
         self.period = period
         self.atStart = atStart
     }
 
     /// No automatic reload.
-    public static let never = FeedReload(period: nil, atStart: false)
+    package static let never = FeedReload(period: nil, atStart: false)
 
     /// At start and every `minutes` minutes; `0` minutes means never.
-    public static func every(minutes: Int) -> FeedReload {
+    package static func every(minutes: Int) -> FeedReload {
         minutes > 0 ? FeedReload(period: .seconds(minutes * 60), atStart: true) : .never
     }
 
     /// The minutes between reloads in production when none are given.
-    public static let defaultMinutes = 30
+    package static let defaultMinutes = 30
 }
 
 extension FeedListServiceType {
@@ -35,7 +35,7 @@ extension FeedListServiceType {
     /// to finish, and that tick is skipped. Each feed's outcome is stored with it (its items, or
     /// its last error), so the scenes see it through their own observations; the events are
     /// for whoever wants to follow progress.
-    public func reloading(_ plan: FeedReload, scheduler: any Scheduler) -> Observable<FeedRefreshEvent> {
+    package func reloading(_ plan: FeedReload, scheduler: any Scheduler) -> Observable<FeedRefreshEvent> {
         let ticks: Observable<Int>
         switch (plan.atStart, plan.period) {
         case (false, nil): return .empty()

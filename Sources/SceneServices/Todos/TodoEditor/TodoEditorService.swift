@@ -1,8 +1,8 @@
 internal import BaseServices
-public import Streams
+package import Streams
 
 /// The todo editor's service, over the todos base service.
-public struct TodoEditorService: TodoEditorServiceType {
+package struct TodoEditorService: TodoEditorServiceType {
     let todos: any TodosBaseServiceType
 
     init(todos: any TodosBaseServiceType) {
@@ -10,14 +10,14 @@ public struct TodoEditorService: TodoEditorServiceType {
     }
 
     /// Loads a todo once; `nil` when there is none with that identifier.
-    public func load(id: Int64) -> Observable<Result<Todo?, SceneError>> {
+    package func load(id: Int64) -> Observable<Result<Todo?, SceneError>> {
         todos.fetch(id: id).map { result in result.toScene { $0.map(Todo.init) } }
     }
 
     /// Creates a todo when `stored` is `nil`; else writes the fields that differ from `stored`,
     /// refusing to overwrite another process's change to one of them, except the change
     /// `overwriting` shows.
-    public func save(
+    package func save(
         _ fields: TodoFields, over stored: Todo?, overwriting seen: Todo?
     ) -> Observable<Result<Todo, SceneError>> {
         guard let stored else {

@@ -1,7 +1,7 @@
-public import Streams
+package import Streams
 
 /// What the todo editor needs: load one todo, and save new or changed fields.
-public protocol TodoEditorServiceType: Sendable {
+package protocol TodoEditorServiceType: Sendable {
     /// Loads a todo once; `nil` when there is none with that identifier.
     func load(id: Int64) -> Observable<Result<Todo?, SceneError>>
 
@@ -17,7 +17,7 @@ public protocol TodoEditorServiceType: Sendable {
 extension TodoEditorServiceType {
     /// Saves fields over the todo as loaded, failing rather than overwriting another process's
     /// change to a field this save changes.
-    public func save(_ fields: TodoFields, over stored: Todo?) -> Observable<Result<Todo, SceneError>> {
+    package func save(_ fields: TodoFields, over stored: Todo?) -> Observable<Result<Todo, SceneError>> {
         save(fields, over: stored, overwriting: nil)
     }
 }

@@ -1,9 +1,9 @@
 internal import BaseServices
-public import Domain
-public import Streams
+package import Domain
+package import Streams
 
 /// The todo list scene's service, over the todos base service and the history.
-public struct TodoListService: TodoListServiceType {
+package struct TodoListService: TodoListServiceType {
     let todos: any TodosBaseServiceType
     let history: any HistoryBaseServiceType
 
@@ -13,7 +13,7 @@ public struct TodoListService: TodoListServiceType {
     }
 
     /// Observes one window of the list, with how many todos match in all (or at least).
-    public func observePage(
+    package func observePage(
         _ query: TodoQuery, on scheduler: any Scheduler
     )
         -> Observable<Result<TodoPage, SceneError>>
@@ -28,61 +28,61 @@ public struct TodoListService: TodoListServiceType {
     }
 
     /// Observes how many todos are active and done.
-    public func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>> {
+    package func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>> {
         todos.observeCounts(on: scheduler).map { result in
             result.toScene { TodoTally(active: $0.active, completed: $0.completed) }
         }
     }
 
     /// Adds a todo with this title at the end of the list.
-    public func add(title: String) -> Observable<Result<Todo, SceneError>> {
+    package func add(title: String) -> Observable<Result<Todo, SceneError>> {
         todos.create(title: title, notes: "", due: nil).map { $0.toScene(Todo.init) }
     }
 
     /// Flips one todo between done and not done.
-    public func toggle(id: Int64) -> Observable<Result<Todo, SceneError>> {
+    package func toggle(id: Int64) -> Observable<Result<Todo, SceneError>> {
         todos.toggle(id: id).map { $0.toScene(Todo.init) }
     }
 
     /// Counts, once, the todos a list of `query` shows, active and done.
-    public func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
+    package func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
         todos.fetchCounts(matching: query).map { result in
             result.toScene { TodoTally(active: $0.active, completed: $0.completed) }
         }
     }
 
     /// Fetches, once, where the todo `id` is in the whole list `query` describes.
-    public func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>> {
+    package func position(of id: Int64, in query: TodoQuery) -> Observable<Result<Int?, SceneError>> {
         todos.fetchPosition(of: id, matching: query).map { $0.toScene { $0 } }
     }
 
     /// Marks the todos a list of `query` shows done, or not done when all of them already are.
-    public func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
+    package func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
         todos.toggleAll(matching: query).map { $0.toScene { $0 } }
     }
 
     /// Gives one todo a new title, keeping its notes and due date as stored.
-    public func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
+    package func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
         todos.update(id: id, TodoEdit(title: title)).map { $0.toScene(gone: .todo, Todo.init) }
     }
 
     /// Deletes one todo and sends it as it was.
-    public func delete(id: Int64) -> Observable<Result<Todo, SceneError>> {
+    package func delete(id: Int64) -> Observable<Result<Todo, SceneError>> {
         todos.delete(id: id).map { $0.toScene(Todo.init) }
     }
 
     /// Deletes the done todos a list of `query` shows; sends how many there were.
-    public func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
+    package func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>> {
         todos.clearCompleted(matching: query).map { $0.toScene { $0 } }
     }
 
     /// Undoes the last change, to todos or feeds, made here or by any other process.
-    public func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
         history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
     /// Redoes the last change undone.
-    public func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
         history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 
@@ -91,7 +91,7 @@ public struct TodoListService: TodoListServiceType {
     /// Moving up puts it after the todo just above its new position; moving down, after the
     /// todo now at its new position. Only that one neighbour is read, so a move costs the same
     /// in a list of any length.
-    public func move(
+    package func move(
         id: Int64, from index: Int, to newIndex: Int, in query: TodoQuery
     )
         -> Observable<Result<Todo, SceneError>>

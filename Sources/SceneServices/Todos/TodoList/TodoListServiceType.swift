@@ -1,11 +1,11 @@
-public import Domain
-public import Streams
+package import Domain
+package import Streams
 
 /// What the todo list scene needs: a window of todos, the tally, and every list edit.
 ///
 /// Observations never fail: a failure arrives as a `.failure` element and observing goes on.
 /// Writes run when subscribed, send one `Result` and complete.
-public protocol TodoListServiceType: Sendable {
+package protocol TodoListServiceType: Sendable {
     /// Observes one window of the list, with how many todos match in all (or, for a search most
     /// todos match, at least: see ``TodoPage/isCountExact``).
     func observePage(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPage, SceneError>>

@@ -1,18 +1,18 @@
 /// One row of a feed's items.
-public struct FeedItemRow: Sendable, Hashable, Identifiable {
+package struct FeedItemRow: Sendable, Hashable, Identifiable {
     /// The item's identifier.
-    public let id: Int64
+    package let id: Int64
     /// Its title.
-    public let title: String
+    package let title: String
     /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
-    public let dateText: String?
+    package let dateText: String?
     /// Whether it was read.
-    public let isRead: Bool
+    package let isRead: Bool
     /// Its position in the whole feed (not the window), from 0 (the newest).
-    public let position: Int
+    package let position: Int
 
     /// Creates a row.
-    public init(id: Int64, title: String, dateText: String?, isRead: Bool, position: Int) {
+    package init(id: Int64, title: String, dateText: String?, isRead: Bool, position: Int) {
         self.id = id
         self.title = title
         self.dateText = dateText
@@ -22,23 +22,23 @@ public struct FeedItemRow: Sendable, Hashable, Identifiable {
 }
 
 /// One item opened for reading: its text and link.
-public struct FeedItemDetail: Sendable, Hashable {
+package struct FeedItemDetail: Sendable, Hashable {
     /// The item's identifier.
-    public let id: Int64
+    package let id: Int64
     /// Its title.
-    public let title: String
+    package let title: String
     /// Its text to read: the full content laid out (lines keep their indentation, the list of
     /// numbered links at the end), else the summary.
-    public let text: String
+    package let text: String
     /// Its web address, if any.
-    public let link: String?
+    package let link: String?
     /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
-    public let dateText: String?
+    package let dateText: String?
     /// The addresses of the links numbered in ``text``: the first is `[1]`.
-    public let links: [String]
+    package let links: [String]
 
     /// Creates a detail.
-    public init(id: Int64, title: String, text: String, link: String?, dateText: String?, links: [String] = []) {
+    package init(id: Int64, title: String, text: String, link: String?, dateText: String?, links: [String] = []) {
         self.id = id
         self.title = title
         self.text = text

@@ -1,5 +1,5 @@
-public import SceneServices
-public import Streams
+package import SceneServices
+package import Streams
 
 /// The view model of one feed's items: newest first, all or only unread ones, read and unread,
 /// mark all read, one item's text and link, and the next unread item across feeds (which may
@@ -15,20 +15,20 @@ public import Streams
 /// output.state.drive(onNext: { state in render(state.visibleRows) }).disposed(by: bag)
 /// actions.accept(.viewport(height: 20))
 /// ```
-public struct FeedItemsViewModel: ViewModelType, Sendable {
+package struct FeedItemsViewModel: ViewModelType, Sendable {
     /// The most rows one window may ask for.
-    public static let maximumWindow = 500
+    package static let maximumWindow = 500
 
     let service: any FeedItemsServiceType
     let scheduler: any Scheduler
     /// The feed whose items are shown first.
-    public let feedID: Int64
+    package let feedID: Int64
     /// The item opened for reading at once (and marked read), if any.
-    public let openingItemID: Int64?
+    package let openingItemID: Int64?
 
     /// Creates the view model for the feed `feedID`, reading the item `openingItemID` at once
     /// when given; every output delivers on `scheduler`.
-    public init(
+    package init(
         service: any FeedItemsServiceType, feedID: Int64, openingItemID: Int64? = nil, scheduler: any Scheduler
     ) {
         self.service = service
@@ -38,7 +38,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
     }
 
     /// What a person asks of a feed's items and of the reader, whatever the keys that ask it.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// The list has `height` rows on screen.
         case viewport(height: Int)
         /// The reader shows `height` lines of the opened item's text, which wraps to `lineCount`
@@ -79,7 +79,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
     }
 
     /// What the person asked, and what the services answered.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// The person asked this.
         case action(Action)
         /// The feed arrived (`nil`: it was removed), or failed to.
@@ -109,7 +109,7 @@ public struct FeedItemsViewModel: ViewModelType, Sendable {
 
     /// Wires a front end's actions to the whole scene, kept here (the selection, the window asked
     /// for, the reader's scroll): a front end maps keys to ``Action``s and draws ``State``.
-    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+    package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let (service, scheduler, openingItemID) = (service, scheduler, openingItemID)
         let routes = PublishRelay<Route>()
         // Moves to the item the scene opens with.

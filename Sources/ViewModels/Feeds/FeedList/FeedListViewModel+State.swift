@@ -1,9 +1,9 @@
 import Domain
-public import SceneServices
+package import SceneServices
 
 extension FeedListViewModel {
     /// What the feeds scene is doing with the keyboard.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Keys move the selection and run commands.
         case browsing
         /// A feed's address or file is typed.
@@ -19,18 +19,18 @@ extension FeedListViewModel {
     }
 
     /// The search across every feed's items.
-    public struct Search: Sendable, Hashable {
+    package struct Search: Sendable, Hashable {
         /// The text searched for; empty when there is no search.
-        public internal(set) var text = ""
+        package internal(set) var text = ""
         /// The items found, newest first: at most ``FeedListViewModel/maximumSearchResults``.
-        public internal(set) var results: [FeedSearchResult] = []
+        package internal(set) var results: [FeedSearchResult] = []
         // The text the results answer, whether more were found than listed, why it failed.
         var answeredText = ""
         var hasMore = false
         var error: String?
 
         /// Whether the results shown are not yet those of the latest text.
-        public var isSearching: Bool { text != answeredText }
+        package var isSearching: Bool { text != answeredText }
     }
 
     /// An address typed to subscribe to: as typed, and as validated.
@@ -38,11 +38,11 @@ extension FeedListViewModel {
 
     /// Everything the feeds scene shows: the feeds and their refresh, the selection and the
     /// scroll window, the input line or question, the search and the status line's message.
-    public struct State: Sendable, Hashable, ShowsStatusMessages {
+    package struct State: Sendable, Hashable, ShowsStatusMessages {
         /// The feeds, by title.
-        public internal(set) var feeds: [Feed] = []
+        package internal(set) var feeds: [Feed] = []
         /// Whether the feeds have not arrived yet.
-        public internal(set) var isLoading = true
+        package internal(set) var isLoading = true
         // The current refresh (its feeds to finish, in all, finished) and each feed's last failure.
         var refreshingIDs: Set<Int64> = []
         var refreshTotal = 0
@@ -51,46 +51,46 @@ extension FeedListViewModel {
         /// The addresses to subscribe to, in the order typed; the first is downloaded and read.
         var submissions: [Submission] = []
         /// The search of every feed's items.
-        public internal(set) var search = Search()
+        package internal(set) var search = Search()
         /// The selection and the rows shown.
-        public internal(set) var viewport = ListViewport()
+        package internal(set) var viewport = ListViewport()
         /// The selection and the rows shown of the search's results.
-        public internal(set) var resultsViewport = ListViewport()
+        package internal(set) var resultsViewport = ListViewport()
         /// What the keyboard does now.
-        public internal(set) var mode = Mode.browsing
+        package internal(set) var mode = Mode.browsing
         /// The rows the list has with no input line open, as the front end last said.
-        public internal(set) var contentHeight = 0
+        package internal(set) var contentHeight = 0
         /// The status line's message (a failure, or what was just done) until a key or its timeout.
-        public internal(set) var status = StatusMessageSlot()
+        package internal(set) var status = StatusMessageSlot()
         /// An address refused: adding again offers it, to be corrected rather than typed anew.
         var refusedAddress: String?
         /// A feed just subscribed to, to select once the list shows it.
         var pendingSelection: Int64?
 
         /// The scene before the feeds have loaded.
-        public init() {}
+        package init() {}
 
         /// The address being subscribed to (downloaded and read first), while it is.
-        public var addingURL: String? { submissions.first?.url }
+        package var addingURL: String? { submissions.first?.url }
         /// How far the current refresh has come; `nil` when none runs.
-        public var progress: RefreshProgress? {
+        package var progress: RefreshProgress? {
             refreshingIDs.isEmpty ? nil : RefreshProgress(done: refreshDone, total: refreshTotal)
         }
 
         /// One row per feed, by title.
-        public var rows: [FeedRow] { feeds.map(row(of:)) }
+        package var rows: [FeedRow] { feeds.map(row(of:)) }
         /// The selected feed's row.
-        public var selectedRow: FeedRow? {
+        package var selectedRow: FeedRow? {
             viewport.selected.flatMap { feeds.indices.contains($0) ? row(of: feeds[$0]) : nil }
         }
 
         /// The rows in the window, in order.
-        public var visibleRows: [FeedRow] {
+        package var visibleRows: [FeedRow] {
             feeds[viewport.visiblePositions.clamped(to: feeds.indices)].map(row(of:))
         }
 
         /// Whether the search's results are shown instead of the feeds.
-        public var isShowingSearch: Bool {
+        package var isShowingSearch: Bool {
             switch mode {
             case .searching, .searchResults: true
             default: false
@@ -98,19 +98,19 @@ extension FeedListViewModel {
         }
 
         /// The search results in the window, in order.
-        public var visibleSearchRows: [FeedSearchRow] {
+        package var visibleSearchRows: [FeedSearchRow] {
             search.results[resultsViewport.visiblePositions.clamped(to: search.results.indices)].map(FeedSearchRow.init)
         }
 
         /// The selected search result.
-        public var selectedSearchRow: FeedSearchRow? {
+        package var selectedSearchRow: FeedSearchRow? {
             resultsViewport.selected.flatMap {
                 search.results.indices.contains($0) ? FeedSearchRow(search.results[$0]) : nil
             }
         }
 
         /// The line above the search's results: what was searched and what it found.
-        public var searchHeader: String {
+        package var searchHeader: String {
             guard !search.text.isEmpty else { return "Search all feeds' items: type words of a title or text" }
             if let error = search.error { return error }
             let count = search.results.count
@@ -120,22 +120,22 @@ extension FeedListViewModel {
         }
 
         /// What an empty list of results says.
-        public var searchEmptyText: String {
+        package var searchEmptyText: String {
             search.text.isEmpty || search.isSearching ? "" : "No item of any feed matches. Esc goes back."
         }
 
         /// Whether anything is loading, subscribing or refreshing.
-        public var isBusy: Bool { isLoading || addingURL != nil || !refreshingIDs.isEmpty }
+        package var isBusy: Bool { isLoading || addingURL != nil || !refreshingIDs.isEmpty }
         /// What the busy status line says: the refresh's progress, or that a feed is subscribed to.
-        public var busyText: String { progress?.text ?? (addingURL != nil ? "Subscribing" : "") }
+        package var busyText: String { progress?.text ?? (addingURL != nil ? "Subscribing" : "") }
         /// "1 feed", "3 feeds".
-        public var countText: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" }
+        package var countText: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" }
         /// The failure shown, if the status line shows one.
-        public var errorMessage: String? { status.error }
+        package var errorMessage: String? { status.error }
         /// What was just done (an import, a removal, an undo or redo), if the status line shows it.
-        public var message: String? { status.notice }
+        package var message: String? { status.notice }
         /// What an empty list says.
-        public static let emptyText = "No feeds. Press a to add one by its address."
+        package static let emptyText = "No feeds. Press a to add one by its address."
 
         /// The row of `feed`: its counts and how its last refresh went. An address may carry a
         /// password, for fetching; the screen never shows it.

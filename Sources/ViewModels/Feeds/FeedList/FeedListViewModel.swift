@@ -1,6 +1,6 @@
 import Domain
-public import SceneServices
-public import Streams
+package import SceneServices
+package import Streams
 
 /// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
 /// add by address (validated), import an OPML file, remove (and undo or redo it: the history
@@ -9,22 +9,22 @@ public import Streams
 ///
 /// A new refresh (of one feed, of all, or of the feeds just imported) replaces one still
 /// running: the old one is disposed, so its remaining feeds are not fetched.
-public struct FeedListViewModel: ViewModelType, Sendable {
+package struct FeedListViewModel: ViewModelType, Sendable {
     /// The most items a search lists: the newest that match. More means the words are too
     /// common to be useful, and the count says "200+".
-    public static let maximumSearchResults = 200
+    package static let maximumSearchResults = 200
 
     let service: any FeedListServiceType
     let scheduler: any Scheduler
 
     /// Creates the view model over its scene service; every output delivers on `scheduler`.
-    public init(service: any FeedListServiceType, scheduler: any Scheduler) {
+    package init(service: any FeedListServiceType, scheduler: any Scheduler) {
         self.service = service
         self.scheduler = scheduler
     }
 
     /// What a person asks of the feeds scene, whatever the keys that ask it.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// The list has `height` rows on screen when no input line is open.
         case viewport(height: Int)
         /// A key the scene has no use for: it only dismisses the message shown, as every key does.
@@ -64,7 +64,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
     }
 
     /// What the person asked, and what the services answered.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// The person asked this.
         case action(Action)
         /// The feeds arrived, or failed to.
@@ -99,7 +99,7 @@ public struct FeedListViewModel: ViewModelType, Sendable {
 
     /// Wires a front end's actions to the whole scene, kept here: a front end maps keys to
     /// ``Action``s and draws ``State``.
-    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+    package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let (service, scheduler) = (service, scheduler)
         let routes = PublishRelay<Route>()
         let refreshes = PublishRelay<Void>()

@@ -1,5 +1,5 @@
 import Domain
-public import SceneServices
+package import SceneServices
 
 extension TodoEditorViewModel {
     /// Folds `event` into `state`; returns what the step asks for.
@@ -109,7 +109,7 @@ extension TodoEditorViewModel {
     /// The fields of `fields` that the person changed from `stored` and that another process
     /// changed too since the person last saw the todo (`seen`, else `stored`), as `now` has
     /// them, in words.
-    public static func conflicts(saving fields: TodoFields, over stored: Todo?, seen: Todo?, now: Todo) -> [String] {
+    package static func conflicts(saving fields: TodoFields, over stored: Todo?, seen: Todo?, now: Todo) -> [String] {
         guard let stored else { return [] }
         let before = seen ?? stored
         var changes: [String] = []

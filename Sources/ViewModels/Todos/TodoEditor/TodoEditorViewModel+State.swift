@@ -1,42 +1,42 @@
-public import Domain
+package import Domain
 import Foundation
-public import SceneServices
+package import SceneServices
 
 extension TodoEditorViewModel {
     /// Everything the editor shows: the three fields as typed with their cursors, what is
     /// stored, and whether a save or a question is on.
-    public struct State: Sendable, Hashable, ShowsStatusMessages {
+    package struct State: Sendable, Hashable, ShowsStatusMessages {
         /// The todo being edited, or `nil` for a new one.
-        public let id: Int64?
+        package let id: Int64?
         /// Reads the due date as typed: today and the day/month order, as of when the editor opened.
-        public let dueDays: DueDayParser
+        package let dueDays: DueDayParser
         /// The todo as loaded, or `nil` for a new one (or before it is loaded).
-        public internal(set) var stored: Todo?
+        package internal(set) var stored: Todo?
         /// The todo as another process left it, when a save was refused because of that change:
         /// the next save writes over it.
-        public internal(set) var changedElsewhere: Todo?
+        package internal(set) var changedElsewhere: Todo?
         /// The title, notes and due fields as typed, with their cursors.
-        public internal(set) var fields: [PromptText]
+        package internal(set) var fields: [PromptText]
         /// The field keys go to.
-        public internal(set) var focused: Field
+        package internal(set) var focused: Field
         /// How the notes area shows the notes: its size, scroll and goal column.
-        public internal(set) var notesView: AreaView
+        package internal(set) var notesView: AreaView
         /// Whether the stored todo is still being loaded.
-        public internal(set) var isLoading: Bool
+        package internal(set) var isLoading: Bool
         /// Why the stored todo could not be loaded, if it could not (there is nothing to edit).
-        public internal(set) var loadError: String?
+        package internal(set) var loadError: String?
         /// Whether a save is in progress.
-        public internal(set) var isSaving: Bool
+        package internal(set) var isSaving: Bool
         /// Whether the editor asks "discard unsaved changes?".
-        public internal(set) var isConfirmingDiscard: Bool
+        package internal(set) var isConfirmingDiscard: Bool
         /// Whether the editor is done (saved, or cancelled) and closes.
-        public internal(set) var isFinished: Bool
+        package internal(set) var isFinished: Bool
         /// The status line's message (why the todo could not be loaded or saved), until the
         /// next key or its timeout.
-        public internal(set) var status: StatusMessageSlot
+        package internal(set) var status: StatusMessageSlot
 
         /// The editor of the todo `id`, or of a new one, reading due dates with `dueDays`.
-        public init(id: Int64?, dueDays: DueDayParser = .current()) {
+        package init(id: Int64?, dueDays: DueDayParser = .current()) {
             self.id = id
             self.dueDays = dueDays
             stored = nil
@@ -53,38 +53,38 @@ extension TodoEditorViewModel {
         }
 
         /// The title as typed.
-        public var title: String { fields[Field.title.rawValue].text }
+        package var title: String { fields[Field.title.rawValue].text }
         /// The notes as typed.
-        public var notes: String { fields[Field.notes.rawValue].text }
+        package var notes: String { fields[Field.notes.rawValue].text }
         /// The due date as typed (any form ``DueDayParser`` reads, or empty for none).
-        public var dueText: String { fields[Field.due.rawValue].text }
+        package var dueText: String { fields[Field.due.rawValue].text }
         /// The due date as stored, as text (empty for none).
         var storedDueText: String { stored?.dueAt.map(DueDate.format) ?? "" }
 
         /// Why the title cannot be saved, if it cannot.
-        public var titleError: String? { TitleRule.problem(with: title) }
+        package var titleError: String? { TitleRule.problem(with: title) }
 
         /// The day the due date as typed names, why it names none, or `nil` when it is empty.
-        public var dueDay: Result<DueDay, DueDayError>? {
+        package var dueDay: Result<DueDay, DueDayError>? {
             let trimmed = dueText.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : dueDays.parse(trimmed)
         }
 
         /// Why the due date cannot be saved, if it cannot.
-        public var dueError: String? {
+        package var dueError: String? {
             guard case .failure(let error) = dueDay else { return nil }
             return error.message
         }
 
         /// The day a valid due date names, in words: "Friday 2026-11-27, tomorrow".
-        public var dueNote: String? {
+        package var dueNote: String? {
             guard case .success(let day) = dueDay else { return nil }
             return "\(day.weekday.name) \(day), \(dueDays.distance(to: day))"
         }
 
         /// Whether anything differs from what is stored (a due date typed another way that
         /// names the same day is no change).
-        public var hasUnsavedChanges: Bool {
+        package var hasUnsavedChanges: Bool {
             guard title == (stored?.title ?? ""), notes == (stored?.notes ?? "") else { return true }
             if dueText.trimmingCharacters(in: .whitespacesAndNewlines) == storedDueText { return false }
             guard case .success(let day) = dueDay else { return true }
@@ -92,11 +92,11 @@ extension TodoEditorViewModel {
         }
 
         /// Whether the fields may be saved: loaded, and every field valid.
-        public var isValid: Bool { !isLoading && loadError == nil && titleError == nil && dueError == nil }
+        package var isValid: Bool { !isLoading && loadError == nil && titleError == nil && dueError == nil }
 
         /// The fields to save, or `nil` when they are not valid. A due date typed another way
         /// that names the stored day keeps the stored moment, so it is no change.
-        public var fieldsToSave: TodoFields? {
+        package var fieldsToSave: TodoFields? {
             guard isValid else { return nil }
             let dueAt: Date? =
                 switch dueDay {
@@ -108,12 +108,12 @@ extension TodoEditorViewModel {
         }
 
         /// Whether saving is possible now.
-        public var canSave: Bool { isValid && !isSaving && !isFinished }
+        package var canSave: Bool { isValid && !isSaving && !isFinished }
 
         /// The failure shown, if the status line shows one.
-        public var errorMessage: String? { status.error }
+        package var errorMessage: String? { status.error }
 
         /// Whether something is loading or saving.
-        public var isBusy: Bool { isLoading || isSaving }
+        package var isBusy: Bool { isLoading || isSaving }
     }
 }

@@ -1,6 +1,6 @@
-public import Domain
-public import SceneServices
-public import Streams
+package import Domain
+package import SceneServices
+package import Streams
 
 /// The view model of the todo editor: title, notes and due date, validated as they are typed;
 /// save; cancel, with a question when there are unsaved changes.
@@ -10,18 +10,18 @@ public import Streams
 /// let output = viewModel.transform(input: ScreenInput(actions: keys.map(actionForKey)))
 /// output.state.drive(onNext: { state in draw(state) }).disposed(by: bag)
 /// ```
-public struct TodoEditorViewModel: ViewModelType, Sendable {
+package struct TodoEditorViewModel: ViewModelType, Sendable {
     let service: any TodoEditorServiceType
     let scheduler: any Scheduler
     /// The todo being edited, or `nil` for a new one.
-    public let todoID: Int64?
+    package let todoID: Int64?
     /// The due-date reader to use, asked for once when the editor is wired.
     let dueDays: @Sendable () -> DueDayParser
 
     /// Creates the editor for the todo `todoID`, or for a new todo when it is `nil`; its state
     /// and routes arrive on `scheduler`. `dueDays` gives the reader of typed due dates: today
     /// and the locale's day/month order (by default the system's; tests pass a fixed one).
-    public init(
+    package init(
         service: any TodoEditorServiceType, todoID: Int64?, scheduler: any Scheduler,
         dueDays: @escaping @Sendable () -> DueDayParser = { .current() }
     ) {
@@ -32,7 +32,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
     }
 
     /// What a person asks of the editor, whatever the keys that ask it.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Move the focus by this many fields (wrapping round the three).
         case focus(by: Int)
         /// The focused field now holds this (for the notes, their lines).
@@ -56,7 +56,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
     }
 
     /// The editor's fields, in order.
-    public enum Field: Int, Sendable, Hashable, CaseIterable {
+    package enum Field: Int, Sendable, Hashable, CaseIterable {
         /// What to do.
         case title
         /// Longer notes.
@@ -67,21 +67,21 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
 
     /// The most characters typing or pasting puts in the notes. Notes stored longer (from the
     /// command line, which has no limit) open whole, and can be shortened but not lengthened.
-    public static let notesLimit = 65_536
+    package static let notesLimit = 65_536
 
     /// One save: the fields written over the todo as loaded, and the todo as another process
     /// left it when the person was told of that change (the save then writes over it).
-    public struct Save: Sendable, Hashable {
+    package struct Save: Sendable, Hashable {
         /// The fields written.
-        public let fields: TodoFields
+        package let fields: TodoFields
         /// The todo as loaded, or `nil` for a new one.
-        public let stored: Todo?
+        package let stored: Todo?
         /// The todo as changed elsewhere, as the person was shown it, if they were.
-        public let seen: Todo?
+        package let seen: Todo?
     }
 
     /// What happens to the editor: what the person asked, and what the service answered.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// The person asked for this.
         case action(Action)
         /// The stored todo arrived (`nil`: there is none), or failed to.
@@ -100,7 +100,7 @@ public struct TodoEditorViewModel: ViewModelType, Sendable {
 
     /// Wires a front end's actions to the whole editor: the fields as typed, their cursors and
     /// the focus are kept here; a front end maps keys to ``Action``s and draws ``State``.
-    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+    package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let service = service
         let scheduler = scheduler
         let routes = PublishRelay<Route>()

@@ -1,10 +1,10 @@
-public import Domain
+package import Domain
 
 /// A change to the todos a list shows, counted before it runs: what it does, to how many, and
 /// how many of the same kind the filter or search hides (those stay as they are).
-public struct TodoBulkPlan: Sendable, Hashable {
+package struct TodoBulkPlan: Sendable, Hashable {
     /// What the change does.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Mark the shown todos that are not done done.
         case complete
         /// Mark the shown todos (all done) not done.
@@ -14,16 +14,16 @@ public struct TodoBulkPlan: Sendable, Hashable {
     }
 
     /// What the change does.
-    public let kind: Kind
+    package let kind: Kind
     /// The list whose shown todos change.
-    public let query: TodoQuery
+    package let query: TodoQuery
     /// How many todos it changes, as counted.
-    public let count: Int
+    package let count: Int
     /// How many todos of the same kind the list hides; none of them changes.
-    public let hidden: Int
+    package let hidden: Int
 
     /// Creates a plan.
-    public init(_ kind: Kind, query: TodoQuery, count: Int, hidden: Int) {
+    package init(_ kind: Kind, query: TodoQuery, count: Int, hidden: Int) {
         self.kind = kind
         self.query = query
         self.count = count
@@ -31,7 +31,7 @@ public struct TodoBulkPlan: Sendable, Hashable {
     }
 
     /// "Mark 12 shown todos done? 30 hidden stay as they are."
-    public var question: String {
+    package var question: String {
         let todos = CountText.counted(count, "shown todo", "shown todos")
         let action =
             switch kind {
@@ -43,7 +43,7 @@ public struct TodoBulkPlan: Sendable, Hashable {
     }
 
     /// "Marked 12 todos done.", with how many hidden ones were left alone.
-    public func report(changed: Int) -> String {
+    package func report(changed: Int) -> String {
         let done =
             switch kind {
             case .complete: "Marked \(CountText.counted(changed, "todo", "todos")) done."
@@ -58,7 +58,7 @@ extension TodoListViewModel {
     /// What clearing the done todos (`clearing`) or toggling all of them amounts to over the
     /// todos `query` shows, given how many shown todos (`shown`) and all todos (`all`) are
     /// active and done: a plan, or why there is nothing to do.
-    public static func plan(
+    package static func plan(
         clearing: Bool, in query: TodoQuery, shown: TodoTally, all: TodoTally
     ) -> Result<TodoBulkPlan, NothingToDo> {
         let kind: TodoBulkPlan.Kind
@@ -75,8 +75,8 @@ extension TodoListViewModel {
     }
 
     /// Why a bulk action has nothing to do.
-    public struct NothingToDo: Error, Sendable, Hashable {
+    package struct NothingToDo: Error, Sendable, Hashable {
         /// What to tell the person.
-        public let message: String
+        package let message: String
     }
 }

@@ -1,8 +1,8 @@
-public import Domain
+package import Domain
 
 extension TodoListViewModel {
     /// A choice that changes which todos the list asks for.
-    public enum QueryEvent: Sendable, Hashable {
+    package enum QueryEvent: Sendable, Hashable {
         /// Show todos of this filter.
         case setFilter(TodoFilter)
         /// Show the next filter: all, active, completed, all…
@@ -18,12 +18,12 @@ extension TodoListViewModel {
     }
 
     /// The most rows one window may ask for.
-    public static let maximumWindow = 500
+    package static let maximumWindow = 500
 
     /// The query after `event`. A new filter, order or search starts again at the top of the
     /// list; a window is clamped to sane bounds; the last page is asked for from the end, so
     /// that it is found (and counted) without knowing how many todos come before it.
-    public static func reduceQuery(_ query: TodoQuery, _ event: QueryEvent) -> TodoQuery {
+    package static func reduceQuery(_ query: TodoQuery, _ event: QueryEvent) -> TodoQuery {
         var next = query
         switch event {
         case .setFilter(let filter):

@@ -5,7 +5,7 @@ import SceneServices
 extension TodoListViewModel {
     /// The state after `event`, and the effects it asks for. Pure: the same state and event
     /// always give the same result.
-    public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+    package static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
         var effects: [Effect] = []
         switch event {
         case .action(let action): state.apply(action, &effects)

@@ -1,8 +1,8 @@
-public import Domain
+package import Domain
 
 extension TodoListViewModel {
     /// What the keyboard does now.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Keys move the selection and run commands.
         case browsing
         /// A new todo's title is typed.
@@ -19,36 +19,36 @@ extension TodoListViewModel {
     }
 
     /// The list's data: the query asked for, the window that answers it, the counts.
-    public struct Listing: Sendable, Hashable {
+    package struct Listing: Sendable, Hashable {
         /// The query the list asked for last.
-        public var query = TodoQuery()
+        package var query = TodoQuery()
         /// The query the shown rows answer; differs from ``query`` while loading.
-        public var loadedQuery: TodoQuery?
+        package var loadedQuery: TodoQuery?
         /// The rows of the window.
-        public var rows: [TodoRow] = []
+        package var rows: [TodoRow] = []
         /// How many todos match the query; while ``isCountExact`` is `false`, how many were found
         /// so far (a search most todos match is counted only a little past the window).
-        public var totalCount = 0
+        package var totalCount = 0
         /// Whether ``totalCount`` is exact.
-        public var isCountExact = true
+        package var isCountExact = true
         /// How many todos are active and done.
-        public var tally = TodoTally(active: 0, completed: 0)
+        package var tally = TodoTally(active: 0, completed: 0)
         /// The search text as typed (the query gets it after a pause).
-        public var searchText = ""
+        package var searchText = ""
         /// The day it is where the person is, to mark overdue and due-today rows.
-        public var today: DueDay?
+        package var today: DueDay?
 
         /// Whether the rows shown are not yet those of the latest query.
-        public var isLoading: Bool { loadedQuery != query }
+        package var isLoading: Bool { loadedQuery != query }
 
         /// Whether a page has arrived: the list has rows to act on, even while a newer query loads.
-        public var hasLoaded: Bool { loadedQuery != nil }
+        package var hasLoaded: Bool { loadedQuery != nil }
 
         /// "1 item left", "3 items left".
-        public var itemsLeftText: String { CountText.counted(tally.active, "item left", "items left") }
+        package var itemsLeftText: String { CountText.counted(tally.active, "item left", "items left") }
 
         /// "3 matches", "1,060+ matches" while the rows shown are those of a search; otherwise `nil`.
-        public var matchCountText: String? {
+        package var matchCountText: String? {
             guard let loadedQuery, !loadedQuery.search.isEmpty else { return nil }
             return TodoListViewModel.matchCountText(totalCount, isExact: isCountExact)
         }
@@ -56,18 +56,18 @@ extension TodoListViewModel {
 
     /// Everything the todo list shows, with the selection, the scroll window and the open input
     /// line: what a front end draws, and all it needs to map its keys.
-    public struct State: Sendable, Hashable, ShowsStatusMessages {
+    package struct State: Sendable, Hashable, ShowsStatusMessages {
         /// The list's data.
-        public var list = Listing()
+        package var list = Listing()
         /// The selection and the rows shown.
-        public var viewport = ListViewport()
+        package var viewport = ListViewport()
         /// What the keyboard does now.
-        public var mode = Mode.browsing
+        package var mode = Mode.browsing
         /// The status line's message: a failure, or a note on what was just done; until the next
         /// key or its timeout.
-        public internal(set) var status = StatusMessageSlot()
+        package internal(set) var status = StatusMessageSlot()
         /// The rows the list has with no input line open, as the front end last said.
-        public internal(set) var contentHeight = 0
+        package internal(set) var contentHeight = 0
         /// A todo just added, to select once the list shows it.
         var pendingAdd: PendingAdd?
         /// The todo a move was sent for and the place it leaves, until the rows show it elsewhere.
@@ -83,13 +83,13 @@ extension TodoListViewModel {
         var followedTodo: Int64?
 
         /// A list before anything has loaded, on the day `today`.
-        public init(today: DueDay? = nil) {
+        package init(today: DueDay? = nil) {
             list.today = today
         }
 
         /// The selected todo. While a move is on its way the rows still show the old order; the
         /// selection follows the todo being moved, not the row at its new place.
-        public var selectedRow: TodoRow? {
+        package var selectedRow: TodoRow? {
             if let moving = moveInFlight { return list.rows.first { $0.id == moving.id } }
             guard let selected = viewport.selected else { return nil }
             return list.rows.first { $0.position == selected }
@@ -98,27 +98,27 @@ extension TodoListViewModel {
         /// Whether the selection is on its way: a row is selected whose todo has not arrived yet
         /// (a window far down a long list), or the end was asked for and the last page is still
         /// coming. A front end holds keys for the selected todo meanwhile.
-        public var isSelectionPending: Bool {
+        package var isSelectionPending: Bool {
             guard mode == .browsing else { return false }
             return awaitsLastPage || (viewport.selected != nil && selectedRow == nil)
         }
 
         /// The rows in the window, in order.
-        public var visibleRows: [TodoRow] {
+        package var visibleRows: [TodoRow] {
             Array(list.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))
         }
 
         /// The failure shown, if the status line shows one.
-        public var errorMessage: String? { status.error }
+        package var errorMessage: String? { status.error }
 
         /// The note on what was just done, if the status line shows one.
-        public var message: String? { status.notice }
+        package var message: String? { status.notice }
 
         /// Whether an input line or a question is open.
-        public var isPrompting: Bool { mode != .browsing }
+        package var isPrompting: Bool { mode != .browsing }
 
         /// "Filter: all · Sort: due date", then the search, its match count and the done count.
-        public var header: String {
+        package var header: String {
             var header = "Filter: \(list.query.filter.name) · Sort: \(list.query.sort.name)"
             if !list.searchText.isEmpty { header += " · Search: \(list.searchText)" }
             if let matches = list.matchCountText { header += " · \(matches)" }
@@ -127,7 +127,7 @@ extension TodoListViewModel {
         }
 
         /// What an empty list says.
-        public var emptyText: String {
+        package var emptyText: String {
             list.searchText.isEmpty && list.query.filter == .all
                 ? "No todos yet. Press a to add one."
                 : "No todos match. Tab changes the filter, / the search."
@@ -145,7 +145,7 @@ extension TodoListViewModel {
     }
 
     /// "1 match", "1,060 matches", or with `isExact` `false` "1,060+ matches" (at least that many).
-    public static func matchCountText(_ count: Int, isExact: Bool) -> String {
+    package static func matchCountText(_ count: Int, isExact: Bool) -> String {
         let number = CountText.grouped(count) + (isExact ? "" : "+")
         return count == 1 && isExact ? "1 match" : "\(number) matches"
     }

@@ -1,7 +1,7 @@
-public import Domain
+package import Domain
 import Foundation
-public import SceneServices
-public import Streams
+package import SceneServices
+package import Streams
 
 /// The view model of the todo list: TodoMVC's behaviour over a list of any length, with a
 /// selection, a scroll window, input lines and questions.
@@ -19,11 +19,11 @@ public import Streams
 /// output.state.drive(onNext: { state in render(state.visibleRows) }).disposed(by: bag)
 /// actions.accept(.viewport(height: 20))
 /// ```
-public struct TodoListViewModel: ViewModelType, Sendable {
+package struct TodoListViewModel: ViewModelType, Sendable {
     /// How long search waits for typing to pause.
-    public static let searchDebounce = SchedulerDuration.milliseconds(300)
+    package static let searchDebounce = SchedulerDuration.milliseconds(300)
     /// More todos than this and a bulk action asks first.
-    public static let bulkConfirmationThreshold = 5
+    package static let bulkConfirmationThreshold = 5
 
     let service: any TodoListServiceType
     let scheduler: any Scheduler
@@ -32,7 +32,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     /// Creates the view model over its scene service; the state and routes are delivered on
     /// `scheduler`. `today` tells the day it is where the person is, to mark overdue and
     /// due-today todos (the system's by default; tests pass a fixed day).
-    public init(
+    package init(
         service: any TodoListServiceType, scheduler: any Scheduler,
         today: @escaping @Sendable () -> DueDay = { .today() }
     ) {
@@ -42,7 +42,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     }
 
     /// What a person asks of the list, whatever the keys or buttons that ask it.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// The list has `height` rows on screen with no input line open (an open one takes a row).
         case viewport(height: Int)
         /// A key the scene has no use for: it only dismisses the message shown, as every key does.
@@ -93,7 +93,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     }
 
     /// Something that happened to the list: the person asked, or the service answered.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// The person asked for something.
         case action(Action)
         /// The search text has not changed for ``TodoListViewModel/searchDebounce``.
@@ -117,7 +117,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     }
 
     /// What a step of ``reduce(_:_:)`` asks the service, or the app, to do.
-    public enum Effect: Sendable, Hashable {
+    package enum Effect: Sendable, Hashable {
         case add(String)
         case toggle(Int64)
         case rename(Int64, String)
@@ -131,7 +131,7 @@ public struct TodoListViewModel: ViewModelType, Sendable {
     }
 
     /// The list's state, delivered on the scheduler, and where it goes.
-    public func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
+    package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let (service, scheduler, today) = (service, scheduler, today)
         let routes = PublishRelay<Route>()
         let state = Observable.system(

@@ -1,8 +1,8 @@
-public import Domain
+package import Domain
 
 extension TodoFilter {
     /// The filter in words, as the list's header says it: "all", "active", "completed".
-    public var name: String {
+    package var name: String {
         switch self {
         case .all: "all"
         case .active: "active"
@@ -14,7 +14,7 @@ extension TodoFilter {
 extension TodoSort {
     /// The order in words, as the list's header says it: "manual", "date created", "due date",
     /// "title".
-    public var name: String {
+    package var name: String {
         switch self {
         case .manual: "manual"
         case .created: "date created"

@@ -1,21 +1,21 @@
-public import Domain
-public import SceneServices
+package import Domain
+package import SceneServices
 
 /// One row of the todo list: what the list renders for a todo, nothing more.
-public struct TodoRow: Sendable, Hashable, Identifiable {
+package struct TodoRow: Sendable, Hashable, Identifiable {
     /// The todo's identifier.
-    public let id: Int64
+    package let id: Int64
     /// Its title.
-    public let title: String
+    package let title: String
     /// Whether it is done.
-    public let isCompleted: Bool
+    package let isCompleted: Bool
     /// Its due day as `YYYY-MM-DD`, or `nil` when it has none.
-    public let dueText: String?
+    package let dueText: String?
     /// Its position in the whole list (not the window), from 0.
-    public let position: Int
+    package let position: Int
 
     /// Creates a row.
-    public init(id: Int64, title: String, isCompleted: Bool, dueText: String?, position: Int) {
+    package init(id: Int64, title: String, isCompleted: Bool, dueText: String?, position: Int) {
         self.id = id
         self.title = title
         self.isCompleted = isCompleted
@@ -24,17 +24,17 @@ public struct TodoRow: Sendable, Hashable, Identifiable {
     }
 
     /// The due day, or `nil` when it has none.
-    public var due: DueDay? { dueText.flatMap(DueDay.init) }
+    package var due: DueDay? { dueText.flatMap(DueDay.init) }
 
     /// How the due day stands on `today`: a done todo, or one with no due day, is never late.
-    public func dueStatus(on today: DueDay?) -> DueStatus {
+    package func dueStatus(on today: DueDay?) -> DueStatus {
         guard !isCompleted, let due, let today else { return .none }
         if due < today { return .overdue }
         return due == today ? .dueToday : .upcoming
     }
 
     /// The row of `todo` at `position`.
-    public init(_ todo: Todo, position: Int) {
+    package init(_ todo: Todo, position: Int) {
         self.init(
             id: todo.id, title: todo.title, isCompleted: todo.isCompleted, dueText: todo.dueAt.map(DueDate.format),
             position: position)
@@ -42,7 +42,7 @@ public struct TodoRow: Sendable, Hashable, Identifiable {
 }
 
 /// Where a todo's due day stands against today, for marking the rows that need attention.
-public enum DueStatus: Sendable, Hashable {
+package enum DueStatus: Sendable, Hashable {
     /// No due day, or done.
     case none
     /// Due on a later day.
