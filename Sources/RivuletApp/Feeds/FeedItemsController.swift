@@ -29,7 +29,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: scene.state.heading, info: "\(scene.state.unreadCount) unread", hints: Self.hints,
-            errorMessage: scene.state.errorMessage, message: scene.state.message,
+            errorMessage: scene.state.errorMessage?.keyed, message: scene.state.message?.keyed,
             isBusy: scene.state.isLoading,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
@@ -57,8 +57,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: state.emptyListText)
-        return SceneScreen(chrome: chrome, content: .list(header: state.listHeader, window: window))
+            selected: state.viewport.selected, emptyText: state.emptyListText.keyed)
+        return SceneScreen(chrome: chrome, content: .list(header: state.listHeader?.keyed, window: window))
     }
 
     func handle(_ event: InputEvent) -> Bool {

@@ -38,8 +38,9 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
-            title: "Feeds", info: scene.state.countText, hints: Self.hints, errorMessage: scene.state.errorMessage,
-            message: scene.state.message,
+            title: "Feeds", info: scene.state.countText, hints: Self.hints,
+            errorMessage: scene.state.errorMessage?.keyed,
+            message: scene.state.message?.keyed,
             isBusy: scene.state.isBusy, busyText: scene.state.busyText,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.isShowingSearch, size: size)
@@ -71,7 +72,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
             }
             let window = ListWindow(
                 lines: lines, offset: state.resultsViewport.offset, totalCount: state.resultsViewport.count,
-                selected: state.resultsViewport.selected, emptyText: state.searchEmptyText)
+                selected: state.resultsViewport.selected, emptyText: state.searchEmptyText.keyed)
             return SceneScreen(chrome: chrome, content: .list(header: state.searchHeader, window: window))
         }
         let lines = state.visibleRows.map { row in
@@ -82,7 +83,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: FeedListViewModel.State.emptyText)
+            selected: state.viewport.selected, emptyText: FeedListViewModel.State.emptyText.keyed)
         return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
     }
 

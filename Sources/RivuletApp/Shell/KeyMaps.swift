@@ -8,6 +8,22 @@ enum KeyMaps {
     /// The status line's pointer to the help: it stays when a narrow terminal drops hints.
     static let help = KeyHint("?", "help", isEssential: true)
 
+    /// The key that does `action`, as the view models' words name it ("Ctrl-R redoes it").
+    static func key(for action: NamedAction) -> String {
+        switch action {
+        case .add: "a"
+        case .undo: "u"
+        case .redo: "Ctrl-R"
+        case .changeOrder: "s"
+        case .changeFilter: "Tab"
+        case .search: "/"
+        case .clearSearch, .back: "Esc"
+        case .clearCompleted: "C"
+        case .showAll: "U"
+        case .refresh: "r"
+        }
+    }
+
     /// Keys every list shares.
     static let movement = [
         KeyHint("↑ ↓  j k", "move"), KeyHint("g G", "top, bottom"), KeyHint("PgUp PgDn", "page"),
@@ -73,4 +89,9 @@ enum KeyMaps {
             return [KeyHint(HelpOverlay.closingKeys, "close"), KeyHint("Ctrl-C", "quit")]
         }
     }
+}
+
+extension ActionText {
+    /// The words as the terminal shows them: each action named by its key.
+    var keyed: String { text(naming: KeyMaps.key(for:)) }
 }

@@ -36,8 +36,8 @@ final class SceneBinding<State: Sendable, Action: Sendable>: @unchecked Sendable
 
 /// A scene state whose status line shows a failure or a notice until the next key.
 protocol ShowsMessages {
-    var errorMessage: String? { get }
-    var message: String? { get }
+    var errorMessage: ActionText? { get }
+    var message: ActionText? { get }
 }
 
 /// A scene's actions, one of which only dismisses the message shown.

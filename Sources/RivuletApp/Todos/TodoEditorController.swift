@@ -41,7 +41,7 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
         let hints = Self.hints(
             inNotes: state.focused == .notes, canSave: state.canSave, isConfirmingDiscard: state.isConfirmingDiscard)
         var chrome = SceneChrome(
-            title: state.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage,
+            title: state.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage?.keyed,
             isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
         if state.isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }
         let focused = state.focused.rawValue

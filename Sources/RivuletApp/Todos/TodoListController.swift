@@ -38,8 +38,9 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
-            title: "Todos", info: scene.state.list.itemsLeftText, hints: [], errorMessage: scene.state.errorMessage,
-            message: scene.state.message, isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
+            title: "Todos", info: scene.state.list.itemsLeftText, hints: [],
+            errorMessage: scene.state.errorMessage?.keyed,
+            message: scene.state.message?.keyed, isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: true, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
@@ -48,8 +49,8 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
         let lines = state.visibleRows.map { row in Self.line(for: row, today: state.list.today) }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: state.emptyText)
-        return SceneScreen(chrome: chrome, content: .list(header: state.header, window: window))
+            selected: state.viewport.selected, emptyText: state.emptyText.keyed)
+        return SceneScreen(chrome: chrome, content: .list(header: state.header.keyed, window: window))
     }
 
     /// The row as drawn. Overdue and due-today todos carry a symbol as well as a colour, so

@@ -11,10 +11,10 @@ package enum HistoryDirection: Sendable, Hashable {
     /// What the status line says after a step: the change in words (a long title shortened, so
     /// the key that goes back stays on screen), or that there was none ("Undid: remove feed
     /// "Example". Ctrl-R redoes it.").
-    package func notice(for step: HistoryStep?) -> String {
+    package func notice(for step: HistoryStep?) -> ActionText {
         switch (self, step) {
-        case (.undo, let step?): "Undid: \(step.shortLabel()). Ctrl-R redoes it."
-        case (.redo, let step?): "Redid: \(step.shortLabel()). u undoes it."
+        case (.undo, let step?): "Undid: \(step.shortLabel()). \(.redo) redoes it."
+        case (.redo, let step?): "Redid: \(step.shortLabel()). \(.undo) undoes it."
         case (.undo, nil): "Nothing to undo."
         case (.redo, nil): "Nothing to redo."
         }

@@ -15,13 +15,13 @@ package struct StatusMessage: Sendable, Hashable {
         case error
     }
 
-    /// The text.
-    package var text: String
+    /// The words, which may name actions.
+    package var text: ActionText
     /// Notice or error.
     package var kind: Kind
 
     /// Creates a message.
-    package init(_ text: String, kind: Kind) {
+    package init(_ text: ActionText, kind: Kind) {
         self.text = text
         self.kind = kind
     }
@@ -60,18 +60,23 @@ package struct StatusMessageSlot: Sendable, Hashable {
     }
 
     /// The error shown, if the message is one.
-    package var error: String? { current?.kind == .error ? current?.text : nil }
+    package var error: ActionText? { current?.kind == .error ? current?.text : nil }
 
     /// The notice shown, if the message is one.
-    package var notice: String? { current?.kind == .notice ? current?.text : nil }
+    package var notice: ActionText? { current?.kind == .notice ? current?.text : nil }
 
     /// When the message shown goes by itself; `nil` when none is shown.
     package var expiry: Expiry? { current.map { Expiry(message: shown, after: $0.duration) } }
 
     /// Shows `text` as a message of `kind`, replacing the one shown.
-    mutating func show(_ text: String, _ kind: StatusMessage.Kind) {
+    mutating func show(_ text: ActionText, _ kind: StatusMessage.Kind) {
         current = StatusMessage(text, kind: kind)
         shown += 1
+    }
+
+    /// Shows `text`, words that name no action, as a message of `kind`.
+    mutating func show(_ text: String, _ kind: StatusMessage.Kind) {
+        show(ActionText(text), kind)
     }
 
     /// A key was pressed: the message goes.

@@ -117,3 +117,20 @@ private let typedCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW
         #expect(listed.contains(String(character)), "\(character) does something but the help does not say")
     }
 }
+
+@Test func everyActionTheViewModelsNameIsAKeyTheHelpLists() {
+    var listed: Set<String> = []
+    for scene in SceneKind.allCases {
+        for hint in KeyMaps.bindings(for: scene) {
+            for key in hint.key.split(separator: " ") { listed.insert(String(key)) }
+        }
+    }
+    for action in NamedAction.allCases {
+        #expect(listed.contains(KeyMaps.key(for: action)), "\(action) is named as \(KeyMaps.key(for: action))")
+    }
+}
+
+@Test func theViewModelsWordsShowTheKeysOfTheOneKeyTable() {
+    let undone: ActionText = "Undid: add “Milk”. \(.redo) redoes it."
+    #expect(undone.keyed == "Undid: add “Milk”. Ctrl-R redoes it.")
+}

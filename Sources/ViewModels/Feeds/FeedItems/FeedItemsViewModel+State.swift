@@ -91,9 +91,9 @@ extension FeedItemsViewModel {
         /// How many of the feed's items are unread, in all (not only in the window).
         package var unreadCount: Int { page.unreadCount }
         /// The failure shown, if the status line shows one.
-        package var errorMessage: String? { status.error }
+        package var errorMessage: ActionText? { status.error }
         /// What the latest command said when it did nothing, if the status line shows it.
-        package var message: String? { status.notice }
+        package var message: ActionText? { status.notice }
         /// The largest ``scroll``: the one whose page ends at the text's last line.
         package var maximumScroll: Int { max(readerLineCount - readerHeight, 0) }
         /// Whether an item is open in the reader.
@@ -121,19 +121,18 @@ extension FeedItemsViewModel {
 
         /// The line above the items: that only unread items are listed, and why the feed's last
         /// refresh failed, when it did (the items shown are then those of an earlier refresh).
-        package var listHeader: String? {
-            let parts = [
-                isUnreadOnly ? "Unread only: \(totalCount) listed (U lists all)" : nil,
+        package var listHeader: ActionText? {
+            let parts: [ActionText?] = [
+                isUnreadOnly ? "Unread only: \(totalCount) listed (\(.showAll) lists all)" : nil,
                 refreshFailure.map {
-                    "Last refresh failed: \(FeedURLRule.hidingPasswords(in: $0)) (r on the feeds list tries again)"
+                    "Last refresh failed: \(FeedURLRule.hidingPasswords(in: $0)) (\(.refresh) on the feeds list tries again)"
                 },
             ]
-            let shown = parts.compactMap { $0 }
-            return shown.isEmpty ? nil : shown.joined(separator: " · ")
+            return parts.compactMap { $0 }.reduce(nil) { joined, part in joined.map { $0 + " · " + part } ?? part }
         }
 
         /// What an empty list says.
-        package var emptyListText: String { isUnreadOnly ? Self.emptyUnreadText : Self.emptyText }
+        package var emptyListText: ActionText { isUnreadOnly ? Self.emptyUnreadText : Self.emptyText }
 
         /// The selected item's row.
         package var selectedRow: FeedItemRow? {
@@ -155,8 +154,8 @@ extension FeedItemsViewModel {
         func item(id: Int64) -> FeedItem? { page.items.first { $0.id == id } }
 
         /// What an empty feed says.
-        package static let emptyText = "No items yet. Go back and press r to refresh the feed."
+        package static let emptyText: ActionText = "No items yet. Go back and press \(.refresh) to refresh the feed."
         /// What an empty list of unread items says.
-        package static let emptyUnreadText = "No unread items in this feed. Press U to list all."
+        package static let emptyUnreadText: ActionText = "No unread items in this feed. Press \(.showAll) to list all."
     }
 }

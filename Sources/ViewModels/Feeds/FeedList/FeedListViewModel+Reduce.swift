@@ -54,7 +54,7 @@ extension FeedListViewModel {
             if let next = state.submissions.first { effects = [.add(url: next.url)] }
         case .removed(.success(let feed)):
             let title = FeedURLRule.hidingPasswords(in: feed.title)
-            state.status.show("Removed the feed “\(title)”. u undoes it.", .notice)
+            state.status.show("Removed the feed “\(title)”. \(.undo) undoes it.", .notice)
         case .removed(.failure(let error)): state.status.show(error.message(after: "Could not remove the feed"), .error)
         case .imported(.success(let summary)):
             // An import with failures says both what it did and what failed, as an error.

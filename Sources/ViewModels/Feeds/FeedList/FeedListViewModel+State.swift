@@ -120,8 +120,8 @@ extension FeedListViewModel {
         }
 
         /// What an empty list of results says.
-        package var searchEmptyText: String {
-            search.text.isEmpty || search.isSearching ? "" : "No item of any feed matches. Esc goes back."
+        package var searchEmptyText: ActionText {
+            search.text.isEmpty || search.isSearching ? "" : "No item of any feed matches. \(.back) goes back."
         }
 
         /// Whether anything is loading, subscribing or refreshing.
@@ -131,11 +131,11 @@ extension FeedListViewModel {
         /// "1 feed", "3 feeds".
         package var countText: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" }
         /// The failure shown, if the status line shows one.
-        package var errorMessage: String? { status.error }
+        package var errorMessage: ActionText? { status.error }
         /// What was just done (an import, a removal, an undo or redo), if the status line shows it.
-        package var message: String? { status.notice }
+        package var message: ActionText? { status.notice }
         /// What an empty list says.
-        package static let emptyText = "No feeds. Press a to add one by its address."
+        package static let emptyText: ActionText = "No feeds. Press \(.add) to add one by its address."
 
         /// The row of `feed`: its counts and how its last refresh went. An address may carry a
         /// password, for fetching; the screen never shows it.

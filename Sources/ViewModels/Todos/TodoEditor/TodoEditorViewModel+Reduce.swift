@@ -86,7 +86,7 @@ extension TodoEditorViewModel {
     }
 
     /// Why `save` failed, in words.
-    private static func saveFailure(_ save: Save, _ error: SceneError) -> String {
+    private static func saveFailure(_ save: Save, _ error: SceneError) -> ActionText {
         switch error {
         case .changedElsewhere(let current):
             // What changed since the person last saw the todo, among what they changed.
@@ -94,9 +94,9 @@ extension TodoEditorViewModel {
             let what = changes.isEmpty ? "this todo was changed" : changes.joined(separator: " and ")
             return "Not saved: elsewhere, \(what). Save again to keep yours."
         case .gone(.todo):
-            return "Not saved: this todo was deleted meanwhile (undo in the list brings it back)."
+            return "Not saved: this todo was deleted meanwhile (\(.undo) in the list brings it back)."
         default:
-            return error.message(after: "Could not save")
+            return ActionText(error.message(after: "Could not save"))
         }
     }
 

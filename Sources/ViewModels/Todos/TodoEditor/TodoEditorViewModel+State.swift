@@ -111,7 +111,7 @@ extension TodoEditorViewModel {
         package var canSave: Bool { isValid && !isSaving && !isFinished }
 
         /// The failure shown, if the status line shows one.
-        package var errorMessage: String? { status.error }
+        package var errorMessage: ActionText? { status.error }
 
         /// Whether something is loading or saving.
         package var isBusy: Bool { isLoading || isSaving }

@@ -114,6 +114,11 @@ extension TodoListViewModel.State {
     /// Shows `message` as an error; a move on its way, moves waiting and an end asked for come to
     /// nothing.
     fileprivate mutating func fail(_ message: String) {
+        fail(ActionText(message))
+    }
+
+    /// Shows `message`, which may name actions, as an error, as ``fail(_:)-(String)`` does.
+    fileprivate mutating func fail(_ message: ActionText) {
         status.show(message, .error)
         queuedMoves.removeAll()
         moveInFlight = nil
@@ -171,7 +176,7 @@ extension TodoListViewModel.State {
                 pendingAdd = TodoListViewModel.PendingAdd(title: title, countBefore: viewport.count)
             }
             effects.append(.add(title))
-            if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: \(hidden)", .notice) }
+            if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: " + hidden, .notice) }
         case .renaming(let id, let prompt):
             let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
             if let problem = TitleRule.problem(with: title) { return fail(problem) }
@@ -183,11 +188,13 @@ extension TodoListViewModel.State {
 
     /// Why the list shown would not show a new todo titled `title`, or `nil` when it would: a
     /// new todo is not done, and the search must find it (``SearchTerms``).
-    private func hiddenReason(forNew title: String) -> String? {
-        if list.query.filter == .completed { return "the list shows done todos only (Tab changes the filter)." }
+    private func hiddenReason(forNew title: String) -> ActionText? {
+        if list.query.filter == .completed {
+            return "the list shows done todos only (\(.changeFilter) changes the filter)."
+        }
         let search = list.query.search
         if SearchTerms.find(search, in: title) { return nil }
-        return "the search “\(search)” hides it (Esc clears the search)."
+        return "the search “\(search)” hides it (\(.clearSearch) clears the search)."
     }
 
     private mutating func browse(_ action: TodoListViewModel.Action, _ effects: inout [Effect]) {
@@ -261,7 +268,9 @@ extension TodoListViewModel.State {
     /// move whichever todo the first one displaced.
     private mutating func requestMove(by delta: Int, _ effects: inout [Effect]) {
         guard list.query.sort == .manual else {
-            if selectedRow != nil { fail("Todos can be moved only in manual order (press s to change the order).") }
+            if selectedRow != nil {
+                fail("Todos can be moved only in manual order (press \(.changeOrder) to change the order).")
+            }
             return
         }
         guard moveInFlight == nil else { return queuedMoves.append(delta) }

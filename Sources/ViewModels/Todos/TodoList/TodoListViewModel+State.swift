@@ -109,28 +109,30 @@ extension TodoListViewModel {
         }
 
         /// The failure shown, if the status line shows one.
-        package var errorMessage: String? { status.error }
+        package var errorMessage: ActionText? { status.error }
 
         /// The note on what was just done, if the status line shows one.
-        package var message: String? { status.notice }
+        package var message: ActionText? { status.notice }
 
         /// Whether an input line or a question is open.
         package var isPrompting: Bool { mode != .browsing }
 
         /// "Filter: all · Sort: due date", then the search, its match count and the done count.
-        package var header: String {
-            var header = "Filter: \(list.query.filter.name) · Sort: \(list.query.sort.name)"
-            if !list.searchText.isEmpty { header += " · Search: \(list.searchText)" }
-            if let matches = list.matchCountText { header += " · \(matches)" }
-            if list.tally.completed > 0 { header += " · \(CountText.grouped(list.tally.completed)) done (C clears)" }
+        package var header: ActionText {
+            var header: ActionText = "Filter: \(list.query.filter.name) · Sort: \(list.query.sort.name)"
+            if !list.searchText.isEmpty { header = header + " · Search: \(list.searchText)" }
+            if let matches = list.matchCountText { header = header + " · \(matches)" }
+            if list.tally.completed > 0 {
+                header = header + " · \(CountText.grouped(list.tally.completed)) done (\(.clearCompleted) clears)"
+            }
             return header
         }
 
         /// What an empty list says.
-        package var emptyText: String {
+        package var emptyText: ActionText {
             list.searchText.isEmpty && list.query.filter == .all
-                ? "No todos yet. Press a to add one."
-                : "No todos match. Tab changes the filter, / the search."
+                ? "No todos yet. Press \(.add) to add one."
+                : "No todos match. \(.changeFilter) changes the filter, \(.search) the search."
         }
     }
 

@@ -30,7 +30,7 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 @Test func itemsStateSaysWhyTheFeedsLastRefreshFailedUntilOneSucceeds() {
     let failed = after(.feedLoaded(.success(Fixtures.feed(1, "Swift", last: .failed(message: "HTTP 404 Not Found")))))
     #expect(failed.refreshFailure == "HTTP 404 Not Found")
-    #expect(failed.listHeader == "Last refresh failed: HTTP 404 Not Found (r on the feeds list tries again)")
+    #expect(failed.listHeader == "Last refresh failed: HTTP 404 Not Found (\(.refresh) on the feeds list tries again)")
     let fixed = after(.feedLoaded(.success(Fixtures.feed(1, "Swift", last: .succeeded(at: .now)))), from: failed)
     #expect(fixed.refreshFailure == nil)
     #expect(fixed.listHeader == nil)

@@ -146,7 +146,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     ])
     #expect(at(100, screens).isUnreadOnly)
     #expect(at(100, screens).visibleRows.map(\.title) == ["Item 1", "Item 3", "Item 5", "Item 7", "Item 9"])
-    #expect(at(100, screens).listHeader == "Unread only: 10 listed (U lists all)")
+    #expect(at(100, screens).listHeader == "Unread only: 10 listed (\(.showAll) lists all)")
     #expect(at(100, screens).unreadCount == 20)
     #expect(calls.contains("unread page 9 0+5 keeping []"))
     // Reading item 3 keeps it listed, under the selection.

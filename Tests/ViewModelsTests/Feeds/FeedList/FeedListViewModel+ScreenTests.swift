@@ -72,7 +72,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(100, screens).viewport.height == 4)
     #expect(calls == ["add https://example.com/feed"])
     #expect(at(102, screens).mode == .browsing)
-    #expect(at(102, screens).errorMessage?.contains("already subscribed") == true)
+    #expect(at(102, screens).errorMessage?.description.contains("already subscribed") == true)
 }
 
 @Test func feedListScreenOffersARefusedAddressAgainToBeCorrected() {
@@ -125,7 +125,7 @@ private func adding(at tick: Int) -> [(Int, Action)] {
 
 @Test func feedListScreenAnErrorGoesAfterItsTimeoutAndTheHintsComeBack() {
     let (screens, _, _) = run(until: 20_000, adding(at: 100))
-    #expect(at(102 + 7_999, screens).errorMessage?.contains("already subscribed") == true)
+    #expect(at(102 + 7_999, screens).errorMessage?.description.contains("already subscribed") == true)
     #expect(at(102 + 8_000, screens).errorMessage == nil)
     #expect(at(102 + 8_000, screens).status.current == nil)
 }
@@ -140,7 +140,7 @@ private func adding(at tick: Int) -> [(Int, Action)] {
 @Test func feedListScreenTheSameErrorAgainRestartsTheTimeout() {
     let (screens, _, _) = run(until: 20_000, adding(at: 100) + adding(at: 5_000))
     // The first error's timeout (8,102) leaves the second one, shown at 5,002, in place.
-    #expect(at(8_200, screens).errorMessage?.contains("already subscribed") == true)
+    #expect(at(8_200, screens).errorMessage?.description.contains("already subscribed") == true)
     #expect(at(13_001, screens).errorMessage != nil)
     #expect(at(13_002, screens).errorMessage == nil)
 }
@@ -244,9 +244,9 @@ private func runHistory(
     ])
     #expect(at(150, screens).visibleRows.map(\.title) == ["Alpha", "Gamma"])
     #expect(at(250, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
-    #expect(at(250, screens).message == "Undid: remove feed \"Beta\". Ctrl-R redoes it.")
+    #expect(at(250, screens).message == "Undid: remove feed \"Beta\". \(.redo) redoes it.")
     #expect(at(350, screens).visibleRows.map(\.title) == ["Alpha", "Gamma"])
-    #expect(at(350, screens).message == "Redid: remove feed \"Beta\". u undoes it.")
+    #expect(at(350, screens).message == "Redid: remove feed \"Beta\". \(.undo) undoes it.")
     #expect(at(450, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
 }
 
@@ -261,7 +261,7 @@ private func runHistory(
     // One history: the feeds' u takes back a todo's change made last, and says which.
     let screens = runHistory(
         [(100, .undo)], undo: { .just(.success(HistoryStep(action: "complete", subject: "Buy milk", todoCount: 1))) })
-    #expect(at(150, screens).message == "Undid: complete \"Buy milk\". Ctrl-R redoes it.")
+    #expect(at(150, screens).message == "Undid: complete \"Buy milk\". \(.redo) redoes it.")
 }
 
 @Test func feedListScreenShowsAFailedUndoAndKeepsTheFeeds() {

@@ -88,7 +88,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
 @Test func feedSearchSaysWhenItFindsNothingOrMoreThanItLists() {
     let (none, _, _) = run(found: 0, [(100, .startSearching), (110, .edit(PromptText("zzz")))])
     #expect(at(200, none).searchHeader == "Items matching “zzz”: no items")
-    #expect(at(200, none).searchEmptyText == "No item of any feed matches. Esc goes back.")
+    #expect(at(200, none).searchEmptyText == "No item of any feed matches. \(.back) goes back.")
     let (many, _, _) = run(found: 201, [(100, .startSearching), (110, .edit(PromptText("a")))])
     #expect(at(200, many).search.results.count == 200)
     #expect(at(200, many).searchHeader == "Items matching “a”: 200+ items")

@@ -128,7 +128,7 @@ private func adding(_ text: String) -> [VM.Event] {
 
 @Test func feedsStateRemovalSaysWhatWasRemovedAndHowToUndoIt() {
     let state = after(.removed(.success(Fixtures.feed(1, "Example"))))
-    #expect(state.message == "Removed the feed “Example”. u undoes it.")
+    #expect(state.message == "Removed the feed “Example”. \(.undo) undoes it.")
     #expect(state.errorMessage == nil)
 }
 

@@ -323,14 +323,16 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             (100, .cycleFilter), (200, .cycleFilter), (300, .startAdding), (301, .edit(PromptText("Milk"))),
             (302, .submit),
         ])
-    #expect(last(filtered).message == "Adding “Milk”: the list shows done todos only (Tab changes the filter).")
+    #expect(
+        last(filtered).message == "Adding “Milk”: the list shows done todos only (\(.changeFilter) changes the filter)."
+    )
     let (searched, store, _) = run(
         five,
         [
             (100, .startSearching), (101, .edit(PromptText("zz"))), (500, .submit), (600, .startAdding),
             (601, .edit(PromptText("Milk"))), (602, .submit),
         ])
-    #expect(last(searched).message == "Adding “Milk”: the search “zz” hides it (Esc clears the search).")
+    #expect(last(searched).message == "Adding “Milk”: the search “zz” hides it (\(.clearSearch) clears the search).")
     #expect(store.writes.withLock { $0 }.contains("add Milk"))
 }
 
@@ -388,7 +390,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
 @Test func todoListScreenAMoveOutsideTheManualOrderIsRefusedAndEscapeDismissesTheMessage() {
     let (screens, store, routes) = run(
         five, [(100, .cycleSort), (200, .moveSelected(by: 1)), (300, .escape), (400, .escape)])
-    #expect(at(200, screens).errorMessage?.contains("manual order") == true)
+    #expect(at(200, screens).errorMessage?.description.contains("manual order") == true)
     #expect(at(300, screens).errorMessage == nil)
     #expect(store.writes.withLock { $0 }.isEmpty)
     #expect(routes == [.back])
@@ -405,8 +407,8 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(at(250, screens).list.query.filter == .active)
     #expect(at(250, screens).list.rows.map(\.title) == ["Add", "Mark", "Search", "Read"])
     #expect(last(screens).list.query.filter == .completed)
-    #expect(last(screens).header == "Filter: completed · Sort: manual · 1 done (C clears)")
-    #expect(last(screens).emptyText == "No todos match. Tab changes the filter, / the search.")
+    #expect(last(screens).header == "Filter: completed · Sort: manual · 1 done (\(.clearCompleted) clears)")
+    #expect(last(screens).emptyText == "No todos match. \(.changeFilter) changes the filter, \(.search) the search.")
 }
 
 @Test func todoListScreenEndOfASearchCountedPartWayAsksForTheLastPageOnce() {
@@ -438,12 +440,12 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
         .transform(input: .init(actions: actions.asObservable())).state.subscribe(screens.asObserver())
     scheduler.advance(by: 3_000)
     subscription.dispose()
-    #expect(at(999, screens).header.hasSuffix("Search: todo · 105+ matches"))
+    #expect(at(999, screens).header.description.hasSuffix("Search: todo · 105+ matches"))
     // The end waits for the last page, then selects its last row.
     #expect(at(1_000, screens).viewport.selected == 0)
     #expect(at(1_999, screens).viewport.selected == length - 1)
     #expect(at(1_999, screens).visibleRows.last?.title == "Todo 9999")
-    #expect(at(1_999, screens).header.hasSuffix("Search: todo · 10,000 matches"))
+    #expect(at(1_999, screens).header.description.hasSuffix("Search: todo · 10,000 matches"))
     // Moving up from there reads no window from the start of the list.
     #expect(last(screens).viewport.selected == length - 2)
     let asked = queries.withLock { $0 }
@@ -495,7 +497,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(!at(301, screens).isSelectionPending)
     // The end of a search counted part way: the selection stays on the first row until the last
     // page comes, and a key meanwhile would act on that first row, so the selection is pending.
-    #expect(at(999, screens).header.hasSuffix("Search: todo · 105+ matches"))
+    #expect(at(999, screens).header.description.hasSuffix("Search: todo · 105+ matches"))
     #expect(at(1_000, screens).selectedRow?.title == "Todo 0")
     #expect(at(1_000, screens).isSelectionPending)
     #expect(!last(screens).isSelectionPending)
@@ -658,8 +660,8 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             (600, .undo), (700, .redo), (800, .undo),
         ])
     #expect(store.writes.withLock { $0 } == ["toggleAll 'mi'", "undo", "redo", "undo"])
-    #expect(at(699, screens).message == "Undid: toggleAll 'mi'. Ctrl-R redoes it.")
-    #expect(at(799, screens).message == "Redid: toggleAll 'mi'. u undoes it.")
+    #expect(at(699, screens).message == "Undid: toggleAll 'mi'. \(.redo) redoes it.")
+    #expect(at(799, screens).message == "Redid: toggleAll 'mi'. \(.undo) undoes it.")
     #expect(store.titles == ["Milk", "Bread", "Mint tea"])
     #expect(last(screens).errorMessage == nil)
 }
@@ -712,7 +714,7 @@ private func firstMessage(_ screens: TestableObserver<Screen>, after tick: Int =
 @Test func todoListScreenAnErrorGoesAfterItsLongerTimeout() throws {
     let (screens, _, _) = run(five, until: 20_000, [(100, .cycleSort), (200, .moveSelected(by: 1))])
     let shown = try #require(firstMessage(screens))
-    #expect(at(shown + 7_999, screens).errorMessage?.contains("manual order") == true)
+    #expect(at(shown + 7_999, screens).errorMessage?.description.contains("manual order") == true)
     #expect(at(shown + 8_000, screens).errorMessage == nil)
 }
 
@@ -735,7 +737,7 @@ private func firstMessage(_ screens: TestableObserver<Screen>, after tick: Int =
     let (screens, _, _) = run(
         five, until: 20_000, [(100, .cycleSort), (200, .moveSelected(by: 1)), (9_000, .moveSelected(by: 1))])
     #expect(at(8_999, screens).errorMessage == nil)
-    #expect(at(9_001, screens).errorMessage?.contains("manual order") == true)
+    #expect(at(9_001, screens).errorMessage?.description.contains("manual order") == true)
 }
 
 @Test func todoListScreenAQuestionIsNoMessageAndStaysUntilAnswered() {

@@ -362,7 +362,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         #expect(
             error.events == [
                 .next(200, nil),
-                .next(400, "Todos can be moved only in manual order (press s to change the order)."),
+                .next(400, "Todos can be moved only in manual order (press \(.changeOrder) to change the order)."),
             ])
     }
 }
