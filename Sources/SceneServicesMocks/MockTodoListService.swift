@@ -17,9 +17,10 @@ package struct MockTodoListService: TodoListServiceType {
     /// Answers ``toggle(id:)``.
     package var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.toggle(id:)")
-    /// Answers ``countShown(in:)``.
-    package var countShownHandler: @Sendable (TodoQuery) -> Observable<Result<TodoTally, SceneError>> = _unexpected(
-        "TodoListServiceType.countShown(in:)")
+    /// Answers ``planBulk(clearing:in:)``.
+    package var planBulkHandler: @Sendable (Bool, TodoQuery) -> Observable<Result<TodoBulkPlan?, SceneError>> =
+        _unexpected(
+            "TodoListServiceType.planBulk(clearing:in:)")
     /// Answers ``position(of:in:)``.
     package var positionHandler: @Sendable (Int64, TodoQuery) -> Observable<Result<Int?, SceneError>> = _unexpected(
         "TodoListServiceType.position(of:in:)")
@@ -76,9 +77,9 @@ package struct MockTodoListService: TodoListServiceType {
         toggleHandler(id)
     }
 
-    /// Calls ``countShownHandler``.
-    package func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
-        countShownHandler(query)
+    /// Calls ``planBulkHandler``.
+    package func planBulk(clearing: Bool, in query: TodoQuery) -> Observable<Result<TodoBulkPlan?, SceneError>> {
+        planBulkHandler(clearing, query)
     }
 
     /// Calls ``positionHandler``.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Opens a web address in the person's browser: `$BROWSER` when it is set, else the platform's
 /// opener (`xdg-open` on Linux, `open` on macOS). The program is started directly, never through

@@ -44,10 +44,12 @@ package struct TodoListService: TodoListServiceType {
         todos.toggle(id: id).map { $0.toScene(Todo.init) }
     }
 
-    /// Counts, once, the todos a list of `query` shows, active and done.
-    package func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>> {
-        todos.fetchCounts(matching: query).map { result in
-            result.toScene { TodoTally(active: $0.active, completed: $0.completed) }
+    /// Counts, once, what clearing or toggling all the todos `query` shows would change.
+    package func planBulk(clearing: Bool, in query: TodoQuery) -> Observable<Result<TodoBulkPlan?, SceneError>> {
+        Observable.zip(todos.fetchCounts(matching: query), todos.fetchCounts(matching: TodoQuery())) { shown, all in
+            shown.flatMap { shown in all.map { (shown, $0) } }.toScene {
+                TodoBulkPlan.planning(clearing: clearing, in: query, shown: $0.0, all: $0.1)
+            }
         }
     }
 

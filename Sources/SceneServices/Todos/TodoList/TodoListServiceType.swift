@@ -19,9 +19,10 @@ package protocol TodoListServiceType: Sendable {
     /// Flips one todo between done and not done.
     func toggle(id: Int64) -> Observable<Result<Todo, SceneError>>
 
-    /// Counts, once, the todos a list of `query` shows (its filter and search; not its order or
-    /// window), active and done: what ``toggleAll(in:)`` and ``clearCompleted(in:)`` would touch.
-    func countShown(in query: TodoQuery) -> Observable<Result<TodoTally, SceneError>>
+    /// Counts, once, what ``clearCompleted(in:)`` (`clearing`) or ``toggleAll(in:)`` would change
+    /// among the todos a list of `query` shows (its filter and search; not its order or window),
+    /// and how many of the same kind it hides; `nil` when none is shown of the kind it changes.
+    func planBulk(clearing: Bool, in query: TodoQuery) -> Observable<Result<TodoBulkPlan?, SceneError>>
 
     /// Fetches, once, where the todo `id` is in the whole list `query` describes (its filter,
     /// search and order), from 0; `nil` when that list does not show it.

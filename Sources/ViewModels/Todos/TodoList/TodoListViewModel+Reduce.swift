@@ -25,24 +25,21 @@ extension TodoListViewModel {
             }
         case .located(_, .failure(let error)):
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
-        case .bulkCounted(let clearing, let query, .success(let shown)):
-            switch plan(clearing: clearing, in: query, shown: shown, all: state.list.tally) {
-            case .success(let plan) where state.mode == .browsing:
-                if plan.count > bulkConfirmationThreshold {
-                    state.mode = .confirmingBulk(plan)
-                } else {
-                    effects.append(.runBulk(plan))
-                }
-            case .success: break
-            case .failure(let nothing): state.status.show(nothing.message, .notice)
+        case .bulkPlanned(let clearing, .success(nil)):
+            state.status.show(TodoBulkPlan.nothingToDo(clearing: clearing), .notice)
+        case .bulkPlanned(_, .success(let plan?)) where state.mode == .browsing:
+            if plan.count > bulkConfirmationThreshold {
+                state.mode = .confirmingBulk(plan)
+            } else {
+                effects.append(.runBulk(plan))
             }
-        case .bulkCounted(_, _, .failure(let error)):
+        case .bulkPlanned(_, .success): break
+        case .bulkPlanned(_, .failure(let error)):
             state.fail(error.message(after: "Could not count the todos shown"))
         case .bulkFinished(let plan, .success(let changed)): state.status.show(plan.report(changed: changed), .notice)
         case .bulkFinished(let plan, .failure(let error)):
             state.fail(
-                error.message(
-                    after: plan.kind == .clear ? "Could not delete the done todos" : "Could not change the todos"))
+                error.message(after: "Could not \(plan.kind == .clear ? "delete the done" : "change the") todos"))
         case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
         case .historyStepped(let direction, .failure(let error)): state.fail(direction.failure(error))
         case .messageExpired(let expiry): state.status.expire(expiry)
@@ -62,13 +59,13 @@ extension TodoListViewModel.State {
         let range = VisibleRange(offset: viewport.offset, limit: viewport.height)
         guard range.limit > 0, range != requestedRange else { return }
         requestedRange = range
-        list.query = TodoListViewModel.reduceQuery(list.query, .window(offset: range.offset, limit: range.limit))
+        list.query = list.query.applying(.window(offset: range.offset, limit: range.limit))
     }
 
     /// Another filter, order or search: its query starts at the top, the selection follows the
     /// todo it was on (found in the new list, once), and the window shown is asked for again.
-    fileprivate mutating func change(_ change: TodoListViewModel.QueryEvent, _ effects: inout [Effect]) {
-        let query = TodoListViewModel.reduceQuery(list.query, change)
+    fileprivate mutating func change(_ change: TodoQuery.Change, _ effects: inout [Effect]) {
+        let query = list.query.applying(change)
         guard query != list.query else { return }
         let selectedID = selectedRow?.id
         list.query = query
@@ -165,25 +162,24 @@ extension TodoListViewModel.State {
         browse(action, &effects)
     }
 
+    /// Enter on the input line: the title typed is added or renamed to, once trimmed and valid.
     private mutating func submit(_ effects: inout [Effect]) {
         defer { mode = .browsing }
+        let (renamed, prompt): (Int64?, PromptText)
         switch mode {
-        case .adding(let prompt):
-            let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty else { return }
-            if let problem = TitleRule.problem(with: title) { return fail(problem) }
-            if list.query.filter != .completed, list.searchText.isEmpty {
-                pendingAdd = TodoListViewModel.PendingAdd(title: title, countBefore: viewport.count)
-            }
-            effects.append(.add(title))
-            if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: " + hidden, .notice) }
-        case .renaming(let id, let prompt):
-            let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let problem = TitleRule.problem(with: title) { return fail(problem) }
-            effects.append(.rename(id, title))
-        case .searching, .browsing, .confirmingDelete, .confirmingBulk:
-            break
+        case .adding(let text): (renamed, prompt) = (nil, text)
+        case .renaming(let id, let text): (renamed, prompt) = (id, text)
+        case .searching, .browsing, .confirmingDelete, .confirmingBulk: return
         }
+        let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if renamed == nil, title.isEmpty { return }
+        if let problem = TitleRule.problem(with: title) { return fail(problem) }
+        if let id = renamed { return effects.append(.rename(id, title)) }
+        if list.query.filter != .completed, list.searchText.isEmpty {
+            pendingAdd = TodoListViewModel.PendingAdd(title: title, countBefore: viewport.count)
+        }
+        effects.append(.add(title))
+        if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: " + hidden, .notice) }
     }
 
     /// Why the list shown would not show a new todo titled `title`, or `nil` when it would: a
@@ -202,7 +198,7 @@ extension TodoListViewModel.State {
             // The count so far is only a lower bound, so its last row is not the list's: ask for
             // the last page from the end.
             awaitsLastPage = true
-            list.query = TodoListViewModel.reduceQuery(list.query, .lastPage(limit: viewport.height))
+            list.query = list.query.applying(.lastPage(limit: viewport.height))
             return
         }
         // Any other key wins over an end whose page has not arrived yet.
@@ -214,8 +210,8 @@ extension TodoListViewModel.State {
             viewport.selected = viewport.selection(after: move)
         case .open: if let row { effects.append(.route(.todoEditor(id: row.id))) }
         case .toggle: if let row { effects.append(.toggle(row.id)) }
-        case .toggleAll: effects.append(.count(clearing: false, in: shownQuery))
-        case .clearCompleted: effects.append(.count(clearing: true, in: shownQuery))
+        case .toggleAll: effects.append(.planBulk(clearing: false, in: shownQuery))
+        case .clearCompleted: effects.append(.planBulk(clearing: true, in: shownQuery))
         case .cycleFilter: change(.cycleFilter, &effects)
         case .cycleSort: change(.cycleSort, &effects)
         case .moveSelected(let delta): requestMove(by: delta, &effects)
@@ -226,8 +222,7 @@ extension TodoListViewModel.State {
         case .escape:
             // The nearest thing first (after an error shown): a search kept, then the scene.
             if list.searchText.isEmpty { effects.append(.route(.back)) } else { list.searchText = "" }
-        case .undo: effects.append(.history(.undo))
-        case .redo: effects.append(.history(.redo))
+        case .undo, .redo: effects.append(.history(action == .undo ? .undo : .redo))
         case .help: effects.append(.route(.help(.todoList)))
         case .back: effects.append(.route(.back))
         case .viewport, .dismissMessage, .edit, .submit, .cancel, .confirm: break

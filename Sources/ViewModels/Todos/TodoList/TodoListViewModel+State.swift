@@ -1,4 +1,5 @@
 package import Domain
+package import SceneServices
 
 extension TodoListViewModel {
     /// What the keyboard does now.

@@ -106,8 +106,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case writeFailed(String)
         /// The place of a todo in the list as it is now (`nil`: not shown), or why it is unknown.
         case located(Int64, Result<Int?, SceneError>)
-        /// The shown todos clearing or toggling them all would touch were counted, or could not be.
-        case bulkCounted(clearing: Bool, TodoQuery, Result<TodoTally, SceneError>)
+        /// What clearing or toggling all the shown todos would change was counted (`nil`: nothing
+        /// shown of that kind), or could not be.
+        case bulkPlanned(clearing: Bool, Result<TodoBulkPlan?, SceneError>)
         /// A bulk action ran and changed this many todos, or failed.
         case bulkFinished(TodoBulkPlan, Result<Int, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
@@ -124,7 +125,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case delete(Int64)
         case move(id: Int64, from: Int, to: Int, in: TodoQuery)
         case locate(Int64, in: TodoQuery)
-        case count(clearing: Bool, in: TodoQuery)
+        case planBulk(clearing: Bool, in: TodoQuery)
         case runBulk(TodoBulkPlan)
         case history(HistoryDirection)
         case route(Route)
@@ -159,19 +160,19 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     static func perform(
         _ effect: Effect, service: any TodoListServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
-        switch effect {
-        case .add(let title): failure(of: service.add(title: title), after: "Could not add the todo", Event.writeFailed)
-        case .toggle(let id): failure(of: service.toggle(id: id), after: "Could not change the todo", Event.writeFailed)
-        case .rename(let id, let title):
-            failure(of: service.rename(id: id, title: title), after: "Could not rename the todo", Event.writeFailed)
-        case .delete(let id): failure(of: service.delete(id: id), after: "Could not delete the todo", Event.writeFailed)
+        let write = { (outcome: Observable<Result<Todo, SceneError>>, what: String) in
+            failure(of: outcome, after: "Could not \(what) the todo", Event.writeFailed)
+        }
+        return switch effect {
+        case .add(let title): write(service.add(title: title), "add")
+        case .toggle(let id): write(service.toggle(id: id), "change")
+        case .rename(let id, let title): write(service.rename(id: id, title: title), "rename")
+        case .delete(let id): write(service.delete(id: id), "delete")
         case .move(let id, let from, let to, let query):
-            failure(
-                of: service.move(id: id, from: from, to: to, in: query), after: "Could not move the todo",
-                Event.writeFailed)
+            write(service.move(id: id, from: from, to: to, in: query), "move")
         case .locate(let id, let query): answer(service.position(of: id, in: query).take(1)) { .located(id, $0) }
-        case .count(let clearing, let query):
-            answer(service.countShown(in: query).take(1)) { .bulkCounted(clearing: clearing, query, $0) }
+        case .planBulk(let clearing, let query):
+            answer(service.planBulk(clearing: clearing, in: query).take(1)) { .bulkPlanned(clearing: clearing, $0) }
         case .runBulk(let plan):
             answer(
                 (plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query))

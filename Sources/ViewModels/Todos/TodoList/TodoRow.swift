@@ -28,9 +28,7 @@ package struct TodoRow: Sendable, Hashable, Identifiable {
 
     /// How the due day stands on `today`: a done todo, or one with no due day, is never late.
     package func dueStatus(on today: DueDay?) -> DueStatus {
-        guard !isCompleted, let due, let today else { return .none }
-        if due < today { return .overdue }
-        return due == today ? .dueToday : .upcoming
+        DueStatus(of: isCompleted ? nil : due, on: today)
     }
 
     /// The row of `todo` at `position`.
@@ -39,16 +37,4 @@ package struct TodoRow: Sendable, Hashable, Identifiable {
             id: todo.id, title: todo.title, isCompleted: todo.isCompleted, dueText: todo.dueAt.map(DueDate.format),
             position: position)
     }
-}
-
-/// Where a todo's due day stands against today, for marking the rows that need attention.
-package enum DueStatus: Sendable, Hashable {
-    /// No due day, or done.
-    case none
-    /// Due on a later day.
-    case upcoming
-    /// Due today.
-    case dueToday
-    /// Due on a day that has passed, and not done.
-    case overdue
 }

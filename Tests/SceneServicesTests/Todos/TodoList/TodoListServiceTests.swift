@@ -192,9 +192,14 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
     let service = TodoListService(todos: fixture.todos, history: fixture.history)
     _ = try fixture.addTodos(["Milk", "Oat milk", "Eggs"])
     let milk = TodoQuery(search: "milk")
-    #expect(try first(service.countShown(in: milk)).get() == TodoTally(active: 2, completed: 0))
+    #expect(
+        try first(service.planBulk(clearing: false, in: milk)).get()
+            == TodoBulkPlan(.complete, query: milk, count: 2, hidden: 1))
+    #expect(try first(service.planBulk(clearing: true, in: milk)).get() == nil)
     #expect(try first(service.toggleAll(in: milk)).get() == 2)
-    #expect(try first(service.countShown(in: TodoQuery())).get() == TodoTally(active: 1, completed: 2))
+    #expect(
+        try first(service.planBulk(clearing: true, in: TodoQuery())).get()
+            == TodoBulkPlan(.clear, query: TodoQuery(), count: 2, hidden: 0))
     #expect(try first(service.clearCompleted(in: milk)).get() == 2)
     #expect(try page(service).todos.map(\.title) == ["Eggs"])
 }

@@ -105,10 +105,13 @@ private final class MemoryTodos: Sendable {
                     return todos[index]
                 }
             }
-            $0.countShownHandler = { [self] query in
-                let shown = todos.withLock { $0 }.filter { Self.shows(query, $0) }
-                let done = shown.filter(\.isCompleted).count
-                return .just(.success(TodoTally(active: shown.count - done, completed: done)))
+            $0.planBulkHandler = { [self] clearing, query in
+                let all = todos.withLock { $0 }
+                let shown = all.filter { Self.shows(query, $0) }
+                return .just(
+                    .success(
+                        TodoBulkPlan.planning(
+                            clearing: clearing, in: query, shown: Self.tally(shown), all: Self.tally(all))))
             }
             $0.positionHandler = { [self] id, query in
                 .just(.success(Self.ordered(todos.withLock { $0 }, query).firstIndex { $0.id == id }))
@@ -172,6 +175,11 @@ private final class MemoryTodos: Sendable {
     }
 
     /// Whether a list of `query` shows `todo`: its filter and its search.
+    private static func tally(_ todos: [Todo]) -> TodoTally {
+        let done = todos.filter(\.isCompleted).count
+        return TodoTally(active: todos.count - done, completed: done)
+    }
+
     private static func shows(_ query: TodoQuery, _ todo: Todo) -> Bool {
         let isInFilter =
             switch query.filter {

@@ -35,11 +35,10 @@ private struct Scene {
                 .just(
                     .success(todos.filter { query.filter != .completed || $0.isCompleted }.firstIndex { $0.id == id }))
             }
-            $0.countShownHandler = { _ in
-                .just(
-                    .success(
-                        TodoTally(active: todos.count { !$0.isCompleted }, completed: todos.count(where: \.isCompleted))
-                    ))
+            $0.planBulkHandler = { clearing, query in
+                let tally = TodoTally(
+                    active: todos.count { !$0.isCompleted }, completed: todos.count(where: \.isCompleted))
+                return .just(.success(TodoBulkPlan.planning(clearing: clearing, in: query, shown: tally, all: tally)))
             }
             $0.addHandler = { title in
                 writes.append("add \(title)")

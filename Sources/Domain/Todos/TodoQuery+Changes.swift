@@ -1,8 +1,6 @@
-package import Domain
-
-extension TodoListViewModel {
-    /// A choice that changes which todos the list asks for.
-    package enum QueryEvent: Sendable, Hashable {
+extension TodoQuery {
+    /// A choice that changes which todos a list asks for.
+    public enum Change: Sendable, Hashable {
         /// Show todos of this filter.
         case setFilter(TodoFilter)
         /// Show the next filter: all, active, completed, all…
@@ -18,24 +16,25 @@ extension TodoListViewModel {
     }
 
     /// The most rows one window may ask for.
-    package static let maximumWindow = 500
+    public static let maximumWindow = 500
 
-    /// The query after `event`. A new filter, order or search starts again at the top of the
+    /// The query after `change`. A new filter, order or search starts again at the top of the
     /// list; a window is clamped to sane bounds; the last page is asked for from the end, so
     /// that it is found (and counted) without knowing how many todos come before it.
-    package static func reduceQuery(_ query: TodoQuery, _ event: QueryEvent) -> TodoQuery {
-        var next = query
-        switch event {
+    public func applying(_ change: Change) -> TodoQuery {
+        let query = self
+        var next = self
+        switch change {
         case .setFilter(let filter):
             next.filter = filter
             next.offset = 0
             next.fromEnd = false
         case .cycleFilter:
-            next.filter = following(query.filter, in: TodoFilter.allCases)
+            next.filter = Self.following(query.filter, in: TodoFilter.allCases)
             next.offset = 0
             next.fromEnd = false
         case .cycleSort:
-            next.sort = following(query.sort, in: TodoSort.allCases)
+            next.sort = Self.following(query.sort, in: TodoSort.allCases)
             next.offset = 0
             next.fromEnd = false
         case .search(let text):
@@ -46,11 +45,11 @@ extension TodoListViewModel {
             }
         case .window(let offset, let limit):
             next.offset = max(0, offset)
-            next.limit = min(max(1, limit), maximumWindow)
+            next.limit = min(max(1, limit), Self.maximumWindow)
             next.fromEnd = false
         case .lastPage(let limit):
             next.offset = 0
-            next.limit = min(max(1, limit), maximumWindow)
+            next.limit = min(max(1, limit), Self.maximumWindow)
             next.fromEnd = true
         }
         return next
@@ -59,5 +58,29 @@ extension TodoListViewModel {
     private static func following<T: Equatable>(_ value: T, in all: [T]) -> T {
         guard let index = all.firstIndex(of: value) else { return value }
         return all[(index + 1) % all.count]
+    }
+}
+
+extension TodoFilter {
+    /// The filter in words, as a list's header and the command line say it: "all", "active", "completed".
+    public var name: String {
+        switch self {
+        case .all: "all"
+        case .active: "active"
+        case .completed: "completed"
+        }
+    }
+}
+
+extension TodoSort {
+    /// The order in words, as a list's header says it: "manual", "date created", "due date",
+    /// "title".
+    public var name: String {
+        switch self {
+        case .manual: "manual"
+        case .created: "date created"
+        case .dueDate: "due date"
+        case .title: "title"
+        }
     }
 }
