@@ -277,7 +277,7 @@ extension TodoListViewModel.State {
             row.position + delta < list.totalCount
         else { return queuedMoves.removeAll() }
         effects.append(.move(id: row.id, from: row.position, to: row.position + delta, in: query))
-        moveInFlight = TodoListViewModel.MoveInFlight(id: row.id, from: row.position)
+        moveInFlight = row
         viewport.selected = row.position + delta
     }
 
@@ -285,7 +285,7 @@ extension TodoListViewModel.State {
     /// as a toggle, reload the rows too), the next queued move may go.
     private mutating func finishMove(_ effects: inout [Effect]) {
         guard let moving = moveInFlight else { return }
-        if list.rows.contains(where: { $0.id == moving.id && $0.position == moving.from }) { return }
+        if list.rows.contains(where: { $0.id == moving.id && $0.position == moving.position }) { return }
         moveInFlight = nil
         if !queuedMoves.isEmpty { startMove(by: queuedMoves.removeFirst(), &effects) }
     }

@@ -48,10 +48,12 @@ extension TodoListViewModel {
         /// "1 item left", "3 items left".
         package var itemsLeftText: String { CountText.counted(tally.active, "item left", "items left") }
 
-        /// "3 matches", "1,060+ matches" while the rows shown are those of a search; otherwise `nil`.
+        /// "1 match", "1,060 matches", or "1,060+ matches" (at least that many) while the rows shown
+        /// are those of a search; otherwise `nil`.
         package var matchCountText: String? {
             guard let loadedQuery, !loadedQuery.search.isEmpty else { return nil }
-            return TodoListViewModel.matchCountText(totalCount, isExact: isCountExact)
+            let number = CountText.grouped(totalCount) + (isCountExact ? "" : "+")
+            return totalCount == 1 && isCountExact ? "1 match" : "\(number) matches"
         }
     }
 
@@ -71,8 +73,8 @@ extension TodoListViewModel {
         package internal(set) var contentHeight = 0
         /// A todo just added, to select once the list shows it.
         var pendingAdd: PendingAdd?
-        /// The todo a move was sent for and the place it leaves, until the rows show it elsewhere.
-        var moveInFlight: MoveInFlight?
+        /// The row of the todo a move was sent for (where it leaves), until the rows show it elsewhere.
+        var moveInFlight: TodoRow?
         /// Moves asked for while one was on its way, in order.
         var queuedMoves: [Int] = []
         /// The end was asked for while the count was only a lower bound: the last page is on its
@@ -140,16 +142,5 @@ extension TodoListViewModel {
     struct PendingAdd: Sendable, Hashable {
         let title: String
         let countBefore: Int
-    }
-
-    struct MoveInFlight: Sendable, Hashable {
-        let id: Int64
-        let from: Int
-    }
-
-    /// "1 match", "1,060 matches", or with `isExact` `false` "1,060+ matches" (at least that many).
-    package static func matchCountText(_ count: Int, isExact: Bool) -> String {
-        let number = CountText.grouped(count) + (isExact ? "" : "+")
-        return count == 1 && isExact ? "1 match" : "\(number) matches"
     }
 }

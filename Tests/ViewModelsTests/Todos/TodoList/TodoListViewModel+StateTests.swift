@@ -73,7 +73,8 @@ private func loaded(_ query: TodoQuery, _ page: TodoPage) -> VM.Event {
     (1_000, false, "1,000+ matches"), (1_000_000, true, "1,000,000 matches"),
 ])
 func matchCountTextGroupsDigitsAndMarksALowerBound(_ count: Int, _ isExact: Bool, _ text: String) {
-    #expect(VM.matchCountText(count, isExact: isExact) == text)
+    let page = TodoPage(todos: [], totalCount: count, offset: 0, isCountExact: isExact)
+    #expect(reduced(loaded(TodoQuery(search: "todo"), page)).list.matchCountText == text)
 }
 
 @Test func statePageFailureKeepsTheRowsAndShowsTheError() {
@@ -122,7 +123,8 @@ func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
 
 @Test func todoListCountsAreWrittenInOneGroupedFormat() {
     #expect(reduced(.tallyLoaded(.success(TodoTally(active: 1, completed: 0)))).list.itemsLeftText == "1 item left")
-    #expect(TodoListViewModel.matchCountText(1_060, isExact: false) == "1,060+ matches")
+    let page = TodoPage(todos: [], totalCount: 1_060, offset: 0, isCountExact: false)
+    #expect(reduced(loaded(TodoQuery(search: "todo"), page)).list.matchCountText == "1,060+ matches")
     #expect(CountText.grouped(999) == "999" && CountText.grouped(1_000_000) == "1,000,000")
     #expect(CountText.counted(12_345, "todo", "todos") == "12,345 todos")
 }
