@@ -77,6 +77,7 @@ let package = Package(
             name: "RivuletApp",
             dependencies: [
                 "Streams", "Domain", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+                "FeedParsing",
             ],
             swiftSettings: strictSettings
         ),

@@ -281,5 +281,7 @@ func closedPort() throws -> UInt16 {
     let feed = try FeedDocument.parse(Data(document.utf8), sourceURL: nil)
     #expect(feed.title == "Hostile\u{1B}]2;pwned\u{07}feed")
     #expect(feed.items.map(\.title) == ["Item\u{1B}]52;c;cHduZWQ=\u{07} one\u{1B}[2J"])
-    #expect(feed.items.map(\.summary) == ["Body\u{1B}]0;pwned\u{07} text\u{1B}[2J\u{1B}[H here"])
+    let draft = try #require(feed.items.first.map { FeedItemDraft($0, feedURL: "https://example.com/feed") })
+    #expect(draft.contentType == .text)
+    #expect(draft.content == "Body\u{1B}]0;pwned\u{07} text\u{1B}[2J\u{1B}[H here")
 }
