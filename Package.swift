@@ -86,6 +86,7 @@ let package = Package(
             name: "RivuletApp",
             dependencies: [
                 "Streams", "Domain", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+                "FeedParsing",
             ],
             swiftSettings: strictSettings
         ),

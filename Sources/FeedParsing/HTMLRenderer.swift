@@ -10,9 +10,14 @@ public import Foundation
 /// `style` and comments are dropped.
 ///
 /// It is a pure function of its input and forgives what real feeds publish: unclosed tags,
-/// stray `<`, unbalanced quotes. Its time is linear in the input, the text is at most
-/// `maximumLength` scalars (cut with `…`), and it never holds a control character other
-/// than the line breaks it makes.
+/// stray `<`, unbalanced quotes. Its time is linear in the input and the text is at most
+/// `maximumLength` scalars (cut with `…`).
+///
+/// It lays text out; it does not make it safe for a terminal. Control characters of the input
+/// (an escape sequence, a stray C1 character) stay in the text as data, so draw the text
+/// through a sanitiser for terminal output, such as TerminalUI's `TextSanitizer` (which
+/// drops an escape sequence whole and shows a lone control as a placeholder). The links are
+/// addresses without control characters.
 ///
 /// ```swift
 /// let rendered = HTMLRenderer.render(
@@ -44,7 +49,7 @@ public enum HTMLRenderer {
     }
 
     /// Plain text (a JSON Feed's `content_text`) laid out the same way: its line breaks kept,
-    /// runs of spaces collapsed, control characters dropped.
+    /// runs of spaces collapsed.
     public static func render(plainText text: String, maximumLength: Int = defaultMaximumLength) -> RenderedHTML {
         var writer = _TerminalTextWriter(limit: maximumLength)
         for scalar in text.unicodeScalars where !writer.isFull {
@@ -61,9 +66,7 @@ public enum HTMLRenderer {
 struct _HTMLRendering {
     private var tokenizer: _HTMLTokenizer
     private var writer: _TerminalTextWriter
-    private let baseURL: URL?
-    private var links: [String] = []
-    private var linkNumbers: [String: Int] = [:]
+    private var numbering: _LinkNumbering
     /// The number of the link whose text is being written, if any.
     private var openLink: Int?
     /// How many `pre` and `code` elements are open: inside any, whitespace is kept.
@@ -74,7 +77,7 @@ struct _HTMLRendering {
     init(html: String, baseURL: URL?, limit: Int) {
         tokenizer = _HTMLTokenizer(Array(html.unicodeScalars))
         writer = _TerminalTextWriter(limit: limit)
-        self.baseURL = baseURL
+        numbering = _LinkNumbering(baseURL: baseURL)
     }
 
     mutating func run() -> RenderedHTML {
@@ -90,7 +93,7 @@ struct _HTMLRendering {
             }
         }
         closeLink()
-        return RenderedHTML(text: writer.finish(), links: links)
+        return RenderedHTML(text: writer.finish(), links: numbering.links)
     }
 
     static let voidElements: Set<String> = ["br", "img", "hr", "input", "wbr", "meta", "link", "source"]
@@ -159,7 +162,7 @@ struct _HTMLRendering {
             writer.append(marker: "]")
         case "a":
             closeLink()
-            openLink = attributes["href"].flatMap { number(forLink: $0) }
+            openLink = attributes["href"].flatMap { numbering.number(forLink: $0) }
         default:
             if let level = Self.headingLevel(name) {
                 writer.breakParagraph()
@@ -202,23 +205,7 @@ struct _HTMLRendering {
         writer.append(marker: "[\(number)]")
     }
 
-    /// The number of the link to `href`, numbering it if it is new; `nil` for a link that
-    /// leads nowhere to open (a fragment, a script, an empty one) or past the last number.
-    private mutating func number(forLink href: String) -> Int? {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lowered = trimmed.lowercased()
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
-            !["javascript:", "data:", "vbscript:"].contains(where: { lowered.hasPrefix($0) }),
-            let link = _FeedAssembler.resolve(trimmed, against: baseURL)
-        else { return nil }
-        if let known = linkNumbers[link] { return known }
-        guard links.count < HTMLRenderer.maximumLinkCount else { return nil }
-        links.append(link)
-        linkNumbers[link] = links.count
-        return links.count
-    }
-
-    private static func headingLevel(_ name: String) -> Int? {
+    static func headingLevel(_ name: String) -> Int? {
         let scalars = Array(name.unicodeScalars)
         guard scalars.count == 2, scalars[0] == "h", ("1"..."6").contains(scalars[1]) else { return nil }
         return Int(scalars[1].value - 48)
@@ -228,4 +215,42 @@ struct _HTMLRendering {
     private static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
+}
+
+/// Numbers the links of one piece of HTML as the reader shows them: each address once, in the
+/// order it first appears, resolved against the base; a link that leads nowhere to open (a
+/// fragment, a script, an empty one) or past ``HTMLRenderer/maximumLinkCount`` gets no number.
+///
+/// ``HTMLRenderer`` and ``HTMLSanitizer`` share it, so the links a sanitised fragment lists
+/// are the links its rendering numbers.
+struct _LinkNumbering {
+    private let baseURL: URL?
+    private(set) var links: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    init(baseURL: URL?) { self.baseURL = baseURL }
+
+    /// The absolute address `href` opens, or `nil` for one that leads nowhere to open.
+    func address(of href: String) -> String? {
+        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = trimmed.lowercased()
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
+            !Self.refusedSchemes.contains(where: { lowered.hasPrefix($0) })
+        else { return nil }
+        return _FeedAssembler.resolve(trimmed, against: baseURL)
+    }
+
+    /// The number of the link to `href`, numbering it if it is new; `nil` for a link that
+    /// leads nowhere to open or past the last number.
+    mutating func number(forLink href: String) -> Int? {
+        guard let link = address(of: href) else { return nil }
+        if let known = numbers[link] { return known }
+        guard links.count < HTMLRenderer.maximumLinkCount else { return nil }
+        links.append(link)
+        numbers[link] = links.count
+        return links.count
+    }
+
+    /// Schemes that run code or carry their own content rather than lead to a page.
+    static let refusedSchemes = ["javascript:", "data:", "vbscript:"]
 }

@@ -2,8 +2,13 @@
 ///
 /// Tags are removed (block-level ones leave a space so words do not run together), the
 /// contents of `script`, `style` and comments are dropped, character references (`&amp;`,
-/// `&#8217;`, `&#x1F600;` and the common named ones) are decoded, control characters are
-/// removed and runs of whitespace collapse to one space.
+/// `&#8217;`, `&#x1F600;` and the common named ones) are decoded and runs of whitespace
+/// collapse to one space.
+///
+/// Other control characters are kept as the document gave them: the text is data, not output
+/// for a terminal. Whatever shows it sanitises it there (in Rivulet, TerminalUI's
+/// `TextSanitizer` drops an escape sequence whole and shows a lone control as a placeholder, so
+/// a stray C1 character never takes the text after it).
 ///
 /// ```swift
 /// HTMLText.plainText(from: "<p>Fish &amp; chips</p><p>for&nbsp;two</p>")  // "Fish & chips for two"
@@ -206,17 +211,24 @@ public enum HTMLText {
     ]
 }
 
-/// Collects text, collapsing whitespace, dropping well-formed escape sequences whole and other
-/// control characters one at a time, and stopping at a limit.
+/// Collects text, collapsing whitespace and stopping at a limit.
+///
+/// Control characters are data here: text keeps them (a terminal escape sequence stays whole,
+/// for the sanitiser of whatever shows the text to drop whole), unless `removesControls`, for
+/// addresses and identifiers, which never hold one: then each is removed on its own, so a
+/// stray one never takes what follows it.
 struct _TextAccumulator {
     private var text = ""
-    private var escapes = _EscapeSequenceFilter()
     private var count = 0
     private var pendingSpace = false
     private let limit: Int
+    private let removesControls: Bool
     private(set) var isFull = false
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, removesControls: Bool = false) {
+        self.limit = limit
+        self.removesControls = removesControls
+    }
 
     mutating func append(_ string: String) {
         for scalar in string.unicodeScalars { append(scalar) }
@@ -224,28 +236,11 @@ struct _TextAccumulator {
 
     mutating func append(_ scalar: Unicode.Scalar) {
         guard !isFull else { return }
-        switch escapes.take(scalar) {
-        case .text: place(scalar)
-        case .held: break
-        case .released(let text):
-            for scalar in text { place(scalar) }
-            append(scalar)
-        }
-    }
-
-    private mutating func place(_ scalar: Unicode.Scalar) {
-        guard !isFull else { return }
         if scalar.properties.isWhitespace {
             pendingSpace = count > 0
             return
         }
-        let value = scalar.value
-        // C0 and C1 controls, and the bidirectional overrides that could reorder a terminal line.
-        if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value)
-        {
-            return
-        }
+        if removesControls, Self.isControl(scalar) { return }
         if pendingSpace {
             text.unicodeScalars.append(" ")
             pendingSpace = false
@@ -258,9 +253,14 @@ struct _TextAccumulator {
         }
     }
 
-    /// The text, with what an escape sequence left unended held given back.
-    mutating func finish() -> String {
-        for scalar in escapes.finish() { place(scalar) }
-        return text
+    /// The text.
+    func finish() -> String { text }
+
+    /// C0 and C1 controls (escape included), and the bidirectional overrides that could
+    /// disguise an address.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
     }
 }

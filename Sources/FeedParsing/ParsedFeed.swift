@@ -12,8 +12,9 @@ public enum FeedFormat: String, Sendable, Equatable, CaseIterable {
 
 /// A feed document reduced to what Rivulet stores: the DTO-shaped result of parsing.
 ///
-/// Text is plain (HTML reduced by ``HTMLText``), links are absolute when the document's
-/// address was known, dates are Unix milliseconds (see ``FeedDate``).
+/// Text is plain (HTML reduced by ``HTMLText``, control characters kept as data for the screen
+/// that shows it to sanitise), links are absolute when the document's address was known and
+/// hold no control characters, dates are Unix milliseconds (see ``FeedDate``).
 public struct ParsedFeed: Sendable, Equatable {
     /// The format the document was written in.
     public var format: FeedFormat
@@ -60,8 +61,12 @@ public struct ParsedFeedItem: Sendable, Equatable {
     public var updatedAt: Int64?
     /// The item's full content as HTML, as the document gives it (RSS `content:encoded`, else
     /// `description`; Atom `content`, else `summary`; JSON Feed `content_html`, else
-    /// `content_text` escaped), for ``HTMLRenderer``; `nil` when there is none.
+    /// `content_text` escaped), for ``HTMLSanitizer`` and ``HTMLRenderer``; `nil` when there
+    /// is none.
     public var content: String?
+    /// The item's full content as plain text, when the document gave text rather than HTML
+    /// (JSON Feed's `content_text` without `content_html`); ``content`` then holds it escaped.
+    public var contentText: String?
 
     /// An item with the given parts.
     public init(
@@ -73,7 +78,8 @@ public struct ParsedFeedItem: Sendable, Equatable {
         author: String? = nil,
         publishedAt: Int64? = nil,
         updatedAt: Int64? = nil,
-        content: String? = nil
+        content: String? = nil,
+        contentText: String? = nil
     ) {
         self.id = id
         self.guid = guid
@@ -84,6 +90,7 @@ public struct ParsedFeedItem: Sendable, Equatable {
         self.publishedAt = publishedAt
         self.updatedAt = updatedAt
         self.content = content
+        self.contentText = contentText
     }
 
     /// The date to sort by: publication, else last update.

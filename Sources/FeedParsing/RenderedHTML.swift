@@ -1,8 +1,8 @@
 /// HTML laid out as text for a terminal, as ``HTMLRenderer`` makes it: the text, and the links
 /// it numbers.
 ///
-/// ``text`` holds one line per paragraph line, separated by `\n`, with no control character
-/// other than those line breaks. A line starts with its indentation and markers (`> ` for each
+/// ``text`` holds one line per paragraph line, separated by `\n`; control characters the HTML
+/// held stay in it as data, for the sanitiser of the terminal that draws it. A line starts with its indentation and markers (`> ` for each
 /// quote level, spaces for list levels, then `• ` or `1. ` on an item's first line), so a
 /// front end that wraps a line keeps that indentation on its continuation lines.
 public struct RenderedHTML: Sendable, Hashable {

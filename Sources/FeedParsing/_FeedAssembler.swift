@@ -86,6 +86,7 @@ enum _FeedAssembler {
             guid ?? link
             ?? "urn:rivulet:" + stableHash("\(title)\n\(published ?? updated ?? 0)\n\(summary)")
         let author = trimmed(draft.author).map { HTMLText.plainText(from: $0) }
+        let content = trimmed(draft.content)
         return ParsedFeedItem(
             id: id,
             guid: guid,
@@ -95,7 +96,8 @@ enum _FeedAssembler {
             author: author.flatMap { $0.isEmpty ? nil : $0 },
             publishedAt: published,
             updatedAt: updated,
-            content: trimmed(draft.content).map { draft.contentIsPlain ? escapedHTML($0) : $0 }
+            content: content.map { draft.contentIsPlain ? escapedHTML($0) : $0 },
+            contentText: draft.contentIsPlain ? content : nil
         )
     }
 
@@ -138,9 +140,10 @@ enum _FeedAssembler {
         return url
     }
 
-    /// A link or id as feed data gave it, without control characters or line breaks.
+    /// A link or id as feed data gave it, without control characters or line breaks (each
+    /// removed on its own: an address never holds one).
     static func identifier(_ text: String) -> String {
-        var output = _TextAccumulator(limit: 4_000)
+        var output = _TextAccumulator(limit: 4_000, removesControls: true)
         output.append(text)
         return output.finish()
     }

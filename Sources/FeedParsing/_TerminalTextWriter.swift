@@ -1,6 +1,7 @@
 /// Writes the text of ``HTMLRenderer``: lines with their quote and list prefixes, blank lines
-/// between paragraphs, whitespace collapsed outside preformatted text, no control characters,
-/// and at most `limit` scalars.
+/// between paragraphs, whitespace collapsed outside preformatted text, and at most `limit`
+/// scalars. Other control characters of the input are text to it, kept for the terminal's
+/// sanitiser to drop where the text is drawn.
 struct _TerminalTextWriter {
     /// A block the text is inside of, which adds to the start of its lines.
     private enum Block {
@@ -19,10 +20,6 @@ struct _TerminalTextWriter {
     static let maximumDepth = 16
 
     private var blocks: [Block] = []
-    /// Well-formed escape sequences in the text are dropped whole, not just their ESC.
-    private var escapes = _EscapeSequenceFilter()
-    /// Whether the text an escape sequence holds came in preformatted.
-    private var isHeldVerbatim = false
     private var output = ""
     private var count = 0
     private let limit: Int
@@ -47,16 +44,6 @@ struct _TerminalTextWriter {
 
     /// Flowing text: runs of whitespace become one space.
     mutating func append(flowing scalar: Unicode.Scalar) {
-        switch escapes.take(scalar) {
-        case .text: place(flowing: scalar)
-        case .held: isHeldVerbatim = false
-        case .released(let text):
-            for scalar in text { place(flowing: scalar) }
-            append(flowing: scalar)
-        }
-    }
-
-    private mutating func place(flowing scalar: Unicode.Scalar) {
         if Self.isCollapsible(scalar) {
             pendingSpace = true
         } else {
@@ -71,24 +58,6 @@ struct _TerminalTextWriter {
 
     /// Preformatted text: spaces kept, line breaks kept, tabs expanded to stops of eight.
     mutating func append(verbatim scalar: Unicode.Scalar) {
-        switch escapes.take(scalar) {
-        case .text: place(verbatim: scalar)
-        case .held: isHeldVerbatim = true
-        case .released(let text):
-            for scalar in text { place(verbatim: scalar) }
-            append(verbatim: scalar)
-        }
-    }
-
-    /// Gives back, as text, what an escape sequence cut short by markup or the end holds.
-    private mutating func endEscape() {
-        let text = escapes.finish()
-        for scalar in text {
-            if isHeldVerbatim { place(verbatim: scalar) } else { place(flowing: scalar) }
-        }
-    }
-
-    private mutating func place(verbatim scalar: Unicode.Scalar) {
         switch scalar {
         case "\n", "\u{2028}", "\u{2029}": newLine()
         case "\r": break
@@ -106,7 +75,6 @@ struct _TerminalTextWriter {
 
     /// Text added by the renderer (a marker, a link number), unbroken.
     mutating func append(marker text: String) {
-        endEscape()
         for scalar in text.unicodeScalars { put(scalar) }
     }
 
@@ -114,20 +82,17 @@ struct _TerminalTextWriter {
 
     /// The next text starts a new line.
     mutating func breakLine() {
-        endEscape()
         pendingBreak = max(pendingBreak, .line)
     }
 
     /// The next text starts a new paragraph, after a blank line.
     mutating func breakParagraph() {
-        endEscape()
         pendingBreak = .paragraph
         pendingBlankQuoteDepth = min(pendingBlankQuoteDepth, quoteDepth)
     }
 
     /// Ends the current line where it is, even an empty one (`br`, a line break in `pre`).
     mutating func newLine() {
-        endEscape()
         guard hasText, !isFull else { return }
         resolveBreak()
         if isAtLineStart { isLastLineBlank = true }
@@ -139,28 +104,24 @@ struct _TerminalTextWriter {
 
     /// Lines from now on are inside a quote.
     mutating func openQuote() {
-        endEscape()
         breakParagraph()
         push(.quote)
     }
 
     /// Ends the innermost quote.
     mutating func closeQuote() {
-        endEscape()
         breakParagraph()
         pop { if case .quote = $0 { true } else { false } }
     }
 
     /// Lines from now on are items of a list; an ordered one counts from `start`.
     mutating func openList(isOrdered: Bool, start: Int = 1) {
-        endEscape()
         isInList ? breakLine() : breakParagraph()
         push(.list(isOrdered: isOrdered, next: start))
     }
 
     /// Ends the innermost list.
     mutating func closeList() {
-        endEscape()
         pop { if case .list = $0 { true } else { false } }
         isInList ? breakLine() : breakParagraph()
     }
@@ -168,7 +129,6 @@ struct _TerminalTextWriter {
     /// Starts an item of the innermost list (a list of one when there is none); an item still
     /// open in that list ends.
     mutating func openItem() {
-        endEscape()
         if case .item = blocks.last { blocks.removeLast() }
         if !blocks.contains(where: { if case .list = $0 { true } else { false } }) {
             openList(isOrdered: false)
@@ -189,28 +149,24 @@ struct _TerminalTextWriter {
 
     /// Ends the innermost item.
     mutating func closeItem() {
-        endEscape()
         pop { if case .item = $0 { true } else { false } }
         breakLine()
     }
 
     /// Lines from now on are a definition, indented.
     mutating func openDefinition() {
-        endEscape()
         breakLine()
         push(.definition)
     }
 
     /// Ends the innermost definition.
     mutating func closeDefinition() {
-        endEscape()
         pop { if case .definition = $0 { true } else { false } }
         breakLine()
     }
 
     /// The text, without trailing line breaks or spaces.
     mutating func finish() -> String {
-        endEscape()
         var text = output
         while let last = text.unicodeScalars.last, last == "\n" || last == " " {
             text.unicodeScalars.removeLast()
@@ -237,7 +193,7 @@ struct _TerminalTextWriter {
 
     /// Writes a visible scalar, after the break and space pending and the line's prefix.
     private mutating func put(_ scalar: Unicode.Scalar) {
-        guard !isFull, !Self.isControl(scalar) else { return }
+        guard !isFull else { return }
         resolveBreak()
         if isAtLineStart {
             writePrefix()
@@ -324,13 +280,5 @@ struct _TerminalTextWriter {
     /// Whitespace that collapses in flowing text; a no-break space stays.
     private static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
         scalar != "\u{A0}" && scalar.properties.isWhitespace
-    }
-
-    /// C0 and C1 controls (escape included), and the bidirectional overrides that could reorder
-    /// a terminal line.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value)
     }
 }

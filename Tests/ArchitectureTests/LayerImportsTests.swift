@@ -80,6 +80,28 @@ private func imports(of target: String, in files: [URL]) throws -> [SourceImport
     #expect(violations.isEmpty, "\(violations.sorted().joined(separator: "\n"))")
 }
 
+@Test func onlyTerminalUIKnowsTerminalEscapeSequences() throws {
+    // One sanitiser for terminal output, TerminalUI's: text from data keeps its control
+    // characters until it is drawn, where that one drops a sequence whole. Code elsewhere that
+    // names ESC is a second sanitiser in the making.
+    let marks = ["\\u{1B}", "\\u{1b}", "0x1B", "0x1b", "EscapeSequence"]
+    var violations: [String] = []
+    for (target, files) in try sourceFilesByTarget() where target != "TerminalUI" {
+        for url in files {
+            let lines = try String(contentsOf: url, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                for mark in marks where line.contains(mark) {
+                    violations.append("\(target)/\(url.lastPathComponent):\(number + 1) names \(mark)")
+                }
+            }
+        }
+    }
+    #expect(violations.isEmpty, "\(violations.sorted().joined(separator: "\n"))")
+    let terminalUI = try #require(try sourceFilesByTarget()["TerminalUI"])
+    #expect(terminalUI.contains { $0.lastPathComponent == "TextSanitizer.swift" })
+}
+
 @Test func sceneServicesImportsBaseServicesOnlyInternally() throws {
     var violations: [String] = []
     for (target, files) in try sourceFilesByTarget() {

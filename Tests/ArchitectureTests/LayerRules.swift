@@ -31,6 +31,7 @@ enum LayerRules {
         "ViewModels": system.union(["Streams", "Domain", "SceneServices"]),
         "RivuletApp": system.union([
             "Streams", "Domain", "BaseServices", "SceneServices", "ViewModels", "Coordination", "TerminalUI",
+            "FeedParsing",
         ]),
     ]
 

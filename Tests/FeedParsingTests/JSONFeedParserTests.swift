@@ -73,4 +73,14 @@ import Testing
         #expect(items.first?.summary == "Short")
         #expect(items.last.flatMap(\.content).map { HTMLRenderer.render($0).text } == "a <b> & c\nnext line")
     }
+
+    @Test func contentTextIsAlsoKeptAsTheTextTheFeedGave() throws {
+        let json = """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": [
+             {"id": "1", "content_html": "<p>Full</p>", "content_text": "ignored"},
+             {"id": "2", "content_text": "a <b>  & c\\nnext line"}]}
+            """
+        let items = try FeedDocument.parse(Data(json.utf8)).items
+        #expect(items.map(\.contentText) == [nil, "a <b>  & c\nnext line"])
+    }
 }

@@ -1,3 +1,4 @@
+public import Domain
 public import Foundation
 
 /// A subscribed feed, with counts of its stored items.
@@ -58,16 +59,21 @@ public struct FeedItemObject: Sendable, Hashable, Identifiable {
     public let fetchedAt: Date
     /// Whether the item has been read.
     public let isRead: Bool
-    /// The item's full content laid out for reading (see ``FeedItemDraft/content``); empty when
-    /// the feed gave none or the item was stored before contents were kept.
+    /// The item's full content as stored (see ``FeedItemDraft/content``); empty when the feed
+    /// gave none or the item was stored before contents were kept.
     public let content: String
-    /// The addresses of the links numbered in ``content``: the first is `[1]`.
+    /// How ``content`` is written: sanitised HTML, or plain text (also the text an item stored
+    /// before schema 13 kept, laid out for a terminal then).
+    public let contentType: FeedContentType
+    /// The addresses of the links in ``content``, in the order the reader numbers them: the
+    /// first is `[1]`.
     public let links: [String]
 
     /// Creates an item value.
     public init(
         id: Int64, feedID: Int64, guid: String, title: String, link: String?, summary: String, publishedAt: Date?,
-        fetchedAt: Date, isRead: Bool, content: String = "", links: [String] = []
+        fetchedAt: Date, isRead: Bool, content: String = "", contentType: FeedContentType = .text,
+        links: [String] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -79,6 +85,7 @@ public struct FeedItemObject: Sendable, Hashable, Identifiable {
         self.fetchedAt = fetchedAt
         self.isRead = isRead
         self.content = content
+        self.contentType = contentType
         self.links = links
     }
 }
@@ -95,16 +102,19 @@ public struct FeedItemDraft: Sendable, Hashable {
     public var summary: String
     /// When the feed says the item was published, if it says.
     public var publishedAt: Date?
-    /// The item's full content laid out for reading: lines with their indentation, links
-    /// numbered `[N]` and listed at the end (as `HTMLRenderer` makes it). Empty when none.
+    /// The item's full content as the feed gave it, never laid out: HTML reduced to a safe
+    /// subset (as `HTMLSanitizer` makes it), or plain text. Empty when none.
     public var content: String
-    /// The addresses of the links numbered in ``content``: the first is `[1]`.
+    /// How ``content`` is written.
+    public var contentType: FeedContentType
+    /// The addresses of the links in ``content``, in the order the reader numbers them: the
+    /// first is `[1]`.
     public var links: [String]
 
     /// Creates an item to store.
     public init(
         guid: String, title: String, link: String? = nil, summary: String = "", publishedAt: Date? = nil,
-        content: String = "", links: [String] = []
+        content: String = "", contentType: FeedContentType = .text, links: [String] = []
     ) {
         self.guid = guid
         self.title = title
@@ -112,6 +122,7 @@ public struct FeedItemDraft: Sendable, Hashable {
         self.summary = summary
         self.publishedAt = publishedAt
         self.content = content
+        self.contentType = contentType
         self.links = links
     }
 }

@@ -145,7 +145,7 @@ extension FeedsBaseService {
         let columns = itemColumns.split(separator: ",").map { "i." + $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: ", ")
         let select = "SELECT \(columns), f.title FROM "
-        let decode = { (row: Statement) in FeedItemSearchHit(item: decodeItem(row), feedTitle: row.string(at: 11)) }
+        let decode = { (row: Statement) in FeedItemSearchHit(item: decodeItem(row), feedTitle: row.string(at: 12)) }
         switch searchIndex {
         case .fts5:
             guard let query = SearchText.ftsQuery(text) else { return [] }

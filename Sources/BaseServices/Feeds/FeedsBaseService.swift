@@ -1,3 +1,4 @@
+import Domain
 public import Foundation
 public import SQLiteProvider
 public import Streams
@@ -113,17 +114,18 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             try db.execute(
                 """
                 INSERT INTO feed_items(
-                    feed_id, guid, title, link, summary, published_at, fetched_at, content, content_links)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    feed_id, guid, title, link, summary, published_at, fetched_at, content, content_links,
+                    content_type)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (feed_id, guid) DO UPDATE SET
                     title = excluded.title, link = excluded.link, summary = excluded.summary,
                     published_at = excluded.published_at, content = excluded.content,
-                    content_links = excluded.content_links
+                    content_links = excluded.content_links, content_type = excluded.content_type
                 """,
                 [
                     .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
                     .integer(item.publishedAt?.storedMilliseconds), .integer(fetched), .text(item.content),
-                    .text(storedLinks(item.links)),
+                    .text(storedLinks(item.links)), .text(item.contentType.rawValue),
                 ])
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
@@ -274,7 +276,8 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     // MARK: Rows
 
     static let itemColumns =
-        "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links"
+        "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, "
+        + "content_type"
 
     /// Links as stored: one a line (a link never holds a line break; one that does is cut there).
     static func storedLinks(_ links: [String]) -> String {
@@ -304,6 +307,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             publishedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
             fetchedAt: Date(storedMilliseconds: row.int64(at: 7)), isRead: row.bool(at: 8),
             content: row.string(at: 9),
+            contentType: FeedContentType(rawValue: row.string(at: 11)) ?? .text,
             links: row.string(at: 10).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 .filter { !$0.isEmpty })
     }

@@ -170,6 +170,17 @@ enum Schema {
             Migration(version: 13, name: "one history") { (db) throws(DatabaseError) in
                 try db.executeScript(History.changesScript)
             },
+            Migration(version: 14, name: "feed item content as given") { (db) throws(DatabaseError) in
+                // From now on an item's content is what the feed gave (HTML reduced to a safe
+                // subset, or text), laid out when it is shown. Items stored before hold text laid
+                // out for a terminal, their links listed at its end: they are marked text, which
+                // the reader shows as it is written, so they read exactly as they did.
+                try db.executeScript(
+                    """
+                    ALTER TABLE feed_items ADD COLUMN content_type TEXT NOT NULL DEFAULT 'text'
+                        CHECK (content_type IN ('html', 'text'));
+                    """ + FeedHistory.contentTypeScript)
+            },
         ]
     }
 

@@ -175,6 +175,7 @@ enum FeedCommands {
         ("read", { .bool($0.isRead) }),
         ("summary", { .string($0.text) }),
         ("content", { .string($0.content) }),
+        ("contentType", { .string($0.contentType.rawValue) }),
         ("links", { .array($0.links.map(JSONValue.string)) }),
     ])
 

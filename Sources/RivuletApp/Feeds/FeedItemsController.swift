@@ -41,7 +41,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
-            let unwrapped = ReaderContent(heading: detail.title, meta: meta, body: detail.text, scroll: state.scroll)
+            let unwrapped = ReaderContent(
+                heading: detail.title, meta: meta, body: detail.readerText, scroll: state.scroll)
             let body = unwrapped.bodyRect(in: chrome.contentArea(for: size))
             let reader = unwrapped.wrappingBody(toWidth: body.width)
             let lineCount = reader.bodyLines(width: body.width).count

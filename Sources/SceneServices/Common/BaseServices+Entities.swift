@@ -35,7 +35,8 @@ extension FeedItem {
     init(_ object: FeedItemObject) {
         self.init(
             id: object.id, feedID: object.feedID, title: object.title, link: object.link, text: object.summary,
-            publishedAt: object.publishedAt, isRead: object.isRead, content: object.content, links: object.links)
+            publishedAt: object.publishedAt, isRead: object.isRead, content: object.content,
+            contentType: object.contentType, links: object.links)
     }
 }
 

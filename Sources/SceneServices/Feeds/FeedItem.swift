@@ -1,3 +1,4 @@
+package import Domain
 package import Foundation
 
 /// One item of a feed as the scenes see it.
@@ -16,16 +17,19 @@ package struct FeedItem: Sendable, Hashable, Identifiable {
     package let publishedAt: Date?
     /// Whether it was read.
     package let isRead: Bool
-    /// Its full content laid out for reading: lines keeping their indentation, links numbered
-    /// `[N]` and listed at the end. Empty when the feed gave none.
+    /// Its full content as the feed gave it, for a front end to lay out: sanitised HTML or
+    /// plain text, as ``contentType`` says. Empty when the feed gave none.
     package let content: String
-    /// The addresses of the links numbered in ``content``: the first is `[1]`.
+    /// How ``content`` is written.
+    package let contentType: FeedContentType
+    /// The addresses of the links in ``content``, in the order the reader numbers them: the
+    /// first is `[1]`.
     package let links: [String]
 
     /// Creates an item.
     package init(
         id: Int64, feedID: Int64, title: String, link: String? = nil, text: String = "", publishedAt: Date? = nil,
-        isRead: Bool = false, content: String = "", links: [String] = []
+        isRead: Bool = false, content: String = "", contentType: FeedContentType = .text, links: [String] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -35,6 +39,7 @@ package struct FeedItem: Sendable, Hashable, Identifiable {
         self.publishedAt = publishedAt
         self.isRead = isRead
         self.content = content
+        self.contentType = contentType
         self.links = links
     }
 }

@@ -24,7 +24,8 @@ private func everyFeedRow(_ database: SQLiteDatabase) throws -> [String] {
             """
             SELECT quote(id) || '|' || quote(feed_id) || '|' || quote(guid) || '|' || quote(title) || '|'
                 || quote(link) || '|' || quote(summary) || '|' || quote(published_at) || '|' || quote(fetched_at)
-                || '|' || quote(is_read) || '|' || quote(content) || '|' || quote(content_links)
+                || '|' || quote(is_read) || '|' || quote(content) || '|' || quote(content_links) || '|'
+                || quote(content_type)
             FROM feed_items ORDER BY id
             """
         ) { "item " + $0.string(at: 0) }
@@ -41,8 +42,12 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     let drafts = [
         FeedItemDraft(
             guid: "a", title: "First", link: "https://example.com/a", summary: "One",
-            publishedAt: Date(storedMilliseconds: 1_000), content: "Body [1]", links: ["https://example.com/1"]),
-        FeedItemDraft(guid: "b", title: "Second", summary: "Two", publishedAt: Date(storedMilliseconds: 2_000)),
+            publishedAt: Date(storedMilliseconds: 1_000),
+            content: "<p>Body <a href=\"https://example.com/1\">one</a></p>", contentType: .html,
+            links: ["https://example.com/1"]),
+        FeedItemDraft(
+            guid: "b", title: "Second", summary: "Two", publishedAt: Date(storedMilliseconds: 2_000),
+            content: "Plain body", contentType: .text),
         FeedItemDraft(guid: "c", title: "Undated"),
     ]
     _ = try value(fixture.feeds.storeItems(drafts, feedID: example.id, fetchedAt: Date(storedMilliseconds: 5_000)))

@@ -213,6 +213,83 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
     #expect(stored.isRead)
 }
 
+@Test(arguments: [SearchIndex.fts5, .words])
+func feedContentTypeMigrationMarksStoredItemsTextSoTheyReadAsBefore(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    #expect(all.count == 14)
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(12)))
+    // What schema 12 stored: content laid out for a terminal at ingest, its links listed at the end.
+    let laidOut = "Intro more[1]\n\n  • one\n  • two\n\nLinks:\n[1]: https://example.com/more"
+    try old.write { (db) throws(DatabaseError) in
+        for url in ["https://example.com/feed", "https://removed.example/feed"] {
+            try db.execute("INSERT INTO feeds(url, title, added_at) VALUES (?, 'Example', 1)", [.text(url)])
+            try db.execute(
+                """
+                INSERT INTO feed_items(feed_id, guid, title, summary, fetched_at, is_read, content, content_links)
+                VALUES (?, 'a', 'Laid out', 'Short', 2, 1, ?, 'https://example.com/more')
+                """,
+                [.integer(db.lastInsertedRowID), .text(laidOut)])
+        }
+    }
+    // A feed removed before the upgrade, as schema 12's code recorded it: its items wait in the
+    // history, laid out too.
+    try old.execute(
+        """
+        INSERT INTO todo_changes(stack, label, made_at) VALUES ('undo', 'remove feed "Example"', 3);
+        INSERT INTO feed_change_rows(
+            change_id, feed_id, present, url, title, site_url, added_at, last_fetched_at, etag, last_modified,
+            last_error)
+        SELECT 1, id, 1, url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error
+        FROM feeds WHERE id = 2;
+        INSERT INTO feed_item_change_rows(
+            change_id, item_id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content,
+            content_links)
+        SELECT 1, id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links
+        FROM feed_items WHERE feed_id = 2;
+        DELETE FROM feed_items WHERE feed_id = 2;
+        DELETE FROM feeds WHERE id = 2;
+        """)
+    old.close()
+
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    #expect(try database.int("PRAGMA user_version") == 14)
+    let context = try ServiceContext.make(database: database)
+    let feeds = FeedsBaseService(context: context)
+    let item = try #require(
+        try value(feeds.observeItemWindow(feedID: 1, offset: 0, limit: 10, on: ImmediateScheduler())).items.first)
+    #expect(item.contentType == .text)
+    #expect(item.content == laidOut)
+    #expect(item.links == ["https://example.com/more"])
+    #expect(item.isRead)
+    #expect(try value(HistoryBaseService(context: context).undo())?.label == "remove feed \"Example\"")
+    let restored = try #require(
+        try value(feeds.observeItemWindow(feedID: 2, offset: 0, limit: 10, on: ImmediateScheduler())).items.first)
+    #expect(restored.contentType == .text)
+    #expect(restored.content == laidOut)
+    // A refresh stores the item again as the feed gave it.
+    let draft = FeedItemDraft(guid: "a", title: "Laid out", content: "<p>Intro</p>", contentType: .html)
+    _ = try value(feeds.storeItems([draft], feedID: 1, fetchedAt: Date()))
+    let stored = try #require(
+        try value(feeds.observeItemWindow(feedID: 1, offset: 0, limit: 10, on: ImmediateScheduler())).items.first)
+    #expect(stored.contentType == .html)
+    #expect(stored.content == "<p>Intro</p>")
+    #expect(stored.isRead)
+    #expect(
+        try database.read { (db) throws(DatabaseError) in try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) }
+        } == "ok")
+}
+
+@Test func feedContentTypeMigrationRefusesATypeItDoesNotKnow() throws {
+    let (_, database) = try makeTemporaryDatabase()
+    try database.execute("INSERT INTO feeds(url, title, added_at) VALUES ('https://example.com/feed', 'E', 1)")
+    #expect(throws: DatabaseError.self) {
+        try database.execute(
+            "INSERT INTO feed_items(feed_id, guid, title, fetched_at, content_type) VALUES (1, 'a', 't', 1, 'markdown')"
+        )
+    }
+}
+
 @Test func feedHistoryMigrationKeepsTheTodoHistoryADatabaseAlreadyHas() throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations()

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import SceneServices
 import SceneServicesMocks
@@ -80,12 +81,18 @@ private func shown(_ controller: FeedItemsController) -> (titles: [String], sele
 
 /// A controller over one item whose content is `lines` numbered lines, opened in the reader.
 private func readerController(lines: Int) -> FeedItemsController {
-    let content = (1...lines).map { "Line \($0)" }.joined(separator: "\n")
+    readerController(content: (1...lines).map { "Line \($0)" }.joined(separator: "\n"), type: .text)
+}
+
+/// A controller over one item with `content` of `type`, opened in the reader.
+private func readerController(
+    content: String, type: FeedContentType, links: [String] = []
+) -> FeedItemsController {
     let service = MockFeedItemsService {
         $0.observeFeedHandler = { id, _ in .just(.success(Feed(id: id, url: "https://example.com/feed", title: "One")))
         }
         $0.observePageHandler = { _, offset, _, _ in
-            let item = FeedItem(id: 1, feedID: 1, title: "Article", content: content)
+            let item = FeedItem(id: 1, feedID: 1, title: "Article", content: content, contentType: type, links: links)
             return .just(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 1, offset: offset)))
         }
         $0.setReadHandler = { id, isRead in
@@ -153,4 +160,35 @@ private func readerLines(_ controller: FeedItemsController) -> [String] {
     #expect(controller.screen(size: size, under: nil).chrome.info == "link [12]: o opens it")
     _ = controller.handle(.key(Key(.down)))
     #expect(controller.screen(size: size, under: nil).chrome.info == "")
+}
+
+/// Every line the reader shows once it knows its size.
+private func readerScreen(_ controller: FeedItemsController) -> [String] {
+    _ = controller.screen(size: size, under: nil)
+    return controller.screen(size: size, under: nil).render(size: size).textLines()
+}
+
+@Test func feedItemsReaderLaysOutStoredHTMLWhenItShowsIt() {
+    let controller = readerController(
+        content: "<p>Read <a href=\"https://example.com/more\">more</a>.</p><ul><li>one</li></ul>", type: .html,
+        links: ["https://example.com/more"])
+    defer { controller.stop() }
+    let lines = readerScreen(controller).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.contains("Read more[1]."))
+    #expect(lines.contains("• one"))
+    #expect(lines.contains("[1]: https://example.com/more"))
+    #expect(!lines.contains { $0.contains("<p>") })
+}
+
+@Test func feedItemsReaderDrawsFeedTextThroughTheTerminalSanitiser() {
+    // The parser keeps control characters as data; the reader drops a sequence whole and shows
+    // a lone C1 character as a placeholder, never taking the words after it.
+    let controller = readerController(
+        content: "<p>Body\u{1B}]0;pwned\u{07} text\u{1B}[2J\u{1B}[H here</p><p>Rain\u{9D} stops play</p>",
+        type: .html)
+    defer { controller.stop() }
+    let lines = readerScreen(controller)
+    #expect(lines.contains { $0.contains("Body text here") })
+    #expect(lines.contains { $0.contains("Rain\u{FFFD} stops play") })
+    #expect(!lines.joined().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
 }

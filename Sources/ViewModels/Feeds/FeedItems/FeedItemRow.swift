@@ -1,3 +1,5 @@
+package import Domain
+
 /// One row of a feed's items.
 package struct FeedItemRow: Sendable, Hashable, Identifiable {
     /// The item's identifier.
@@ -27,21 +29,28 @@ package struct FeedItemDetail: Sendable, Hashable {
     package let id: Int64
     /// Its title.
     package let title: String
-    /// Its text to read: the full content laid out (lines keep their indentation, the list of
-    /// numbered links at the end), else the summary.
+    /// Its text to read: the full content as stored, else the summary. A front end lays it out
+    /// as ``textType`` says (the terminal reader numbers the links of HTML and lists them at
+    /// the end).
     package let text: String
+    /// How ``text`` is written: HTML, or plain text shown as it is written.
+    package let textType: FeedContentType
     /// Its web address, if any.
     package let link: String?
     /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
     package let dateText: String?
-    /// The addresses of the links numbered in ``text``: the first is `[1]`.
+    /// The addresses of the links in ``text``, in the order they are numbered: the first is `[1]`.
     package let links: [String]
 
     /// Creates a detail.
-    package init(id: Int64, title: String, text: String, link: String?, dateText: String?, links: [String] = []) {
+    package init(
+        id: Int64, title: String, text: String, textType: FeedContentType = .text, link: String?, dateText: String?,
+        links: [String] = []
+    ) {
         self.id = id
         self.title = title
         self.text = text
+        self.textType = textType
         self.link = link
         self.dateText = dateText
         self.links = links

@@ -111,8 +111,10 @@ extension FeedItemsViewModel {
         /// The opened item's text (its full content, else its summary), link and numbered links.
         package var detail: FeedItemDetail? {
             guard let item = openedItem else { return nil }
+            let hasContent = !item.content.isEmpty
             return FeedItemDetail(
-                id: item.id, title: item.title, text: item.content.isEmpty ? item.text : item.content, link: item.link,
+                id: item.id, title: item.title, text: hasContent ? item.content : item.text,
+                textType: hasContent ? item.contentType : .text, link: item.link,
                 dateText: item.publishedAt.map(DueDate.format), links: item.links)
         }
 

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import Testing
 
@@ -143,8 +144,19 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
     #expect(detail?.links == ["https://x"])
 }
 
+@Test func itemsStateOpenGivesTheStoredHTMLAndSaysItIsHTMLForTheFrontEndToLayOut() {
+    let item = FeedItem(
+        id: 1, feedID: 1, title: "Long", text: "Short summary", content: "<p><a href=\"https://x\">Para</a></p>",
+        contentType: .html, links: ["https://x"])
+    let detail = after(.action(.open), from: loaded([item])).detail
+    #expect(detail?.text == "<p><a href=\"https://x\">Para</a></p>")
+    #expect(detail?.textType == .html)
+    #expect(detail?.links == ["https://x"])
+}
+
 @Test func itemsStateOpenOfAnItemWithoutContentShowsItsSummary() {
     let detail = after(.action(.open), from: loaded([Fixtures.item(1)])).detail
     #expect(detail?.text == "Text of 1")
+    #expect(detail?.textType == .text)
     #expect(detail?.links == [])
 }

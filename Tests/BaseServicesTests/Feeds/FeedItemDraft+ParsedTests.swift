@@ -1,0 +1,88 @@
+import Domain
+import FeedParsing
+import Foundation
+import Testing
+
+@testable import BaseServices
+
+// What ingest stores for a parsed item: the content as the feed gave it (HTML reduced to the
+// safe subset, or text) and the links found in it, never a layout for a terminal.
+
+private func parsedItem(
+    _ document: String, from url: String = "https://notes.example/feed.xml"
+) throws
+    -> ParsedFeedItem
+{
+    let feed = try FeedDocument.parse(Data(document.utf8), sourceURL: URL(string: url))
+    return try #require(feed.items.first)
+}
+
+private let contentHTML = """
+    <p onclick="steal()">First paragraph with <a href="/about">a link</a>.</p>
+    <script>steal()</script><iframe src="https://evil.example/"></iframe>
+    <ul><li>apples</li><li>pears</li></ul>
+    <blockquote>quoted words</blockquote>
+    <p>See <a href="https://other.example/page">the other page</a> and <a href="javascript:steal()">this</a>.</p>
+    <img src="pic.png" alt="A pic" onerror="steal()">
+    """
+
+private let rss = """
+    <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Notes</title>
+    <item><guid>one</guid><title>Structured post</title><link>https://notes.example/posts/one</link>
+    <description>A short summary</description>
+    <content:encoded><![CDATA[\(contentHTML)]]></content:encoded></item>
+    </channel></rss>
+    """
+
+@Test func aParsedItemStoresItsHTMLSanitisedWithItsLinksAndNoLayout() throws {
+    let draft = FeedItemDraft(try parsedItem(rss), feedURL: "https://notes.example/feed.xml")
+    #expect(draft.contentType == .html)
+    #expect(draft.links == ["https://notes.example/about", "https://other.example/page"])
+    #expect(draft.content.contains("<p>First paragraph with <a href=\"https://notes.example/about\">a link</a>.</p>"))
+    #expect(draft.content.contains("<img src=\"https://notes.example/posts/pic.png\" alt=\"A pic\">"))
+    #expect(draft.content.contains("<a>this</a>"))
+    for gone in ["script", "iframe", "onclick", "onerror", "javascript:", "steal"] {
+        #expect(!draft.content.contains(gone), "\(gone)")
+    }
+    for layout in ["[1]", "Links:", "•", "> quoted"] {
+        #expect(!draft.content.contains(layout), "\(layout)")
+    }
+}
+
+@Test func theStoredHTMLLaysOutAsTheContentSchema12StoredDid() throws {
+    let item = try parsedItem(rss)
+    let draft = FeedItemDraft(item, feedURL: "https://notes.example/feed.xml")
+    // What ingest used to store: the feed's HTML laid out against the item's link.
+    let before = HTMLRenderer.render(item.content ?? "", baseURL: URL(string: "https://notes.example/posts/one"))
+    let now = HTMLRenderer.render(draft.content)
+    #expect(now.textWithLinkList == before.textWithLinkList)
+    #expect(draft.links == before.links)
+}
+
+@Test func relativeLinksResolveAgainstTheFeedsAddressWhenTheItemHasNoLink() throws {
+    let document = """
+        <rss><channel><title>N</title><item><guid>g</guid><title>t</title>
+        <description>&lt;a href="/x"&gt;x&lt;/a&gt;</description></item></channel></rss>
+        """
+    let draft = FeedItemDraft(try parsedItem(document), feedURL: "https://notes.example/feed.xml")
+    #expect(draft.content == "<a href=\"https://notes.example/x\">x</a>")
+    #expect(draft.links == ["https://notes.example/x"])
+}
+
+@Test func textTheFeedGaveIsStoredAsText() throws {
+    let document = """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [
+         {"id": "1", "title": "t", "content_text": "a <b>  & c\\n  indented"}]}
+        """
+    let draft = FeedItemDraft(try parsedItem(document), feedURL: "https://notes.example/feed.json")
+    #expect(draft.contentType == .text)
+    #expect(draft.content == "a <b>  & c\n  indented")
+    #expect(draft.links.isEmpty)
+}
+
+@Test func anItemWithoutContentStoresNone() throws {
+    let document = "<rss><channel><title>N</title><item><guid>g</guid><title>t</title></item></channel></rss>"
+    let draft = FeedItemDraft(try parsedItem(document), feedURL: "https://notes.example/feed.xml")
+    #expect(draft.content.isEmpty)
+    #expect(draft.links.isEmpty)
+}

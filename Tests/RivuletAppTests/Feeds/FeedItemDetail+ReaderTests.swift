@@ -1,0 +1,41 @@
+import Domain
+import Testing
+import ViewModels
+
+@testable import RivuletApp
+
+private func detail(_ text: String, _ type: FeedContentType, links: [String] = []) -> FeedItemDetail {
+    FeedItemDetail(id: 1, title: "Post", text: text, textType: type, link: nil, dateText: nil, links: links)
+}
+
+@Test func htmlIsLaidOutWhenShownWithItsLinksNumberedAndListed() {
+    let html =
+        "<p>First paragraph with <a href=\"https://notes.example/about\">a link</a>.</p><p>Second.</p>"
+        + "<ul><li>apples</li><li>pears</li></ul><blockquote>quoted words</blockquote>"
+        + "<p>See <a href=\"https://other.example/page\">the other page</a>.</p>"
+    let shown = detail(html, .html, links: ["https://notes.example/about", "https://other.example/page"]).readerText
+    #expect(
+        shown == """
+            First paragraph with a link[1].
+
+            Second.
+
+              • apples
+              • pears
+
+            > quoted words
+
+            See the other page[2].
+
+            Links:
+            [1]: https://notes.example/about
+            [2]: https://other.example/page
+            """)
+}
+
+@Test func textIsShownAsItIsWrittenAsAnItemStoredBeforeSchema13Was() {
+    // What schema 12 stored: text laid out at ingest, its link list at the end.
+    let laidOut = "Intro[1].\n\n  • one\n    more of one\n\n> quoted\n\nLinks:\n[1]: https://example.com/a"
+    #expect(detail(laidOut, .text, links: ["https://example.com/a"]).readerText == laidOut)
+    #expect(detail("a  b\n\tc", .text).readerText == "a  b\n\tc")
+}
