@@ -90,18 +90,18 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 
         /// Splices a table or column name, double-quoted so any characters are safe.
         public mutating func appendInterpolation(identifier: String) {
-            text += "\"" + identifier.replacingQuotes() + "\""
+            text += quotedIdentifier(identifier)
         }
     }
 }
 
-extension String {
-    fileprivate func replacingQuotes() -> String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for character in self {
-            if character == "\"" { result += "\"\"" } else { result.append(character) }
-        }
-        return result
+/// `identifier` double-quoted, its own double quotes doubled: a table or column name that
+/// SQLite reads as a name whatever characters it holds.
+func quotedIdentifier(_ identifier: String) -> String {
+    var result = "\""
+    result.reserveCapacity(identifier.utf8.count + 2)
+    for character in identifier {
+        if character == "\"" { result += "\"\"" } else { result.append(character) }
     }
+    return result + "\""
 }

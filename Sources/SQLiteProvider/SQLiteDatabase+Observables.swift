@@ -5,7 +5,8 @@ extension SQLiteDatabase {
     /// outcome, then completes.
     ///
     /// The transaction runs on the thread that subscribes: subscribe on a background scheduler
-    /// (`subscribe(on:)`) to keep a write off a UI queue.
+    /// (`subscribe(on:)`) to keep a write off a UI queue, or use ``writeSingle(_:)``, which
+    /// queues the transaction on the writer and returns at once.
     public func writeOnSubscribe<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> T
     ) -> Observable<Result<T, DatabaseError>> {

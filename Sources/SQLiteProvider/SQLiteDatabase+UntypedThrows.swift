@@ -10,6 +10,7 @@ extension SQLiteDatabase {
     /// }
     /// ```
     @_disfavoredOverload
+    @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try runUntyped(body, failing: "rolled back") { (inner) throws(DatabaseError) in try write(inner) }
     }
@@ -88,5 +89,71 @@ private func typed<T>(_ body: (Connection) throws -> T, _ db: Connection) throws
         throw error
     } catch {
         throw DatabaseError(kind: .invalidValue, message: String(describing: error))
+    }
+}
+
+extension SQLiteDatabase {
+    /// ``writeSingle(_:)`` for a closure whose errors are not typed: any error rolls the
+    /// transaction back and fails the single as it was thrown.
+    @_disfavoredOverload
+    public func writeSingle<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) -> Single<T> {
+        Single.create { [self] observer in
+            let pending = PendingWrite()
+            let untyped = _UntypedWrite(body)
+            enqueueWrite({ (db) throws(DatabaseError) in try untyped.run(db) }, pending) { result in
+                observer(result.mapError(untyped.thrown))
+            }
+            return Disposables.create { pending.cancel() }
+        }
+    }
+
+    /// ``writeCompletable(_:)`` for a closure whose errors are not typed: any error rolls the
+    /// transaction back and fails the completable as it was thrown.
+    @_disfavoredOverload
+    public func writeCompletable(_ body: @escaping @Sendable (Connection) throws -> Void) -> Completable {
+        writeSingle(body).asCompletable()
+    }
+
+    /// ``asyncWrite(_:)`` for a closure whose errors are not typed: any error rolls the
+    /// transaction back and is thrown again as it was.
+    @_disfavoredOverload
+    @discardableResult
+    public func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        let untyped = _UntypedWrite(body)
+        do {
+            return try await asyncWrite { (db) throws(DatabaseError) in try untyped.run(db) }
+        } catch let error as DatabaseError {
+            throw untyped.thrown(error)
+        }
+    }
+}
+
+/// An untyped write body run as a typed one, keeping the error it threw so that it can be
+/// given back as it was.
+///
+/// `@unchecked Sendable`: `error` is written while the body runs on the writer's queue and read
+/// after the write has ended, which that queue (or the continuation resumed from it) orders.
+private final class _UntypedWrite<T>: @unchecked Sendable {
+    private let body: @Sendable (Connection) throws -> T
+    private var error: (any Error)?
+
+    init(_ body: @escaping @Sendable (Connection) throws -> T) {
+        self.body = body
+    }
+
+    func run(_ db: Connection) throws(DatabaseError) -> T {
+        do {
+            return try body(db)
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            self.error = error
+            throw DatabaseError(kind: .misuse, message: "rolled back: \(error)")
+        }
+    }
+
+    /// The error the body threw, or `error` when it threw none of its own.
+    func thrown(_ error: DatabaseError) -> any Error {
+        self.error ?? error
     }
 }

@@ -141,10 +141,25 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer and commits it; on a thrown
     /// error the transaction is rolled back. Observers of the touched tables refresh after the
     /// commit. Waits for the writer (and for other processes' locks, up to the busy timeout).
+    /// The value may be dropped: a closure often returns what it wrote (``Connection/insert(_:)``).
+    @discardableResult
     public func write<T>(_ body: (Connection) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
         try performSync(writerQueue, writerKey) { () -> Result<T, DatabaseError> in
             Result { () throws(DatabaseError) -> T in try writeInTransaction(body) }
         }.get()
+    }
+
+    /// Queues `body` on the writer after the writes queued before it and returns at once; on
+    /// the writer it runs in its own transaction, as ``write(_:)`` runs it, unless `pending` was
+    /// cancelled first, and `completion` gets the outcome there.
+    func enqueueWrite<T>(
+        _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> T, _ pending: PendingWrite,
+        completion: @escaping @Sendable (Result<T, DatabaseError>) -> Void
+    ) {
+        writerQueue.async { [self] in
+            guard pending.start() else { return }
+            completion(Result { () throws(DatabaseError) -> T in try writeInTransaction(body) })
+        }
     }
 
     private func writeInTransaction<T>(_ body: (Connection) throws(DatabaseError) -> T) throws(DatabaseError) -> T {

@@ -50,3 +50,55 @@ import Testing
     #expect(read?.4 == 4)
     #expect(read?.5 == nil)
 }
+
+private enum Suit: String, SQLValueConvertible { case hearts, spades }
+private enum Rank: Int, SQLValueConvertible { case ace = 1, king = 13 }
+private struct NoteID: RawRepresentable, Hashable, SQLValueConvertible {
+    var rawValue: Int64
+}
+
+@Test func aRawRepresentableValueIsStoredAsItsRawValue() {
+    #expect(Suit.spades.sqlValue == .text("spades"))
+    #expect(Rank.king.sqlValue == .integer(13))
+    #expect(NoteID(rawValue: 7).sqlValue == .integer(7))
+    #expect(Suit(sqlValue: .text("hearts")) == .hearts)
+    #expect(Rank(sqlValue: .integer(1)) == .ace)
+    #expect(NoteID(sqlValue: .integer(7)) == NoteID(rawValue: 7))
+}
+
+@Test func aRawRepresentableValueIsNilForAnotherTypeOrAnUnknownRawValue() {
+    #expect(Suit(sqlValue: .text("clubs")) == nil)
+    #expect(Suit(sqlValue: .integer(1)) == nil)
+    #expect(Rank(sqlValue: .integer(2)) == nil)
+    #expect(Rank(sqlValue: .null) == nil)
+}
+
+@Test func rawRepresentableValuesRoundTripThroughBoundSQLAndRows() throws {
+    let database = try SQLiteDatabase.openInMemory(migrations: [])
+    defer { database.close() }
+    try database.write { db in
+        try db.execute("CREATE TABLE hand (id INTEGER PRIMARY KEY, suit TEXT, rank INTEGER)")
+        try db.execute("INSERT INTO hand VALUES (\(NoteID(rawValue: 3)), \(Suit.spades), \(Rank.king))")
+        try db.execute("INSERT INTO hand VALUES (\(NoteID(rawValue: 4)), \(Suit?.none), \(Rank.ace))")
+    }
+    let hands = try database.read { db in
+        try db.fetchAll("SELECT id, suit, rank FROM hand ORDER BY id") { (row) throws(DatabaseError) in
+            (try row["id"] as NoteID, try row["suit"] as Suit?, try row[2] as Rank)
+        }
+    }
+    #expect(hands.map(\.0) == [NoteID(rawValue: 3), NoteID(rawValue: 4)])
+    #expect(hands.map(\.1) == [.spades, nil])
+    #expect(hands.map(\.2) == [.king, .ace])
+}
+
+@Test func smallIntegersConvertOnlyWhenTheStoredValueFits() {
+    #expect(UInt8(sqlValue: .integer(255)) == 255)
+    #expect(UInt8(sqlValue: .integer(256)) == nil)
+    #expect(Int8(sqlValue: .integer(-128)) == -128)
+    #expect(Int16(sqlValue: .integer(40_000)) == nil)
+    #expect(UInt16(sqlValue: .integer(40_000)) == 40_000)
+    #expect(UInt32(sqlValue: .integer(-1)) == nil)
+    #expect(UInt32.max.sqlValue == .integer(4_294_967_295))
+    #expect(Float(sqlValue: .integer(2)) == 2)
+    #expect(Float(1.5).sqlValue == .real(1.5))
+}
