@@ -27,3 +27,11 @@ extension FeedItemDraft {
             links: content.links)
     }
 }
+
+extension FeedItemDraft {
+    /// The words a search finds the item by: its content as the reader shows it (HTML laid out,
+    /// its links listed at the end; text as it is), never its markup.
+    var searchText: String {
+        contentType == .html ? HTMLRenderer.render(content, baseURL: nil).textWithLinkList : content
+    }
+}

@@ -160,7 +160,7 @@ extension FeedsBaseService {
             let terms = SearchTerms.of(text).prefix(SearchText.maximumTerms)
             guard !terms.isEmpty else { return [] }
             // Without FTS5 the words are found anywhere in the text, as LIKE finds them.
-            let conditions = terms.map { _ in "(i.title LIKE ?1 OR i.summary LIKE ?1 OR i.content LIKE ?1)" }
+            let conditions = terms.map { _ in "(i.title LIKE ?1 OR i.summary LIKE ?1 OR i.search_text LIKE ?1)" }
             var arguments: [SQLValue] = []
             var clauses: [String] = []
             for (index, (term, condition)) in zip(terms, conditions).enumerated() {

@@ -115,17 +115,18 @@ public final class FeedsBaseService: FeedsBaseServiceType {
                 """
                 INSERT INTO feed_items(
                     feed_id, guid, title, link, summary, published_at, fetched_at, content, content_links,
-                    content_type)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    content_type, search_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (feed_id, guid) DO UPDATE SET
                     title = excluded.title, link = excluded.link, summary = excluded.summary,
                     published_at = excluded.published_at, content = excluded.content,
-                    content_links = excluded.content_links, content_type = excluded.content_type
+                    content_links = excluded.content_links, content_type = excluded.content_type,
+                    search_text = excluded.search_text
                 """,
                 [
                     .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
                     .integer(item.publishedAt?.storedMilliseconds), .integer(fetched), .text(item.content),
-                    .text(storedLinks(item.links)), .text(item.contentType.rawValue),
+                    .text(storedLinks(item.links)), .text(item.contentType.rawValue), .text(item.searchText),
                 ])
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])

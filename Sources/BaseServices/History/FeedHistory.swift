@@ -45,6 +45,8 @@ enum FeedHistory {
     /// recorded before hold text laid out when they were stored.
     static let contentTypeScript = """
         ALTER TABLE feed_item_change_rows ADD COLUMN content_type TEXT NOT NULL DEFAULT 'text';
+        ALTER TABLE feed_item_change_rows ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+        UPDATE feed_item_change_rows SET search_text = content;
         """
 
     /// The feeds' images (their items' are recorded whole, with their feed, in `feed_item_change_rows`).
@@ -52,7 +54,8 @@ enum FeedHistory {
         table: "feeds", images: "feed_change_rows", key: "feed_id",
         columns: ["url", "title", "site_url", "added_at", "last_fetched_at", "etag", "last_modified", "last_error"])
     private static let itemColumns =
-        "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, content_type"
+        "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, content_type, "
+        + "search_text"
 
     /// Records how the feed `id` and all its items look now in `change` (call it before
     /// removing the feed).

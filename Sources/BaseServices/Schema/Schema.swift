@@ -175,11 +175,25 @@ enum Schema {
                 // subset, or text), laid out when it is shown. Items stored before hold text laid
                 // out for a terminal, their links listed at its end: they are marked text, which
                 // the reader shows as it is written, so they read exactly as they did.
+                // Search reads `search_text`, the words as the reader shows them (for stored text,
+                // the text itself), so markup never matches a search.
+                let hasFTS = try Schema.searchIndex(of: db) == .fts5
                 try db.executeScript(
                     """
                     ALTER TABLE feed_items ADD COLUMN content_type TEXT NOT NULL DEFAULT 'text'
                         CHECK (content_type IN ('html', 'text'));
-                    """ + FeedHistory.contentTypeScript)
+                    ALTER TABLE feed_items ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+                    """
+                        + (hasFTS
+                            ? """
+                            DROP TRIGGER feed_items_fts_insert;
+                            DROP TRIGGER feed_items_fts_delete;
+                            DROP TRIGGER feed_items_fts_update;
+                            DROP TABLE feed_items_fts;
+
+                            """ : "")
+                        + "UPDATE feed_items SET search_text = content;\n"
+                        + (hasFTS ? feedItemTextSearchScript : "") + FeedHistory.contentTypeScript)
             },
         ]
     }
@@ -222,6 +236,30 @@ enum Schema {
     ///   and a window of only unread items are walked in the index, never sorted.
     /// - With FTS5, a search index over every item's title, summary and content, kept up to date
     ///   by triggers and filled with the items already stored. Without FTS5 a search scans.
+    /// Step 14's full-text index of feed items: their title, summary and `search_text` (the
+    /// words of their content as the reader shows them), kept by triggers.
+    static let feedItemTextSearchScript = """
+        CREATE VIRTUAL TABLE feed_items_fts USING fts5(
+            title, summary, search_text, content = 'feed_items', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER feed_items_fts_insert AFTER INSERT ON feed_items BEGIN
+            INSERT INTO feed_items_fts(rowid, title, summary, search_text)
+                VALUES (new.id, new.title, new.summary, new.search_text);
+        END;
+        CREATE TRIGGER feed_items_fts_delete AFTER DELETE ON feed_items BEGIN
+            INSERT INTO feed_items_fts(feed_items_fts, rowid, title, summary, search_text)
+                VALUES ('delete', old.id, old.title, old.summary, old.search_text);
+        END;
+        CREATE TRIGGER feed_items_fts_update AFTER UPDATE OF title, summary, search_text ON feed_items BEGIN
+            INSERT INTO feed_items_fts(feed_items_fts, rowid, title, summary, search_text)
+                VALUES ('delete', old.id, old.title, old.summary, old.search_text);
+            INSERT INTO feed_items_fts(rowid, title, summary, search_text)
+                VALUES (new.id, new.title, new.summary, new.search_text);
+        END;
+        INSERT INTO feed_items_fts(feed_items_fts) VALUES ('rebuild');
+        """
+
     static func feedItemSearchScript(searchIndex: SearchIndex) -> String {
         let order = "CREATE INDEX feed_items_by_unread_date ON feed_items(feed_id, is_read, published_at);\n"
         guard searchIndex == .fts5 else { return order }

@@ -157,6 +157,23 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
     #expect(try search(fixture, "nothing-like-it").isEmpty)
 }
 
+@Test(arguments: [SearchIndex.fts5, .words])
+func searchFindsTheWordsOfStoredHTMLNotItsMarkup(index: SearchIndex) throws {
+    guard index == .words || Schema.sqliteHasFTS5 else { return }
+    let fixture = try ServicesFixture(searchIndex: index)
+    let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
+    let html = "<p><strong>Bold</strong> words and a <a href=\"https://example.com/more\">link</a></p>"
+    _ = try value(
+        fixture.feeds.storeItems(
+            [FeedItemDraft(guid: "1", title: "Marked up", content: html, contentType: .html)], feedID: feed.id,
+            fetchedAt: Date()))
+    #expect(try search(fixture, "bold words").map(\.item.title) == ["Marked up"])
+    // The link's address is found, as the reader lists it; the tags and attributes are not words.
+    #expect(try search(fixture, "example.com/more").map(\.item.title) == ["Marked up"])
+    #expect(try search(fixture, "strong").isEmpty)
+    #expect(try search(fixture, "href").isEmpty)
+}
+
 @Test func theSearchIndexFollowsStoredRemovedAndChangedItems() throws {
     guard Schema.sqliteHasFTS5 else { return }
     let fixture = try ServicesFixture(searchIndex: .fts5)
