@@ -1,11 +1,11 @@
 public import Coordination
 import Dispatch
 
-/// Runs an app's scenes in the terminal: the ``ScenePresenter`` of a ``Coordinator`` over the
+/// Runs an app's scenes in the terminal: the `ScenePresenter` of a `Coordinator` over the
 /// app's scene type, and what the keyboard does before a scene sees a key.
 ///
-/// The coordinator's ``NavigationStack`` is the only stack: the shell keeps the screen of each
-/// scene on it, built by the app's factory (a ``SceneController`` per ``SceneHandle``), draws
+/// The coordinator's `NavigationStack` is the only stack: the shell keeps the screen of each
+/// scene on it, built by the app's factory (a ``SceneController`` per `SceneHandle`), draws
 /// the top one and gives it the keys. Routes the scenes emit go back to the coordinator.
 ///
 /// ```swift
