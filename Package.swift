@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "Streams", "StreamsTesting", "TestMeasures"],
+            dependencies: ["TerminalUI", "Coordination", "Streams", "StreamsTesting", "TestMeasures"],
             exclude: ["Views/__Snapshots__"],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,6 @@
+import BaseServices
 import Coordination
+import Foundation
 import SceneServices
 import TerminalUI
 
@@ -31,10 +33,11 @@ enum AppCommand {
         }
         let reload = Composition.feedReload(options: options)
         do {
-            try TerminalApp.run { presenter, scheduler in
-                let coordinator = SceneCoordinator(services: services, scheduler: scheduler, presenter: presenter)
-                presenter.connect(coordinator)
-                coordinator.start()
+            let scheduler = UIScheduler()
+            let shell = AppShell(scheduler: scheduler, environment: ProcessInfo.processInfo.environment)
+            shell.closeOnExit { closeBaseServices() }
+            let coordinator = SceneCoordinator(services: services, scheduler: scheduler, presenter: shell)
+            try shell.run(coordinator) {
                 // For the app's lifetime: the process ends by exiting, never by disposing.
                 _ = services.makeFeedListService().reloading(reload, scheduler: scheduler).subscribe()
             }

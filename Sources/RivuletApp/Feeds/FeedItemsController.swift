@@ -23,7 +23,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
 
     init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            FeedItemsViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
+            FeedItemsViewModel.State(), context: context, onRoute: onRoute,
+            transform: bindable(viewModel.transform(input:)))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

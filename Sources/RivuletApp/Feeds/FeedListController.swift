@@ -33,7 +33,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
 
     init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            FeedListViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
+            FeedListViewModel.State(), context: context, onRoute: onRoute,
+            transform: bindable(viewModel.transform(input:)))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

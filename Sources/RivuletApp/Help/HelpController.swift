@@ -11,11 +11,12 @@ final class HelpController: SceneController, @unchecked Sendable {
     private var size = TerminalSize(width: 80, height: 24)
 
     var isReady: Bool { true }
+    var isOverlay: Bool { true }
 
     init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         scene = SceneBinding(
             HelpViewModel.State(scene: viewModel.scene), context: context, onRoute: onRoute,
-            transform: viewModel.transform(input:))
+            transform: bindable(viewModel.transform(input:)))
     }
 
     func stop() { scene.stop() }

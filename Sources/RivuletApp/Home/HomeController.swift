@@ -14,7 +14,7 @@ final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewMo
     init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
             HomeViewModel.State(), context: context, onRoute: onRoute,
-            transform: viewModel.transform(input:))
+            transform: bindable(viewModel.transform(input:)))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

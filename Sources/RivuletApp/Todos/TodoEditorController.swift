@@ -33,7 +33,7 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
     init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
             TodoEditorViewModel.State(id: viewModel.todoID), context: context, onRoute: onRoute,
-            transform: viewModel.transform(input:))
+            transform: bindable(viewModel.transform(input:)))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

@@ -33,7 +33,8 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
 
     init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
         super.init(
-            TodoListViewModel.State(), context: context, onRoute: onRoute, transform: viewModel.transform(input:))
+            TodoListViewModel.State(), context: context, onRoute: onRoute,
+            transform: bindable(viewModel.transform(input:)))
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {

@@ -51,6 +51,17 @@ public final class HabitsBaseService: HabitsBaseServiceType {
         }
     }
 
+    /// Closes the configured database, after any transaction in progress; the service fails
+    /// as if never configured afterwards. The last connection to close checkpoints the
+    /// write-ahead log into the file. Does nothing when there is no database.
+    public func close() {
+        database.withLock { current in
+            let closing = current
+            current = nil
+            return closing
+        }?.close()
+    }
+
     /// Every habit by name, with whether it was done on `today`.
     public func observeHabits(
         today: Day, on scheduler: any Scheduler

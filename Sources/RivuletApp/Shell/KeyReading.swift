@@ -1,44 +1,5 @@
-import Streams
 import TerminalUI
 import ViewModels
-
-/// What every scene controller shares: a way to ask for a frame, the spinner's frame, and a bag
-/// for its subscriptions. Used only on the UI queue.
-final class SceneContext: @unchecked Sendable {
-    // Sendable because it is touched only on the UI queue, where view-model outputs are delivered.
-
-    /// The spinner's current frame, advanced by the presenter while something is busy.
-    var spinnerFrame = 0
-    private let redraw: () -> Void
-
-    init(redraw: @escaping () -> Void) {
-        self.redraw = redraw
-    }
-
-    func requestRedraw() { redraw() }
-}
-
-/// A closure that is only ever called on the UI queue, so it may be handed to a `@Sendable`
-/// subscription.
-struct _OnUIQueue<Value>: @unchecked Sendable {
-    // Sendable because view-model outputs deliver on the UI scheduler's serial queue, the only
-    // place `body` runs.
-    let body: (Value) -> Void
-}
-
-extension ObservableType {
-    /// Calls `apply` with every element (on the UI queue, where view models deliver), then asks
-    /// for a frame.
-    func bind(_ context: SceneContext, to bag: DisposeBag, _ apply: @escaping (Element) -> Void) {
-        let handler = _OnUIQueue(body: apply)
-        let redraw = _OnUIQueue<Void>(body: { [weak context] _ in context?.requestRedraw() })
-        bag.insert(
-            subscribe(onNext: { value in
-                handler.body(value)
-                redraw.body(())
-            }))
-    }
-}
 
 /// Keys as the controllers read them.
 extension InputEvent {

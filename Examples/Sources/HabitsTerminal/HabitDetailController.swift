@@ -1,0 +1,30 @@
+import Habits
+import Streams
+import TerminalUI
+
+/// The detail scene on screen: keys read by ``HabitDetailScreen`` sent to the view model, its
+/// latest state drawn. Used only on the UI queue.
+final class HabitDetailController: BoundSceneController<HabitDetailViewModel.State, HabitDetailViewModel.Action>,
+    SceneController, @unchecked Sendable
+{
+    // Sendable because it is touched only on the UI queue, as the list's controller.
+
+    init(viewModel: HabitDetailViewModel, context: SceneContext, onRoute: @escaping (HabitRoute) -> Void) {
+        super.init(HabitDetailViewModel.State(), context: context, onRoute: onRoute) { actions in
+            let output = viewModel.transform(input: .init(actions: actions))
+            return (output.state, output.route)
+        }
+    }
+
+    override var isLoaded: Bool { !scene.state.isLoading }
+
+    func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
+        HabitDetailScreen.screen(scene.state, size: size)
+    }
+
+    func handle(_ event: InputEvent) -> Bool {
+        guard let action = HabitDetailScreen.action(for: event) else { return false }
+        scene.send(action)
+        return true
+    }
+}
