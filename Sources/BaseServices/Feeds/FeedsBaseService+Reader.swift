@@ -116,7 +116,7 @@ extension FeedsBaseService {
     /// count and the feed's unread count.
     static func filteredItemWindow(
         feedID: Int64, filter: FeedItemFilter, offset: Int, limit: Int, in db: Connection
-    ) throws(DatabaseError) -> FeedItemWindow {
+    ) throws(DatabaseError) -> FeedItemPageObject {
         let (shown, shownArguments) = shownCondition(filter, firstParameter: 2)
         let unread = Int(
             try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ? AND is_read = 0", [.integer(feedID)]))
@@ -131,7 +131,7 @@ extension FeedsBaseService {
                 + "ORDER BY published_at DESC, id DESC LIMIT ?\(next) OFFSET ?\(next + 1)",
             [.integer(feedID)] + shownArguments + [.integer(Int64(limit)), .integer(Int64(offset))],
             decode: decodeItem)
-        return FeedItemWindow(items: items, totalCount: total, unreadCount: unread, offset: offset)
+        return FeedItemPageObject(items: items, totalCount: total, unreadCount: unread, offset: offset)
     }
 
     // MARK: Search

@@ -254,7 +254,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     /// the feed's item and unread counts; only the window is read, however long the feed is.
     public func observeItemWindow(
         feedID: Int64, filter: FeedItemFilter, offset: Int, limit: Int, on scheduler: any Scheduler
-    ) -> Observable<Result<FeedItemWindow, DatabaseError>> {
+    ) -> Observable<Result<FeedItemPageObject, DatabaseError>> {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in
             try Self.itemWindow(feedID: feedID, filter: filter, offset: offset, limit: limit, in: db)
         }
@@ -323,7 +323,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     /// The window of one feed's items, with the feed's totals (the total as `filter` shows it).
     static func itemWindow(
         feedID: Int64, filter: FeedItemFilter = .all, offset: Int, limit: Int, in db: Connection
-    ) throws(DatabaseError) -> FeedItemWindow {
+    ) throws(DatabaseError) -> FeedItemPageObject {
         if filter.isUnreadOnly {
             return try filteredItemWindow(feedID: feedID, filter: filter, offset: offset, limit: limit, in: db)
         }
@@ -340,7 +340,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         let items = try db.fetchAll(
             itemWindowSQL, [.integer(feedID), .integer(Int64(limit)), .integer(Int64(offset))],
             capacity: max(0, min(limit, totals.total - offset)), decode: decodeItem)
-        return FeedItemWindow(items: items, totalCount: totals.total, unreadCount: totals.unread, offset: offset)
+        return FeedItemPageObject(items: items, totalCount: totals.total, unreadCount: totals.unread, offset: offset)
     }
 
     private static func feeds(in db: Connection) throws(DatabaseError) -> [FeedObject] {

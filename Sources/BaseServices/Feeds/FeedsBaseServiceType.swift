@@ -85,7 +85,7 @@ public protocol FeedsBaseServiceType: Sendable {
     /// read, however long the feed is.
     func observeItemWindow(
         feedID: Int64, filter: FeedItemFilter, offset: Int, limit: Int, on scheduler: any Scheduler
-    ) -> Observable<Result<FeedItemWindow, DatabaseError>>
+    ) -> Observable<Result<FeedItemPageObject, DatabaseError>>
 
     /// The next unread item after `itemID` (or from the top when `nil`) in the feed `feedID`'s
     /// list, then in the following feeds in the feeds' order, wrapping around to the earlier
@@ -129,7 +129,7 @@ extension FeedsBaseServiceType {
     /// Observes `limit` items of one feed from `offset`, newest first, every item shown.
     public func observeItemWindow(
         feedID: Int64, offset: Int, limit: Int, on scheduler: any Scheduler
-    ) -> Observable<Result<FeedItemWindow, DatabaseError>> {
+    ) -> Observable<Result<FeedItemPageObject, DatabaseError>> {
         observeItemWindow(feedID: feedID, filter: .all, offset: offset, limit: limit, on: scheduler)
     }
 }

@@ -38,7 +38,7 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
     }
 }
 
-/// One slice of the todos matching a query.
+/// One page of the todos matching a query: the DTO of a scene's `TodoPage`.
 public struct TodoPageObject: Sendable, Hashable {
     /// The todos in the slice, in order.
     public let todos: [TodoObject]
@@ -53,7 +53,7 @@ public struct TodoPageObject: Sendable, Hashable {
     /// it, and grows as later windows are asked for.
     public let isCountExact: Bool
 
-    /// Creates a window.
+    /// Creates a page.
     public init(todos: [TodoObject], totalCount: Int, offset: Int, isCountExact: Bool = true) {
         self.todos = todos
         self.totalCount = totalCount

@@ -41,7 +41,7 @@ extension FeedItem {
 }
 
 extension FeedItemPage {
-    init(_ window: FeedItemWindow) {
+    init(_ window: FeedItemPageObject) {
         self.init(
             items: window.items.map(FeedItem.init), totalCount: window.totalCount, unreadCount: window.unreadCount,
             offset: window.offset)

@@ -196,7 +196,7 @@ func anotherSpellingOfASubscribedFeedIsRefused(spelling: String) throws {
 
 private func itemWindow(
     _ fixture: ServicesFixture, _ feedID: Int64, offset: Int = 0, limit: Int = 100
-) throws -> FeedItemWindow {
+) throws -> FeedItemPageObject {
     let recorder = Recorder(
         fixture.feeds.observeItemWindow(feedID: feedID, offset: offset, limit: limit, on: ImmediateScheduler()))
     defer { recorder.dispose() }
@@ -230,7 +230,7 @@ private func itemWindow(
     let feed = try addFeed(fixture)
     _ = try value(fixture.feeds.storeItems(items, feedID: feed.id, fetchedAt: Date()))
     let window = try itemWindow(fixture, feed.id, offset: 10, limit: 5)
-    #expect(window == FeedItemWindow(items: [], totalCount: 3, unreadCount: 3, offset: 10))
+    #expect(window == FeedItemPageObject(items: [], totalCount: 3, unreadCount: 3, offset: 10))
 }
 
 @Test func itemWindowClampsANegativeOffsetAndLimit() throws {
@@ -244,7 +244,7 @@ private func itemWindow(
 @Test func itemWindowOfAFeedWithoutItemsIsEmpty() throws {
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)
-    #expect(try itemWindow(fixture, feed.id) == FeedItemWindow(items: [], totalCount: 0, unreadCount: 0, offset: 0))
+    #expect(try itemWindow(fixture, feed.id) == FeedItemPageObject(items: [], totalCount: 0, unreadCount: 0, offset: 0))
 }
 
 @Test func itemWindowFollowsStoringAndReading() throws {

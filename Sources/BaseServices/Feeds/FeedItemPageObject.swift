@@ -1,5 +1,6 @@
-/// One slice of a feed's items, newest first, with the feed's totals (for scrolling).
-public struct FeedItemWindow: Sendable, Hashable {
+/// One page of a feed's items, newest first, with the feed's totals (for scrolling): the DTO of
+/// a scene's `FeedItemPage`.
+public struct FeedItemPageObject: Sendable, Hashable {
     /// The items in the slice, newest first.
     public let items: [FeedItemObject]
     /// How many items the feed has in all.
@@ -9,7 +10,7 @@ public struct FeedItemWindow: Sendable, Hashable {
     /// Where the slice starts, from 0 (the newest item).
     public let offset: Int
 
-    /// Creates a window.
+    /// Creates a page.
     public init(items: [FeedItemObject], totalCount: Int, unreadCount: Int, offset: Int) {
         self.items = items
         self.totalCount = totalCount
