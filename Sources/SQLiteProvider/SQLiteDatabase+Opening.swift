@@ -319,6 +319,25 @@ extension SQLiteDatabase {
         return info.st_mode & 0o222 != 0
     }
 
+    /// Whether the file at `path` stays shorter than `bytes` for a little while: the header and
+    /// the size are read without a lock, so another connection creating or growing the file at
+    /// that moment can show a header that already counts pages not yet on disk. A truncated
+    /// file stays short; a file being written grows, or its log appears.
+    private static func isStillShorterThanItsHeader(_ path: String, bytes: Int64) -> Bool {
+        for attempt in 0..<3 {
+            // A journal or a log beside it: a connection is writing the file now.
+            for companion in ["-journal", "-wal"] {
+                if case .regularFile(let companionSize, _) = _PathStatus.of(path + companion), companionSize > 0 {
+                    return false
+                }
+            }
+            guard case .regularFile(let size, _) = _PathStatus.of(path) else { return false }
+            if size >= bytes { return false }
+            if attempt < 2 { usleep(5_000) }
+        }
+        return true
+    }
+
     /// Reads the header and runs checks that only read on an existing, non-empty file.
     private static func checkExistingFile(
         path: String, resolved: String, size: Int64, options: DatabaseOptions, latestVersion: Int
@@ -343,7 +362,9 @@ extension SQLiteDatabase {
         // with a log beside it is not judged by its size.
         let hasLog =
             if case .regularFile(let walSize, _) = _PathStatus.of(resolved + "-wal") { walSize > 0 } else { false }
-        if headerCountIsValid && !hasLog && size < pageSize * pageCount {
+        if headerCountIsValid && !hasLog && size < pageSize * pageCount
+            && isStillShorterThanItsHeader(resolved, bytes: pageSize * pageCount)
+        {
             throw DatabaseError(
                 kind: .notADatabase,
                 message: "\(path) is truncated (a damaged database); restore it from a backup or give another path")

@@ -108,6 +108,9 @@ func runCounter() throws(TerminalError) -> Never {
         queue.sync { text = box.shell?.render(size: TerminalSize(width: 40, height: 6)).textLines().joined() ?? "" }
     }
     #expect(text.contains("Counted 3"))
+    // Quitting stops the scene: its view model's loop is disposed with it.
+    queue.sync { box.shell?.quit() }
+    queue.sync {}
 }
 
 /// A step run only on the test's serial queue.
