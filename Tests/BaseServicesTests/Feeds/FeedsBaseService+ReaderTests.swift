@@ -124,15 +124,17 @@ private func next(
     #expect(error.kind == .notFound)
 }
 
+/// The search indexes this SQLite can build: full-text search needs FTS5.
+private let searchIndexes: [SearchIndex] = Schema.sqliteHasFTS5 ? [.fts5, .words] : [.words]
+
 private func search(_ fixture: ServicesFixture, _ text: String, limit: Int = 50) throws -> [FeedItemSearchHit] {
     let recorder = Recorder(fixture.feeds.observeSearch(text, limit: limit, on: ImmediateScheduler()))
     defer { recorder.dispose() }
     return try recorder.values.last?.get() ?? []
 }
 
-@Test(arguments: [SearchIndex.fts5, .words])
+@Test(arguments: searchIndexes)
 func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: SearchIndex) throws {
-    guard index == .words || Schema.sqliteHasFTS5 else { return }
     let fixture = try ServicesFixture(searchIndex: index)
     let alpha = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
     let bravo = try value(fixture.feeds.addFeed(url: "https://example.com/b", title: "Bravo", siteURL: nil))
@@ -157,9 +159,8 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
     #expect(try search(fixture, "nothing-like-it").isEmpty)
 }
 
-@Test(arguments: [SearchIndex.fts5, .words])
+@Test(arguments: searchIndexes)
 func searchFindsTheWordsOfStoredHTMLNotItsMarkup(index: SearchIndex) throws {
-    guard index == .words || Schema.sqliteHasFTS5 else { return }
     let fixture = try ServicesFixture(searchIndex: index)
     let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
     let html = "<p><strong>Bold</strong> words and a <a href=\"https://example.com/more\">link</a></p>"
