@@ -175,8 +175,8 @@ func searchFindsTheWordsOfStoredHTMLNotItsMarkup(index: SearchIndex) throws {
     #expect(try search(fixture, "href").isEmpty)
 }
 
-@Test func theSearchIndexFollowsStoredRemovedAndChangedItems() throws {
-    guard Schema.sqliteHasFTS5 else { return }
+@Test(.enabled(if: Schema.sqliteHasFTS5, "needs SQLite's FTS5"))
+func theSearchIndexFollowsStoredRemovedAndChangedItems() throws {
     let fixture = try ServicesFixture(searchIndex: .fts5)
     let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
     let recorder = Recorder(fixture.feeds.observeSearch("café", limit: 10, on: ImmediateScheduler()))
@@ -196,8 +196,8 @@ func searchFindsTheWordsOfStoredHTMLNotItsMarkup(index: SearchIndex) throws {
     #expect(try search(fixture, "closed").isEmpty)
 }
 
-@Test func theSearchStepIndexesTheItemsADatabaseAlreadyHas() throws {
-    guard Schema.sqliteHasFTS5 else { return }
+@Test(.enabled(if: Schema.sqliteHasFTS5, "needs SQLite's FTS5"))
+func theSearchStepIndexesTheItemsADatabaseAlreadyHas() throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations()
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(10)))
