@@ -224,8 +224,8 @@ func theSearchStepIndexesTheItemsADatabaseAlreadyHas() throws {
 /// (the rare search took 4.3 s there against the plain build's bound of 1 s, which stays).
 private let sanitizerTimeScale = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil ? 10 : 1
 
-@Test func theFirstPageOfASearchOfAHundredThousandItemsIsQuick() throws {
-    guard Schema.sqliteHasFTS5 else { return }
+@Test(.enabled(if: Schema.sqliteHasFTS5, "needs SQLite's FTS5"))
+func theFirstPageOfASearchOfAHundredThousandItemsIsQuick() throws {
     let fixture = try ServicesFixture(searchIndex: .fts5)
     try fixture.database.write { (db) throws(DatabaseError) in
         for feed in 1...20 {
