@@ -6,7 +6,7 @@ import ViewModels
 /// actions, its screen state becomes rows or the reader. The selection, the window and the
 /// reader's scroll are in ``FeedItemsViewModel/State``.
 final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, FeedItemsViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
     static let hints = [
         KeyHint("Enter", "read"), KeyHint("n", "next unread"), KeyHint("m", "read/unread"), KeyHint("M", "all read"),

@@ -5,7 +5,7 @@ import ViewModels
 /// The feeds on screen: keys become the view model's actions, its screen state becomes rows.
 /// The selection, the input line and the question are in ``FeedListViewModel/State``.
 final class FeedListController: BoundSceneController<FeedListViewModel.State, FeedListViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
     static let hints = [
         KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),

@@ -3,8 +3,7 @@ import TerminalUI
 import ViewModels
 
 /// The key map of the scene beneath, drawn over it.
-final class HelpController: SceneController, @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
+final class HelpController: SceneController {
 
     private let scene: SceneBinding<HelpViewModel.State, HelpViewModel.Action>
     /// The terminal's size at the last frame: how many keys the overlay shows at once.

@@ -4,9 +4,7 @@ import ViewModels
 
 /// The home scene: the two places to go, with live counts. The selection is in
 /// ``HomeViewModel/State``; keys become actions.
-final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewModel.Action>, SceneController,
-    @unchecked Sendable
-{
+final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewModel.Action>, SceneController {
     static let hints = [
         KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyMaps.help, KeyHint("q", "quit"),
     ]

@@ -9,7 +9,7 @@ import ViewModels
 /// The notes are an area of several lines: Enter breaks the line, ↑ and ↓ move between its
 /// rows and leave it from its first and last row, Tab leaves it at once.
 final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State, TodoEditorViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
     // Every printable key is text here, so help is F1 (the key map and the overlay say the same).
     static let helpKey = "F1"

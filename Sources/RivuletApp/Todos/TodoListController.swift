@@ -7,7 +7,7 @@ import ViewModels
 /// rows. Everything the list remembers (selection, scroll, input lines, moves on their way)
 /// is in ``TodoListViewModel/State``.
 final class TodoListController: BoundSceneController<TodoListViewModel.State, TodoListViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
     static let hints = [
         KeyHint("a", "add"), KeyHint("Space", "done"), KeyHint("e", "edit"), KeyHint("d", "delete"),

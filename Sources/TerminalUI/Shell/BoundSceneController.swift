@@ -7,7 +7,7 @@ public import Streams
 ///
 /// ```swift
 /// final class HabitListController: BoundSceneController<HabitListViewModel.State, HabitListViewModel.Action>,
-///     SceneController, @unchecked Sendable
+///     SceneController
 /// {
 ///     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
 ///         HabitListScreen.screen(scene.state, size: size)
@@ -19,9 +19,7 @@ public import Streams
 ///     }
 /// }
 /// ```
-open class BoundSceneController<State: Sendable, Action: Sendable>: @unchecked Sendable {
-    // Sendable because it is used only on the UI queue.
-
+open class BoundSceneController<State: Sendable, Action: Sendable> {
     /// Where frames are asked for, and the spinner's frame.
     public let context: SceneContext
     /// The view model's latest state, and where actions go.

@@ -11,9 +11,7 @@ public import Streams
 /// }
 /// binding.send(.move(1))
 /// ```
-public final class SceneBinding<State: Sendable, Action: Sendable>: @unchecked Sendable {
-    // Sendable because it is touched only on the UI queue, where view-model outputs are delivered.
-
+public final class SceneBinding<State: Sendable, Action: Sendable> {
     /// The scene's state as the view model last sent it.
     public private(set) var state: State
     private let actions = PublishRelay<Action>()

@@ -1,8 +1,6 @@
 /// What every scene of a ``TerminalShell`` shares: a way to ask for a frame, and the spinner's
 /// frame, which the shell advances ten times a second. Used only on the UI queue.
-public final class SceneContext: @unchecked Sendable {
-    // Sendable because it is touched only on the UI queue, where view-model outputs are delivered.
-
+public final class SceneContext {
     /// The spinner's current frame (``SceneChrome/spinnerFrame``).
     public var spinnerFrame = 0
     var redraw: () -> Void

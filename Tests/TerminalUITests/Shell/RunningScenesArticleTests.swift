@@ -31,11 +31,7 @@ struct CounterViewModel: Sendable {
 }
 
 /// The scene on screen: keys become actions, the state is drawn.
-final class CounterController: BoundSceneController<Int, CounterViewModel.Action>, SceneController,
-    @unchecked Sendable
-{
-    // Sendable because the shell uses it only on the UI queue.
-
+final class CounterController: BoundSceneController<Int, CounterViewModel.Action>, SceneController {
     init(viewModel: CounterViewModel, context: SceneContext, onRoute: @escaping (CounterRoute) -> Void) {
         super.init(0, context: context, onRoute: onRoute, transform: viewModel.transform(actions:))
     }
