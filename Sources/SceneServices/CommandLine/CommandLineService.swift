@@ -59,12 +59,12 @@ package struct CommandLineService: CommandLineServiceType {
 
     /// Undoes the last change, to todos or feeds.
     package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.undoStep()
     }
 
     /// Redoes the last change undone.
     package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.redoStep()
     }
 
     /// Reads every feed once, by title.

@@ -1,3 +1,6 @@
+import BaseServices
+import Streams
+
 /// A change that undo took back, or redo made again: the change in words and how many todos it
 /// touched (none for a feed's removal).
 package struct HistoryStep: Sendable, Hashable {
@@ -30,5 +33,18 @@ package struct HistoryStep: Sendable, Hashable {
         var shortened = subject.prefix(kept)
         while shortened.count > 1, shortened.last?.isWhitespace == true { shortened.removeLast() }
         return "\(action) \"\(shortened)…\""
+    }
+}
+
+extension HistoryBaseServiceType {
+    /// Undoes the last change, to feeds or todos, made here or by any other process, and says
+    /// what it took back as a scene shows it.
+    func undoStep() -> Observable<Result<HistoryStep?, SceneError>> {
+        undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+    }
+
+    /// Redoes the last change undone, and says what it made again.
+    func redoStep() -> Observable<Result<HistoryStep?, SceneError>> {
+        redo().map { $0.toScene { $0.map(HistoryStep.init) } }
     }
 }

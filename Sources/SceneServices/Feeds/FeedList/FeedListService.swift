@@ -93,12 +93,12 @@ package struct FeedListService: FeedListServiceType {
 
     /// Undoes the last change, to feeds or todos, made here or by any other process.
     package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.undoStep()
     }
 
     /// Redoes the last change undone.
     package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.redoStep()
     }
 
     /// Observes the newest `limit` items of all feeds matching every word of `text`.

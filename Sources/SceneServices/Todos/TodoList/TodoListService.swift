@@ -80,12 +80,12 @@ package struct TodoListService: TodoListServiceType {
 
     /// Undoes the last change, to todos or feeds, made here or by any other process.
     package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
-        history.undo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.undoStep()
     }
 
     /// Redoes the last change undone.
     package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
-        history.redo().map { $0.toScene { $0.map(HistoryStep.init) } }
+        history.redoStep()
     }
 
     /// Moves a todo from one position of the list `query` describes to another.

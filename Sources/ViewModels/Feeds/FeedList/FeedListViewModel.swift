@@ -109,12 +109,12 @@ package struct FeedListViewModel: ViewModelType, Sendable {
             effects: { Self.perform($0, service: service, routes: routes, refreshes: refreshes) },
             scheduler: scheduler,
             feedback: .events(input.actions.map(Event.action)),
-            .events(Self.answer(.deferred { service.observeFeeds(on: scheduler) }, Event.feedsLoaded)),
+            .events(answer(.deferred { service.observeFeeds(on: scheduler) }, Event.feedsLoaded)),
             .react(
                 request: { $0.search.text.isEmpty ? nil : $0.search.text },
                 effects: { text in
                     let found = service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
-                    return Self.answer(found) { Event.searchLoaded(text, $0) }
+                    return answer(found) { Event.searchLoaded(text, $0) }
                 }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
         return ScreenOutput(
@@ -146,13 +146,5 @@ package struct FeedListViewModel: ViewModelType, Sendable {
                 .catch { .just(.refreshEnded(failure: "\($0)")) }
                 .take(until: refreshes)
         }
-    }
-
-    /// The service's answers as events; an error of the stream itself becomes a last failure.
-    private static func answer<Value: Sendable>(
-        _ results: Observable<Result<Value, SceneError>>,
-        _ event: @escaping @Sendable (Result<Value, SceneError>) -> Event
-    ) -> Observable<Event> {
-        results.map(event).catch { .just(event(.failure(.unexpected("\($0)")))) }
     }
 }
