@@ -13,15 +13,15 @@ package struct MockCommandLineService: CommandLineServiceType {
     package var fetchTodosHandler:
         @Sendable (TodoFilter, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> = _unexpected(
             "CommandLineServiceType.fetchTodos(filter:after:limit:)")
-    /// Answers ``setCompleted(todoID:_:)``.
-    package var setCompletedHandler: @Sendable (Int64, Bool) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "CommandLineServiceType.setCompleted(todoID:_:)")
+    /// Answers ``setCompleted(todoIDs:_:)``.
+    package var setCompletedHandler: @Sendable ([Int64], Bool) -> Observable<Result<[Todo], SceneError>> =
+        _unexpected("CommandLineServiceType.setCompleted(todoIDs:_:)")
     /// Answers ``updateTodo(id:_:)``.
     package var updateTodoHandler: @Sendable (Int64, TodoChange) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "CommandLineServiceType.updateTodo(id:_:)")
-    /// Answers ``removeTodo(id:)``.
-    package var removeTodoHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "CommandLineServiceType.removeTodo(id:)")
+    /// Answers ``removeTodos(ids:)``.
+    package var removeTodosHandler: @Sendable ([Int64]) -> Observable<Result<[Todo], SceneError>> = _unexpected(
+        "CommandLineServiceType.removeTodos(ids:)")
     /// Answers ``undo()``.
     package var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
         "CommandLineServiceType.undo()")
@@ -74,8 +74,8 @@ package struct MockCommandLineService: CommandLineServiceType {
     }
 
     /// Calls ``setCompletedHandler``.
-    package func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
-        setCompletedHandler(todoID, isCompleted)
+    package func setCompleted(todoIDs: [Int64], _ isCompleted: Bool) -> Observable<Result<[Todo], SceneError>> {
+        setCompletedHandler(todoIDs, isCompleted)
     }
 
     /// Calls ``updateTodoHandler``.
@@ -83,9 +83,9 @@ package struct MockCommandLineService: CommandLineServiceType {
         updateTodoHandler(id, change)
     }
 
-    /// Calls ``removeTodoHandler``.
-    package func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
-        removeTodoHandler(id)
+    /// Calls ``removeTodosHandler``.
+    package func removeTodos(ids: [Int64]) -> Observable<Result<[Todo], SceneError>> {
+        removeTodosHandler(ids)
     }
 
     /// Calls ``undoHandler``.

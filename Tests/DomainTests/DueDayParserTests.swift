@@ -10,13 +10,19 @@ private func day(_ text: String, _ parser: DueDayParser = dayFirst) -> String? {
     try? parser.parse(text).get().description
 }
 
+extension DueDay {
+    /// A day-first parser counting from this day.
+    fileprivate var parser: DueDayParser { DueDayParser(today: self, order: .dayFirst) }
+}
+
 private func problem(_ text: String, _ parser: DueDayParser = dayFirst) -> String? {
     guard case .failure(let error) = parser.parse(text) else { return nil }
     return error.message
 }
 
 @Test(arguments: [
-    ("today", "2026-11-26"), ("Tomorrow", "2026-11-27"), ("yesterday", "2026-11-25"), ("  TODAY ", "2026-11-26"),
+    ("today", "2026-11-26"), ("Tomorrow", "2026-11-27"), ("tmrw", "2026-11-27"), ("tmr", "2026-11-27"),
+    ("yesterday", "2026-11-25"), ("  TODAY ", "2026-11-26"),
 ])
 func dueDayParserReadsTheDaysNamedByWords(_ text: String, _ expected: String) {
     #expect(day(text) == expected)
@@ -92,8 +98,18 @@ func dueDayParserNamesAnImpossibleDatePrecisely(_ text: String, _ expected: Stri
 }
 
 @Test func dueDayParserNamesAMonthThatDoesNotExistInTheLocalesOrder() {
-    #expect(problem("24/12", monthFirst) == "There is no month 24; months run from 1 to 12.")
-    #expect(problem("12/24", dayFirst) == "There is no month 24; months run from 1 to 12.")
+    #expect(
+        problem("24/12", monthFirst)
+            == "There is no month 24: 24/12 is read as MM/DD, the order of your locale. Write 2026-12-24 for "
+            + "December 24, or set LC_TIME (en_GB.UTF-8) to read short dates as DD/MM.")
+    #expect(
+        problem("12/25", dayFirst)
+            == "There is no month 25: 12/25 is read as DD/MM, the order of your locale. Write 2026-12-25 for "
+            + "December 25, or set LC_TIME (en_US.UTF-8) to read short dates as MM/DD.")
+    #expect(
+        problem("31/13/2027", dayFirst)
+            == "There is no month 13: 31/13/2027 is read as DD/MM, the order of your locale. Write YYYY-MM-DD, "
+            + "or set LC_TIME (en_US.UTF-8) to read short dates as MM/DD.")
 }
 
 @Test func dueDayParserRefusesDaysPastTheLastYearNamingTheYearTheyFallIn() {
@@ -106,7 +122,7 @@ func dueDayParserNamesAnImpossibleDatePrecisely(_ text: String, _ expected: Stri
     #expect(problem("-999999w") == "The year -17139 is out of range; use a year from 1 to 9999.")
 }
 
-@Test(arguments: ["soonish", "next month", "+3", "3d", "in weeks", "24/12/26", "2026/12/24", "dec", "２４/12"])
+@Test(arguments: ["soonish", "next quarter", "+3", "3d", "in weeks", "24/12/26", "2026/12/24", "dec", "２４/12"])
 func dueDayParserListsTheAcceptedFormsForTextItCannotRead(_ text: String) throws {
     let message = try #require(problem(text))
     #expect(message.hasPrefix("“\(text)” is not a date. Write one of: today, tomorrow"))
@@ -115,7 +131,7 @@ func dueDayParserListsTheAcceptedFormsForTextItCannotRead(_ text: String) throws
 
 @Test func dueDayParserQuotesTextItCannotReadAsTyped() {
     #expect(problem("2024-02-29T10:00")?.hasPrefix("“2024-02-29T10:00” is not a date.") == true)
-    #expect(problem("  Next   Month ")?.hasPrefix("“Next Month” is not a date.") == true)
+    #expect(problem("  Next   Quarter ")?.hasPrefix("“Next Quarter” is not a date.") == true)
 }
 
 @Test func dueDayParserShowsTheLocalesShortFormInItsList() {
@@ -143,6 +159,40 @@ func dueDayParserListsTheAcceptedFormsForTextItCannotRead(_ text: String) throws
     let endOfJanuary = DueDayParser(today: try #require(DueDay("2026-01-31")), order: .dayFirst)
     #expect(day("+1d", endOfJanuary) == "2026-02-01")
     #expect(day("in 4 weeks", endOfJanuary) == "2026-02-28")
+}
+
+@Test(arguments: [
+    ("next month", "2026-12-26"), ("+1m", "2026-12-26"), ("in 2 months", "2027-01-26"), ("in a month", "2026-12-26"),
+    ("-2m", "2026-09-26"), ("3 months ago", "2026-08-26"), ("next year", "2027-11-26"), ("+1y", "2027-11-26"),
+    ("in 2 years", "2028-11-26"), ("a year ago", "2025-11-26"),
+])
+func dueDayParserReadsMonthsAndYearsFromToday(_ text: String, _ expected: String) {
+    #expect(day(text) == expected)
+}
+
+@Test func dueDayParserKeepsAMonthStepInsideShortMonths() throws {
+    let endOfJanuary = DueDayParser(today: try #require(DueDay("2026-01-31")), order: .dayFirst)
+    #expect(day("next month", endOfJanuary) == "2026-02-28")
+    #expect(day("+1m", try #require(DueDay("2028-01-31")).parser) == "2028-02-29")
+    #expect(day("+3m", endOfJanuary) == "2026-04-30")
+    #expect(day("-2m", endOfJanuary) == "2025-11-30")
+    #expect(day("+1y", try #require(DueDay("2028-02-29")).parser) == "2029-02-28")
+    #expect(problem("+120000m") == "The year 12026 is out of range; use a year from 1 to 9999.")
+}
+
+@Test(arguments: [
+    // Thursday 26 November 2026: weeks end on Sunday.
+    ("eow", "2026-11-29"), ("end of week", "2026-11-29"), ("End of the week", "2026-11-29"),
+    ("eom", "2026-11-30"), ("end of month", "2026-11-30"), ("eoy", "2026-12-31"), ("end of the year", "2026-12-31"),
+])
+func dueDayParserReadsTheEndOfAPeriod(_ text: String, _ expected: String) {
+    #expect(day(text) == expected)
+}
+
+@Test func dueDayParserEndsTheWeekOnSundayAndTheMonthOnItsLastDay() throws {
+    #expect(day("eow", try #require(DueDay("2026-11-29")).parser) == "2026-11-29")
+    #expect(day("eow", try #require(DueDay("2026-11-30")).parser) == "2026-12-06")
+    #expect(day("eom", try #require(DueDay("2028-02-03")).parser) == "2028-02-29")
 }
 
 @Test func dueDayParserCountsFromThursday26November2026() {

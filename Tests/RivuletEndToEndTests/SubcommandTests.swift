@@ -17,7 +17,8 @@ private func jsonArray(_ text: String) throws -> [[String: Any]] {
     (["frobnicate"], ""), (["--frob"], ""), (["add"], "add "), (["add", "x", "--due", "2026-13-01"], "add "),
     (["list", "--all", "--active"], "list "), (["done"], "done "), (["done", "abc"], "done "),
     (["undo", "0"], "undo "),
-    (["rm", "1", "2"], "rm "), (["edit", "1"], "edit "), (["feeds"], "feeds "), (["feeds", "eat"], "feeds "),
+    (["rm"], "rm "), (["rm", "1", "x"], "rm "), (["edit", "1"], "edit "), (["feeds"], "feeds "),
+    (["feeds", "eat"], "feeds "),
     (["feeds", "items"], "feeds items "), (["--environment", "staging", "list"], ""), (["--db"], ""),
 ])
 func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: String) throws {
@@ -148,6 +149,37 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(try rivulet("list", db: db).output.contains("Write more tests"))
     #expect(try rivulet("rm", id, db: db).status == 0)
     #expect(!(try rivulet("list", db: db).output.contains("Write more tests")))
+}
+
+@Test func doneReopenAndRmTakeSeveralIDsSayWhatTheyDidAndUndoAsOne() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let ids = try ["Milk", "Tea", "Bread"].map {
+        try rivulet("add", $0, db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let done = try rivulet("done", ids[0], ids[2], db: db)
+    #expect(done.status == 0)
+    #expect(done.output == "done \(ids[0]) \"Milk\"\ndone \(ids[2]) \"Bread\"\n")
+    #expect(try rivulet("undo", db: db).output == "undid: complete 2 todos\n")
+    #expect(try rivulet("reopen", ids[1], db: db).output == "reopened \(ids[1]) \"Tea\"\n")
+    let removed = try rivulet("rm", ids[1], ids[2], db: db)
+    #expect(removed.output == "deleted \(ids[1]) \"Tea\"\ndeleted \(ids[2]) \"Bread\"\n")
+    #expect(try rivulet("undo", db: db).output == "undid: delete 2 todos\n")
+    let listed = try rivulet("list", "--active", db: db).output
+    #expect(["Milk", "Tea", "Bread"].allSatisfy { listed.contains("[ ] \($0)\n") }, "\(listed)")
+}
+
+@Test func anIDThatNamesNoTodoChangesNoneOfTheOthers() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let id = try rivulet("add", "Milk", db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let done = try rivulet("done", id, "999", db: db)
+    #expect(done.status == 1)
+    #expect(done.error == "rivulet: there is no todo 999\n")
+    #expect(done.output.isEmpty)
+    let removed = try rivulet("rm", id, "999", db: db)
+    #expect(removed.status == 1 && removed.output.isEmpty)
+    #expect(try rivulet("list", "--active", db: db).output.contains("Milk"))
 }
 
 @Test func undoNamesTheWholeTitleOfALongTodo() throws {

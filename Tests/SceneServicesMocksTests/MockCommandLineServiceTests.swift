@@ -6,9 +6,9 @@ import Testing
 
 @Test func mockCommandLineServiceFailsTheTestOnAnUnexpectedCall() {
     withKnownIssue {
-        _ = MockCommandLineService().setCompleted(todoID: 1, true)
+        _ = MockCommandLineService().setCompleted(todoIDs: [1], true)
     } matching: { issue in
-        issue.comments.contains { $0.rawValue.contains("CommandLineServiceType.setCompleted(todoID:_:) was called") }
+        issue.comments.contains { $0.rawValue.contains("CommandLineServiceType.setCompleted(todoIDs:_:) was called") }
     }
 }
 

@@ -34,6 +34,58 @@ extension TodosBaseService {
         }
     }
 
+    /// Marks the todos `ids` names done or not done as one change; see
+    /// ``TodosBaseServiceType/setCompleted(ids:_:)``.
+    public func setCompleted(ids: [Int64], _ isCompleted: Bool) -> Observable<Result<[TodoObject], DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let before = try Self.todos(ids: ids, in: db)
+            let changing = before.filter { $0.isCompleted != isCompleted }
+            guard !changing.isEmpty else { return before }
+            let verb = isCompleted ? "complete" : "reopen"
+            let label =
+                changing.count == 1
+                ? "\(verb) \(History.quoted(changing[0].title))" : "\(verb) \(History.todos(changing.count))"
+            let chosen = Self.idCondition(changing.map(\.id))
+            try record(label, rowsWhere: chosen.sql, chosen.arguments, in: db)
+            let now = nowMilliseconds
+            let flag = SQLValue.integer(isCompleted ? 1 : 0)
+            try db.execute(
+                """
+                UPDATE todos SET completed = ?, updated_at = ?,
+                    completed_at = CASE WHEN ? THEN coalesce(completed_at, ?) ELSE NULL END
+                WHERE \(chosen.sql)
+                """,
+                [flag, .integer(now), flag, .integer(now)] + chosen.arguments)
+            return try Self.todos(ids: ids, in: db)
+        }
+    }
+
+    /// Deletes the todos `ids` names as one change; see ``TodosBaseServiceType/delete(ids:)``.
+    public func delete(ids: [Int64]) -> Observable<Result<[TodoObject], DatabaseError>> {
+        database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
+            let todos = try Self.todos(ids: ids, in: db)
+            guard !todos.isEmpty else { return todos }
+            let label =
+                todos.count == 1 ? "delete \(History.quoted(todos[0].title))" : "delete \(History.todos(todos.count))"
+            let chosen = Self.idCondition(ids)
+            try record(label, rowsWhere: chosen.sql, chosen.arguments, in: db)
+            try db.execute("DELETE FROM todos WHERE \(chosen.sql)", chosen.arguments)
+            return todos
+        }
+    }
+
+    /// The todos `ids` names, in that order; fails on the first ID that names none.
+    private static func todos(ids: [Int64], in db: Connection) throws(DatabaseError) -> [TodoObject] {
+        var todos: [TodoObject] = []
+        for id in ids { todos.append(try todo(id: id, in: db)) }
+        return todos
+    }
+
+    /// `id IN (?, …)` for `ids`, and their bound values.
+    private static func idCondition(_ ids: [Int64]) -> (sql: String, arguments: [SQLValue]) {
+        ("id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))", ids.map(SQLValue.integer))
+    }
+
     /// Deletes the done todos a list of `query` shows, in one transaction, and sends how many
     /// there were; no other todo is touched.
     public func clearCompleted(matching query: TodoQuery) -> Observable<Result<Int, DatabaseError>> {
@@ -42,8 +94,9 @@ extension TodosBaseService {
             let completed = try db.fetchInt(
                 "SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             guard completed > 0 else { return 0 }
+            let count = Int(completed)
             try record(
-                "clear \(History.todos(Int(completed))) done", rowsWhere: "completed = 1\(shown.sql)",
+                "clear \(count) done \(count == 1 ? "todo" : "todos")", rowsWhere: "completed = 1\(shown.sql)",
                 shown.arguments, in: db)
             try db.execute("DELETE FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             return db.changedRowCount

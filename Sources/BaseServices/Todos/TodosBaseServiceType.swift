@@ -44,6 +44,15 @@ public protocol TodosBaseServiceType: Sendable {
     /// todos changed.
     func toggleAll() -> Observable<Result<Int, DatabaseError>>
 
+    /// Marks the todos `ids` names done, or not done, as one change that one undo takes back,
+    /// and sends them as they are after, in the order of `ids`. Fails, changing nothing, when
+    /// an ID names no todo. A todo that already is so is sent as it is and not recorded.
+    func setCompleted(ids: [Int64], _ isCompleted: Bool) -> Observable<Result<[TodoObject], DatabaseError>>
+
+    /// Deletes the todos `ids` names as one change that one undo takes back, and sends them as
+    /// they were. Fails, deleting nothing, when an ID names no todo.
+    func delete(ids: [Int64]) -> Observable<Result<[TodoObject], DatabaseError>>
+
     /// Like ``toggleAll()``, for only the todos a list of `query` shows (its filter and search;
     /// its order and window do not matter): marks those not done done, or, when all of them
     /// already are, marks them not done. One transaction; no other todo changes. Sends how many

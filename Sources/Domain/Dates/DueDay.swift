@@ -74,6 +74,19 @@ public struct DueDay: Hashable, Sendable, Comparable, CustomStringConvertible {
         DueDay(daysSince1970: daysSince1970 + count)
     }
 
+    /// How this day stands to `today` in a few columns, for lists: `today`, `tomorrow`,
+    /// `yesterday`, `in 3d`, `2d ago`.
+    public func shortDistance(from today: DueDay) -> String {
+        let days = daysSince1970 - today.daysSince1970
+        switch days {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case 2...: return "in \(days)d"
+        default: return "\(-days)d ago"
+        }
+    }
+
     /// The day of the week.
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday.

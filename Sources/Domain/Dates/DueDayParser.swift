@@ -4,11 +4,17 @@ public import Foundation
 /// day/month order; pure, so the same text on the same day always gives the same answer.
 ///
 /// Accepted, in any letter case, with spaces anywhere between words:
-/// - `today`, `tomorrow`, `yesterday`;
+/// - `today`, `tomorrow` (also `tmrw`, `tmr`), `yesterday`;
 /// - a weekday, `friday` or `fri` (also `next fri`, `this fri`): the next such day, a week ahead
 ///   when today is that day;
 /// - `next week` (seven days from today), `+3d`, `+2w`, `in 3 days`, `in 2 weeks`, `in a week`;
 ///   back in time, `-3d`, `-1w`, `3 days ago`;
+/// - months and years: `next month`, `+1m`, `in 2 months`, `next year`, `+1y`, `in a year`,
+///   `2 months ago`: the same day of the month, or the month's last day when it has fewer
+///   (January 31 and a month: February 28 or 29);
+/// - the end of a period: `eow` or `end of week` (the coming Sunday, today when it is Sunday:
+///   weeks run Monday to Sunday, as ISO 8601 has them), `eom` or `end of month`, `eoy` or
+///   `end of year`;
 /// - a month's name with a day, either way round, with or without a year: `dec 24`,
 ///   `24 december`, `Dec 24th, 2027`; without a year, the next time that day comes (today
 ///   included);
@@ -77,9 +83,19 @@ public struct DueDayParser: Hashable, Sendable {
     private func relative(_ words: [String]) -> Result<DueDay, DueDayError>? {
         switch words {
         case ["today"]: return .success(today)
-        case ["tomorrow"]: return .success(today.adding(days: 1))
+        case ["tomorrow"], ["tmrw"], ["tmr"]: return .success(today.adding(days: 1))
         case ["yesterday"]: return .success(today.adding(days: -1))
         case ["next", "week"]: return .success(today.adding(days: 7))
+        case ["next", "month"]: return later(byMonths: 1)
+        case ["next", "year"]: return later(byMonths: 12)
+        case ["eow"], ["end", "of", "week"], ["end", "of", "the", "week"]:
+            let daysToSunday = (7 - today.weekday.rawValue) % 7
+            return .success(today.adding(days: daysToSunday))
+        case ["eom"], ["end", "of", "month"], ["end", "of", "the", "month"]:
+            return resolve(
+                year: today.year, month: today.month, day: DueDay.daysIn(month: today.month, year: today.year))
+        case ["eoy"], ["end", "of", "year"], ["end", "of", "the", "year"]:
+            return resolve(year: today.year, month: 12, day: 31)
         default: break
         }
         if words.count == 2, words[0] == "next" || words[0] == "this", Self.weekday(named: words[1]) != nil {
@@ -90,22 +106,39 @@ public struct DueDayParser: Hashable, Sendable {
             return .success(today.adding(days: ahead == 0 ? 7 : ahead))
         }
         if words.count == 1, let sign = words[0].first, sign == "+" || sign == "-", let unit = words[0].last,
-            let days = Self.unitDays(String(unit))
+            let step = Self.unit(String(unit))
         {
             guard let count = Self.number(words[0].dropFirst().dropLast()) else { return nil }
-            return later(by: (sign == "+" ? 1 : -1) * count * days)
+            return later(by: (sign == "+" ? 1 : -1) * count, step)
         }
-        if words.count == 3, words[2] == "ago", let days = Self.unitDays(words[1]) {
+        if words.count == 3, words[2] == "ago", let step = Self.unit(words[1]) {
             let count = words[0] == "a" || words[0] == "an" ? 1 : Self.number(Substring(words[0]))
             guard let count else { return nil }
-            return later(by: -count * days)
+            return later(by: -count, step)
         }
-        if words.count == 3, words[0] == "in", let days = Self.unitDays(words[2]) {
+        if words.count == 3, words[0] == "in", let step = Self.unit(words[2]) {
             let count = words[1] == "a" || words[1] == "an" ? 1 : Self.number(Substring(words[1]))
             guard let count else { return nil }
-            return later(by: count * days)
+            return later(by: count, step)
         }
         return nil
+    }
+
+    /// Today moved `count` of `unit` ahead (back when negative).
+    private func later(by count: Int, _ unit: Unit) -> Result<DueDay, DueDayError> {
+        switch unit {
+        case .days(let days): later(by: count * days)
+        case .months(let months): later(byMonths: count * months)
+        }
+    }
+
+    /// The same day of the month `months` from today (back when negative), or that month's
+    /// last day when it has fewer days.
+    private func later(byMonths months: Int) -> Result<DueDay, DueDayError> {
+        let index = today.year * 12 + (today.month - 1) + months
+        let (year, month) = (index.quotientAndRemainder(dividingBy: 12).quotient, index % 12 + 1)
+        guard DueDay.years.contains(year), index >= 0 else { return .failure(.yearOutOfRange(year)) }
+        return resolve(year: year, month: month, day: min(today.day, DueDay.daysIn(month: month, year: year)))
     }
 
     /// dec 24, 24 december, dec 24th 2027.
@@ -151,6 +184,11 @@ public struct DueDayParser: Hashable, Sendable {
             year = written
         }
         let (month, day) = order == .dayFirst ? (second, first) : (first, second)
+        guard (1...12).contains(month) else {
+            // Read the other way round it may be a date: show it written so it cannot be misread.
+            let meant = DueDay(year: year ?? today.year, month: day, day: month)
+            return .failure(.noSuchMonth(month, in: word, order: order, meant: meant))
+        }
         return resolve(year: year, month: month, day: day)
     }
 
@@ -203,11 +241,20 @@ public struct DueDayParser: Hashable, Sendable {
         return Substring(word)
     }
 
-    /// Days in one `d`/`day`/`days` or `w`/`week`/`weeks`.
-    private static func unitDays(_ word: String) -> Int? {
+    /// A step of time: so many days, or so many months.
+    private enum Unit {
+        case days(Int)
+        case months(Int)
+    }
+
+    /// What one `d`/`day`/`days`, `w`/`week`/`weeks`, `m`/`month`/`months` or
+    /// `y`/`year`/`years` is.
+    private static func unit(_ word: String) -> Unit? {
         switch word {
-        case "d", "day", "days": 1
-        case "w", "week", "weeks": 7
+        case "d", "day", "days": .days(1)
+        case "w", "week", "weeks": .days(7)
+        case "m", "month", "months": .months(1)
+        case "y", "year", "years": .months(12)
         default: nil
         }
     }

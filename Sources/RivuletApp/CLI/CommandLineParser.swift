@@ -100,6 +100,10 @@ public enum CommandLineParser {
             case .list:
                 lists[argument.name] = Array(remaining)
                 remaining = []
+            case .several:
+                guard !remaining.isEmpty else { throw missing(argument, topic: topic) }
+                lists[argument.name] = Array(remaining)
+                remaining = []
             }
         }
         if let extra = remaining.first { throw UsageError("unexpected argument '\(extra)'", topic: topic) }

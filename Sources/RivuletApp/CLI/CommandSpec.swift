@@ -58,6 +58,8 @@ struct ArgumentSpec: Sendable {
         /// Any number of words, each a value of its own (several IDs); none is allowed, for
         /// a command that can be told what to act on another way.
         case list
+        /// One word or more, each a value of its own: the IDs a command acts on.
+        case several
     }
 
     /// The name in the usage, which missing-argument errors repeat: `ID`, `TITLE`.
@@ -86,12 +88,17 @@ struct ArgumentSpec: Sendable {
         ArgumentSpec(name: name, help: help, arity: .list)
     }
 
+    /// Every remaining word, each a value of its own; at least one.
+    static func several(_ name: String, _ help: String) -> ArgumentSpec {
+        ArgumentSpec(name: name, help: help, arity: .several)
+    }
+
     /// The argument as the usage line writes it.
     var synopsis: String {
         switch arity {
         case .one: name
         case .optional: "[\(name)]"
-        case .words: "\(name)..."
+        case .words, .several: "\(name)..."
         case .list: "[\(name)...]"
         }
     }

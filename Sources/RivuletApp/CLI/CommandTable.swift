@@ -32,21 +32,29 @@ enum CommandTable {
             .list(filter: TodoFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"))
         },
         CommandSpec(
-            "done", summary: "mark a todo done", discussion: "Marks the todo with this ID done.",
-            arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
-        ) { input throws(UsageError) in .done(id: try input.id()) },
+            "done", summary: "mark todos done",
+            discussion: """
+                Marks the todos with these IDs done and prints each ('done 3 "Buy milk"'). When
+                an ID names no todo, nothing is changed.
+                """,
+            arguments: [todoIDs], changesData: true
+        ) { input throws(UsageError) in .done(ids: try input.ids("ID")) },
         CommandSpec(
-            "reopen", summary: "mark a todo not done", discussion: "Marks the todo with this ID not done.",
-            arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
-        ) { input throws(UsageError) in .reopen(id: try input.id()) },
+            "reopen", summary: "mark todos not done",
+            discussion: """
+                Marks the todos with these IDs not done and prints each ('reopened 3 "Buy
+                milk"'). When an ID names no todo, nothing is changed.
+                """,
+            arguments: [todoIDs], changesData: true
+        ) { input throws(UsageError) in .reopen(ids: try input.ids("ID")) },
         CommandSpec(
             "undo", summary: "undo the last change (todos, feed removals)",
             discussion: """
                 Undoes the last change made by any process (the app's included), to todos or
                 a feed's removal (one history), and says what it was ('undid: remove feed
                 "Example"'); exits 1 when there is nothing to undo. The last 200 changes
-                can be undone, also after a restart. 'undo ID' is the older spelling of
-                'reopen ID': it still works, with a note on standard error.
+                can be undone, also after a restart. Given an ID, it marks that todo not
+                done, as 'reopen ID' does.
                 """,
             arguments: [.optional("ID", "(older use) the todo to mark not done")], changesData: true
         ) { input throws(UsageError) in .undo(id: try input.optionalID()) },
@@ -59,9 +67,13 @@ enum CommandTable {
             changesData: true
         ) { _ throws(UsageError) in .redo },
         CommandSpec(
-            "rm", summary: "delete a todo", discussion: "Deletes the todo with this ID.",
-            arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
-        ) { input throws(UsageError) in .remove(id: try input.id()) },
+            "rm", summary: "delete todos",
+            discussion: """
+                Deletes the todos with these IDs and prints each ('deleted 3 "Buy milk"'); undo
+                brings them back. When an ID names no todo, nothing is deleted.
+                """,
+            arguments: [todoIDs], changesData: true
+        ) { input throws(UsageError) in .remove(ids: try input.ids("ID")) },
         CommandSpec(
             "edit", summary: "change a todo",
             discussion: "Changes a todo's title, notes or due day; what is not given stays as it is.",
@@ -180,11 +192,15 @@ enum CommandTable {
         }
     }
 
+    /// `ID...`, the todos `done`, `reopen` and `rm` act on.
+    static let todoIDs = ArgumentSpec.several("ID", "the todos' IDs, as add and list print them")
+
     /// `--due WHEN`, for `add` and `edit`.
     static let due = OptionSpec.value(
         "due", "WHEN",
-        "the day it is due: 2026-12-24, today, tomorrow, fri, next week, +3d, +2w,\n"
-            + "in 2 weeks, dec 24, 24 december, or 24/12 (12/24 in US locales); quote several words")
+        "the day it is due: 2026-12-24, today, tomorrow, fri, next week, next month,\n"
+            + "+3d, +2w, +1m, in 2 weeks, eow, eom, dec 24, 24 december, or 24/12\n"
+            + "(12/24 in US locales); quote several words")
 
     /// `--db PATH`.
     static let database = OptionSpec.value(

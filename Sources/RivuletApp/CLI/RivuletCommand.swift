@@ -69,16 +69,16 @@ public enum RivuletCommand: Hashable, Sendable {
     case add(title: String, notes: String, due: DueDay?)
     /// `list [--all|--active|--completed] [--json]`.
     case list(filter: TodoFilter, json: Bool)
-    /// `done ID`.
-    case done(id: Int64)
-    /// `reopen ID`.
-    case reopen(id: Int64)
-    /// `undo`: undo the last change (to todos, or a feed's removal); `undo ID`, the older spelling of `reopen ID`.
+    /// `done ID...`.
+    case done(ids: [Int64])
+    /// `reopen ID...`.
+    case reopen(ids: [Int64])
+    /// `undo`: undo the last change (to todos, or a feed's removal); `undo ID` reopens a todo.
     case undo(id: Int64?)
     /// `redo`.
     case redo
-    /// `rm ID`.
-    case remove(id: Int64)
+    /// `rm ID...`.
+    case remove(ids: [Int64])
     /// `edit ID [--title T] [--notes N] [--due WHEN] [--no-due]`.
     case edit(id: Int64, title: String?, notes: String?, due: DueChange = .unchanged)
     /// `feeds add URL|PATH`.

@@ -32,21 +32,23 @@ enum ScriptCommands {
             Output.line(String(todo.id))
         case .list(let filter, let json):
             try list(filter: filter, json: json, todos: todos)
-        case .done(let id):
-            _ = try value(of: todos.setCompleted(todoID: id, true))
-        case .reopen(let id):
-            _ = try value(of: todos.setCompleted(todoID: id, false))
+        case .done(let ids):
+            report("done", try value(of: todos.setCompleted(todoIDs: ids, true)))
+        case .reopen(let ids):
+            report("reopened", try value(of: todos.setCompleted(todoIDs: ids, false)))
         case .undo(let id?):
-            Output.error("rivulet: note: 'undo ID' is now spelled 'reopen \(id)'; 'undo' alone undoes the last change")
-            _ = try value(of: todos.setCompleted(todoID: id, false))
+            report("reopened", try value(of: todos.setCompleted(todoIDs: [id], false)))
+            Output.error(
+                "rivulet: note: 'undo \(id)' reopened todo \(id), as 'reopen \(id)' does; 'undo' alone undoes the last change"
+            )
         case .undo(nil):
             guard let step = try value(of: todos.undo()) else { throw CommandFailure("there is nothing to undo") }
             Output.line("undid: \(TextSanitizer.sanitize(step.label))")
         case .redo:
             guard let step = try value(of: todos.redo()) else { throw CommandFailure("there is nothing to redo") }
             Output.line("redid: \(TextSanitizer.sanitize(step.label))")
-        case .remove(let id):
-            _ = try value(of: todos.removeTodo(id: id))
+        case .remove(let ids):
+            report("deleted", try value(of: todos.removeTodos(ids: ids)))
         case .edit(let id, let title, let notes, let dueChange):
             // Only the options given are written: the other fields stay as stored, even when
             // another process changes them meanwhile.
@@ -108,6 +110,11 @@ enum ScriptCommands {
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.
     static func day(of date: Date) -> String {
         DueDay(date).description
+    }
+
+    /// Says what a change did, a line per todo: `done 3 "Buy milk"`.
+    private static func report(_ verb: String, _ changed: [Todo]) {
+        Output.write(changed.map { "\(verb) \($0.id) \"\(TextSanitizer.sanitize($0.title))\"\n" }.joined())
     }
 
     /// Subscribes to a service's operation or observation and waits for its first result.

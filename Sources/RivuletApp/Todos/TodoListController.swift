@@ -54,21 +54,31 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
         return SceneScreen(chrome: chrome, content: .list(header: state.header.keyed, window: window))
     }
 
-    /// The row as drawn. Overdue and due-today todos carry a symbol as well as a colour, so
-    /// that they stand out without colour too (`NO_COLOR`, `TERM=dumb`).
+    /// The row as drawn: the due day as it stands to today (`due in 3d`), with the date where
+    /// the row has room for it. Overdue and due-today todos carry a symbol as well as a colour,
+    /// so that they stand out without colour too (`NO_COLOR`, `TERM=dumb`).
     static func line(for row: TodoRow, today: DueDay?) -> ListLine {
         let mark = row.isCompleted ? "[x]" : "[ ]"
-        guard let dueText = row.dueText else {
+        guard let due = row.due else {
             return ListLine(mark: mark, text: row.title, emphasis: row.isCompleted ? .muted : .normal)
         }
+        guard let today else {
+            return ListLine(
+                mark: mark, text: row.title, note: "due \(due)", emphasis: row.isCompleted ? .muted : .normal)
+        }
+        let distance = due.shortDistance(from: today)
         switch row.dueStatus(on: today) {
         case .overdue:
-            return ListLine(mark: mark, text: row.title, note: "! was due \(dueText)", emphasis: .failed)
+            return ListLine(
+                mark: mark, text: row.title, note: "! due \(distance) · \(due)", shortNote: "! \(distance)",
+                emphasis: .failed)
         case .dueToday:
-            return ListLine(mark: mark, text: row.title, note: "* due today", emphasis: .attention)
+            return ListLine(
+                mark: mark, text: row.title, note: "* due today", shortNote: "* today", emphasis: .attention)
         case .upcoming, .none:
             return ListLine(
-                mark: mark, text: row.title, note: "due \(dueText)", emphasis: row.isCompleted ? .muted : .normal)
+                mark: mark, text: row.title, note: "due \(distance) · \(due)", shortNote: distance,
+                emphasis: row.isCompleted ? .muted : .normal)
         }
     }
 

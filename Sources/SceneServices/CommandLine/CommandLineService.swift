@@ -34,9 +34,9 @@ package struct CommandLineService: CommandLineServiceType {
         }
     }
 
-    /// Marks a todo done or not done.
-    package func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
-        todos.setCompleted(id: todoID, isCompleted).map { $0.toScene(Todo.init) }
+    /// Marks the todos `todoIDs` names done or not done, as one change.
+    package func setCompleted(todoIDs: [Int64], _ isCompleted: Bool) -> Observable<Result<[Todo], SceneError>> {
+        todos.setCompleted(ids: todoIDs, isCompleted).map { $0.toScene { $0.map(Todo.init) } }
     }
 
     /// Writes the fields `change` gives over whatever is stored now.
@@ -52,9 +52,9 @@ package struct CommandLineService: CommandLineServiceType {
         }
     }
 
-    /// Removes a todo; sends it as it was.
-    package func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>> {
-        todos.delete(id: id).map { $0.toScene(Todo.init) }
+    /// Removes the todos `ids` names, as one change; sends them as they were.
+    package func removeTodos(ids: [Int64]) -> Observable<Result<[Todo], SceneError>> {
+        todos.delete(ids: ids).map { $0.toScene { $0.map(Todo.init) } }
     }
 
     /// Undoes the last change, to todos or feeds.

@@ -24,15 +24,17 @@ package protocol CommandLineServiceType: Sendable {
         filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>>
 
-    /// Marks a todo done or not done.
-    func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>>
+    /// Marks the todos `todoIDs` names done or not done, as one change that one undo takes
+    /// back; sends them as they are after. Changes nothing when an ID names no todo.
+    func setCompleted(todoIDs: [Int64], _ isCompleted: Bool) -> Observable<Result<[Todo], SceneError>>
 
     /// Writes the fields `change` gives; the others stay as stored, even when another process
     /// changes them meanwhile.
     func updateTodo(id: Int64, _ change: TodoChange) -> Observable<Result<Todo, SceneError>>
 
-    /// Removes a todo; sends it as it was.
-    func removeTodo(id: Int64) -> Observable<Result<Todo, SceneError>>
+    /// Removes the todos `ids` names, as one change that one undo takes back; sends them as they
+    /// were. Removes nothing when an ID names no todo.
+    func removeTodos(ids: [Int64]) -> Observable<Result<[Todo], SceneError>>
 
     /// Undoes the last change, to todos or feeds, made here or by any other process; `nil` when
     /// there is nothing to undo.

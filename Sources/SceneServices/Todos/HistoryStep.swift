@@ -21,18 +21,26 @@ package struct HistoryStep: Sendable, Hashable {
     /// The change as it was made: `add "Buy milk"`, `complete 3 todos`, `remove feed "Example"`.
     package var label: String { subject.map { "\(action) \"\($0)\"" } ?? action }
 
-    /// ``label`` in at most `maximumLength` characters, for a status line that must keep room
-    /// for what follows it: the title is shortened inside its quotes, with "…"
-    /// (`delete "Mark a todo done, then clear…"`), keeping at least its first character; a
-    /// label that fits is returned whole.
+    /// The change in at most `maximumLength` characters, as the app's messages quote titles
+    /// (`delete “Buy milk”`), for a status line that must keep room for what follows it: the
+    /// title is shortened inside its quotes, with "…" (`delete “Mark a todo done, then clear…”`),
+    /// keeping at least its first character; a label that fits is returned whole.
     package func shortLabel(maximumLength: Int = 48) -> String {
-        let label = label
-        guard label.count > maximumLength else { return label }
-        guard let subject else { return String(label.prefix(max(0, maximumLength - 1))) + "…" }
+        guard let subject else {
+            return action.count > maximumLength ? String(action.prefix(max(0, maximumLength - 1))) + "…" : action
+        }
+        return Self.quoting(action, subject, maximumLength: maximumLength)
+    }
+
+    /// `action` and the title `subject` in the app's quotes (`Deleted “Buy milk”`), in at most
+    /// `maximumLength` characters: the title is shortened inside its quotes with "…", keeping at
+    /// least its first character.
+    package static func quoting(_ action: String, _ subject: String, maximumLength: Int = 48) -> String {
+        guard action.count + subject.count + 3 > maximumLength else { return "\(action) “\(subject)”" }
         let kept = max(1, maximumLength - action.count - 4)
         var shortened = subject.prefix(kept)
         while shortened.count > 1, shortened.last?.isWhitespace == true { shortened.removeLast() }
-        return "\(action) \"\(shortened)…\""
+        return "\(action) “\(shortened)…”"
     }
 }
 

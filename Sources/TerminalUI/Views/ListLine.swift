@@ -20,14 +20,20 @@ public struct ListLine: Hashable, Sendable {
     public var text: String
     /// A note against the right edge, such as a due day or a count.
     public var note: String
+    /// What the note says in fewer columns (`in 3d` for `due in 3d · 2026-12-02`), drawn
+    /// instead of ``note`` when the row has no room for all of it; empty when there is none.
+    public var shortNote: String
     /// How the row stands out.
     public var emphasis: Emphasis
 
     /// Creates a row.
-    public init(mark: String = "", text: String, note: String = "", emphasis: Emphasis = .normal) {
+    public init(
+        mark: String = "", text: String, note: String = "", shortNote: String = "", emphasis: Emphasis = .normal
+    ) {
         self.mark = mark
         self.text = text
         self.note = note
+        self.shortNote = shortNote
         self.emphasis = emphasis
     }
 }
@@ -106,6 +112,9 @@ public struct ListWindow: Hashable, Sendable {
         // all of it when the text is shorter.
         var note = TextSanitizer.sanitize(line.note, fittingWidth: width)
         let textMinimum = min(DisplayWidth.of(text), textRoom / 3)
+        if DisplayWidth.of(note) + 2 > textRoom - textMinimum, !line.shortNote.isEmpty {
+            note = TextSanitizer.sanitize(line.shortNote, fittingWidth: width)
+        }
         if DisplayWidth.of(note) + 2 > textRoom - textMinimum {
             note = DisplayWidth.truncate(note, toWidth: textRoom - 3 - textMinimum)
         }

@@ -121,7 +121,7 @@ private func expectUndoRedo(
     try expectUndoRedo(fixture, before: before, label: "complete 2 todos")
     let allDone = try everyTodo(fixture.database)
     #expect(try value(fixture.todos.clearCompleted()) == 3)
-    try expectUndoRedo(fixture, before: allDone, label: "clear 3 todos done")
+    try expectUndoRedo(fixture, before: allDone, label: "clear 3 done todos")
 }
 
 @Test func undoingAMoveRestoresTheOrder() throws {
@@ -228,7 +228,7 @@ private func expectUndoRedo(
     let (fixture, before) = try seeded()
     #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "buy"))) == 1)
     #expect(try value(fixture.todos.clearCompleted(matching: TodoQuery(search: "bake"))) == 1)
-    #expect(try value(fixture.history.undo())?.label == "clear 1 todo done")
+    #expect(try value(fixture.history.undo())?.label == "clear 1 done todo")
     #expect(try value(fixture.history.undo())?.label == "complete 1 todo")
     #expect(try everyTodo(fixture.database) == before)
     #expect(try value(fixture.todos.toggleAll(matching: TodoQuery(search: "nothing matches"))) == 0)

@@ -73,7 +73,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     #expect(
         try parse("add", "x", "--notes", "n", "--", "--due", "soon").command
             == .add(title: "x --due soon", notes: "n", due: nil))
-    #expect(try parse("--", "done", "3").command == .done(id: 3))
+    #expect(try parse("--", "done", "3").command == .done(ids: [3]))
     #expect(
         usageError(["done", "--", "-3"]) == UsageError("an ID is a positive whole number, not '-3'", topic: "done"))
 }
@@ -84,7 +84,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (["feeds", "items", "-v", "1"], "rivulet: unknown option '-v'\nsee 'rivulet feeds items --help'"),
     (["done"], "rivulet: missing ID\nsee 'rivulet done --help'"),
     (["feeds", "add"], "rivulet: missing URL or PATH\nsee 'rivulet feeds add --help'"),
-    (["rm", "1", "2"], "rivulet: unexpected argument '2'\nsee 'rivulet rm --help'"),
+    (["edit", "1", "2"], "rivulet: unexpected argument '2'\nsee 'rivulet edit --help'"),
     (["feeds", "list", "x"], "rivulet: unexpected argument 'x'\nsee 'rivulet feeds list --help'"),
     (
         ["edit", "1", "--due", "+3d", "--no-due"],
@@ -119,10 +119,18 @@ func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) th
 }
 
 @Test func idCommandsReadTheirID() throws {
-    #expect(try parse("done", "3").command == .done(id: 3))
-    #expect(try parse("reopen", "4").command == .reopen(id: 4))
+    #expect(try parse("done", "3").command == .done(ids: [3]))
+    #expect(try parse("reopen", "4").command == .reopen(ids: [4]))
     #expect(try parse("undo", "4").command == .undo(id: 4))
-    #expect(try parse("rm", "5").command == .remove(id: 5))
+    #expect(try parse("rm", "5").command == .remove(ids: [5]))
+}
+
+@Test func doneReopenAndRmReadSeveralIDsEachOnce() throws {
+    #expect(try parse("done", "3", "4", "3").command == .done(ids: [3, 4]))
+    #expect(try parse("reopen", "4", "9").command == .reopen(ids: [4, 9]))
+    #expect(try parse("rm", "5", "6", "7").command == .remove(ids: [5, 6, 7]))
+    #expect(usageError(["done"]) == UsageError("missing ID", topic: "done"))
+    #expect(usageError(["rm", "5", "x"]) == UsageError("an ID is a positive whole number, not 'x'", topic: "rm"))
 }
 
 /// Thursday 26 November 2026, with the day first in short dates.
@@ -155,8 +163,8 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
         #expect(error.topic == "add")
         #expect(
             error.message
-                == "--due: “soonish” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), "
-                + "next week, +3d, +2w, in 3 days, in 2 weeks, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24.")
+                == "--due: “soonish” is not a date. Write one of: today, tomorrow, a weekday (fri), next week, "
+                + "next month, +3d, +2w, +1m, in 3 days, eow, eom, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24.")
     }
 }
 
@@ -257,7 +265,7 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["undo", "0"], "an ID is a positive whole number, not '0'", "undo"),
     (["done", "-1"], "an ID is a positive whole number, not '-1'", "done"),
     (["rm", "-42"], "an ID is a positive whole number, not '-42'", "rm"),
-    (["rm", "1", "2"], "unexpected argument '2'", "rm"),
+    (["edit", "1", "2", "--title", "x"], "unexpected argument '2'", "edit"),
     (["rm", "99999999999999999999"], "there is no ID 99999999999999999999: IDs go up to 9223372036854775807", "rm"),
     (["done", "000"], "an ID is a positive whole number, not '000'", "done"),
     (["edit", "1"], "edit needs --title, --notes, --due or --no-due", "edit"),

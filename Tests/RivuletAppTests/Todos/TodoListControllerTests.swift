@@ -115,17 +115,29 @@ private func searchEveryTodo(_ controller: TodoListController) {
     #expect(!shown(controller).header.contains("match"))
 }
 
-@Test func todoListControllerMarksOverdueAndDueTodayRowsWithASymbolAndAColour() throws {
+@Test func todoListControllerMarksOverdueAndDueTodayRowsWithASymbolAndAColourAndSaysHowFarTheDayIs() throws {
     let today = try #require(DueDay("2026-11-26"))
     func line(_ due: String?, done: Bool = false) -> ListLine {
         TodoListController.line(
             for: TodoRow(id: 1, title: "Milk", isCompleted: done, dueText: due, position: 0), today: today)
     }
-    #expect(line("2026-11-25") == ListLine(mark: "[ ]", text: "Milk", note: "! was due 2026-11-25", emphasis: .failed))
-    #expect(line("2026-11-26") == ListLine(mark: "[ ]", text: "Milk", note: "* due today", emphasis: .attention))
-    #expect(line("2026-11-27") == ListLine(mark: "[ ]", text: "Milk", note: "due 2026-11-27"))
     #expect(
-        line("2026-11-25", done: true) == ListLine(mark: "[x]", text: "Milk", note: "due 2026-11-25", emphasis: .muted))
+        line("2026-11-24")
+            == ListLine(
+                mark: "[ ]", text: "Milk", note: "! due 2d ago · 2026-11-24", shortNote: "! 2d ago", emphasis: .failed))
+    #expect(
+        line("2026-11-26")
+            == ListLine(mark: "[ ]", text: "Milk", note: "* due today", shortNote: "* today", emphasis: .attention))
+    #expect(
+        line("2026-11-27")
+            == ListLine(mark: "[ ]", text: "Milk", note: "due tomorrow · 2026-11-27", shortNote: "tomorrow"))
+    #expect(
+        line("2026-12-01") == ListLine(mark: "[ ]", text: "Milk", note: "due in 5d · 2026-12-01", shortNote: "in 5d"))
+    #expect(
+        line("2026-11-25", done: true)
+            == ListLine(
+                mark: "[x]", text: "Milk", note: "due yesterday · 2026-11-25", shortNote: "yesterday", emphasis: .muted)
+    )
     #expect(line(nil) == ListLine(mark: "[ ]", text: "Milk"))
 }
 

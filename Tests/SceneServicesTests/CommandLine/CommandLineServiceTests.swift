@@ -47,10 +47,44 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let due = Date(timeIntervalSince1970: 1_900_000_000)
     let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
     #expect(added.title == "Milk" && added.notes == "oat" && added.dueAt == due)
-    #expect(try first(service.setCompleted(todoID: added.id, true)).get().isCompleted)
-    #expect(try !first(service.setCompleted(todoID: added.id, false)).get().isCompleted)
-    #expect(try first(service.removeTodo(id: added.id)).get().id == added.id)
+    #expect(try first(service.setCompleted(todoIDs: [added.id], true)).get().map(\.isCompleted) == [true])
+    #expect(try first(service.setCompleted(todoIDs: [added.id], false)).get().map(\.isCompleted) == [false])
+    #expect(try first(service.removeTodos(ids: [added.id])).get().map(\.id) == [added.id])
     #expect(try readAll(service) == [[]])
+}
+
+/// Every todo, in the list's order.
+private func stored(_ service: CommandLineService) throws -> [Todo] {
+    try first(service.fetchTodos(filter: .all, after: nil, limit: 100)).get().todos
+}
+
+@Test func commandLineServiceCompletesAndRemovesSeveralTodosAsOneChange() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    let ids = try ["Milk", "Tea", "Bread"].map { try first(service.addTodo(title: $0, notes: "", dueAt: nil)).get().id }
+    let done = try first(service.setCompleted(todoIDs: [ids[2], ids[0]], true)).get()
+    #expect(done.map(\.title) == ["Bread", "Milk"] && done.allSatisfy(\.isCompleted))
+    #expect(try first(service.undo()).get()?.label == "complete 2 todos")
+    #expect(try stored(service).filter(\.isCompleted).isEmpty)
+    let removed = try first(service.removeTodos(ids: [ids[1], ids[2]])).get()
+    #expect(removed.map(\.title) == ["Tea", "Bread"])
+    #expect(try stored(service).map(\.title) == ["Milk"])
+    #expect(try first(service.undo()).get()?.label == "delete 2 todos")
+    #expect(try stored(service).map(\.title) == ["Milk", "Tea", "Bread"])
+}
+
+@Test func commandLineServiceChangesNothingWhenOneOfSeveralIDsNamesNoTodo() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    let milk = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil)).get().id
+    #expect(throws: SceneError.storage("there is no todo 99")) {
+        try first(service.setCompleted(todoIDs: [milk, 99], true)).get()
+    }
+    #expect(throws: SceneError.storage("there is no todo 99")) {
+        try first(service.removeTodos(ids: [milk, 99])).get()
+    }
+    #expect(try stored(service).map { "\($0.title) \($0.isCompleted)" } == ["Milk false"])
+    #expect(try first(service.undo()).get()?.label == "add \"Milk\"")
 }
 
 @Test func commandLineServiceUpdateWritesOnlyTheFieldsGiven() throws {
@@ -68,7 +102,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     #expect(throws: SceneError.storage("there is no todo 99")) {
-        try first(service.setCompleted(todoID: 99, true)).get()
+        try first(service.setCompleted(todoIDs: [99], true)).get()
     }
     #expect(throws: SceneError.storage("there is no feed 7")) { try first(service.removeFeed(id: 7)).get() }
 }

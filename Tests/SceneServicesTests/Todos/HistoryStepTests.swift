@@ -2,14 +2,14 @@ import SceneServices
 import Testing
 
 @Test func aShortLabelKeepsALabelThatFits() {
-    #expect(HistoryStep(action: "add", subject: "Buy milk", todoCount: 1).shortLabel() == "add \"Buy milk\"")
+    #expect(HistoryStep(action: "add", subject: "Buy milk", todoCount: 1).shortLabel() == "add “Buy milk”")
     #expect(HistoryStep(action: "complete 3 todos", todoCount: 3).shortLabel(maximumLength: 16) == "complete 3 todos")
 }
 
 @Test func aShortLabelShortensTheTitleInsideItsQuotes() {
     let step = HistoryStep(action: "delete", subject: "Mark a todo done, then clear the done ones", todoCount: 1)
     let short = step.shortLabel(maximumLength: 30)
-    #expect(short == "delete \"Mark a todo done, th…\"")
+    #expect(short == "delete “Mark a todo done, th…”")
     #expect(short.count == 30)
 }
 
@@ -20,10 +20,10 @@ import Testing
 
 @Test func aShortLabelKeepsOneCharacterOfAVeryLongVerbsTitle() {
     let step = HistoryStep(action: "remove feed", subject: "Example", todoCount: 0)
-    #expect(step.shortLabel(maximumLength: 10) == "remove feed \"E…\"")
+    #expect(step.shortLabel(maximumLength: 10) == "remove feed “E…”")
 }
 
 @Test func aShortLabelDoesNotEndItsTitleInASpace() {
     let step = HistoryStep(action: "add", subject: "Buy oat milk today", todoCount: 1)
-    #expect(step.shortLabel(maximumLength: 15) == "add \"Buy oat…\"")
+    #expect(step.shortLabel(maximumLength: 15) == "add “Buy oat…”")
 }

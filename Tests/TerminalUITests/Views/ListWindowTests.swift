@@ -68,3 +68,16 @@ private func bigListScreen(toggled: Bool) -> SceneScreen {
     #expect(row.contains("0 of 3 unread"))
     #expect(row.contains("…"))
 }
+
+@Test func aNoteWithAShortFormShowsItWhenTheWholeNoteDoesNotFit() {
+    let line = ListLine(mark: "[ ]", text: "Buy milk", note: "due in 3d · 2026-11-29", shortNote: "in 3d")
+    func row(width: Int) -> String {
+        var buffer = CellBuffer(width: width, height: 1)
+        ListWindow(lines: [line]).draw(into: &buffer, in: buffer.bounds)
+        return buffer.textLines()[0]
+    }
+    #expect(row(width: 50).hasSuffix("due in 3d · 2026-11-29 "))
+    #expect(row(width: 24).hasSuffix("in 3d ") && !row(width: 24).contains("2026"))
+    #expect(row(width: 24).contains("Buy milk"))
+    #expect(!row(width: 24).contains("…"))
+}

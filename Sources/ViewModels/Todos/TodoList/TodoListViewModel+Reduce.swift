@@ -14,15 +14,15 @@ extension TodoListViewModel {
         case .tallyLoaded(.success(let tally)): state.list.tally = tally
         case .tallyLoaded(.failure(let error)): state.fail(error.message(after: "Could not count the todos"))
         case .writeFailed(let message): state.fail(message)
+        case .changed(let note): state.status.show(note, .notice)
         case .located(let id, .success(let position)):
-            // The order changed: the selection follows the todo to its new place (or stays put
-            // when the list no longer shows it), and the window is asked for there.
+            // The query changed: the selection follows the todo to its place in the new list,
+            // or, when the new list does not show it, goes to the top (a row number of the old
+            // list means nothing in the new one); the window is asked for there.
             guard state.followedTodo == id else { break }
             state.followedTodo = nil
-            if let position {
-                state.viewport.selected = position
-                state.requestedRange = nil
-            }
+            state.viewport.selected = position ?? 0
+            state.requestedRange = nil
         case .located(_, .failure(let error)):
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
         case .bulkPlanned(let clearing, .success(nil)):

@@ -104,6 +104,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case tallyLoaded(Result<TodoTally, SceneError>)
         /// A write failed; the message says why.
         case writeFailed(String)
+        /// A change the list may not show was made (a todo deleted, or marked done where the
+        /// filter hides it): what it was, for a note.
+        case changed(ActionText)
         /// The place of a todo in the list as it is now (`nil`: not shown), or why it is unknown.
         case located(Int64, Result<Int?, SceneError>)
         /// What clearing or toggling all the shown todos would change was counted (`nil`: nothing
@@ -165,9 +168,23 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         }
         return switch effect {
         case .add(let title): write(service.add(title: title), "add")
-        case .toggle(let id): write(service.toggle(id: id), "change")
+        case .toggle(let id):
+            answer(service.toggle(id: id)) { result in
+                switch result {
+                case .success(let todo):
+                    let done = todo.isCompleted ? "done" : "not done"
+                    return .changed("\(HistoryStep.quoting("Marked", todo.title)) \(done). \(.undo) undoes it.")
+                case .failure(let error): return .writeFailed(error.message(after: "Could not change the todo"))
+                }
+            }
         case .rename(let id, let title): write(service.rename(id: id, title: title), "rename")
-        case .delete(let id): write(service.delete(id: id), "delete")
+        case .delete(let id):
+            answer(service.delete(id: id)) { result in
+                switch result {
+                case .success(let todo): .changed("\(HistoryStep.quoting("Deleted", todo.title)). \(.undo) undoes it.")
+                case .failure(let error): .writeFailed(error.message(after: "Could not delete the todo"))
+                }
+            }
         case .move(let id, let from, let to, let query):
             write(service.move(id: id, from: from, to: to, in: query), "move")
         case .locate(let id, let query): answer(service.position(of: id, in: query).take(1)) { .located(id, $0) }

@@ -189,7 +189,7 @@ private final class MemoryFeeds: Sendable {
         }
         history.withLock { undoing ? $0.redo.append((label, replaced)) : $0.undo.append((label, replaced)) }
         version.accept(version.value + 1)
-        return .just(.success(HistoryStep(action: label, todoCount: 0)))
+        return .just(.success(HistoryStep(action: "remove feed", subject: label, todoCount: 0)))
     }
 
     func service() -> MockFeedListService {
@@ -204,7 +204,7 @@ private final class MemoryFeeds: Sendable {
                     return .just(.failure(SceneError.storage("gone")))
                 }
                 history.withLock {
-                    $0.undo.append(("remove feed \"\(feed.title)\"", all))
+                    $0.undo.append((feed.title, all))
                     $0.redo.removeAll()
                 }
                 feeds.withLock { $0.removeAll { $0.id == id } }
@@ -244,9 +244,9 @@ private func runHistory(
     ])
     #expect(at(150, screens).visibleRows.map(\.title) == ["Alpha", "Gamma"])
     #expect(at(250, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
-    #expect(at(250, screens).message == "Undid: remove feed \"Beta\". \(.redo) redoes it.")
+    #expect(at(250, screens).message == "Undid: remove feed “Beta”. \(.redo) redoes it.")
     #expect(at(350, screens).visibleRows.map(\.title) == ["Alpha", "Gamma"])
-    #expect(at(350, screens).message == "Redid: remove feed \"Beta\". \(.undo) undoes it.")
+    #expect(at(350, screens).message == "Redid: remove feed “Beta”. \(.undo) undoes it.")
     #expect(at(450, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
 }
 
@@ -261,7 +261,7 @@ private func runHistory(
     // One history: the feeds' u takes back a todo's change made last, and says which.
     let screens = runHistory(
         [(100, .undo)], undo: { .just(.success(HistoryStep(action: "complete", subject: "Buy milk", todoCount: 1))) })
-    #expect(at(150, screens).message == "Undid: complete \"Buy milk\". \(.redo) redoes it.")
+    #expect(at(150, screens).message == "Undid: complete “Buy milk”. \(.redo) redoes it.")
 }
 
 @Test func feedListScreenShowsAFailedUndoAndKeepsTheFeeds() {

@@ -51,8 +51,8 @@ private func loaded(_ todo: Todo, dueDays: DueDayParser = .current()) -> Editor.
     let form = Editor.State(id: nil, dueDays: Fixtures.dueDays).typing("Milk").typing("someday", in: .due)
     #expect(
         form.dueError
-            == "“someday” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), next week, "
-            + "+3d, +2w, in 3 days, in 2 weeks, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24.")
+            == "“someday” is not a date. Write one of: today, tomorrow, a weekday (fri), next week, next month, "
+            + "+3d, +2w, +1m, in 3 days, eow, eom, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24.")
     #expect(form.dueNote == nil)
     #expect(!form.isValid)
 }

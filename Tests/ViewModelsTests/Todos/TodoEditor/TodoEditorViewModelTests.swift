@@ -100,8 +100,8 @@ private struct Run {
                 .next(200, nil),
                 .next(
                     400,
-                    "“someday” is not a date. Write one of: today, tomorrow, yesterday, a weekday (fri), next week, "
-                        + "+3d, +2w, in 3 days, in 2 weeks, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24."),
+                    "“someday” is not a date. Write one of: today, tomorrow, a weekday (fri), next week, next month, "
+                        + "+3d, +2w, +1m, in 3 days, eow, eom, dec 24, 24 december, 24/12 (DD/MM) or 2026-12-24."),
             ])
         #expect(run.changes(\.canSave) == [.next(200, false), .next(300, true), .next(400, false)])
     }

@@ -648,6 +648,32 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(last(screens).selectedRow?.title == "Search")
 }
 
+@Test func todoListScreenASearchThatHidesTheSelectedTodoSelectsTheFirstMatch() {
+    // "Read" is the fifth row; the search "ar" shows Mark and Search, not Read.
+    let (screens, _, _) = run(
+        five, until: 2_000,
+        [
+            (100, .select(.down)), (110, .select(.down)), (120, .select(.down)), (130, .select(.down)),
+            (200, .startSearching), (201, .edit(PromptText("ar"))), (600, .submit),
+        ])
+    #expect(at(199, screens).selectedRow?.title == "Read")
+    #expect(last(screens).visibleRows.map(\.title) == ["Mark", "Search"])
+    #expect(last(screens).viewport.selected == 0)
+    #expect(last(screens).selectedRow?.title == "Mark")
+}
+
+@Test func todoListScreenASearchKeepsTheSelectedTodoWhenItMatches() {
+    let (screens, _, _) = run(
+        five, until: 2_000,
+        [
+            (100, .select(.down)), (110, .select(.down)), (120, .select(.down)), (200, .startSearching),
+            (201, .edit(PromptText("r"))), (600, .submit),
+        ])
+    #expect(at(199, screens).selectedRow?.title == "Search")
+    #expect(last(screens).visibleRows.map(\.title) == ["Mark", "Search", "Read"])
+    #expect(last(screens).selectedRow?.title == "Search")
+}
+
 @Test func todoListScreenChangingTheSortFollowsTheTodoOutOfTheWindow() {
     // Inserted from "Todo 19" down to "Todo 00": the first todo is the last by title.
     let titles = (0..<20).reversed().map { $0 < 10 ? "Todo 0\($0)" : "Todo \($0)" }
