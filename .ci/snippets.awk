@@ -17,7 +17,9 @@
 #   the file.
 # - `<!-- snippet: skip REASON -->` right before a block: it is not compiled, and REASON is printed.
 # `#sourceLocation` points every compiled line back at its line of the markdown file, so an error
-# names the article and the line.
+# names the article and the line. Blocks are compiled, never run: a setup may stub what a block
+# calls. The imports every file gets are set per catalog in .ci/snippets; a block or a setup may
+# import more.
 #
 # To `stats` it appends one line per block: `compiled|excerpt|skipped <md>:<line> [detail]`. An
 # excerpt line carries the file written to `excerpts` for the excerpt check.
@@ -281,6 +283,7 @@ in_other {
         directive = "excerpt"
         directive_detail = default_excerpt
     }
+    if (directive == "excerpt" && code_count > 0) fail("a quoted block takes no snippet-setup")
     pending_since = 0
     next
 }
