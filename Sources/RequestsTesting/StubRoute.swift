@@ -33,7 +33,7 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     }
 
     /// Requests with `method` (any when `nil`) for `url`, compared without its query and
-    /// fragment, for example `https://api.example/feed.xml`.
+    /// fragment, for example `https://api.example/v1/quotes`.
     public init(_ method: HTTPMethod? = .get, url: String) {
         self.method = method
         self.matcher = .url(url)

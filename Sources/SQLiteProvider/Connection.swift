@@ -149,7 +149,7 @@ public final class Connection {
     /// counts for observation as any fetch's does.
     ///
     /// ```swift
-    /// let longest = try db.withStatement("SELECT title FROM todos", []) { rows throws(DatabaseError) in
+    /// let longest = try db.withStatement("SELECT name FROM habit", []) { rows throws(DatabaseError) in
     ///     var longest = 0
     ///     while try rows.step() { longest = max(longest, rows.string(at: 0).count) }
     ///     return longest

@@ -26,7 +26,7 @@ public struct DatabaseError: Error, Equatable, Hashable, Sendable, CustomStringC
         case notADatabase
         /// The file was written by a newer version of the schema than this build knows.
         case newerSchema(found: Int, supported: Int)
-        /// The row asked for does not exist (for example a todo that was deleted).
+        /// The row asked for does not exist (for example one that was deleted).
         case notFound
         /// A value given to a write was refused (for example an empty title or a duplicate).
         case invalidValue

@@ -9,7 +9,7 @@ extension ObservableType {
     /// throws ``StreamsError/timeout`` (``BlockingObservable/materialize()`` returns it).
     ///
     /// ```swift
-    /// let todos = try store.todos().toBlocking(timeout: 5).first()
+    /// let count = try store.observeCount().toBlocking(timeout: 5).first()
     /// let all = try Observable.of(1, 2, 3).map { $0 * 10 }.toBlocking().toArray()  // [10, 20, 30]
     /// ```
     ///

@@ -31,7 +31,7 @@ extension Observable {
     /// Disposing the subscription cancels the task; its result or error is then dropped.
     ///
     /// ```swift
-    /// let feed = Observable.fromAsync { try await client.fetchFeed(url) }
+    /// let profile = Observable.fromAsync { try await client.fetchProfile(id: 42) }
     /// ```
     public static func fromAsync(_ operation: @escaping @Sendable () async throws -> Element) -> Observable<Element> {
         create { observer in

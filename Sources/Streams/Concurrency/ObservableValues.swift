@@ -8,7 +8,7 @@ extension ObservableType {
     /// cancelled; cancelling or dropping the iterator disposes the subscription.
     ///
     /// ```swift
-    /// for try await count in todos.observeActiveCount().values {
+    /// for try await count in inbox.observeUnreadCount().values {
     ///     print(count)
     /// }
     /// ```

@@ -8,7 +8,7 @@ public import Dispatch
 /// if it has not started yet. Labels are kept only for diagnostics.
 ///
 /// ```swift
-/// let background = DispatchQueueScheduler(label: "rivulet.refresh")
+/// let background = DispatchQueueScheduler(label: "com.example.refresh")
 /// Observable.interval(.seconds(30), scheduler: background)
 ///     .subscribe(onNext: { _ in refresh() })
 /// ```

@@ -14,9 +14,9 @@
 ///         Table.Column("Due", width: .fixed(10)),
 ///         Table.Column("Count", width: .minimum(5), alignment: .trailing),
 ///     ],
-///     rowCount: todos.count, height: 10)
+///     rowCount: items.count, height: 10)
 /// _ = table.handle(Key(.down))
-/// table.draw(into: &buffer, in: rect) { row in [todos[row].title, todos[row].due, "\(todos[row].count)"] }
+/// table.draw(into: &buffer, in: rect) { row in [items[row].title, items[row].due, "\(items[row].count)"] }
 /// ```
 public struct Table: Hashable, Sendable {
     /// How wide a column is.

@@ -16,9 +16,9 @@ public struct SceneChrome: Hashable, Sendable {
     /// The keys the status line offers.
     public var hints: [KeyHint]
     /// An error, shown instead of the hints (and of ``message``) while set: the scene says how
-    /// long (the app's scenes drop it at the next key or after a few seconds).
+    /// long (a scene usually drops it at the next key or after a few seconds).
     public var errorMessage: String?
-    /// A neutral note on what just happened ("3 todos completed"), shown instead of the hints
+    /// A neutral note on what just happened ("3 items archived"), shown instead of the hints
     /// while set; an error takes its place.
     public var message: String?
     /// Whether work is running (a refresh, a load): the status line shows a spinner.

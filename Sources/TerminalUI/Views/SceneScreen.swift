@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let screen = SceneScreen(
-///     chrome: SceneChrome(title: "Todos", hints: [KeyHint("a", "add")]),
-///     content: .list(header: nil, window: ListWindow(lines: [ListLine(mark: "[ ]", text: "Buy milk")])))
+///     chrome: SceneChrome(title: "Habits", hints: [KeyHint("a", "add")]),
+///     content: .list(header: nil, window: ListWindow(lines: [ListLine(mark: "[ ]", text: "Read")])))
 /// let buffer = screen.render(size: TerminalSize(width: 80, height: 24))
 /// ```
 public struct SceneScreen: Hashable, Sendable {
