@@ -17,7 +17,9 @@ final class HabitDetailController: BoundSceneController<HabitDetailViewModel.Sta
 
     override var isLoaded: Bool { !scene.state.isLoading }
 
-    override var hasUnsavedInput: Bool { scene.state.draft != nil }
+    override var hasUnsavedInput: Bool {
+        scene.state.draft.map { $0.text != scene.state.detail?.habit.name } ?? false
+    }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         HabitDetailScreen.screen(scene.state, size: size)

@@ -1,6 +1,5 @@
 public import Requests
 public import SQLiteProvider
-import Streams
 
 /// A failure as the person reads it. Scene services turn the providers' errors into this, so
 /// view models never see a `DatabaseError` or a `RequestError`, and the wording lives here.
@@ -35,19 +34,5 @@ public struct HabitsError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private static func statusWord(_ code: Int) -> String {
         HTTPStatus.reasonPhrase(code)?.lowercased() ?? (code >= 500 ? "a failure of the server" : "refused")
-    }
-}
-
-extension Observable {
-    /// The database's results, their failures worded for people.
-    func wordedForPeople<Value: Sendable>() -> Observable<Result<Value, HabitsError>>
-    where Element == Result<Value, DatabaseError> {
-        map { $0.mapError(HabitsError.init) }
-    }
-
-    /// The server's results, their failures worded for people.
-    func wordedForPeople<Value: Sendable>() -> Observable<Result<Value, HabitsError>>
-    where Element == Result<Value, RequestError> {
-        map { $0.mapError(HabitsError.init) }
     }
 }

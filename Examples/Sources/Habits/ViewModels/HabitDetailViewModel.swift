@@ -122,8 +122,9 @@ public struct HabitDetailViewModel: Sendable {
         return []
     }
 
-    /// Folds what the person asked into `state`.
+    /// Folds what the person asked into `state`. A message lasts until the next action.
     private static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+        state.message = nil
         switch action {
         case .toggleToday:
             guard let detail = state.detail else { break }
@@ -131,14 +132,12 @@ public struct HabitDetailViewModel: Sendable {
         case .beginRenaming:
             guard let detail = state.detail else { break }
             state.draft = state.draft ?? Draft(detail.habit.name)
-            state.message = nil
         case .edit(let draft, let overflowed):
             guard state.draft != nil else { break }
             state.draft = draft
-            state.message = overflowed ? HabitRules.textCutShort : nil
+            if overflowed { state.message = HabitRules.textCutShort }
         case .cancelRenaming:
             state.draft = nil
-            state.message = nil
         case .rename:
             guard state.draft != nil else { break }
             return HabitRules.submitName(&state.draft, message: &state.message).map { [.rename($0)] } ?? []

@@ -82,22 +82,21 @@ extension HabitListViewModel {
         return []
     }
 
-    /// Folds what the person asked into `state`.
+    /// Folds what the person asked into `state`. A message lasts until the next action.
     private static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+        state.message = nil
         switch action {
         case .select(let index):
             guard state.habits.indices.contains(index) else { break }
             state.selectedID = state.habits[index].id
         case .beginAdding:
             state.draft = state.draft ?? Draft()
-            state.message = nil
         case .edit(let draft, let overflowed):
             guard state.draft != nil else { break }
             state.draft = draft
-            state.message = overflowed ? HabitRules.textCutShort : nil
+            if overflowed { state.message = HabitRules.textCutShort }
         case .cancelAdding:
             state.draft = nil
-            state.message = nil
         case .add:
             guard state.draft != nil else { break }
             return HabitRules.submitName(&state.draft, message: &state.message).map { [.add($0)] } ?? []

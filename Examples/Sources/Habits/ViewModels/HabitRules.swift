@@ -1,5 +1,4 @@
 import Foundation
-import Streams
 
 /// What every scene that names or checks in a habit says the same way: one place for the rule
 /// on names and for the words of a check-in.
@@ -38,16 +37,5 @@ public enum HabitRules {
         case (true, .failure(let error)): "Could not check in: \(error.message)"
         case (false, .failure(let error)): "Could not take the check-in back: \(error.message)"
         }
-    }
-}
-
-extension Observable {
-    /// A service's results as events of a view model's system; an error of the stream itself
-    /// (a service sends failures as results) becomes a failed result too, since an error would
-    /// end the system.
-    func events<Value: Sendable, Event: Sendable>(
-        _ make: @escaping @Sendable (Result<Value, HabitsError>) -> Event
-    ) -> Observable<Event> where Element == Result<Value, HabitsError> {
-        map(make).catch { Observable<Event>.just(make(.failure(HabitsError("\($0)")))) }
     }
 }

@@ -95,13 +95,14 @@ extension IdeaSearchViewModel {
         return []
     }
 
-    /// Folds what the person asked into `state`.
+    /// Folds what the person asked into `state`. A message lasts until the next action.
     private static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+        state.message = nil
         switch action {
         case .edit(let draft, let overflowed):
             guard state.draft != nil else { break }
             state.draft = draft
-            state.message = overflowed ? HabitRules.textCutShort : nil
+            if overflowed { state.message = HabitRules.textCutShort }
         case .search:
             let keyword = (state.draft?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !keyword.isEmpty else {
@@ -109,15 +110,12 @@ extension IdeaSearchViewModel {
                 break
             }
             state.draft = nil
-            state.message = nil
             state.lookup = .loading(keyword)
         case .beginSearch:
             state.draft = state.draft ?? Draft(state.keyword ?? "")
-            state.message = nil
         case .cancelSearch:
             guard state.keyword != nil else { return [.route(.back)] }
             state.draft = nil
-            state.message = nil
         case .select(let index):
             guard state.ideas.indices.contains(index) else { break }
             state.selectedIndex = index
