@@ -45,9 +45,6 @@ public final class ServerBaseService: ServerBaseServiceType {
         }
     }
 
-    /// The base URL in use, if any.
-    public var currentBaseURL: URL? { target.withLock { $0.url } }
-
     /// Fetches today's quote; disposing before the answer cancels the request.
     public func quoteOfTheDay() -> Observable<Result<QuoteObject, RequestError>> {
         endpoint("quotes").request(path: ["today"]).expecting(QuoteObject.self).results()
