@@ -38,10 +38,14 @@ let package = Package(
             swiftSettings: settings
         ),
         // The composition root: configures the base services once and runs the terminal app.
+        // RequestsTesting answers `--demo-server`'s requests from memory.
         .executableTarget(
             name: "habits",
             dependencies: [
                 "Habits", "HabitsTerminal",
+                .product(name: "Streams", package: "Rivulet"),
+                .product(name: "Requests", package: "Rivulet"),
+                .product(name: "RequestsTesting", package: "Rivulet"),
                 .product(name: "TerminalUI", package: "Rivulet"),
             ],
             swiftSettings: settings
@@ -54,6 +58,7 @@ let package = Package(
                 .product(name: "StreamsTesting", package: "Rivulet"),
                 .product(name: "SQLiteProvider", package: "Rivulet"),
                 .product(name: "Requests", package: "Rivulet"),
+                .product(name: "RequestsTesting", package: "Rivulet"),
                 .product(name: "Coordination", package: "Rivulet"),
             ],
             swiftSettings: settings

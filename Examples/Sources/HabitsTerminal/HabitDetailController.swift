@@ -2,8 +2,7 @@ import Habits
 import Streams
 import TerminalUI
 
-/// The detail scene on screen: keys read by ``HabitDetailScreen`` sent to the view model, its
-/// latest state drawn. Used only on the UI queue.
+/// The detail scene on screen. Used only on the UI queue.
 final class HabitDetailController: BoundSceneController<HabitDetailViewModel.State, HabitDetailViewModel.Action>,
     SceneController, @unchecked Sendable
 {
@@ -18,12 +17,16 @@ final class HabitDetailController: BoundSceneController<HabitDetailViewModel.Sta
 
     override var isLoaded: Bool { !scene.state.isLoading }
 
+    override var hasUnsavedInput: Bool {
+        scene.state.draft.map { $0.text != scene.state.detail?.habit.name } ?? false
+    }
+
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         HabitDetailScreen.screen(scene.state, size: size)
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard let action = HabitDetailScreen.action(for: event) else { return false }
+        guard let action = HabitDetailScreen.action(for: event, in: scene.state) else { return false }
         scene.send(action)
         return true
     }

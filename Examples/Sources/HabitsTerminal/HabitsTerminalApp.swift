@@ -22,6 +22,8 @@ public enum HabitsTerminalApp {
                 HabitListController(viewModel: viewModel, context: context, onRoute: route)
             case .detail(_, let viewModel):
                 HabitDetailController(viewModel: viewModel, context: context, onRoute: route)
+            case .ideas(let viewModel):
+                IdeaSearchController(viewModel: viewModel, context: context, onRoute: route)
             }
         }
         shell.closeOnExit { HabitsBaseService.shared.close() }

@@ -6,34 +6,48 @@ import HabitsTerminal
 import TerminalUI
 
 let usage = """
-    usage: habits [--database PATH] [--quotes-url URL]
+    usage: habits [--database PATH] [--server URL | --demo-server]
 
-      --database PATH    the habits file (default: ~/.local/share/rivulet-habits/habits.sqlite)
-      --quotes-url URL   a server answering GET URL/quotes/today with {"text": …, "author": …}
-                         (default: $HABITS_QUOTES_URL; none: no quote is shown)
+      --database PATH   the habits file (default: ~/.local/share/rivulet-habits/habits.sqlite)
+      --server URL      the habits server: GET URL/quotes/today answers {"text": …, "author": …},
+                        GET URL/ideas?q=WORD answers [{"name": …, "category": …}]
+                        (default: $HABITS_SERVER_URL; none: no quote, and lookups say so)
+      --demo-server     answer quotes and ideas from memory, without a network
     """
 
 func fail(_ message: String, status: Int32) -> Never {
+    HabitsBaseService.shared.close()
     FileHandle.standardError.write(Data("habits: \(message)\n".utf8))
     exit(status)
 }
 
 var databasePath: String?
-var quotesURL = ProcessInfo.processInfo.environment["HABITS_QUOTES_URL"]
+var serverURL = ProcessInfo.processInfo.environment["HABITS_SERVER_URL"]
+var usesDemoServer = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--database":
         guard let value = arguments.popFirst() else { fail("--database needs a path\n\(usage)", status: 2) }
         databasePath = value
-    case "--quotes-url":
-        guard let value = arguments.popFirst() else { fail("--quotes-url needs a URL\n\(usage)", status: 2) }
-        quotesURL = value
+    case "--server":
+        guard let value = arguments.popFirst() else { fail("--server needs a URL\n\(usage)", status: 2) }
+        serverURL = value
+    case "--demo-server":
+        usesDemoServer = true
     case "-h", "--help":
         print(usage)
         exit(0)
     default: fail("unknown argument \(argument)\n\(usage)", status: 2)
     }
+}
+guard TTY.isInteractive else { fail("the habit tracker needs a terminal", status: 2) }
+
+if usesDemoServer, let url = DemoServer.baseURL {
+    ServerBaseService.shared.configure(baseURL: url, session: DemoServer.makeSession())
+} else if let serverURL, !serverURL.isEmpty {
+    guard let url = URL(string: serverURL), url.scheme != nil else { fail("not a URL: \(serverURL)", status: 2) }
+    ServerBaseService.shared.configure(baseURL: url)
 }
 
 let path: String
@@ -55,12 +69,9 @@ do {
 } catch {
     fail(error.message, status: 1)
 }
-if let quotesURL, !quotesURL.isEmpty {
-    guard let url = URL(string: quotesURL), url.scheme != nil else { fail("not a URL: \(quotesURL)", status: 2) }
-    QuotesBaseService.shared.configure(baseURL: url)
-}
 
-guard TTY.isInteractive else { fail("the habit tracker needs a terminal", status: 2) }
+// From here the shell closes the database on every way out (its `closeOnExit`); `fail` closes
+// it when the terminal cannot be set up.
 do {
     try HabitsTerminalApp.run(services: .live())
 } catch {

@@ -55,3 +55,11 @@ extension Day: SQLValueConvertible {
         self.init(number: Int(number))
     }
 }
+
+extension Day: Encodable {
+    /// The day as its number, the way a record stores it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(number)
+    }
+}

@@ -33,6 +33,9 @@ public enum HabitSchema {
         migrator.registerMigration("index check-ins by day") { db in
             try db.execute("CREATE INDEX check_in_by_day ON check_in(day)")
         }
+        migrator.registerMigration("add a category to habits") { db in
+            try db.execute("ALTER TABLE habit ADD COLUMN category TEXT NOT NULL DEFAULT 'other'")
+        }
         return migrator
     }()
 }

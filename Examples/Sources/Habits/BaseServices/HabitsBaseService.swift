@@ -16,8 +16,9 @@ import Synchronization
 /// ```
 ///
 /// Observations send `Result` values and never end on an error: a failed query is a
-/// `.failure`, and the next commit queries again. Writes are observables that run when
-/// subscribed, so a view model decides when (and whether) they run.
+/// `.failure`, and the next commit queries again. Writes are observables that queue their
+/// transaction on the database's writer when subscribed (so a view model decides when, and
+/// whether, they run) and never make the subscribing thread wait.
 public final class HabitsBaseService: HabitsBaseServiceType {
     /// The service the app uses.
     public static let shared = HabitsBaseService(database: nil)
@@ -71,7 +72,7 @@ public final class HabitsBaseService: HabitsBaseServiceType {
                 try db.fetchAll(
                     HabitSummaryObject.self,
                     """
-                    SELECT habit.id, habit.name,
+                    SELECT habit.id, habit.name, habit.category,
                            (SELECT count(*) FROM check_in WHERE habit_id = habit.id) AS check_in_count,
                            EXISTS (SELECT 1 FROM check_in WHERE habit_id = habit.id AND day = \(today))
                                AS is_done_today
@@ -86,39 +87,65 @@ public final class HabitsBaseService: HabitsBaseServiceType {
     {
         withDatabase { database in
             database.observe(on: scheduler) { (db) throws(DatabaseError) -> HabitObject? in
-                let habit = try db.fetchOne("SELECT id, name, created_at FROM habit WHERE id = \(id)") {
-                    (row) throws(DatabaseError) in
-                    HabitObject(
-                        id: try row["id"], name: try row["name"],
-                        createdAt: Date(timeIntervalSince1970: try row["created_at"]), checkIns: [])
-                }
-                guard var habit else { return nil }
-                habit.checkIns = try db.fetchAll("SELECT day FROM check_in WHERE habit_id = \(id) ORDER BY day DESC") {
+                guard let record = try db.fetchOne(HabitRecord.self, key: id) else { return nil }
+                let checkIns = try db.fetchAll("SELECT day FROM check_in WHERE habit_id = \(id) ORDER BY day DESC") {
                     (row) throws(DatabaseError) -> Day in try row[0]
                 }
-                return habit
+                return HabitObject(
+                    id: id, name: record.name, category: record.category, createdAt: record.createdAt,
+                    checkIns: checkIns)
             }
         }
     }
 
-    /// Adds a habit named `name`; sends its identifier.
-    public func addHabit(name: String, createdAt: Date) -> Observable<Result<Int64, DatabaseError>> {
-        withDatabase { database in
-            database.writeOnSubscribe { (db) throws(DatabaseError) in
-                try db.execute(
-                    "INSERT INTO habit (name, created_at) VALUES (\(name), \(createdAt.timeIntervalSince1970))")
-                return db.lastInsertedRowID
-            }
+    /// Adds a habit; sends its identifier.
+    public func addHabit(
+        name: String, category: HabitCategory, createdAt: Date
+    ) -> Observable<Result<Int64, DatabaseError>> {
+        write { db throws(DatabaseError) in
+            let stored = try db.insert(HabitRecord(id: nil, name: name, category: category, createdAt: createdAt))
+            return stored.id ?? db.lastInsertedRowID
         }
     }
 
-    /// Checks habit `habitID` in on `day`; sends whether it was not checked in that day before.
-    public func checkIn(habitID: Int64, on day: Day) -> Observable<Result<Bool, DatabaseError>> {
+    /// Renames habit `id`; sends the new name, or ``DatabaseError/Kind/notFound`` when the
+    /// habit is gone.
+    public func renameHabit(id: Int64, to name: String) -> Observable<Result<String, DatabaseError>> {
         withDatabase { database in
-            database.writeOnSubscribe { (db) throws(DatabaseError) in
-                try db.execute("INSERT OR IGNORE INTO check_in (habit_id, day) VALUES (\(habitID), \(day))")
+            database.writeCompletable { (db) throws(DatabaseError) in
+                guard var habit = try db.fetchOne(HabitRecord.self, key: id) else {
+                    throw DatabaseError(kind: .notFound, message: "this habit no longer exists")
+                }
+                habit.name = name
+                try db.update(habit)
+            }
+            .andThen(Observable.just(Result.success(name)))
+            .catch { Observable.just(.failure(DatabaseError($0))) }
+        }
+    }
+
+    /// Marks habit `habitID` done (or not) on `day`; sends whether that changed anything.
+    public func setDone(_ isDone: Bool, habitID: Int64, on day: Day) -> Observable<Result<Bool, DatabaseError>> {
+        write { db throws(DatabaseError) in
+            let checkIn = CheckInRecord(habitID: habitID, day: day)
+            if isDone {
+                // Every column is the key, so a second check-in that day does nothing.
+                try db.upsert(checkIn)
                 return db.changedRowCount > 0
             }
+            return try db.delete(checkIn)
+        }
+    }
+
+    /// `body` as one transaction queued on the writer: subscribing returns at once, and the
+    /// outcome arrives from the writer's queue as a `Result`.
+    private func write<Value: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws(DatabaseError) -> Value
+    ) -> Observable<Result<Value, DatabaseError>> {
+        withDatabase { database in
+            database.writeSingle(body).asObservable()
+                .map { Result.success($0) }
+                .catch { Observable.just(.failure(DatabaseError($0))) }
         }
     }
 
@@ -130,5 +157,12 @@ public final class HabitsBaseService: HabitsBaseServiceType {
             return .just(.failure(DatabaseError(kind: .misuse, message: "the habits database was not configured")))
         }
         return body(database)
+    }
+}
+
+extension DatabaseError {
+    /// `error` as a database error: itself when it is one (a write only fails with one).
+    init(_ error: any Error) {
+        self = error as? DatabaseError ?? DatabaseError(kind: .invalidValue, message: "\(error)")
     }
 }

@@ -13,8 +13,10 @@ public protocol HabitsBaseServiceType: Sendable {
     /// One habit with its check-ins (`nil` once it is gone), delivered on `scheduler`.
     func observeHabit(id: Int64, on scheduler: any Scheduler) -> Observable<Result<HabitObject?, DatabaseError>>
     /// Adds a habit when subscribed, sends its identifier and completes.
-    func addHabit(name: String, createdAt: Date) -> Observable<Result<Int64, DatabaseError>>
-    /// Records that habit `id` was done on `day` when subscribed; sends whether that was new
-    /// (checking in twice on one day changes nothing) and completes.
-    func checkIn(habitID: Int64, on day: Day) -> Observable<Result<Bool, DatabaseError>>
+    func addHabit(name: String, category: HabitCategory, createdAt: Date) -> Observable<Result<Int64, DatabaseError>>
+    /// Renames habit `id` when subscribed; sends the new name and completes.
+    func renameHabit(id: Int64, to name: String) -> Observable<Result<String, DatabaseError>>
+    /// Records that habit `habitID` was done on `day` (or takes that back) when subscribed;
+    /// sends whether that changed anything (checking in twice on one day does not) and completes.
+    func setDone(_ isDone: Bool, habitID: Int64, on day: Day) -> Observable<Result<Bool, DatabaseError>>
 }

@@ -1,5 +1,5 @@
-/// A quote of the day, as the quotes service sends it: `{"text": "…", "author": "…"}`.
-public struct QuoteObject: Hashable, Sendable, Decodable {
+/// A quote of the day, as the habits server sends it: `{"text": "…", "author": "…"}`.
+public struct QuoteObject: Hashable, Sendable, Codable {
     /// The quote.
     public var text: String
     /// Who said it.

@@ -5,7 +5,8 @@ public import Streams
 public typealias HabitCoordinator = Coordinator<HabitScene, HabitRoute>
 
 extension Coordinator where Scene == HabitScene, Route == HabitRoute {
-    /// The habit tracker's navigation: the list at the root, a habit's detail pushed over it.
+    /// The habit tracker's navigation: the list at the root, a habit's detail or the idea
+    /// search pushed over it.
     ///
     /// ```swift
     /// let coordinator = HabitCoordinator.make(services: .live(), scheduler: ui, presenter: presenter)
@@ -26,6 +27,9 @@ extension Coordinator where Scene == HabitScene, Route == HabitRoute {
                             habitID: habitID,
                             HabitDetailViewModel(service: services.detail(habitID), scheduler: scheduler)))
                     : .none
+            case .ideas:
+                source.scene.kind == .list
+                    ? .push(.ideas(IdeaSearchViewModel(service: services.ideas(), scheduler: scheduler))) : .none
             case .back: .pop
             case .quit: .quit
             }

@@ -6,6 +6,8 @@ public enum HabitScene: CoordinatedScene {
     case list(HabitListViewModel)
     /// One habit's history.
     case detail(habitID: Int64, HabitDetailViewModel)
+    /// The search for habit ideas.
+    case ideas(IdeaSearchViewModel)
 
     /// The kinds of scene, for the navigation stack.
     public enum Kind: Hashable, Sendable {
@@ -13,6 +15,8 @@ public enum HabitScene: CoordinatedScene {
         case list
         /// A habit's detail.
         case detail
+        /// The idea search.
+        case ideas
     }
 
     /// Which kind of scene this is.
@@ -20,6 +24,7 @@ public enum HabitScene: CoordinatedScene {
         switch self {
         case .list: .list
         case .detail: .detail
+        case .ideas: .ideas
         }
     }
 }

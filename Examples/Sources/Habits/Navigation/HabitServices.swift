@@ -5,22 +5,27 @@ public struct HabitServices: Sendable {
     public var list: @Sendable () -> any HabitListServiceType
     /// The service for the detail of one habit.
     public var detail: @Sendable (_ habitID: Int64) -> any HabitDetailServiceType
+    /// The idea search's service.
+    public var ideas: @Sendable () -> any IdeaSearchServiceType
 
     /// Builders for each scene's service.
     public init(
         list: @escaping @Sendable () -> any HabitListServiceType,
-        detail: @escaping @Sendable (_ habitID: Int64) -> any HabitDetailServiceType
+        detail: @escaping @Sendable (_ habitID: Int64) -> any HabitDetailServiceType,
+        ideas: @escaping @Sendable () -> any IdeaSearchServiceType
     ) {
         self.list = list
         self.detail = detail
+        self.ideas = ideas
     }
 
     /// The services over the shared base services, reading the day from `clock`.
     public static func live(clock: HabitClock = .system) -> HabitServices {
-        HabitServices(
-            list: {
-                HabitListService(habits: HabitsBaseService.shared, quotes: QuotesBaseService.shared, clock: clock)
-            },
-            detail: { HabitDetailService(habitID: $0, habits: HabitsBaseService.shared, clock: clock) })
+        let habits = HabitsBaseService.shared
+        let server = ServerBaseService.shared
+        return HabitServices(
+            list: { HabitListService(habits: habits, server: server, clock: clock) },
+            detail: { HabitDetailService(habitID: $0, habits: habits, clock: clock) },
+            ideas: { IdeaSearchService(server: server, habits: habits, clock: clock) })
     }
 }

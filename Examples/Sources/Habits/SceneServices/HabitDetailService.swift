@@ -18,19 +18,19 @@ public struct HabitDetailService: HabitDetailServiceType {
     /// The habit's history, with the day it was read on.
     public func observeDetail(on scheduler: any Scheduler) -> Observable<Result<HabitDetail?, HabitsError>> {
         let clock = clock
-        return habits.observeHabit(id: habitID, on: scheduler).map { result in
-            result.map { habit in habit.map { HabitDetail(habit: $0, today: clock.today) } }
-                .mapError(HabitsError.init)
-        }
+        return habits.observeHabit(id: habitID, on: scheduler)
+            .map { result in result.map { habit in habit.map { HabitDetail(habit: $0, today: clock.today) } } }
+            .wordedForPeople()
     }
 
-    /// Checks the habit in on the day of the subscription.
-    public func checkInToday() -> Observable<Result<Bool, HabitsError>> {
-        let habits = habits
-        let habitID = habitID
-        let clock = clock
-        return Observable.deferred {
-            habits.checkIn(habitID: habitID, on: clock.today).map { $0.mapError(HabitsError.init) }
-        }
+    /// Marks the habit done on the day of the subscription, or takes that back.
+    public func setDoneToday(_ isDone: Bool) -> Observable<Result<Bool, HabitsError>> {
+        let (habits, habitID, clock) = (habits, habitID, clock)
+        return Observable.deferred { habits.setDone(isDone, habitID: habitID, on: clock.today).wordedForPeople() }
+    }
+
+    /// Renames the habit.
+    public func rename(to name: String) -> Observable<Result<String, HabitsError>> {
+        habits.renameHabit(id: habitID, to: name).wordedForPeople()
     }
 }

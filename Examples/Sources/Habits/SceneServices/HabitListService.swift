@@ -4,18 +4,18 @@ public import Streams
 /// base services.
 ///
 /// ```swift
-/// let service = HabitListService(habits: HabitsBaseService.shared, quotes: QuotesBaseService.shared)
+/// let service = HabitListService(habits: HabitsBaseService.shared, server: ServerBaseService.shared)
 /// service.observeHabits(on: ui).subscribe(onNext: { print($0) })
 /// ```
 public struct HabitListService: HabitListServiceType {
     let habits: any HabitsBaseServiceType
-    let quotes: any QuotesBaseServiceType
+    let server: any ServerBaseServiceType
     let clock: HabitClock
 
-    /// A service over `habits` and `quotes` that reads the day from `clock`.
-    public init(habits: any HabitsBaseServiceType, quotes: any QuotesBaseServiceType, clock: HabitClock = .system) {
+    /// A service over `habits` and `server` that reads the day from `clock`.
+    public init(habits: any HabitsBaseServiceType, server: any ServerBaseServiceType, clock: HabitClock = .system) {
         self.habits = habits
-        self.quotes = quotes
+        self.server = server
         self.clock = clock
     }
 
@@ -24,30 +24,30 @@ public struct HabitListService: HabitListServiceType {
         let habits = habits
         let clock = clock
         return Observable.deferred {
-            habits.observeHabits(today: clock.today, on: scheduler).map { $0.mapError(HabitsError.init) }
+            habits.observeHabits(today: clock.today, on: scheduler).wordedForPeople()
         }
     }
 
-    /// Adds a habit named `name`, created now.
+    /// Adds a habit named `name`, created now, in ``HabitCategory/other``.
     public func addHabit(name: String) -> Observable<Result<Int64, HabitsError>> {
         let habits = habits
         let clock = clock
         return Observable.deferred {
-            habits.addHabit(name: name, createdAt: clock.now()).map { $0.mapError(HabitsError.init) }
+            habits.addHabit(name: name, category: .other, createdAt: clock.now()).wordedForPeople()
         }
     }
 
-    /// Checks habit `habitID` in on the day of the subscription.
-    public func checkInToday(habitID: Int64) -> Observable<Result<Bool, HabitsError>> {
+    /// Marks habit `habitID` done today, or takes that back.
+    public func setDoneToday(_ isDone: Bool, habitID: Int64) -> Observable<Result<Bool, HabitsError>> {
         let habits = habits
         let clock = clock
         return Observable.deferred {
-            habits.checkIn(habitID: habitID, on: clock.today).map { $0.mapError(HabitsError.init) }
+            habits.setDone(isDone, habitID: habitID, on: clock.today).wordedForPeople()
         }
     }
 
     /// Today's quote.
     public func quoteOfTheDay() -> Observable<Result<QuoteObject, HabitsError>> {
-        quotes.quoteOfTheDay().map { $0.mapError(HabitsError.init) }
+        server.quoteOfTheDay().wordedForPeople()
     }
 }

@@ -6,8 +6,9 @@ public protocol HabitListServiceType: Sendable {
     func observeHabits(on scheduler: any Scheduler) -> Observable<Result<[HabitSummaryObject], HabitsError>>
     /// Adds a habit named `name` when subscribed; sends its identifier.
     func addHabit(name: String) -> Observable<Result<Int64, HabitsError>>
-    /// Checks habit `habitID` in today when subscribed; sends whether that was new.
-    func checkInToday(habitID: Int64) -> Observable<Result<Bool, HabitsError>>
+    /// Marks habit `habitID` done today (or not) when subscribed; sends whether that changed
+    /// anything.
+    func setDoneToday(_ isDone: Bool, habitID: Int64) -> Observable<Result<Bool, HabitsError>>
     /// Fetches today's quote when subscribed.
     func quoteOfTheDay() -> Observable<Result<QuoteObject, HabitsError>>
 }

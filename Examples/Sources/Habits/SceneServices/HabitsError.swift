@@ -17,17 +17,22 @@ public struct HabitsError: Error, Hashable, Sendable, CustomStringConvertible {
         message = error.message
     }
 
-    /// The quotes server's failure, in a line.
+    /// The habits server's failure, in a line that says what to do where something can be done.
     public init(_ error: RequestError) {
         switch error.reason {
-        case .invalidURL: message = "no quotes server is set"
-        case .timeout: message = "the quotes server did not answer"
-        case .status(let code, _): message = "the quotes server answered \(code)"
-        case .undecodable: message = "the quotes server sent something that is not a quote"
-        default: message = "the quotes server cannot be reached"
+        case .invalidURL: message = "no habits server is set (start with --server URL)"
+        case .timeout: message = "the habits server did not answer in time; try again later"
+        case .status(let code, _): message = "the habits server answered \(code) (\(Self.statusWord(code)))"
+        case .undecodable: message = "the habits server sent something this app cannot read"
+        case .cancelled: message = "the request was cancelled"
+        default: message = "the habits server cannot be reached; check the address and your connection"
         }
     }
 
     /// The message.
     public var description: String { message }
+
+    private static func statusWord(_ code: Int) -> String {
+        HTTPStatus.reasonPhrase(code)?.lowercased() ?? (code >= 500 ? "a failure of the server" : "refused")
+    }
 }

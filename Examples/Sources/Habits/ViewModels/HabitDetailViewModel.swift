@@ -1,6 +1,7 @@
 public import Streams
 
-/// The detail of one habit: its streak and its check-in history, with a key to check in.
+/// The detail of one habit: its streak and its check-in history, with keys to check in and to
+/// rename it.
 ///
 /// The same shape as ``HabitListViewModel``: actions and the service's answers fold into one
 /// ``State`` with the pure ``reduce(_:_:)``, which also says what to ask for and where to go.
@@ -21,30 +22,27 @@ public struct HabitDetailViewModel: Sendable {
 
     /// What a person asks of the detail.
     public enum Action: Hashable, Sendable {
-        /// Check the habit in for today.
-        case checkIn
+        /// Check the habit in for today, or take today's check-in back.
+        case toggleToday
+        /// Open the prompt for a new name, holding the current one.
+        case beginRenaming
+        /// The prompt's text as edited; `overflowed`: some of what was typed did not fit.
+        case edit(Draft, overflowed: Bool)
+        /// Close the prompt without renaming.
+        case cancelRenaming
+        /// Rename the habit as the prompt says, and close the prompt.
+        case rename
+        /// Show the keys, or hide them.
+        case showHelp(Bool)
         /// Go back to the list.
         case back
     }
 
-    /// What the front end feeds the detail.
-    public struct Input: Sendable {
-        /// What the person asks, in order.
-        public var actions: Observable<Action>
+    /// What the front end feeds the view model.
+    public typealias Input = SceneInput<Action>
 
-        /// The input; without actions, one that never sends.
-        public init(actions: Observable<Action> = .never()) {
-            self.actions = actions
-        }
-    }
-
-    /// What the detail shows and where it goes.
-    public struct Output: Sendable {
-        /// Everything the screen draws; it starts with the loading state.
-        public let state: Driver<State>
-        /// Where to go next.
-        public let route: Signal<HabitRoute>
-    }
+    /// What the screen draws, and where the scene goes.
+    public typealias Output = SceneOutput<State>
 
     /// Everything the detail screen draws.
     public struct State: Hashable, Sendable {
@@ -52,8 +50,12 @@ public struct HabitDetailViewModel: Sendable {
         public var detail: HabitDetail?
         /// Whether the habit has not been read yet.
         public var isLoading = true
+        /// The prompt's text while renaming; `nil` when the prompt is closed.
+        public var draft: Draft?
         /// The latest news or failure, for the status line.
         public var message: String?
+        /// Whether the keys are shown over the detail.
+        public var isShowingHelp = false
 
         /// The loading state.
         public init() {}
@@ -65,14 +67,19 @@ public struct HabitDetailViewModel: Sendable {
         case action(Action)
         /// The habit was read (again); `nil`: it no longer exists.
         case detailLoaded(Result<HabitDetail?, HabitsError>)
-        /// A check-in was recorded (`true`: a new one), or could not be.
-        case checkedIn(Result<Bool, HabitsError>)
+        /// Marking the habit done today (`isDone`), or taking that back, changed something
+        /// (`true`) or not, or failed.
+        case doneChanged(isDone: Bool, Result<Bool, HabitsError>)
+        /// The habit was renamed, or could not be.
+        case renamed(Result<String, HabitsError>)
     }
 
-    /// What a step asks for: a check-in, whose answer comes back as an event, or a route.
+    /// What a step asks for: a write, whose answer comes back as an event, or a route.
     public enum Effect: Hashable, Sendable {
-        /// Check the habit in for today.
-        case checkIn
+        /// Mark the habit done today, or not.
+        case setDone(Bool)
+        /// Rename the habit to this (valid, trimmed) name.
+        case rename(String)
         /// Go there.
         case route(HabitRoute)
     }
@@ -89,19 +96,15 @@ public struct HabitDetailViewModel: Sendable {
             scheduler: scheduler,
             feedback: .events(input.actions.map(Event.action)),
             .events(Observable.deferred { service.observeDetail(on: scheduler) }.map(Event.detailLoaded)))
-        return Output(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+        return Output(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Folds `event` into `state` and returns what the step asks for: a pure function, tested
     /// on its own.
     public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
         switch event {
-        case .action(.checkIn):
-            return [.checkIn]
-        case .action(.back):
-            return [.route(.back)]
+        case .action(let action):
+            return reduce(&state, action)
         case .detailLoaded(.success(let detail)):
             state.isLoading = false
             state.detail = detail
@@ -109,10 +112,39 @@ public struct HabitDetailViewModel: Sendable {
         case .detailLoaded(.failure(let error)):
             state.isLoading = false
             state.message = "Could not read the habit: \(error.message)"
-        case .checkedIn(.success(let isNew)):
-            state.message = isNew ? "Checked in for today." : "Already checked in today."
-        case .checkedIn(.failure(let error)):
-            state.message = "Could not check in: \(error.message)"
+        case .doneChanged(let isDone, let result):
+            state.message = HabitRules.checkInMessage(isDone: isDone, result)
+        case .renamed(.success(let name)):
+            state.message = "Renamed to “\(name)”."
+        case .renamed(.failure(let error)):
+            state.message = "Could not rename the habit: \(error.message)"
+        }
+        return []
+    }
+
+    /// Folds what the person asked into `state`. A message lasts until the next action.
+    private static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+        state.message = nil
+        switch action {
+        case .toggleToday:
+            guard let detail = state.detail else { break }
+            return [.setDone(!detail.isDoneToday)]
+        case .beginRenaming:
+            guard let detail = state.detail else { break }
+            state.draft = state.draft ?? Draft(detail.habit.name)
+        case .edit(let draft, let overflowed):
+            guard state.draft != nil else { break }
+            state.draft = draft
+            if overflowed { state.message = HabitRules.textCutShort }
+        case .cancelRenaming:
+            state.draft = nil
+        case .rename:
+            guard state.draft != nil else { break }
+            return HabitRules.submitName(&state.draft, message: &state.message).map { [.rename($0)] } ?? []
+        case .showHelp(let isShowing):
+            state.isShowingHelp = isShowing
+        case .back:
+            return [.route(.back)]
         }
         return []
     }
@@ -122,9 +154,10 @@ public struct HabitDetailViewModel: Sendable {
         _ effect: Effect, service: any HabitDetailServiceType, routes: PublishRelay<HabitRoute>
     ) -> Observable<Event> {
         switch effect {
-        case .checkIn:
-            return service.checkInToday().map(Event.checkedIn)
-                .catch { .just(.checkedIn(.failure(HabitsError("\($0)")))) }
+        case .setDone(let isDone):
+            return service.setDoneToday(isDone).events { Event.doneChanged(isDone: isDone, $0) }
+        case .rename(let name):
+            return service.rename(to: name).events(Event.renamed)
         case .route(let route):
             routes.accept(route)
             return .empty()

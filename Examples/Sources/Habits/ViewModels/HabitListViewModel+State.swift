@@ -1,5 +1,3 @@
-import Foundation
-
 extension HabitListViewModel {
     /// Everything the list screen draws.
     public struct State: Hashable, Sendable {
@@ -8,13 +6,15 @@ extension HabitListViewModel {
         /// The selected habit, if any.
         public var selectedID: Int64?
         /// The prompt's text while adding a habit; `nil` when the prompt is closed.
-        public var draft: String?
+        public var draft: Draft?
         /// The latest news or failure, for the status line.
         public var message: String?
         /// Today's quote, when the server gave one.
         public var quote: String?
         /// Whether the habits have not been read yet.
         public var isLoading = true
+        /// Whether the keys are shown over the list.
+        public var isShowingHelp = false
 
         /// The empty, loading list.
         public init() {}
@@ -22,11 +22,6 @@ extension HabitListViewModel {
         /// Where the selected habit is in ``habits``.
         public var selectedIndex: Int? {
             habits.firstIndex { $0.id == selectedID }
-        }
-
-        /// The selected habit.
-        public var selectedHabit: HabitSummaryObject? {
-            selectedIndex.map { habits[$0] }
         }
     }
 
@@ -40,16 +35,17 @@ extension HabitListViewModel {
         case quoteLoaded(Result<QuoteObject, HabitsError>)
         /// A habit was added, or could not be.
         case added(Result<Int64, HabitsError>)
-        /// A check-in was recorded (`true`: a new one), or could not be.
-        case checkedIn(Result<Bool, HabitsError>)
+        /// Marking a habit done today (`isDone`), or taking that back, changed something
+        /// (`true`) or not, or failed.
+        case doneChanged(isDone: Bool, Result<Bool, HabitsError>)
     }
 
     /// What a step asks for: a write, whose answer comes back as an event, or a route.
     public enum Effect: Hashable, Sendable {
         /// Add a habit with this (valid, trimmed) name.
         case add(String)
-        /// Check this habit in for today.
-        case checkIn(Int64)
+        /// Mark this habit done today, or not.
+        case setDone(Bool, habitID: Int64)
         /// Go there.
         case route(HabitRoute)
     }
@@ -80,38 +76,39 @@ extension HabitListViewModel {
             state.message = "Added."
         case .added(.failure(let error)):
             state.message = "Could not add the habit: \(error.message)"
-        case .checkedIn(.success(let isNew)):
-            state.message = isNew ? "Checked in for today." : "Already checked in today."
-        case .checkedIn(.failure(let error)):
-            state.message = "Could not check in: \(error.message)"
+        case .doneChanged(let isDone, let result):
+            state.message = HabitRules.checkInMessage(isDone: isDone, result)
         }
         return []
     }
 
-    /// Folds what the person asked into `state`.
+    /// Folds what the person asked into `state`. A message lasts until the next action.
     private static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+        state.message = nil
         switch action {
-        case .move(let delta):
-            guard !state.habits.isEmpty else { break }
-            let index = min(max((state.selectedIndex ?? 0) + delta, 0), state.habits.count - 1)
+        case .select(let index):
+            guard state.habits.indices.contains(index) else { break }
             state.selectedID = state.habits[index].id
         case .beginAdding:
-            state.draft = state.draft ?? ""
-            state.message = nil
-        case .edit(let edit):
-            guard let draft = state.draft else { break }
-            state.draft = edit.applied(to: draft)
+            state.draft = state.draft ?? Draft()
+        case .edit(let draft, let overflowed):
+            guard state.draft != nil else { break }
+            state.draft = draft
+            if overflowed { state.message = HabitRules.textCutShort }
         case .cancelAdding:
             state.draft = nil
-        case .add(let name):
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            state.draft = nil
-            state.message = problem(withName: trimmed)
-            return state.message == nil ? [.add(trimmed)] : []
-        case .checkIn(let habitID):
-            return [.checkIn(habitID)]
+        case .add:
+            guard state.draft != nil else { break }
+            return HabitRules.submitName(&state.draft, message: &state.message).map { [.add($0)] } ?? []
+        case .toggleToday(let habitID):
+            guard let habit = state.habits.first(where: { $0.id == habitID }) else { break }
+            return [.setDone(!habit.isDoneToday, habitID: habitID)]
         case .open(let habitID):
             return [.route(.detail(habitID: habitID))]
+        case .findIdeas:
+            return [.route(.ideas)]
+        case .showHelp(let isShowing):
+            state.isShowingHelp = isShowing
         case .quit:
             return [.route(.quit)]
         }

@@ -13,7 +13,7 @@ public import Streams
 /// let actions = PublishRelay<HabitListViewModel.Action>()
 /// let output = viewModel.transform(input: .init(actions: actions.asObservable()))
 /// let subscription = output.state.drive(onNext: { state in draw(state) })
-/// actions.accept(.move(1))  // select the next habit
+/// actions.accept(.select(1))  // select the second habit
 /// ```
 public struct HabitListViewModel: Sendable {
     let service: any HabitListServiceType
@@ -27,42 +27,33 @@ public struct HabitListViewModel: Sendable {
 
     /// What a person asks of the list, whatever the keys that ask it.
     public enum Action: Hashable, Sendable {
-        /// Move the selection by this many rows (negative: up).
-        case move(Int)
+        /// Select the habit at this index of ``State/habits``.
+        case select(Int)
         /// Open the prompt for a new habit's name.
         case beginAdding
-        /// Change the text in the prompt.
-        case edit(DraftEdit)
+        /// The prompt's text as edited; `overflowed`: some of what was typed did not fit.
+        case edit(Draft, overflowed: Bool)
         /// Close the prompt without adding.
         case cancelAdding
-        /// Add a habit with this name (the prompt's text) and close the prompt.
-        case add(String)
-        /// Check this habit in for today.
-        case checkIn(Int64)
+        /// Add a habit named as the prompt says, and close the prompt.
+        case add
+        /// Check this habit in for today, or take today's check-in back.
+        case toggleToday(Int64)
         /// Open this habit's detail.
         case open(Int64)
+        /// Look up habit ideas on the server.
+        case findIdeas
+        /// Show the keys, or hide them.
+        case showHelp(Bool)
         /// End the app.
         case quit
     }
 
-    /// What the front end feeds the list.
-    public struct Input: Sendable {
-        /// What the person asks, in order.
-        public var actions: Observable<Action>
+    /// What the front end feeds the view model.
+    public typealias Input = SceneInput<Action>
 
-        /// The input; without actions, one that never sends.
-        public init(actions: Observable<Action> = .never()) {
-            self.actions = actions
-        }
-    }
-
-    /// What the list shows and where it goes.
-    public struct Output: Sendable {
-        /// Everything the screen draws; it starts with the empty, loading state.
-        public let state: Driver<State>
-        /// Where to go next.
-        public let route: Signal<HabitRoute>
-    }
+    /// What the screen draws, and where the scene goes.
+    public typealias Output = SceneOutput<State>
 
     /// Wires the actions to the state and the routes.
     public func transform(input: Input) -> Output {
@@ -77,9 +68,7 @@ public struct HabitListViewModel: Sendable {
             feedback: .events(input.actions.map(Event.action)),
             .events(Observable.deferred { service.observeHabits(on: scheduler) }.map(Event.habitsLoaded)),
             .events(Observable.deferred { service.quoteOfTheDay() }.map(Event.quoteLoaded)))
-        return Output(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+        return Output(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Starts what `effect` asks for; the service's answer comes back as an event.
@@ -88,21 +77,12 @@ public struct HabitListViewModel: Sendable {
     ) -> Observable<Event> {
         switch effect {
         case .add(let name):
-            return service.addHabit(name: name).map(Event.added)
-                .catch { .just(.added(.failure(HabitsError("\($0)")))) }
-        case .checkIn(let habitID):
-            return service.checkInToday(habitID: habitID).map(Event.checkedIn)
-                .catch { .just(.checkedIn(.failure(HabitsError("\($0)")))) }
+            return service.addHabit(name: name).events(Event.added)
+        case .setDone(let isDone, let habitID):
+            return service.setDoneToday(isDone, habitID: habitID).events { Event.doneChanged(isDone: isDone, $0) }
         case .route(let route):
             routes.accept(route)
             return .empty()
         }
-    }
-
-    /// Why a (trimmed) name cannot be a habit's, or `nil` when it can.
-    static func problem(withName name: String) -> String? {
-        if name.isEmpty { return "A habit needs a name." }
-        if name.count > 100 { return "A habit's name has at most 100 characters." }
-        return nil
     }
 }

@@ -4,10 +4,10 @@ import Streams
 import StreamsTesting
 import Testing
 
-private func detail(days: [Int]) -> HabitDetail {
+private func detail(days: [Int], name: String = "Read") -> HabitDetail {
     HabitDetail(
         habit: HabitObject(
-            id: 1, name: "Read", createdAt: Date(timeIntervalSince1970: 0), checkIns: days.map { Day(number: $0) }),
+            id: 1, name: name, createdAt: Date(timeIntervalSince1970: 0), checkIns: days.map { Day(number: $0) }),
         today: Fixtures.today)
 }
 
@@ -25,23 +25,45 @@ private func detail(days: [Int]) -> HabitDetail {
     #expect(state.message == "This habit no longer exists.")
 }
 
-@Test func detailFollowsTheStoredHistoryAndChecksIn() {
+@Test func renamingStartsFromTheNameAndAsksForTheTrimmedOne() {
+    var state = HabitDetailViewModel.State()
+    _ = HabitDetailViewModel.reduce(&state, .detailLoaded(.success(detail(days: []))))
+    _ = HabitDetailViewModel.reduce(&state, .action(.beginRenaming))
+    #expect(state.draft == Draft("Read"))
+    _ = HabitDetailViewModel.reduce(&state, .action(.edit(Draft("Read more "), overflowed: false)))
+    #expect(HabitDetailViewModel.reduce(&state, .action(.rename)) == [.rename("Read more")])
+    #expect(state.draft == nil)
+}
+
+@Test func detailFollowsTheStoredHistoryChecksInAndRenames() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let stored = scheduler.createColdObservable([
-            .next(1, Result<HabitDetail?, HabitsError>.success(detail(days: [19_999]))),
-            .next(11, .success(detail(days: [20_000, 19_999]))),
-        ])
+        let stored = scheduler.cold(
+            "-a---------b---------c",
+            values: [
+                "a": .success(detail(days: [19_999])), "b": .success(detail(days: [20_000, 19_999])),
+                "c": .success(detail(days: [20_000, 19_999], name: "Read more")),
+            ] as [String: Result<HabitDetail?, HabitsError>])
         let service = FakeHabitDetailService(
-            detail: { _ in stored.asObservable() }, checkIn: { .just(.success(true)) })
+            detail: { _ in stored.asObservable() }, setDone: { _ in .just(.success(true)) },
+            rename: { .just(.success($0)) })
+        let actions = scheduler.hot(
+            "----------c-------r-e-n-------b",
+            values: [
+                "c": .toggleToday, "r": .beginRenaming, "e": .edit(Draft("Read more"), overflowed: false),
+                "n": .rename, "b": .back,
+            ] as [String: HabitDetailViewModel.Action])
         let output = HabitDetailViewModel(service: service, scheduler: scheduler).transform(
-            input: .init(
-                actions: scheduler.createHotObservable([.next(10, .checkIn), .next(20, .back)]).asObservable()))
-        let streak = harness.record(output.state.map { $0.detail?.streak }.distinctUntilChanged(), "streak")
+            input: .init(actions: actions.asObservable()))
+        let heading = harness.record(
+            output.state.map { state in state.detail.map { "\($0.habit.name) \($0.streak)" } ?? "…" }
+                .distinctUntilChanged(),
+            "heading")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 100)
-        harness.expect(streak, [.next(0, nil), .next(1, 1), .next(11, 2)])
-        harness.expect(route, [.next(20, HabitRoute.back)])
-        harness.expectSubscriptions(stored, [Subscription(0)])
+        harness.expect(
+            heading, "la---------b---------c", values: ["l": "…", "a": "Read 1", "b": "Read 2", "c": "Read more 2"])
+        harness.expect(route, "------------------------------b", values: ["b": HabitRoute.back])
+        harness.expectSubscriptions(stored, ["^"])
     }
 }

@@ -18,34 +18,41 @@ private func folded(from state: State = State(), _ events: HabitListViewModel.Ev
     #expect(state.selectedID == 1)
 }
 
-@Test func reduceKeepsTheSelectionInsideTheList() {
+@Test func reduceSelectsOnlyRowsOfTheList() {
     var state = folded(.habitsLoaded(.success([Fixtures.habit(1, "Read"), Fixtures.habit(2, "Walk")])))
-    state = folded(from: state, .action(.move(5)))
+    state = folded(from: state, .action(.select(1)))
     #expect(state.selectedID == 2)
-    state = folded(from: state, .action(.move(-9)))
-    #expect(state.selectedID == 1)
+    state = folded(from: state, .action(.select(5)))
+    #expect(state.selectedID == 2)
 }
 
 @Test func reduceRefusesABlankNameAndClosesThePrompt() {
-    var state = folded(.action(.beginAdding), .action(.edit(.insert("  "))))
-    #expect(state.draft == "  ")
-    let effects = HabitListViewModel.reduce(&state, .action(.add("  ")))
+    var state = folded(.action(.beginAdding), .action(.edit(Draft("  "), overflowed: false)))
+    #expect(state.draft == Draft("  "))
+    let effects = HabitListViewModel.reduce(&state, .action(.add))
     #expect(effects.isEmpty)
     #expect(state.draft == nil)
     #expect(state.message == "A habit needs a name.")
 }
 
 @Test func reduceAsksToAddATrimmedName() {
-    var state = folded(.action(.beginAdding))
-    #expect(HabitListViewModel.reduce(&state, .action(.add(" Walk "))) == [.add("Walk")])
+    var state = folded(.action(.beginAdding), .action(.edit(Draft(" Walk "), overflowed: false)))
+    #expect(HabitListViewModel.reduce(&state, .action(.add)) == [.add("Walk")])
     #expect(state.draft == nil)
     #expect(state.message == nil)
 }
 
-@Test func reduceDropsControlCharactersFromPastedNames() {
-    let state = folded(
-        .action(.beginAdding), .action(.edit(.insert("Read\n\u{1B}[2Jmore"))), .action(.edit(.deleteBackward)))
-    #expect(state.draft == "Read[2Jmor")
+@Test func reduceSaysWhenTypedTextDidNotFit() {
+    let state = folded(.action(.beginAdding), .action(.edit(Draft("Read"), overflowed: true)))
+    #expect(state.message == HabitRules.textCutShort)
+}
+
+@Test func reduceTogglesTodayFromWhatTheListShows() {
+    var state = folded(
+        .habitsLoaded(.success([Fixtures.habit(1, "Read", doneToday: true), Fixtures.habit(2, "Walk")])))
+    #expect(HabitListViewModel.reduce(&state, .action(.toggleToday(1))) == [.setDone(false, habitID: 1)])
+    #expect(HabitListViewModel.reduce(&state, .action(.toggleToday(2))) == [.setDone(true, habitID: 2)])
+    #expect(HabitListViewModel.reduce(&state, .action(.toggleToday(3))).isEmpty)
 }
 
 @Test func typingANameAddsTheHabitAndSelectsIt() {
@@ -64,57 +71,68 @@ private func folded(from state: State = State(), _ events: HabitListViewModel.Ev
         let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
                 actions: scheduler.createHotObservable([
-                    .next(10, .beginAdding), .next(20, .edit(.insert("Walk"))), .next(30, .add(" Walk ")),
+                    .next(10, .beginAdding), .next(20, .edit(Draft("Walk "), overflowed: false)), .next(30, .add),
                 ])
                 .asObservable()))
         let state = harness.record(
-            output.state.map { [$0.selectedID.map(String.init) ?? "-", $0.draft ?? "-"] }.distinctUntilChanged(),
+            output.state.map { [$0.selectedID.map(String.init) ?? "-", $0.draft?.text ?? "-"] }.distinctUntilChanged(),
             "state")
         scheduler.advance(to: 100)
         harness.expect(
             state,
             [
-                .next(0, ["-", "-"]), .next(1, ["1", "-"]), .next(10, ["1", ""]), .next(20, ["1", "Walk"]),
+                .next(0, ["-", "-"]), .next(1, ["1", "-"]), .next(10, ["1", ""]), .next(20, ["1", "Walk "]),
                 .next(30, ["1", "-"]), .next(30, ["2", "-"]),
             ])
         harness.expectSubscriptions(stored, [Subscription(0)])
     }
 }
 
-@Test func checkingInShowsWhetherItWasNew() {
+@Test func checkingInAndTakingItBackAreSaidInTheStatusLine() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
-        let answers = [true, false]
-        let asked = SanitizerFreeCounter()
+        let stored = scheduler.createColdObservable([
+            .next(1, Result<[HabitSummaryObject], HabitsError>.success([Fixtures.habit(7, "Read")])),
+            .next(11, .success([Fixtures.habit(7, "Read", days: 1, doneToday: true)])),
+        ])
         let service = FakeHabitListService(
-            habits: { _ in .just(.success([Fixtures.habit(7, "Read")])) },
-            checkIn: { id in
+            habits: { _ in stored.asObservable() },
+            setDone: { isDone, id in
                 #expect(id == 7)
-                return .just(.success(answers[asked.next() % 2]))
+                return .just(.success(true))
             })
         let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
-                actions: scheduler.createHotObservable([.next(10, .checkIn(7)), .next(20, .checkIn(7))]).asObservable())
-        )
+                actions: scheduler.createHotObservable([.next(10, .toggleToday(7)), .next(20, .toggleToday(7))])
+                    .asObservable()))
         let messages = harness.record(output.state.map(\.message).distinctUntilChanged(), "message")
         scheduler.advance(to: 100)
         harness.expect(
-            messages, [.next(0, nil), .next(10, "Checked in for today."), .next(20, "Already checked in today.")])
+            messages,
+            [
+                .next(0, nil), .next(10, "Checked in for today."), .next(20, nil),  // until the next key
+                .next(20, "Today's check-in taken back."),
+            ])
+        harness.expectSubscriptions(stored, [Subscription(0)])
     }
 }
 
-@Test func openingAndQuittingAreRoutes() {
+@Test func openingLookingUpAndQuittingAreRoutes() {
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let service = FakeHabitListService(habits: { _ in .never() })
         let output = HabitListViewModel(service: service, scheduler: scheduler).transform(
             input: .init(
-                actions: scheduler.createHotObservable([.next(10, .open(3)), .next(20, .quit)]).asObservable()))
+                actions: scheduler.hot(
+                    "-o-i-q",
+                    values: ["o": .open(3), "i": .findIdeas, "q": .quit] as [String: HabitListViewModel.Action]
+                )
+                .asObservable()))
         let state = harness.record(output.state, "state")
         let route = harness.record(output.route, "route")
         scheduler.advance(to: 100)
         harness.expect(state, [.next(0, State())])
-        harness.expect(route, [.next(10, HabitRoute.detail(habitID: 3)), .next(20, .quit)])
+        harness.expect(route, "-o-i-q", values: ["o": .detail(habitID: 3), "i": .ideas, "q": .quit])
     }
 }
 
