@@ -101,8 +101,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
         self.deletesFileOnClose = deletesFileOnClose
         self.writer = writer
         self.options = options
-        writerQueue = DispatchQueue(label: "rivulet.database.writer")
-        readerQueue = path == nil ? writerQueue : DispatchQueue(label: "rivulet.database.reader")
+        writerQueue = DispatchQueue(label: "SQLiteProvider.writer")
+        readerQueue = path == nil ? writerQueue : DispatchQueue(label: "SQLiteProvider.reader")
         writerQueue.setSpecific(key: writerKey, value: true)
         readerQueue.setSpecific(key: readerKey, value: true)
         if path == nil { reader = writer }

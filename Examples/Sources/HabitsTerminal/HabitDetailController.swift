@@ -4,9 +4,8 @@ import TerminalUI
 
 /// The detail scene on screen. Used only on the UI queue.
 final class HabitDetailController: BoundSceneController<HabitDetailViewModel.State, HabitDetailViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
-    // Sendable because it is touched only on the UI queue, as the list's controller.
 
     init(viewModel: HabitDetailViewModel, context: SceneContext, onRoute: @escaping (HabitRoute) -> Void) {
         super.init(HabitDetailViewModel.State(), context: context, onRoute: onRoute) { actions in

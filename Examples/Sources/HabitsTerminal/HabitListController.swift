@@ -7,10 +7,8 @@ import TerminalUI
 /// It keeps nothing of its own but the terminal's size, which page keys need. Used only on
 /// the UI queue.
 final class HabitListController: BoundSceneController<HabitListViewModel.State, HabitListViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
-    // Sendable because it is touched only on the UI queue, where the shell calls it and the
-    // view model delivers.
     private var size = TerminalSize(width: 80, height: 24)
 
     init(viewModel: HabitListViewModel, context: SceneContext, onRoute: @escaping (HabitRoute) -> Void) {

@@ -5,9 +5,8 @@ import TerminalUI
 /// The idea search on screen, like ``HabitListController``; its spinner turns with the shell's
 /// context while the server is asked. Used only on the UI queue.
 final class IdeaSearchController: BoundSceneController<IdeaSearchViewModel.State, IdeaSearchViewModel.Action>,
-    SceneController, @unchecked Sendable
+    SceneController
 {
-    // Sendable because it is touched only on the UI queue, as the list's controller.
     private var size = TerminalSize(width: 80, height: 24)
 
     init(viewModel: IdeaSearchViewModel, context: SceneContext, onRoute: @escaping (HabitRoute) -> Void) {

@@ -19,7 +19,7 @@ public struct UIScheduler: Scheduler {
     private let origin: UInt64
 
     /// A scheduler on a new serial queue labelled `label`.
-    public init(label: String = "rivulet.ui") {
+    public init(label: String = "TerminalUI.ui") {
         self.init(queue: DispatchQueue(label: label))
     }
 

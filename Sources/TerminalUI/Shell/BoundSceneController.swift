@@ -6,14 +6,14 @@ public import Streams
 /// Used only on the UI queue.
 ///
 /// ```swift
-/// final class HabitListController: BoundSceneController<HabitListViewModel.State, HabitListViewModel.Action>,
+/// final class NoteListController: BoundSceneController<NoteListViewModel.State, NoteListViewModel.Action>,
 ///     SceneController
 /// {
 ///     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
-///         HabitListScreen.screen(scene.state, size: size)
+///         NoteListScreen.screen(scene.state, size: size)
 ///     }
 ///     func handle(_ event: InputEvent) -> Bool {
-///         guard let action = HabitListScreen.action(for: event, in: scene.state) else { return false }
+///         guard let action = NoteListScreen.action(for: event, in: scene.state) else { return false }
 ///         scene.send(action)
 ///         return true
 ///     }
