@@ -106,7 +106,7 @@ public typealias Driver<Element: Sendable> = SharedSequence<DriverSharingStrateg
 /// ``SharedSequence/emit(onMainActorWith:onNext:onCompleted:)``.
 ///
 /// ```swift
-/// let route = input.selectTodo
+/// let route = input.selectItem
 ///     .map { Route.editor($0) }
 ///     .asSignal(onErrorJustReturn: .none, scheduler: scheduler)
 /// ```

@@ -7,7 +7,7 @@ public import Streams
 /// Scheduled actions never run; `now` reads 0.
 ///
 /// ```swift
-/// let viewModel = TodoListViewModel(service: fake, scheduler: UnimplementedScheduler())
+/// let viewModel = NoteListViewModel(service: fake, scheduler: UnimplementedScheduler())
 /// ```
 public struct UnimplementedScheduler: Scheduler {
     /// A name for the scheduler, shown in failures.

@@ -12,7 +12,7 @@
 /// become spaces; typed control characters are ignored, so the field never holds one.
 ///
 /// ```swift
-/// var field = TextField(placeholder: "New todo", width: 30)
+/// var field = TextField(placeholder: "New note", width: 30)
 /// _ = field.handle(.key(.character("h")))
 /// _ = field.handle(.paste("i there\n"))
 /// field.text                                  // "hi there"
