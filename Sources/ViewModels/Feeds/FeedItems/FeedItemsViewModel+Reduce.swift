@@ -44,6 +44,12 @@ extension FeedItemsViewModel {
             if !place.item.isRead { effects = [.setRead(place.item.id, true)] }
         case .nothingUnread: state.status.show(nothingUnreadText, .notice)
         case .commandFailed(let message): state.status.show(message, .error)
+        case .markedAllRead(let count):
+            state.status.show(
+                count == 0
+                    ? "Every item of this feed was already read."
+                    : "Marked \(CountText.counted(count, "item", "items")) read.",
+                .notice)
         case .commandSucceeded:
             // A command that worked takes back an earlier one's failure, not the feed's removal.
             if !state.isFeedGone, state.status.error != nil { state.status.dismiss() }
@@ -91,7 +97,12 @@ extension FeedItemsViewModel.State {
             linkNumber = nil
             guard let id = openedItem?.id ?? selectedRow?.id else { return [] }
             switch FeedItemsViewModel.link(of: item(id: id), number: number) {
-            case .success(let url): return [.openLink(url)]
+            case .success(let url):
+                // Opening an item's link is reading it: it is marked read, as Enter does.
+                window.keptItemIDs?.insert(id)
+                let isUnread = item(id: id).map { !$0.isRead } ?? false
+                // Marked first: its success would otherwise take back the opener's failure.
+                return (isUnread ? [.setRead(id, true)] : []) + [.openLink(url)]
             case .failure(let error): status.show(error.message, .error)
             }
             return []

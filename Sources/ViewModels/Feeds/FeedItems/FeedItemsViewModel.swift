@@ -94,6 +94,8 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case commandFailed(String)
         /// A write or opening a link succeeded.
         case commandSucceeded
+        /// Marking every item read worked, and changed this many.
+        case markedAllRead(Int)
         /// The status line's message has been shown for its time.
         case messageExpired(StatusMessageSlot.Expiry)
     }
@@ -162,7 +164,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case .setRead(let id, let isRead):
             return command(service.setRead(itemID: id, isRead), "Could not change the item")
         case .markAllRead(let feedID):
-            return command(service.markAllRead(feedID: feedID), "Could not mark the items read")
+            return command(service.markAllRead(feedID: feedID), "Could not mark the items read", Event.markedAllRead)
         case .openLink(let url):
             // A link's failure says what failed in its own words.
             return command(service.openLink(url), "Could not open the link", prefixed: false)

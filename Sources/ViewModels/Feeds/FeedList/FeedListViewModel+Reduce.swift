@@ -30,14 +30,20 @@ extension FeedListViewModel {
             state.refreshingIDs = Set(ids)
             state.refreshTotal = ids.count
             state.refreshDone = 0
+            state.refreshTally = RefreshTally()
             for id in ids { state.refreshErrors[id] = nil }
         case .refresh(.finished(let id, let result)):
             guard state.refreshingIDs.remove(id) != nil else { break }
             state.refreshDone += 1
+            state.refreshTally.count(result)
             if case .failure(let error) = result { state.refreshErrors[id] = error.message }
         case .refreshEnded(let failure):
             state.refreshingIDs = []
-            if let failure { state.status.show("Could not refresh: \(failure)", .error) }
+            if let failure {
+                state.status.show("Could not refresh: \(failure)", .error)
+            } else if state.refreshDone > 0 {
+                state.status.show(state.refreshTally.summary, state.refreshTally.failedFeeds > 0 ? .error : .notice)
+            }
         case .added(let result):
             let done = state.submissions.isEmpty ? nil : state.submissions.removeFirst()
             switch result {

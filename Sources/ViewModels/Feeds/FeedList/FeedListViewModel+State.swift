@@ -48,6 +48,9 @@ extension FeedListViewModel {
         var refreshTotal = 0
         var refreshDone = 0
         var refreshErrors: [Int64: String] = [:]
+        /// What the current refresh brought: the new items, the feeds that had some, the
+        /// feeds that failed, for the summary when it ends.
+        var refreshTally = RefreshTally()
         /// The addresses to subscribe to, in the order typed; the first is downloaded and read.
         var submissions: [Submission] = []
         /// The search of every feed's items.

@@ -177,7 +177,7 @@ private func positions(_ rows: [FeedItemRow]) -> ClosedRange<Int>? {
         let output = scene(service, scheduler, [.next(100, .markAllRead)])
         let unreadCount = harness.record(part(output, \.unreadCount), "unreadCount")
         let rows = harness.record(part(output, { $0.rows.map(\.isRead) }), "rows")
-        scheduler.advance(to: 1000)
+        scheduler.advance(to: 10_000)
         harness.expect(unreadCount, [.next(0, 0), .next(5, 2), .next(130, 0)])
         harness.expect(rows, [.next(0, []), .next(5, [false, false]), .next(130, [true, true])])
         harness.expectSubscriptions(write, [Subscription(100, 120)])

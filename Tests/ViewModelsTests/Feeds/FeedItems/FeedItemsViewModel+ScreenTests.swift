@@ -251,3 +251,63 @@ private func openingLinks(
     #expect(at(13_000, screens).errorMessage != nil)
     #expect(at(13_001, screens).errorMessage == nil)
 }
+
+/// The calls a list of one item, unread until marked, makes for `actions`, and the screens.
+private func oneItem(_ actions: [(Int, Action)]) -> (calls: [String], screens: TestableObserver<State>) {
+    let scheduler = TestScheduler()
+    let calls = CallLog<String>()
+    let isRead = SanitizerVisibleMutex(false)
+    let version = BehaviorRelay(value: 0)
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
+        $0.observePageHandler = { _, offset, _, _ in
+            version.asObservable().map { _ in
+                let read = isRead.withLock { $0 }
+                return .success(
+                    FeedItemPage(
+                        items: [Fixtures.item(1, "Item 1", read: read)], totalCount: 1, unreadCount: read ? 0 : 1,
+                        offset: offset))
+            }
+        }
+        $0.setReadHandler = { id, read in
+            calls.append("setRead \(id) \(read)")
+            isRead.withLock { $0 = read }
+            version.accept(version.value + 1)
+            return .just(.success(Fixtures.item(id, read: read)))
+        }
+        $0.openLinkHandler = { url in
+            calls.append("open \(url)")
+            return .just(.success(()))
+        }
+        $0.markAllReadHandler = { _ in
+            let changed = isRead.withLock { read in
+                defer { read = true }
+                return read ? 0 : 1
+            }
+            version.accept(version.value + 1)
+            return .just(.success(changed))
+        }
+    }
+    let input = scheduler.createColdObservable(
+        [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
+    let subscription = output.state.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    return (calls.all, screens)
+}
+
+@Test func feedItemsOpeningAnUnreadItemsLinkFromTheListMarksItRead() {
+    let (calls, screens) = oneItem([(100, .openLink), (200, .openLink)])
+    #expect(calls == ["setRead 1 true", "open https://example.com/items/1", "open https://example.com/items/1"])
+    #expect(at(1_000, screens).rows.map(\.isRead) == [true])
+}
+
+@Test func feedItemsMarkingEveryItemReadSaysHowManyChanged() {
+    let (_, screens) = oneItem([(100, .markAllRead), (200, .select(.down)), (300, .markAllRead)])
+    #expect(at(150, screens).message == "Marked 1 item read.")
+    #expect(at(250, screens).message == nil)
+    #expect(at(1_000, screens).message == "Every item of this feed was already read.")
+}

@@ -39,7 +39,7 @@ private func part<Value: Equatable & Sendable>(
         let output = scene(service, scheduler, [.next(100, .refreshAll)])
         let progress = harness.record(part(output, \.progress), "progress")
         let rows = harness.record(part(output, \.rows), "rows")
-        scheduler.advance(to: 1000)
+        scheduler.advance(to: 10_000)
         harness.expect(
             progress,
             [
@@ -79,7 +79,7 @@ private func part<Value: Equatable & Sendable>(
         let output = scene(
             service, scheduler, [.next(100, .refresh), .next(150, .select(.down)), .next(150, .refresh)])
         let progress = harness.record(part(output, \.progress), "progress")
-        scheduler.advance(to: 1000)
+        scheduler.advance(to: 10_000)
         harness.expect(progress, [.next(0, nil), .next(100, RefreshProgress(done: 0, total: 1)), .next(160, nil)])
         harness.expectSubscriptions(slow, [Subscription(100, 150)])
         harness.expectSubscriptions(fast, [Subscription(150, 160)])
@@ -128,7 +128,7 @@ private func part<Value: Equatable & Sendable>(
         let output = scene(service, scheduler, [.next(100, .refreshAll)])
         let progress = harness.record(part(output, \.progress), "progress")
         let error = harness.record(part(output, \.errorMessage), "errorMessage")
-        scheduler.advance(to: 1000)
+        scheduler.advance(to: 10_000)
         harness.expect(
             progress,
             [
@@ -218,4 +218,56 @@ private func row(
         id: id, title: title, url: "https://example.com/\(id).xml", unreadCount: 0, itemCount: 0,
         isRefreshing: refreshing,
         statusText: status, errorMessage: error)
+}
+
+@Test func feedListHarnessARefreshEndsWithASummaryOfWhatArrived() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let refresh = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2, 3])), .next(50, .finished(feedID: 1, .success(4))),
+            .next(60, .finished(feedID: 2, .success(8))), .next(70, .finished(feedID: 3, .success(0))),
+            .completed(80),
+        ])
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in
+                observed(.success([Fixtures.feed(1), Fixtures.feed(2), Fixtures.feed(3)]))
+            }
+            $0.refreshHandler = { _ in refresh.asObservable() }
+        }
+        let output = scene(service, scheduler, [.next(100, .refreshAll), .next(400, .select(.down))])
+        let message = harness.record(part(output, { $0.message?.description }), "message")
+        scheduler.advance(to: 10_000)
+        harness.expect(message, [.next(0, nil), .next(180, "12 new items in 2 feeds."), .next(400, nil)])
+    }
+}
+
+@Test func feedListHarnessARefreshWithAFailureSaysSoAsAnError() {
+    withViewModelHarness { harness in
+        let scheduler = harness.scheduler
+        let refresh = scheduler.createColdObservable([
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(1))),
+            .next(60, .finished(feedID: 2, .failure(SceneError.feed("not a feed")))), .completed(80),
+        ])
+        let service = MockFeedListService {
+            $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
+            $0.refreshHandler = { _ in refresh.asObservable() }
+        }
+        let output = scene(service, scheduler, [.next(100, .refreshAll)])
+        let error = harness.record(part(output, { $0.errorMessage?.description }), "errorMessage")
+        scheduler.advance(to: 10_000)
+        harness.expect(
+            error, [.next(0, nil), .next(180, "1 new item; 1 failed (the feed list shows why)."), .next(8_180, nil)])
+    }
+}
+
+@Test func aRefreshSummaryCountsNewItemsFeedsAndFailures() {
+    var tally = RefreshTally()
+    #expect(tally.summary == "No new items.")
+    tally.count(.success(0))
+    tally.count(.failure(SceneError.feed("x")))
+    #expect(tally.summary == "No new items; 1 failed (the feed list shows why).")
+    tally.count(.success(1_200))
+    #expect(tally.summary == "1,200 new items; 1 failed (the feed list shows why).")
+    tally.count(.success(1))
+    #expect(tally.summary == "1,201 new items in 2 feeds; 1 failed (the feed list shows why).")
 }
