@@ -76,6 +76,9 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
                 selected: state.resultsViewport.selected, emptyText: state.searchEmptyText.keyed)
             return SceneScreen(chrome: chrome, content: .list(header: state.searchHeader, window: window))
         }
+        if state.selectedRow?.errorMessage != nil, case .browsing = state.mode {
+            chrome.hints.insert(KeyHint("e", "whole error"), at: 0)
+        }
         let lines = state.visibleRows.map { row in
             // Counts first, then how the last refresh went (or why it failed).
             ListLine(
@@ -138,6 +141,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         switch event.plainCharacter {
         case "a": return .startAdding
         case "i": return .startImporting
+        case "e": return .showError
         case "r": return .refresh
         case "R": return .refreshAll
         case "d": return .askToRemove

@@ -69,7 +69,7 @@ enum KeyMaps {
             return movement + [
                 KeyHint("a", "add a feed URL or file"), KeyHint("i", "import an OPML file"),
                 KeyHint("r", "refresh the selected"),
-                KeyHint("R", "refresh all"),
+                KeyHint("R", "refresh all"), KeyHint("e", "show the selected feed's whole error"),
                 KeyHint("d", "remove (y/n)"),
                 KeyHint("u", "undo the last change (a removal; todos too: one history)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("Enter", "show its items"),

@@ -13,7 +13,8 @@ public struct HelpOverlay: Hashable, Sendable {
     public var title: String
     /// The bindings, one a line.
     public var bindings: [KeyHint]
-    /// How many bindings are scrolled off the top, when the box is too short for all of them.
+    /// How many rows are scrolled off the top, when the box is too short for all of them (a
+    /// binding whose action wraps takes several).
     public var scroll: Int
 
     /// Creates an overlay.
@@ -23,19 +24,65 @@ public struct HelpOverlay: Hashable, Sendable {
         self.scroll = scroll
     }
 
-    /// The most bindings can be scrolled off the top when the overlay is drawn in `rect`: 0 when
-    /// every binding fits.
+    /// The most rows can be scrolled off the top when the overlay is drawn in `rect`: 0 when
+    /// every binding fits. A binding whose action wraps takes several rows.
     public func maximumScroll(in rect: Rect) -> Int {
-        let rows = bindingRows(in: rect)
-        guard bindings.count > rows else { return 0 }
+        guard let layout = layout(in: rect) else { return 0 }
+        guard layout.rows.count > layout.bindingRows else { return 0 }
         // A box that is cut keeps its last binding row for the "more" line.
-        return bindings.count - max(rows - 1, 1)
+        return layout.rows.count - max(layout.bindingRows - 1, 1)
     }
 
-    /// The rows the box has for bindings in `rect`: between the top border and the footer.
-    private func bindingRows(in rect: Rect) -> Int {
-        let height = min(bindings.count + 4, rect.height)
-        return max(height - (height >= 4 ? 3 : 2), 0)
+    /// Where everything goes in `rect`: the box, the rows of bindings (an action too long for
+    /// its column wraps onto rows of its own, under the action column, or under the key when the
+    /// box is too narrow for two columns), and how many rows the box has for them.
+    private struct Layout {
+        var title: String
+        var box: Rect
+        var actionX: Int
+        var rows: [(key: String, action: String)]
+        var bindingRows: Int
+        var hasFooter: Bool
+    }
+
+    /// The narrowest an action column may be before actions go under their keys instead.
+    private static let narrowestActionColumn = 12
+
+    private func layout(in rect: Rect) -> Layout? {
+        let title = TextSanitizer.sanitize(title, fittingWidth: rect.width)
+        let bindings = bindings.map {
+            KeyHint(
+                TextSanitizer.sanitize($0.key, fittingWidth: rect.width),
+                TextSanitizer.sanitize($0.action, fittingWidth: rect.width))
+        }
+        let keyWidth = bindings.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
+        let contentWidth = max(keyWidth + 2 + actionWidth, DisplayWidth.of(title) + 2, DisplayWidth.of(Self.footer))
+        let width = min(contentWidth + 4, rect.width)
+        guard width >= 4 else { return nil }
+        let room = width - 4
+        let besideKeys = room - keyWidth - 2 >= min(Self.narrowestActionColumn, actionWidth)
+        let actionX = besideKeys ? keyWidth + 2 : 2
+        let actionRoom = max(room - actionX, 1)
+        var rows: [(key: String, action: String)] = []
+        for binding in bindings {
+            let lines = TextWrap.lines(of: binding.action, width: actionRoom)
+            if besideKeys {
+                rows.append((binding.key, lines.first ?? ""))
+                rows += lines.dropFirst().map { ("", $0) }
+            } else {
+                rows.append((binding.key, ""))
+                rows += lines.map { ("", $0) }
+            }
+        }
+        let height = min(rows.count + 4, rect.height)
+        guard height >= 3 else { return nil }
+        let box = Rect(
+            x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+        let hasFooter = height >= 4
+        return Layout(
+            title: title, box: box, actionX: actionX, rows: rows, bindingRows: height - (hasFooter ? 3 : 2),
+            hasFooter: hasFooter)
     }
 
     static let frameStyle = Style(attributes: .bold)
@@ -61,28 +108,15 @@ public struct HelpOverlay: Hashable, Sendable {
         draw(into: &buffer, in: buffer.bounds)
     }
 
-    /// Draws the box centred in `rect`, cut to fit it.
+    /// Draws the box centred in `rect`, cut to fit it; actions too long for the box wrap.
     public func draw(into buffer: inout CellBuffer, in rect: Rect) {
-        let title = TextSanitizer.sanitize(title, fittingWidth: rect.width)
-        let bindings = bindings.map {
-            KeyHint(
-                TextSanitizer.sanitize($0.key, fittingWidth: rect.width),
-                TextSanitizer.sanitize($0.action, fittingWidth: rect.width))
-        }
-        let keyWidth = bindings.map { DisplayWidth.of($0.key) }.max() ?? 0
-        let actionWidth = bindings.map { DisplayWidth.of($0.action) }.max() ?? 0
-        let footer = Self.footer
-        let contentWidth = max(keyWidth + 2 + actionWidth, DisplayWidth.of(title) + 2, DisplayWidth.of(footer))
-        let width = min(contentWidth + 4, rect.width)
-        let height = min(bindings.count + 4, rect.height)
-        guard width >= 4, height >= 3 else { return }
-        let box = Rect(
-            x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+        guard let layout = layout(in: rect) else { return }
+        let box = layout.box
         buffer.fill(box)
-        let inner = width - 2
+        let inner = box.width - 2
         buffer.put("┌" + String(repeating: "─", count: inner) + "┐", x: box.x, y: box.y, style: Self.frameStyle)
-        buffer.put(" \(title) ", x: box.x + 2, y: box.y, style: Self.frameStyle, maxWidth: max(inner - 2, 0))
-        for row in 1..<(height - 1) {
+        buffer.put(" \(layout.title) ", x: box.x + 2, y: box.y, style: Self.frameStyle, maxWidth: max(inner - 2, 0))
+        for row in 1..<(box.height - 1) {
             buffer.put("│", x: box.x, y: box.y + row, style: Self.frameStyle)
             buffer.put("│", x: box.maxX - 1, y: box.y + row, style: Self.frameStyle)
         }
@@ -90,26 +124,25 @@ public struct HelpOverlay: Hashable, Sendable {
         let room = max(inner - 2, 0)
         // Rows for bindings: between the top border and the footer (or the bottom border when
         // there is no room for a footer). With room to spare, one stays blank above the footer.
-        let hasFooter = height >= 4
-        let rows = height - (hasFooter ? 3 : 2)
-        let isCut = bindings.count > rows
-        let shown = isCut ? max(rows - 1, 0) : bindings.count
+        let rows = layout.bindingRows
+        let isCut = layout.rows.count > rows
+        let shown = isCut ? max(rows - 1, 0) : layout.rows.count
         let first = isCut ? min(max(scroll, 0), maximumScroll(in: rect)) : 0
-        for (index, binding) in bindings.dropFirst(first).prefix(shown).enumerated() {
+        for (index, row) in layout.rows.dropFirst(first).prefix(shown).enumerated() {
             let y = box.y + 1 + index
-            buffer.put(binding.key, x: box.x + 2, y: y, style: Self.keyStyle, maxWidth: room)
-            let actionX = box.x + 2 + keyWidth + 2
+            buffer.put(row.key, x: box.x + 2, y: y, style: Self.keyStyle, maxWidth: room)
+            let actionX = box.x + 2 + layout.actionX
             if actionX < box.maxX - 2 {
-                buffer.put(binding.action, x: actionX, y: y, maxWidth: box.maxX - 2 - actionX)
+                buffer.put(row.action, x: actionX, y: y, maxWidth: box.maxX - 2 - actionX)
             }
         }
         if isCut, rows > 0 {
-            let below = bindings.count - first - shown
+            let below = layout.rows.count - first - shown
             let line = below > 0 ? "… \(below) more below (j/↓ scrolls)" : "… \(first) more above (k/↑ scrolls)"
             buffer.put(line, x: box.x + 2, y: box.y + rows, style: .dim, maxWidth: room)
         }
-        if hasFooter {
-            buffer.put(footer, x: box.x + 2, y: box.maxY - 2, style: .dim, maxWidth: room)
+        if layout.hasFooter {
+            buffer.put(Self.footer, x: box.x + 2, y: box.maxY - 2, style: .dim, maxWidth: room)
         }
     }
 }

@@ -16,10 +16,11 @@ public struct SceneChrome: Hashable, Sendable {
     /// The keys the status line offers.
     public var hints: [KeyHint]
     /// An error, shown instead of the hints (and of ``message``) while set: the scene says how
-    /// long (a scene usually drops it at the next key or after a few seconds).
+    /// long (a scene usually drops it at the next key or after a few seconds). One too long
+    /// for the status line wraps onto lines above it, up to a third of the screen.
     public var errorMessage: String?
     /// A neutral note on what just happened ("3 items archived"), shown instead of the hints
-    /// while set; an error takes its place.
+    /// while set; an error takes its place. It wraps as an error does.
     public var message: String?
     /// Whether work is running (a refresh, a load): the status line shows a spinner.
     public var isBusy: Bool
@@ -79,7 +80,8 @@ public struct SceneChrome: Hashable, Sendable {
         guard bounds.height > 0 else { return (nil, nil, nil, bounds) }
         let (title, afterTitle) = bounds.splitTop(1)
         guard afterTitle.height > 0 else { return (title, nil, nil, afterTitle) }
-        let (rest, status) = afterTitle.splitBottom(1)
+        let statusHeight = statusLines(width: bounds.width, height: bounds.height).count
+        let (rest, status) = afterTitle.splitBottom(min(statusHeight, afterTitle.height))
         guard prompt != nil, rest.height > 0 else { return (title, status, nil, rest) }
         let (content, promptLine) = rest.splitBottom(1)
         return (title, status, promptLine, content)
@@ -99,7 +101,7 @@ public struct SceneChrome: Hashable, Sendable {
                 right: info.isEmpty ? "" : "\(TextSanitizer.sanitize(info, fittingWidth: width)) ", y: top.y,
                 style: Self.titleStyle)
         }
-        if let bottom = parts.status { drawStatus(into: &buffer, y: bottom.y) }
+        if let bottom = parts.status { drawStatus(into: &buffer, in: bottom) }
         if let prompt, let line = parts.prompt { drawPrompt(prompt, into: &buffer, y: line.y) }
         return parts.content
     }
@@ -110,25 +112,39 @@ public struct SceneChrome: Hashable, Sendable {
         HelpOverlay(title: "Keys · \(title)", bindings: help, scroll: helpScroll).draw(into: &buffer)
     }
 
-    private func drawStatus(into buffer: inout CellBuffer, y: Int) {
+    /// The error or message, sanitized and wrapped to a screen `width` columns wide and `height`
+    /// rows high: at most a third of its rows (one at least), the last cut with "…" when the text
+    /// needs more; one empty line when there is neither, for the hints.
+    private func statusLines(width: Int, height: Int) -> [String] {
+        guard let text = errorMessage ?? message, width > 4 else { return [""] }
+        let lead = errorMessage == nil ? " " : " ! "
+        let room = width - DisplayWidth.of(lead) - 1
+        var lines = TextWrap.lines(of: TextSanitizer.sanitize(text, fittingWidth: width * height), width: room)
+        let most = max(height / 3, 1)
+        if lines.count > most {
+            lines = Array(lines.prefix(most))
+            lines[most - 1] = DisplayWidth.truncate(lines[most - 1] + " …", toWidth: room)
+        }
+        let indent = String(repeating: " ", count: DisplayWidth.of(lead))
+        return lines.enumerated().map { ($0 == 0 ? lead : indent) + $1 }
+    }
+
+    private func drawStatus(into buffer: inout CellBuffer, in rect: Rect) {
         var right = ""
         if isBusy {
             let frame = Self.spinnerFrames[((spinnerFrame % 4) + 4) % 4]
             right = busyText.isEmpty ? "\(frame) " : "\(frame) \(busyText) "
         }
-        if let errorMessage {
-            buffer.putStatusLine(
-                left: " ! \(TextSanitizer.sanitize(errorMessage, fittingWidth: buffer.width))", right: right, y: y,
-                style: Self.errorStyle)
-            return
-        }
-        if let message {
-            buffer.putStatusLine(
-                left: " \(TextSanitizer.sanitize(message, fittingWidth: buffer.width))", right: right, y: y,
-                style: Self.messageStyle)
+        if errorMessage != nil || message != nil {
+            let style = errorMessage != nil ? Self.errorStyle : Self.messageStyle
+            let lines = statusLines(width: buffer.width, height: buffer.height)
+            for (index, y) in rect.rows.enumerated() where index < lines.count {
+                buffer.putStatusLine(left: lines[index], right: index == 0 ? right : "", y: y, style: style)
+            }
             return
         }
         // Hints that do not fit are dropped whole, the essential ones (the key to help) last.
+        let y = rect.y
         let room = buffer.width - 2 - (right.isEmpty ? 0 : DisplayWidth.of(right) + 1)
         let text = KeyHint.fitting(hints, in: room).map(\.text).joined(separator: "  ")
         buffer.putStatusLine(left: " \(text)", right: right, y: y, style: Self.statusStyle)

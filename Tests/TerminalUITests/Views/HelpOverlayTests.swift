@@ -62,3 +62,35 @@ private func overlay(height: Int, bindings: [KeyHint] = bindings) -> [String] {
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7f..<0xa0).contains($0.value) })
     }
 }
+
+@Test func helpOverlayWrapsAnActionTooLongForANarrowScreenInsteadOfCuttingIt() {
+    let long = KeyHint("N o", "open the item's link numbered N in the browser ($BROWSER)")
+    var buffer = CellBuffer(width: 40, height: 20)
+    let help = HelpOverlay(title: "Keys", bindings: [KeyHint("a", "add"), long])
+    help.draw(into: &buffer)
+    let text = buffer.textLines().map { $0.replacingOccurrences(of: "│", with: " ") }
+    let words = text.joined(separator: " ").split(separator: " ").map(String.init)
+    // Every word of the action is on screen, in order, none cut.
+    let action = long.action.split(separator: " ").map(String.init)
+    var found = words.firstIndex(of: "open")
+    for word in action.dropFirst() {
+        guard let previous = found else { break }
+        found = words[(previous + 1)...].firstIndex(of: word)
+    }
+    #expect(found != nil, "\(text.joined(separator: "\n"))")
+    #expect(help.maximumScroll(in: buffer.bounds) == 0)
+}
+
+@Test func helpOverlayScrollsByRowsWhenWrappedActionsDoNotAllFit() {
+    let bindings = (1...6).map { KeyHint("k\($0)", "a rather long action number \($0) that wraps") }
+    let help = HelpOverlay(title: "Keys", bindings: bindings)
+    let rect = Rect(x: 0, y: 0, width: 30, height: 10)
+    // Each action takes two rows at this width: 12 rows for 7 rows of room (10 less the borders
+    // and the footer), the last of them kept for the "more" line.
+    #expect(help.maximumScroll(in: rect) == 6)
+    var buffer = CellBuffer(width: 30, height: 10)
+    HelpOverlay(title: "Keys", bindings: bindings, scroll: 6).draw(into: &buffer, in: rect)
+    let lines = buffer.textLines()
+    #expect(lines.contains { $0.contains("k6") })
+    #expect(lines.contains { $0.contains("more above") })
+}

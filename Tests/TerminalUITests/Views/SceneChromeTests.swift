@@ -103,3 +103,31 @@ func theContentAreaIsKnownBeforeDrawingAndMatchesTheDrawing(
     #expect(chrome.contentArea(for: size) == chrome.draw(into: &buffer))
     #expect(SceneScreen.listHeight(chrome: chrome, hasHeader: hasHeader, size: size) == listRows)
 }
+
+@Test func anErrorTooLongForTheStatusLineWrapsAboveItAndTheContentGivesWay() throws {
+    let error = "failed: GET https://example.com/feed.xml: the server answered 404 Not Found; check the address"
+    var chrome = SceneChrome(title: "Feeds", hints: [KeyHint("a", "add")], errorMessage: error)
+    let size = TerminalSize(width: 40, height: 12)
+    var buffer = CellBuffer(size: size)
+    let content = chrome.draw(into: &buffer)
+    let lines = buffer.textLines()
+    // The error takes the bottom rows, its first line marked, the others indented; the
+    // content ends above them, and every word of the error is on screen.
+    let first = try #require(lines.firstIndex { $0.hasPrefix(" ! failed: GET") })
+    #expect(first < 11 && lines[(first + 1)...].allSatisfy { $0.hasPrefix("   ") })
+    let shown = lines[first...].joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(shown == "! " + error)
+    #expect(content == chrome.contentArea(for: size) && content.maxY == first)
+    chrome.errorMessage = nil
+    #expect(chrome.contentArea(for: size).maxY == 11)
+}
+
+@Test func aMessageWrapsOntoAThirdOfTheScreenAtMostAndSaysMoreIsCut() {
+    let message = Array(repeating: "word", count: 60).joined(separator: " ")
+    let chrome = SceneChrome(title: "Feeds", message: message)
+    var buffer = CellBuffer(size: TerminalSize(width: 30, height: 9))
+    let content = chrome.draw(into: &buffer)
+    let lines = buffer.textLines()
+    #expect(content.maxY == 6)
+    #expect(lines[6].hasPrefix(" word") && lines[8].trimmingCharacters(in: .whitespaces).hasSuffix("…"))
+}

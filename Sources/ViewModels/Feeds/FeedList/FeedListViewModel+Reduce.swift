@@ -140,6 +140,13 @@ extension FeedListViewModel.State {
             return [.remove(id)]
         case (.select(let move), .browsing): viewport.selected = viewport.selection(after: move)
         case (.open, .browsing): return selectedRow.map { [.route(.feedItems(feedID: $0.id))] } ?? []
+        case (.showError, .browsing):
+            guard let row = selectedRow else { break }
+            if let error = row.errorMessage {
+                status.show("“\(row.title)”: \(error)", .error)
+            } else {
+                status.show("“\(row.title)” has no error: its last refresh worked.", .notice)
+            }
         case (.refresh, .browsing): return selectedRow.map { [.refresh([$0.id])] } ?? []
         case (.refreshAll, .browsing): return feeds.isEmpty ? [] : [.refresh(feeds.map(\.id))]
         case (.undo, .browsing): return [.step(.undo)]

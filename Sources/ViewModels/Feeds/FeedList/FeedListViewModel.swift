@@ -33,6 +33,8 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case select(ListMove)
         /// Show the selected feed's items.
         case open
+        /// Show the whole of the selected feed's last error, which its row may cut.
+        case showError
         /// Refresh the selected feed.
         case refresh
         /// Refresh every feed.

@@ -326,3 +326,27 @@ private func runHistory(
     #expect(at(200, screens).message == "Subscribed to “New feed”: 12 items.")
     #expect(at(250, screens).selectedRow?.id == 9)
 }
+
+@Test func feedListScreenShowsTheSelectedFeedsWholeError() {
+    let scheduler = TestScheduler()
+    let error = "GET https://example.com/2.xml: the server answered 404 Not Found; check the address"
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in
+            observed(
+                .success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta", last: .failed(message: error))]))
+        }
+    }
+    let input = scheduler.createColdObservable([
+        .next(0, Action.viewport(height: 5)), .next(100, .showError), .next(200, .select(.down)),
+        .next(300, .showError),
+    ])
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
+    let subscription = output.state.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    #expect(at(150, screens).message == "“Alpha” has no error: its last refresh worked.")
+    #expect(at(250, screens).message == nil)
+    #expect(at(350, screens).errorMessage == "“Beta”: \(error)")
+}
