@@ -40,15 +40,44 @@ import Testing
 
 @Test func feedURLProblemsReadAsSentences() {
     #expect(FeedURLProblem.empty.description == "Type the feed's address.")
-    #expect(FeedURLProblem.unsupportedScheme("ftp").description == "A feed address starts with http:// or https://.")
-    #expect(FeedURLProblem.notAWebAddress("x y").description == "That is not a web address: x y")
-    #expect(FeedURLProblem.noHost("https://").description == "The address has no host name: https://")
-    #expect(FeedURLProblem.fileWithoutPath("file://").description == "The file address has no path: file://")
+    #expect(
+        FeedURLProblem.unsupportedScheme("ftp").description
+            == "A feed address starts with http:// or https://, or is a file path; this one starts with “ftp:”.")
+    #expect(
+        FeedURLProblem.notAWebAddress("x y").description
+            == "“x y” is not a feed address: write a web address starting with https:// or a file path.")
+    #expect(
+        FeedURLProblem.missingScheme("example.com/feed").description
+            == "“example.com/feed” is not a feed address: a web address starts with https://, as in "
+            + "https://example.com/feed.")
+    #expect(FeedURLProblem.noHost("https://").description == "“https://” is not a feed address: it has no host name.")
+    #expect(
+        FeedURLProblem.fileWithoutPath("file://").description
+            == "“file://” is not a feed address: a file address needs a path.")
 }
 
 @Test func feedURLRuleRefusesTextWithoutAScheme() {
-    #expect(FeedURLRule.validate("example.com/feed") == .failure(.notAWebAddress("example.com/feed")))
+    #expect(FeedURLRule.validate("example.com/feed") == .failure(.missingScheme("example.com/feed")))
+    #expect(FeedURLRule.validate("www.example.org:8080") == .failure(.missingScheme("www.example.org:8080")))
+    #expect(FeedURLRule.validate("feed.xml") == .failure(.notAWebAddress("feed.xml")))
     #expect(FeedURLRule.validate("mailto:a@example.com") == .failure(.unsupportedScheme("mailto")))
+}
+
+@Test func aMistypedSchemeIsNamedAlikeWhereverRelativePathsAreFiles() {
+    // One message per mistake: the command line, which takes bare text for a file, says what
+    // the feed list says.
+    for relativePaths in [FeedURLRule.RelativePaths.any, .marked, .none] {
+        #expect(parse("htp:/bad", relativePaths) == .failure(.unsupportedScheme("htp")))
+        #expect(parse("https:example.com", relativePaths) == .failure(.noHost("https:example.com")))
+    }
+    #expect(parse("./htp:/bad") == .success(.file(path: "/projects/reader/htp:/bad")))
+    #expect(parse("file:/tmp/a.xml") == .success(.file(path: "/tmp/a.xml")))
+    #expect(parse("example.com:8080/feed", .marked) == .failure(.missingScheme("example.com:8080/feed")))
+    #expect(parse("http//example.com/feed", .marked) == .failure(.missingScheme("http//example.com/feed")))
+    #expect(
+        FeedURLProblem.missingScheme("http//example.com/feed").message
+            == "“http//example.com/feed” is not a feed address: a web address starts with https://, as in "
+            + "https://example.com/feed.")
 }
 
 /// `parse` with a home and a current folder of the test's choosing: no file system is read.

@@ -182,6 +182,16 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(try rivulet("list", "--active", db: db).output.contains("Milk"))
 }
 
+@Test func feedsAddSaysWhatTheFeedListSaysOfAnAddressWithoutItsScheme() throws {
+    let folder = try TemporaryFolder()
+    let result = try rivulet("feeds", "add", "example.com/feed", db: folder.file("feeds.sqlite"))
+    #expect(result.status == 1)
+    #expect(
+        result.error
+            == "rivulet: “example.com/feed” is not a feed address: a web address starts with https://, as in "
+            + "https://example.com/feed.\n")
+}
+
 @Test func undoNamesTheWholeTitleOfALongTodo() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("todos.sqlite")
@@ -387,7 +397,7 @@ private func sampleFeed(in folder: TemporaryFolder) throws -> String {
     #expect(missing.error == "rivulet: \(folder.file("missing.xml")): no such file\n")
     let invalid = try rivulet("feeds", "add", "gopher://example.com/feed", db: db)
     #expect(invalid.status == 1 && invalid.output.isEmpty)
-    #expect(invalid.error.contains("unsupported address type") && invalid.error.split(separator: "\n").count == 1)
+    #expect(invalid.error.contains("this one starts with “gopher:”") && invalid.error.split(separator: "\n").count == 1)
     #expect(try jsonArray(try rivulet("feeds", "list", "--json", db: db).output).count == before)
 }
 

@@ -1,3 +1,4 @@
+public import Domain
 public import FeedParsing
 public import Requests
 
@@ -7,6 +8,8 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     case invalidLocation(String)
     /// The URL's scheme is not `http`, `https`, `feed` or `file`.
     case unsupportedScheme(String)
+    /// The text is no feed address, for the reason given.
+    case address(FeedURLProblem)
     /// The request failed.
     case network(RequestError)
     /// No file exists at the path.
@@ -23,9 +26,9 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// A one-line message for people.
     public var description: String {
         switch self {
-        case .invalidLocation(let text): "not a feed address or file path: \"\(text)\""
-        case .unsupportedScheme(let scheme):
-            "unsupported address type \"\(scheme)://\" (use http, https or a file path)"
+        case .invalidLocation(let text): FeedURLProblem.notAWebAddress(text).message
+        case .unsupportedScheme(let scheme): FeedURLProblem.unsupportedScheme(scheme).message
+        case .address(let problem): problem.message
         case .network(let error): error.description
         case .fileNotFound(let path):
             "\(path): no such file" + (Self.looksLikeAWebAddress(path) ? " (a web address starts with https://)" : "")

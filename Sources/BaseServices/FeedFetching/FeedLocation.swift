@@ -21,12 +21,17 @@ public enum FeedLocation: Sendable, Hashable, CustomStringConvertible {
         let address = FeedURLRule.parse(
             text, homeDirectory: homeDirectory(), currentDirectory: files.currentDirectoryPath,
             relativePaths: relativePaths)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch address {
         case .success(.web(let url)): return .remote(url)
+        case .success(.file(let path))
+        where FeedURLRule.looksLikeAWebAddress(trimmed) && !files.fileExists(atPath: path):
+            // `example.com/feed` on the command line: a web address without its scheme, not a
+            // missing file; said as the feed list says it.
+            throw .address(.missingScheme(trimmed))
         case .success(.file(let path)): return .file(path)
-        // Text such as `mailto:x` names a scheme without "://": not an address of ours at all.
-        case .failure(.unsupportedScheme(let scheme)) where text.contains("://"): throw .unsupportedScheme(scheme)
-        case .failure: throw .invalidLocation(text)
+        case .failure(.unsupportedScheme(let scheme)): throw .unsupportedScheme(scheme)
+        case .failure(let problem): throw .address(problem)
         }
     }
 

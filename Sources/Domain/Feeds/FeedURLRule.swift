@@ -45,6 +45,15 @@ public enum FeedURLRule {
             return parseURL(
                 trimmed, scheme: trimmed[..<schemeEnd.lowerBound].lowercased(), rest: trimmed[schemeEnd.upperBound...])
         }
+        // `htp:/x`, `mailto:a@b`, `https:example.com`: a scheme without "://", typed wrong or of
+        // another kind, never a file's name (`./name:x` is one).
+        if let scheme = schemePrefix(of: trimmed) {
+            switch scheme {
+            case "file": return parseURL(trimmed, scheme: scheme, rest: Substring(trimmed))
+            case "http", "https", "feed": return .failure(.noHost(trimmed))
+            default: return .failure(.unsupportedScheme(scheme))
+            }
+        }
         if trimmed == "~" || trimmed.hasPrefix("~/") {
             return .success(.file(path: standardized(homeDirectory() + trimmed.dropFirst())))
         }
@@ -53,12 +62,57 @@ public enum FeedURLRule {
         if relativePaths == .any || (relativePaths == .marked && isMarked) {
             return .success(.file(path: standardized(currentDirectory() + "/" + trimmed)))
         }
-        // No "://": a scheme such as `mailto:` is named as the wrong scheme, anything else is
-        // not an address at all.
-        if !trimmed.contains(where: \.isWhitespace), let scheme = URLComponents(string: trimmed)?.scheme?.lowercased() {
-            return .failure(["http", "https", "feed"].contains(scheme) ? .noHost(trimmed) : .unsupportedScheme(scheme))
-        }
+        // A host and path typed without the scheme are named as such; anything else is not an
+        // address at all.
+        if looksLikeAWebAddress(trimmed) { return .failure(.missingScheme(trimmed)) }
         return .failure(.notAWebAddress(trimmed))
+    }
+
+    /// `text` without a scheme typed with its colon missing (`http//example.com`).
+    static func withoutBrokenScheme(_ text: String) -> String {
+        for broken in ["https//", "http//"] where text.lowercased().hasPrefix(broken) {
+            return String(text.dropFirst(broken.count))
+        }
+        return text
+    }
+
+    /// The lowercased scheme `text` starts with (`htp` of `htp:/bad`), or `nil`: letters, then
+    /// letters, digits, `+`, `-` or `.`, then a colon that is not a port's (`example.com:8080`
+    /// starts with a host).
+    static func schemePrefix(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else {
+            return nil
+        }
+        let name = text[..<colon]
+        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        let after = text[text.index(after: colon)...]
+        if name.contains("."), after.first?.isASCII == true, after.first?.isNumber == true { return nil }
+        return name.lowercased()
+    }
+
+    /// Whether `text` reads as a web address typed without its scheme: its first part is a
+    /// host (`example.com`, `www.example.org:8080`, `127.0.0.1`), followed by a path or nothing.
+    public static func looksLikeAWebAddress(_ text: String) -> Bool {
+        let text = withoutBrokenScheme(text)
+        guard let host = text.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty else {
+            return false
+        }
+        let (name, port) = host.firstIndex(of: ":").map { (host[..<$0], host[host.index(after: $0)...]) } ?? (host, "")
+        guard port.allSatisfy({ $0.isASCII && $0.isNumber }), name.contains("."), !name.hasPrefix("."),
+            !name.hasSuffix(".")
+        else { return false }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        let isIPv4 =
+            labels.count == 4 && labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        let hasDomainEnd = labels.last.map { $0.count >= 2 && $0.allSatisfy(\.isLetter) } ?? false
+        let fileEnds: Set<String> = ["xml", "rss", "atom", "opml", "json", "txt", "html", "htm"]
+        // `feed.xml` alone is a file's name, not a host.
+        if labels.count == 2, text.split(separator: "/").count == 1, let end = labels.last,
+            fileEnds.contains(end.lowercased())
+        {
+            return false
+        }
+        return isIPv4 || (hasDomainEnd && labels.allSatisfy { !$0.isEmpty })
     }
 
     /// Whether the feed list can take `text` as typed: the address trimmed, or why not. Text
@@ -98,19 +152,27 @@ public enum FeedURLProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case fileWithoutPath(String)
     /// Text that is no URL and, where bare paths are not files, no path either.
     case notAWebAddress(String)
+    /// A host and path without the scheme in front (`example.com/feed`; the text as given).
+    case missingScheme(String)
     /// A URL of a scheme other than `http`, `https`, `feed` and `file` (the scheme, lowercased).
     case unsupportedScheme(String)
     /// A web address without a host name (the text as given).
     case noHost(String)
 
-    /// The reason as a sentence, as the feed list shows it.
+    /// The reason as a sentence: the same words in the feed list, on the command line and in
+    /// an OPML import's report.
     public var description: String {
         switch self {
         case .empty: "Type the feed's address."
-        case .fileWithoutPath(let text): "The file address has no path: \(text)"
-        case .notAWebAddress(let text): "That is not a web address: \(text)"
-        case .unsupportedScheme: "A feed address starts with http:// or https://."
-        case .noHost(let text): "The address has no host name: \(text)"
+        case .fileWithoutPath(let text): "“\(text)” is not a feed address: a file address needs a path."
+        case .notAWebAddress(let text):
+            "“\(text)” is not a feed address: write a web address starting with https:// or a file path."
+        case .missingScheme(let text):
+            "“\(text)” is not a feed address: a web address starts with https://, as in "
+                + "https://\(FeedURLRule.withoutBrokenScheme(text))."
+        case .unsupportedScheme(let scheme):
+            "A feed address starts with http:// or https://, or is a file path; this one starts with “\(scheme):”."
+        case .noHost(let text): "“\(text)” is not a feed address: it has no host name."
         }
     }
 

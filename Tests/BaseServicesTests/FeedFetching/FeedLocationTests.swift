@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Testing
 
@@ -35,16 +36,30 @@ import Testing
         do {
             _ = try FeedLocation.parse("gopher://x")
         } catch {
-            #expect(error.description.contains("gopher://"))
+            #expect(error.description.contains("“gopher:”"))
         }
     }
 
-    @Test func aSchemeWithoutSlashesIsNoAddressRatherThanAnUnsupportedOne() {
+    @Test func aSchemeWithoutSlashesIsNamedAsTheWrongScheme() {
+        for relativePaths in [FeedURLRule.RelativePaths.none, .any] {
+            do {
+                _ = try FeedLocation.parse("mailto:feeds@example.test", relativePaths: relativePaths)
+                Issue.record("mailto: was accepted")
+            } catch {
+                #expect(
+                    error.description
+                        == "A feed address starts with http:// or https://, or is a file path; this one starts with "
+                        + "“mailto:”.")
+            }
+        }
+    }
+
+    @Test func aWebAddressWithoutItsSchemeIsSaidAsTheFeedListSaysItUnlessTheFileExists() throws {
         do {
-            _ = try FeedLocation.parse("mailto:feeds@example.test", relativePaths: .none)
-            Issue.record("mailto: was accepted")
+            _ = try FeedLocation.parse("example.com/no-such-feed")
+            Issue.record("example.com/no-such-feed was accepted")
         } catch {
-            #expect(error.description == "not a feed address or file path: \"mailto:feeds@example.test\"")
+            #expect(error.description == FeedURLProblem.missingScheme("example.com/no-such-feed").message)
         }
     }
 

@@ -42,8 +42,11 @@ extension FeedListViewModel {
             if let failure {
                 state.status.show("Could not refresh: \(failure)", .error)
             } else if state.refreshDone > 0 {
-                state.status.show(state.refreshTally.summary, state.refreshTally.failedFeeds > 0 ? .error : .notice)
+                let text = [state.refreshLead, state.refreshTally.summary].compactMap { $0 }.joined(separator: " ")
+                let failed = state.refreshTally.failedFeeds > 0 || state.status.error != nil
+                state.status.show(text, failed ? .error : .notice)
             }
+            state.refreshLead = nil
         case .added(let result):
             let done = state.submissions.isEmpty ? nil : state.submissions.removeFirst()
             switch result {
@@ -67,8 +70,12 @@ extension FeedListViewModel {
             let more = summary.failures.count > 1 ? " (and \(summary.failures.count - 1) more)" : ""
             let failed = summary.failures.first.map { "\(summary.text) Not imported: \($0)\(more)" }
             state.status.show(failed ?? summary.text, failed == nil ? .notice : .error)
-            // Imported feeds are fetched at once, with the refresh's progress on screen.
-            if !summary.addedFeedIDs.isEmpty { effects = [.refresh(summary.addedFeedIDs)] }
+            // Imported feeds are fetched at once, with the refresh's progress on screen; its
+            // summary, when it ends, follows what the import said.
+            if !summary.addedFeedIDs.isEmpty {
+                state.refreshLead = failed ?? summary.text
+                effects = [.refresh(summary.addedFeedIDs)]
+            }
         case .imported(.failure(let error)): state.status.show(error.message(after: "Could not import"), .error)
         case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
         case .historyStepped(let direction, .failure(let error)): state.status.show(direction.failure(error), .error)
@@ -147,11 +154,18 @@ extension FeedListViewModel.State {
             } else {
                 status.show("“\(row.title)” has no error: its last refresh worked.", .notice)
             }
-        case (.refresh, .browsing): return selectedRow.map { [.refresh([$0.id])] } ?? []
-        case (.refreshAll, .browsing): return feeds.isEmpty ? [] : [.refresh(feeds.map(\.id))]
+        case (.refresh, .browsing):
+            refreshLead = nil
+            return selectedRow.map { [.refresh([$0.id])] } ?? []
+        case (.refreshAll, .browsing):
+            refreshLead = nil
+            return feeds.isEmpty ? [] : [.refresh(feeds.map(\.id))]
         case (.undo, .browsing): return [.step(.undo)]
         case (.redo, .browsing): return [.step(.redo)]
-        case (.startAdding, .browsing): mode = .adding(PromptText(refusedAddress ?? ""))
+        case (.startAdding, .browsing):
+            // A refused address is offered back once, to be corrected; after that, the line is empty.
+            mode = .adding(PromptText(refusedAddress ?? ""))
+            refusedAddress = nil
         case (.startImporting, .browsing): mode = .importing(PromptText())
         case (.askToRemove, .browsing):
             if let row = selectedRow { mode = .confirmingRemove(id: row.id, title: row.title) }

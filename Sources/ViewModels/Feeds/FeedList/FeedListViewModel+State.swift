@@ -51,6 +51,8 @@ extension FeedListViewModel {
         /// What the current refresh brought: the new items, the feeds that had some, the
         /// feeds that failed, for the summary when it ends.
         var refreshTally = RefreshTally()
+        /// What the summary of the current refresh follows (an import's report), if anything.
+        var refreshLead: String?
         /// The addresses to subscribe to, in the order typed; the first is downloaded and read.
         var submissions: [Submission] = []
         /// The search of every feed's items.

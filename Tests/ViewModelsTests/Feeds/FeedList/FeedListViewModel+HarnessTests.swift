@@ -200,7 +200,10 @@ private func part<Value: Equatable & Sendable>(
             addError,
             [
                 .next(0, nil), .next(300, "already subscribed"), .next(400, nil),
-                .next(400, "That is not a web address: not a url"), .next(8_400, nil),
+                .next(
+                    400, "“not a url” is not a feed address: write a web address starting with https:// or a file path."
+                ),
+                .next(8_400, nil),
             ])
         #expect(requested.all.isEmpty)
     }

@@ -84,6 +84,8 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(200, screens).mode == .adding(PromptText("https://example.com/feed")))
     // Refused before asking the service (not an address) is offered again too.
     #expect(at(400, screens).mode == .adding(PromptText("not a url")))
+    // Offered once: the line after a cancelled correction starts empty.
+    #expect(at(300, screens).mode == .adding(PromptText()))
 }
 
 @Test func feedListScreenRemovesOnlyAfterAYes() {

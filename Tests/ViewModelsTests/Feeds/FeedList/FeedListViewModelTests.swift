@@ -144,7 +144,14 @@ private func adding(_ text: String, at tick: Int) -> [Recorded<Event<FeedListVie
         let error = record(part(output, \.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all.isEmpty)
-        #expect(error.events == [.next(200, nil), .next(300, "That is not a web address: example.com/feed")])
+        #expect(
+            error.events == [
+                .next(200, nil),
+                .next(
+                    300,
+                    "“example.com/feed” is not a feed address: a web address starts with https://, as in "
+                        + "https://example.com/feed."),
+            ])
     }
 }
 
