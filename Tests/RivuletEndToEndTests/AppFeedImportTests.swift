@@ -5,10 +5,6 @@ import Testing
 // imported feeds are fetched at once; their addresses are on loopback port 9, where nothing
 // listens, so the fetches fail at once and no packet leaves the machine.
 
-private func tmuxIsInstalled() -> Bool {
-    ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
 @Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct AppFeedImportTests {
     @Test func theFeedsSceneImportsAnOPMLFileFromItsPrompt() throws {

@@ -5,11 +5,6 @@ import Testing
 // server per test) and read the screen. They need the wall clock: each step polls the screen
 // every 20 ms up to a deadline, never a fixed sleep.
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// The app over a fresh database in a tmux pane.
 private struct PolishedApp {
     let folder: TemporaryFolder
@@ -33,7 +28,7 @@ private struct PolishedApp {
     }
 }
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct AppPolishTests {
     @Test func aKeyTypedWithTheKeyThatOpensAListActsInThatList() throws {
         let app = try PolishedApp()

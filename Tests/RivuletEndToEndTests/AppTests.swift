@@ -5,11 +5,6 @@ import Testing
 // server per test) and read the screen. They need the wall clock: each step polls the screen
 // every 20 ms up to a deadline, never a fixed sleep.
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// A running app over a fresh database, and the files the pane's shell writes around it.
 struct RunningApp {
     let folder: TemporaryFolder
@@ -48,7 +43,7 @@ struct RunningApp {
     }
 }
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct AppTests {
     @Test func startsOnHomeAndOpensTheTodos() throws {
         let app = try RunningApp()

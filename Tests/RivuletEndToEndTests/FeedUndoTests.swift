@@ -5,11 +5,6 @@ import Testing
 // Ctrl-R after a restart, in a real terminal (a private tmux server), read from the screen. The
 // wall clock is needed: each step polls the screen up to a deadline.
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// An RSS document titled `title` with one item per title in `items`.
 private func rss(_ title: String, items: [String]) -> String {
     let entries = items.enumerated().map { index, item in
@@ -26,7 +21,7 @@ private func listsFeed(_ title: String, _ screen: String) -> Bool {
     screen.split(separator: "\n").contains { $0.contains(title) && $0.contains(" unread") }
 }
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct FeedUndoTests {
     @Test func undoBringsARemovedFeedBackWithItsReadStateAndRedoRemovesItAfterARestart() throws {
         let folder = try TemporaryFolder()

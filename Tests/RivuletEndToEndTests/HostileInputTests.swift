@@ -205,11 +205,6 @@ func feedLocationsThatAreNotFeedsFailWithOneClearLine(location: String) throws {
 
 // MARK: - In a real terminal
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// Runs a tmux command against the session's private server and returns what it printed.
 @discardableResult
 private func tmux(_ session: TmuxSession, _ arguments: String...) throws -> (status: Int32, output: String) {
@@ -233,7 +228,7 @@ private let hostileFeed = #"""
                 "content_text": "Body\u001b]0;pwned\u0007 text\u001b[2J\u001b[H here"}]}
     """#
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct HostileTerminalTests {
     @Test func hostileTodoAndFeedItemLeaveTheTitleTheScreenAndTheClipboardAlone() throws {
         let folder = try TemporaryFolder()

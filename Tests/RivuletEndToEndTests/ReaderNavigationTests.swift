@@ -6,11 +6,6 @@ import Testing
 // private tmux server), over two local file feeds. Needs the wall clock: each step polls the
 // screen up to a deadline.
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// An RSS document titled `title` with two items, the first listed the newer.
 private func feedDocument(_ title: String, _ first: (String, String), _ second: (String, String)) -> String {
     func item(_ guid: String, _ entry: (String, String), day: Int) -> String {
@@ -26,7 +21,7 @@ private func feedDocument(_ title: String, _ first: (String, String), _ second: 
         """
 }
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct ReaderNavigationTests {
     @Test func nextUnreadAcrossFeedsUnreadOnlyAndSearch() throws {
         let files = try TemporaryFolder()

@@ -5,11 +5,6 @@ import Testing
 // server), and its `o` key with a stand-in browser. Needs the wall clock: each step polls the
 // screen up to a deadline.
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// A local RSS file with one item whose content has paragraphs, a list, a quote and links.
 private let feedDocument = """
     <?xml version="1.0"?>
@@ -27,7 +22,7 @@ private let feedDocument = """
     </channel></rss>
     """
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct ReaderTests {
     @Test func anItemWithHTMLContentShowsParagraphsAListAndItsLinks() throws {
         let files = try TemporaryFolder()

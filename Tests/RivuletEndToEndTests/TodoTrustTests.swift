@@ -4,11 +4,6 @@ import Testing
 // End-to-end: the real `rivulet` binary in a real terminal (a private tmux server per test),
 // read from the screen. They need the wall clock: each step polls the screen up to a deadline.
 
-private func tmuxIsAvailable() -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-}
-
 /// The app in a tmux pane over a database that `prepare` fills first through the commands.
 private struct PreparedApp {
     let folder: TemporaryFolder
@@ -42,7 +37,7 @@ private func activeTitles(_ db: String) throws -> Set<String> {
     return Set(todos.compactMap { $0["title"] as? String })
 }
 
-@Suite(.enabled(if: tmuxIsAvailable()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct TodoTrustTests {
     @Test func overdueAndDueTodayTodosAreMarkedWithASymbolWithoutColour() throws {
         let app = try PreparedApp(environment: ["NO_COLOR": "1"]) { db in

@@ -24,19 +24,24 @@ enum AppCommand {
     }
 
     static func run(options: GlobalOptions) -> Int32 {
+        let settingsPath = Composition.settingsPath()
+        let (settings, problems) = Composition.settings(at: settingsPath)
+        for problem in problems { Output.error("rivulet: \(settingsPath), \(problem) It is skipped.") }
+        let settingsNote = Composition.settingsNote(path: settingsPath, problems: problems)
         let services: Services
-        switch Composition.startServices(options: options) {
+        switch Composition.startServices(options: options, settings: settings) {
         case .success(let prepared): services = prepared
         case .failure(let failure):
             Output.error("rivulet: \(failure.message)")
             return failure.status
         }
-        let reload = Composition.feedReload(options: options)
+        let reload = Composition.feedReload(options: options, settings: settings)
         do {
             let scheduler = UIScheduler()
             let shell = AppShell(scheduler: scheduler, environment: ProcessInfo.processInfo.environment)
             shell.closeOnExit { closeBaseServices() }
-            let coordinator = SceneCoordinator(services: services, scheduler: scheduler, presenter: shell)
+            let coordinator = SceneCoordinator(
+                services: services, scheduler: scheduler, presenter: shell, startNotes: settingsNote.map { [$0] } ?? [])
             try shell.run(coordinator) {
                 // For the app's lifetime: the process ends by exiting, never by disposing.
                 _ = services.makeFeedListService().reloading(reload, scheduler: scheduler).subscribe()

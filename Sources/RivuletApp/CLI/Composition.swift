@@ -40,18 +40,61 @@ enum Composition {
     /// unreadable value is reported and ignored), else every 30 minutes, or never in the fake
     /// environment and scenarios, whose prepared state a reload would change.
     static func feedReload(
-        options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+        options: GlobalOptions, settings: AppSettings = AppSettings(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         warn: (String) -> Void = { Output.error($0) }
     ) -> FeedReload {
-        if let minutes = options.reloadMinutes { return .every(minutes: minutes) }
-        if let text = environment["RIVULET_RELOAD_MINUTES"], !text.isEmpty {
-            if let minutes = reloadMinutes(text) { return .every(minutes: minutes) }
-            warn(
-                "rivulet: RIVULET_RELOAD_MINUTES is '\(text)', not whole minutes from 0 to \(longestReloadMinutes); "
-                    + "using the default")
+        var plan = FeedReload.every(minutes: FeedReload.defaultMinutes)
+        var isGiven = false
+        if let minutes = options.reloadMinutes {
+            (plan, isGiven) = (.every(minutes: minutes), true)
+        } else if let text = environment["RIVULET_RELOAD_MINUTES"], !text.isEmpty, let minutes = reloadMinutes(text) {
+            (plan, isGiven) = (.every(minutes: minutes), true)
+        } else {
+            if let text = environment["RIVULET_RELOAD_MINUTES"], !text.isEmpty {
+                warn(
+                    "rivulet: RIVULET_RELOAD_MINUTES is '\(text)', not whole minutes from 0 to \(longestReloadMinutes); "
+                        + "using the default")
+            }
+            if let minutes = settings.refreshEveryMinutes {
+                (plan, isGiven) = (.every(minutes: minutes), true)
+            }
+        }
+        // Whether to fetch at start is the settings' word; `refresh-every = 0` with it fetches once.
+        if let atStart = settings.refreshOnStart {
+            plan.atStart = atStart
+            isGiven = true
         }
         let isFake = options.scenario != nil || options.environment == .fake
-        return isFake ? .never : .every(minutes: FeedReload.defaultMinutes)
+        return isFake && !isGiven ? .never : plan
+    }
+
+    /// Where the settings file is: `$XDG_CONFIG_HOME/rivulet/config`, else
+    /// `~/.config/rivulet/config`.
+    static func settingsPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/rivulet/config" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/rivulet/config"
+    }
+
+    /// The settings file's settings (none when there is no file), and a sentence for each
+    /// problem in it, naming the line: the app starts with the rest.
+    static func settings(at path: String) -> (settings: AppSettings, problems: [String]) {
+        guard FileManager.default.fileExists(atPath: path) else { return (AppSettings(), []) }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1_000_000 else {
+            return (
+                AppSettings(), ["it cannot be read (a settings file is a text file under 1 MB), so no setting is used."]
+            )
+        }
+        return AppSettings.parse(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The settings file's problems as the app says them at start: one note naming the file,
+    /// then each problem; `nil` when there is none.
+    static func settingsNote(path: String, problems: [String]) -> String? {
+        guard !problems.isEmpty else { return nil }
+        let count = problems.count == 1 ? "a mistake" : "\(problems.count) mistakes"
+        return "The settings file \(path) has \(count), skipped: " + problems.joined(separator: " ")
     }
 
     /// `error` as one line of a command's message.
@@ -70,9 +113,12 @@ extension Composition {
     /// Starts the services, once per process, for the app and every command alike: the one
     /// path from the options to the ``Services`` the app's scenes and the commands work
     /// through. A command that `onlyReads` can use a database file it may not write.
-    static func startServices(options: GlobalOptions, onlyReads: Bool = false) -> Result<Services, StartFailure> {
+    static func startServices(
+        options: GlobalOptions, onlyReads: Bool = false, settings: AppSettings = AppSettings()
+    ) -> Result<Services, StartFailure> {
         var configuration = launchConfiguration(options: options).servicesConfiguration
         configuration.readsOnlyWhenReadOnly = onlyReads
+        configuration.browser = settings.browser
         do {
             return .success(try ServicesBootstrap.start(configuration))
         } catch {

@@ -41,16 +41,19 @@ package typealias SceneCoordinator = Coordinator<Scene, Route>
 package struct SceneFactory: Sendable {
     private let services: Services
     private let scheduler: any Scheduler
+    private let startNotes: [String]
 
-    /// A factory over `services`, whose view models deliver their outputs on `scheduler`.
-    package init(services: Services, scheduler: any Scheduler) {
+    /// A factory over `services`, whose view models deliver their outputs on `scheduler`; the
+    /// first home scene shows `startNotes` (problems in the settings file) until the first key.
+    package init(services: Services, scheduler: any Scheduler, startNotes: [String] = []) {
         self.services = services
         self.scheduler = scheduler
+        self.startNotes = startNotes
     }
 
     /// The first scene.
     package func home() -> Scene {
-        .home(HomeViewModel(service: services.makeHomeService(), scheduler: scheduler))
+        .home(HomeViewModel(service: services.makeHomeService(), scheduler: scheduler, notes: startNotes))
     }
 
     /// Where `route`, emitted by the view model of `source`, leads.
@@ -80,8 +83,10 @@ package struct SceneFactory: Sendable {
 
 extension Coordinator where Scene == RivuletApp.Scene, Route == ViewModels.Route {
     /// The app's coordinator over `services`; call ``start()`` to present the home scene.
-    package convenience init(services: Services, scheduler: any Scheduler, presenter: any ScenePresenter<Scene>) {
-        let factory = SceneFactory(services: services, scheduler: scheduler)
+    package convenience init(
+        services: Services, scheduler: any Scheduler, presenter: any ScenePresenter<Scene>, startNotes: [String] = []
+    ) {
+        let factory = SceneFactory(services: services, scheduler: scheduler, startNotes: startNotes)
         self.init(presenter: presenter, root: factory.home) { route, source in
             factory.navigation(for: route, from: source)
         }

@@ -24,7 +24,8 @@ final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewMo
                 emphasis: state.counts.failedFeeds > 0 ? .failed : .normal),
         ]
         return SceneScreen(
-            chrome: SceneChrome(title: "Home", hints: Self.hints, spinnerFrame: context.spinnerFrame),
+            chrome: SceneChrome(
+                title: "Home", hints: Self.hints, errorMessage: state.errorMessage, spinnerFrame: context.spinnerFrame),
             content: .list(
                 header: "Todos and feeds, saved as you go.",
                 window: ListWindow(lines: lines, selected: state.selected)))

@@ -36,12 +36,15 @@ package enum ServicesBootstrap {
         if opened.wasCreated, let path = opened.path { addSampleFeed(besideDatabaseAt: path, feeds: feeds) }
         try prepare(configuration.content, todos: todos, feeds: feeds, history: history)
         let fetch = makeFetch(configuration, feeds: feeds)
+        var environment = ProcessInfo.processInfo.environment
+        if let browser = configuration.browser { environment["BROWSER"] = browser }
+        let opener = LinkOpener.system(environment: environment)
         return Services(
             makeHomeService: { HomeService(todos: todos, feeds: feeds) },
             makeTodoListService: { TodoListService(todos: todos, history: history) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
             makeFeedListService: { FeedListService(feeds: feeds, history: history, fetch: fetch) },
-            makeFeedItemsService: { FeedItemsService(feeds: feeds) },
+            makeFeedItemsService: { FeedItemsService(feeds: feeds, opener: opener) },
             makeCommandLineService: { CommandLineService(todos: todos, feeds: feeds, history: history) })
     }
 

@@ -49,6 +49,9 @@ package struct ServicesConfiguration: Sendable, Hashable {
     /// For a program that only reads (a listing, an export); `false` by default, so that a
     /// program that writes learns at once.
     package var readsOnlyWhenReadOnly: Bool
+    /// The command that opens web addresses, from the settings file; `nil` for `$BROWSER` or
+    /// the system's opener.
+    package var browser: String?
 
     /// Creates a configuration; by default the data as stored, the normal network, and a
     /// database that must be writable.

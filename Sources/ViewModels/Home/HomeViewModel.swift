@@ -5,11 +5,14 @@ package import Streams
 package struct HomeViewModel: ViewModelType, Sendable {
     let service: any HomeServiceType
     let scheduler: any Scheduler
+    let notes: [String]
 
     /// Creates the view model over its scene service; its state and routes arrive on `scheduler`.
-    package init(service: any HomeServiceType, scheduler: any Scheduler) {
+    /// `notes` (what was wrong in the settings file, say) show as an error until the first key.
+    package init(service: any HomeServiceType, scheduler: any Scheduler, notes: [String] = []) {
         self.service = service
         self.scheduler = scheduler
+        self.notes = notes
     }
 
     /// What a person asks of the home scene, whatever the keys that ask it.
@@ -34,11 +37,15 @@ package struct HomeViewModel: ViewModelType, Sendable {
         package internal(set) var counts: HomeCounts
         /// The selected place: 0 the todos, 1 the feeds.
         package internal(set) var selected: Int
+        /// What went wrong before the scene opened (the settings file's problems), shown until
+        /// the first key.
+        package internal(set) var errorMessage: String?
 
         /// The scene before the counts arrive.
-        package init(counts: HomeCounts = .zero, selected: Int = 0) {
+        package init(counts: HomeCounts = .zero, selected: Int = 0, errorMessage: String? = nil) {
             self.counts = counts
             self.selected = selected
+            self.errorMessage = errorMessage
         }
 
         /// "3 active, 1 done".
@@ -72,7 +79,7 @@ package struct HomeViewModel: ViewModelType, Sendable {
         let scheduler = scheduler
         let routes = PublishRelay<Route>()
         let state = Observable.system(
-            initialState: State(),
+            initialState: State(errorMessage: notes.isEmpty ? nil : notes.joined(separator: " ")),
             reduce: Self.reduce,
             effects: { effect -> Observable<Event> in
                 if case .route(let route) = effect { routes.accept(route) }
@@ -91,6 +98,7 @@ package struct HomeViewModel: ViewModelType, Sendable {
 
     /// Folds `event` into `state`; returns what the step asks for.
     static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        if case .action = event { state.errorMessage = nil }
         switch event {
         case .counted(let counts):
             state.counts = counts

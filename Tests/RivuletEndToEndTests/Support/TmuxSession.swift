@@ -128,3 +128,9 @@ final class TmuxSession {
         "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+/// Whether tmux is installed where the end-to-end suites look for it: suites that drive the app
+/// in a terminal run only then.
+func tmuxIsInstalled() -> Bool {
+    ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+}
