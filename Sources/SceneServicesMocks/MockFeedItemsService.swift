@@ -28,6 +28,12 @@ package struct MockFeedItemsService: FeedItemsServiceType {
     /// Answers ``markAllRead(feedID:)``.
     package var markAllReadHandler: @Sendable (Int64) -> Observable<Result<Int, SceneError>> = _unexpected(
         "FeedItemsServiceType.markAllRead(feedID:)")
+    /// Answers ``undo()``.
+    package var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+        "FeedItemsServiceType.undo()")
+    /// Answers ``redo()``.
+    package var redoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
+        "FeedItemsServiceType.redo()")
     /// Answers ``openLink(_:)``.
     package var openLinkHandler: @Sendable (String) -> Observable<Result<Void, SceneError>> = _unexpected(
         "FeedItemsServiceType.openLink(_:)")
@@ -80,6 +86,16 @@ package struct MockFeedItemsService: FeedItemsServiceType {
     /// Calls ``markAllReadHandler``.
     package func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>> {
         markAllReadHandler(feedID)
+    }
+
+    /// Calls ``undoHandler``.
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        undoHandler()
+    }
+
+    /// Calls ``redoHandler``.
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        redoHandler()
     }
 
     /// Calls ``openLinkHandler``.

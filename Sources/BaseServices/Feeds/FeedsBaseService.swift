@@ -189,9 +189,17 @@ public final class FeedsBaseService: FeedsBaseServiceType {
 
     /// Marks every item of a feed read; sends how many changed.
     public func markAllRead(feedID: Int64) -> Observable<Result<Int, DatabaseError>> {
-        database.writeOnSubscribe { (db) throws(DatabaseError) in
-            _ = try Self.feed(id: feedID, in: db)
-            try db.execute("UPDATE feed_items SET is_read = 1 WHERE feed_id = ? AND is_read = 0", [.integer(feedID)])
+        database.writeOnSubscribe { [context] (db) throws(DatabaseError) in
+            let feed = try Self.feed(id: feedID, in: db)
+            let unread = "feed_id = ? AND is_read = 0"
+            let count = try db.fetchInt("SELECT count(*) FROM feed_items WHERE \(unread)", [.integer(feedID)])
+            guard count > 0 else { return 0 }
+            // One change in the history, which undo takes back: every item unread again.
+            let change = try History.begin(
+                FeedHistory.markedReadLabel(count: Int(count), title: feed.title), at: context.now().storedMilliseconds,
+                in: db)
+            try FeedHistory.recordReadStates(where: unread, [.integer(feedID)], change: change, in: db)
+            try db.execute("UPDATE feed_items SET is_read = 1 WHERE \(unread)", [.integer(feedID)])
             return db.changedRowCount
         }
     }

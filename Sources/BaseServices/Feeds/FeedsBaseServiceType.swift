@@ -59,7 +59,8 @@ public protocol FeedsBaseServiceType: Sendable {
     /// Marks an item read or unread.
     func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItemObject, DatabaseError>>
 
-    /// Marks every item of a feed read; sends how many changed.
+    /// Marks every item of a feed read, as one change in the history that undo takes back;
+    /// sends how many changed (nothing is recorded when none did).
     func markAllRead(feedID: Int64) -> Observable<Result<Int, DatabaseError>>
 
     /// Marks the items `itemIDs` read or unread, all or none: an ID that names no item fails

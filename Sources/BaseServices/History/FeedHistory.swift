@@ -116,4 +116,53 @@ enum FeedHistory {
     static func removalLabel(_ title: String) -> String {
         "remove feed \(History.quoted(title))"
     }
+
+    /// The schema step that lets marking a feed's items read be undone: the read state each
+    /// item had before the change.
+    static let readStatesScript = """
+        CREATE TABLE feed_read_change_rows (
+            change_id INTEGER NOT NULL REFERENCES changes(id) ON DELETE CASCADE,
+            item_id INTEGER NOT NULL,
+            is_read INTEGER NOT NULL,
+            PRIMARY KEY (change_id, item_id)
+        ) WITHOUT ROWID;
+        """
+
+    /// "mark 12 items read in "Title"".
+    static func markedReadLabel(count: Int, title: String) -> String {
+        "mark \(count == 1 ? "1 item" : "\(count) items") read in \(History.quoted(title))"
+    }
+
+    /// Records in `change` the read state of the items `condition` selects (call it before
+    /// changing them).
+    static func recordReadStates(
+        where condition: String, _ arguments: [SQLValue], change: Int64, in db: Connection
+    ) throws(DatabaseError) {
+        try db.execute(
+            """
+            INSERT OR IGNORE INTO feed_read_change_rows(change_id, item_id, is_read)
+            SELECT ?, id, is_read FROM feed_items WHERE \(condition)
+            """,
+            [.integer(change)] + arguments)
+    }
+
+    /// The read states' half of a step through the history: records in `counterpart` the read
+    /// state of `change`'s items now, then puts the recorded states back. An item gone since
+    /// (its feed removed, or dropped as too old) is skipped.
+    static func stepReadStates(_ change: Int64, counterpart: Int64, in db: Connection) throws(DatabaseError) {
+        try db.execute(
+            """
+            INSERT OR IGNORE INTO feed_read_change_rows(change_id, item_id, is_read)
+            SELECT ?, i.id, i.is_read FROM feed_read_change_rows r JOIN feed_items i ON i.id = r.item_id
+            WHERE r.change_id = ?
+            """,
+            [.integer(counterpart), .integer(change)])
+        try db.execute(
+            """
+            UPDATE feed_items SET is_read = (
+                SELECT r.is_read FROM feed_read_change_rows r WHERE r.change_id = ? AND r.item_id = feed_items.id)
+            WHERE id IN (SELECT item_id FROM feed_read_change_rows WHERE change_id = ?)
+            """,
+            [.integer(change), .integer(change)])
+    }
 }

@@ -195,6 +195,11 @@ enum Schema {
                         + "UPDATE feed_items SET search_text = content;\n"
                         + (hasFTS ? feedItemTextSearchScript : "") + FeedHistory.contentTypeScript)
             },
+            Migration(version: 15, name: "undoable read states") { (db) throws(DatabaseError) in
+                // Marking every item of a feed read goes into the history, with each item's
+                // read state before it, so that undo puts them back.
+                try db.executeScript(FeedHistory.readStatesScript)
+            },
         ]
     }
 

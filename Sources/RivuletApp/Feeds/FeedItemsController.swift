@@ -71,6 +71,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
 
     /// What `event` asks of the list, or of the reader while an item is open.
     static func action(for event: InputEvent, isReading: Bool) -> FeedItemsViewModel.Action? {
+        if let key = event.key, key.code == .character("r"), key.modifiers == .control { return .redo }
+        if event.plainCharacter == "u" { return .undo }
         if isReading {
             switch event.key?.code {
             case .escape, .character("q"), .left: return .close

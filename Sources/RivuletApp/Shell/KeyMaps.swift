@@ -80,6 +80,8 @@ enum KeyMaps {
             return movement + [
                 KeyHint("Enter", "read the item"), KeyHint("n", "read the next unread (any feed)"),
                 KeyHint("m", "read or unread"), KeyHint("M", "mark all read"),
+                KeyHint("u", "undo the last change (mark all read; feeds and todos: one history)"),
+                KeyHint("Ctrl-R", "redo"),
                 KeyHint("U", "list unread only, or all"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
                 KeyHint("Space f b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
                 KeyHint("o", "open the item's link ($BROWSER)"), KeyHint("N o", "open its link [N]"),

@@ -44,7 +44,7 @@ package enum ServicesBootstrap {
             makeTodoListService: { TodoListService(todos: todos, history: history) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
             makeFeedListService: { FeedListService(feeds: feeds, history: history, fetch: fetch) },
-            makeFeedItemsService: { FeedItemsService(feeds: feeds, opener: opener) },
+            makeFeedItemsService: { FeedItemsService(feeds: feeds, history: history, opener: opener) },
             makeCommandLineService: { CommandLineService(todos: todos, feeds: feeds, history: history) })
     }
 

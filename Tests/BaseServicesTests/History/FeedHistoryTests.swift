@@ -88,8 +88,11 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     let (fixture, example, _) = try seededFeeds()
     _ = try value(fixture.feeds.removeFeed(id: example.id))
     _ = try value(fixture.history.undo())
-    // Changes the history does not record (reads, a refresh) happen to the restored feed…
-    _ = try value(fixture.feeds.markAllRead(feedID: example.id))
+    // Changes the history does not record (one item read, a refresh) happen to the restored feed…
+    let items = try value(
+        fixture.feeds.observeItems(
+            feedID: example.id, unreadOnly: false, offset: 0, limit: 10, on: ImmediateScheduler()))
+    _ = try value(fixture.feeds.setRead(itemIDs: items.map(\.id), true))
     _ = try value(
         fixture.feeds.storeItems([FeedItemDraft(guid: "d", title: "Newer")], feedID: example.id, fetchedAt: Date()))
     let changed = try everyFeedRow(fixture.database)
@@ -225,4 +228,32 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     #expect(try digest() == [0, 0, 0])
     // A bound for a loaded machine, far above the second or so each takes on a quiet one.
     for duration in [removing, undoing, redoing] { #expect(duration < .seconds(60)) }
+}
+
+@Test func markingEveryItemReadIsUndoneItemByItemAndRedoneInTheOneTimeline() throws {
+    let (fixture, example, other) = try seededFeeds()
+    let before = try everyFeedRow(fixture.database)
+    #expect(try value(fixture.feeds.markAllRead(feedID: example.id)) == 2)
+    let marked = try everyFeedRow(fixture.database)
+    #expect(marked != before)
+    #expect(try value(fixture.history.undo())?.label == "mark 2 items read in \"Example\"")
+    // Exactly as before: the two unread items unread again, the read one still read, the other
+    // feed untouched.
+    #expect(try everyFeedRow(fixture.database) == before)
+    #expect(try value(fixture.history.redo())?.label == "mark 2 items read in \"Example\"")
+    #expect(try everyFeedRow(fixture.database) == marked)
+    // Nothing unread: nothing is recorded, and undo takes back the marking before.
+    #expect(try value(fixture.feeds.markAllRead(feedID: example.id)) == 0)
+    _ = try value(fixture.history.undo())
+    #expect(try everyFeedRow(fixture.database) == before)
+    _ = other
+}
+
+@Test func undoingMarkAllReadSkipsItemsGoneSince() throws {
+    let (fixture, example, _) = try seededFeeds()
+    _ = try value(fixture.feeds.markAllRead(feedID: example.id))
+    try fixture.database.execute("DELETE FROM feed_items WHERE feed_id = \(example.id) AND guid = 'b'")
+    #expect(try value(fixture.history.undo())?.label == "mark 2 items read in \"Example\"")
+    let feed = try #require(try value(fixture.feeds.fetchFeeds()).first { $0.id == example.id })
+    #expect(feed.itemCount == 2 && feed.unreadCount == 1)
 }

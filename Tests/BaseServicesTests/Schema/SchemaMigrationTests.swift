@@ -216,7 +216,8 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
 @Test(arguments: [SearchIndex.fts5, .words])
 func feedContentTypeMigrationMarksStoredItemsTextSoTheyReadAsBefore(searchIndex: SearchIndex) throws {
     let folder = TemporaryFolder()
-    let all = Schema.migrations(searchIndex: searchIndex)
+    // Schema 14 as it shipped: the steps after it are tested on their own.
+    let all = Array(Schema.migrations(searchIndex: searchIndex).prefix(14))
     #expect(all.count == 14)
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(12)))
     // What schema 12 stored: content laid out for a terminal at ingest, its links listed at the end.
@@ -252,8 +253,10 @@ func feedContentTypeMigrationMarksStoredItemsTextSoTheyReadAsBefore(searchIndex:
         """)
     old.close()
 
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
-    #expect(try database.int("PRAGMA user_version") == 14)
+    // Upgraded through 14 to the latest step, as an app of today opens it.
+    let latest = Schema.migrations(searchIndex: searchIndex)
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: latest)
+    #expect(try database.int("PRAGMA user_version") == latest.count)
     let context = try ServiceContext.make(database: database)
     let feeds = FeedsBaseService(context: context)
     let item = try #require(

@@ -5,11 +5,23 @@ package import Streams
 /// they stay readable offline.
 package struct FeedItemsService: FeedItemsServiceType {
     let feeds: any FeedsBaseServiceType
+    let history: any HistoryBaseServiceType
     let opener: LinkOpener
 
-    init(feeds: any FeedsBaseServiceType, opener: LinkOpener = .system()) {
+    init(feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType, opener: LinkOpener = .system()) {
         self.feeds = feeds
+        self.history = history
         self.opener = opener
+    }
+
+    /// Undoes the last change, made here or by any other process (one history).
+    package func undo() -> Observable<Result<HistoryStep?, SceneError>> {
+        history.undoStep()
+    }
+
+    /// Redoes the last change undone.
+    package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
+        history.redoStep()
     }
 
     /// Observes one feed; `nil` once it is removed.

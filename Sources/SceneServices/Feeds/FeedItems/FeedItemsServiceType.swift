@@ -32,8 +32,16 @@ package protocol FeedItemsServiceType: Sendable {
     /// Marks one item read or unread.
     func setRead(itemID: Int64, _ isRead: Bool) -> Observable<Result<FeedItem, SceneError>>
 
-    /// Marks every item of a feed read; sends how many changed.
+    /// Marks every item of a feed read, as one change that undo takes back; sends how many
+    /// changed.
     func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>>
+
+    /// Undoes the last change made here or by any other process, to feeds or todos (one
+    /// history); `nil` when there is nothing to undo.
+    func undo() -> Observable<Result<HistoryStep?, SceneError>>
+
+    /// Redoes the last change undone; `nil` when there is nothing to redo.
+    func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Opens a web address in the person's browser when subscribed; sends one result.
     func openLink(_ url: String) -> Observable<Result<Void, SceneError>>

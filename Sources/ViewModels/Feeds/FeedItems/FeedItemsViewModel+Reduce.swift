@@ -48,8 +48,10 @@ extension FeedItemsViewModel {
             state.status.show(
                 count == 0
                     ? "Every item of this feed was already read."
-                    : "Marked \(CountText.counted(count, "item", "items")) read.",
+                    : "Marked \(CountText.counted(count, "item", "items")) read. \(.undo) undoes it.",
                 .notice)
+        case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
+        case .historyStepped(let direction, .failure(let error)): state.status.show(direction.failure(error), .error)
         case .commandSucceeded:
             // A command that worked takes back an earlier one's failure, not the feed's removal.
             if !state.isFeedGone, state.status.error != nil { state.status.dismiss() }
@@ -119,6 +121,8 @@ extension FeedItemsViewModel.State {
             case .toggleRead: return toggleRead(reading.id)
             case .nextUnread: return [nextUnread(after: reading.id)]
             case .help: return [.route(.help(.feedItems))]
+            case .undo: return [.step(.undo)]
+            case .redo: return [.step(.redo)]
             default: break
             }
             return []
@@ -128,6 +132,8 @@ extension FeedItemsViewModel.State {
         case .open: return selectedRow.map { open($0.id) } ?? []
         case .toggleRead: return selectedRow.map { toggleRead($0.id) } ?? []
         case .markAllRead: return [.markAllRead(feedID: window.feedID)]
+        case .undo: return [.step(.undo)]
+        case .redo: return [.step(.redo)]
         case .nextUnread:
             // The selected item when it is unread (the next one for this list), else the next
             // unread item after it.

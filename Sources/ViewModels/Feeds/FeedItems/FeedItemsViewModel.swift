@@ -74,6 +74,10 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case close
         /// Show the key map.
         case help
+        /// Undo the last change (one history: marking all read, a feed's removal, todos).
+        case undo
+        /// Redo the last change undone.
+        case redo
         /// Go back.
         case back
     }
@@ -96,6 +100,8 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case commandSucceeded
         /// Marking every item read worked, and changed this many.
         case markedAllRead(Int)
+        /// Undo or redo took a step (`nil`: there was none to take), or failed.
+        case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
         /// The status line's message has been shown for its time.
         case messageExpired(StatusMessageSlot.Expiry)
     }
@@ -106,6 +112,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case markAllRead(feedID: Int64)
         case nextUnread(after: Int64?, feedID: Int64, keeping: Set<Int64>?)
         case openLink(String)
+        case step(HistoryDirection)
         case route(Route)
     }
 
@@ -168,6 +175,10 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case .openLink(let url):
             // A link's failure says what failed in its own words.
             return command(service.openLink(url), "Could not open the link", prefixed: false)
+        case .step(let direction):
+            return answer((direction == .undo ? service.undo() : service.redo()).take(1)) {
+                Event.historyStepped(direction, $0)
+            }
         case .nextUnread(let itemID, let feedID, let kept):
             let found = service.nextUnreadItem(after: itemID, feedID: feedID, keeping: kept)
             return command(found, "Could not find the next unread item") { $0.map(Event.jumped) ?? .nothingUnread }

@@ -17,7 +17,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServiceListsItemsNewestFirst() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["old", "middle", "new"])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     #expect(try items(service, feedID).map(\.title) == ["new", "middle", "old"])
     #expect(try items(service, feedID).first?.text == "About new")
     #expect(try items(service, feedID).first?.link == "https://example.com/2")
@@ -26,7 +26,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServiceMarksOneReadAndUnread() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["one"])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     let item = try #require(try items(service, feedID).first)
     #expect(try first(service.setRead(itemID: item.id, true)).get().isRead)
     #expect(try !first(service.setRead(itemID: item.id, false)).get().isRead)
@@ -35,7 +35,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServiceMarksAllRead() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3"], read: 1)
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     #expect(try first(service.markAllRead(feedID: feedID)).get() == 2)
     #expect(try items(service, feedID).allSatisfy(\.isRead))
 }
@@ -43,7 +43,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServiceObservesTheFeedUntilRemoved() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["1"])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     let recorder = Recorder(service.observeFeed(id: feedID, on: ImmediateScheduler()))
     defer { recorder.dispose() }
     _ = try first(fixture.feeds.removeFeed(id: feedID)).get()
@@ -54,7 +54,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServicePageIsTheAskedWindowWithTheFeedsTotals() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3", "4", "5"], read: 2)
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     let window = try page(service, feedID, offset: 1, limit: 2)
     #expect(window.items.map(\.title) == ["4", "3"])
     #expect(window.offset == 1)
@@ -66,14 +66,14 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
     let fixture = try ServicesFixture()
     _ = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
     let other = try fixture.addFeed("https://b.example/feed", items: [])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     #expect(try page(service, other) == FeedItemPage(items: [], totalCount: 0, unreadCount: 0, offset: 0))
 }
 
 @Test func feedItemsServicePageFollowsAReadChange() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2"])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     let recorder = Recorder(service.observePage(feedID: feedID, offset: 0, limit: 1, on: ImmediateScheduler()))
     defer { recorder.dispose() }
     let newest = try #require(try recorder.last?.get().items.first)
@@ -86,7 +86,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServicePageFailureIsASceneError() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["1"])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     fixture.closeDatabase()
     let result = try first(service.observePage(feedID: feedID, offset: 0, limit: 10, on: ImmediateScheduler()))
     guard case .failure(let error) = result else {
@@ -100,7 +100,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
     let fixture = try ServicesFixture()
     let alpha = try fixture.addFeed("https://a.example/feed", items: ["a-old", "a-new"])
     let bravo = try fixture.addFeed("https://b.example/feed", items: ["b-old", "b-new"])
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     let newest = try #require(try items(service, bravo).first)
     _ = try first(service.setRead(itemID: newest.id, true)).get()
     let last = try #require(try items(service, alpha).last)
@@ -118,7 +118,7 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
 @Test func feedItemsServiceListsUnreadItemsKeepingThoseGiven() throws {
     let fixture = try ServicesFixture()
     let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3"], read: 2)
-    let service = FeedItemsService(feeds: fixture.feeds)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
     let all = try items(service, feedID)
     let kept = try first(
         service.observeUnreadPage(feedID: feedID, keeping: [all[1].id], offset: 0, limit: 10, on: ImmediateScheduler())

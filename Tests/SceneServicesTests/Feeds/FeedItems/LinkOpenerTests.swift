@@ -50,7 +50,7 @@ import Testing
     let fixture = try ServicesFixture()
     let opened = LockedList()
     let service = FeedItemsService(
-        feeds: fixture.feeds,
+        feeds: fixture.feeds, history: fixture.history,
         opener: LinkOpener { url in
             opened.append(url)
             return .success(())

@@ -307,7 +307,39 @@ private func oneItem(_ actions: [(Int, Action)]) -> (calls: [String], screens: T
 
 @Test func feedItemsMarkingEveryItemReadSaysHowManyChanged() {
     let (_, screens) = oneItem([(100, .markAllRead), (200, .select(.down)), (300, .markAllRead)])
-    #expect(at(150, screens).message == "Marked 1 item read.")
+    #expect(at(150, screens).message == "Marked 1 item read. \(.undo) undoes it.")
     #expect(at(250, screens).message == nil)
     #expect(at(1_000, screens).message == "Every item of this feed was already read.")
+}
+
+@Test func feedItemsUndoAndRedoStepThroughTheOneHistoryWithANote() {
+    let scheduler = TestScheduler()
+    let steps = CallLog<String>()
+    let step = HistoryStep(action: "mark 12 items read in", subject: "Swift news", todoCount: 0)
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in observed(.success(Fixtures.feed(id, "Swift news"))) }
+        $0.observePageHandler = { _, offset, _, _ in
+            observed(.success(FeedItemPage(items: [], totalCount: 0, unreadCount: 0, offset: offset)))
+        }
+        $0.undoHandler = {
+            steps.append("undo")
+            return .just(.success(step))
+        }
+        $0.redoHandler = {
+            steps.append("redo")
+            return .just(.success(nil))
+        }
+    }
+    let input = scheduler.createColdObservable([
+        .next(0, Action.viewport(height: 5)), .next(100, .undo), .next(200, .redo),
+    ])
+    let output = FeedItemsViewModel(service: service, feedID: 9, scheduler: scheduler)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
+    let subscription = output.state.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    #expect(steps.all == ["undo", "redo"])
+    #expect(at(150, screens).message == "Undid: mark 12 items read in “Swift news”. \(.redo) redoes it.")
+    #expect(at(250, screens).message == "Nothing to redo.")
 }
