@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// Paragraphs are separated by blank lines; headings start with `#` marks; list items get
 /// bullets or numbers, indented by level; quotes start each line with `> `; `pre` and `code`
-/// keep their spaces and line breaks; `br` breaks the line; images show as `[image: alt]`.
+/// keep their spaces and line breaks; `br` breaks the line; images show as `[image: alt]` with
+/// the number of their address, which is listed with the links (`[image: a chart][2]`).
 /// Links are numbered where their text ends (`[1]`) and listed in ``RenderedHTML/links``,
 /// relative ones resolved against `baseURL`. Character references are decoded; `script`,
 /// `style` and comments are dropped.
@@ -160,6 +161,10 @@ struct _HTMLRendering {
             writer.append(marker: alt.isEmpty ? "[image" : "[image: ")
             writer.append(flowing: alt)
             writer.append(marker: "]")
+            // Its address is numbered with the links, so `N o` opens it.
+            if let number = attributes["src"].flatMap({ numbering.number(forLink: $0) }) {
+                writer.append(marker: "[\(number)]")
+            }
         case "a":
             closeLink()
             openLink = attributes["href"].flatMap { numbering.number(forLink: $0) }

@@ -129,7 +129,11 @@ struct _HTMLSanitizing {
                 attribute("href", address)
             }
         case "img":
-            if let src = attributes["src"], let address = numbering.address(of: src) { attribute("src", address) }
+            if let src = attributes["src"], let address = numbering.address(of: src) {
+                attribute("src", address)
+                // An image is among the links the reader numbers, to be opened like one.
+                _ = numbering.number(forLink: src)
+            }
             if let alt = attributes["alt"] { attribute("alt", alt) }
         case "ol":
             if let start = attributes["start"] { attribute("start", start) }

@@ -63,9 +63,19 @@ import Testing
         #expect(text("a<br>b<br/><br />c") == "a\nb\n\nc")
     }
 
-    @Test func imagesShowTheirAlternativeText() {
-        #expect(text("<p>See <img src=\"x.png\" alt=\"a  cat\"> here</p>") == "See [image: a cat] here")
-        #expect(text("<img src=\"x.png\">") == "[image]")
+    @Test func imagesShowTheirAlternativeTextAndTheNumberOfTheirAddress() {
+        #expect(text("<p>See <img src=\"x.png\" alt=\"a  cat\"> here</p>") == "See [image: a cat][1] here")
+        #expect(text("<img src=\"x.png\">") == "[image][1]")
+        // Without an address there is nothing to open, and no number.
+        #expect(text("<img alt=\"gone\">") == "[image: gone]")
+    }
+
+    @Test func anImageIsNumberedWithTheLinksInTheOrderTheyCome() {
+        let rendered = HTMLRenderer.render(
+            "<p><a href=\"/a\">a</a> <img src=\"/chart.png\" alt=\"chart\"> <a href=\"/a\">again</a></p>",
+            baseURL: URL(string: "https://example.com/post"))
+        #expect(rendered.text == "a[1] [image: chart][2] again[1]")
+        #expect(rendered.links == ["https://example.com/a", "https://example.com/chart.png"])
     }
 
     @Test func linksAreNumberedInTheTextAndListed() {

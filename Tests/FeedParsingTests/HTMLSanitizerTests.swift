@@ -47,7 +47,8 @@ import Testing
                 == "<a href=\"https://example.com/about\">about</a> <a href=\"https://other.example/\">other</a> "
                 + "<a href=\"https://example.com/about\">again</a><img src=\"https://example.com/posts/pic.png\" alt=\"pic\">"
         )
-        #expect(sanitized.links == ["https://example.com/about", "https://other.example/"])
+        #expect(
+            sanitized.links == ["https://example.com/about", "https://other.example/", "https://example.com/posts/pic.png"])
     }
 
     @Test func fragmentLinksLeadNowhereToOpen() {

@@ -37,7 +37,10 @@ private let rss = """
 @Test func aParsedItemStoresItsHTMLSanitisedWithItsLinksAndNoLayout() throws {
     let draft = FeedItemDraft(try parsedItem(rss), feedURL: "https://notes.example/feed.xml")
     #expect(draft.contentType == .html)
-    #expect(draft.links == ["https://notes.example/about", "https://other.example/page"])
+    #expect(
+        draft.links == [
+            "https://notes.example/about", "https://other.example/page", "https://notes.example/posts/pic.png",
+        ])
     #expect(draft.content.contains("<p>First paragraph with <a href=\"https://notes.example/about\">a link</a>.</p>"))
     #expect(draft.content.contains("<img src=\"https://notes.example/posts/pic.png\" alt=\"A pic\">"))
     #expect(draft.content.contains("<a>this</a>"))
