@@ -18,6 +18,10 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         KeyHint("o 3o", "open link"), KeyHint("m", "unread"), KeyMaps.help, KeyHint("Esc", "back to the list"),
     ]
 
+    /// The open item laid out and wrapped for a width, kept while the item and the width stay:
+    /// laying out a long item's HTML is too slow to do for every frame (a scroll, a spinner).
+    private var laidOut: (detail: FeedItemDetail, meta: [String], width: Int, reader: ReaderContent)?
+
     override var isLoaded: Bool { scene.state.hasLoaded }
     override var isSelectionPending: Bool { scene.state.isSelectionPending }
 
@@ -42,10 +46,20 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
-            let unwrapped = ReaderContent(
-                heading: detail.title, meta: meta, body: detail.readerText, scroll: state.scroll)
-            let body = unwrapped.bodyRect(in: chrome.contentArea(for: size))
-            let reader = unwrapped.wrappingBody(toWidth: body.width)
+            let area = chrome.contentArea(for: size)
+            var reader: ReaderContent
+            if let cached = laidOut, cached.detail == detail, cached.meta == meta,
+                cached.width == cached.reader.bodyRect(in: area).width
+            {
+                reader = cached.reader
+            } else {
+                let unwrapped = ReaderContent(heading: detail.title, meta: meta, body: detail.readerText)
+                let width = unwrapped.bodyRect(in: area).width
+                reader = unwrapped.wrappingBody(toWidth: width)
+                laidOut = (detail, meta, width, reader)
+            }
+            reader.scroll = state.scroll
+            let body = reader.bodyRect(in: area)
             let lineCount = reader.bodyLines(width: body.width).count
             if body.height != state.readerHeight || lineCount != state.readerLineCount {
                 scene.send(.readerViewport(height: body.height, lineCount: lineCount))
