@@ -58,7 +58,8 @@ enum AtomParser {
             updated: entry.childText("updated", in: ns) ?? entry.childText("modified", in: ns)
                 ?? entry.childText("modified", in: RSSParser.dublinCoreTermsNamespace),
             content: content,
-            hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil
+            hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil,
+            enclosures: _EnclosureReader.enclosures(of: entry, rssNamespace: nil, atomNamespace: ns, base: base)
         )
     }
 
@@ -99,11 +100,13 @@ enum AtomParser {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
-    /// The `href` of the `alternate` link (a link without `rel` is one), else the first link,
-    /// resolved against the link's own `xml:base` and `base`.
+    /// The `href` of the `alternate` link (a link without `rel` is one), else the first link
+    /// that is not an enclosure (a podcast's audio is no page to read), resolved against the
+    /// link's own `xml:base` and `base`.
     private static func alternateLink(_ element: _XMLElement, ns: String, base: URL?) -> String? {
         var links = element.children("link", in: ns)
         if links.isEmpty { links = element.children("link") }
+        links.removeAll { $0.attributes["rel"]?.lowercased() == "enclosure" }
         let alternate =
             links.first { ($0.attributes["rel"] ?? "alternate") == "alternate" && $0.attributes["href"] != nil }
             ?? links.first { $0.attributes["href"] != nil }
