@@ -66,4 +66,7 @@ private func detail(_ text: String, _ type: FeedContentType, links: [String] = [
         id: 1, title: "Episode", text: "", link: nil, dateText: nil, links: ["https://pod.example/2.mp3"],
         enclosures: [enclosures[0]])
     #expect(bare.readerText == "Enclosures:\n[1]: https://pod.example/2.mp3 (audio/mpeg, 23.8 MB)")
+    let unnumbered = FeedItemDetail(
+        id: 1, title: "Episode", text: "", link: nil, dateText: nil, enclosures: [enclosures[1]])
+    #expect(unnumbered.readerText == "Enclosures:\nhttps://pod.example/2.jpg (image, thumbnail)")
 }

@@ -62,10 +62,11 @@ package struct FeedItemDetail: Sendable, Hashable {
 
     /// The enclosures as the reader lists them below the text, each under the number that
     /// opens it, with what it is: `[3]: https://example.com/2.mp3 (audio/mpeg, 23.8 MB)`.
+    /// An enclosure whose address is not among ``links`` has no number to show.
     package var enclosureLines: [String] {
         enclosures.map { enclosure in
-            let number = (links.firstIndex(of: enclosure.url) ?? 0) + 1
-            return "[\(number)]: \(enclosure.url) (\(enclosure.description))"
+            let number = links.firstIndex(of: enclosure.url).map { "[\($0 + 1)]: " } ?? ""
+            return "\(number)\(enclosure.url) (\(enclosure.description))"
         }
     }
 }
