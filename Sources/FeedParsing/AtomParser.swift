@@ -31,7 +31,7 @@ enum AtomParser {
     private static func draft(_ entry: _XMLElement, ns: String, base: URL?) -> _ItemDraft {
         let media = entry.child("group", in: RSSParser.mediaNamespace)
         let summary =
-            text(entry.child("summary", in: ns)) ?? text(entry.child("content", in: ns))
+            text(entry.child("summary", in: ns), base: base) ?? text(entry.child("content", in: ns), base: base)
             ?? (entry.childText("description", in: RSSParser.mediaNamespace)
             ?? media?.childText("description", in: RSSParser.mediaNamespace)).map(escaped)
         let title =
@@ -43,7 +43,8 @@ enum AtomParser {
             entry.child("author", in: ns)?.childText("name", in: ns)
             ?? entry.child("author", in: ns)?.allText
             ?? entry.childText("creator", in: RSSParser.dublinCoreNamespace)
-        let content = text(entry.child("content", in: ns)) ?? text(entry.child("summary", in: ns))
+        let content =
+            text(entry.child("content", in: ns), base: base) ?? text(entry.child("summary", in: ns), base: base)
         return _ItemDraft(
             guid: entry.childText("id", in: ns),
             link: alternateLink(entry, ns: ns, base: base),
@@ -57,21 +58,23 @@ enum AtomParser {
             updated: entry.childText("updated", in: ns) ?? entry.childText("modified", in: ns)
                 ?? entry.childText("modified", in: RSSParser.dublinCoreTermsNamespace),
             content: content,
-            hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil
+            hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil,
+            enclosures: _EnclosureReader.enclosures(of: entry, rssNamespace: nil, atomNamespace: ns, base: base)
         )
     }
 
     /// The text of an Atom text construct as HTML: plain text is escaped so that the caller's
     /// HTML reduction leaves it as written; `html` and `xhtml` (and Atom 0.3's `escaped` and
     /// `xml` modes) are HTML already; base64 content (Atom 0.3's `base64` mode, or a type
-    /// that is neither text nor XML) is decoded first.
-    private static func text(_ element: _XMLElement?) -> String? {
+    /// that is neither text nor XML) is decoded first. The links of `xhtml` are made absolute
+    /// against the `xml:base` in scope, starting from `base`.
+    private static func text(_ element: _XMLElement?, base: URL? = nil) -> String? {
         guard let element else { return nil }
         let type = element.attributes["type"]?.lowercased() ?? "text"
         let mode = element.attributes["mode"]?.lowercased()
         let raw: String
         if type == "xhtml" || mode == "xml" || type == "application/xhtml+xml" {
-            raw = element.innerMarkup
+            raw = element.innerMarkup(base: base)
         } else if mode == "base64" || isBase64(type) {
             let encoded = element.allText.filter { !$0.isWhitespace }
             guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else { return nil }
@@ -97,11 +100,13 @@ enum AtomParser {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
-    /// The `href` of the `alternate` link (a link without `rel` is one), else the first link,
-    /// resolved against the link's own `xml:base` and `base`.
+    /// The `href` of the `alternate` link (a link without `rel` is one), else the first link
+    /// that is not an enclosure (a podcast's audio is no page to read), resolved against the
+    /// link's own `xml:base` and `base`.
     private static func alternateLink(_ element: _XMLElement, ns: String, base: URL?) -> String? {
         var links = element.children("link", in: ns)
         if links.isEmpty { links = element.children("link") }
+        links.removeAll { $0.attributes["rel"]?.lowercased() == "enclosure" }
         let alternate =
             links.first { ($0.attributes["rel"] ?? "alternate") == "alternate" && $0.attributes["href"] != nil }
             ?? links.first { $0.attributes["href"] != nil }

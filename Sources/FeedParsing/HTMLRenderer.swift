@@ -237,7 +237,9 @@ struct _LinkNumbering {
 
     /// The absolute address `href` opens, or `nil` for one that leads nowhere to open.
     func address(of href: String) -> String? {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Controls go first, as they go from the address made: `\u{1}javascript:` is a
+        // `javascript:` address.
+        let trimmed = _FeedAssembler.identifier(href).trimmingCharacters(in: .whitespacesAndNewlines)
         let lowered = trimmed.lowercased()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
             !Self.refusedSchemes.contains(where: { lowered.hasPrefix($0) })

@@ -52,8 +52,23 @@ enum JSONFeedParser {
             titleIsPlain: true,
             summaryIsPlain: plainSummary != nil,
             content: field("content_html") ?? field("content_text"),
-            contentIsPlain: field("content_html") == nil
+            contentIsPlain: field("content_html") == nil,
+            enclosures: attachments(item["attachments"])
         )
+    }
+
+    /// JSON Feed `attachments` as enclosures: `url`, `mime_type`, `size_in_bytes`.
+    private static func attachments(_ value: _JSONValue?) -> [ParsedEnclosure] {
+        (value?.array ?? []).compactMap { attachment in
+            guard let fields = attachment.object, let url = fields["url"]?.string else { return nil }
+            let size: Int64? =
+                if case .number(let bytes)? = fields["size_in_bytes"], bytes >= 1, bytes < 9e18 {
+                    Int64(bytes)
+                } else {
+                    fields["size_in_bytes"]?.string.flatMap(_FeedAssembler.byteCount)
+                }
+            return ParsedEnclosure(url: url, type: fields["mime_type"]?.string, length: size, kind: .enclosure)
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -67,6 +67,9 @@ public struct ParsedFeedItem: Sendable, Equatable {
     /// The item's full content as plain text, when the document gave text rather than HTML
     /// (JSON Feed's `content_text` without `content_html`); ``content`` then holds it escaped.
     public var contentText: String?
+    /// The files the item carries (podcast audio, video, pictures), in document order, each
+    /// address once (see ``ParsedEnclosure``).
+    public var enclosures: [ParsedEnclosure]
 
     /// An item with the given parts.
     public init(
@@ -79,7 +82,8 @@ public struct ParsedFeedItem: Sendable, Equatable {
         publishedAt: Int64? = nil,
         updatedAt: Int64? = nil,
         content: String? = nil,
-        contentText: String? = nil
+        contentText: String? = nil,
+        enclosures: [ParsedEnclosure] = []
     ) {
         self.id = id
         self.guid = guid
@@ -91,6 +95,7 @@ public struct ParsedFeedItem: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.content = content
         self.contentText = contentText
+        self.enclosures = enclosures
     }
 
     /// The date to sort by: publication, else last update.

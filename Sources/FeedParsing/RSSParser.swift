@@ -94,7 +94,9 @@ enum RSSParser {
             published: published,
             updated: updated,
             content: content,
-            hasContent: !item.children.isEmpty || _FeedAssembler.trimmed(item.text) != nil
+            hasContent: !item.children.isEmpty || _FeedAssembler.trimmed(item.text) != nil,
+            enclosures: _EnclosureReader.enclosures(
+                of: item, rssNamespace: ns, atomNamespace: atomNamespace, base: base)
         )
     }
 

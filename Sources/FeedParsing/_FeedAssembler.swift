@@ -19,6 +19,8 @@ struct _ItemDraft {
     var contentIsPlain = false
     /// False for an item with nothing in it at all, which is left out.
     var hasContent = true
+    /// The item's enclosures as read, before they are cleaned and merged.
+    var enclosures: [ParsedEnclosure] = []
 }
 
 /// Turns what a parser read into a ``ParsedFeed``: plain text, absolute links, dates in Unix
@@ -97,8 +99,53 @@ enum _FeedAssembler {
             publishedAt: published,
             updatedAt: updated,
             content: content.map { draft.contentIsPlain ? escapedHTML($0) : $0 },
-            contentText: draft.contentIsPlain ? content : nil
+            contentText: draft.contentIsPlain ? content : nil,
+            enclosures: enclosures(draft.enclosures, baseURL: baseURL)
         )
+    }
+
+    /// The most enclosures kept for one item; a feed that lists more keeps its first.
+    static let maximumEnclosures = 64
+
+    /// `raw` with absolute addresses, without those that lead nowhere to open, with a type and
+    /// medium of one short line, each address once: a later mention of an address (Media RSS
+    /// repeating an RSS enclosure) only fills in what the first left out.
+    static func enclosures(_ raw: [ParsedEnclosure], baseURL: URL?) -> [ParsedEnclosure] {
+        var kept: [ParsedEnclosure] = []
+        var positions: [String: Int] = [:]
+        for enclosure in raw {
+            guard let url = resolve(enclosure.url, against: baseURL),
+                !_LinkNumbering.refusedSchemes.contains(where: { url.lowercased().hasPrefix($0) })
+            else { continue }
+            let type = enclosure.type.flatMap(attributeWord)
+            let medium = enclosure.medium.flatMap(attributeWord)?.lowercased()
+            let length = enclosure.length.flatMap { $0 > 0 ? $0 : nil }
+            if let position = positions[url] {
+                kept[position].type = kept[position].type ?? type
+                kept[position].length = kept[position].length ?? length
+                kept[position].medium = kept[position].medium ?? medium
+                continue
+            }
+            guard kept.count < maximumEnclosures else { continue }
+            positions[url] = kept.count
+            kept.append(ParsedEnclosure(url: url, type: type, length: length, medium: medium, kind: enclosure.kind))
+        }
+        return kept
+    }
+
+    /// An attribute that names something (a media type, a medium): trimmed, without controls,
+    /// at most 200 characters; `nil` when blank.
+    private static func attributeWord(_ text: String) -> String? {
+        guard let word = trimmed(text).map(identifier), !word.isEmpty else { return nil }
+        return String(word.prefix(200))
+    }
+
+    /// A size in bytes as a feed writes it (`24986239`, ` 1024 `, `1,024`), or `nil` when it is
+    /// not a whole number of bytes.
+    static func byteCount(_ text: String) -> Int64? {
+        let digits = text.filter { $0 != "," && !$0.isWhitespace }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int64(digits)
     }
 
     /// Plain text as HTML that shows it: markup characters escaped, line breaks kept.

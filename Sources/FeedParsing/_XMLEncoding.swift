@@ -96,21 +96,47 @@ enum _XMLEncoding {
     }
 
     /// The value of `encoding="..."` in the XML declaration and where it sits.
+    ///
+    /// A declaration that is not closed by `?>` counts up to the first `>` or `<` outside
+    /// quotes: `XMLParser` reads the encoding of a broken declaration too, switches to it, and
+    /// on Linux then traps (an unknown or wide encoding named before the declaration breaks,
+    /// as in `<?xml version="1.0" encoding="utf-7"x<rss>`), so its name must be rewritten too.
     private static func declaredEncoding(_ bytes: [UInt8]) -> (name: String, range: Range<Int>)? {
-        let head = bytes.prefix(256)
-        guard let start = find(Array("<?xml".utf8), in: head, from: 0),
-            let end = find(Array("?>".utf8), in: head, from: start),
-            let key = find(Array("encoding".utf8), in: head, from: start), key < end
-        else { return nil }
+        guard let start = find(Array("<?xml".utf8), in: bytes.prefix(256), from: 0) else { return nil }
+        let end = declarationEnd(in: bytes, after: start + 5)
+        guard let key = find(Array("encoding".utf8), in: bytes[..<end], from: start) else { return nil }
         var index = key + 8
-        while index < end, head[index] == 0x20 || head[index] == UInt8(ascii: "=") { index += 1 }
-        guard index < end, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
-        let quote = head[index]
+        while index < end, isBlank(bytes[index]) || bytes[index] == UInt8(ascii: "=") { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+        let quote = bytes[index]
         let valueStart = index + 1
         var valueEnd = valueStart
-        while valueEnd < end, head[valueEnd] != quote { valueEnd += 1 }
+        while valueEnd < end, bytes[valueEnd] != quote { valueEnd += 1 }
         guard valueEnd < end else { return nil }
-        return (String(decoding: head[valueStart..<valueEnd], as: UTF8.self), valueStart..<valueEnd)
+        return (String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self), valueStart..<valueEnd)
+    }
+
+    /// The index of the `>` or `<` that ends the declaration whose pseudo-attributes start at
+    /// `index` (the first outside quotes), or the end of `bytes`.
+    private static func declarationEnd(in bytes: [UInt8], after index: Int) -> Int {
+        var quote: UInt8?
+        var index = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+                return index
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// `bytes` (already transcoded) with the declared encoding replaced by `UTF-8`. The

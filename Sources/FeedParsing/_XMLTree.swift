@@ -80,11 +80,31 @@ final class _XMLElement {
             switch piece {
             case .text(let text): output += text
             case .element(let element):
-                output += "<\(element.name)>"
+                element.appendStartTag(to: &output, resolvingAgainst: nil)
                 element.appendHTMLSource(to: &output)
                 output += "</\(element.name)>"
             }
         }
+    }
+
+    /// The element's start tag with its attributes (in name order, so the same element always
+    /// writes the same markup); `href` and `src` made absolute against `base` when it is given.
+    private func appendStartTag(to output: inout String, resolvingAgainst base: URL?) {
+        output += "<" + name
+        for key in attributes.keys.sorted() where !key.hasPrefix("xmlns") {
+            guard let value = attributes[key] else { continue }
+            let resolved = base != nil && (key == "href" || key == "src")
+            let written = resolved ? (_FeedAssembler.resolve(value, against: base) ?? value) : value
+            output += " \(key)=\"" + Self.escaped(written, quotes: true) + "\""
+        }
+        output += ">"
+    }
+
+    /// Text with the characters markup gives meaning to written as references.
+    private static func escaped(_ text: String, quotes: Bool = false) -> String {
+        var escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        if quotes { escaped = escaped.replacingOccurrences(of: "\"", with: "&quot;") }
+        return escaped
     }
 
     /// The base address for links inside this element: its `xml:base` resolved against
@@ -110,18 +130,27 @@ final class _XMLElement {
         }
     }
 
-    /// The element's content written back as markup (text escaped), for HTML reduction.
-    var innerMarkup: String {
+    /// The element's content written back as markup (text escaped, attributes kept), for HTML
+    /// reduction: Atom `xhtml` content. Links (`href`, `src`) are made absolute against the
+    /// `xml:base` in scope, which starts from `base`; without any base they stay as written.
+    func innerMarkup(base: URL?) -> String {
         var markup = ""
+        appendInnerMarkup(to: &markup, base: self.base(inheriting: base))
+        return markup
+    }
+
+    private func appendInnerMarkup(to output: inout String, base: URL?) {
         for piece in contents {
             switch piece {
             case .text(let text):
-                markup += text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                output += Self.escaped(text)
             case .element(let element):
-                markup += "<\(element.name)>\(element.innerMarkup)</\(element.name)>"
+                let elementBase = element.base(inheriting: base)
+                element.appendStartTag(to: &output, resolvingAgainst: elementBase)
+                element.appendInnerMarkup(to: &output, base: elementBase)
+                output += "</\(element.name)>"
             }
         }
-        return markup
     }
 
     /// The trimmed text of the first child `name`, or `nil` when missing or blank.

@@ -102,3 +102,51 @@ import Testing
         #expect(items.first?.summary == "Short")
     }
 }
+
+@Suite struct AtomXHTMLContentTests {
+    private static let entry = """
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://pod.example/feeds/"><title>Pod</title>
+        <entry><id>urn:2</id><title>Two</title>
+        <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Notes: <a href="/pod/ep2-notes.html">link</a>,
+        <a href="ep2.html" title="x">here</a> and <img src="cover.jpg" alt="Cover"/>.</p>
+        <p xml:base="https://other.example/dir/"><a href="page.html">there</a></p></div></content>
+        </entry></feed>
+        """
+
+    @Test func xhtmlContentKeepsItsLinksResolvedAgainstTheXMLBaseInScope() throws {
+        let feed = try FeedDocument.parse(Data(Self.entry.utf8))
+        let content = try #require(feed.items.first?.content)
+        #expect(content.contains("<a href=\"https://pod.example/pod/ep2-notes.html\">link</a>"))
+        #expect(content.contains("<a href=\"https://pod.example/feeds/ep2.html\" title=\"x\">here</a>"))
+        #expect(content.contains("src=\"https://pod.example/feeds/cover.jpg\""))
+        #expect(content.contains("<a href=\"https://other.example/dir/page.html\">there</a>"))
+        let rendered = HTMLRenderer.render(content)
+        #expect(
+            rendered.links == [
+                "https://pod.example/pod/ep2-notes.html", "https://pod.example/feeds/ep2.html",
+                "https://pod.example/feeds/cover.jpg", "https://other.example/dir/page.html",
+            ])
+        #expect(rendered.text.contains("link[1]"))
+    }
+
+    @Test func xhtmlLinksWithoutAnyBaseResolveAgainstTheFeedsAddress() throws {
+        let document = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>Pod</title><entry><id>urn:2</id><title>Two</title>
+            <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><a href="/pod/ep2-notes.html">link</a></div>
+            </content></entry></feed>
+            """
+        let feed = try FeedDocument.parse(Data(document.utf8), sourceURL: URL(string: "http://127.0.0.1:8080/feed.xml"))
+        #expect(feed.items.first?.content?.contains("href=\"http://127.0.0.1:8080/pod/ep2-notes.html\"") == true)
+    }
+
+    @Test func xhtmlAttributeValuesAreEscaped() throws {
+        let document = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>1</id><title>One</title>
+            <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><a href="https://e.example/?a=1&amp;b=&quot;2&quot;" title="&lt;b&gt;">x</a></div>
+            </content></entry></feed>
+            """
+        let content = try #require(try FeedDocument.parse(Data(document.utf8)).items.first?.content)
+        #expect(content.contains("title=\"&lt;b>\""))
+        #expect(!content.contains("=\"2\""))
+    }
+}

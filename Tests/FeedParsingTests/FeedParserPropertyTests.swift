@@ -21,6 +21,9 @@ import Testing
         "<link href=\"../x\"/>", "<guid>", "<id>", "<![CDATA[", "]]>", "<!-- c -->", "<?pi data?>", "<?x?>", "&amp;",
         "&eacute;", "&#0;", "&#xD800;", "&bogus;", "<!DOCTYPE rss>", "<!ENTITY e \"x\">", "\u{0}", "\u{FEFF}", "é",
         "xmlns=\"http://www.w3.org/2005/Atom\"", "<a:b xmlns:a=\"u\">", "</a:b>", "<div>", "<",
+        "<enclosure url=\"../a.mp3\" length=\"12\"/>", "<link rel=\"enclosure\" href=\"b.ogg\"/>",
+        "<media:content xmlns:media=\"http://search.yahoo.com/mrss/\" url=\"javascript:x\" fileSize=\"-1\"/>",
+        "<content type=\"xhtml\"><a href=\"x\" title=\"&quot;\">",
     ]
 
     private static let json = [
@@ -36,6 +39,11 @@ import Testing
             #expect(!feed.title.isEmpty, "\(context)")
             #expect(Set(feed.items.map(\.id)).count == feed.items.count, "\(context)")
             #expect(feed.items.allSatisfy { !$0.id.isEmpty && !$0.title.isEmpty }, "\(context)")
+            for enclosure in feed.items.flatMap(\.enclosures) {
+                #expect(!enclosure.url.isEmpty && !enclosure.url.hasPrefix("javascript:"), "\(context)")
+                #expect(!enclosure.url.unicodeScalars.contains { $0.value < 0x20 }, "\(context)")
+                #expect((enclosure.length ?? 1) > 0, "\(context)")
+            }
             if let format { #expect(feed.format == format, "\(context)") }
             return true
         } catch {

@@ -37,6 +37,16 @@ import Testing
                 == "<a>one</a><a>two</a><img>")
     }
 
+    /// Found by fuzzing: a control before a script scheme hid it until the control was removed
+    /// from the address made, so `javascript:` was kept, and the kept HTML laid out otherwise.
+    @Test func aScriptAddressBehindAControlIsDroppedToo() {
+        let input = "<a href=\"\u{1}javascript:x()\">one</a><a href=\"\u{1}data:\u{0}x\">two</a><a href=\"/ok\">3</a>"
+        let sanitized = HTMLSanitizer.sanitize(input, baseURL: Self.base)
+        #expect(sanitized.html == "<a>one</a><a>two</a><a href=\"https://example.com/ok\">3</a>")
+        #expect(sanitized.links == ["https://example.com/ok"])
+        #expect(HTMLRenderer.render(sanitized.html) == HTMLRenderer.render(input, baseURL: Self.base))
+    }
+
     @Test func linksAndImagesAreResolvedAgainstTheBase() {
         let sanitized = HTMLSanitizer.sanitize(
             "<a href=\"/about\">about</a> <a href=\"https://other.example/\">other</a> <a href=\"/about\">again</a>"
@@ -48,7 +58,9 @@ import Testing
                 + "<a href=\"https://example.com/about\">again</a><img src=\"https://example.com/posts/pic.png\" alt=\"pic\">"
         )
         #expect(
-            sanitized.links == ["https://example.com/about", "https://other.example/", "https://example.com/posts/pic.png"])
+            sanitized.links == [
+                "https://example.com/about", "https://other.example/", "https://example.com/posts/pic.png",
+            ])
     }
 
     @Test func fragmentLinksLeadNowhereToOpen() {

@@ -22,6 +22,28 @@ import Testing
         }
     }
 
+    /// Found by fuzzing: a declaration cut off before `?>` still had its encoding read by
+    /// Foundation's XML parser, which switched to it and then dereferenced a null pointer.
+    private static let unclosedDeclarations: [[UInt8]] = [
+        Array(#"<?xml version="1.0" encoding="windows-1252""#.utf8) + [0x9D],
+        Array(#"<?xml version="1.0" encoding="utf7""#.utf8) + [0x00],
+        Array(#"<?xml version="1.0" encoding="utf-7"x<rss version="2.0"><channel><title>"#.utf8) + [0xC3, 0xA9]
+            + Array("</title></channel></rss>".utf8),
+    ]
+
+    @Test func theEncodingOfADeclarationCutOffBeforeItsEndIsRewrittenToo() throws {
+        let bytes = Array(#"<?xml version="1.0" encoding = 'windows-1252' x<a>"#.utf8) + [0xE9]
+        let transcoded = try _XMLEncoding.utf8(Data(bytes))
+        #expect(String(decoding: transcoded, as: UTF8.self) == #"<?xml version="1.0" encoding = 'UTF-8' x<a>é"#)
+        let quoted = Array(#"<?xml version=">" encoding="utf7" x"#.utf8)
+        #expect(String(decoding: try _XMLEncoding.utf8(Data(quoted)), as: UTF8.self).contains(#"encoding="UTF-8""#))
+    }
+
+    @Test(arguments: unclosedDeclarations)
+    func aDocumentWhoseDeclarationIsCutOffFailsToParseWithoutTrapping(bytes: [UInt8]) {
+        #expect(throws: FeedParsingError.self) { try FeedDocument.parse(Data(bytes)) }
+    }
+
     @Test func aLatin1DeclarationBehindHighBytesIsRewrittenWhereItMovedTo() throws {
         let bytes: [UInt8] = [0xE9, 0xE9] + Array(#"<?xml version="1.0" encoding="latin1"?><a/>"#.utf8)
         let transcoded = try _XMLEncoding.utf8(Data(bytes))

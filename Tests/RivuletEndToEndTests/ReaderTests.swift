@@ -22,18 +22,27 @@ private let feedDocument = """
     </channel></rss>
     """
 
+/// A local Atom file of one podcast episode: a title with a lone C1 character, xhtml content
+/// with a relative link, an audio enclosure and a Media RSS thumbnail.
+private let podcastDocument = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"
+      xml:base="https://pod.example/feeds/">
+    <title>Pod notes</title><id>urn:pod</id>
+    <entry><id>urn:pod:2</id><title>Rain&#x9D; stops play at the final</title><updated>2026-01-02T00:00:00Z</updated>
+    <link rel="enclosure" href="/pod/ep2.mp3" type="audio/mpeg" length="24986239"/>
+    <media:thumbnail url="/pod/ep2.jpg"/>
+    <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>See the <a href="/pod/ep2-notes.html">link</a>.</p></div></content>
+    </entry></feed>
+    """
+
 @Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct ReaderTests {
     @Test func anItemWithHTMLContentShowsParagraphsAListAndItsLinks() throws {
         let files = try TemporaryFolder()
         let feed = files.file("notes.xml")
-        let opened = files.file("opened")
-        let browser = files.file("browser")
         try feedDocument.write(toFile: feed, atomically: true, encoding: .utf8)
-        // A stand-in browser: it writes the address it is given and nothing else.
-        try "#!/bin/sh\nprintf '%s' \"$1\" > \(TmuxSession.quote(opened))\n".write(
-            toFile: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: browser)
+        let (browser, opened) = try standInBrowser(in: files)
 
         let app = try RunningApp(width: 80, height: 30, environment: ["BROWSER": browser])
         defer { app.session.close() }
@@ -74,6 +83,44 @@ struct ReaderTests {
 
         try app.session.send("C-c")
         try app.expectExit(0)
+    }
+
+    @Test func aPodcastItemShowsItsXHTMLLinksAndEnclosuresNumberedAndItsWholeTitle() throws {
+        let files = try TemporaryFolder()
+        let feed = files.file("pod.xml")
+        try podcastDocument.write(toFile: feed, atomically: true, encoding: .utf8)
+        let (browser, opened) = try standInBrowser(in: files)
+
+        let app = try RunningApp(width: 100, height: 30, environment: ["BROWSER": browser])
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        let added = try RivuletProcess.run(["--db", app.db, "feeds", "add", feed])
+        #expect(added.status == 0, "feeds add failed: \(added.error)")
+        try app.session.send("f")
+        try app.expectScreen("Pod notes")
+        try app.session.send("Enter")
+        // A lone C1 character shows as one placeholder and keeps the words after it.
+        try app.expectScreen("Rain\u{FFFD} stops play at the final")
+        try app.session.send("Enter")
+        try app.expectScreen("See the link[1].")
+        try app.expectScreen("[1]: https://pod.example/pod/ep2-notes.html")
+        try app.expectScreen("Enclosures:")
+        try app.expectScreen("[2]: https://pod.example/pod/ep2.mp3 (audio/mpeg, 23.8 MB)")
+        try app.expectScreen("[3]: https://pod.example/pod/ep2.jpg (image, thumbnail)")
+        try app.session.send("2", "o")
+        #expect(try waitForFile(opened) == "https://pod.example/pod/ep2.mp3")
+        try app.session.send("C-c")
+        try app.expectExit(0)
+    }
+
+    /// A stand-in browser in `files`: it writes the address it is given to `opened` and does
+    /// nothing else.
+    private func standInBrowser(in files: TemporaryFolder) throws -> (browser: String, opened: String) {
+        let (browser, opened) = (files.file("browser"), files.file("opened"))
+        try "#!/bin/sh\nprintf '%s' \"$1\" > \(TmuxSession.quote(opened))\n".write(
+            toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: browser)
+        return (browser, opened)
     }
 
     /// The contents of the file at `path` once it is there, polling for up to five seconds.

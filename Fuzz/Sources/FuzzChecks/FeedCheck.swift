@@ -15,8 +15,38 @@ public enum FeedCheck {
             for item in feed.items where item.id.isEmpty || item.title.isEmpty {
                 violation("an item without an id or a title: \(item)")
             }
+            for item in feed.items { checkEnclosures(of: item) }
+            // Attributes written back into markup (Atom xhtml) come out in one order: the same
+            // document parses to the same feed every time.
+            let again = try FeedDocument.parse(Data(input), sourceURL: URL(string: "https://example.com/feed"))
+            guard again == feed else { violation("the same document parsed to two different feeds") }
         } catch {
             guard !error.description.isEmpty else { violation("a parsing error without a message") }
         }
+    }
+
+    /// An item's enclosures: at most the maximum, each address once, without control
+    /// characters and leading somewhere to open; a length above zero; a type and medium of one
+    /// short line.
+    static func checkEnclosures(of item: ParsedFeedItem) {
+        guard item.enclosures.count <= 64 else { violation("\(item.enclosures.count) enclosures on one item") }
+        guard Set(item.enclosures.map(\.url)).count == item.enclosures.count else {
+            violation("an enclosure address listed twice: \(item.enclosures.map(\.url))")
+        }
+        for enclosure in item.enclosures {
+            let url = enclosure.url.lowercased()
+            guard !enclosure.url.isEmpty, !hasControl(enclosure.url),
+                !["javascript:", "data:", "vbscript:"].contains(where: url.hasPrefix)
+            else { violation("an enclosure address that is empty, holds a control or runs code: \(enclosure)") }
+            guard (enclosure.length ?? 1) > 0 else { violation("an enclosure of no length: \(enclosure)") }
+            for word in [enclosure.type, enclosure.medium].compactMap({ $0 })
+            where word.isEmpty || word.count > 200 || hasControl(word) {
+                violation("an enclosure's type or medium is blank, long or holds a control: \(enclosure)")
+            }
+        }
+    }
+
+    private static func hasControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 }

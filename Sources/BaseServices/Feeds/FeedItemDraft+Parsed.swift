@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 public import FeedParsing
 import Foundation
 
@@ -24,7 +24,16 @@ extension FeedItemDraft {
         self.init(
             guid: item.id, title: item.title, link: item.link, summary: item.summary,
             publishedAt: item.publishedDate ?? item.updatedDate, content: content.text, contentType: content.type,
-            links: content.links)
+            links: content.links, enclosures: item.enclosures.map(FeedEnclosure.init))
+    }
+}
+
+extension FeedEnclosure {
+    /// The enclosure a parser read, to store.
+    public init(_ parsed: ParsedEnclosure) {
+        self.init(
+            url: parsed.url, type: parsed.type, length: parsed.length, medium: parsed.medium,
+            kind: Kind(rawValue: parsed.kind.rawValue) ?? .enclosure)
     }
 }
 

@@ -68,12 +68,15 @@ public struct FeedItemObject: Sendable, Hashable, Identifiable {
     /// The addresses of the links in ``content``, in the order the reader numbers them: the
     /// first is `[1]`.
     public let links: [String]
+    /// The files the item carries, as the feed listed them; empty for an item stored before
+    /// enclosures were kept, until its feed is refreshed.
+    public let enclosures: [FeedEnclosure]
 
     /// Creates an item value.
     public init(
         id: Int64, feedID: Int64, guid: String, title: String, link: String?, summary: String, publishedAt: Date?,
         fetchedAt: Date, isRead: Bool, content: String = "", contentType: FeedContentType = .text,
-        links: [String] = []
+        links: [String] = [], enclosures: [FeedEnclosure] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -87,6 +90,7 @@ public struct FeedItemObject: Sendable, Hashable, Identifiable {
         self.content = content
         self.contentType = contentType
         self.links = links
+        self.enclosures = enclosures
     }
 }
 
@@ -110,11 +114,14 @@ public struct FeedItemDraft: Sendable, Hashable {
     /// The addresses of the links in ``content``, in the order the reader numbers them: the
     /// first is `[1]`.
     public var links: [String]
+    /// The files the item carries (podcast audio, video, pictures).
+    public var enclosures: [FeedEnclosure]
 
     /// Creates an item to store.
     public init(
         guid: String, title: String, link: String? = nil, summary: String = "", publishedAt: Date? = nil,
-        content: String = "", contentType: FeedContentType = .text, links: [String] = []
+        content: String = "", contentType: FeedContentType = .text, links: [String] = [],
+        enclosures: [FeedEnclosure] = []
     ) {
         self.guid = guid
         self.title = title
@@ -124,5 +131,6 @@ public struct FeedItemDraft: Sendable, Hashable {
         self.content = content
         self.contentType = contentType
         self.links = links
+        self.enclosures = enclosures
     }
 }

@@ -142,10 +142,12 @@ extension FeedsBaseService {
         _ text: String, limit: Int, searchIndex: SearchIndex, in db: Connection
     ) throws(DatabaseError) -> [FeedItemSearchHit] {
         let limit = Int64(max(0, limit))
-        let columns = itemColumns.split(separator: ",").map { "i." + $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: ", ")
+        let itemNames = itemColumns.split(separator: ",").map { "i." + $0.trimmingCharacters(in: .whitespaces) }
+        let columns = itemNames.joined(separator: ", ")
         let select = "SELECT \(columns), f.title FROM "
-        let decode = { (row: Statement) in FeedItemSearchHit(item: decodeItem(row), feedTitle: row.string(at: 12)) }
+        let decode = { (row: Statement) in
+            FeedItemSearchHit(item: decodeItem(row), feedTitle: row.string(at: Int32(itemNames.count)))
+        }
         switch searchIndex {
         case .fts5:
             guard let query = SearchText.ftsQuery(text) else { return [] }

@@ -115,18 +115,19 @@ public final class FeedsBaseService: FeedsBaseServiceType {
                 """
                 INSERT INTO feed_items(
                     feed_id, guid, title, link, summary, published_at, fetched_at, content, content_links,
-                    content_type, search_text)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    content_type, search_text, enclosures)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (feed_id, guid) DO UPDATE SET
                     title = excluded.title, link = excluded.link, summary = excluded.summary,
                     published_at = excluded.published_at, content = excluded.content,
                     content_links = excluded.content_links, content_type = excluded.content_type,
-                    search_text = excluded.search_text
+                    search_text = excluded.search_text, enclosures = excluded.enclosures
                 """,
                 [
                     .integer(feedID), .text(item.guid), .text(item.title), .text(item.link), .text(item.summary),
                     .integer(item.publishedAt?.storedMilliseconds), .integer(fetched), .text(item.content),
                     .text(storedLinks(item.links)), .text(item.contentType.rawValue), .text(item.searchText),
+                    .text(FeedEnclosure.stored(item.enclosures)),
                 ])
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
@@ -286,7 +287,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
 
     static let itemColumns =
         "id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, "
-        + "content_type"
+        + "content_type, enclosures"
 
     /// Links as stored: one a line (a link never holds a line break; one that does is cut there).
     static func storedLinks(_ links: [String]) -> String {
@@ -318,7 +319,8 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             content: row.string(at: 9),
             contentType: FeedContentType(rawValue: row.string(at: 11)) ?? .text,
             links: row.string(at: 10).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                .filter { !$0.isEmpty })
+                .filter { !$0.isEmpty },
+            enclosures: FeedEnclosure.fromStored(row.string(at: 12)))
     }
 
     /// One feed's items, newest first, `LIMIT ? OFFSET ?`. `published_at DESC` already puts

@@ -49,13 +49,19 @@ enum FeedHistory {
         UPDATE feed_item_change_rows SET search_text = content;
         """
 
+    /// The schema step that records each item's enclosures with it (schema 15): items
+    /// recorded before had none kept.
+    static let enclosuresScript = """
+        ALTER TABLE feed_item_change_rows ADD COLUMN enclosures TEXT NOT NULL DEFAULT '';
+        """
+
     /// The feeds' images (their items' are recorded whole, with their feed, in `feed_item_change_rows`).
     static let images = RowImages(
         table: "feeds", images: "feed_change_rows", key: "feed_id",
         columns: ["url", "title", "site_url", "added_at", "last_fetched_at", "etag", "last_modified", "last_error"])
     private static let itemColumns =
         "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, content_type, "
-        + "search_text"
+        + "search_text, enclosures"
 
     /// Records how the feed `id` and all its items look now in `change` (call it before
     /// removing the feed).

@@ -195,7 +195,15 @@ enum Schema {
                         + "UPDATE feed_items SET search_text = content;\n"
                         + (hasFTS ? feedItemTextSearchScript : "") + FeedHistory.contentTypeScript)
             },
-            Migration(version: 15, name: "undoable read states") { (db) throws(DatabaseError) in
+            Migration(version: 15, name: "feed item enclosures") { (db) throws(DatabaseError) in
+                // The files an item carries (podcast audio, video, pictures), one a line as
+                // `FeedEnclosure.stored` writes them. Items stored before have none until their
+                // feed is refreshed; so have the items of a removed feed kept for undo.
+                try db.executeScript(
+                    "ALTER TABLE feed_items ADD COLUMN enclosures TEXT NOT NULL DEFAULT '';\n"
+                        + FeedHistory.enclosuresScript)
+            },
+            Migration(version: 16, name: "undoable read states") { (db) throws(DatabaseError) in
                 // Marking every item of a feed read goes into the history, with each item's
                 // read state before it, so that undo puts them back.
                 try db.executeScript(FeedHistory.readStatesScript)

@@ -177,6 +177,16 @@ enum FeedCommands {
         ("content", { .string($0.content) }),
         ("contentType", { .string($0.contentType.rawValue) }),
         ("links", { .array($0.links.map(JSONValue.string)) }),
+        ("enclosures", { .array($0.enclosures.map(enclosureJSON.value(of:))) }),
+    ])
+
+    /// What `feeds items --json` prints for each of an item's enclosures.
+    static let enclosureJSON = JSONShape<FeedEnclosure>([
+        ("url", { .string($0.url) }),
+        ("type", { .optional($0.type) }),
+        ("length", { $0.length.map(JSONValue.int) ?? .null }),
+        ("medium", { .optional($0.medium) }),
+        ("kind", { .string($0.kind.rawValue) }),
     ])
 
     private static func iso8601(_ date: Date) -> String {

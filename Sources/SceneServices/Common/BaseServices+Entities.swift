@@ -36,7 +36,7 @@ extension FeedItem {
         self.init(
             id: object.id, feedID: object.feedID, title: object.title, link: object.link, text: object.summary,
             publishedAt: object.publishedAt, isRead: object.isRead, content: object.content,
-            contentType: object.contentType, links: object.links)
+            contentType: object.contentType, links: object.links, enclosures: object.enclosures)
     }
 }
 

@@ -25,11 +25,14 @@ package struct FeedItem: Sendable, Hashable, Identifiable {
     /// The addresses of the links in ``content``, in the order the reader numbers them: the
     /// first is `[1]`.
     package let links: [String]
+    /// The files it carries (podcast audio, video, pictures), as the feed listed them.
+    package let enclosures: [FeedEnclosure]
 
     /// Creates an item.
     package init(
         id: Int64, feedID: Int64, title: String, link: String? = nil, text: String = "", publishedAt: Date? = nil,
-        isRead: Bool = false, content: String = "", contentType: FeedContentType = .text, links: [String] = []
+        isRead: Bool = false, content: String = "", contentType: FeedContentType = .text, links: [String] = [],
+        enclosures: [FeedEnclosure] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -41,5 +44,6 @@ package struct FeedItem: Sendable, Hashable, Identifiable {
         self.content = content
         self.contentType = contentType
         self.links = links
+        self.enclosures = enclosures
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Streams
 import TestMeasures
@@ -344,4 +345,23 @@ private func itemWindow(
         #expect(error.kind == .invalidValue && !error.message.isEmpty, "\(text.debugDescription)")
     }
     #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
+}
+
+@Test func storedItemsKeepTheirEnclosuresAndARefreshReplacesThem() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let episode = [
+        FeedEnclosure(url: "https://example.com/2.mp3", type: "audio/mpeg", length: 24_986_239),
+        FeedEnclosure(url: "https://example.com/2.mp4", type: "video/mp4", medium: "video", kind: .media),
+        FeedEnclosure(url: "https://example.com/2.jpg", kind: .thumbnail),
+    ]
+    _ = try value(
+        fixture.feeds.storeItems(
+            [FeedItemDraft(guid: "2", title: "Episode 2", enclosures: episode)], feedID: feed.id, fetchedAt: Date()))
+    #expect(try allItems(fixture, feed.id).first?.enclosures == episode)
+    _ = try value(
+        fixture.feeds.storeItems(
+            [FeedItemDraft(guid: "2", title: "Episode 2", enclosures: [episode[0]])], feedID: feed.id,
+            fetchedAt: Date()))
+    #expect(try allItems(fixture, feed.id).first?.enclosures == [episode[0]])
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Streams
 import Testing
@@ -25,7 +26,7 @@ private func everyFeedRow(_ database: SQLiteDatabase) throws -> [String] {
             SELECT quote(id) || '|' || quote(feed_id) || '|' || quote(guid) || '|' || quote(title) || '|'
                 || quote(link) || '|' || quote(summary) || '|' || quote(published_at) || '|' || quote(fetched_at)
                 || '|' || quote(is_read) || '|' || quote(content) || '|' || quote(content_links) || '|'
-                || quote(content_type)
+                || quote(content_type) || '|' || quote(enclosures)
             FROM feed_items ORDER BY id
             """
         ) { "item " + $0.string(at: 0) }
@@ -44,7 +45,8 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
             guid: "a", title: "First", link: "https://example.com/a", summary: "One",
             publishedAt: Date(storedMilliseconds: 1_000),
             content: "<p>Body <a href=\"https://example.com/1\">one</a></p>", contentType: .html,
-            links: ["https://example.com/1"]),
+            links: ["https://example.com/1"],
+            enclosures: [FeedEnclosure(url: "https://example.com/a.mp3", type: "audio/mpeg", length: 2_048)]),
         FeedItemDraft(
             guid: "b", title: "Second", summary: "Two", publishedAt: Date(storedMilliseconds: 2_000),
             content: "Plain body", contentType: .text),
@@ -256,4 +258,17 @@ private func seededFeeds() throws -> (ServicesFixture, FeedObject, FeedObject) {
     #expect(try value(fixture.history.undo())?.label == "mark 2 items read in \"Example\"")
     let feed = try #require(try value(fixture.feeds.fetchFeeds()).first { $0.id == example.id })
     #expect(feed.itemCount == 2 && feed.unreadCount == 1)
+}
+
+@Test func undoingAFeedRemovalBringsBackItsItemsEnclosures() throws {
+    let (fixture, example, _) = try seededFeeds()
+    _ = try value(fixture.feeds.removeFeed(id: example.id))
+    _ = try value(fixture.history.undo())
+    let items = try value(
+        fixture.feeds.observeItems(
+            feedID: example.id, unreadOnly: false, offset: 0, limit: 10, on: ImmediateScheduler()))
+    #expect(
+        items.first { $0.guid == "a" }?.enclosures == [
+            FeedEnclosure(url: "https://example.com/a.mp3", type: "audio/mpeg", length: 2_048)
+        ])
 }

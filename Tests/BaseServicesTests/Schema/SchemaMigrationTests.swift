@@ -213,12 +213,28 @@ func todoWindowsMigrationCountsTheTodosADatabaseAlreadyHas(searchIndex: SearchIn
     #expect(stored.isRead)
 }
 
+/// Removes feed 2 as an older schema's code did: the change in the history table `changes`,
+/// the feed's row and its items' `itemColumns` recorded, then the feed and its items deleted.
+private func recordRemovalOfFeed2(in database: SQLiteDatabase, changes: String, itemColumns: String) throws {
+    try database.execute(
+        """
+        INSERT INTO \(changes)(stack, label, made_at) VALUES ('undo', 'remove feed "Example"', 3);
+        INSERT INTO feed_change_rows(
+            change_id, feed_id, present, url, title, site_url, added_at, last_fetched_at, etag, last_modified,
+            last_error)
+        SELECT 1, id, 1, url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error
+        FROM feeds WHERE id = 2;
+        INSERT INTO feed_item_change_rows(change_id, item_id, \(itemColumns))
+        SELECT 1, id, \(itemColumns) FROM feed_items WHERE feed_id = 2;
+        DELETE FROM feed_items WHERE feed_id = 2;
+        DELETE FROM feeds WHERE id = 2;
+        """)
+}
+
 @Test(arguments: [SearchIndex.fts5, .words])
 func feedContentTypeMigrationMarksStoredItemsTextSoTheyReadAsBefore(searchIndex: SearchIndex) throws {
     let folder = TemporaryFolder()
-    // Schema 14 as it shipped: the steps after it are tested on their own.
-    let all = Array(Schema.migrations(searchIndex: searchIndex).prefix(14))
-    #expect(all.count == 14)
+    let all = Schema.migrations(searchIndex: searchIndex)
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(12)))
     // What schema 12 stored: content laid out for a terminal at ingest, its links listed at the end.
     let laidOut = "Intro more[1]\n\n  • one\n  • two\n\nLinks:\n[1]: https://example.com/more"
@@ -235,28 +251,13 @@ func feedContentTypeMigrationMarksStoredItemsTextSoTheyReadAsBefore(searchIndex:
     }
     // A feed removed before the upgrade, as schema 12's code recorded it: its items wait in the
     // history, laid out too.
-    try old.execute(
-        """
-        INSERT INTO todo_changes(stack, label, made_at) VALUES ('undo', 'remove feed "Example"', 3);
-        INSERT INTO feed_change_rows(
-            change_id, feed_id, present, url, title, site_url, added_at, last_fetched_at, etag, last_modified,
-            last_error)
-        SELECT 1, id, 1, url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error
-        FROM feeds WHERE id = 2;
-        INSERT INTO feed_item_change_rows(
-            change_id, item_id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content,
-            content_links)
-        SELECT 1, id, feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links
-        FROM feed_items WHERE feed_id = 2;
-        DELETE FROM feed_items WHERE feed_id = 2;
-        DELETE FROM feeds WHERE id = 2;
-        """)
+    try recordRemovalOfFeed2(
+        in: old, changes: "todo_changes",
+        itemColumns: "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links")
     old.close()
 
-    // Upgraded through 14 to the latest step, as an app of today opens it.
-    let latest = Schema.migrations(searchIndex: searchIndex)
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: latest)
-    #expect(try database.int("PRAGMA user_version") == latest.count)
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    #expect(try database.int("PRAGMA user_version") == Int64(all.count))
     let context = try ServiceContext.make(database: database)
     let feeds = FeedsBaseService(context: context)
     let item = try #require(
@@ -317,4 +318,56 @@ func feedContentTypeMigrationMarksStoredItemsTextSoTheyReadAsBefore(searchIndex:
     #expect(try value(feeds.fetchFeeds()).map(\.unreadCount) == [0])
     #expect(try value(history.undo())?.label == "add \"Written before\"")
     #expect(try database.int("SELECT count(*) FROM todos") == 0)
+}
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func enclosuresMigrationUpgradesASchema14DatabaseInPlaceKeepingItsItemsAndHistory(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    #expect(all[14].name == "feed item enclosures")
+    // A database as schema 14's code wrote it: a feed with an item, and a removed feed whose
+    // item waits in the history.
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(14)))
+    try old.write { (db) throws(DatabaseError) in
+        for url in ["https://example.com/feed", "https://removed.example/feed"] {
+            try db.execute("INSERT INTO feeds(url, title, added_at) VALUES (?, 'Example', 1)", [.text(url)])
+            try db.execute(
+                """
+                INSERT INTO feed_items(
+                    feed_id, guid, title, summary, fetched_at, is_read, content, content_type, search_text)
+                VALUES (?, 'a', 'Episode', 'Short', 2, 1, '<p>Notes</p>', 'html', 'Notes')
+                """,
+                [.integer(db.lastInsertedRowID)])
+        }
+    }
+    try recordRemovalOfFeed2(
+        in: old, changes: "changes",
+        itemColumns: "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, "
+            + "content_type, search_text")
+    old.close()
+
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    #expect(try database.int("PRAGMA user_version") == Int64(all.count))
+    let context = try ServiceContext.make(database: database)
+    let feeds = FeedsBaseService(context: context)
+    let window = { () throws -> [FeedItemObject] in
+        try value(feeds.observeItemWindow(feedID: 1, offset: 0, limit: 10, on: ImmediateScheduler())).items
+    }
+    let item = try #require(try window().first)
+    #expect(item.title == "Episode" && item.content == "<p>Notes</p>" && item.isRead)
+    #expect(item.enclosures.isEmpty)
+    #expect(try value(HistoryBaseService(context: context).undo())?.label == "remove feed \"Example\"")
+    let restored = try #require(
+        try value(feeds.observeItemWindow(feedID: 2, offset: 0, limit: 10, on: ImmediateScheduler())).items.first)
+    #expect(restored.title == "Episode" && restored.enclosures.isEmpty)
+    // A refresh stores the item again with its enclosures, keeping its read state.
+    let episode = FeedEnclosure(url: "https://example.com/a.mp3", type: "audio/mpeg", length: 2_048)
+    let draft = FeedItemDraft(guid: "a", title: "Episode", enclosures: [episode])
+    _ = try value(feeds.storeItems([draft], feedID: 1, fetchedAt: Date()))
+    let stored = try #require(try window().first)
+    #expect(stored.enclosures == [episode])
+    #expect(stored.isRead)
+    #expect(
+        try database.read { (db) throws(DatabaseError) in try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) }
+        } == "ok")
 }

@@ -115,7 +115,7 @@ private let expectedSamples: [String: RivuletCommand] = [
     let shapes = [
         "list": "{id, title, notes, completed, due}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
-        "feeds items": "{id, title, link, published, read, summary, content, contentType, links}",
+        "feeds items": "{id, title, link, published, read, summary, content, contentType, links, enclosures}",
     ]
     #expect(Set(CommandTable.commands.filter { $0.jsonFields != nil }.map(\.name)) == Set(shapes.keys))
     for (name, shape) in shapes {

@@ -39,3 +39,34 @@ private func detail(_ text: String, _ type: FeedContentType, links: [String] = [
     #expect(detail(laidOut, .text, links: ["https://example.com/a"]).readerText == laidOut)
     #expect(detail("a  b\n\tc", .text).readerText == "a  b\n\tc")
 }
+
+@Test func enclosuresAreListedAfterTheTextWithTheirNumbersTypesAndSizes() {
+    let html = "<p>See the <a href=\"https://pod.example/notes\">notes</a>.</p>"
+    let enclosures = [
+        FeedEnclosure(url: "https://pod.example/2.mp3", type: "audio/mpeg", length: 24_986_239),
+        FeedEnclosure(url: "https://pod.example/2.jpg", kind: .thumbnail),
+    ]
+    let shown = FeedItemDetail(
+        id: 1, title: "Episode", text: html, textType: .html, link: nil, dateText: nil,
+        links: ["https://pod.example/notes", "https://pod.example/2.mp3", "https://pod.example/2.jpg"],
+        enclosures: enclosures
+    ).readerText
+    #expect(
+        shown == """
+            See the notes[1].
+
+            Links:
+            [1]: https://pod.example/notes
+
+            Enclosures:
+            [2]: https://pod.example/2.mp3 (audio/mpeg, 23.8 MB)
+            [3]: https://pod.example/2.jpg (image, thumbnail)
+            """)
+    let bare = FeedItemDetail(
+        id: 1, title: "Episode", text: "", link: nil, dateText: nil, links: ["https://pod.example/2.mp3"],
+        enclosures: [enclosures[0]])
+    #expect(bare.readerText == "Enclosures:\n[1]: https://pod.example/2.mp3 (audio/mpeg, 23.8 MB)")
+    let unnumbered = FeedItemDetail(
+        id: 1, title: "Episode", text: "", link: nil, dateText: nil, enclosures: [enclosures[1]])
+    #expect(unnumbered.readerText == "Enclosures:\nhttps://pod.example/2.jpg (image, thumbnail)")
+}

@@ -39,13 +39,16 @@ package struct FeedItemDetail: Sendable, Hashable {
     package let link: String?
     /// The day it was published as `YYYY-MM-DD`, or `nil` when unknown.
     package let dateText: String?
-    /// The addresses of the links in ``text``, in the order they are numbered: the first is `[1]`.
+    /// The addresses of the numbered links, the first is `[1]`: the links in ``text`` in the
+    /// order they are numbered there, then each enclosure's address that is not among them.
     package let links: [String]
+    /// The files the item carries, each opened by its number among ``links``.
+    package let enclosures: [FeedEnclosure]
 
     /// Creates a detail.
     package init(
         id: Int64, title: String, text: String, textType: FeedContentType = .text, link: String?, dateText: String?,
-        links: [String] = []
+        links: [String] = [], enclosures: [FeedEnclosure] = []
     ) {
         self.id = id
         self.title = title
@@ -54,5 +57,16 @@ package struct FeedItemDetail: Sendable, Hashable {
         self.link = link
         self.dateText = dateText
         self.links = links
+        self.enclosures = enclosures
+    }
+
+    /// The enclosures as the reader lists them below the text, each under the number that
+    /// opens it, with what it is: `[3]: https://example.com/2.mp3 (audio/mpeg, 23.8 MB)`.
+    /// An enclosure whose address is not among ``links`` has no number to show.
+    package var enclosureLines: [String] {
+        enclosures.map { enclosure in
+            let number = links.firstIndex(of: enclosure.url).map { "[\($0 + 1)]: " } ?? ""
+            return "\(number)\(enclosure.url) (\(enclosure.description))"
+        }
     }
 }

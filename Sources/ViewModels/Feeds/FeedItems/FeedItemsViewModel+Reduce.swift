@@ -71,10 +71,11 @@ extension FeedItemsViewModel {
         guard let number else {
             return item.link.map { .success($0) } ?? .failure(SceneError.link(.noLink))
         }
-        guard item.links.indices.contains(number - 1) else {
-            return .failure(.link(.noNumberedLink(number: number, count: item.links.count)))
+        let links = item.numberedLinks
+        guard links.indices.contains(number - 1) else {
+            return .failure(.link(.noNumberedLink(number: number, count: links.count)))
         }
-        return .success(item.links[number - 1])
+        return .success(links[number - 1])
     }
 }
 

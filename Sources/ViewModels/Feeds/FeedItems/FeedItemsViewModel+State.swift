@@ -115,7 +115,7 @@ extension FeedItemsViewModel {
             return FeedItemDetail(
                 id: item.id, title: item.title, text: hasContent ? item.content : item.text,
                 textType: hasContent ? item.contentType : .text, link: item.link,
-                dateText: item.publishedAt.map(DueDate.format), links: item.links)
+                dateText: item.publishedAt.map(DueDate.format), links: item.numberedLinks, enclosures: item.enclosures)
         }
 
         /// The feed's title, or "Feed" until it is known.

@@ -160,3 +160,24 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
     #expect(detail?.textType == .text)
     #expect(detail?.links == [])
 }
+
+@Test func itemsStateOpenNumbersEachEnclosureAfterTheContentsLinks() throws {
+    let enclosures = [
+        FeedEnclosure(url: "https://x/ep.mp3", type: "audio/mpeg", length: 2_048),
+        FeedEnclosure(url: "https://x", kind: .media),
+        FeedEnclosure(url: "https://x/ep.jpg", kind: .thumbnail),
+    ]
+    let item = FeedItem(
+        id: 1, feedID: 1, title: "Episode", content: "<p><a href=\"https://x\">Notes</a></p>", contentType: .html,
+        links: ["https://x"], enclosures: enclosures)
+    let detail = after(.action(.open), from: loaded([item])).detail
+    #expect(detail?.links == ["https://x", "https://x/ep.mp3", "https://x/ep.jpg"])
+    #expect(
+        detail?.enclosureLines == [
+            "[2]: https://x/ep.mp3 (audio/mpeg, 2 KB)", "[1]: https://x (media)",
+            "[3]: https://x/ep.jpg (image, thumbnail)",
+        ])
+    // `2o` opens the first enclosure, `4o` is past the last number.
+    #expect(try VM.link(of: item, number: 2).get() == "https://x/ep.mp3")
+    #expect(throws: SceneError.self) { try VM.link(of: item, number: 4).get() }
+}
