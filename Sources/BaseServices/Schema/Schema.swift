@@ -195,6 +195,12 @@ enum Schema {
                         + "UPDATE feed_items SET search_text = content;\n"
                         + (hasFTS ? feedItemTextSearchScript : "") + FeedHistory.contentTypeScript)
             },
+            // Step 15 (feed enclosures) is written on another branch; this empty step holds its
+            // number until it lands and takes its place.
+            Migration(version: 15, name: "reserved for feed enclosures") { (_) throws(DatabaseError) in },
+            Migration(version: 16, name: "todo dates") { (db) throws(DatabaseError) in
+                try db.executeScript(todoDatesScript)
+            },
         ]
     }
 
@@ -228,6 +234,22 @@ enum Schema {
             WHEN old.completed != new.completed BEGIN
             UPDATE todo_counts SET completed = completed + new.completed - old.completed WHERE id = 1;
         END;
+        """
+
+    /// Step 16: every todo has a created, a modified and, when done, a completed moment.
+    ///
+    /// Creation and modification were stored from the start. A done todo without a completed
+    /// moment (marked done before it was kept, or written by an older import) takes the best
+    /// known one: its last modification, which for such a todo was no earlier than its
+    /// completion. A todo not done keeps none. The history's images get the same, so that undo
+    /// never brings back a done todo without one. The index serves "completed since" reports.
+    static let todoDatesScript = """
+        UPDATE todos SET completed_at = max(updated_at, created_at) WHERE completed = 1 AND completed_at IS NULL;
+        UPDATE todos SET completed_at = NULL WHERE completed = 0 AND completed_at IS NOT NULL;
+        UPDATE todos SET updated_at = created_at WHERE updated_at < created_at;
+        UPDATE todo_change_rows SET completed_at = max(updated_at, created_at)
+            WHERE present = 1 AND completed = 1 AND completed_at IS NULL;
+        CREATE INDEX todos_by_completed_at ON todos(completed_at) WHERE completed_at IS NOT NULL;
         """
 
     /// Step 11: what keeps the reader's reads across feeds fast on large databases.

@@ -103,7 +103,15 @@ enum ScriptCommands {
         ("notes", { .string($0.notes) }),
         ("completed", { .bool($0.isCompleted) }),
         ("due", { .optional($0.dueAt.map(day(of:))) }),
+        ("createdAt", { .string(moment($0.createdAt)) }),
+        ("modifiedAt", { .string(moment($0.modifiedAt)) }),
+        ("completedAt", { .optional($0.completedAt.map(moment)) }),
     ])
+
+    /// A stored moment as ISO 8601 in UTC, to the second: `2026-11-29T13:31:05Z`.
+    static func moment(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: DueDay.utc))
+    }
 
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.
     static func day(of date: Date) -> String {

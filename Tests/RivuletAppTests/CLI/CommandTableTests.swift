@@ -113,7 +113,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 
 @Test func theJSONOptionNamesTheFieldsItPrints() {
     let shapes = [
-        "list": "{id, title, notes, completed, due}",
+        "list": "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links}",
     ]
