@@ -62,8 +62,9 @@ extension TodosBaseService {
     }
 
     /// The todos a list of `query` shows as more conditions on `todos` (each starting with
-    /// ` AND `) and their bound values: its filter, and its search as the search index answers
-    /// it, exactly as the window reads them.
+    /// ` AND `) and their bound values: its filter, the attributes its search asks for
+    /// (``TodoMatch``), and its words as the search index answers them, exactly as the window
+    /// reads them.
     static func shownCondition(
         _ query: TodoQuery, searchIndex: SearchIndex
     ) -> (sql: String, arguments: [SQLValue]) {
@@ -73,9 +74,12 @@ extension TodosBaseService {
         case .active: sql += " AND completed = 0"
         case .completed: sql += " AND completed = 1"
         }
-        guard !SearchTerms.of(query.search).isEmpty else { return (sql, []) }
-        let matches = SearchMatches(TodoQuery(search: query.search), searchIndex: searchIndex)
+        let match = TodoMatch(search: query.search)
+        let attributes = StoredAttributes.conditions(match)
+        sql += attributes.sql
+        guard !SearchTerms.of(match.text).isEmpty else { return (sql, attributes.arguments) }
+        let matches = SearchMatches(TodoQuery(search: match.text), searchIndex: searchIndex)
         sql += " AND id IN (SELECT todos.id FROM \(matches.source)\(matches.whereClause))"
-        return (sql, matches.arguments)
+        return (sql, attributes.arguments + matches.arguments)
     }
 }

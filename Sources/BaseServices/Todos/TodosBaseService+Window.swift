@@ -59,6 +59,9 @@ extension TodosBaseService {
     ) throws(DatabaseError) -> TodoPageObject {
         let offset = max(0, query.offset)
         let limit = max(0, query.limit)
+        if TodoMatch(search: query.search).hasAttributes {
+            return try attributeWindow(query, offset: offset, limit: limit, searchIndex: searchIndex, in: db)
+        }
         if query.fromEnd {
             return try windowFromEnd(
                 query, skippingLast: offset, limit: limit, searchIndex: searchIndex, strategy: strategy, in: db)
@@ -134,6 +137,24 @@ extension TodosBaseService {
         return TodoPageObject(todos: todos.reversed(), totalCount: count, offset: start)
     }
 
+    /// The window of a list narrowed by tags, a project or a priority (and maybe words): the
+    /// todos those indexes keep, counted and sorted. A tag or a project keeps few todos of a
+    /// large list, so this costs what they keep, not the list.
+    private static func attributeWindow(
+        _ query: TodoQuery, offset: Int, limit: Int, searchIndex: SearchIndex, in db: Connection
+    ) throws(DatabaseError) -> TodoPageObject {
+        let shown = shownCondition(query, searchIndex: searchIndex)
+        let count = Int(try db.fetchInt("SELECT count(*) FROM todos WHERE 1\(shown.sql)", shown.arguments))
+        let end = query.fromEnd ? max(0, count - offset) : min(count, offset + limit)
+        let start = query.fromEnd ? max(0, end - limit) : offset
+        guard start < end else { return TodoPageObject(todos: [], totalCount: count, offset: start) }
+        let todos = try db.fetchAll(
+            "SELECT \(columns) FROM todos WHERE 1\(shown.sql) ORDER BY \(orderClause(query.sort)) LIMIT ? OFFSET ?",
+            shown.arguments + [.integer(Int64(end - start)), .integer(Int64(start))], capacity: end - start,
+            decode: decode)
+        return TodoPageObject(todos: todos, totalCount: count, offset: start)
+    }
+
     // MARK: Without a search
 
     /// How many todos there are in all and how many are done, as the triggers keep them.
@@ -190,26 +211,23 @@ extension TodosBaseService {
         return TodoPageObject(todos: fromEnd ? todos.reversed() : todos, totalCount: count, offset: offset)
     }
 
-    /// Up to `limit` todos of `filter` in manual order after `after`'s place in it: a range
-    /// of the (state, position) index, so no row before the page is visited.
+    /// Up to `limit` todos of `filter` (and `search`, its attributes and words as
+    /// ``shownCondition(_:searchIndex:)`` reads them) in manual order after `after`'s place in
+    /// it: without a search, a range of the (state, position) index, so no row before the page
+    /// is visited.
     static func page(
-        filter: TodoFilter, after: TodoObject?, limit: Int, in db: Connection
+        filter: TodoFilter, search: String = "", after: TodoObject?, limit: Int, searchIndex: SearchIndex = .words,
+        in db: Connection
     ) throws(DatabaseError) -> [TodoObject] {
-        var conditions: [String] = []
-        var arguments: [SQLValue] = []
-        switch filter {
-        case .all: break
-        case .active: conditions.append("completed = 0")
-        case .completed: conditions.append("completed = 1")
-        }
+        var (conditions, arguments) = shownCondition(
+            TodoQuery(filter: filter, search: search), searchIndex: searchIndex)
         if let after {
-            conditions.append("(position, id) > (?, ?)")
+            conditions += " AND (position, id) > (?, ?)"
             arguments += [.integer(after.position), .integer(after.id)]
         }
-        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let count = max(0, limit)
         return try db.fetchAll(
-            "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(orderClause(.manual)) LIMIT ?",
+            "SELECT \(columns) FROM todos WHERE 1\(conditions) ORDER BY \(orderClause(.manual)) LIMIT ?",
             arguments + [.integer(Int64(count))], capacity: count, decode: decode)
     }
 

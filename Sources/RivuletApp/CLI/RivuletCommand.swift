@@ -65,10 +65,11 @@ public enum RivuletCommand: Hashable, Sendable {
     case help(CommandTopic)
     /// `--version`.
     case version
-    /// `add TITLE... [--notes TEXT] [--due WHEN]`.
-    case add(title: String, notes: String, due: DueDay?)
-    /// `list [--all|--active|--completed] [--json]`.
-    case list(filter: TodoFilter, json: Bool)
+    /// `add TITLE... [--notes TEXT] [--due WHEN]`, the title with its attributes (``TodoLine``).
+    case add(title: String, notes: String, due: DueDay?, attributes: TodoAttributes = .none)
+    /// `list [FILTER...] [--all|--active|--completed] [--json]`: `search` is the filter's words
+    /// (``TodoMatch``).
+    case list(filter: TodoFilter, json: Bool, search: String = "")
     /// `done ID`.
     case done(id: Int64)
     /// `reopen ID`.
@@ -80,7 +81,9 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `rm ID`.
     case remove(id: Int64)
     /// `edit ID [--title T] [--notes N] [--due WHEN] [--no-due]`.
-    case edit(id: Int64, title: String?, notes: String?, due: DueChange = .unchanged)
+    case edit(
+        id: Int64, title: String?, notes: String?, due: DueChange = .unchanged,
+        attributes: TodoAttributeChange = .keep)
     /// `feeds add URL|PATH`.
     case feedsAdd(source: String)
     /// `feeds list [--json]`.

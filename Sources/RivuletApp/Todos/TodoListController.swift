@@ -26,7 +26,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
     override var hasUnsavedInput: Bool {
         switch scene.state.mode {
         case .adding(let text): !text.text.isEmpty
-        case .renaming(let id, let text): text.text != scene.state.list.rows.first(where: { $0.id == id })?.title
+        case .renaming(let id, let text): text.text != scene.state.list.rows.first(where: { $0.id == id })?.line
         default: false
         }
     }
@@ -59,16 +59,16 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
     static func line(for row: TodoRow, today: DueDay?) -> ListLine {
         let mark = row.isCompleted ? "[x]" : "[ ]"
         guard let dueText = row.dueText else {
-            return ListLine(mark: mark, text: row.title, emphasis: row.isCompleted ? .muted : .normal)
+            return ListLine(mark: mark, text: row.shownText, emphasis: row.isCompleted ? .muted : .normal)
         }
         switch row.dueStatus(on: today) {
         case .overdue:
-            return ListLine(mark: mark, text: row.title, note: "! was due \(dueText)", emphasis: .failed)
+            return ListLine(mark: mark, text: row.shownText, note: "! was due \(dueText)", emphasis: .failed)
         case .dueToday:
-            return ListLine(mark: mark, text: row.title, note: "* due today", emphasis: .attention)
+            return ListLine(mark: mark, text: row.shownText, note: "* due today", emphasis: .attention)
         case .upcoming, .none:
             return ListLine(
-                mark: mark, text: row.title, note: "due \(dueText)", emphasis: row.isCompleted ? .muted : .normal)
+                mark: mark, text: row.shownText, note: "due \(dueText)", emphasis: row.isCompleted ? .muted : .normal)
         }
     }
 

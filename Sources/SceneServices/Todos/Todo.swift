@@ -1,3 +1,4 @@
+package import Domain
 package import Foundation
 
 /// A todo as the scenes see it.
@@ -18,11 +19,13 @@ package struct Todo: Sendable, Hashable, Identifiable {
     package let completedAt: Date?
     /// When it is due, if ever.
     package let dueAt: Date?
+    /// Its tags, project, priority and recurrence.
+    package let attributes: TodoAttributes
 
     /// Creates a todo; `modifiedAt` defaults to `createdAt`, and `completedAt` to `nil`.
     package init(
         id: Int64, title: String, notes: String = "", isCompleted: Bool = false, createdAt: Date,
-        modifiedAt: Date? = nil, completedAt: Date? = nil, dueAt: Date? = nil
+        modifiedAt: Date? = nil, completedAt: Date? = nil, dueAt: Date? = nil, attributes: TodoAttributes = .none
     ) {
         self.id = id
         self.title = title
@@ -32,6 +35,7 @@ package struct Todo: Sendable, Hashable, Identifiable {
         self.modifiedAt = modifiedAt ?? createdAt
         self.completedAt = completedAt
         self.dueAt = dueAt
+        self.attributes = attributes
     }
 }
 

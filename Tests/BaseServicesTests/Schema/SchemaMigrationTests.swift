@@ -107,7 +107,7 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
             searchIndex == .fts5 ? ["feed_items_fts_delete", "feed_items_fts_insert", "feed_items_fts_update"] : []
         #expect(
             triggers == itemTriggers + ["todo_counts_delete", "todo_counts_insert", "todo_counts_update"]
-                + searchTriggers)
+                + ["todo_tags_delete", "todo_tags_insert", "todo_tags_update"] + searchTriggers)
         #expect(try db.fetchInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'new_%'") == 0)
     }
 }

@@ -12,6 +12,7 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         switch argument.name {
         case "TITLE": arguments += ["Buy", "oat", "milk"]
         case "ID": arguments.append("7")
+        case "FILTER": arguments += ["+work", "project:home"]
         // The items to mark may be left out for --feed, which the sample gives.
         case "ITEM": break
         default: arguments.append("feed.xml")
@@ -33,7 +34,7 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
 /// What each command's sample command line must parse into.
 private let expectedSamples: [String: RivuletCommand] = [
     "add": .add(title: "Buy oat milk", notes: "text of notes", due: DueDay("2027-01-02")),
-    "list": .list(filter: .completed, json: true),
+    "list": .list(filter: .completed, json: true, search: "+work project:home"),
     "done": .done(id: 7),
     "reopen": .reopen(id: 7),
     "undo": .undo(id: 7),
@@ -113,7 +114,8 @@ private let expectedSamples: [String: RivuletCommand] = [
 
 @Test func theJSONOptionNamesTheFieldsItPrints() {
     let shapes = [
-        "list": "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt}",
+        "list":
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links}",
     ]

@@ -15,7 +15,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     var batches: [[String]] = []
     var cursor: TodoBatch.Cursor?
     repeat {
-        let batch = try first(service.fetchTodos(filter: filter, after: cursor, limit: size)).get()
+        let batch = try first(service.fetchTodos(filter: filter, search: "", after: cursor, limit: size)).get()
         batches.append(batch.todos.map(\.title))
         cursor = batch.next
     } while cursor != nil
@@ -35,9 +35,9 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     try fixture.addTodos(["A", "B"])
     let service = makeService(fixture)
-    let full = try first(service.fetchTodos(filter: .all, after: nil, limit: 2)).get()
+    let full = try first(service.fetchTodos(filter: .all, search: "", after: nil, limit: 2)).get()
     #expect(full.todos.map(\.title) == ["A", "B"] && full.next != nil)
-    let last = try first(service.fetchTodos(filter: .all, after: full.next, limit: 2)).get()
+    let last = try first(service.fetchTodos(filter: .all, search: "", after: full.next, limit: 2)).get()
     #expect(last.todos.isEmpty && last.next == nil)
 }
 
@@ -45,7 +45,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     let due = Date(timeIntervalSince1970: 1_900_000_000)
-    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
+    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due, attributes: .none)).get()
     #expect(added.title == "Milk" && added.notes == "oat" && added.dueAt == due)
     #expect(try first(service.setCompleted(todoID: added.id, true)).get().isCompleted)
     #expect(try !first(service.setCompleted(todoID: added.id, false)).get().isCompleted)
@@ -57,7 +57,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     let due = Date(timeIntervalSince1970: 1_900_000_000)
-    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
+    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due, attributes: .none)).get()
     let renamed = try first(service.updateTodo(id: added.id, TodoChange(title: "Tea"))).get()
     #expect(renamed.title == "Tea" && renamed.notes == "oat" && renamed.dueAt == due)
     let undated = try first(service.updateTodo(id: added.id, TodoChange(notes: "green", due: .remove))).get()
@@ -77,7 +77,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     #expect(try first(service.undo()).get() == nil)
-    _ = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil)).get()
+    _ = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil, attributes: .none)).get()
     #expect(try first(service.undo()).get()?.label == #"add "Milk""#)
     #expect(try readAll(service) == [[]])
     #expect(try first(service.redo()).get()?.label == #"add "Milk""#)

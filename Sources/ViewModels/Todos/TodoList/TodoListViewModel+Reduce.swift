@@ -162,34 +162,54 @@ extension TodoListViewModel.State {
         browse(action, &effects)
     }
 
-    /// Enter on the input line: the title typed is added or renamed to, once trimmed and valid.
+    /// Enter on the input line: the line typed (a title with attributes: ``TodoLine``) is added
+    /// or becomes the renamed todo's, once valid. A line that cannot be read stays open with
+    /// the reason shown, so nothing typed is lost and nothing is saved.
     private mutating func submit(_ effects: inout [Effect]) {
-        defer { mode = .browsing }
         let (renamed, prompt): (Int64?, PromptText)
         switch mode {
         case .adding(let text): (renamed, prompt) = (nil, text)
         case .renaming(let id, let text): (renamed, prompt) = (id, text)
-        case .searching, .browsing, .confirmingDelete, .confirmingBulk: return
+        case .searching, .browsing, .confirmingDelete, .confirmingBulk:
+            mode = .browsing
+            return
         }
-        let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if renamed == nil, title.isEmpty { return }
-        if let problem = TitleRule.problem(with: title) { return fail(problem) }
-        if let id = renamed { return effects.append(.rename(id, title)) }
+        let dueDays = DueDayParser(today: list.today ?? DueDay(daysSince1970: 0), order: list.dayMonthOrder)
+        var line: TodoLine
+        switch TodoLine.parse(prompt.text, dueDays: dueDays) {
+        case .success(let read): line = read
+        case .failure(let problem): return fail(problem.message)
+        }
+        // The rename line starts as the todo's whole line: what was taken out of it goes.
+        line.isWhole = renamed != nil
+        if line.recurrence.value != nil, line.due.value == nil {
+            return fail("A recurring todo needs a due day: add due:WHEN, the day its next one counts from.")
+        }
+        mode = .browsing
+        if renamed == nil, line.title.isEmpty, !line.namesAttributes { return }
+        if let problem = TitleRule.problem(with: line.title) { return fail(problem) }
+        if let id = renamed { return effects.append(.rename(id, line)) }
         if list.query.filter != .completed, list.searchText.isEmpty {
-            pendingAdd = TodoListViewModel.PendingAdd(title: title, countBefore: viewport.count)
+            pendingAdd = TodoListViewModel.PendingAdd(title: line.title, countBefore: viewport.count)
         }
-        effects.append(.add(title))
-        if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: " + hidden, .notice) }
+        effects.append(.add(line))
+        if let hidden = hiddenReason(forNew: line) { status.show("Adding “\(line.title)”: " + hidden, .notice) }
     }
 
-    /// Why the list shown would not show a new todo titled `title`, or `nil` when it would: a
-    /// new todo is not done, and the search must find it (``SearchTerms``).
-    private func hiddenReason(forNew title: String) -> ActionText? {
+    /// Why the list shown would not show the new todo `line` writes, or `nil` when it would: a
+    /// new todo is not done, and the search (its words and attributes) must find it.
+    private func hiddenReason(forNew line: TodoLine) -> ActionText? {
         if list.query.filter == .completed {
             return "the list shows done todos only (\(.changeFilter) changes the filter)."
         }
         let search = list.query.search
-        if SearchTerms.find(search, in: title) { return nil }
+        let attributes = TodoAttributes(line)
+        let match = TodoMatch(search: search)
+        if match.admits(
+            title: line.title, tags: attributes.tags, project: attributes.project, priority: attributes.priority)
+        {
+            return nil
+        }
         return "the search “\(search)” hides it (\(.clearSearch) clears the search)."
     }
 
@@ -216,7 +236,7 @@ extension TodoListViewModel.State {
         case .cycleSort: change(.cycleSort, &effects)
         case .moveSelected(let delta): requestMove(by: delta, &effects)
         case .startAdding: mode = .adding(PromptText())
-        case .startRenaming: if let row { mode = .renaming(id: row.id, PromptText(row.title)) }
+        case .startRenaming: if let row { mode = .renaming(id: row.id, PromptText(row.line)) }
         case .startSearching: mode = .searching(PromptText(list.searchText))
         case .askToDelete: if let row { mode = .confirmingDelete(id: row.id, title: row.title) }
         case .escape:

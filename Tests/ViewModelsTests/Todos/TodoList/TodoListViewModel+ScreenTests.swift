@@ -89,9 +89,9 @@ private final class MemoryTodos: Sendable {
                     return .success(TodoTally(active: all.count - done, completed: done))
                 }
             }
-            $0.addHandler = { [self] title in
-                change("add \(title)") { todos in
-                    let todo = Fixtures.todo(Int64(todos.count + 1), title)
+            $0.addHandler = { [self] line in
+                change("add \(line.title)") { todos in
+                    let todo = Fixtures.todo(Int64(todos.count + 1), line.title)
                     todos.append(todo)
                     return todo
                 }
@@ -133,8 +133,9 @@ private final class MemoryTodos: Sendable {
                 version.accept(version.value + 1)
                 return .just(.success(changed))
             }
-            $0.renameHandler = { [self] id, title in
-                change("rename \(id) \(title)") { todos in
+            $0.renameHandler = { [self] id, line in
+                let title = line.title
+                return change("rename \(id) \(title)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
                     let old = todos[index]
                     todos[index] = Todo(
