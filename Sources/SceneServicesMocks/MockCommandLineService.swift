@@ -14,6 +14,9 @@ package struct MockCommandLineService: CommandLineServiceType {
     package var fetchTodosHandler:
         @Sendable (TodoFilter, String, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> =
             _unexpected("CommandLineServiceType.fetchTodos(filter:search:after:limit:)")
+    /// Answers ``fetchMostUrgent(limit:)``.
+    package var fetchMostUrgentHandler: @Sendable (Int) -> Observable<Result<[Todo], SceneError>> = _unexpected(
+        "CommandLineServiceType.fetchMostUrgent(limit:)")
     /// Answers ``setCompleted(todoID:_:)``.
     package var setCompletedHandler: @Sendable (Int64, Bool) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "CommandLineServiceType.setCompleted(todoID:_:)")
@@ -74,6 +77,11 @@ package struct MockCommandLineService: CommandLineServiceType {
         filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
         fetchTodosHandler(filter, search, after, limit)
+    }
+
+    /// Calls ``fetchMostUrgentHandler``.
+    package func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>> {
+        fetchMostUrgentHandler(limit)
     }
 
     /// Calls ``setCompletedHandler``.

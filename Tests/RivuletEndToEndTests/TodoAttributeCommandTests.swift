@@ -66,3 +66,24 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     #expect(try rivulet("undo", db: db).status == 0)
     #expect(try listed(db, "+home").first?["priority"] as? String == "L")
 }
+
+@Test func nextListsTheMostUrgentOpenTodosFirst() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let calm = try rivulet("add", "Calm", db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let overdue = try rivulet("add", "Overdue pri:H due:-8d", db: db).output.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    let tagged = try rivulet("add", "Tagged +home", db: db).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try rivulet("done", overdue, db: db).status == 0)
+    let ranked = try rivulet("next", "50", db: db)
+    #expect(ranked.status == 0, "stderr: \(ranked.error)")
+    let ids = ranked.output.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+    // The done todo is not listed; the tagged one (0.8) comes before the calm one (0).
+    #expect(!ids.contains(Substring(overdue)))
+    let taggedIndex = try #require(ids.firstIndex(of: Substring(tagged)))
+    let calmIndex = try #require(ids.firstIndex(of: Substring(calm)))
+    #expect(taggedIndex < calmIndex)
+    #expect(ranked.output.contains("\(tagged)\t0.8\tTagged +home\n"))
+    #expect(try rivulet("reopen", overdue, db: db).status == 0)
+    #expect(try rivulet("next", "1", db: db).output.hasPrefix("\(overdue)\t18.0\tOverdue pri:H\tdue "))
+}

@@ -162,8 +162,9 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// Fetches one window of todos once.
     public func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>> {
         let searchIndex = context.searchIndex
+        let context = context
         return database.readOnSubscribe { (db) throws(DatabaseError) in
-            try Self.window(query, searchIndex: searchIndex, in: db)
+            try Self.window(query, searchIndex: searchIndex, now: context.now().storedMilliseconds, in: db)
         }
     }
 
@@ -177,8 +178,10 @@ public final class TodosBaseService: TodosBaseServiceType {
         _ query: TodoQuery, on scheduler: any Scheduler
     ) -> Observable<Result<TodoPageObject, DatabaseError>> {
         let searchIndex = context.searchIndex
+        let context = context
+        // The urgency order is read at the time of each reading (after every commit).
         return database.observe(on: scheduler) { (db) throws(DatabaseError) in
-            try Self.window(query, searchIndex: searchIndex, in: db)
+            try Self.window(query, searchIndex: searchIndex, now: context.now().storedMilliseconds, in: db)
         }
     }
 

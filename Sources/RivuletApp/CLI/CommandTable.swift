@@ -51,6 +51,27 @@ enum CommandTable {
                 search: search)
         },
         CommandSpec(
+            "next", summary: "list the most urgent todos",
+            discussion: """
+                Lists the todos not done, most urgent first: ID, urgency, title with its attributes,
+                due day. Urgency adds up the due date (12 at a week overdue, falling to 2.4 two
+                weeks or more ahead), the priority (H 6, M 3.9, L 1.8), the age (up to 2 at a
+                year), the tags (0.8 for one, 0.9 for two, 1 for more) and a project (1), as
+                taskwarrior scores tasks. The app's 's' key has the same order.
+                """,
+            arguments: [.optional("COUNT", "how many todos (10 by default)")],
+            jsonFields: ScriptCommands.todoJSON.names, changesData: false
+        ) { input throws(UsageError) in
+            var count = 10
+            if let text = input.argument("COUNT") {
+                guard let number = Int(text), number > 0 else {
+                    throw input.error("COUNT is a positive whole number, not '\(text)'")
+                }
+                count = min(number, 10_000)
+            }
+            return .next(count: count, json: input.has("json"))
+        },
+        CommandSpec(
             "done", summary: "mark a todo done", discussion: "Marks the todo with this ID done.",
             arguments: [.one("ID", "the todo's ID, as add and list print it")], changesData: true
         ) { input throws(UsageError) in .done(id: try input.id()) },

@@ -70,6 +70,8 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `list [FILTER...] [--all|--active|--completed] [--json]`: `search` is the filter's words
     /// (``TodoMatch``).
     case list(filter: TodoFilter, json: Bool, search: String = "")
+    /// `next [COUNT] [--json]`: the `count` most urgent todos not done.
+    case next(count: Int, json: Bool)
     /// `done ID`.
     case done(id: Int64)
     /// `reopen ID`.
@@ -105,7 +107,7 @@ public enum RivuletCommand: Hashable, Sendable {
     /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .feedsList, .feedsItems, .feedsExport: true
+        case .list, .next, .feedsList, .feedsItems, .feedsExport: true
         default: false
         }
     }

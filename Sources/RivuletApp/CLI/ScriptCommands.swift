@@ -33,6 +33,14 @@ enum ScriptCommands {
             Output.line(String(todo.id))
         case .list(let filter, let json, let search):
             try list(filter: filter, search: search, json: json, todos: todos)
+        case .next(let count, let json):
+            let todos = try value(of: todos.fetchMostUrgent(limit: count))
+            if json {
+                Output.line("[" + todos.map { todoJSON.value(of: $0).text }.joined(separator: ",") + "]")
+            } else {
+                let now = Date()
+                Output.write(todos.map { nextLine($0, now: now) }.joined())
+            }
         case .done(let id):
             _ = try value(of: todos.setCompleted(todoID: id, true))
         case .reopen(let id):
@@ -120,6 +128,19 @@ enum ScriptCommands {
     /// A stored moment as ISO 8601 in UTC, to the second: `2026-11-29T13:31:05Z`.
     static func moment(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: DueDay.utc))
+    }
+
+    /// One line of `next`: ID, urgency to one decimal, title with its attributes, due day.
+    static func nextLine(_ todo: Todo, now: Date) -> String {
+        let urgency = Urgency.score(
+            due: todo.dueAt, priority: todo.attributes.priority, createdAt: todo.createdAt,
+            tagCount: todo.attributes.tags.count, hasProject: todo.attributes.project != nil, now: now)
+        let score = urgency.formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
+        var line = "\(todo.id)\t\(score)\t"
+        line += TextSanitizer.sanitize(todo.title)
+        if todo.attributes != .none { line += " " + TextSanitizer.sanitize(TodoLine.written(todo.attributes)) }
+        if let due = todo.dueAt { line += "\tdue \(day(of: due))" }
+        return line + "\n"
     }
 
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.

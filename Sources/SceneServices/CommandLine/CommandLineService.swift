@@ -36,6 +36,13 @@ package struct CommandLineService: CommandLineServiceType {
         }
     }
 
+    /// Reads the `limit` most urgent todos not done, most urgent first.
+    package func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>> {
+        todos.fetchWindow(TodoQuery(filter: .active, sort: .urgency, limit: limit)).map { result in
+            result.toScene { $0.todos.map(Todo.init) }
+        }
+    }
+
     /// Marks a todo done or not done.
     package func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>> {
         todos.setCompleted(id: todoID, isCompleted).map { $0.toScene(Todo.init) }

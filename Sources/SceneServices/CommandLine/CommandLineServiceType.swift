@@ -27,6 +27,9 @@ package protocol CommandLineServiceType: Sendable {
         filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>>
 
+    /// Reads the `limit` most urgent todos not done, most urgent first (``Urgency``).
+    func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>>
+
     /// Marks a todo done or not done.
     func setCompleted(todoID: Int64, _ isCompleted: Bool) -> Observable<Result<Todo, SceneError>>
 

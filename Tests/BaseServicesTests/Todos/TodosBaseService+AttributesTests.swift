@@ -123,3 +123,42 @@ extension Result {
         if case .failure = self { true } else { false }
     }
 }
+
+@Test func theUrgencyOrderIsTheScoresOrderWithDoneTodosLast() throws {
+    let fixture = try seeded()
+    let soon = Date(storedMilliseconds: 1_700_000_100_000 + 86_400_000)
+    _ = try value(fixture.todos.create(title: "Due soon", notes: "", due: soon, attributes: .none))
+    _ = try value(fixture.todos.setCompleted(id: 1, true))
+    let window = try value(fixture.todos.fetchWindow(TodoQuery(sort: .urgency, limit: 10)))
+    let open = window.todos.filter { !$0.isCompleted }
+    // The window was read at one moment of the test clock; scores at any moment near it order the same.
+    let now = Date(storedMilliseconds: 1_700_000_200_000)
+    let scores = open.map {
+        Urgency.score(
+            due: $0.dueAt, priority: $0.attributes.priority, createdAt: $0.createdAt,
+            tagCount: $0.attributes.tags.count, hasProject: $0.attributes.project != nil, now: now)
+    }
+    #expect(scores == scores.sorted(by: >))
+    #expect(open.map(\.title) == ["Due soon", "Do the taxes", "Write the report", "Buy milk"])
+    #expect(window.todos.last?.title == "Paint the fence")
+    #expect(try value(fixture.todos.fetchPosition(of: 3, matching: TodoQuery(sort: .urgency))) == 2)
+    #expect(try value(fixture.todos.fetchPosition(of: 1, matching: TodoQuery(sort: .urgency))) == 4)
+}
+
+@Test(arguments: TodoSort.allCases.filter { $0 != .manual })
+func doneTodosComeAfterTheOthersInEveryOrderButTheManualOne(sort: TodoSort) throws {
+    let fixture = try seeded()
+    _ = try value(fixture.todos.setCompleted(id: 1, true))
+    _ = try value(fixture.todos.setCompleted(id: 3, true))
+    for search in ["", "the", "+work"] {
+        let todos = try value(fixture.todos.fetchWindow(TodoQuery(search: search, sort: sort, limit: 10))).todos
+        let states = todos.map(\.isCompleted)
+        #expect(states == states.sorted { !$0 && $1 }, "\(sort) '\(search)'")
+        #expect(states.contains(true), "\(sort) '\(search)'")
+        for todo in todos {
+            let query = TodoQuery(search: search, sort: sort)
+            let position = try value(fixture.todos.fetchPosition(of: todo.id, matching: query))
+            #expect(position == todos.firstIndex(of: todo), "\(sort) '\(search)' \(todo.title)")
+        }
+    }
+}

@@ -13,6 +13,7 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         case "TITLE": arguments += ["Buy", "oat", "milk"]
         case "ID": arguments.append("7")
         case "FILTER": arguments += ["+work", "project:home"]
+        case "COUNT": arguments.append("3")
         // The items to mark may be left out for --feed, which the sample gives.
         case "ITEM": break
         default: arguments.append("feed.xml")
@@ -35,6 +36,7 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
 private let expectedSamples: [String: RivuletCommand] = [
     "add": .add(title: "Buy oat milk", notes: "text of notes", due: DueDay("2027-01-02")),
     "list": .list(filter: .completed, json: true, search: "+work project:home"),
+    "next": .next(count: 3, json: true),
     "done": .done(id: 7),
     "reopen": .reopen(id: 7),
     "undo": .undo(id: 7),
@@ -116,6 +118,8 @@ private let expectedSamples: [String: RivuletCommand] = [
     let shapes = [
         "list":
             "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+        "next":
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links}",
     ]
@@ -158,5 +162,6 @@ private let expectedSamples: [String: RivuletCommand] = [
 }
 
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
-    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items", "feeds export"])
+    #expect(
+        CommandTable.inMemoryCommandNames == ["the app", "list", "next", "feeds list", "feeds items", "feeds export"])
 }

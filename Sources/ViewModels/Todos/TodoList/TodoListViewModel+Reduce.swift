@@ -22,6 +22,8 @@ extension TodoListViewModel {
             if let position {
                 state.viewport.selected = position
                 state.requestedRange = nil
+                // Until rows of the new order arrive, the row at that place is another todo.
+                if state.list.loadedQuery != state.list.query { state.placedTodo = id }
             }
         case .located(_, .failure(let error)):
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
@@ -67,7 +69,8 @@ extension TodoListViewModel.State {
     fileprivate mutating func change(_ change: TodoQuery.Change, _ effects: inout [Effect]) {
         let query = list.query.applying(change)
         guard query != list.query else { return }
-        let selectedID = selectedRow?.id
+        let selectedID = placedTodo ?? selectedRow?.id
+        placedTodo = nil
         list.query = query
         requestedRange = nil
         followedTodo = followedTodo ?? selectedID
@@ -82,6 +85,7 @@ extension TodoListViewModel.State {
         let (oldRows, previousQuery) = (list.rows, list.loadedQuery)
         list.today = today
         list.loadedQuery = query
+        if query == list.query { placedTodo = nil }
         guard case .success(let page) = result else {
             if case .failure(let error) = result { fail(error.message(after: "Could not load the todos")) }
             return
@@ -190,7 +194,8 @@ extension TodoListViewModel.State {
         if let problem = TitleRule.problem(with: line.title) { return fail(problem) }
         if let id = renamed { return effects.append(.rename(id, line)) }
         if list.query.filter != .completed, list.searchText.isEmpty {
-            pendingAdd = TodoListViewModel.PendingAdd(title: line.title, countBefore: viewport.count)
+            pendingAdd = TodoListViewModel.PendingAdd(
+                title: line.title, countBefore: viewport.count, isDue: line.due.value != nil)
         }
         effects.append(.add(line))
         if let hidden = hiddenReason(forNew: line) { status.show("Adding “\(line.title)”: " + hidden, .notice) }
@@ -227,6 +232,7 @@ extension TodoListViewModel.State {
         switch action {
         case .select(let move):
             followedTodo = nil
+            placedTodo = nil
             viewport.selected = viewport.selection(after: move)
         case .open: if let row { effects.append(.route(.todoEditor(id: row.id))) }
         case .toggle: if let row { effects.append(.toggle(row.id)) }
@@ -253,12 +259,18 @@ extension TodoListViewModel.State {
     /// a newer search is on its way.
     private var shownQuery: TodoQuery { list.loadedQuery ?? list.query }
 
-    /// Selects the todo just added once the list has grown: new todos come last in every order
-    /// but the alphabetical one, where it is looked up by title among the rows loaded.
+    /// Selects the todo just added once the list has grown: a new todo comes last in the manual
+    /// order, and last among those not done in the creation order (and in the due-date order without a due
+    /// day); in the other orders it is looked up by title among the rows loaded.
     private mutating func selectAddedTodo() {
         guard let pending = pendingAdd, viewport.count > pending.countBefore else { return }
-        if list.query.sort != .title {
-            viewport.selected = viewport.count - 1
+        let comesLast =
+            list.query.sort == .manual || list.query.sort == .created || (list.query.sort == .dueDate && !pending.isDue)
+        if comesLast {
+            // Done todos come after the others but in the manual order; adding one changes no
+            // count of done todos.
+            let done = list.query.filter == .all && list.query.sort != .manual ? list.tally.completed : 0
+            viewport.selected = max(0, viewport.count - 1 - done)
             pendingAdd = nil
         } else if let row = list.rows.first(where: { $0.title == pending.title }) {
             viewport.selected = row.position

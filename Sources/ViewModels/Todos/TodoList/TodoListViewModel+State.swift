@@ -86,6 +86,9 @@ extension TodoListViewModel {
         var requestedRange: VisibleRange?
         /// The todo that was selected when the order changed, until its new place is known.
         var followedTodo: Int64?
+        /// The todo a new order's answer put the selection on, while the rows shown are still
+        /// those of the order before: another change of order follows it, not the row there.
+        var placedTodo: Int64?
 
         /// A list before anything has loaded, on the day `today`, reading short dates in
         /// `dayMonthOrder`.
@@ -146,5 +149,6 @@ extension TodoListViewModel {
     struct PendingAdd: Sendable, Hashable {
         let title: String
         let countBefore: Int
+        var isDue = false
     }
 }

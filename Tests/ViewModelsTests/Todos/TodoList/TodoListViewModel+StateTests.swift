@@ -130,7 +130,7 @@ func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
 }
 
 @Test func todoListFilterAndSortHaveNamesInWords() {
-    #expect(TodoSort.allCases.map(\.name) == ["manual", "date created", "due date", "title"])
+    #expect(TodoSort.allCases.map(\.name) == ["manual", "date created", "due date", "title", "urgency"])
     #expect(TodoFilter.allCases.map(\.name) == ["all", "active", "completed"])
 }
 
@@ -182,4 +182,17 @@ private func submitting(
         .action(.startSearching), .action(.edit(PromptText("+home"))), .searchSettled("+home"), .action(.submit))
     #expect(submitting("Paint +home", in: searching).0.message == nil)
     #expect(submitting("Paint +work", in: searching).0.message != nil)
+}
+
+@Test func aSecondOrderChangedBeforeTheFirstsRowsArriveFollowsTheSameTodo() {
+    let todos = [Fixtures.todo(1, "Walk"), Fixtures.todo(2, "Bee"), Fixtures.todo(3, "Aardvark")]
+    var state = reduced(
+        loaded(TodoQuery(), TodoPage(todos: todos, totalCount: 3, offset: 0)), .action(.viewport(height: 10)),
+        .action(.select(.bottom)))
+    #expect(state.selectedRow?.id == 3)
+    _ = VM.reduce(&state, .action(.cycleSort))
+    // The new order puts todo 3 first; the rows shown are still the manual ones.
+    _ = VM.reduce(&state, .located(3, .success(0)))
+    let effects = VM.reduce(&state, .action(.cycleSort))
+    #expect(effects.contains(.locate(3, in: state.list.query)))
 }
