@@ -87,3 +87,18 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     #expect(try rivulet("reopen", overdue, db: db).status == 0)
     #expect(try rivulet("next", "1", db: db).output.hasPrefix("\(overdue)\t18.0\tOverdue pri:H\tdue "))
 }
+
+@Test func doneOnARecurringTodoAddsTheNextAndUndoTakesBothBack() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let id = try rivulet("add", "Bins recur:weekly due:2027-01-04 +home", db: db).output
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try rivulet("done", id, db: db).status == 0)
+    let bins = try listed(db, "+home")
+    #expect(bins.map { $0["due"] as? String } == ["2027-01-04", "2027-01-11"])
+    #expect(bins.map { $0["completed"] as? Bool } == [true, false])
+    #expect(bins.last?["recurrence"] as? String == "weekly")
+    #expect(try rivulet("undo", db: db).output == "undid: complete \"Bins\"\n")
+    let undone = try listed(db, "+home")
+    #expect(undone.count == 1 && undone.first?["completed"] as? Bool == false)
+}

@@ -18,13 +18,20 @@ extension TodosBaseService {
                 ? active
                 : try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             guard affected > 0 else { return 0 }
-            try record(
+            let change = try record(
                 "\(active > 0 ? "complete" : "reopen") \(History.todos(Int(affected)))",
                 rowsWhere: "completed = \(active > 0 ? 0 : 1)\(shown.sql)", shown.arguments, in: db)
             if active > 0 {
+                // The recurring todos among them, as they were, make their next occurrences.
+                let recurring = try db.fetchAll(
+                    "SELECT \(Self.columns) FROM todos WHERE completed = 0 AND recurrence IS NOT NULL\(shown.sql)",
+                    shown.arguments, decode: Self.decode)
                 try db.execute(
                     "UPDATE todos SET completed = 1, completed_at = ?, updated_at = ? WHERE completed = 0\(shown.sql)",
                     [.integer(now), .integer(now)] + shown.arguments)
+                let changed = db.changedRowCount
+                for todo in recurring { try insertNextOccurrence(of: todo, change: change, in: db) }
+                return changed
             } else {
                 try db.execute(
                     "UPDATE todos SET completed = 0, completed_at = NULL, updated_at = ? WHERE completed = 1\(shown.sql)",

@@ -298,6 +298,15 @@ public final class TodosBaseService: TodosBaseServiceType {
     var nowMilliseconds: Int64 { context.now().storedMilliseconds }
 
     private func insertTodo(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> TodoObject {
+        let todo = try Self.todo(id: try insertRow(draft, in: db), in: db)
+        let change = try History.begin("add \(History.quoted(todo.title))", at: nowMilliseconds, in: db)
+        try History.recordAbsent(todo.id, change: change, in: db)
+        return todo
+    }
+
+    /// Inserts `draft` at the end of the manual order, with its words indexed where the service
+    /// keeps the index; returns its identifier. The caller records it in the history.
+    private func insertRow(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> Int64 {
         let title = try Self.validTitle(draft.title)
         let position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos") + Self.positionStep
         let statement = try db.cachedStatement(Self.insertSQL)
@@ -306,10 +315,8 @@ public final class TodosBaseService: TodosBaseServiceType {
         Self.bind(draft, title: title, position: position, now: nowMilliseconds, to: statement)
         try statement.run()
         let id = db.lastInsertedRowID
-        let change = try History.begin("add \(History.quoted(title))", at: nowMilliseconds, in: db)
-        try History.recordAbsent(id, change: change, in: db)
         if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: draft.notes, in: db) }
-        return try Self.todo(id: id, in: db)
+        return id
     }
 
     private func setCompleted(id: Int64, _ isCompleted: Bool, in db: Connection) throws(DatabaseError) -> TodoObject {
@@ -317,7 +324,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         let todo = try Self.todo(id: id, in: db)
         // Already so: nothing is written, so undo has nothing to take back.
         guard todo.isCompleted != isCompleted else { return todo }
-        try record(
+        let change = try record(
             "\(isCompleted ? "complete" : "reopen") \(History.quoted(todo.title))", rowsWhere: "id = ?",
             [.integer(id)], in: db)
         try db.execute(
@@ -328,18 +335,32 @@ public final class TodosBaseService: TodosBaseServiceType {
             """,
             [.integer(isCompleted ? 1 : 0), .integer(now), .integer(isCompleted ? 1 : 0), .integer(now), .integer(id)])
         guard db.changedRowCount > 0 else { throw notFound(id) }
+        if isCompleted { try insertNextOccurrence(of: todo, change: change, in: db) }
         return try Self.todo(id: id, in: db)
+    }
+
+    /// When `todo` recurs, adds its next occurrence: the same title, notes and attributes, due
+    /// one period after its due day, at the end of the manual order, recorded in the history's
+    /// `change` (the completion's), so that one undo takes back both.
+    func insertNextOccurrence(of todo: TodoObject, change: Int64, in db: Connection) throws(DatabaseError) {
+        guard let recurrence = todo.attributes.recurrence, let due = todo.dueAt else { return }
+        let next = recurrence.next(after: DueDay(due)).date
+        let draft = TodoDraft(title: todo.title, notes: todo.notes, dueAt: next, attributes: todo.attributes)
+        let id = try insertRow(draft, in: db)
+        try History.recordAbsent(id, change: change, in: db)
     }
 
     private func notFound(_ id: Int64) -> DatabaseError { Self.notFound(id) }
 
     /// Opens a change called `label` in the history and records the todos that `condition`
-    /// selects as they are before it.
+    /// selects as they are before it; returns the change.
+    @discardableResult
     func record(
         _ label: String, rowsWhere condition: String, _ arguments: [SQLValue], in db: Connection
-    ) throws(DatabaseError) {
+    ) throws(DatabaseError) -> Int64 {
         let change = try History.begin(label, at: nowMilliseconds, in: db)
         try History.recordRows(where: condition, arguments, change: change, in: db)
+        return change
     }
 
     static func notFound(_ id: Int64) -> DatabaseError {

@@ -162,3 +162,41 @@ func doneTodosComeAfterTheOthersInEveryOrderButTheManualOne(sort: TodoSort) thro
         }
     }
 }
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func completingARecurringTodoAddsTheNextOneAndOneUndoTakesBackBoth(searchIndex: SearchIndex) throws {
+    let fixture = try ServicesFixture(searchIndex: searchIndex)
+    let attributes = TodoAttributes(tags: ["home"], priority: .low, recurrence: Recurrence(written: "weekly"))
+    let bins = try value(
+        fixture.todos.create(title: "Put the bins out", notes: "blue one", due: day, attributes: attributes))
+    let before = try value(fixture.todos.fetchWindow(TodoQuery())).todos
+    _ = try value(fixture.todos.setCompleted(id: bins.id, true))
+    let after = try value(fixture.todos.fetchWindow(TodoQuery(sort: .created))).todos
+    #expect(after.count == 2)
+    let next = try #require(after.first { !$0.isCompleted })
+    #expect(next.id != bins.id && next.title == bins.title && next.notes == "blue one")
+    #expect(next.attributes == attributes)
+    #expect(next.dueAt == day.addingTimeInterval(7 * 86_400))
+    #expect(try titles(fixture, "bins") == ["Put the bins out", "Put the bins out"])
+    let undone = try value(fixture.history.undo())
+    #expect(undone?.label == "complete \"Put the bins out\"" && undone?.todoCount == 2)
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery())).todos == before)
+    _ = try value(fixture.history.redo())
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery(sort: .created))).todos == after)
+    // Reopening the done one makes nothing new.
+    _ = try value(fixture.todos.setCompleted(id: bins.id, false))
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery())).totalCount == 2)
+}
+
+@Test func completingAllTheShownTodosAddsTheNextOccurrenceOfEachRecurringOne() throws {
+    let fixture = try seeded()
+    let daily = TodoAttributes(recurrence: Recurrence(written: "daily"))
+    _ = try value(fixture.todos.create(title: "Water the plants", notes: "", due: day, attributes: daily))
+    #expect(try value(fixture.todos.toggleAll(matching: TodoQuery())) == 5)
+    let open = try value(fixture.todos.fetchWindow(TodoQuery(filter: .active))).todos
+    #expect(open.map(\.title) == ["Water the plants"])
+    #expect(open.first?.dueAt == day.addingTimeInterval(86_400))
+    _ = try value(fixture.history.undo())
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery(filter: .active))).totalCount == 5)
+    #expect(try value(fixture.todos.fetchWindow(TodoQuery())).totalCount == 5)
+}
