@@ -6,13 +6,17 @@ package import Streams
 /// A fake ``CommandLineServiceType``: one closure per method, set by the test; a method the test
 /// gives no closure for fails the test when called.
 package struct MockCommandLineService: CommandLineServiceType {
-    /// Answers ``addTodo(title:notes:dueAt:)``.
-    package var addTodoHandler: @Sendable (String, String, Date?) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "CommandLineServiceType.addTodo(title:notes:dueAt:)")
-    /// Answers ``fetchTodos(filter:after:limit:)``.
+    /// Answers ``addTodo(title:notes:dueAt:attributes:)``.
+    package var addTodoHandler:
+        @Sendable (String, String, Date?, TodoAttributes) -> Observable<Result<Todo, SceneError>> = _unexpected(
+            "CommandLineServiceType.addTodo(title:notes:dueAt:attributes:)")
+    /// Answers ``fetchTodos(filter:search:after:limit:)``.
     package var fetchTodosHandler:
-        @Sendable (TodoFilter, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> = _unexpected(
-            "CommandLineServiceType.fetchTodos(filter:after:limit:)")
+        @Sendable (TodoFilter, String, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> =
+            _unexpected("CommandLineServiceType.fetchTodos(filter:search:after:limit:)")
+    /// Answers ``fetchMostUrgent(limit:)``.
+    package var fetchMostUrgentHandler: @Sendable (Int) -> Observable<Result<[Todo], SceneError>> = _unexpected(
+        "CommandLineServiceType.fetchMostUrgent(limit:)")
     /// Answers ``setCompleted(todoIDs:_:)``.
     package var setCompletedHandler: @Sendable ([Int64], Bool) -> Observable<Result<[Todo], SceneError>> =
         _unexpected("CommandLineServiceType.setCompleted(todoIDs:_:)")
@@ -62,15 +66,22 @@ package struct MockCommandLineService: CommandLineServiceType {
     }
 
     /// Calls ``addTodoHandler``.
-    package func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
-        addTodoHandler(title, notes, dueAt)
+    package func addTodo(
+        title: String, notes: String, dueAt: Date?, attributes: TodoAttributes
+    ) -> Observable<Result<Todo, SceneError>> {
+        addTodoHandler(title, notes, dueAt, attributes)
     }
 
     /// Calls ``fetchTodosHandler``.
     package func fetchTodos(
-        filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
+        filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
-        fetchTodosHandler(filter, after, limit)
+        fetchTodosHandler(filter, search, after, limit)
+    }
+
+    /// Calls ``fetchMostUrgentHandler``.
+    package func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>> {
+        fetchMostUrgentHandler(limit)
     }
 
     /// Calls ``setCompletedHandler``.

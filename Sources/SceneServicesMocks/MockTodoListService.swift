@@ -11,9 +11,9 @@ package struct MockTodoListService: TodoListServiceType {
     /// Answers ``observeTally(on:)``.
     package var observeTallyHandler: @Sendable (any Scheduler) -> Observable<Result<TodoTally, SceneError>> =
         _unexpected("TodoListServiceType.observeTally(on:)")
-    /// Answers ``add(title:)``.
-    package var addHandler: @Sendable (String) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "TodoListServiceType.add(title:)")
+    /// Answers ``add(_:)``.
+    package var addHandler: @Sendable (TodoLine) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoListServiceType.add(_:)")
     /// Answers ``toggle(id:)``.
     package var toggleHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.toggle(id:)")
@@ -27,9 +27,9 @@ package struct MockTodoListService: TodoListServiceType {
     /// Answers ``toggleAll(in:)``.
     package var toggleAllHandler: @Sendable (TodoQuery) -> Observable<Result<Int, SceneError>> = _unexpected(
         "TodoListServiceType.toggleAll(in:)")
-    /// Answers ``rename(id:title:)``.
-    package var renameHandler: @Sendable (Int64, String) -> Observable<Result<Todo, SceneError>> = _unexpected(
-        "TodoListServiceType.rename(id:title:)")
+    /// Answers ``rename(id:line:)``.
+    package var renameHandler: @Sendable (Int64, TodoLine) -> Observable<Result<Todo, SceneError>> = _unexpected(
+        "TodoListServiceType.rename(id:line:)")
     /// Answers ``delete(id:)``.
     package var deleteHandler: @Sendable (Int64) -> Observable<Result<Todo, SceneError>> = _unexpected(
         "TodoListServiceType.delete(id:)")
@@ -68,8 +68,8 @@ package struct MockTodoListService: TodoListServiceType {
     }
 
     /// Calls ``addHandler``.
-    package func add(title: String) -> Observable<Result<Todo, SceneError>> {
-        addHandler(title)
+    package func add(_ line: TodoLine) -> Observable<Result<Todo, SceneError>> {
+        addHandler(line)
     }
 
     /// Calls ``toggleHandler``.
@@ -93,8 +93,8 @@ package struct MockTodoListService: TodoListServiceType {
     }
 
     /// Calls ``renameHandler``.
-    package func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
-        renameHandler(id, title)
+    package func rename(id: Int64, line: TodoLine) -> Observable<Result<Todo, SceneError>> {
+        renameHandler(id, line)
     }
 
     /// Calls ``deleteHandler``.

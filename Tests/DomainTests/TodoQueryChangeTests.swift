@@ -14,11 +14,11 @@ import Testing
 @Test func queryCycleSortGoesManualCreatedDueTitleAndAround() {
     var query = TodoQuery()
     var seen: [TodoSort] = []
-    for _ in 0..<4 {
+    for _ in 0..<5 {
         query = query.applying(.cycleSort)
         seen.append(query.sort)
     }
-    #expect(seen == [.created, .dueDate, .title, .manual])
+    #expect(seen == [.created, .dueDate, .title, .urgency, .manual])
 }
 
 @Test func queryNewFilterStartsAtTheTop() {

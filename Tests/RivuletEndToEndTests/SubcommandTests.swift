@@ -8,6 +8,11 @@ private func rivulet(_ arguments: String..., db: String? = nil) throws -> Rivule
     try RivuletProcess.run((db.map { ["--db", $0] } ?? []) + arguments)
 }
 
+/// A moment as `list --json` writes it: ISO 8601 in UTC, to the second.
+private func moment(_ text: String) -> Date? {
+    try? Date(text, strategy: .iso8601)
+}
+
 private func jsonArray(_ text: String) throws -> [[String: Any]] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(value as? [[String: Any]])
@@ -129,6 +134,10 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
         #expect(todo["title"] is String)
         #expect(todo["notes"] is String)
         #expect(todo["due"] is String || todo["due"] is NSNull)
+        #expect((todo["createdAt"] as? String).flatMap(moment) != nil)
+        #expect((todo["modifiedAt"] as? String).flatMap(moment) != nil)
+        let isDone = todo["completed"] as? Bool == true
+        #expect(isDone ? (todo["completedAt"] as? String).flatMap(moment) != nil : todo["completedAt"] is NSNull)
     }
     // Booleans, not numbers: JSONSerialization would read 0 and false alike.
     let booleans =

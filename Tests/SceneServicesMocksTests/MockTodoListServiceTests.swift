@@ -7,11 +7,11 @@ import Testing
 
 @Test func mockTodoListServiceCallsTheClosureGiven() {
     let service = MockTodoListService {
-        $0.addHandler = { title in .just(.failure(SceneError.storage("refused \(title)"))) }
+        $0.addHandler = { line in .just(.failure(SceneError.storage("refused \(line.title)"))) }
     }
     let observer = TestScheduler().createObserver(Result<Todo, SceneError>.self)
     withSubscriptionTracking {
-        _ = service.add(title: "Milk").subscribe(observer.asObserver())
+        _ = service.add(TodoLine(title: "Milk")).subscribe(observer.asObserver())
     }
     #expect(observer.elements == [.failure(SceneError.storage("refused Milk"))])
 }

@@ -81,7 +81,10 @@ enum History {
     /// The todos' images.
     static let images = RowImages(
         table: "todos", images: "todo_change_rows", key: "todo_id",
-        columns: ["title", "notes", "completed", "created_at", "updated_at", "completed_at", "position", "due_at"])
+        columns: [
+            "title", "notes", "completed", "created_at", "updated_at", "completed_at", "position", "due_at", "tags",
+            "project", "priority", "recurrence",
+        ])
 
     /// Opens a change on the undo stack inside the caller's write transaction, empties the
     /// redo stack and drops the oldest changes beyond ``depth``; returns the change's id.

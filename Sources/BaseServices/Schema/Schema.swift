@@ -208,6 +208,13 @@ enum Schema {
                 // read state before it, so that undo puts them back.
                 try db.executeScript(FeedHistory.readStatesScript)
             },
+            Migration(version: 17, name: "todo dates") { (db) throws(DatabaseError) in
+                try db.executeScript(todoDatesScript)
+            },
+            Migration(version: 18, name: "todo tags, projects, priorities and recurrence") {
+                (db) throws(DatabaseError) in
+                try db.executeScript(todoAttributesScript)
+            },
         ]
     }
 
@@ -240,6 +247,57 @@ enum Schema {
         CREATE TRIGGER todo_counts_update AFTER UPDATE OF completed ON todos
             WHEN old.completed != new.completed BEGIN
             UPDATE todo_counts SET completed = completed + new.completed - old.completed WHERE id = 1;
+        END;
+        """
+
+    /// Step 16: every todo has a created, a modified and, when done, a completed moment.
+    ///
+    /// Creation and modification were stored from the start. A done todo without a completed
+    /// moment (marked done before it was kept, or written by an older import) takes the best
+    /// known one: its last modification, which for such a todo was no earlier than its
+    /// completion. A todo not done keeps none. The history's images get the same, so that undo
+    /// never brings back a done todo without one. The index serves "completed since" reports.
+    static let todoDatesScript = """
+        UPDATE todos SET completed_at = max(updated_at, created_at) WHERE completed = 1 AND completed_at IS NULL;
+        UPDATE todos SET completed_at = NULL WHERE completed = 0 AND completed_at IS NOT NULL;
+        UPDATE todos SET updated_at = created_at WHERE updated_at < created_at;
+        UPDATE todo_change_rows SET completed_at = max(updated_at, created_at)
+            WHERE present = 1 AND completed = 1 AND completed_at IS NULL;
+        CREATE INDEX todos_by_completed_at ON todos(completed_at) WHERE completed_at IS NOT NULL;
+        """
+
+    /// Step 17: a todo's tags, project, priority and recurrence.
+    ///
+    /// The tags are stored with the todo as a JSON array (NULL for none), so that the history's
+    /// images hold them like every other column; `todo_tags` indexes them by tag for filters,
+    /// kept by triggers from the column (also when undo writes an image back). A project and a
+    /// priority are indexed where a todo has one. The history's images get the same columns.
+    static let todoAttributesScript = """
+        ALTER TABLE todos ADD COLUMN tags TEXT;
+        ALTER TABLE todos ADD COLUMN project TEXT;
+        ALTER TABLE todos ADD COLUMN priority TEXT CHECK (priority IN ('H', 'M', 'L'));
+        ALTER TABLE todos ADD COLUMN recurrence TEXT;
+        ALTER TABLE todo_change_rows ADD COLUMN tags TEXT;
+        ALTER TABLE todo_change_rows ADD COLUMN project TEXT;
+        ALTER TABLE todo_change_rows ADD COLUMN priority TEXT;
+        ALTER TABLE todo_change_rows ADD COLUMN recurrence TEXT;
+        CREATE INDEX todos_by_project ON todos(project) WHERE project IS NOT NULL;
+        CREATE INDEX todos_by_priority ON todos(priority) WHERE priority IS NOT NULL;
+        CREATE TABLE todo_tags (
+            tag TEXT NOT NULL,
+            todo_id INTEGER NOT NULL,
+            PRIMARY KEY (tag, todo_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX todo_tags_by_todo ON todo_tags(todo_id);
+        CREATE TRIGGER todo_tags_insert AFTER INSERT ON todos WHEN new.tags IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO todo_tags(tag, todo_id) SELECT value, new.id FROM json_each(new.tags);
+        END;
+        CREATE TRIGGER todo_tags_update AFTER UPDATE OF tags ON todos BEGIN
+            DELETE FROM todo_tags WHERE todo_id = old.id;
+            INSERT OR IGNORE INTO todo_tags(tag, todo_id) SELECT value, new.id FROM json_each(new.tags);
+        END;
+        CREATE TRIGGER todo_tags_delete AFTER DELETE ON todos WHEN old.tags IS NOT NULL BEGIN
+            DELETE FROM todo_tags WHERE todo_id = old.id;
         END;
         """
 

@@ -1,3 +1,4 @@
+public import Domain
 public import Foundation
 
 /// What an edit changes in a todo. A field left `nil` (or a due date left ``Due/keep``) keeps
@@ -23,6 +24,8 @@ public struct TodoEdit: Sendable, Hashable {
     public var notes: String?
     /// The due date's change.
     public var due: Due
+    /// What the edit does to the tags, project, priority and recurrence.
+    public var attributes: TodoAttributeChange
     /// The fields as the caller read them, or `nil` to write over whatever is stored now. When
     /// given, an edit of a field that another process has changed since (to another value than
     /// this edit's) is refused with ``DatabaseError/Kind/conflict``, and nothing is written.
@@ -44,10 +47,14 @@ public struct TodoEdit: Sendable, Hashable {
     }
 
     /// An edit of the fields given; the others keep what is stored.
-    public init(title: String? = nil, notes: String? = nil, due: Due = .keep, readAs: Fields? = nil) {
+    public init(
+        title: String? = nil, notes: String? = nil, due: Due = .keep, attributes: TodoAttributeChange = .keep,
+        readAs: Fields? = nil
+    ) {
         self.title = title
         self.notes = notes
         self.due = due
+        self.attributes = attributes
         self.readAs = readAs
     }
 

@@ -1,3 +1,4 @@
+public import Domain
 public import Foundation
 
 /// A todo as the base services store it: a plain value at the service boundary.
@@ -20,11 +21,13 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
     public let position: Int64
     /// When the todo is due, if ever.
     public let dueAt: Date?
+    /// Its tags, project, priority and recurrence.
+    public let attributes: TodoAttributes
 
     /// Creates a todo value.
     public init(
         id: Int64, title: String, notes: String, isCompleted: Bool, createdAt: Date, updatedAt: Date,
-        completedAt: Date?, position: Int64, dueAt: Date?
+        completedAt: Date?, position: Int64, dueAt: Date?, attributes: TodoAttributes = .none
     ) {
         self.id = id
         self.title = title
@@ -35,6 +38,7 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
         self.completedAt = completedAt
         self.position = position
         self.dueAt = dueAt
+        self.attributes = attributes
     }
 }
 
@@ -68,6 +72,7 @@ struct TodoDraft: Sendable {
     var notes: String = ""
     var dueAt: Date?
     var isCompleted = false
+    var attributes = TodoAttributes.none
 }
 
 extension Date {

@@ -18,13 +18,20 @@ extension TodosBaseService {
                 ? active
                 : try db.fetchInt("SELECT count(*) FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             guard affected > 0 else { return 0 }
-            try record(
+            let change = try record(
                 "\(active > 0 ? "complete" : "reopen") \(History.todos(Int(affected)))",
                 rowsWhere: "completed = \(active > 0 ? 0 : 1)\(shown.sql)", shown.arguments, in: db)
             if active > 0 {
+                // The recurring todos among them, as they were, make their next occurrences.
+                let recurring = try db.fetchAll(
+                    "SELECT \(Self.columns) FROM todos WHERE completed = 0 AND recurrence IS NOT NULL\(shown.sql)",
+                    shown.arguments, decode: Self.decode)
                 try db.execute(
                     "UPDATE todos SET completed = 1, completed_at = ?, updated_at = ? WHERE completed = 0\(shown.sql)",
                     [.integer(now), .integer(now)] + shown.arguments)
+                let changed = db.changedRowCount
+                for todo in recurring { try insertNextOccurrence(of: todo, change: change, in: db) }
+                return changed
             } else {
                 try db.execute(
                     "UPDATE todos SET completed = 0, completed_at = NULL, updated_at = ? WHERE completed = 1\(shown.sql)",
@@ -46,7 +53,7 @@ extension TodosBaseService {
                 changing.count == 1
                 ? "\(verb) \(History.quoted(changing[0].title))" : "\(verb) \(History.todos(changing.count))"
             let chosen = Self.idCondition(changing.map(\.id))
-            try record(label, rowsWhere: chosen.sql, chosen.arguments, in: db)
+            let change = try record(label, rowsWhere: chosen.sql, chosen.arguments, in: db)
             let now = nowMilliseconds
             let flag = SQLValue.integer(isCompleted ? 1 : 0)
             try db.execute(
@@ -56,6 +63,10 @@ extension TodosBaseService {
                 WHERE \(chosen.sql)
                 """,
                 [flag, .integer(now), flag, .integer(now)] + chosen.arguments)
+            // A recurring todo completed makes its next occurrence, in the same change.
+            if isCompleted {
+                for todo in changing { try insertNextOccurrence(of: todo, change: change, in: db) }
+            }
             return try Self.todos(ids: ids, in: db)
         }
     }
@@ -115,8 +126,9 @@ extension TodosBaseService {
     }
 
     /// The todos a list of `query` shows as more conditions on `todos` (each starting with
-    /// ` AND `) and their bound values: its filter, and its search as the search index answers
-    /// it, exactly as the window reads them.
+    /// ` AND `) and their bound values: its filter, the attributes its search asks for
+    /// (``TodoMatch``), and its words as the search index answers them, exactly as the window
+    /// reads them.
     static func shownCondition(
         _ query: TodoQuery, searchIndex: SearchIndex
     ) -> (sql: String, arguments: [SQLValue]) {
@@ -126,9 +138,12 @@ extension TodosBaseService {
         case .active: sql += " AND completed = 0"
         case .completed: sql += " AND completed = 1"
         }
-        guard !SearchTerms.of(query.search).isEmpty else { return (sql, []) }
-        let matches = SearchMatches(TodoQuery(search: query.search), searchIndex: searchIndex)
+        let match = TodoMatch(search: query.search)
+        let attributes = StoredAttributes.conditions(match)
+        sql += attributes.sql
+        guard !SearchTerms.of(match.text).isEmpty else { return (sql, attributes.arguments) }
+        let matches = SearchMatches(TodoQuery(search: match.text), searchIndex: searchIndex)
         sql += " AND id IN (SELECT todos.id FROM \(matches.source)\(matches.whereClause))"
-        return (sql, matches.arguments)
+        return (sql, attributes.arguments + matches.arguments)
     }
 }

@@ -15,6 +15,9 @@ extension TodosBaseService {
 
     /// Where a todo falls in a sort, compared exactly as ``orderClause(_:descending:)`` orders.
     struct SortKey: Comparable {
+        /// 1 for a done todo, which comes after those not done in every order but the manual one
+        /// (where it is always 0).
+        var completed: Int64 = 0
         /// The due-date order's `due_at IS NULL`; 0 in every other order.
         var group: Int64
         /// The position, creation time or due date the order compares; 0 in the title order.
@@ -26,14 +29,15 @@ extension TodosBaseService {
         /// The columns that make the key of `sort`, after the identifier.
         static func columns(_ sort: TodoSort) -> String {
             switch sort {
-            case .created: "todos.id, created_at"
-            case .dueDate: "todos.id, due_at"
-            case .title: "todos.id, title"
-            case .manual: "todos.id, position"
+            case .created, .urgency: "todos.id, created_at, completed"
+            case .dueDate: "todos.id, due_at, completed"
+            case .title: "todos.id, title, completed"
+            case .manual: "todos.id, position, 0"
             }
         }
 
         static func < (left: SortKey, right: SortKey) -> Bool {
+            if left.completed != right.completed { return left.completed < right.completed }
             if left.group != right.group { return left.group < right.group }
             if left.number != right.number { return left.number < right.number }
             if let less = noCaseLess(left.title, right.title) { return less }
@@ -114,9 +118,9 @@ extension TodosBaseService {
 extension TodosBaseService.SortKey {
     /// The key of `sort` in the current row of `row`, selected with ``columns(_:)``.
     init(_ sort: TodoSort, _ row: Statement) {
-        self.init(group: 0, number: 0, title: "", id: row.int64(at: 0))
+        self.init(completed: row.int64(at: 2), group: 0, number: 0, title: "", id: row.int64(at: 0))
         switch sort {
-        case .created, .manual: number = row.int64(at: 1)
+        case .created, .manual, .urgency: number = row.int64(at: 1)
         case .dueDate:
             if row.isNull(at: 1) { group = 1 } else { number = row.int64(at: 1) }
         case .title: title = row.string(at: 1)

@@ -53,12 +53,17 @@ extension TodosBaseService {
         case index
     }
 
-    /// The window `query` asks for.
+    /// The window `query` asks for; `now` (milliseconds since 1970) places todos in the urgency
+    /// order.
     static func window(
-        _ query: TodoQuery, searchIndex: SearchIndex, strategy: SearchStrategy = .automatic, in db: Connection
+        _ query: TodoQuery, searchIndex: SearchIndex, strategy: SearchStrategy = .automatic, now: Int64 = 0,
+        in db: Connection
     ) throws(DatabaseError) -> TodoPageObject {
         let offset = max(0, query.offset)
         let limit = max(0, query.limit)
+        if query.sort == .urgency || TodoMatch(search: query.search).hasAttributes {
+            return try scannedWindow(query, offset: offset, limit: limit, searchIndex: searchIndex, now: now, in: db)
+        }
         if query.fromEnd {
             return try windowFromEnd(
                 query, skippingLast: offset, limit: limit, searchIndex: searchIndex, strategy: strategy, in: db)
@@ -134,6 +139,53 @@ extension TodosBaseService {
         return TodoPageObject(todos: todos.reversed(), totalCount: count, offset: start)
     }
 
+    /// The window of a list narrowed by tags, a project or a priority (and maybe words), or
+    /// in urgency order: the todos shown, counted, and sorted by SQLite keeping only the window.
+    /// A tag or a project keeps few todos of a large list, so such a window costs what they
+    /// keep; the urgency order, which changes with the time of day, reads every todo shown
+    /// (at a million todos, a few hundred milliseconds).
+    private static func scannedWindow(
+        _ query: TodoQuery, offset: Int, limit: Int, searchIndex: SearchIndex, now: Int64, in db: Connection
+    ) throws(DatabaseError) -> TodoPageObject {
+        let shown = shownCondition(query, searchIndex: searchIndex)
+        let count = Int(try db.fetchInt("SELECT count(*) FROM todos WHERE 1\(shown.sql)", shown.arguments))
+        let end = query.fromEnd ? max(0, count - offset) : min(count, offset + limit)
+        let start = query.fromEnd ? max(0, end - limit) : offset
+        guard start < end else { return TodoPageObject(todos: [], totalCount: count, offset: start) }
+        let order = sortedBy(query.sort, now: now)
+        let todos = try db.fetchAll(
+            "SELECT \(columns) FROM todos WHERE 1\(shown.sql) ORDER BY \(order.sql) LIMIT ? OFFSET ?",
+            shown.arguments + order.arguments + [.integer(Int64(end - start)), .integer(Int64(start))],
+            capacity: end - start, decode: decode)
+        return TodoPageObject(todos: todos, totalCount: count, offset: start)
+    }
+
+    /// The `ORDER BY` terms of `sort` and their bound values: the urgency order needs the time.
+    static func sortedBy(_ sort: TodoSort, now: Int64) -> (sql: String, arguments: [SQLValue]) {
+        guard sort == .urgency else { return (orderClause(sort), []) }
+        let urgency = urgencySQL(now: now)
+        return ("completed, \(urgency.sql) DESC, id", urgency.arguments)
+    }
+
+    /// A todo's ``Urgency`` at `now` as an SQL expression over its columns, and its bound values:
+    /// the same coefficients and shares as ``Urgency/score(due:priority:createdAt:tagCount:hasProject:now:)``.
+    static func urgencySQL(now: Int64) -> (sql: String, arguments: [SQLValue]) {
+        let day = "86400000.0"
+        let sql = """
+            (\(Urgency.dueCoefficient) * (CASE WHEN due_at IS NULL THEN 0.0
+                WHEN (? - due_at) / \(day) >= 7 THEN 1.0
+                WHEN (? - due_at) / \(day) >= -14 THEN ((? - due_at) / \(day) + 14) * 0.8 / 21 + 0.2
+                ELSE 0.2 END)
+            + (CASE priority WHEN 'H' THEN \(Urgency.highPriority) WHEN 'M' THEN \(Urgency.mediumPriority)
+                WHEN 'L' THEN \(Urgency.lowPriority) ELSE 0.0 END)
+            + \(Urgency.ageCoefficient) * min(1.0, max(0.0, (? - created_at) / \(day) / \(Urgency.maximumAgeDays)))
+            + \(Urgency.tagsCoefficient) * (CASE coalesce(json_array_length(tags), 0) WHEN 0 THEN 0.0
+                WHEN 1 THEN \(Urgency.tagsFactor(count: 1)) WHEN 2 THEN \(Urgency.tagsFactor(count: 2)) ELSE 1.0 END)
+            + (CASE WHEN project IS NULL THEN 0.0 ELSE \(Urgency.projectCoefficient) END))
+            """
+        return (sql, Array(repeating: .integer(now), count: 4))
+    }
+
     // MARK: Without a search
 
     /// How many todos there are in all and how many are done, as the triggers keep them.
@@ -160,14 +212,19 @@ extension TodosBaseService {
         }
     }
 
+    /// The `ORDER BY` terms of `sort` (or its reverse): in every order but the manual one, the
+    /// todos not done first. The manual order is the one the person arranged, done todos where
+    /// they put them (moving a todo there must move it past the row it appears to pass). The urgency
+    /// order, which needs the time, is ``sortedBy(_:now:)``'s; here it falls back to the
+    /// creation order, which only a window that never reaches SQL asks for.
     static func orderClause(_ sort: TodoSort, descending: Bool = false) -> String {
         switch (sort, descending) {
-        case (.created, false): "created_at, id"
-        case (.created, true): "created_at DESC, id DESC"
-        case (.dueDate, false): "due_at IS NULL, due_at, id"
-        case (.dueDate, true): "due_at IS NULL DESC, due_at DESC, id DESC"
-        case (.title, false): "title COLLATE NOCASE, id"
-        case (.title, true): "title COLLATE NOCASE DESC, id DESC"
+        case (.created, false), (.urgency, false): "completed, created_at, id"
+        case (.created, true), (.urgency, true): "completed DESC, created_at DESC, id DESC"
+        case (.dueDate, false): "completed, due_at IS NULL, due_at, id"
+        case (.dueDate, true): "completed DESC, due_at IS NULL DESC, due_at DESC, id DESC"
+        case (.title, false): "completed, title COLLATE NOCASE, id"
+        case (.title, true): "completed DESC, title COLLATE NOCASE DESC, id DESC"
         case (.manual, false): "position, id"
         case (.manual, true): "position DESC, id DESC"
         }
@@ -190,26 +247,23 @@ extension TodosBaseService {
         return TodoPageObject(todos: fromEnd ? todos.reversed() : todos, totalCount: count, offset: offset)
     }
 
-    /// Up to `limit` todos of `filter` in manual order after `after`'s place in it: a range
-    /// of the (state, position) index, so no row before the page is visited.
+    /// Up to `limit` todos of `filter` (and `search`, its attributes and words as
+    /// ``shownCondition(_:searchIndex:)`` reads them) in manual order after `after`'s place in
+    /// it: without a search, a range of the (state, position) index, so no row before the page
+    /// is visited.
     static func page(
-        filter: TodoFilter, after: TodoObject?, limit: Int, in db: Connection
+        filter: TodoFilter, search: String = "", after: TodoObject?, limit: Int, searchIndex: SearchIndex = .words,
+        in db: Connection
     ) throws(DatabaseError) -> [TodoObject] {
-        var conditions: [String] = []
-        var arguments: [SQLValue] = []
-        switch filter {
-        case .all: break
-        case .active: conditions.append("completed = 0")
-        case .completed: conditions.append("completed = 1")
-        }
+        var (conditions, arguments) = shownCondition(
+            TodoQuery(filter: filter, search: search), searchIndex: searchIndex)
         if let after {
-            conditions.append("(position, id) > (?, ?)")
+            conditions += " AND (position, id) > (?, ?)"
             arguments += [.integer(after.position), .integer(after.id)]
         }
-        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let count = max(0, limit)
         return try db.fetchAll(
-            "SELECT \(columns) FROM todos\(whereClause) ORDER BY \(orderClause(.manual)) LIMIT ?",
+            "SELECT \(columns) FROM todos WHERE 1\(conditions) ORDER BY \(orderClause(.manual)) LIMIT ?",
             arguments + [.integer(Int64(count))], capacity: count, decode: decode)
     }
 

@@ -29,8 +29,17 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Creates a todo at the end of the manual order. An empty title is refused.
     public func create(title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>> {
+        create(title: title, notes: notes, due: due, attributes: .none)
+    }
+
+    /// Creates a todo with tags, a project, a priority or a recurrence at the end of the manual
+    /// order. An empty title is refused, and so is a recurrence without a due date.
+    public func create(
+        title: String, notes: String, due: Date?, attributes: TodoAttributes
+    ) -> Observable<Result<TodoObject, DatabaseError>> {
         database.writeOnSubscribe { [self] (db) throws(DatabaseError) in
-            try insertTodo(TodoDraft(title: title, notes: notes, dueAt: due), in: db)
+            try Self.checkRecurrence(attributes.recurrence, dueAt: due)
+            return try insertTodo(TodoDraft(title: title, notes: notes, dueAt: due, attributes: attributes), in: db)
         }
     }
 
@@ -45,6 +54,8 @@ public final class TodosBaseService: TodosBaseServiceType {
             if let edited = edit.title { title = try Self.validTitle(edited) }
             let notes = edit.notes ?? current.notes
             let due = edit.dueAt(from: current.dueAt)
+            let attributes = current.attributes.changed(by: edit.attributes)
+            try Self.checkRecurrence(attributes.recurrence, dueAt: due)
             let conflicts = edit.conflicts(with: current, title: title, notes: notes, dueAt: due)
             if !conflicts.isEmpty {
                 throw DatabaseError(
@@ -54,16 +65,22 @@ public final class TodosBaseService: TodosBaseServiceType {
                 )
             }
             // An edit that changes nothing writes nothing, so undo has nothing to take back.
-            if title == current.title, notes == current.notes,
+            if title == current.title, notes == current.notes, attributes == current.attributes,
                 due?.storedMilliseconds == current.dueAt?.storedMilliseconds
             {
                 return current
             }
             try record("edit \(History.quoted(title))", rowsWhere: "id = ?", [.integer(id)], in: db)
+            let stored = StoredAttributes(attributes)
             try db.execute(
-                "UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ? WHERE id = ?",
+                """
+                UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ?, tags = ?, project = ?, priority = ?,
+                    recurrence = ?
+                WHERE id = ?
+                """,
                 [
                     .text(title), .text(notes), .integer(due?.storedMilliseconds), .integer(nowMilliseconds),
+                    .text(stored.tags), .text(stored.project), .text(stored.priority), .text(stored.recurrence),
                     .integer(id),
                 ])
             guard db.changedRowCount > 0 else { throw Self.notFound(id) }
@@ -134,18 +151,20 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Fetches one page of todos in manual order once, after the todo given.
     public func fetchPage(
-        filter: TodoFilter, after: TodoObject?, limit: Int
+        filter: TodoFilter, search: String, after: TodoObject?, limit: Int
     ) -> Observable<Result<[TodoObject], DatabaseError>> {
-        database.readOnSubscribe { (db) throws(DatabaseError) in
-            try Self.page(filter: filter, after: after, limit: limit, in: db)
+        let searchIndex = context.searchIndex
+        return database.readOnSubscribe { (db) throws(DatabaseError) in
+            try Self.page(filter: filter, search: search, after: after, limit: limit, searchIndex: searchIndex, in: db)
         }
     }
 
     /// Fetches one window of todos once.
     public func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>> {
         let searchIndex = context.searchIndex
+        let context = context
         return database.readOnSubscribe { (db) throws(DatabaseError) in
-            try Self.window(query, searchIndex: searchIndex, in: db)
+            try Self.window(query, searchIndex: searchIndex, now: context.now().storedMilliseconds, in: db)
         }
     }
 
@@ -159,8 +178,10 @@ public final class TodosBaseService: TodosBaseServiceType {
         _ query: TodoQuery, on scheduler: any Scheduler
     ) -> Observable<Result<TodoPageObject, DatabaseError>> {
         let searchIndex = context.searchIndex
+        let context = context
+        // The urgency order is read at the time of each reading (after every commit).
         return database.observe(on: scheduler) { (db) throws(DatabaseError) in
-            try Self.window(query, searchIndex: searchIndex, in: db)
+            try Self.window(query, searchIndex: searchIndex, now: context.now().storedMilliseconds, in: db)
         }
     }
 
@@ -231,10 +252,12 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     // MARK: Rows
 
-    static let columns = "id, title, notes, completed, created_at, updated_at, completed_at, position, due_at"
+    static let columns =
+        "id, title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, project, "
+        + "priority, recurrence"
     static let insertSQL =
-        "INSERT INTO todos(title, notes, completed, created_at, updated_at, completed_at, position, due_at) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        "INSERT INTO todos(title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, "
+        + "project, priority, recurrence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     static let positionStep: Int64 = 1024
 
     /// Decodes a row selected with ``columns``.
@@ -249,7 +272,10 @@ public final class TodosBaseService: TodosBaseServiceType {
             updatedAt: Date(storedMilliseconds: row.int64(at: 5)),
             completedAt: row.optionalInt64(at: 6).map(Date.init(storedMilliseconds:)),
             position: row.int64(at: 7),
-            dueAt: row.optionalInt64(at: 8).map(Date.init(storedMilliseconds:)))
+            dueAt: row.optionalInt64(at: 8).map(Date.init(storedMilliseconds:)),
+            attributes: StoredAttributes.decode(
+                tags: row.optionalString(at: 9), project: row.optionalString(at: 10),
+                priority: row.optionalString(at: 11), recurrence: row.optionalString(at: 12)))
     }
 
     @inline(__always)
@@ -262,11 +288,25 @@ public final class TodosBaseService: TodosBaseServiceType {
         statement.bind(draft.isCompleted ? now : nil, at: 6)
         statement.bind(position, at: 7)
         statement.bind(draft.dueAt?.storedMilliseconds, at: 8)
+        let stored = StoredAttributes(draft.attributes)
+        statement.bind(stored.tags, at: 9)
+        statement.bind(stored.project, at: 10)
+        statement.bind(stored.priority, at: 11)
+        statement.bind(stored.recurrence, at: 12)
     }
 
     var nowMilliseconds: Int64 { context.now().storedMilliseconds }
 
     private func insertTodo(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> TodoObject {
+        let todo = try Self.todo(id: try insertRow(draft, in: db), in: db)
+        let change = try History.begin("add \(History.quoted(todo.title))", at: nowMilliseconds, in: db)
+        try History.recordAbsent(todo.id, change: change, in: db)
+        return todo
+    }
+
+    /// Inserts `draft` at the end of the manual order, with its words indexed where the service
+    /// keeps the index; returns its identifier. The caller records it in the history.
+    private func insertRow(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> Int64 {
         let title = try Self.validTitle(draft.title)
         let position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos") + Self.positionStep
         let statement = try db.cachedStatement(Self.insertSQL)
@@ -275,10 +315,8 @@ public final class TodosBaseService: TodosBaseServiceType {
         Self.bind(draft, title: title, position: position, now: nowMilliseconds, to: statement)
         try statement.run()
         let id = db.lastInsertedRowID
-        let change = try History.begin("add \(History.quoted(title))", at: nowMilliseconds, in: db)
-        try History.recordAbsent(id, change: change, in: db)
         if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: draft.notes, in: db) }
-        return try Self.todo(id: id, in: db)
+        return id
     }
 
     private func setCompleted(id: Int64, _ isCompleted: Bool, in db: Connection) throws(DatabaseError) -> TodoObject {
@@ -286,7 +324,7 @@ public final class TodosBaseService: TodosBaseServiceType {
         let todo = try Self.todo(id: id, in: db)
         // Already so: nothing is written, so undo has nothing to take back.
         guard todo.isCompleted != isCompleted else { return todo }
-        try record(
+        let change = try record(
             "\(isCompleted ? "complete" : "reopen") \(History.quoted(todo.title))", rowsWhere: "id = ?",
             [.integer(id)], in: db)
         try db.execute(
@@ -297,22 +335,43 @@ public final class TodosBaseService: TodosBaseServiceType {
             """,
             [.integer(isCompleted ? 1 : 0), .integer(now), .integer(isCompleted ? 1 : 0), .integer(now), .integer(id)])
         guard db.changedRowCount > 0 else { throw notFound(id) }
+        if isCompleted { try insertNextOccurrence(of: todo, change: change, in: db) }
         return try Self.todo(id: id, in: db)
+    }
+
+    /// When `todo` recurs, adds its next occurrence: the same title, notes and attributes, due
+    /// one period after its due day, at the end of the manual order, recorded in the history's
+    /// `change` (the completion's), so that one undo takes back both.
+    func insertNextOccurrence(of todo: TodoObject, change: Int64, in db: Connection) throws(DatabaseError) {
+        guard let recurrence = todo.attributes.recurrence, let due = todo.dueAt else { return }
+        let next = recurrence.next(after: DueDay(due)).date
+        let draft = TodoDraft(title: todo.title, notes: todo.notes, dueAt: next, attributes: todo.attributes)
+        let id = try insertRow(draft, in: db)
+        try History.recordAbsent(id, change: change, in: db)
     }
 
     private func notFound(_ id: Int64) -> DatabaseError { Self.notFound(id) }
 
     /// Opens a change called `label` in the history and records the todos that `condition`
-    /// selects as they are before it.
+    /// selects as they are before it; returns the change.
+    @discardableResult
     func record(
         _ label: String, rowsWhere condition: String, _ arguments: [SQLValue], in db: Connection
-    ) throws(DatabaseError) {
+    ) throws(DatabaseError) -> Int64 {
         let change = try History.begin(label, at: nowMilliseconds, in: db)
         try History.recordRows(where: condition, arguments, change: change, in: db)
+        return change
     }
 
     static func notFound(_ id: Int64) -> DatabaseError {
         DatabaseError(kind: .notFound, message: "there is no todo \(id)")
+    }
+
+    /// Refuses a recurrence without a due date: the next todo is due one period after it.
+    static func checkRecurrence(_ recurrence: Recurrence?, dueAt: Date?) throws(DatabaseError) {
+        guard recurrence != nil, dueAt == nil else { return }
+        throw DatabaseError(
+            kind: .invalidValue, message: "a recurring todo needs a due date, the day its next one counts from")
     }
 
     static func validTitle(_ title: String) throws(DatabaseError) -> String {

@@ -24,6 +24,12 @@ public protocol TodosBaseServiceType: Sendable {
     /// Creates a todo at the end of the manual order. An empty title is refused.
     func create(title: String, notes: String, due: Date?) -> Observable<Result<TodoObject, DatabaseError>>
 
+    /// Creates a todo with `attributes` at the end of the manual order. An empty title is
+    /// refused, and so is a recurrence without a due date; nothing is written then.
+    func create(
+        title: String, notes: String, due: Date?, attributes: TodoAttributes
+    ) -> Observable<Result<TodoObject, DatabaseError>>
+
     /// Creates one todo per title in a single transaction, at the end of the manual order; sends
     /// how many were created. One empty title refuses the whole batch and nothing is written.
     func createMany(titles: [String]) -> Observable<Result<Int, DatabaseError>>
@@ -80,14 +86,15 @@ public protocol TodosBaseServiceType: Sendable {
     /// Fetches one window of todos once.
     func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>>
 
-    /// Fetches, once, up to `limit` todos that `filter` lets through, in manual order, starting
+    /// Fetches, once, up to `limit` todos that `filter` and `search` let through (its
+    /// attributes and words, as a list's search: see ``TodoMatch``), in manual order, starting
     /// just after `after` (its position and identifier), or at the first when `after` is `nil`.
     ///
     /// Reading a whole list page by page this way, each page after the last todo of the one
     /// before, costs the same for every page however deep, where an offset would skip more and
     /// more todos.
     func fetchPage(
-        filter: TodoFilter, after: TodoObject?, limit: Int
+        filter: TodoFilter, search: String, after: TodoObject?, limit: Int
     ) -> Observable<Result<[TodoObject], DatabaseError>>
 
     /// Fetches, once, where the todo `id` is in a list of `query` (its filter, search and
@@ -113,6 +120,13 @@ public protocol TodosBaseServiceType: Sendable {
 }
 
 extension TodosBaseServiceType {
+    /// Fetches, once, up to `limit` todos that `filter` lets through, in manual order, after `after`.
+    public func fetchPage(
+        filter: TodoFilter, after: TodoObject?, limit: Int
+    ) -> Observable<Result<[TodoObject], DatabaseError>> {
+        fetchPage(filter: filter, search: "", after: after, limit: limit)
+    }
+
     /// Replaces a todo's title, notes and due date (`nil`: none).
     public func update(
         id: Int64, title: String, notes: String, due: Date?

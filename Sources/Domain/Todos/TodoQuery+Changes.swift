@@ -74,13 +74,14 @@ extension TodoFilter {
 
 extension TodoSort {
     /// The order in words, as a list's header says it: "manual", "date created", "due date",
-    /// "title".
+    /// "title", "urgency".
     public var name: String {
         switch self {
         case .manual: "manual"
         case .created: "date created"
         case .dueDate: "due date"
         case .title: "title"
+        case .urgency: "urgency"
         }
     }
 }

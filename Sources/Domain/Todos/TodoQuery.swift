@@ -10,6 +10,8 @@ public enum TodoFilter: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The order of a list of todos. `allCases` is the order the todo list's `s` key steps through.
+/// In every order but the manual one (which is the person's own arrangement), the todos not
+/// done come before the done ones.
 public enum TodoSort: String, Sendable, Hashable, CaseIterable {
     /// The order the person arranged by hand.
     case manual
@@ -19,6 +21,8 @@ public enum TodoSort: String, Sendable, Hashable, CaseIterable {
     case dueDate
     /// Alphabetical, ignoring case.
     case title
+    /// Most urgent first (``Urgency``).
+    case urgency
 }
 
 /// One window of a list of todos: which todos, in what order, which slice.

@@ -235,6 +235,19 @@ struct CommandInput {
         }
     }
 
+    /// `text` as a todo line: its title and attributes (``TodoLine``); its due day, if it names
+    /// one, must not be given with `--due` or `--no-due` too.
+    func line(_ text: String) throws(UsageError) -> TodoLine {
+        switch TodoLine.parse(text, dueDays: dueDays) {
+        case .success(let line):
+            if line.due != .keep, has("due") || has("no-due") {
+                throw error("give the due day once: with due: in the title, or with --due")
+            }
+            return line
+        case .failure(let problem): throw error(problem.message)
+        }
+    }
+
     /// The day `--due` names, `nil` when it was not given.
     func dueDay() throws(UsageError) -> DueDay? {
         guard let text = value("due") else { return nil }

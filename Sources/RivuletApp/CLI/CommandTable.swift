@@ -15,21 +15,61 @@ enum CommandTable {
             arguments: [
                 .words(
                     "TITLE",
-                    "the todo's title; several words are joined by spaces\n(after '--', a title may start with '-')")
+                    "the todo's title; several words are joined by spaces\n(after '--', a title may start with '-');"
+                        + " +tag, project:NAME, pri:H|M|L,\ndue:WHEN and recur:daily|weekly|monthly|yearly|'every N days'"
+                        + " among the words\nset those (see 'rivulet help')")
             ],
             options: [.value("notes", "TEXT", "notes for the todo"), due],
             changesData: true
         ) { input throws(UsageError) in
-            let title = try input.title(input.argument("TITLE") ?? "")
-            return .add(title: title, notes: input.value("notes") ?? "", due: try input.dueDay())
+            let line = try input.line(input.argument("TITLE") ?? "")
+            let title = try input.title(line.title)
+            var due = line.due.value
+            if due == nil { due = try input.dueDay() }
+            let attributes = TodoAttributes(line)
+            if attributes.recurrence != nil, due == nil {
+                throw input.error("a recurring todo needs a due day (due:WHEN), the day its next one counts from")
+            }
+            return .add(title: title, notes: input.value("notes") ?? "", due: due, attributes: attributes)
         },
         CommandSpec(
             "list", summary: "list todos",
-            discussion: "Lists todos, one a line: ID, [x] when done, title, due day.",
+            discussion: """
+                Lists todos, one a line: ID, [x] when done, title, its tags, project, priority and
+                recurrence as they are written, due day. 'list +work project:home pri:H' lists
+                the todos tagged work, in the project home or one under it (home.garden), of
+                high priority; other words search titles and notes as the app's search does.
+                """,
+            arguments: [.list("FILTER", "+tag, project:NAME, pri:H|M|L, or words to search for")],
             options: [.oneOf(TodoFilter.allCases.map(\.rawValue), "which todos (all by default)")],
             jsonFields: ScriptCommands.todoJSON.names, changesData: false
         ) { input throws(UsageError) in
-            .list(filter: TodoFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"))
+            let search = input.list("FILTER").joined(separator: " ")
+            if let problem = TodoMatch(search: search).problems.first { throw input.error(problem) }
+            return .list(
+                filter: TodoFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"),
+                search: search)
+        },
+        CommandSpec(
+            "next", summary: "list the most urgent todos",
+            discussion: """
+                Lists the todos not done, most urgent first: ID, urgency, title with its attributes,
+                due day. Urgency adds up the due date (12 at a week overdue, falling to 2.4 two
+                weeks or more ahead), the priority (H 6, M 3.9, L 1.8), the age (up to 2 at a
+                year), the tags (0.8 for one, 0.9 for two, 1 for more) and a project (1), as
+                taskwarrior scores tasks. The app's 's' key has the same order.
+                """,
+            arguments: [.optional("COUNT", "how many todos (10 by default)")],
+            jsonFields: ScriptCommands.todoJSON.names, changesData: false
+        ) { input throws(UsageError) in
+            var count = 10
+            if let text = input.argument("COUNT") {
+                guard let number = Int(text), number > 0 else {
+                    throw input.error("COUNT is a positive whole number, not '\(text)'")
+                }
+                count = min(number, 10_000)
+            }
+            return .next(count: count, json: input.has("json"))
         },
         CommandSpec(
             "done", summary: "mark todos done",
@@ -76,11 +116,16 @@ enum CommandTable {
         ) { input throws(UsageError) in .remove(ids: try input.ids("ID")) },
         CommandSpec(
             "edit", summary: "change a todo",
-            discussion: "Changes a todo's title, notes or due day; what is not given stays as it is.",
+            discussion: """
+                Changes a todo's title, notes or due day; what is not given stays as it is. The
+                title may name attributes as add's does: those named are set (tags replace the
+                todo's tags), 'project:' and 'pri:' with no value take them away, and a title of
+                attributes alone ('--title pri:H') changes only them.
+                """,
             arguments: [.one("ID", "the todo's ID, as add and list print it")],
             options: [
-                .value("title", "TITLE", "the new title"), .value("notes", "TEXT", "the new notes"), due,
-                .flag("no-due", "take the due day away"),
+                .value("title", "TITLE", "the new title, with attributes as add takes them"),
+                .value("notes", "TEXT", "the new notes"), due, .flag("no-due", "take the due day away"),
             ],
             changesData: true
         ) { input throws(UsageError) in
@@ -90,9 +135,19 @@ enum CommandTable {
             }
             if input.has("due"), input.has("no-due") { throw input.error("give only one of --due and --no-due") }
             var title: String?
-            if let text = input.value("title") { title = try input.title(text) }
-            let due: DueChange = input.has("no-due") ? .remove : (try input.dueDay()).map(DueChange.set) ?? .unchanged
-            return .edit(id: id, title: title, notes: input.value("notes"), due: due)
+            var due: DueChange = input.has("no-due") ? .remove : (try input.dueDay()).map(DueChange.set) ?? .unchanged
+            var attributes = TodoAttributeChange.keep
+            if let text = input.value("title") {
+                let line = try input.line(text)
+                if !line.title.isEmpty || !line.namesAttributes { title = try input.title(line.title) }
+                attributes = TodoAttributeChange(line)
+                switch line.due {
+                case .keep: break
+                case .set(let day): due = .set(day)
+                case .remove: due = .remove
+                }
+            }
+            return .edit(id: id, title: title, notes: input.value("notes"), due: due, attributes: attributes)
         },
         CommandSpec(
             "feeds add", summary: "subscribe to a feed, fetch it, print its ID",

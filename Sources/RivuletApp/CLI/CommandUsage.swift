@@ -35,6 +35,12 @@ public enum CommandUsage {
         Commands:
         \(rows(CommandTable.commands.map { (synopsis(of: $0), $0.summary) }))
 
+        A todo's title carries its attributes, here and in the app's add and rename lines:
+          +tag  project:NAME  pri:H|M|L  due:WHEN  recur:daily|weekly|monthly|yearly|'every N days'
+        A backslash before such a word keeps it in the title ('Learn \\+word'; quote it for the
+        shell); an unknown NAME:VALUE ('at 10:30') is title text. 'list +work project:home pri:H'
+        lists by them, as the app's search does.
+
         \(globalOptions)
 
         Exit status: 0 on success, 1 when the command failed, 2 when the command line is wrong.

@@ -65,10 +65,13 @@ public enum RivuletCommand: Hashable, Sendable {
     case help(CommandTopic)
     /// `--version`.
     case version
-    /// `add TITLE... [--notes TEXT] [--due WHEN]`.
-    case add(title: String, notes: String, due: DueDay?)
-    /// `list [--all|--active|--completed] [--json]`.
-    case list(filter: TodoFilter, json: Bool)
+    /// `add TITLE... [--notes TEXT] [--due WHEN]`, the title with its attributes (``TodoLine``).
+    case add(title: String, notes: String, due: DueDay?, attributes: TodoAttributes = .none)
+    /// `list [FILTER...] [--all|--active|--completed] [--json]`: `search` is the filter's words
+    /// (``TodoMatch``).
+    case list(filter: TodoFilter, json: Bool, search: String = "")
+    /// `next [COUNT] [--json]`: the `count` most urgent todos not done.
+    case next(count: Int, json: Bool)
     /// `done ID...`.
     case done(ids: [Int64])
     /// `reopen ID...`.
@@ -80,7 +83,9 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `rm ID...`.
     case remove(ids: [Int64])
     /// `edit ID [--title T] [--notes N] [--due WHEN] [--no-due]`.
-    case edit(id: Int64, title: String?, notes: String?, due: DueChange = .unchanged)
+    case edit(
+        id: Int64, title: String?, notes: String?, due: DueChange = .unchanged,
+        attributes: TodoAttributeChange = .keep)
     /// `feeds add URL|PATH`.
     case feedsAdd(source: String)
     /// `feeds list [--json]`.
@@ -102,7 +107,7 @@ public enum RivuletCommand: Hashable, Sendable {
     /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .feedsList, .feedsItems, .feedsExport: true
+        case .list, .next, .feedsList, .feedsItems, .feedsExport: true
         default: false
         }
     }

@@ -27,11 +27,20 @@ enum ScriptCommands {
     private static func perform(_ command: RivuletCommand, services: Services) throws(CommandFailure) {
         let todos = services.makeCommandLineService()
         switch command {
-        case .add(let title, let notes, let due):
-            let todo = try value(of: todos.addTodo(title: title, notes: notes, dueAt: due?.date))
+        case .add(let title, let notes, let due, let attributes):
+            let todo = try value(
+                of: todos.addTodo(title: title, notes: notes, dueAt: due?.date, attributes: attributes))
             Output.line(String(todo.id))
-        case .list(let filter, let json):
-            try list(filter: filter, json: json, todos: todos)
+        case .list(let filter, let json, let search):
+            try list(filter: filter, search: search, json: json, todos: todos)
+        case .next(let count, let json):
+            let todos = try value(of: todos.fetchMostUrgent(limit: count))
+            if json {
+                Output.line("[" + todos.map { todoJSON.value(of: $0).text }.joined(separator: ",") + "]")
+            } else {
+                let now = Date()
+                Output.write(todos.map { nextLine($0, now: now) }.joined())
+            }
         case .done(let ids):
             report("done", try value(of: todos.setCompleted(todoIDs: ids, true)))
         case .reopen(let ids):
@@ -49,7 +58,7 @@ enum ScriptCommands {
             Output.line("redid: \(TextSanitizer.sanitize(step.label))")
         case .remove(let ids):
             report("deleted", try value(of: todos.removeTodos(ids: ids)))
-        case .edit(let id, let title, let notes, let dueChange):
+        case .edit(let id, let title, let notes, let dueChange, let attributes):
             // Only the options given are written: the other fields stay as stored, even when
             // another process changes them meanwhile.
             let due: TodoChange.Due =
@@ -58,7 +67,8 @@ enum ScriptCommands {
                 case .set(let day): .set(day.date)
                 case .remove: .remove
                 }
-            _ = try value(of: todos.updateTodo(id: id, TodoChange(title: title, notes: notes, due: due)))
+            let change = TodoChange(title: title, notes: notes, due: due, attributes: attributes)
+            _ = try value(of: todos.updateTodo(id: id, change))
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsSetRead, .feedsImport,
             .feedsExport:
             try FeedCommands.perform(command, services: services)
@@ -68,7 +78,7 @@ enum ScriptCommands {
     }
 
     private static func list(
-        filter: TodoFilter, json: Bool, todos: any CommandLineServiceType
+        filter: TodoFilter, search: String, json: Bool, todos: any CommandLineServiceType
     ) throws(CommandFailure) {
         // Batch by batch, each batch written before the next is read: memory stays that of one
         // batch however long the list (a whole million-todo list held at once took 600 MB).
@@ -79,7 +89,7 @@ enum ScriptCommands {
         let batchSize = 10_000
         if json { Output.write("[") }
         repeat {
-            let batch = try value(of: todos.fetchTodos(filter: filter, after: cursor, limit: batchSize))
+            let batch = try value(of: todos.fetchTodos(filter: filter, search: search, after: cursor, limit: batchSize))
             var text = ""
             for todo in batch.todos {
                 if json {
@@ -87,6 +97,9 @@ enum ScriptCommands {
                     text += todoJSON.value(of: todo).text
                 } else {
                     text += "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
+                    if todo.attributes != .none {
+                        text += " " + TextSanitizer.sanitize(TodoLine.written(todo.attributes))
+                    }
                     if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
                     text += "\n"
                 }
@@ -105,7 +118,32 @@ enum ScriptCommands {
         ("notes", { .string($0.notes) }),
         ("completed", { .bool($0.isCompleted) }),
         ("due", { .optional($0.dueAt.map(day(of:))) }),
+        ("createdAt", { .string(moment($0.createdAt)) }),
+        ("modifiedAt", { .string(moment($0.modifiedAt)) }),
+        ("completedAt", { .optional($0.completedAt.map(moment)) }),
+        ("tags", { .array($0.attributes.tags.map(JSONValue.string)) }),
+        ("project", { .optional($0.attributes.project) }),
+        ("priority", { .optional($0.attributes.priority?.rawValue) }),
+        ("recurrence", { .optional($0.attributes.recurrence?.written) }),
     ])
+
+    /// A stored moment as ISO 8601 in UTC, to the second: `2026-11-29T13:31:05Z`.
+    static func moment(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: DueDay.utc))
+    }
+
+    /// One line of `next`: ID, urgency to one decimal, title with its attributes, due day.
+    static func nextLine(_ todo: Todo, now: Date) -> String {
+        let urgency = Urgency.score(
+            due: todo.dueAt, priority: todo.attributes.priority, createdAt: todo.createdAt,
+            tagCount: todo.attributes.tags.count, hasProject: todo.attributes.project != nil, now: now)
+        let score = urgency.formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
+        var line = "\(todo.id)\t\(score)\t"
+        line += TextSanitizer.sanitize(todo.title)
+        if todo.attributes != .none { line += " " + TextSanitizer.sanitize(TodoLine.written(todo.attributes)) }
+        if let due = todo.dueAt { line += "\tdue \(day(of: due))" }
+        return line + "\n"
+    }
 
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.
     static func day(of date: Date) -> String {

@@ -26,7 +26,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
     override var hasUnsavedInput: Bool {
         switch scene.state.mode {
         case .adding(let text): !text.text.isEmpty
-        case .renaming(let id, let text): text.text != scene.state.list.rows.first(where: { $0.id == id })?.title
+        case .renaming(let id, let text): text.text != scene.state.list.rows.first(where: { $0.id == id })?.line
         default: false
         }
     }
@@ -60,24 +60,24 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
     static func line(for row: TodoRow, today: DueDay?) -> ListLine {
         let mark = row.isCompleted ? "[x]" : "[ ]"
         guard let due = row.due else {
-            return ListLine(mark: mark, text: row.title, emphasis: row.isCompleted ? .muted : .normal)
+            return ListLine(mark: mark, text: row.shownText, emphasis: row.isCompleted ? .muted : .normal)
         }
         guard let today else {
             return ListLine(
-                mark: mark, text: row.title, note: "due \(due)", emphasis: row.isCompleted ? .muted : .normal)
+                mark: mark, text: row.shownText, note: "due \(due)", emphasis: row.isCompleted ? .muted : .normal)
         }
         let distance = due.shortDistance(from: today)
         switch row.dueStatus(on: today) {
         case .overdue:
             return ListLine(
-                mark: mark, text: row.title, note: "! due \(distance) · \(due)", shortNote: "! \(distance)",
+                mark: mark, text: row.shownText, note: "! due \(distance) · \(due)", shortNote: "! \(distance)",
                 emphasis: .failed)
         case .dueToday:
             return ListLine(
-                mark: mark, text: row.title, note: "* due today", shortNote: "* today", emphasis: .attention)
+                mark: mark, text: row.shownText, note: "* due today", shortNote: "* today", emphasis: .attention)
         case .upcoming, .none:
             return ListLine(
-                mark: mark, text: row.title, note: "due \(distance) · \(due)", shortNote: distance,
+                mark: mark, text: row.shownText, note: "due \(distance) · \(due)", shortNote: distance,
                 emphasis: row.isCompleted ? .muted : .normal)
         }
     }

@@ -17,20 +17,29 @@ package struct CommandLineService: CommandLineServiceType {
     }
 
     /// Adds a todo at the end of the list.
-    package func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>> {
-        todos.create(title: title, notes: notes, due: dueAt).map { $0.toScene(Todo.init) }
+    package func addTodo(
+        title: String, notes: String, dueAt: Date?, attributes: TodoAttributes
+    ) -> Observable<Result<Todo, SceneError>> {
+        todos.create(title: title, notes: notes, due: dueAt, attributes: attributes).map { $0.toScene(Todo.init) }
     }
 
     /// Reads a batch of todos, just after the batch before (its last todo's place and identifier).
     package func fetchTodos(
-        filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
+        filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
-        todos.fetchPage(filter: filter, after: after?.last, limit: limit).map { result in
+        todos.fetchPage(filter: filter, search: search, after: after?.last, limit: limit).map { result in
             result.toScene { objects in
                 TodoBatch(
                     todos: objects.map(Todo.init),
                     next: objects.count < limit ? nil : objects.last.map(TodoBatch.Cursor.init))
             }
+        }
+    }
+
+    /// Reads the `limit` most urgent todos not done, most urgent first.
+    package func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>> {
+        todos.fetchWindow(TodoQuery(filter: .active, sort: .urgency, limit: limit)).map { result in
+            result.toScene { $0.todos.map(Todo.init) }
         }
     }
 
@@ -47,7 +56,8 @@ package struct CommandLineService: CommandLineServiceType {
             case .set(let date): .set(date)
             case .remove: .remove
             }
-        return todos.update(id: id, TodoEdit(title: change.title, notes: change.notes, due: due)).map {
+        let edit = TodoEdit(title: change.title, notes: change.notes, due: due, attributes: change.attributes)
+        return todos.update(id: id, edit).map {
             $0.toScene(Todo.init)
         }
     }

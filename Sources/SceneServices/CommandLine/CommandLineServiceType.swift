@@ -14,15 +14,21 @@ package import Streams
 ///     .disposed(by: bag)
 /// ```
 package protocol CommandLineServiceType: Sendable {
-    /// Adds a todo at the end of the list.
-    func addTodo(title: String, notes: String, dueAt: Date?) -> Observable<Result<Todo, SceneError>>
+    /// Adds a todo at the end of the list. A recurrence without a due date is refused.
+    func addTodo(
+        title: String, notes: String, dueAt: Date?, attributes: TodoAttributes
+    ) -> Observable<Result<Todo, SceneError>>
 
-    /// Reads up to `limit` todos that `filter` lets through, in the list's order, starting just
+    /// Reads up to `limit` todos that `filter` and `search` let through (its attributes and
+    /// words, as the app's search reads them: see ``TodoMatch``), in the list's order, starting just
     /// after the batch `after` ended (or at the first todo): each batch costs the same however
     /// deep in the list it starts.
     func fetchTodos(
-        filter: TodoFilter, after: TodoBatch.Cursor?, limit: Int
+        filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>>
+
+    /// Reads the `limit` most urgent todos not done, most urgent first (``Urgency``).
+    func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>>
 
     /// Marks the todos `todoIDs` names done or not done, as one change that one undo takes
     /// back; sends them as they are after. Changes nothing when an ID names no todo.

@@ -1,3 +1,4 @@
+package import Domain
 package import Foundation
 
 /// What an edit from the command line changes in a todo. A field left `nil` (or a due date left
@@ -19,11 +20,16 @@ package struct TodoChange: Sendable, Hashable {
     package var notes: String?
     /// The due date's change.
     package var due: Due
+    /// The change of the tags, project, priority and recurrence.
+    package var attributes: TodoAttributeChange
 
     /// A change of the fields given; by default none.
-    package init(title: String? = nil, notes: String? = nil, due: Due = .keep) {
+    package init(
+        title: String? = nil, notes: String? = nil, due: Due = .keep, attributes: TodoAttributeChange = .keep
+    ) {
         self.title = title
         self.notes = notes
         self.due = due
+        self.attributes = attributes
     }
 }

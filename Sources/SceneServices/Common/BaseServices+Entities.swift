@@ -7,7 +7,8 @@ extension Todo {
     init(_ object: TodoObject) {
         self.init(
             id: object.id, title: object.title, notes: object.notes, isCompleted: object.isCompleted,
-            createdAt: object.createdAt, dueAt: object.dueAt)
+            createdAt: object.createdAt, modifiedAt: object.updatedAt, completedAt: object.completedAt,
+            dueAt: object.dueAt, attributes: object.attributes)
     }
 }
 

@@ -1,3 +1,4 @@
+package import Domain
 package import Foundation
 
 /// A todo as the scenes see it.
@@ -12,19 +13,29 @@ package struct Todo: Sendable, Hashable, Identifiable {
     package let isCompleted: Bool
     /// When it was created.
     package let createdAt: Date
+    /// When it last changed (an undo puts back the moment the todo had).
+    package let modifiedAt: Date
+    /// When it was done; `nil` while it is not.
+    package let completedAt: Date?
     /// When it is due, if ever.
     package let dueAt: Date?
+    /// Its tags, project, priority and recurrence.
+    package let attributes: TodoAttributes
 
-    /// Creates a todo.
+    /// Creates a todo; `modifiedAt` defaults to `createdAt`, and `completedAt` to `nil`.
     package init(
-        id: Int64, title: String, notes: String = "", isCompleted: Bool = false, createdAt: Date, dueAt: Date? = nil
+        id: Int64, title: String, notes: String = "", isCompleted: Bool = false, createdAt: Date,
+        modifiedAt: Date? = nil, completedAt: Date? = nil, dueAt: Date? = nil, attributes: TodoAttributes = .none
     ) {
         self.id = id
         self.title = title
         self.notes = notes
         self.isCompleted = isCompleted
         self.createdAt = createdAt
+        self.modifiedAt = modifiedAt ?? createdAt
+        self.completedAt = completedAt
         self.dueAt = dueAt
+        self.attributes = attributes
     }
 }
 

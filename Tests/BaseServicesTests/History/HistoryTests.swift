@@ -246,3 +246,20 @@ private func expectUndoRedo(
     #expect(feed.action == "remove feed")
     #expect(feed.subject == "")
 }
+
+@Test func createdModifiedAndCompletedMomentsFollowEachChangeAndComeBackWithUndoAndRedo() throws {
+    let fixture = try ServicesFixture()
+    let added = try value(fixture.todos.create(title: "Buy milk", notes: "", due: nil))
+    #expect(added.updatedAt == added.createdAt && added.completedAt == nil)
+    let edited = try value(fixture.todos.update(id: added.id, TodoEdit(notes: "oat")))
+    #expect(edited.createdAt == added.createdAt && edited.updatedAt > added.updatedAt)
+    let done = try value(fixture.todos.setCompleted(id: added.id, true))
+    let completedAt = try #require(done.completedAt)
+    #expect(completedAt > edited.updatedAt && done.updatedAt == completedAt)
+    _ = try value(fixture.history.undo())
+    #expect(try value(fixture.todos.fetch(id: added.id)) == edited)
+    _ = try value(fixture.history.redo())
+    #expect(try value(fixture.todos.fetch(id: added.id)) == done)
+    let reopened = try value(fixture.todos.setCompleted(id: added.id, false))
+    #expect(reopened.completedAt == nil && reopened.createdAt == added.createdAt)
+}

@@ -107,7 +107,7 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
             searchIndex == .fts5 ? ["feed_items_fts_delete", "feed_items_fts_insert", "feed_items_fts_update"] : []
         #expect(
             triggers == itemTriggers + ["todo_counts_delete", "todo_counts_insert", "todo_counts_update"]
-                + searchTriggers)
+                + ["todo_tags_delete", "todo_tags_insert", "todo_tags_update"] + searchTriggers)
         #expect(try db.fetchInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'new_%'") == 0)
     }
 }
@@ -370,4 +370,31 @@ func enclosuresMigrationUpgradesASchema14DatabaseInPlaceKeepingItsItemsAndHistor
     #expect(
         try database.read { (db) throws(DatabaseError) in try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) }
         } == "ok")
+}
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func todoDatesMigrationGivesEveryDoneTodoACompletedMomentAndKeepsTheRest(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    // Schema 14, as the released version wrote it: "Call the plumber" is done without a
+    // completed moment (created at 1, modified at 2).
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(14)))
+    try writeEarlyData(old, version: 14, searchIndex: searchIndex)
+    try old.execute(
+        """
+        INSERT INTO changes(stack, label, made_at) VALUES ('undo', 'delete "Old"', 5);
+        INSERT INTO todo_change_rows(change_id, todo_id, present, title, notes, completed, created_at, updated_at,
+            completed_at, position, due_at)
+            VALUES (last_insert_rowid(), 9, 1, 'Old', '', 1, 3, 4, NULL, 9, NULL);
+        """)
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    let todos = TodosBaseService(context: try ServiceContext.make(database: database))
+    let stored = try value(todos.fetchWindow(TodoQuery())).todos
+    #expect(stored.map(\.createdAt) == [Date(storedMilliseconds: 1), Date(storedMilliseconds: 1)])
+    #expect(stored.map(\.updatedAt) == [Date(storedMilliseconds: 2), Date(storedMilliseconds: 2)])
+    #expect(stored.map(\.completedAt) == [nil, Date(storedMilliseconds: 2)])
+    // The deleted todo the history keeps comes back with its completed moment too.
+    _ = try value(HistoryBaseService(context: try ServiceContext.make(database: database)).undo())
+    #expect(try value(todos.fetch(id: 9))?.completedAt == Date(storedMilliseconds: 4))
 }

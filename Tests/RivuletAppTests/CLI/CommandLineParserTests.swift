@@ -95,7 +95,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, feeds list, feeds items or feeds export\nsee 'rivulet --help'"
+            + "change nothing; with it use the app, list, next, feeds list, feeds items or feeds export\nsee 'rivulet --help'"
     ),
 ])
 func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
@@ -257,7 +257,7 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["add", "a", "--due", "2026-02-30"], "--due: February 2026 has 28 days, so there is no February 30.", "add"),
     (["edit", "1", "--due", "2026-13-01"], "--due: There is no month 13; months run from 1 to 12.", "edit"),
     (["add", "a", "--json"], "add does not take --json", "add"),
-    (["list", "extra"], "unexpected argument 'extra'", "list"),
+    (["redo", "extra"], "unexpected argument 'extra'", "redo"),
     (["list", "--all", "--active"], "give only one of --all, --active and --completed", "list"),
     (["list", "--notes", "x"], "list does not take --notes", "list"),
     (["done"], "missing ID", "done"),
@@ -302,4 +302,50 @@ func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic:
     for bad in ["abc", "-1", "1.5", "", "10081", "99999999999999999999"] {
         #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(["--reload", bad]) }
     }
+}
+
+@Test func addReadsTagsProjectPriorityDueAndRecurrenceAmongTheTitlesWords() throws {
+    let command = try parse("add", "+home", "Paint", "the", "fence", "project:garden", "pri:H", "due:2027-01-02")
+    #expect(
+        command.command
+            == .add(
+                title: "Paint the fence", notes: "", due: DueDay("2027-01-02"),
+                attributes: TodoAttributes(tags: ["home"], project: "garden", priority: .high)))
+    let recurring = try parse("add", "Bins recur:weekly due:2027-01-02")
+    #expect(
+        recurring.command
+            == .add(
+                title: "Bins", notes: "", due: DueDay("2027-01-02"),
+                attributes: TodoAttributes(recurrence: Recurrence(written: "weekly"))))
+    #expect(try parse("add", #"Learn \+word"#).command == .add(title: "Learn +word", notes: "", due: nil))
+    #expect(try parse("add", "Call at 10:30").command == .add(title: "Call at 10:30", notes: "", due: nil))
+}
+
+@Test(arguments: [
+    (["add", "Call", "pri:X"], "'pri:X' is not a priority; write pri:H, pri:M or pri:L."),
+    (["add", "Bins", "recur:weekly"], "a recurring todo needs a due day (due:WHEN), the day its next one counts from"),
+    (["add", "Call", "due:fri", "--due", "sat"], "give the due day once: with due: in the title, or with --due"),
+    (["add", "+home", "pri:H"], "the title is empty"),
+    (["list", "pri:Z"], "'pri:Z' is not a priority; write pri:H, pri:M or pri:L."),
+])
+func eachBadAttributeOnTheCommandLineIsOneUsageError(arguments: [String], message: String) throws {
+    let error = try #require(usageError(arguments))
+    #expect(error.message == message)
+}
+
+@Test func editSetsOnlyTheAttributesItsTitleNames() throws {
+    #expect(
+        try parse("edit", "3", "--title", "pri:H project:").command
+            == .edit(
+                id: 3, title: nil, notes: nil,
+                attributes: TodoAttributeChange(project: .remove, priority: .set(.high))))
+    #expect(
+        try parse("edit", "3", "--title", "Paint +home").command
+            == .edit(id: 3, title: "Paint", notes: nil, attributes: TodoAttributeChange(tags: ["home"])))
+}
+
+@Test func listTakesTagsProjectAndPriorityAsItsFilter() throws {
+    #expect(
+        try parse("list", "+work", "project:home", "--active").command
+            == .list(filter: .active, json: false, search: "+work project:home"))
 }

@@ -12,6 +12,8 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         switch argument.name {
         case "TITLE": arguments += ["Buy", "oat", "milk"]
         case "ID": arguments.append("7")
+        case "FILTER": arguments += ["+work", "project:home"]
+        case "COUNT": arguments.append("3")
         // The items to mark may be left out for --feed, which the sample gives.
         case "ITEM": break
         default: arguments.append("feed.xml")
@@ -33,7 +35,8 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
 /// What each command's sample command line must parse into.
 private let expectedSamples: [String: RivuletCommand] = [
     "add": .add(title: "Buy oat milk", notes: "text of notes", due: DueDay("2027-01-02")),
-    "list": .list(filter: .completed, json: true),
+    "list": .list(filter: .completed, json: true, search: "+work project:home"),
+    "next": .next(count: 3, json: true),
     "done": .done(ids: [7]),
     "reopen": .reopen(ids: [7]),
     "undo": .undo(id: 7),
@@ -113,7 +116,10 @@ private let expectedSamples: [String: RivuletCommand] = [
 
 @Test func theJSONOptionNamesTheFieldsItPrints() {
     let shapes = [
-        "list": "{id, title, notes, completed, due}",
+        "list":
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+        "next":
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links, enclosures}",
     ]
@@ -156,5 +162,6 @@ private let expectedSamples: [String: RivuletCommand] = [
 }
 
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
-    #expect(CommandTable.inMemoryCommandNames == ["the app", "list", "feeds list", "feeds items", "feeds export"])
+    #expect(
+        CommandTable.inMemoryCommandNames == ["the app", "list", "next", "feeds list", "feeds items", "feeds export"])
 }

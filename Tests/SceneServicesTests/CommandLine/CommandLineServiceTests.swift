@@ -15,7 +15,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     var batches: [[String]] = []
     var cursor: TodoBatch.Cursor?
     repeat {
-        let batch = try first(service.fetchTodos(filter: filter, after: cursor, limit: size)).get()
+        let batch = try first(service.fetchTodos(filter: filter, search: "", after: cursor, limit: size)).get()
         batches.append(batch.todos.map(\.title))
         cursor = batch.next
     } while cursor != nil
@@ -35,9 +35,9 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     try fixture.addTodos(["A", "B"])
     let service = makeService(fixture)
-    let full = try first(service.fetchTodos(filter: .all, after: nil, limit: 2)).get()
+    let full = try first(service.fetchTodos(filter: .all, search: "", after: nil, limit: 2)).get()
     #expect(full.todos.map(\.title) == ["A", "B"] && full.next != nil)
-    let last = try first(service.fetchTodos(filter: .all, after: full.next, limit: 2)).get()
+    let last = try first(service.fetchTodos(filter: .all, search: "", after: full.next, limit: 2)).get()
     #expect(last.todos.isEmpty && last.next == nil)
 }
 
@@ -45,7 +45,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     let due = Date(timeIntervalSince1970: 1_900_000_000)
-    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
+    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due, attributes: .none)).get()
     #expect(added.title == "Milk" && added.notes == "oat" && added.dueAt == due)
     #expect(try first(service.setCompleted(todoIDs: [added.id], true)).get().map(\.isCompleted) == [true])
     #expect(try first(service.setCompleted(todoIDs: [added.id], false)).get().map(\.isCompleted) == [false])
@@ -55,13 +55,15 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
 
 /// Every todo, in the list's order.
 private func stored(_ service: CommandLineService) throws -> [Todo] {
-    try first(service.fetchTodos(filter: .all, after: nil, limit: 100)).get().todos
+    try first(service.fetchTodos(filter: .all, search: "", after: nil, limit: 100)).get().todos
 }
 
 @Test func commandLineServiceCompletesAndRemovesSeveralTodosAsOneChange() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
-    let ids = try ["Milk", "Tea", "Bread"].map { try first(service.addTodo(title: $0, notes: "", dueAt: nil)).get().id }
+    let ids = try ["Milk", "Tea", "Bread"].map {
+        try first(service.addTodo(title: $0, notes: "", dueAt: nil, attributes: .none)).get().id
+    }
     let done = try first(service.setCompleted(todoIDs: [ids[2], ids[0]], true)).get()
     #expect(done.map(\.title) == ["Bread", "Milk"] && done.allSatisfy(\.isCompleted))
     #expect(try first(service.undo()).get()?.label == "complete 2 todos")
@@ -76,7 +78,7 @@ private func stored(_ service: CommandLineService) throws -> [Todo] {
 @Test func commandLineServiceChangesNothingWhenOneOfSeveralIDsNamesNoTodo() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
-    let milk = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil)).get().id
+    let milk = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil, attributes: .none)).get().id
     #expect(throws: SceneError.storage("there is no todo 99")) {
         try first(service.setCompleted(todoIDs: [milk, 99], true)).get()
     }
@@ -91,7 +93,7 @@ private func stored(_ service: CommandLineService) throws -> [Todo] {
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     let due = Date(timeIntervalSince1970: 1_900_000_000)
-    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due)).get()
+    let added = try first(service.addTodo(title: "Milk", notes: "oat", dueAt: due, attributes: .none)).get()
     let renamed = try first(service.updateTodo(id: added.id, TodoChange(title: "Tea"))).get()
     #expect(renamed.title == "Tea" && renamed.notes == "oat" && renamed.dueAt == due)
     let undated = try first(service.updateTodo(id: added.id, TodoChange(notes: "green", due: .remove))).get()
@@ -111,7 +113,7 @@ private func stored(_ service: CommandLineService) throws -> [Todo] {
     let fixture = try ServicesFixture()
     let service = makeService(fixture)
     #expect(try first(service.undo()).get() == nil)
-    _ = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil)).get()
+    _ = try first(service.addTodo(title: "Milk", notes: "", dueAt: nil, attributes: .none)).get()
     #expect(try first(service.undo()).get()?.label == #"add "Milk""#)
     #expect(try readAll(service) == [[]])
     #expect(try first(service.redo()).get()?.label == #"add "Milk""#)

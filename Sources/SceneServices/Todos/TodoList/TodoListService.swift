@@ -34,9 +34,10 @@ package struct TodoListService: TodoListServiceType {
         }
     }
 
-    /// Adds a todo with this title at the end of the list.
-    package func add(title: String) -> Observable<Result<Todo, SceneError>> {
-        todos.create(title: title, notes: "", due: nil).map { $0.toScene(Todo.init) }
+    /// Adds the todo `line` writes at the end of the list.
+    package func add(_ line: TodoLine) -> Observable<Result<Todo, SceneError>> {
+        todos.create(title: line.title, notes: "", due: line.due.value?.date, attributes: TodoAttributes(line))
+            .map { $0.toScene(Todo.init) }
     }
 
     /// Flips one todo between done and not done.
@@ -63,9 +64,17 @@ package struct TodoListService: TodoListServiceType {
         todos.toggleAll(matching: query).map { $0.toScene { $0 } }
     }
 
-    /// Gives one todo a new title, keeping its notes and due date as stored.
-    package func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>> {
-        todos.update(id: id, TodoEdit(title: title)).map { $0.toScene(gone: .todo, Todo.init) }
+    /// Gives one todo the title `line` writes, and the attributes and due day it names (for a
+    /// whole line, exactly those: see ``TodoLine/isWhole``); its notes stay.
+    package func rename(id: Int64, line: TodoLine) -> Observable<Result<Todo, SceneError>> {
+        let due: TodoEdit.Due =
+            switch line.dueChange {
+            case .keep: .keep
+            case .set(let day): .set(day.date)
+            case .remove: .remove
+            }
+        let edit = TodoEdit(title: line.title, due: due, attributes: TodoAttributeChange(line))
+        return todos.update(id: id, edit).map { $0.toScene(gone: .todo, Todo.init) }
     }
 
     /// Deletes one todo and sends it as it was.

@@ -13,8 +13,9 @@ package protocol TodoListServiceType: Sendable {
     /// Observes how many todos are active and done.
     func observeTally(on scheduler: any Scheduler) -> Observable<Result<TodoTally, SceneError>>
 
-    /// Adds a todo with this title at the end of the list.
-    func add(title: String) -> Observable<Result<Todo, SceneError>>
+    /// Adds the todo `line` writes (its title and attributes: see ``TodoLine``) at the end of
+    /// the list. A recurrence without a due day is refused, and nothing is written.
+    func add(_ line: TodoLine) -> Observable<Result<Todo, SceneError>>
 
     /// Flips one todo between done and not done.
     func toggle(id: Int64) -> Observable<Result<Todo, SceneError>>
@@ -32,8 +33,10 @@ package protocol TodoListServiceType: Sendable {
     /// no hidden todo changes. Sends how many changed.
     func toggleAll(in query: TodoQuery) -> Observable<Result<Int, SceneError>>
 
-    /// Gives one todo a new title, keeping its notes and due date.
-    func rename(id: Int64, title: String) -> Observable<Result<Todo, SceneError>>
+    /// Gives one todo the title `line` writes, and the attributes and due day it names; for a
+    /// whole line (``TodoLine/isWhole``, the rename line), one it does not name is taken away.
+    /// Its notes stay.
+    func rename(id: Int64, line: TodoLine) -> Observable<Result<Todo, SceneError>>
 
     /// Deletes one todo and sends it as it was.
     func delete(id: Int64) -> Observable<Result<Todo, SceneError>>

@@ -23,6 +23,8 @@ extension TodoListViewModel {
             state.followedTodo = nil
             state.viewport.selected = position ?? 0
             state.requestedRange = nil
+            // Until rows of the new order arrive, the row at that place is another todo.
+            if position != nil, state.list.loadedQuery != state.list.query { state.placedTodo = id }
         case .located(_, .failure(let error)):
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
         case .bulkPlanned(let clearing, .success(nil)):
@@ -67,7 +69,8 @@ extension TodoListViewModel.State {
     fileprivate mutating func change(_ change: TodoQuery.Change, _ effects: inout [Effect]) {
         let query = list.query.applying(change)
         guard query != list.query else { return }
-        let selectedID = selectedRow?.id
+        let selectedID = placedTodo ?? selectedRow?.id
+        placedTodo = nil
         list.query = query
         requestedRange = nil
         followedTodo = followedTodo ?? selectedID
@@ -82,6 +85,7 @@ extension TodoListViewModel.State {
         let (oldRows, previousQuery) = (list.rows, list.loadedQuery)
         list.today = today
         list.loadedQuery = query
+        if query == list.query { placedTodo = nil }
         guard case .success(let page) = result else {
             if case .failure(let error) = result { fail(error.message(after: "Could not load the todos")) }
             return
@@ -162,34 +166,55 @@ extension TodoListViewModel.State {
         browse(action, &effects)
     }
 
-    /// Enter on the input line: the title typed is added or renamed to, once trimmed and valid.
+    /// Enter on the input line: the line typed (a title with attributes: ``TodoLine``) is added
+    /// or becomes the renamed todo's, once valid. A line that cannot be read stays open with
+    /// the reason shown, so nothing typed is lost and nothing is saved.
     private mutating func submit(_ effects: inout [Effect]) {
-        defer { mode = .browsing }
         let (renamed, prompt): (Int64?, PromptText)
         switch mode {
         case .adding(let text): (renamed, prompt) = (nil, text)
         case .renaming(let id, let text): (renamed, prompt) = (id, text)
-        case .searching, .browsing, .confirmingDelete, .confirmingBulk: return
+        case .searching, .browsing, .confirmingDelete, .confirmingBulk:
+            mode = .browsing
+            return
         }
-        let title = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if renamed == nil, title.isEmpty { return }
-        if let problem = TitleRule.problem(with: title) { return fail(problem) }
-        if let id = renamed { return effects.append(.rename(id, title)) }
+        let dueDays = DueDayParser(today: list.today ?? DueDay(daysSince1970: 0), order: list.dayMonthOrder)
+        var line: TodoLine
+        switch TodoLine.parse(prompt.text, dueDays: dueDays) {
+        case .success(let read): line = read
+        case .failure(let problem): return fail(problem.message)
+        }
+        // The rename line starts as the todo's whole line: what was taken out of it goes.
+        line.isWhole = renamed != nil
+        if line.recurrence.value != nil, line.due.value == nil {
+            return fail("A recurring todo needs a due day: add due:WHEN, the day its next one counts from.")
+        }
+        mode = .browsing
+        if renamed == nil, line.title.isEmpty, !line.namesAttributes { return }
+        if let problem = TitleRule.problem(with: line.title) { return fail(problem) }
+        if let id = renamed { return effects.append(.rename(id, line)) }
         if list.query.filter != .completed, list.searchText.isEmpty {
-            pendingAdd = TodoListViewModel.PendingAdd(title: title, countBefore: viewport.count)
+            pendingAdd = TodoListViewModel.PendingAdd(
+                title: line.title, countBefore: viewport.count, isDue: line.due.value != nil)
         }
-        effects.append(.add(title))
-        if let hidden = hiddenReason(forNew: title) { status.show("Adding “\(title)”: " + hidden, .notice) }
+        effects.append(.add(line))
+        if let hidden = hiddenReason(forNew: line) { status.show("Adding “\(line.title)”: " + hidden, .notice) }
     }
 
-    /// Why the list shown would not show a new todo titled `title`, or `nil` when it would: a
-    /// new todo is not done, and the search must find it (``SearchTerms``).
-    private func hiddenReason(forNew title: String) -> ActionText? {
+    /// Why the list shown would not show the new todo `line` writes, or `nil` when it would: a
+    /// new todo is not done, and the search (its words and attributes) must find it.
+    private func hiddenReason(forNew line: TodoLine) -> ActionText? {
         if list.query.filter == .completed {
             return "the list shows done todos only (\(.changeFilter) changes the filter)."
         }
         let search = list.query.search
-        if SearchTerms.find(search, in: title) { return nil }
+        let attributes = TodoAttributes(line)
+        let match = TodoMatch(search: search)
+        if match.admits(
+            title: line.title, tags: attributes.tags, project: attributes.project, priority: attributes.priority)
+        {
+            return nil
+        }
         return "the search “\(search)” hides it (\(.clearSearch) clears the search)."
     }
 
@@ -207,6 +232,7 @@ extension TodoListViewModel.State {
         switch action {
         case .select(let move):
             followedTodo = nil
+            placedTodo = nil
             viewport.selected = viewport.selection(after: move)
         case .open: if let row { effects.append(.route(.todoEditor(id: row.id))) }
         case .toggle: if let row { effects.append(.toggle(row.id)) }
@@ -216,7 +242,7 @@ extension TodoListViewModel.State {
         case .cycleSort: change(.cycleSort, &effects)
         case .moveSelected(let delta): requestMove(by: delta, &effects)
         case .startAdding: mode = .adding(PromptText())
-        case .startRenaming: if let row { mode = .renaming(id: row.id, PromptText(row.title)) }
+        case .startRenaming: if let row { mode = .renaming(id: row.id, PromptText(row.line)) }
         case .startSearching: mode = .searching(PromptText(list.searchText))
         case .askToDelete: if let row { mode = .confirmingDelete(id: row.id, title: row.title) }
         case .escape:
@@ -233,12 +259,18 @@ extension TodoListViewModel.State {
     /// a newer search is on its way.
     private var shownQuery: TodoQuery { list.loadedQuery ?? list.query }
 
-    /// Selects the todo just added once the list has grown: new todos come last in every order
-    /// but the alphabetical one, where it is looked up by title among the rows loaded.
+    /// Selects the todo just added once the list has grown: a new todo comes last in the manual
+    /// order, and last among those not done in the creation order (and in the due-date order without a due
+    /// day); in the other orders it is looked up by title among the rows loaded.
     private mutating func selectAddedTodo() {
         guard let pending = pendingAdd, viewport.count > pending.countBefore else { return }
-        if list.query.sort != .title {
-            viewport.selected = viewport.count - 1
+        let comesLast =
+            list.query.sort == .manual || list.query.sort == .created || (list.query.sort == .dueDate && !pending.isDue)
+        if comesLast {
+            // Done todos come after the others but in the manual order; adding one changes no
+            // count of done todos.
+            let done = list.query.filter == .all && list.query.sort != .manual ? list.tally.completed : 0
+            viewport.selected = max(0, viewport.count - 1 - done)
             pendingAdd = nil
         } else if let row = list.rows.first(where: { $0.title == pending.title }) {
             viewport.selected = row.position

@@ -38,6 +38,8 @@ extension TodoListViewModel {
         package var searchText = ""
         /// The day it is where the person is, to mark overdue and due-today rows.
         package var today: DueDay?
+        /// How a due day typed as `24/12` or `12/24` is read in the add and rename lines.
+        package var dayMonthOrder = DayMonthOrder.dayFirst
 
         /// Whether the rows shown are not yet those of the latest query.
         package var isLoading: Bool { loadedQuery != query }
@@ -84,10 +86,15 @@ extension TodoListViewModel {
         var requestedRange: VisibleRange?
         /// The todo that was selected when the order changed, until its new place is known.
         var followedTodo: Int64?
+        /// The todo a new order's answer put the selection on, while the rows shown are still
+        /// those of the order before: another change of order follows it, not the row there.
+        var placedTodo: Int64?
 
-        /// A list before anything has loaded, on the day `today`.
-        package init(today: DueDay? = nil) {
+        /// A list before anything has loaded, on the day `today`, reading short dates in
+        /// `dayMonthOrder`.
+        package init(today: DueDay? = nil, dayMonthOrder: DayMonthOrder = .dayFirst) {
             list.today = today
+            list.dayMonthOrder = dayMonthOrder
         }
 
         /// The selected todo. While a move is on its way the rows still show the old order; the
@@ -142,5 +149,6 @@ extension TodoListViewModel {
     struct PendingAdd: Sendable, Hashable {
         let title: String
         let countBefore: Int
+        var isDue = false
     }
 }

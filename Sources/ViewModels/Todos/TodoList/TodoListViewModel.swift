@@ -28,17 +28,21 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     let service: any TodoListServiceType
     let scheduler: any Scheduler
     let today: @Sendable () -> DueDay
+    let dayMonthOrder: DayMonthOrder
 
     /// Creates the view model over its scene service; the state and routes are delivered on
     /// `scheduler`. `today` tells the day it is where the person is, to mark overdue and
-    /// due-today todos (the system's by default; tests pass a fixed day).
+    /// due-today todos and to read due days typed (the system's by default; tests pass a fixed
+    /// day); `dayMonthOrder` how `24/12` is read (the locale's by default).
     package init(
         service: any TodoListServiceType, scheduler: any Scheduler,
-        today: @escaping @Sendable () -> DueDay = { .today() }
+        today: @escaping @Sendable () -> DueDay = { .today() },
+        dayMonthOrder: DayMonthOrder = .of(environment: ProcessInfo.processInfo.environment)
     ) {
         self.service = service
         self.scheduler = scheduler
         self.today = today
+        self.dayMonthOrder = dayMonthOrder
     }
 
     /// What a person asks of the list, whatever the keys or buttons that ask it.
@@ -122,9 +126,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
 
     /// What a step of ``reduce(_:_:)`` asks the service, or the app, to do.
     package enum Effect: Sendable, Hashable {
-        case add(String)
+        case add(TodoLine)
         case toggle(Int64)
-        case rename(Int64, String)
+        case rename(Int64, TodoLine)
         case delete(Int64)
         case move(id: Int64, from: Int, to: Int, in: TodoQuery)
         case locate(Int64, in: TodoQuery)
@@ -136,10 +140,10 @@ package struct TodoListViewModel: ViewModelType, Sendable {
 
     /// The list's state, delivered on the scheduler, and where it goes.
     package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
-        let (service, scheduler, today) = (service, scheduler, today)
+        let (service, scheduler, today, dayMonthOrder) = (service, scheduler, today, dayMonthOrder)
         let routes = PublishRelay<Route>()
         let state = Observable.system(
-            initialState: State(today: today()),
+            initialState: State(today: today(), dayMonthOrder: dayMonthOrder),
             reduce: Self.reduce,
             effects: { Self.perform($0, service: service, routes: routes) },
             scheduler: scheduler,
@@ -167,7 +171,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
             failure(of: outcome, after: "Could not \(what) the todo", Event.writeFailed)
         }
         return switch effect {
-        case .add(let title): write(service.add(title: title), "add")
+        case .add(let line): write(service.add(line), "add")
         case .toggle(let id):
             answer(service.toggle(id: id)) { result in
                 switch result {
@@ -177,7 +181,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
                 case .failure(let error): return .writeFailed(error.message(after: "Could not change the todo"))
                 }
             }
-        case .rename(let id, let title): write(service.rename(id: id, title: title), "rename")
+        case .rename(let id, let line): write(service.rename(id: id, line: line), "rename")
         case .delete(let id):
             answer(service.delete(id: id)) { result in
                 switch result {

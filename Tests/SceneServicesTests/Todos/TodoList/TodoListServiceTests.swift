@@ -14,7 +14,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos, history: fixture.history)
     try fixture.addTodos(["Milk"])
-    let added = try first(service.add(title: "Eggs")).get()
+    let added = try first(service.add(TodoLine(title: "Eggs"))).get()
     #expect(added.title == "Eggs")
     #expect(try page(service).todos.map(\.title) == ["Milk", "Eggs"])
 }
@@ -84,7 +84,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
     let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let recorder = Recorder(service.observePage(TodoQuery(), on: ImmediateScheduler()))
     defer { recorder.dispose() }
-    _ = try first(service.add(title: "Milk")).get()
+    _ = try first(service.add(TodoLine(title: "Milk"))).get()
     fixture.settle()
     #expect(recorder.all.compactMap { try? $0.get().todos.map(\.title) } == [[], ["Milk"]])
 }
@@ -103,7 +103,7 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
     let service = TodoListService(todos: fixture.todos, history: fixture.history)
     let due = Date(timeIntervalSince1970: 1_798_675_200)
     let todo = try first(fixture.todos.create(title: "Milk", notes: "2 l", due: due)).get()
-    let renamed = try first(service.rename(id: todo.id, title: "Oat milk")).get()
+    let renamed = try first(service.rename(id: todo.id, line: TodoLine(title: "Oat milk"))).get()
     #expect([renamed.title, renamed.notes] == ["Oat milk", "2 l"])
     #expect(renamed.dueAt == due)
 }
@@ -111,13 +111,13 @@ private func page(_ service: TodoListService, _ query: TodoQuery = TodoQuery()) 
 @Test func todoListServiceRenameOfAMissingTodoFails() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos, history: fixture.history)
-    #expect(try first(service.rename(id: 99, title: "Tea")) == .failure(SceneError.gone(.todo)))
+    #expect(try first(service.rename(id: 99, line: TodoLine(title: "Tea"))) == .failure(SceneError.gone(.todo)))
 }
 
 @Test func todoListServiceRefusesAnEmptyTitleWithAMessage() throws {
     let fixture = try ServicesFixture()
     let service = TodoListService(todos: fixture.todos, history: fixture.history)
-    guard case .failure(let error) = try first(service.add(title: "")) else {
+    guard case .failure(let error) = try first(service.add(TodoLine(title: ""))) else {
         Issue.record("an empty title was stored")
         return
     }

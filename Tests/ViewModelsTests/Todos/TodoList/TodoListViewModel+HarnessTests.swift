@@ -70,9 +70,9 @@ private final class Pages: Sendable {
         let service = MockTodoListService {
             $0.observePageHandler = { _, _ in .never() }
             $0.observeTallyHandler = { _ in .never() }
-            $0.addHandler = { title in
-                added.withLock { $0.append(title) }
-                return .just(.success(Fixtures.todo(3, title)))
+            $0.addHandler = { line in
+                added.withLock { $0.append(line.title) }
+                return .just(.success(Fixtures.todo(3, line.title)))
             }
         }
         let actions = scheduler.createHotObservable(

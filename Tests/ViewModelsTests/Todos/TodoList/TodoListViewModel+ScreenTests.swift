@@ -89,9 +89,9 @@ private final class MemoryTodos: Sendable {
                     return .success(TodoTally(active: all.count - done, completed: done))
                 }
             }
-            $0.addHandler = { [self] title in
-                change("add \(title)") { todos in
-                    let todo = Fixtures.todo(Int64(todos.count + 1), title)
+            $0.addHandler = { [self] line in
+                change("add \(line.title)") { todos in
+                    let todo = Fixtures.todo(Int64(todos.count + 1), line.title)
                     todos.append(todo)
                     return todo
                 }
@@ -133,8 +133,9 @@ private final class MemoryTodos: Sendable {
                 version.accept(version.value + 1)
                 return .just(.success(changed))
             }
-            $0.renameHandler = { [self] id, title in
-                change("rename \(id) \(title)") { todos in
+            $0.renameHandler = { [self] id, line in
+                let title = line.title
+                return change("rename \(id) \(title)") { todos in
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
                     let old = todos[index]
                     todos[index] = Todo(
@@ -193,8 +194,10 @@ private final class MemoryTodos: Sendable {
     /// The todos a list of `query` shows, in its order.
     private static func ordered(_ todos: [Todo], _ query: TodoQuery) -> [Todo] {
         let shown = todos.filter { shows(query, $0) }
+        // The service puts done todos after the others; this fake keeps the order it holds,
+        // which the scene's tests of moves and filters are written against.
         switch query.sort {
-        case .manual, .created, .dueDate: return shown
+        case .manual, .created, .dueDate, .urgency: return shown
         case .title: return shown.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
         }
     }

@@ -130,6 +130,69 @@ func itemsLeftTextUsesTheRightPlural(_ count: Int, _ text: String) {
 }
 
 @Test func todoListFilterAndSortHaveNamesInWords() {
-    #expect(TodoSort.allCases.map(\.name) == ["manual", "date created", "due date", "title"])
+    #expect(TodoSort.allCases.map(\.name) == ["manual", "date created", "due date", "title", "urgency"])
     #expect(TodoFilter.allCases.map(\.name) == ["all", "active", "completed"])
+}
+
+/// The effects of submitting `text` on the add line of a loaded list.
+private func submitting(
+    _ text: String, in state: VM.State = reduced(loaded(TodoQuery(), TodoPage(todos: [], totalCount: 0, offset: 0)))
+) -> (VM.State, [VM.Effect]) {
+    var state = reduced(state, .action(.startAdding), .action(.edit(PromptText(text))))
+    let effects = VM.reduce(&state, .action(.submit))
+    return (state, effects)
+}
+
+@Test func theAddLineReadsAttributesAndDueDaysAmongTheTitle() throws {
+    let (state, effects) = submitting("Paint +home pri:H due:fri")
+    let line = try TodoLine.parse("Paint +home pri:H due:fri", dueDays: Fixtures.dueDays).get()
+    #expect(effects == [.add(line)])
+    #expect(line.due.value?.description == "2026-11-27")
+    #expect(state.mode == .browsing)
+}
+
+@Test func aLineThatCannotBeReadStaysOpenWithOneSentenceAndSavesNothing() {
+    for text in ["Call pri:X", "Bins recur:weekly", "Call due:someday"] {
+        let (state, effects) = submitting(text)
+        #expect(effects.isEmpty, "\(text)")
+        #expect(state.mode == .adding(PromptText(text)), "\(text)")
+        #expect(state.errorMessage != nil, "\(text)")
+    }
+    #expect(submitting("Call pri:X").0.errorMessage == "'pri:X' is not a priority; write pri:H, pri:M or pri:L.")
+}
+
+@Test func theRenameLineStartsAsTheWholeTodoAndWritesItWhole() throws {
+    let todo = Todo(
+        id: 7, title: "Learn +word", createdAt: Fixtures.day, dueAt: Fixtures.day,
+        attributes: TodoAttributes(tags: ["home"], priority: .low))
+    var state = reduced(loaded(TodoQuery(), TodoPage(todos: [todo], totalCount: 1, offset: 0)))
+    state = reduced(state, .action(.viewport(height: 10)), .action(.select(.top)), .action(.startRenaming))
+    let written = #"Learn \+word +home pri:L due:2026-12-31"#
+    #expect(state.mode == .renaming(id: 7, PromptText(written)))
+    state = reduced(state, .action(.edit(PromptText(#"Learn \+word +home"#))))
+    let effects = VM.reduce(&state, .action(.submit))
+    var line = TodoLine(title: "Learn +word", tags: ["home"])
+    line.isWhole = true
+    #expect(effects == [.rename(7, line)])
+}
+
+@Test func aNewTodoThatTheSearchsAttributesShowIsNotSaidToBeHidden() {
+    let searching = reduced(
+        loaded(TodoQuery(search: "+home"), TodoPage(todos: [], totalCount: 0, offset: 0)),
+        .action(.startSearching), .action(.edit(PromptText("+home"))), .searchSettled("+home"), .action(.submit))
+    #expect(submitting("Paint +home", in: searching).0.message == nil)
+    #expect(submitting("Paint +work", in: searching).0.message != nil)
+}
+
+@Test func aSecondOrderChangedBeforeTheFirstsRowsArriveFollowsTheSameTodo() {
+    let todos = [Fixtures.todo(1, "Walk"), Fixtures.todo(2, "Bee"), Fixtures.todo(3, "Aardvark")]
+    var state = reduced(
+        loaded(TodoQuery(), TodoPage(todos: todos, totalCount: 3, offset: 0)), .action(.viewport(height: 10)),
+        .action(.select(.bottom)))
+    #expect(state.selectedRow?.id == 3)
+    _ = VM.reduce(&state, .action(.cycleSort))
+    // The new order puts todo 3 first; the rows shown are still the manual ones.
+    _ = VM.reduce(&state, .located(3, .success(0)))
+    let effects = VM.reduce(&state, .action(.cycleSort))
+    #expect(effects.contains(.locate(3, in: state.list.query)))
 }

@@ -40,8 +40,8 @@ private struct Scene {
                     active: todos.count { !$0.isCompleted }, completed: todos.count(where: \.isCompleted))
                 return .just(.success(TodoBulkPlan.planning(clearing: clearing, in: query, shown: tally, all: tally)))
             }
-            $0.addHandler = { title in
-                writes.append("add \(title)")
+            $0.addHandler = { line in
+                writes.append("add \(line.title)")
                 return .just(writeResult)
             }
             $0.toggleHandler = { id in
@@ -52,8 +52,8 @@ private struct Scene {
                 writes.append("toggleAll \(query.filter) '\(query.search)'")
                 return .just(.success(3))
             }
-            $0.renameHandler = { id, title in
-                writes.append("rename \(id) \(title)")
+            $0.renameHandler = { id, line in
+                writes.append("rename \(id) \(line.title)")
                 return .just(writeResult)
             }
             $0.deleteHandler = { id in

@@ -1,0 +1,40 @@
+import Domain
+import Testing
+
+@Test func aSearchSplitsIntoAttributesAndWords() {
+    let match = TodoMatch(search: "+work paint project:home pri:m +work")
+    #expect(match.tags == ["work"])
+    #expect(match.project == "home")
+    #expect(match.priority == .medium)
+    #expect(match.text == "paint")
+    #expect(match.hasAttributes && match.problems.isEmpty)
+}
+
+@Test func aSearchWithoutAttributesIsKeptAsTyped() {
+    let match = TodoMatch(search: "  oat  milk")
+    #expect(match == TodoMatch(text: "  oat  milk"))
+    #expect(!match.hasAttributes)
+}
+
+@Test func aProjectMatchesItselfAndItsSubProjectsOnly() {
+    let match = TodoMatch(search: "project:home")
+    #expect(match.admits(title: "a", tags: [], project: "home", priority: nil))
+    #expect(match.admits(title: "a", tags: [], project: "home.garden", priority: nil))
+    #expect(!match.admits(title: "a", tags: [], project: "homework", priority: nil))
+    #expect(!match.admits(title: "a", tags: [], project: nil, priority: nil))
+}
+
+@Test func everyTagAskedForMustBeThere() {
+    let match = TodoMatch(search: "+a +b milk")
+    #expect(match.admits(title: "Buy milk", tags: ["b", "c", "a"], project: nil, priority: nil))
+    #expect(!match.admits(title: "Buy milk", tags: ["a"], project: nil, priority: nil))
+    #expect(!match.admits(title: "Buy bread", tags: ["a", "b"], project: nil, priority: nil))
+}
+
+@Test func aBadAttributeInASearchIsNamedAndSearchedAsAWord() {
+    let match = TodoMatch(search: "pri:X due:fri")
+    #expect(match.problems.count == 2)
+    #expect(match.problems.first == "'pri:X' is not a priority; write pri:H, pri:M or pri:L.")
+    #expect(match.text == "pri:X due:fri")
+    #expect(!match.hasAttributes)
+}
