@@ -119,14 +119,25 @@ public enum RivuletWindows {
         var slowest = 0.0
         for filter in TodoFilter.allCases {
             let shown = matching.filter { filter == .all || SQLiteWorkload.isDone($0) == (filter == .completed) }
-            let inIndexOrder = shown.prefix(limit).map(SQLiteWorkload.title)
+            // In every order but the manual one, done todos come after the others.
+            let doneLast = shown.filter { !SQLiteWorkload.isDone($0) } + shown.filter(SQLiteWorkload.isDone)
             // Every title is "Todo #" and digits: NOCASE orders them byte by byte.
-            let inTitleOrder = shown.map(SQLiteWorkload.title).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let byTitle = { (rows: [Int]) in
+                rows.map(SQLiteWorkload.title).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            }
+            let inTitleOrder =
+                byTitle(shown.filter { !SQLiteWorkload.isDone($0) }) + byTitle(shown.filter(SQLiteWorkload.isDone))
             for sort in TodoSort.allCases {
                 let query = TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: limit)
                 let (window, milliseconds) = try fetch(query)
-                // No todo has a due date: the due-date order is the identifiers'.
-                let expected = sort == .title ? Array(inTitleOrder.prefix(limit)) : inIndexOrder
+                // No todo has a due date or a priority, and older todos are more urgent: the
+                // due-date, creation and urgency orders are the identifiers', done todos last.
+                let expected =
+                    switch sort {
+                    case .manual: shown.prefix(limit).map(SQLiteWorkload.title)
+                    case .title: Array(inTitleOrder.prefix(limit))
+                    default: doneLast.prefix(limit).map(SQLiteWorkload.title)
+                    }
                 try expectEqual(window.todos.map(\.title), expected, "rivulet \(search) window (\(filter), \(sort))")
                 let what = "rivulet \(search) count (\(filter), \(sort))"
                 try expectEqual(window.totalCount <= shown.count, true, what)
