@@ -25,17 +25,17 @@ public enum CommandLineCheck {
 
     private static func check(_ command: RivuletCommand, arguments: [String]) {
         switch command {
-        case .add(let title, _, _), .edit(_, let title?, _, _):
+        case .add(let title, _, _, _), .edit(_, let title?, _, _, _):
             guard !title.allSatisfy(\.isWhitespace) else { violation("a blank title from \(arguments)") }
         default:
             break
         }
         switch command {
-        case .done(let id), .reopen(let id), .undo(let id?), .remove(let id), .edit(let id, _, _, _),
-            .feedsItems(let id, _), .feedsRemove(let id), .feedsRefresh(let id?), .feedsSetRead(.feed(let id), _):
+        case .undo(let id?), .edit(let id, _, _, _, _), .feedsItems(let id, _), .feedsRemove(let id),
+            .feedsRefresh(let id?), .feedsSetRead(.feed(let id), _):
             guard id > 0 else { violation("ID \(id) from \(arguments)") }
-        case .feedsSetRead(.items(let ids), _):
-            guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { violation("item IDs \(ids) from \(arguments)") }
+        case .done(let ids), .reopen(let ids), .remove(let ids), .feedsSetRead(.items(let ids), _):
+            guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { violation("IDs \(ids) from \(arguments)") }
         default:
             break
         }
