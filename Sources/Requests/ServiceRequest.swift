@@ -36,6 +36,9 @@ public struct ServiceRequest: Sendable {
     public var maximumBodySize: Int
     /// The most redirects followed before the request fails.
     public var maximumRedirects: Int
+    /// Where the body of an accepted answer goes as it arrives, instead of the response's
+    /// ``NetworkResponse/body``; `nil` keeps it in memory.
+    public var bodySink: (any ResponseBodySink)?
 
     /// A request with the given parts.
     public init(

@@ -32,6 +32,10 @@ final class _Exchange: @unchecked Sendable {
     private struct State {
         var body = Data()
         var head: Head?
+        /// The sink the body goes to instead of `body`, once an accepted head has opened it.
+        var sink: (any ResponseBodySink)?
+        /// The bytes handed to `sink` so far.
+        var streamedByteCount = 0
         var finished = false
         var completion: (@Sendable (Result<NetworkResponse, RequestError>) -> Void)?
         var visited: Set<String> = []
@@ -127,6 +131,7 @@ final class _Exchange: @unchecked Sendable {
             state.finished = true
             // What was received goes now, not when the last reference to the exchange does.
             state.body = Data()
+            state.sink = nil
             defer {
                 state.completion = nil
                 state.transfer = nil
@@ -159,7 +164,20 @@ final class _Exchange: @unchecked Sendable {
             fail(.bodyTooLarge(limit: limit))
             return false
         }
-        state.withLock { $0.head = head }
+        // Only an answer the request accepts goes to its sink: any other is kept for its error.
+        let sink = request.acceptedStatusCodes.contains(head.status) ? request.bodySink : nil
+        state.withLock {
+            $0.head = head
+            $0.sink = sink
+        }
+        if let sink {
+            do {
+                try sink.open(statusCode: head.status, headers: head.headers)
+            } catch {
+                fail(.transport(String(describing: error)))
+                return false
+            }
+        }
         return true
     }
 
@@ -168,15 +186,30 @@ final class _Exchange: @unchecked Sendable {
     /// when the transfer is to stop (past the limit, or the exchange ended).
     func receive(_ data: Data) -> Bool {
         let limit = request.maximumBodySize
-        let verdict = state.withLock { state -> Bool? in
-            guard !state.finished else { return false }
-            if state.body.count + data.count > limit { return nil }
-            state.body.append(data)
-            return true
+        let (verdict, sink) = state.withLock { state -> (Bool?, (any ResponseBodySink)?) in
+            guard !state.finished else { return (false, nil) }
+            let held = state.sink == nil ? state.body.count : state.streamedByteCount
+            if held + data.count > limit { return (nil, nil) }
+            guard let sink = state.sink else {
+                state.body.append(data)
+                return (true, nil)
+            }
+            state.streamedByteCount += data.count
+            return (true, sink)
         }
         guard let verdict else {
             fail(.bodyTooLarge(limit: limit))
             return false
+        }
+        // Outside the lock: a sink may take its time (a disk), and a timeout may end the
+        // exchange meanwhile.
+        if let sink {
+            do {
+                try sink.write(data)
+            } catch {
+                fail(.transport(String(describing: error)))
+                return false
+            }
         }
         return verdict
     }

@@ -39,6 +39,12 @@ package struct MockCommandLineService: CommandLineServiceType {
     package var fetchItemsHandler: @Sendable (Int64, Int, Int) -> Observable<Result<[FeedItem], SceneError>> =
         _unexpected(
             "CommandLineServiceType.fetchItems(feedID:offset:limit:)")
+    /// Answers ``fetchItem(id:)``.
+    package var fetchItemHandler: @Sendable (Int64) -> Observable<Result<FeedItem, SceneError>> = _unexpected(
+        "CommandLineServiceType.fetchItem(id:)")
+    /// Answers ``download(_:into:)``.
+    package var downloadHandler: @Sendable (String, String?) -> Observable<Result<DownloadEvent, SceneError>> =
+        _unexpected("CommandLineServiceType.download(_:into:)")
     /// Answers ``removeFeed(id:)``.
     package var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>> = _unexpected(
         "CommandLineServiceType.removeFeed(id:)")
@@ -117,6 +123,16 @@ package struct MockCommandLineService: CommandLineServiceType {
     /// Calls ``fetchItemsHandler``.
     package func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>> {
         fetchItemsHandler(feedID, offset, limit)
+    }
+
+    /// Calls ``fetchItemHandler``.
+    package func fetchItem(id: Int64) -> Observable<Result<FeedItem, SceneError>> {
+        fetchItemHandler(id)
+    }
+
+    /// Calls ``downloadHandler``.
+    package func download(_ address: String, into folder: String?) -> Observable<Result<DownloadEvent, SceneError>> {
+        downloadHandler(address, folder)
     }
 
     /// Calls ``removeFeedHandler``.

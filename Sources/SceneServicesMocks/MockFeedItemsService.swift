@@ -1,3 +1,4 @@
+package import Domain
 package import SceneServices
 package import Streams
 
@@ -37,6 +38,11 @@ package struct MockFeedItemsService: FeedItemsServiceType {
     /// Answers ``openLink(_:)``.
     package var openLinkHandler: @Sendable (String) -> Observable<Result<Void, SceneError>> = _unexpected(
         "FeedItemsServiceType.openLink(_:)")
+    /// Answers ``download(_:title:)``.
+    package var downloadHandler: @Sendable (String, String) -> Observable<Result<String, SceneError>> = _unexpected(
+        "FeedItemsServiceType.download(_:title:)")
+    /// Answers ``observeDownloads(on:)``; an empty queue that never changes unless set.
+    package var observeDownloadsHandler: @Sendable (any Scheduler) -> Observable<[Download]> = { _ in .just([]) }
 
     /// A fake whose every method fails the test when called.
     package init() {}
@@ -101,5 +107,15 @@ package struct MockFeedItemsService: FeedItemsServiceType {
     /// Calls ``openLinkHandler``.
     package func openLink(_ url: String) -> Observable<Result<Void, SceneError>> {
         openLinkHandler(url)
+    }
+
+    /// Calls ``downloadHandler``.
+    package func download(_ address: String, title: String) -> Observable<Result<String, SceneError>> {
+        downloadHandler(address, title)
+    }
+
+    /// Calls ``observeDownloadsHandler``.
+    package func observeDownloads(on scheduler: any Scheduler) -> Observable<[Download]> {
+        observeDownloadsHandler(scheduler)
     }
 }

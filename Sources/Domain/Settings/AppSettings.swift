@@ -10,6 +10,7 @@ import Foundation
 /// browser = firefox --new-tab %s
 /// refresh-every = 60        # minutes; 0 never
 /// refresh-on-start = no
+/// download-folder = ~/Podcasts
 /// ```
 ///
 /// Reading never fails: a line that is not a setting, an unknown name or a value out of range
@@ -23,6 +24,8 @@ public struct AppSettings: Sendable, Hashable {
     public var refreshEveryMinutes: Int?
     /// Whether every feed is fetched when the app starts.
     public var refreshOnStart: Bool?
+    /// The folder enclosures are downloaded into, absolute or under `~`, as written.
+    public var downloadFolder: String?
 
     /// No setting given.
     public init(browser: String? = nil, refreshEveryMinutes: Int? = nil, refreshOnStart: Bool? = nil) {
@@ -32,7 +35,7 @@ public struct AppSettings: Sendable, Hashable {
     }
 
     /// The names the file knows, in the order the messages list them.
-    public static let names = ["browser", "refresh-every", "refresh-on-start"]
+    public static let names = ["browser", "refresh-every", "refresh-on-start", "download-folder"]
 
     /// The most minutes `refresh-every` takes: a week.
     public static let longestRefreshMinutes = 7 * 24 * 60
@@ -99,6 +102,11 @@ public struct AppSettings: Sendable, Hashable {
             case "no", "false", "off": refreshOnStart = false
             default: return SettingsProblem("refresh-on-start is yes or no, not “\(value)”.")
             }
+        case "download-folder":
+            guard value.hasPrefix("/") || value == "~" || value.hasPrefix("~/") else {
+                return SettingsProblem("download-folder is a folder's path from / or ~, not “\(value)”.")
+            }
+            downloadFolder = value
         default:
             return SettingsProblem(
                 "there is no setting “\(name)”; the settings are " + Self.names.joined(separator: ", ") + ".")

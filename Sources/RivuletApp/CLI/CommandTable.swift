@@ -215,6 +215,35 @@ enum CommandTable {
         markRead(isRead: true),
         markRead(isRead: false),
         CommandSpec(
+            "feeds download", summary: "download an item's enclosure (a podcast episode)",
+            discussion: """
+                Downloads the item's enclosure (its first file, else the Nth as 'feeds items
+                --json' lists them) into the download folder: the settings file's
+                download-folder, else $XDG_DOWNLOAD_DIR or xdg-user-dirs' download folder, else
+                ~/Downloads. The file is named after the address and never replaces one
+                already there ('episode (2).mp3'). It is written as NAME.part and renamed when
+                complete; an interrupted download continues where it stopped when run again.
+                Files over 2 GiB are refused. Prints the file's path; on a terminal, a progress
+                line on standard error meanwhile.
+                """,
+            arguments: [
+                .one("ITEM", "the item's ID, as feeds items prints it"),
+                .optional("N", "which of the item's enclosures, from 1"),
+            ],
+            options: [.value("to", "DIR", "the folder to download into, instead of the download folder")],
+            changesData: false
+        ) { input throws(UsageError) in
+            var number: Int?
+            if let text = input.argument("N") {
+                guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value > 0 else {
+                    throw input.error("N is a positive whole number, not '\(text)'")
+                }
+                number = value
+            }
+            if let folder = input.value("to"), folder.isEmpty { throw input.error("--to needs a folder") }
+            return .feedsDownload(itemID: try input.id("ITEM"), number: number, folder: input.value("to"))
+        },
+        CommandSpec(
             "feeds rm", summary: "unsubscribe from a feed",
             discussion: """
                 Unsubscribes from the feed with this ID and deletes its items; 'rivulet undo'

@@ -1,3 +1,4 @@
+import BaseServices
 import Domain
 import Foundation
 import SceneServices
@@ -119,6 +120,8 @@ extension Composition {
         var configuration = launchConfiguration(options: options).servicesConfiguration
         configuration.readsOnlyWhenReadOnly = onlyReads
         configuration.browser = settings.browser
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        configuration.downloadFolder = settings.downloadFolder.map { DownloadFolder.expanded($0, home: home) }
         do {
             return .success(try ServicesBootstrap.start(configuration))
         } catch {

@@ -102,12 +102,15 @@ public enum RivuletCommand: Hashable, Sendable {
     case feedsImport(path: String)
     /// `feeds export`.
     case feedsExport
+    /// `feeds download ITEM [N] [--to DIR]`: the item's `number`th enclosure (its first file
+    /// when `nil`) into `folder` (the download folder when `nil`).
+    case feedsDownload(itemID: Int64, number: Int?, folder: String?)
 
     /// Whether the command only reads the database, so a file it may not write can still serve
     /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .next, .feedsList, .feedsItems, .feedsExport: true
+        case .list, .next, .feedsList, .feedsItems, .feedsExport, .feedsDownload: true
         default: false
         }
     }

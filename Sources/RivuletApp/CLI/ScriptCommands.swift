@@ -9,7 +9,16 @@ import TerminalUI
 enum ScriptCommands {
     static func run(_ invocation: RivuletInvocation) -> Int32 {
         let services: Services
-        switch Composition.startServices(options: invocation.options, onlyReads: invocation.command.onlyReads) {
+        var settings = AppSettings()
+        if case .feedsDownload = invocation.command {
+            // The download folder is the settings file's to name.
+            let path = Composition.settingsPath()
+            let problems: [String]
+            (settings, problems) = Composition.settings(at: path)
+            for problem in problems { Output.error("rivulet: \(path), \(problem) It is skipped.") }
+        }
+        let onlyReads = invocation.command.onlyReads
+        switch Composition.startServices(options: invocation.options, onlyReads: onlyReads, settings: settings) {
         case .success(let started): services = started
         case .failure(let failure):
             Output.error("rivulet: \(failure.message)")
@@ -70,7 +79,7 @@ enum ScriptCommands {
             let change = TodoChange(title: title, notes: notes, due: due, attributes: attributes)
             _ = try value(of: todos.updateTodo(id: id, change))
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsSetRead, .feedsImport,
-            .feedsExport:
+            .feedsExport, .feedsDownload:
             try FeedCommands.perform(command, services: services)
         case .app, .help, .version:
             break
@@ -165,6 +174,12 @@ enum ScriptCommands {
         case nil:
             throw CommandFailure("the operation ended without a result")
         }
+    }
+
+    /// Subscribes to `operation`, waits for its end and returns its last value; `nil` when it
+    /// fails or ends without one.
+    static func lastValue<T: Sendable>(of operation: Observable<T>) -> T? {
+        (try? operation.toBlocking().last()) ?? nil
     }
 
     /// Subscribes to `operation`, waits for its first value (or its end) and returns it; `nil`

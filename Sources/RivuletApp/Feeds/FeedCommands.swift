@@ -55,6 +55,8 @@ enum FeedCommands {
             try importSubscriptions(from: path, feeds: feeds)
         case .feedsExport:
             Output.write(try ScriptCommands.value(of: feeds.exportFeeds()))
+        case .feedsDownload(let itemID, let number, let folder):
+            try download(itemID: itemID, number: number, folder: folder, feeds: feeds)
         default:
             break
         }
@@ -94,7 +96,7 @@ enum FeedCommands {
 
     /// Why a refresh or subscription failed, named by its address or path (`what`) unless the
     /// reason already names it.
-    private static func named(_ message: String, what: String) -> String {
+    static func named(_ message: String, what: String) -> String {
         let (message, what) = (FeedURLRule.hidingPasswords(in: message), FeedURLRule.hidingPasswords(in: what))
         return message.contains(what) ? message : "\(what): \(message)"
     }

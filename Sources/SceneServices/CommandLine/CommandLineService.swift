@@ -9,11 +9,18 @@ package struct CommandLineService: CommandLineServiceType {
     let todos: any TodosBaseServiceType
     let feeds: any FeedsBaseServiceType
     let history: any HistoryBaseServiceType
+    let downloader: EnclosureDownloader
+    let downloadFolder: String
 
-    init(todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType) {
+    init(
+        todos: any TodosBaseServiceType, feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType,
+        downloader: EnclosureDownloader = EnclosureDownloader(), downloadFolder: String = DownloadFolder.standard()
+    ) {
         self.todos = todos
         self.feeds = feeds
         self.history = history
+        self.downloader = downloader
+        self.downloadFolder = downloadFolder
     }
 
     /// Adds a todo at the end of the list.
@@ -87,6 +94,18 @@ package struct CommandLineService: CommandLineServiceType {
         feeds.observeItems(feedID: feedID, unreadOnly: false, offset: offset, limit: limit, on: ImmediateScheduler())
             .take(1)
             .map { $0.toScene { $0.map(FeedItem.init) } }
+    }
+
+    /// Reads one feed item.
+    package func fetchItem(id: Int64) -> Observable<Result<FeedItem, SceneError>> {
+        feeds.locateItem(id: id).map { $0.toScene { FeedItem($0.item) } }
+    }
+
+    /// Downloads `address` into `folder`, else the download folder.
+    package func download(_ address: String, into folder: String?) -> Observable<Result<DownloadEvent, SceneError>> {
+        downloader.download(address, into: folder ?? downloadFolder)
+            .map { Result<DownloadEvent, SceneError>.success($0) }
+            .catch { error in .just(.failure(.download((error as? DownloadError)?.message ?? "\(error)"))) }
     }
 
     /// Unsubscribes from a feed, recorded for undo.

@@ -55,6 +55,13 @@ package protocol CommandLineServiceType: Sendable {
     /// Reads `limit` items of the feed `feedID` from `offset`, newest first (undated items last).
     func fetchItems(feedID: Int64, offset: Int, limit: Int) -> Observable<Result<[FeedItem], SceneError>>
 
+    /// Reads one feed item; a failure that says so when there is none with that ID.
+    func fetchItem(id: Int64) -> Observable<Result<FeedItem, SceneError>>
+
+    /// Downloads the file at `address` into `folder` (the download folder when `nil`) when
+    /// subscribed: sends where it writes, progress, then the file's path, or the failure.
+    func download(_ address: String, into folder: String?) -> Observable<Result<DownloadEvent, SceneError>>
+
     /// Unsubscribes from a feed as a change undo can take back; sends the feed as it was.
     func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>>
 

@@ -20,6 +20,8 @@ package enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case noImportPath
     /// The network is switched off (the offline scenario).
     case offline
+    /// A file could not be downloaded; the reason, in words.
+    case download(String)
     /// A failure that no other case names (an observable's own error), in words.
     case unexpected(String)
 
@@ -59,7 +61,8 @@ package enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     package var message: String {
         switch self {
         // A reason may name a feed's address, and an address may carry a password.
-        case .storage(let reason), .feed(let reason), .unexpected(let reason): FeedURLRule.hidingPasswords(in: reason)
+        case .storage(let reason), .feed(let reason), .download(let reason), .unexpected(let reason):
+            FeedURLRule.hidingPasswords(in: reason)
         case .gone(.todo): "This todo no longer exists."
         case .gone(.feed): "This feed was removed."
         case .gone(.item): "That item is no longer shown; open it again."

@@ -39,13 +39,22 @@ package enum ServicesBootstrap {
         var environment = ProcessInfo.processInfo.environment
         if let browser = configuration.browser { environment["BROWSER"] = browser }
         let opener = LinkOpener.system(environment: environment)
+        let downloader = makeDownloader(configuration)
+        let downloadFolder = configuration.downloadFolder ?? DownloadFolder.standard()
+        let downloads = DownloadQueue(downloader: downloader, folder: downloadFolder)
         return Services(
             makeHomeService: { HomeService(todos: todos, feeds: feeds) },
             makeTodoListService: { TodoListService(todos: todos, history: history) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
             makeFeedListService: { FeedListService(feeds: feeds, history: history, fetch: fetch) },
-            makeFeedItemsService: { FeedItemsService(feeds: feeds, history: history, opener: opener) },
-            makeCommandLineService: { CommandLineService(todos: todos, feeds: feeds, history: history) })
+            makeFeedItemsService: {
+                FeedItemsService(feeds: feeds, history: history, opener: opener, downloads: downloads)
+            },
+            makeCommandLineService: {
+                CommandLineService(
+                    todos: todos, feeds: feeds, history: history, downloader: downloader, downloadFolder: downloadFolder
+                )
+            })
     }
 
     /// How feeds are fetched in this configuration, made here and nowhere else: failing at once
@@ -71,6 +80,17 @@ package enum ServicesBootstrap {
         network.stubs.stub(url: brokenFeedURL, with: .ok(brokenFeedBody))
         let fetcher = FeedFetcher(network: network)
         return { fetcher.fetch($0, validators: $1) }
+    }
+
+    /// How files are downloaded in this configuration, made here and nowhere else: through
+    /// the real network, or, offline and in the fake environment, through a fake network that
+    /// has no files (every download fails with its reason).
+    static func makeDownloader(_ configuration: ServicesConfiguration) -> EnclosureDownloader {
+        guard configuration.environment == .fake || configuration.network != .normal else {
+            return EnclosureDownloader()
+        }
+        let network = FakeNetworkService(scheduler: DispatchQueueScheduler(label: "rivulet.fake-downloads"))
+        return EnclosureDownloader(network: network)
     }
 
     private static func databaseLocation(_ database: ServicesConfiguration.Database) -> DatabaseLocation {

@@ -52,6 +52,8 @@ package struct ServicesConfiguration: Sendable, Hashable {
     /// The command that opens web addresses, from the settings file; `nil` for `$BROWSER` or
     /// the system's opener.
     package var browser: String?
+    /// The folder downloads go to, from the settings file; `nil` for the user download directory.
+    package var downloadFolder: String?
 
     /// Creates a configuration; by default the data as stored, the normal network, and a
     /// database that must be writable.

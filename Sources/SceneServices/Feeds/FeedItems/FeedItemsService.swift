@@ -1,4 +1,5 @@
 internal import BaseServices
+package import Domain
 package import Streams
 
 /// The feed items scene's service, over the feeds base service. Items come from storage, so
@@ -7,11 +8,16 @@ package struct FeedItemsService: FeedItemsServiceType {
     let feeds: any FeedsBaseServiceType
     let history: any HistoryBaseServiceType
     let opener: LinkOpener
+    let downloads: DownloadQueue
 
-    init(feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType, opener: LinkOpener = .system()) {
+    init(
+        feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType, opener: LinkOpener = .system(),
+        downloads: DownloadQueue = DownloadQueue(downloader: EnclosureDownloader(), folder: DownloadFolder.standard())
+    ) {
         self.feeds = feeds
         self.history = history
         self.opener = opener
+        self.downloads = downloads
     }
 
     /// Undoes the last change, made here or by any other process (one history).
@@ -77,5 +83,19 @@ package struct FeedItemsService: FeedItemsServiceType {
     package func openLink(_ url: String) -> Observable<Result<Void, SceneError>> {
         let opener = opener
         return Observable.deferred { .just(opener.open(url)) }
+    }
+
+    /// Adds the download of `address` to the queue; sends the folder it goes to.
+    package func download(_ address: String, title: String) -> Observable<Result<String, SceneError>> {
+        let downloads = downloads
+        return Observable.deferred {
+            downloads.enqueue(address, title: title)
+            return .just(.success(downloads.downloadFolder))
+        }
+    }
+
+    /// Observes the download queue on `scheduler`.
+    package func observeDownloads(on scheduler: any Scheduler) -> Observable<[Download]> {
+        downloads.observeEntries().observe(on: scheduler)
     }
 }

@@ -1,3 +1,4 @@
+package import Domain
 package import Streams
 
 /// What the feed items scene needs: one feed's stored items (readable offline) and read state.
@@ -45,4 +46,11 @@ package protocol FeedItemsServiceType: Sendable {
 
     /// Opens a web address in the person's browser when subscribed; sends one result.
     func openLink(_ url: String) -> Observable<Result<Void, SceneError>>
+
+    /// Adds the download of the file at `address` (known as `title`) to the process's download
+    /// queue when subscribed; sends the folder it goes to.
+    func download(_ address: String, title: String) -> Observable<Result<String, SceneError>>
+
+    /// Observes the process's download queue, oldest first: what is queued, running, done or failed.
+    func observeDownloads(on scheduler: any Scheduler) -> Observable<[Download]>
 }
