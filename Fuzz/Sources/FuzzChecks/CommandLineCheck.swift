@@ -3,7 +3,8 @@ import RivuletApp
 /// The subcommand parser's promises for one command line.
 public enum CommandLineCheck {
     /// The input is the arguments separated by NUL bytes. They either parse into a command that
-    /// keeps its promises (a title that is not blank, positive IDs) or give a usage error with a
+    /// keeps its promises (a title that is not blank, positive IDs,
+    /// a download's enclosure number from 1 and a folder that is not empty) or give a usage error with a
     /// message and a usage text, reported in two lines (what is wrong, where to look), which
     /// `rivulet` turns into exit status 2.
     public static func check(_ input: [UInt8]) {
@@ -36,6 +37,12 @@ public enum CommandLineCheck {
             guard id > 0 else { violation("ID \(id) from \(arguments)") }
         case .done(let ids), .reopen(let ids), .remove(let ids), .feedsSetRead(.items(let ids), _):
             guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { violation("IDs \(ids) from \(arguments)") }
+        case .feedsDownload(let id, let number, let folder):
+            guard id > 0, (number ?? 1) > 0, folder?.isEmpty != true else {
+                violation(
+                    "download of item \(id), enclosure \(String(describing: number)) into \(String(describing: folder)) from \(arguments)"
+                )
+            }
         default:
             break
         }

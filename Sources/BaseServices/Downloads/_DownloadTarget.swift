@@ -85,7 +85,9 @@ struct _DownloadTarget {
     /// control characters or a leading dot, at most ``longestName`` bytes; `download` when
     /// nothing is left.
     static func fileName(for url: URL) -> String {
-        let last = url.path.split(separator: "/").last.map(String.init) ?? ""
+        // Decoded once, from the path as written: an encoded slash is part of the name.
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        let last = path.split(separator: "/").last.map(String.init) ?? ""
         let decoded = last.removingPercentEncoding ?? last
         var name = String(
             decoded.unicodeScalars.map { scalar -> Character in

@@ -51,4 +51,16 @@ public struct Download: Sendable, Hashable, Identifiable {
         case .failed: "failed"
         }
     }
+
+    /// `downloads` in a few words: the running one and its progress, then how many wait, are
+    /// done and failed (`Downloading “Ep 2” 45% of 23.8 MB · 1 queued · 3 done`); `nil` for none.
+    public static func summary(of downloads: [Download]) -> String? {
+        var parts = downloads.filter { if case .running = $0.status { true } else { false } }
+            .map { "Downloading “\($0.title)” \($0.statusText)" }
+        for word in ["queued", "done", "failed"] {
+            let count = downloads.count { $0.statusText == word }
+            if count > 0 { parts.append("\(count) \(word)") }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 }

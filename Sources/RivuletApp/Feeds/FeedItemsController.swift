@@ -42,7 +42,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         let state = scene.state
         if let detail = state.detail {
             // A number typed for `o` shows until `o` uses it or another key drops it.
-            chrome.info = state.linkNumber.map { "link [\($0)]: o opens it" } ?? ""
+            chrome.info =
+                state.linkNumber.map { "link [\($0)]: o opens it, D downloads it" } ?? state.downloadsText ?? ""
             chrome.hints = Self.readerHints
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
@@ -99,6 +100,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             case .character("m"): return .toggleRead
             case .character("n"): return .nextUnread
             case .character("o"): return .openLink
+            case .character("D"): return .download
             case .character(let character) where character.isASCII && character.isNumber:
                 return character.wholeNumberValue.map { .typeDigit($0) }
             case .character("?"): return .help
@@ -114,6 +116,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         case .character("n"): return .nextUnread
         case .character("U"): return .toggleUnreadOnly
         case .character("o"): return .openLink
+        case .character("D"): return .download
         case .character("?"): return .help
         default: return nil
         }

@@ -85,6 +85,8 @@ enum KeyMaps {
                 KeyHint("U", "list unread only, or all"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
                 KeyHint("Space f b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
                 KeyHint("o", "open the item's link ($BROWSER)"), KeyHint("N o", "open its link [N]"),
+                KeyHint("D", "download its enclosure (a podcast episode; the list shows progress)"),
+                KeyHint("N D", "reader: download its link [N]"),
                 KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 
 extension FeedItemsViewModel {
@@ -44,6 +45,19 @@ extension FeedItemsViewModel {
             if !place.item.isRead { effects = [.setRead(place.item.id, true)] }
         case .nothingUnread: state.status.show(nothingUnreadText, .notice)
         case .commandFailed(let message): state.status.show(message, .error)
+        case .downloadQueued(let title, let folder):
+            state.status.show("Downloading “\(title)” into \(folder).", .notice)
+        case .downloadsChanged(let downloads):
+            // Each download that ends says how, once.
+            for new in downloads where state.downloads.contains(where: { $0.id == new.id && $0.status != new.status }) {
+                if case .finished(let path) = new.status {
+                    state.status.show("Downloaded “\(new.title)”: \(path)", .notice)
+                }
+                if case .failed(let why) = new.status {
+                    state.status.show("Could not download “\(new.title)”: \(why)", .error)
+                }
+            }
+            state.downloads = downloads
         case .markedAllRead(let count):
             state.status.show(
                 count == 0
@@ -63,6 +77,13 @@ extension FeedItemsViewModel {
         }
         state.settle()
         return effects
+    }
+
+    /// The address to download for `item`: the link `number` names, else its first file.
+    static func download(of item: FeedItem, number: Int?) -> Result<String, SceneError> {
+        if number != nil { return link(of: item, number: number) }
+        let file = item.enclosures.first { $0.kind != .thumbnail } ?? item.enclosures.first
+        return file.map { .success($0.url) } ?? .failure(.download("This item has no enclosure to download."))
     }
 
     /// The address to open for `item`, or why there is none.
@@ -94,6 +115,15 @@ extension FeedItemsViewModel.State {
             readerHeight = max(height, 0)
             readerLineCount = max(lineCount, 0)
             scroll = min(scroll, maximumScroll)
+            return []
+        case .download:
+            let number = linkNumber
+            linkNumber = nil
+            guard let item = openedItem ?? selectedRow.flatMap({ item(id: $0.id) }) else { return [] }
+            switch FeedItemsViewModel.download(of: item, number: number) {
+            case .success(let url): return [.download(url, title: item.title)]
+            case .failure(let error): status.show(error.message, .error)
+            }
             return []
         case .openLink:
             let number = linkNumber

@@ -1,4 +1,4 @@
-import Domain
+package import Domain
 package import SceneServices
 
 extension FeedItemsViewModel {
@@ -74,6 +74,8 @@ extension FeedItemsViewModel {
         package internal(set) var readerLineCount = 0
         /// The status line's message (a failure or a notice) until a key or its timeout.
         package internal(set) var status = StatusMessageSlot()
+        /// The process's downloads, as the queue last showed them.
+        package internal(set) var downloads: [Download] = []
 
         /// The scene of the feed `feedID` before anything has loaded.
         package init(feedID: Int64 = 0) {
@@ -121,14 +123,19 @@ extension FeedItemsViewModel {
         /// The feed's title, or "Feed" until it is known.
         package var heading: String { feedTitle.isEmpty ? "Feed" : FeedURLRule.hidingPasswords(in: feedTitle) }
 
-        /// The line above the items: that only unread items are listed, and why the feed's last
-        /// refresh failed, when it did (the items shown are then those of an earlier refresh).
+        /// The downloads in a few words (``Download/summary(of:)``).
+        package var downloadsText: String? { Download.summary(of: downloads) }
+
+        /// The line above the items: that only unread items are listed, why the feed's last
+        /// refresh failed, when it did (the items shown are then those of an earlier refresh),
+        /// and the downloads.
         package var listHeader: ActionText? {
             let parts: [ActionText?] = [
                 isUnreadOnly ? "Unread only: \(totalCount) listed (\(.showAll) lists all)" : nil,
                 refreshFailure.map {
                     "Last refresh failed: \(FeedURLRule.hidingPasswords(in: $0)) (\(.refresh) on the feeds list tries again)"
                 },
+                downloadsText.map { ActionText($0) },
             ]
             return parts.compactMap { $0 }.reduce(nil) { joined, part in joined.map { $0 + " · " + part } ?? part }
         }

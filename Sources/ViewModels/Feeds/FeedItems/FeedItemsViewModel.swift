@@ -1,3 +1,4 @@
+package import Domain
 package import SceneServices
 package import Streams
 
@@ -70,6 +71,8 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case typeDigit(Int)
         /// Open the item's link in the browser, or the numbered link typed just before.
         case openLink
+        /// Download the item's enclosure (its first file), or the numbered link typed just before.
+        case download
         /// Close the reader.
         case close
         /// Show the key map.
@@ -104,6 +107,10 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
         /// The status line's message has been shown for its time.
         case messageExpired(StatusMessageSlot.Expiry)
+        /// A download was queued; it goes into this folder.
+        case downloadQueued(title: String, folder: String)
+        /// The download queue changed.
+        case downloadsChanged([Download])
     }
 
     /// What a step asks of the service, or where it goes.
@@ -112,6 +119,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case markAllRead(feedID: Int64)
         case nextUnread(after: Int64?, feedID: Int64, keeping: Set<Int64>?)
         case openLink(String)
+        case download(String, title: String)
         case step(HistoryDirection)
         case route(Route)
     }
@@ -154,6 +162,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
                     return page.map { Event.pageLoaded(window, $0) }
                         .catch { .just(.pageLoaded(window, .failure(.unexpected("\($0)")))) }
                 }),
+            .events(service.observeDownloads(on: scheduler).map(Event.downloadsChanged)),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
         return ScreenOutput(
             state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
@@ -175,6 +184,10 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case .openLink(let url):
             // A link's failure says what failed in its own words.
             return command(service.openLink(url), "Could not open the link", prefixed: false)
+        case .download(let url, let title):
+            return command(service.download(url, title: title), "Could not download") {
+                .downloadQueued(title: title, folder: $0)
+            }
         case .step(let direction):
             return answer((direction == .undo ? service.undo() : service.redo()).take(1)) {
                 Event.historyStepped(direction, $0)

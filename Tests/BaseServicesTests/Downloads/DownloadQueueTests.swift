@@ -1,0 +1,39 @@
+import Domain
+import Foundation
+import RequestsTesting
+import Streams
+import StreamsTesting
+import TestMeasures
+import Testing
+
+@testable import BaseServices
+
+@Suite struct DownloadQueueTests {
+    @Test func downloadsRunOneAfterAnotherAndEachEndIsShown() throws {
+        try withSubscriptionTracking {
+            let (scheduler, folder) = (TestScheduler(), TemporaryFolder())
+            let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(100))
+            network.stubs.stub(url: "https://x.example/one.mp3", with: .ok(Data("one".utf8)))
+            network.stubs.stub(url: "https://x.example/two.mp3", with: .status(500))
+            let queue = DownloadQueue(downloader: EnclosureDownloader(network: network), folder: folder.path)
+            _ = scheduler.scheduleAt(300) {
+                queue.enqueue("https://x.example/one.mp3", title: "One")
+                queue.enqueue("https://x.example/two.mp3", title: "Two")
+            }
+            let seen = scheduler.start(disposed: 10_000) { queue.observeEntries() }
+            let statuses = seen.events.compactMap { event -> [Download.Status]? in
+                if case .next(let entries) = event.value { return entries.map(\.status) }
+                return nil
+            }
+            #expect(statuses.contains([.running(received: 0, total: nil), .queued]))
+            let last = try #require(statuses.last)
+            #expect(last.first == .finished(path: folder.file("one.mp3")))
+            guard case .failed(let reason) = last.last else {
+                Issue.record("the second download did not fail: \(last)")
+                return
+            }
+            #expect(reason.contains("500"))
+            #expect(network.stubs.recordedRequests.count == 2)
+        }
+    }
+}
