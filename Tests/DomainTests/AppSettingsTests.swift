@@ -35,7 +35,7 @@ import Testing
     #expect(settings == AppSettings(browser: "lynx", refreshEveryMinutes: 15))
     #expect(
         problems == [
-            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start.",
+            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start, download-folder.",
             "line 3: refresh-every is whole minutes from 0 (never) to 10080, not “soon”.",
             "line 4: refresh-every is whole minutes from 0 (never) to 10080, not “100000”.",
             "line 5: refresh-on-start is yes or no, not “maybe”.",

@@ -69,7 +69,8 @@ final class DownloadProgressLine: @unchecked Sendable {
                 return state.name
             }
             guard let name else { return }
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.text(name: name, received, total)).utf8))
+            let line = ProgressBar.overwritingLine(with: Self.text(name: name, received, total))
+            FileHandle.standardError.write(Data(line.utf8))
         case .finished:
             break
         }
@@ -77,16 +78,15 @@ final class DownloadProgressLine: @unchecked Sendable {
 
     /// Takes the line away, so that what follows starts on a clean line.
     func clear() {
-        if state.withLock({ $0.hasDrawn }) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        guard state.withLock({ $0.hasDrawn }) else { return }
+        FileHandle.standardError.write(Data(ProgressBar.overwritingLine(with: "").utf8))
     }
 
     /// `episode.mp3 ██████▎░░░░░░░░  42% of 23.8 MB`, or the bytes so far when the size is not known.
     static func text(name: String, _ received: Int64, _ total: Int64?) -> String {
         let shown = TextSanitizer.sanitize(String(name.prefix(40)))
         guard let total, total > 0 else { return "\(shown) \(FeedEnclosure.sizeText(received))" }
-        var buffer = CellBuffer(width: 24, height: 1)
-        ProgressBar(fraction: Double(received) / Double(total)).draw(
-            into: &buffer, in: Rect(x: 0, y: 0, width: 24, height: 1))
-        return "\(shown) \(buffer.textLines()[0]) of \(FeedEnclosure.sizeText(total))"
+        let bar = ProgressBar(fraction: Double(received) / Double(total)).text(width: 24)
+        return "\(shown) \(bar) of \(FeedEnclosure.sizeText(total))"
     }
 }

@@ -69,4 +69,16 @@ public struct ProgressBar: Hashable, Sendable {
         }
         buffer.put(String(repeating: "░", count: max(rect.x + barWidth - x, 0)), x: x, y: y, style: emptyStyle)
     }
+
+    /// The bar as one line of text `width` columns wide, with its percentage, for a line of
+    /// its own: a command's progress on standard error.
+    public func text(width: Int) -> String {
+        var buffer = CellBuffer(width: max(width, 1), height: 1)
+        draw(into: &buffer, in: Rect(x: 0, y: 0, width: max(width, 1), height: 1))
+        return buffer.textLines().first ?? ""
+    }
+
+    /// `text` written over the line the cursor is on (a carriage return, the line cleared,
+    /// then `text`), so that a progress line changes in place; an empty `text` clears it.
+    public static func overwritingLine(with text: String) -> String { "\r\u{1B}[K" + text }
 }

@@ -95,7 +95,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, next, feeds list, feeds items or feeds export\nsee 'rivulet --help'"
+            + "change nothing; with it use the app, list, next, feeds list, feeds items, feeds export or feeds download\nsee 'rivulet --help'"
     ),
 ])
 func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
@@ -275,7 +275,10 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
         "the title has 600 characters; at most 500 are allowed", "edit"
     ),
     (["edit", "--title", "x"], "missing ID", "edit"),
-    (["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export, read, unread or rm", "feeds"),
+    (
+        ["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export, read, unread, download or rm",
+        "feeds"
+    ),
     (["feeds", "eat"], "unknown feeds subcommand 'eat'", "feeds"),
     (["feeds", "add"], "missing URL or PATH", "feeds add"),
     (["feeds", "add", ""], "the feed address is empty", "feeds add"),

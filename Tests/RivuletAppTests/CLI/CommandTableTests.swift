@@ -14,8 +14,9 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         case "ID": arguments.append("7")
         case "FILTER": arguments += ["+work", "project:home"]
         case "COUNT": arguments.append("3")
-        // The items to mark may be left out for --feed, which the sample gives.
-        case "ITEM": break
+        // The items to mark may be left out for --feed, which the sample gives; one is downloaded.
+        case "ITEM": if command.name == "feeds download" { arguments.append("7") }
+        case "N": arguments.append("2")
         default: arguments.append("feed.xml")
         }
     }
@@ -52,6 +53,7 @@ private let expectedSamples: [String: RivuletCommand] = [
     "feeds rm": .feedsRemove(id: 7),
     "feeds import": .feedsImport(path: "feed.xml"),
     "feeds export": .feedsExport,
+    "feeds download": .feedsDownload(itemID: 7, number: 2, folder: "text of to"),
 ]
 
 @Test func everyCommandInTheTableParsesFromItsOwnDeclaration() throws {
@@ -163,5 +165,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
     #expect(
-        CommandTable.inMemoryCommandNames == ["the app", "list", "next", "feeds list", "feeds items", "feeds export"])
+        CommandTable.inMemoryCommandNames == [
+            "the app", "list", "next", "feeds list", "feeds items", "feeds export", "feeds download",
+        ])
 }

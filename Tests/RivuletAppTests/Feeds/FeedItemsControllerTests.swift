@@ -157,7 +157,7 @@ private func readerLines(_ controller: FeedItemsController) -> [String] {
     defer { controller.stop() }
     _ = controller.handle(.key(Key(.character("1"))))
     _ = controller.handle(.key(Key(.character("2"))))
-    #expect(controller.screen(size: size, under: nil).chrome.info == "link [12]: o opens it")
+    #expect(controller.screen(size: size, under: nil).chrome.info == "link [12]: o opens it, D downloads it")
     _ = controller.handle(.key(Key(.down)))
     #expect(controller.screen(size: size, under: nil).chrome.info == "")
 }

@@ -53,3 +53,11 @@ private func bar(_ bar: ProgressBar, width: Int) -> String {
     #expect(buffer[1, 0].style == Style(foreground: .green))
     #expect(buffer[2, 0].style == .dim)
 }
+
+@Test func progressBarAsTextIsTheDrawnLine() {
+    #expect(ProgressBar(fraction: 0.5).text(width: 15) == "█████░░░░░  50%")
+}
+
+@Test func progressBarOverwritingLineStartsWithACarriageReturnAndAClearedLine() {
+    #expect(ProgressBar.overwritingLine(with: "42%") == "\r\u{1B}[K42%")
+}

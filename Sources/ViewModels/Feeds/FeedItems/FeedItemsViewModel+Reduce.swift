@@ -139,6 +139,10 @@ extension FeedItemsViewModel.State {
             case .failure(let error): status.show(error.message, .error)
             }
             return []
+        case .help, .undo, .redo:
+            // The same in the list and the reader.
+            linkNumber = nil
+            return action == .help ? [.route(.help(.feedItems))] : [.step(action == .undo ? .undo : .redo)]
         default:
             linkNumber = nil
         }
@@ -151,9 +155,6 @@ extension FeedItemsViewModel.State {
             case .scrollToBottom: scroll = maximumScroll
             case .toggleRead: return toggleRead(reading.id)
             case .nextUnread: return [nextUnread(after: reading.id)]
-            case .help: return [.route(.help(.feedItems))]
-            case .undo: return [.step(.undo)]
-            case .redo: return [.step(.redo)]
             default: break
             }
             return []
@@ -163,8 +164,6 @@ extension FeedItemsViewModel.State {
         case .open: return selectedRow.map { open($0.id) } ?? []
         case .toggleRead: return selectedRow.map { toggleRead($0.id) } ?? []
         case .markAllRead: return [.markAllRead(feedID: window.feedID)]
-        case .undo: return [.step(.undo)]
-        case .redo: return [.step(.redo)]
         case .nextUnread:
             // The selected item when it is unread (the next one for this list), else the next
             // unread item after it.
@@ -175,7 +174,6 @@ extension FeedItemsViewModel.State {
             viewport.selected = nil
             viewport.offset = 0
             window.keptItemIDs = window.keptItemIDs == nil ? [] : nil
-        case .help: return [.route(.help(.feedItems))]
         case .back: return [.route(.back)]
         default: break
         }
