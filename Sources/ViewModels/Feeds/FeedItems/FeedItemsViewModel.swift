@@ -164,9 +164,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
                 }),
             .events(service.observeDownloads(on: scheduler).map(Event.downloadsChanged)),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Runs `effect`: a service call whose answer comes back as an event, or a route.
