@@ -60,7 +60,9 @@ import Testing
     let (settings, problems) = Composition.settings(at: path)
     #expect(settings.browser == "lynx")
     #expect(
-        problems == ["line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start."]
+        problems == [
+            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start, accent, bind-key."
+        ]
     )
     #expect(
         Composition.settingsNote(path: path, problems: problems + ["line 3: x."])
