@@ -67,4 +67,5 @@ private let oneTodo = MockTodoListService {
     }
     $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: 1, completed: 0))) }
     $0.positionHandler = { _, _ in .just(.success(0)) }
+    $0.fetchChoiceHandler = { .just(.success(nil)) }
 }
