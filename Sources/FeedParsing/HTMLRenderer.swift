@@ -8,7 +8,8 @@ public import Foundation
 /// the number of their address, which is listed with the links (`[image: a chart][2]`).
 /// Links are numbered where their text ends (`[1]`) and listed in ``RenderedHTML/links``,
 /// relative ones resolved against `baseURL`. Character references are decoded; `script`,
-/// `style` and comments are dropped.
+/// `style` and comments are dropped. Bold, italic, headings, code and `pre` are marked in
+/// ``RenderedHTML/styleRuns``, for a front end that can show them.
 ///
 /// It is a pure function of its input and forgives what real feeds publish: unclosed tags,
 /// stray `<`, unbalanced quotes. Its time is linear in the input and the text is at most
@@ -59,7 +60,7 @@ public enum HTMLRenderer {
             default: writer.append(flowing: scalar)
             }
         }
-        return RenderedHTML(text: writer.finish())
+        return RenderedHTML(text: writer.finish().text)
     }
 }
 
@@ -94,7 +95,8 @@ struct _HTMLRendering {
             }
         }
         closeLink()
-        return RenderedHTML(text: writer.finish(), links: numbering.links)
+        let (text, styleRuns) = writer.finish()
+        return RenderedHTML(text: text, links: numbering.links, styleRuns: styleRuns)
     }
 
     static let voidElements: Set<String> = ["br", "img", "hr", "input", "wbr", "meta", "link", "source"]
@@ -133,7 +135,19 @@ struct _HTMLRendering {
         }
     }
 
+    /// The emphasis an element gives its text.
+    static func emphasis(of name: String) -> RenderedHTML.Emphasis {
+        switch name {
+        case "b", "strong": .strong
+        case "i", "em", "cite": .italic
+        case "code", "tt", "kbd", "samp": .code
+        case "pre": .preformatted
+        default: headingLevel(name) == nil ? [] : .heading
+        }
+    }
+
     private mutating func start(_ name: String, attributes: [String: String]) {
+        writer.open(Self.emphasis(of: name))
         switch name {
         case "br": writer.newLine()
         case "hr":
@@ -181,6 +195,7 @@ struct _HTMLRendering {
     }
 
     private mutating func end(_ name: String) {
+        writer.close(Self.emphasis(of: name))
         switch name {
         case "blockquote": writer.closeQuote()
         case "ul", "ol", "menu", "dir": writer.closeList()

@@ -34,6 +34,15 @@ struct _TerminalTextWriter {
     private var hasText = false
     /// Columns written on this line after its prefix, for tab stops.
     private var column = 0
+    /// How many elements of each emphasis are open, by the emphasis's bit.
+    private var emphasisDepths = [Int](repeating: 0, count: 8)
+    /// The emphasis of the text written now.
+    private var emphasis: RenderedHTML.Emphasis = []
+    /// The stretches of the output with an emphasis, in order.
+    private(set) var styleRuns: [RenderedHTML.StyleRun] = []
+    /// Whether the emphasis changed since the last scalar was marked: if not, what was written
+    /// in between (spaces, line breaks, prefixes) joins the run.
+    private var hasEmphasisChanged = false
 
     init(limit: Int) { self.limit = max(limit, 1) }
 
@@ -76,6 +85,42 @@ struct _TerminalTextWriter {
     /// Text added by the renderer (a marker, a link number), unbroken.
     mutating func append(marker text: String) {
         for scalar in text.unicodeScalars { put(scalar) }
+    }
+
+    // MARK: Emphasis
+
+    /// Text from now on has `emphasis` too, until as many ``close(_:)`` calls end it.
+    mutating func open(_ emphasis: RenderedHTML.Emphasis) {
+        changeDepth(of: emphasis, by: 1)
+    }
+
+    /// Ends one element of `emphasis`; one never opened is ignored.
+    mutating func close(_ emphasis: RenderedHTML.Emphasis) {
+        changeDepth(of: emphasis, by: -1)
+    }
+
+    private mutating func changeDepth(of change: RenderedHTML.Emphasis, by delta: Int) {
+        for bit in 0..<8 where change.contains(RenderedHTML.Emphasis(rawValue: 1 << bit)) {
+            emphasisDepths[bit] = max(emphasisDepths[bit] + delta, 0)
+            let flag = RenderedHTML.Emphasis(rawValue: 1 << bit)
+            let was = emphasis
+            if emphasisDepths[bit] > 0 { emphasis.insert(flag) } else { emphasis.remove(flag) }
+            if emphasis != was { hasEmphasisChanged = true }
+        }
+    }
+
+    /// Marks the scalar about to be written at `offset` with the current emphasis, joining
+    /// the run before it when nothing but layout came between them.
+    private mutating func markEmphasis(at offset: Int) {
+        defer { hasEmphasisChanged = false }
+        guard !emphasis.isEmpty else { return }
+        if let last = styleRuns.last, last.emphasis == emphasis,
+            last.range.upperBound == offset || !hasEmphasisChanged
+        {
+            styleRuns[styleRuns.count - 1].range = last.range.lowerBound..<offset + 1
+        } else {
+            styleRuns.append(RenderedHTML.StyleRun(range: offset..<offset + 1, emphasis: emphasis))
+        }
     }
 
     // MARK: Structure
@@ -165,13 +210,28 @@ struct _TerminalTextWriter {
         breakLine()
     }
 
-    /// The text, without trailing line breaks or spaces.
-    mutating func finish() -> String {
+    /// The text, without trailing line breaks or spaces, and its stretches of emphasis.
+    mutating func finish() -> (text: String, styleRuns: [RenderedHTML.StyleRun]) {
         var text = output
+        // A full text ends with an ellipsis past `count`, which takes the emphasis it cuts
+        // (the space the limit fell on too).
+        var length = isFull ? count + 1 : count
         while let last = text.unicodeScalars.last, last == "\n" || last == " " {
             text.unicodeScalars.removeLast()
+            length -= 1
         }
-        return text
+        var runs = styleRuns
+        if isFull, let last = runs.last, last.emphasis == emphasis, last.range.upperBound >= count - 1 {
+            runs[runs.count - 1].range = last.range.lowerBound..<length
+        }
+        while let last = runs.last, last.range.upperBound > length {
+            if last.range.lowerBound >= length {
+                runs.removeLast()
+            } else {
+                runs[runs.count - 1].range = last.range.lowerBound..<length
+            }
+        }
+        return (text, runs)
     }
 
     // MARK: Writing
@@ -207,6 +267,8 @@ struct _TerminalTextWriter {
             write(" ")
             column += 1
         }
+        guard !isFull else { return }
+        markEmphasis(at: count)
         write(scalar)
         column += 1
         hasText = true

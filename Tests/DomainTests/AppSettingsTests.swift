@@ -35,7 +35,8 @@ import Testing
     #expect(settings == AppSettings(browser: "lynx", refreshEveryMinutes: 15))
     #expect(
         problems == [
-            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start, download-folder.",
+            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start, "
+                + "download-folder, accent, bind-key.",
             "line 3: refresh-every is whole minutes from 0 (never) to 10080, not “soon”.",
             "line 4: refresh-every is whole minutes from 0 (never) to 10080, not “100000”.",
             "line 5: refresh-on-start is yes or no, not “maybe”.",
@@ -52,4 +53,60 @@ import Testing
 @Test func anEmptyFileSetsNothing() {
     #expect(AppSettings.parse("").settings == AppSettings())
     #expect(AppSettings.parse("\n\n# nothing\n").problems.isEmpty)
+}
+
+@Test func accentTakesANameANumberOrTheNearestOfTheIndexedColours() {
+    let text = """
+        accent = Bright-Magenta
+        """
+    #expect(AppSettings.parse(text).settings.accentColor == 13)
+    #expect(AppSettings.parse("accent = 208").settings.accentColor == 208)
+    // Pure red is the cube's corner; a mid grey is on the grey ramp.
+    #expect(AppSettings.parse("accent = \"#FF0000\"").settings.accentColor == 196)
+    #expect(AppSettings.parse("accent = \"#808080\"").settings.accentColor == 244)
+}
+
+@Test func keyBindingsAreReadInNewsboatsFormInTheFilesOrder() {
+    let text = """
+        bind-key x delete
+        bind-key ctrl-n next-unread items
+        bind-key space done todos   # Space, spelled any case
+        bind-key = search
+        bind-key "#" help
+        """
+    let (settings, problems) = AppSettings.parse(text)
+    #expect(problems.isEmpty)
+    #expect(
+        settings.keyBindings == [
+            KeyBinding(key: "x", action: .delete), KeyBinding(key: "Ctrl-N", action: .nextUnread, scene: .items),
+            KeyBinding(key: "Space", action: .done, scene: .todos), KeyBinding(key: "=", action: .search),
+            KeyBinding(key: "#", action: .help),
+        ])
+}
+
+@Test func eachBadAccentOrBindingLineGetsItsNumberAndOneSentence() {
+    let text = """
+        accent = purple-ish
+        accent = 256
+        bind-key x
+        bind-key Hyper-X delete
+        bind-key x explode
+        bind-key x done kitchen
+        bind-key x mark-all-read todos
+        accent = #00ff00
+        bind-key X add
+        """
+    let (settings, problems) = AppSettings.parse(text)
+    #expect(problems.count == 7)
+    for (index, problem) in problems.enumerated() {
+        #expect(problem.hasPrefix("line \(index + 1): "))
+        #expect(problem.hasSuffix("."))
+        #expect(problem.dropLast().split(separator: ". ").count == 1)
+    }
+    #expect(problems[3].contains("“Hyper-X” is not a key"))
+    #expect(problems[4].contains("there is no action “explode”"))
+    #expect(problems[6].contains("the todos scene has no action mark-all-read"))
+    // The good lines still count.
+    #expect(settings.accentColor == 46)
+    #expect(settings.keyBindings == [KeyBinding(key: "X", action: .add)])
 }

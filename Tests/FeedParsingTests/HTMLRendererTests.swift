@@ -255,3 +255,53 @@ import Testing
         #expect(rendered.text.unicodeScalars.count <= HTMLRenderer.defaultMaximumLength + 1)
     }
 }
+
+@Suite struct HTMLRendererEmphasisTests {
+    private func segments(_ html: String) -> [String] {
+        HTMLRenderer.render(html).segments.map { segment in
+            let names: [(RenderedHTML.Emphasis, String)] = [
+                (.strong, "strong"), (.italic, "italic"), (.heading, "heading"), (.code, "code"),
+                (.preformatted, "pre"),
+            ]
+            let marks = names.filter { segment.emphasis.contains($0.0) }.map(\.1)
+            return marks.isEmpty ? segment.text : "\(marks.joined(separator: "+")):\(segment.text)"
+        }
+    }
+
+    @Test func boldAndItalicAreMarkedWithTheSpaceBetweenTheirWords() {
+        #expect(
+            segments("<p>a <b>bold words</b> and <em>slanted</em> <strong><i>both</i></strong></p>") == [
+                "a ", "strong:bold words", " and ", "italic:slanted", " ", "strong+italic:both",
+            ])
+    }
+
+    @Test func aHeadingIsMarkedWithItsHashMarks() {
+        #expect(
+            segments("Intro<h2>A <b>heading</b></h2>Body") == [
+                "Intro\n\n", "heading:## A", " ", "strong+heading:heading", "\n\nBody",
+            ])
+    }
+
+    @Test func codeAndPreformattedTextAreMarkedAndPreKeepsItsSpaces() {
+        #expect(
+            segments("<p>Run <code>make  all</code></p><pre>if x {\n    y\n}</pre>") == [
+                "Run ", "code:make  all", "\n\n", "pre:if x {\n    y\n}",
+            ])
+    }
+
+    @Test func anElementNeverClosedMarksToTheEndAndAStrayCloseIsIgnored() {
+        #expect(segments("</b>plain <b>bold to the end") == ["plain ", "strong:bold to the end"])
+    }
+
+    @Test func runsEndWithTheTextWhenItIsCut() {
+        let rendered = HTMLRenderer.render("<b>" + String(repeating: "word ", count: 50) + "</b>", maximumLength: 20)
+        #expect(rendered.styleRuns.last?.range.upperBound == rendered.text.unicodeScalars.count)
+        #expect(rendered.segments.map(\.text).joined() == rendered.text)
+    }
+
+    @Test func plainHTMLHasNoRunsAndOneSegment() {
+        let rendered = HTMLRenderer.render("<p>just text</p>")
+        #expect(rendered.styleRuns.isEmpty)
+        #expect(rendered.segments.map(\.text) == ["just text"])
+    }
+}

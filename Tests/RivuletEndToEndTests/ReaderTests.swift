@@ -36,8 +36,57 @@ private let podcastDocument = """
     </entry></feed>
     """
 
+/// A local RSS file with one item whose content has a heading, bold, italic, code and a
+/// preformatted line wider than the reader.
+private let styledDocument = """
+    <?xml version="1.0"?>
+    <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+    <title>Style notes</title><link>https://notes.example/</link>
+    <item><guid>one</guid><title>Styled post</title><link>https://notes.example/posts/one</link>
+    <content:encoded><![CDATA[<h2>Big news</h2><p>A <b>bold</b> word and <em>slanted</em> one, <code>make all</code>.</p>
+    <pre>let  x  =  1   // a line of code too long for the reader, which is cut and never rewrapped</pre>]]>
+    </content:encoded></item>
+    </channel></rss>
+    """
+
 @Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct ReaderTests {
+    @Test(arguments: [false, true])
+    func boldItalicHeadingsAndCodeAreDrawnWithTheirAttributesAndColoursOnlyWithoutNoColor(noColor: Bool) throws {
+        let files = try TemporaryFolder()
+        let feed = files.file("styled.xml")
+        try styledDocument.write(toFile: feed, atomically: true, encoding: .utf8)
+        // Empty is unset for no-color.org, whatever the test runner's own environment says.
+        let app = try RunningApp(width: 80, height: 24, environment: ["NO_COLOR": noColor ? "1" : ""])
+        defer { app.session.close() }
+        try app.expectScreen("Rivulet · Home")
+        let added = try RivuletProcess.run(["--db", app.db, "feeds", "add", feed])
+        #expect(added.status == 0, "feeds add failed: \(added.error)")
+        try app.session.send("f")
+        try app.expectScreen("Style notes")
+        try app.session.send("G", "Enter")
+        try app.expectScreen("Styled post")
+        try app.session.send("Enter")
+        try app.expectScreen("A bold word and slanted one, make all.")
+        // The preformatted line keeps its spaces and is cut at the edge, not wrapped.
+        try app.expectScreen("let  x  =  1   // a line of code too long for the reader, which is cut and …")
+        let styled = try app.session.styledScreen()
+        let escape = "\u{1B}["
+        // Bold and italic stay without colour (no-color.org); the heading is bold, in the
+        // accent colour unless NO_COLOR; code is green unless NO_COLOR.
+        #expect(styled.contains("A \(escape)1mbold\(escape)0m"), "\(styled)")
+        #expect(styled.contains("\(escape)3mslanted"), "\(styled)")
+        if noColor {
+            #expect(styled.contains("\(escape)1m## Big news"), "\(styled)")
+            #expect(styled.contains(" one, make all."), "\(styled)")
+        } else {
+            #expect(styled.contains("\(escape)1m\(escape)36m## Big news"), "\(styled)")
+            #expect(styled.contains("\(escape)32mmake all\(escape)39m"), "\(styled)")
+        }
+        try app.session.send("C-c")
+        try app.expectExit(0)
+    }
+
     @Test func anItemWithHTMLContentShowsParagraphsAListAndItsLinks() throws {
         let files = try TemporaryFolder()
         let feed = files.file("notes.xml")

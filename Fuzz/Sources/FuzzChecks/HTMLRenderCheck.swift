@@ -14,7 +14,8 @@ public enum HTMLRenderCheck {
     /// TerminalUI's); it numbers at most the maximum of links, each an address on one line
     /// without control characters that the text refers to; rendering again gives the same
     /// result; and the HTML reduced by ``HTMLSanitizer`` lays out the same and lists the links
-    /// the rendering numbers.
+    /// the rendering numbers. Its style runs are in order, none empty or overlapping, inside
+    /// the text, and its segments join to the text.
     public static func check(_ input: [UInt8]) {
         let html = String(decoding: input, as: UTF8.self)
         let base = URL(string: "https://example.com/posts/item.html")
@@ -25,6 +26,18 @@ public enum HTMLRenderCheck {
         let drawn = TextSanitizer.sanitize(rendered.textWithLinkList, preservingNewlines: true)
         if let bad = firstControl(in: drawn) {
             violation("control character U+\(String(bad.value, radix: 16)) drawn in \(drawn.debugDescription)")
+        }
+        var runEnd = 0
+        for run in rendered.styleRuns {
+            guard run.range.lowerBound >= runEnd, !run.range.isEmpty, !run.emphasis.isEmpty else {
+                violation("style run \(run) overlaps the one before it or is empty")
+            }
+            runEnd = run.range.upperBound
+        }
+        guard runEnd <= rendered.text.unicodeScalars.count,
+            rendered.segments.map(\.text).joined() == rendered.text
+        else {
+            violation("the style runs end at \(runEnd), past the text, or its segments are not the text")
         }
         guard rendered.links.count <= HTMLRenderer.maximumLinkCount else {
             violation("\(rendered.links.count) links numbered")

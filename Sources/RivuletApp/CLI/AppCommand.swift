@@ -38,7 +38,8 @@ enum AppCommand {
         let reload = Composition.feedReload(options: options, settings: settings)
         do {
             let scheduler = UIScheduler()
-            let shell = AppShell(scheduler: scheduler, environment: ProcessInfo.processInfo.environment)
+            let shell = AppShell(
+                scheduler: scheduler, environment: ProcessInfo.processInfo.environment, settings: settings)
             shell.closeOnExit { closeBaseServices() }
             let coordinator = SceneCoordinator(
                 services: services, scheduler: scheduler, presenter: shell, startNotes: settingsNote.map { [$0] } ?? [])

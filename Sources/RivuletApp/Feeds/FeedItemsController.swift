@@ -20,12 +20,19 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
 
     /// The open item laid out and wrapped for a width, kept while the item and the width stay:
     /// laying out a long item's HTML is too slow to do for every frame (a scroll, a spinner).
-    private var laidOut: (detail: FeedItemDetail, meta: [String], width: Int, reader: ReaderContent)?
+    private var laidOut: (detail: FeedItemDetail, meta: [String], accent: Color, width: Int, reader: ReaderContent)?
 
     override var isLoaded: Bool { scene.state.hasLoaded }
     override var isSelectionPending: Bool { scene.state.isSelectionPending }
 
-    init(viewModel: FeedItemsViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+    /// The keys the settings file binds.
+    private let keys: KeyBindings
+
+    init(
+        viewModel: FeedItemsViewModel, context: SceneContext, keys: KeyBindings = .none,
+        onRoute: @escaping (Route) -> Void
+    ) {
+        self.keys = keys
         super.init(
             FeedItemsViewModel.State(), context: context, onRoute: onRoute,
             transform: bindable(viewModel.transform(input:)))
@@ -49,15 +56,16 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             let meta = [detail.dateText, detail.link].compactMap { $0 }
             let area = chrome.contentArea(for: size)
             var reader: ReaderContent
-            if let cached = laidOut, cached.detail == detail, cached.meta == meta,
+            if let cached = laidOut, cached.detail == detail, cached.meta == meta, cached.accent == context.accent,
                 cached.width == cached.reader.bodyRect(in: area).width
             {
                 reader = cached.reader
             } else {
-                let unwrapped = ReaderContent(heading: detail.title, meta: meta, body: detail.readerText)
+                let unwrapped = ReaderContent(
+                    heading: detail.title, meta: meta, body: detail.readerText(accent: context.accent))
                 let width = unwrapped.bodyRect(in: area).width
                 reader = unwrapped.wrappingBody(toWidth: width)
-                laidOut = (detail, meta, width, reader)
+                laidOut = (detail, meta, context.accent, width, reader)
             }
             reader.scroll = state.scroll
             let body = reader.bodyRect(in: area)
@@ -67,6 +75,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             }
             return SceneScreen(chrome: chrome, content: .reader(reader))
         }
+        chrome.hints = keys.relabel(chrome.hints, in: .items)
         let lines = state.visibleRows.map { row in
             ListLine(
                 mark: row.isRead ? " " : "*", text: row.title, note: row.dateText ?? "",
@@ -79,7 +88,9 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard let action = Self.action(for: event, isReading: scene.state.isReading) else { return false }
+        let isReading = scene.state.isReading
+        let read = isReading ? event : keys.translate(event, in: .items)
+        guard let action = Self.action(for: read, isReading: isReading) else { return false }
         scene.send(action)
         return true
     }

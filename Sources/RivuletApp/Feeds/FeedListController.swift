@@ -31,7 +31,14 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         }
     }
 
-    init(viewModel: FeedListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+    /// The keys the settings file binds.
+    private let keys: KeyBindings
+
+    init(
+        viewModel: FeedListViewModel, context: SceneContext, keys: KeyBindings = .none,
+        onRoute: @escaping (Route) -> Void
+    ) {
+        self.keys = keys
         super.init(
             FeedListViewModel.State(), context: context, onRoute: onRoute,
             transform: bindable(viewModel.transform(input:)))
@@ -79,6 +86,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         if state.selectedRow?.errorMessage != nil, case .browsing = state.mode {
             chrome.hints.insert(KeyHint("e", "whole error"), at: 0)
         }
+        if case .browsing = state.mode { chrome.hints = keys.relabel(chrome.hints, in: .feeds) }
         let lines = state.visibleRows.map { row in
             // Counts first, then how the last refresh went (or why it failed).
             ListLine(
@@ -92,7 +100,9 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        scene.handle(event, as: Self.action(for: event, in: scene.state.mode))
+        let mode = scene.state.mode
+        let read = if case .browsing = mode { keys.translate(event, in: .feeds) } else { event }
+        return scene.handle(event, as: Self.action(for: read, in: mode))
     }
 
     /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.

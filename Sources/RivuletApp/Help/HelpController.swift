@@ -12,13 +12,31 @@ final class HelpController: SceneController {
     var isReady: Bool { true }
     var isOverlay: Bool { true }
 
-    init(viewModel: HelpViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+    /// The keys the settings file binds, which the overlay lists as bound.
+    private let keys: KeyBindings
+
+    init(
+        viewModel: HelpViewModel, context: SceneContext, keys: KeyBindings = .none,
+        onRoute: @escaping (Route) -> Void
+    ) {
+        self.keys = keys
         scene = SceneBinding(
             HelpViewModel.State(scene: viewModel.scene), context: context, onRoute: onRoute,
             transform: bindable(viewModel.transform(input:)))
     }
 
     func stop() { scene.stop() }
+
+    /// The keys of the scene beneath, as bound.
+    private var bindings: [KeyHint] {
+        let shown = KeyMaps.bindings(for: scene.state.scene)
+        return switch scene.state.scene {
+        case .todoList: keys.relabel(shown, in: .todos)
+        case .feeds: keys.relabel(shown, in: .feeds)
+        case .feedItems: keys.relabel(shown, in: .items)
+        default: shown
+        }
+    }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var screen =
@@ -27,7 +45,7 @@ final class HelpController: SceneController {
                 chrome: SceneChrome(title: "Help"),
                 content: .list(header: nil, window: ListWindow(lines: [])))
         // The overlay lists what this terminal UI does with each key.
-        screen.chrome.help = KeyMaps.bindings(for: scene.state.scene)
+        screen.chrome.help = bindings
         screen.chrome.helpScroll = scene.state.scroll
         screen.chrome.prompt = nil
         self.size = size
@@ -37,7 +55,7 @@ final class HelpController: SceneController {
     func handle(_ event: InputEvent) -> Bool {
         if let step = scrollStep(for: event) {
             // How far it scrolls depends on the rows the overlay gets, not on its title.
-            let overlay = HelpOverlay(title: "", bindings: KeyMaps.bindings(for: scene.state.scene))
+            let overlay = HelpOverlay(title: "", bindings: bindings)
             scene.send(.scroll(by: step, maximum: overlay.maximumScroll(in: Rect(size))))
             return true
         }

@@ -31,7 +31,14 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
         }
     }
 
-    init(viewModel: TodoListViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+    /// The keys the settings file binds.
+    private let keys: KeyBindings
+
+    init(
+        viewModel: TodoListViewModel, context: SceneContext, keys: KeyBindings = .none,
+        onRoute: @escaping (Route) -> Void
+    ) {
+        self.keys = keys
         super.init(
             TodoListViewModel.State(), context: context, onRoute: onRoute,
             transform: bindable(viewModel.transform(input:)))
@@ -45,7 +52,7 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: true, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
-        chrome.hints = Self.hints(for: state.mode)
+        chrome.hints = keys.relabel(Self.hints(for: state.mode), in: .todos)
         chrome.prompt = Self.prompt(for: state.mode)
         let lines = state.visibleRows.map { row in Self.line(for: row, today: state.list.today) }
         let window = ListWindow(
@@ -83,7 +90,9 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        scene.handle(event, as: Self.action(for: event, in: scene.state.mode))
+        let mode = scene.state.mode
+        let read = if case .browsing = mode { keys.translate(event, in: .todos) } else { event }
+        return scene.handle(event, as: Self.action(for: read, in: mode))
     }
 
     /// The status line's hints for what the keys do now.

@@ -184,6 +184,7 @@ struct _FrameWriter {
         let added = style.attributes.subtracting(base.attributes)
         if added.contains(.bold) { parameter(1) }
         if added.contains(.dim) { parameter(2) }
+        if added.contains(.italic) { parameter(3) }
         if added.contains(.underline) { parameter(4) }
         if added.contains(.reverse) { parameter(7) }
         if style.foreground != base.foreground {

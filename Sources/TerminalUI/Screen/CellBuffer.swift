@@ -275,7 +275,7 @@ public struct CellBuffer: Equatable, Sendable {
         if style.foreground != .default { parts.append("fg=\(describe(style.foreground))") }
         if style.background != .default { parts.append("bg=\(describe(style.background))") }
         let names: [(Style.Attributes, String)] = [
-            (.bold, "bold"), (.dim, "dim"), (.underline, "underline"), (.reverse, "reverse"),
+            (.bold, "bold"), (.dim, "dim"), (.underline, "underline"), (.reverse, "reverse"), (.italic, "italic"),
         ]
         for (attribute, name) in names where style.attributes.contains(attribute) { parts.append(name) }
         return parts.joined(separator: " ")

@@ -29,4 +29,10 @@ public enum Color: Hashable, Sendable {
     public static let brightBlack = Color.ansi(8)
     /// ANSI bright white.
     public static let brightWhite = Color.ansi(15)
+
+    /// The colour at `index` among the terminal's 256: 0–15 are the ANSI colours, the rest
+    /// indexed.
+    public init(index: UInt8) {
+        self = index < 16 ? .ansi(index) : .indexed(index)
+    }
 }

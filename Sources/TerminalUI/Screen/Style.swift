@@ -20,13 +20,16 @@ public struct Style: Hashable, Sendable {
         /// Foreground and background swapped; used for the selection, so it survives
         /// monochrome terminals.
         public static let reverse = Attributes(rawValue: 1 << 3)
+        /// Italic text. A terminal without italics shows it plain or, like some of the
+        /// older ones, in reverse; use it for emphasis that may go unseen.
+        public static let italic = Attributes(rawValue: 1 << 4)
     }
 
     /// The text colour.
     public var foreground: Color
     /// The background colour.
     public var background: Color
-    /// Bold, dim, underline, reverse.
+    /// Bold, dim, underline, reverse, italic.
     public var attributes: Attributes
 
     /// A style; by default the terminal's own colours with no attributes.

@@ -3,6 +3,9 @@
 public final class SceneContext {
     /// The spinner's current frame (``SceneChrome/spinnerFrame``).
     public var spinnerFrame = 0
+    /// The colour that marks what stands out (keys in help, headings): cyan unless the app
+    /// sets another. A monochrome terminal drops it like every colour.
+    public var accent = Color.cyan
     var redraw: () -> Void
 
     /// A context that asks for frames with `redraw` (tests pass `{}`).

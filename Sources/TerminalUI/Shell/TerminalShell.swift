@@ -222,6 +222,7 @@ public final class TerminalShell<Scene: CoordinatedScene, Route: Sendable>: Scen
         }
         var screen = top.screen(size: size, under: under)
         screen.chrome.appName = appName
+        screen.chrome.accent = context.accent
         if isConfirmingQuit {
             screen.chrome.prompt = .confirm("Quit? \(top.unsavedWork)")
             screen.chrome.hints = [KeyHint("y", "quit"), KeyHint("n Esc", "go back")]

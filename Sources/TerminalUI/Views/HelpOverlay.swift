@@ -16,12 +16,15 @@ public struct HelpOverlay: Hashable, Sendable {
     /// How many rows are scrolled off the top, when the box is too short for all of them (a
     /// binding whose action wraps takes several).
     public var scroll: Int
+    /// The colour of the keys.
+    public var accent: Color
 
     /// Creates an overlay.
-    public init(title: String, bindings: [KeyHint], scroll: Int = 0) {
+    public init(title: String, bindings: [KeyHint], scroll: Int = 0, accent: Color = .cyan) {
         self.title = title
         self.bindings = bindings
         self.scroll = scroll
+        self.accent = accent
     }
 
     /// The most rows can be scrolled off the top when the overlay is drawn in `rect`: 0 when
@@ -86,7 +89,6 @@ public struct HelpOverlay: Hashable, Sendable {
     }
 
     static let frameStyle = Style(attributes: .bold)
-    static let keyStyle = Style(foreground: .cyan, attributes: .bold)
 
     /// The keys that close the overlay, as its last line names them.
     public static let closingKeys = "Esc ? q F1"
@@ -130,7 +132,7 @@ public struct HelpOverlay: Hashable, Sendable {
         let first = isCut ? min(max(scroll, 0), maximumScroll(in: rect)) : 0
         for (index, row) in layout.rows.dropFirst(first).prefix(shown).enumerated() {
             let y = box.y + 1 + index
-            buffer.put(row.key, x: box.x + 2, y: y, style: Self.keyStyle, maxWidth: room)
+            buffer.put(row.key, x: box.x + 2, y: y, style: Style(foreground: accent, attributes: .bold), maxWidth: room)
             let actionX = box.x + 2 + layout.actionX
             if actionX < box.maxX - 2 {
                 buffer.put(row.action, x: actionX, y: y, maxWidth: box.maxX - 2 - actionX)

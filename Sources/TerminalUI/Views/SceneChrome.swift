@@ -38,6 +38,9 @@ public struct SceneChrome: Hashable, Sendable {
     /// The application's name, shown before the title ("Name · Title"); empty shows the title
     /// alone.
     public var appName: String
+    /// The colour of what stands out: the keys in the help overlay. A ``TerminalShell`` sets
+    /// it from its ``SceneContext/accent``.
+    public var accent = Color.cyan
 
     /// Creates chrome; by default no error, no spinner, no prompt, no help.
     public init(
@@ -109,7 +112,7 @@ public struct SceneChrome: Hashable, Sendable {
     /// Draws the help overlay, if open, centred over whatever is on screen.
     public func drawOverlay(into buffer: inout CellBuffer) {
         guard let help else { return }
-        HelpOverlay(title: "Keys · \(title)", bindings: help, scroll: helpScroll).draw(into: &buffer)
+        HelpOverlay(title: "Keys · \(title)", bindings: help, scroll: helpScroll, accent: accent).draw(into: &buffer)
     }
 
     /// The error or message, sanitized and wrapped to a screen `width` columns wide and `height`

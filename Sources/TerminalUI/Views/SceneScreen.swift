@@ -188,7 +188,8 @@ public struct FormContent: Hashable, Sendable {
 }
 
 /// A text to read: a heading, a few lines about it, and the body wrapped to the width, each
-/// wrapped line indented like the line it continues (see ``TextWrap/indentedLines(of:width:)``).
+/// wrapped line indented like the line it continues (see ``TextWrap/indentedLines(of:width:)``)
+/// and each piece in its own style; a line of text that does not wrap keeps its columns.
 public struct ReaderContent: Hashable, Sendable {
     /// The heading.
     public var heading: String
@@ -196,7 +197,7 @@ public struct ReaderContent: Hashable, Sendable {
     public var meta: [String]
     /// The body; blank lines separate paragraphs, and a line's leading spaces, quote markers
     /// (`> `) and list marker (`• `, `1. `) indent its continuation lines.
-    public var body: String
+    public var body: StyledText
     /// How many wrapped lines of the body are scrolled off the top.
     public var scroll: Int
     /// The body already wrapped, and the width it was wrapped to.
@@ -205,11 +206,16 @@ public struct ReaderContent: Hashable, Sendable {
     /// A body wrapped once, so that measuring it and drawing it do not wrap it twice.
     private struct WrappedBody: Hashable, Sendable {
         let width: Int
-        let lines: [String]
+        let lines: [StyledText]
     }
 
-    /// Creates a reader.
+    /// Creates a reader of plain text.
     public init(heading: String, meta: [String] = [], body: String, scroll: Int = 0) {
+        self.init(heading: heading, meta: meta, body: StyledText(body), scroll: scroll)
+    }
+
+    /// Creates a reader of styled text.
+    public init(heading: String, meta: [String] = [], body: StyledText, scroll: Int = 0) {
         self.heading = heading
         self.meta = meta
         self.body = body
@@ -237,9 +243,9 @@ public struct ReaderContent: Hashable, Sendable {
     }
 
     /// The body wrapped to `width` columns, as the reader draws it: the text to scroll through.
-    public func bodyLines(width: Int) -> [String] {
+    public func bodyLines(width: Int) -> [StyledText] {
         if let wrapped, wrapped.width == width { return wrapped.lines }
-        return TextWrap.indentedLines(of: TextSanitizer.sanitize(body, preservingNewlines: true), width: width)
+        return TextWrap.indentedLines(of: body.sanitized(preservingNewlines: true), width: width)
     }
 
     /// This reader with its body wrapped to `width` columns once, for ``bodyLines(width:)`` and
@@ -269,7 +275,7 @@ public struct ReaderContent: Hashable, Sendable {
         // Never past the end: the last page ends at the last line.
         let first = min(max(scroll, 0), max(lines.count - body.height, 0))
         for (row, line) in lines.dropFirst(first).prefix(max(body.height, 0)).enumerated() {
-            buffer.put(line, x: body.x, y: body.y + row, maxWidth: body.width)
+            line.draw(into: &buffer, x: body.x, y: body.y + row, maxWidth: body.width)
         }
     }
 }

@@ -13,18 +13,125 @@ extension TextWrap {
         var result: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let characters = Array(line)
-            var (prefixEnd, hanging) = indentation(of: characters)
-            var prefix = String(characters[..<prefixEnd])
-            if DisplayWidth.of(prefix) * 2 > width {
-                prefixEnd = 0
-                prefix = ""
-                hanging = ""
+            for piece in wrapIndented(characters, width: width) {
+                var text = piece.lead
+                for range in piece.ranges { text += String(characters[range]) }
+                result.append(text)
             }
-            let room = width - DisplayWidth.of(prefix)
-            let hangingRoom = width - DisplayWidth.of(hanging)
-            let pieces = wrapKeepingSpaces(characters[prefixEnd...], firstWidth: room, restWidth: hangingRoom)
-            for (index, piece) in pieces.enumerated() {
-                result.append((index == 0 ? prefix : hanging) + piece)
+        }
+        return result
+    }
+
+    /// `text` wrapped as ``indentedLines(of:width:)`` wraps plain text, each piece keeping its
+    /// style; continuation indentation is plain. A line holding a run that does not wrap is not
+    /// wrapped: a longer one is cut at `width` with an ellipsis.
+    ///
+    /// ```swift
+    /// var text = StyledText("a ")
+    /// text.append("bold word", style: .bold)
+    /// TextWrap.indentedLines(of: text, width: 6)  // "a bold" (bold from 2), then "word" (bold)
+    /// ```
+    public static func indentedLines(of text: StyledText, width: Int) -> [StyledText] {
+        guard width > 0 else { return [] }
+        var result: [StyledText] = []
+        var characters: [Character] = []
+        var runIndexes: [Int] = []
+        var wraps = true
+        func endLine() {
+            if wraps {
+                for piece in wrapIndented(characters, width: width) {
+                    var line = StyledText(piece.lead)
+                    for range in piece.ranges { appendStyled(range, of: characters, runIndexes, text.runs, to: &line) }
+                    result.append(line)
+                }
+            } else {
+                result.append(cut(characters, runIndexes, text.runs, width: width))
+            }
+            characters.removeAll(keepingCapacity: true)
+            runIndexes.removeAll(keepingCapacity: true)
+            wraps = true
+        }
+        for (index, run) in text.runs.enumerated() {
+            for character in run.text {
+                if character == "\n" {
+                    endLine()
+                } else {
+                    characters.append(character)
+                    runIndexes.append(index)
+                    wraps = wraps && run.wraps
+                }
+            }
+        }
+        endLine()
+        return result
+    }
+
+    /// Appends `characters[range]` to `line`, each in the style of its run.
+    private static func appendStyled(
+        _ range: Range<Int>, of characters: [Character], _ runIndexes: [Int], _ runs: [StyledText.Run],
+        to line: inout StyledText
+    ) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            while end < range.upperBound, runIndexes[end] == runIndexes[start] { end += 1 }
+            line.append(String(characters[start..<end]), style: runs[runIndexes[start]].style)
+            start = end
+        }
+    }
+
+    /// A line that does not wrap, cut at `width` columns with an ellipsis when it is wider.
+    private static func cut(
+        _ characters: [Character], _ runIndexes: [Int], _ runs: [StyledText.Run], width: Int
+    ) -> StyledText {
+        var line = StyledText()
+        var columns = 0
+        var end = 0
+        while end < characters.count, columns + DisplayWidth.of(characters[end]) <= width {
+            columns += DisplayWidth.of(characters[end])
+            end += 1
+        }
+        guard end < characters.count else {
+            appendStyled(0..<end, of: characters, runIndexes, runs, to: &line)
+            return line
+        }
+        // Room for the ellipsis, never half a wide character.
+        while end > 0, columns + 1 > width {
+            end -= 1
+            columns -= DisplayWidth.of(characters[end])
+        }
+        appendStyled(0..<end, of: characters, runIndexes, runs, to: &line)
+        line.append(String(CellBuffer.ellipsis), style: end > 0 ? runs[runIndexes[end - 1]].style : .plain)
+        return line
+    }
+
+    /// One line of `characters` wrapped to `width`: each piece is text to start with (the
+    /// continuation indentation), then ranges of `characters`.
+    private static func wrapIndented(_ characters: [Character], width: Int) -> [(lead: String, ranges: [Range<Int>])] {
+        var (prefixEnd, hanging) = indentation(of: characters)
+        var prefixWidth = 0
+        for character in characters[..<prefixEnd] { prefixWidth += DisplayWidth.of(character) }
+        if prefixWidth * 2 > width {
+            prefixEnd = 0
+            prefixWidth = 0
+            hanging = ""
+        }
+        let room = width - prefixWidth
+        let hangingRoom = width - DisplayWidth.of(hanging)
+        let pieces = wrapKeepingSpaces(characters, from: prefixEnd, firstWidth: room, restWidth: hangingRoom)
+        return pieces.enumerated().map { index, ranges in
+            index == 0 ? ("", prefixEnd > 0 ? merged([0..<prefixEnd] + ranges) : ranges) : (hanging, ranges)
+        }
+    }
+
+    /// `ranges` with each range that starts where the one before ends joined to it.
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges where !range.isEmpty {
+            if let last = result.last, last.upperBound == range.lowerBound {
+                result[result.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                result.append(range)
             }
         }
         return result
@@ -61,20 +168,21 @@ extension TextWrap {
         return (markerEnd, hanging)
     }
 
-    /// `characters` cut into pieces of at most `firstWidth` columns, then `restWidth`, at
-    /// spaces where it can; runs of spaces inside a piece are kept.
+    /// `characters` from `start` cut into pieces of at most `firstWidth` columns, then
+    /// `restWidth`, at spaces where it can; runs of spaces inside a piece are kept. Each piece
+    /// is the ranges of `characters` it shows.
     private static func wrapKeepingSpaces(
-        _ characters: ArraySlice<Character>, firstWidth: Int, restWidth: Int
-    ) -> [String] {
-        var pieces: [String] = []
-        var piece = ""
+        _ characters: [Character], from start: Int, firstWidth: Int, restWidth: Int
+    ) -> [[Range<Int>]] {
+        var pieces: [[Range<Int>]] = []
+        var piece: [Range<Int>] = []
         var pieceWidth = 0
         var spaces = 0
         var room = max(firstWidth, 1)
-        var index = characters.startIndex
+        var index = start
         func endPiece() {
-            pieces.append(piece)
-            piece = ""
+            pieces.append(merged(piece))
+            piece = []
             pieceWidth = 0
             room = max(restWidth, 1)
         }
@@ -95,24 +203,24 @@ extension TextWrap {
                 spaces = 0
             }
             if pieceWidth + spaces + wordWidth <= room {
-                piece += String(repeating: " ", count: spaces)
-                piece += String(characters[index..<wordEnd])
+                piece.append(index - spaces..<wordEnd)
                 pieceWidth += spaces + wordWidth
             } else {
                 // A word longer than a line is cut where the line ends.
-                piece += String(repeating: " ", count: min(spaces, max(room - pieceWidth - 1, 0)))
-                pieceWidth = DisplayWidth.of(piece)
-                for character in characters[index..<wordEnd] {
-                    let characterWidth = DisplayWidth.of(character)
+                let kept = min(spaces, max(room - pieceWidth - 1, 0))
+                piece.append(index - kept..<index)
+                pieceWidth += kept
+                for position in index..<wordEnd {
+                    let characterWidth = DisplayWidth.of(characters[position])
                     if pieceWidth > 0, pieceWidth + characterWidth > room { endPiece() }
-                    piece.append(character)
+                    piece.append(position..<position + 1)
                     pieceWidth += characterWidth
                 }
             }
             spaces = 0
             index = wordEnd
         }
-        pieces.append(piece)
+        pieces.append(merged(piece))
         return pieces
     }
 }

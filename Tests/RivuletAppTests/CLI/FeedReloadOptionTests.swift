@@ -61,7 +61,8 @@ import Testing
     #expect(settings.browser == "lynx")
     #expect(
         problems == [
-            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start, download-folder."
+            "line 2: there is no setting “colour”; the settings are browser, refresh-every, refresh-on-start, "
+                + "download-folder, accent, bind-key."
         ]
     )
     #expect(

@@ -13,7 +13,9 @@ private func detail(_ text: String, _ type: FeedContentType, links: [String] = [
         "<p>First paragraph with <a href=\"https://notes.example/about\">a link</a>.</p><p>Second.</p>"
         + "<ul><li>apples</li><li>pears</li></ul><blockquote>quoted words</blockquote>"
         + "<p>See <a href=\"https://other.example/page\">the other page</a>.</p>"
-    let shown = detail(html, .html, links: ["https://notes.example/about", "https://other.example/page"]).readerText
+    let shown = detail(html, .html, links: ["https://notes.example/about", "https://other.example/page"]).readerText(
+        accent: .cyan
+    ).string
     #expect(
         shown == """
             First paragraph with a link[1].
@@ -36,8 +38,8 @@ private func detail(_ text: String, _ type: FeedContentType, links: [String] = [
 @Test func textIsShownAsItIsWrittenAsAnItemStoredBeforeSchema13Was() {
     // What schema 12 stored: text laid out at ingest, its link list at the end.
     let laidOut = "Intro[1].\n\n  • one\n    more of one\n\n> quoted\n\nLinks:\n[1]: https://example.com/a"
-    #expect(detail(laidOut, .text, links: ["https://example.com/a"]).readerText == laidOut)
-    #expect(detail("a  b\n\tc", .text).readerText == "a  b\n\tc")
+    #expect(detail(laidOut, .text, links: ["https://example.com/a"]).readerText(accent: .cyan).string == laidOut)
+    #expect(detail("a  b\n\tc", .text).readerText(accent: .cyan).string == "a  b\n\tc")
 }
 
 @Test func enclosuresAreListedAfterTheTextWithTheirNumbersTypesAndSizes() {
@@ -50,7 +52,7 @@ private func detail(_ text: String, _ type: FeedContentType, links: [String] = [
         id: 1, title: "Episode", text: html, textType: .html, link: nil, dateText: nil,
         links: ["https://pod.example/notes", "https://pod.example/2.mp3", "https://pod.example/2.jpg"],
         enclosures: enclosures
-    ).readerText
+    ).readerText(accent: .cyan).string
     #expect(
         shown == """
             See the notes[1].
@@ -65,8 +67,9 @@ private func detail(_ text: String, _ type: FeedContentType, links: [String] = [
     let bare = FeedItemDetail(
         id: 1, title: "Episode", text: "", link: nil, dateText: nil, links: ["https://pod.example/2.mp3"],
         enclosures: [enclosures[0]])
-    #expect(bare.readerText == "Enclosures:\n[1]: https://pod.example/2.mp3 (audio/mpeg, 23.8 MB)")
+    #expect(
+        bare.readerText(accent: .cyan).string == "Enclosures:\n[1]: https://pod.example/2.mp3 (audio/mpeg, 23.8 MB)")
     let unnumbered = FeedItemDetail(
         id: 1, title: "Episode", text: "", link: nil, dateText: nil, enclosures: [enclosures[1]])
-    #expect(unnumbered.readerText == "Enclosures:\nhttps://pod.example/2.jpg (image, thumbnail)")
+    #expect(unnumbered.readerText(accent: .cyan).string == "Enclosures:\nhttps://pod.example/2.jpg (image, thumbnail)")
 }

@@ -52,6 +52,12 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
+    /// The pane's text now with its look: each change of attributes or colour written as the
+    /// escape sequence (SGR) that makes it.
+    func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// A tmux format evaluated for the pane, such as `#{alternate_on}`.
     func display(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -181,7 +181,10 @@ private func todoList(
     let body = reader.bodyRect(in: area)
     let wrapped = reader.wrappingBody(toWidth: body.width)
     #expect(wrapped.bodyLines(width: body.width) == reader.bodyLines(width: body.width))
-    #expect(wrapped.bodyLines(width: body.width) == ["  • a list item long", "    enough to wrap", "", "> quoted"])
+    #expect(
+        wrapped.bodyLines(width: body.width).map(\.string) == [
+            "  • a list item long", "    enough to wrap", "", "> quoted",
+        ])
     let chrome = SceneChrome(title: "Item")
     #expect(
         SceneScreen(chrome: chrome, content: .reader(wrapped)).render(size: size).textLines()
@@ -234,4 +237,22 @@ private func todoList(
     let headingRows = drawn.filter { $0.contains("word") }
     #expect(headingRows.count == 3)
     #expect(headingRows.last?.trimmingCharacters(in: .whitespaces).hasSuffix("…") == true)
+}
+
+@Test func aStyledReaderDrawsBoldAndHeadingsWithTheirAttributesOnWrappedLines() {
+    var body = StyledText("## Heading", style: .bold)
+    body.append("\n\nSome ")
+    body.append("very bold words", style: .bold)
+    body.append(" in it.")
+    let reader = ReaderContent(heading: "Item", body: body)
+    let buffer = SceneScreen(chrome: SceneChrome(title: "Item"), content: .reader(reader))
+        .render(size: TerminalSize(width: 20, height: 9))
+    let snapshot = buffer.snapshot()
+    let lines = buffer.textLines()
+    #expect(lines[4] == "  ## Heading        ")
+    #expect(lines[6] == "  Some very bold    ")
+    #expect(lines[7] == "  words in it.      ")
+    #expect(snapshot.contains("row 4, x 2..<12: bold"))
+    #expect(snapshot.contains("row 6, x 7..<16: bold"))
+    #expect(snapshot.contains("row 7, x 2..<7: bold"))
 }

@@ -50,3 +50,43 @@ import Testing
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 76 })
     #expect(elapsed < .seconds(5), "took \(elapsed)")
 }
+
+private func described(_ lines: [StyledText]) -> [String] {
+    lines.map { line in
+        line.runs.map { $0.style == .plain ? $0.text : "<\($0.text)>" }.joined()
+    }
+}
+
+@Test func styledWrapKeepsEachWordsStyleAcrossTheBreak() {
+    var text = StyledText("  • an ")
+    text.append("emphasised phrase that", style: .bold)
+    text.append(" wraps")
+    #expect(
+        described(TextWrap.indentedLines(of: text, width: 17)) == [
+            "  • an <emphasised>", "    <phrase that>", "    wraps",
+        ])
+}
+
+@Test func styledWrapBreaksLinesAtLineBreaksInsideARun() {
+    var text = StyledText("one\n")
+    text.append("two\nthree", style: .bold)
+    #expect(described(TextWrap.indentedLines(of: text, width: 10)) == ["one", "<two>", "<three>"])
+}
+
+@Test func styledWrapCutsALineThatDoesNotWrapInsteadOfWrappingIt() {
+    var text = StyledText("short words here\n")
+    text.append("let  columns = [1, 2, 3]\n  x", style: .bold, wraps: false)
+    #expect(
+        described(TextWrap.indentedLines(of: text, width: 12)) == [
+            "short words", "here", "<let  column…>", "<  x>",
+        ])
+}
+
+@Test func styledWrapGivesThePlainWrapsLines() {
+    let plain = "  • one two three\n\n> > said this then\n    if  x {  }\n世界世界"
+    for width in [1, 5, 8, 12, 40] {
+        #expect(
+            TextWrap.indentedLines(of: StyledText(plain), width: width).map(\.string)
+                == TextWrap.indentedLines(of: plain, width: width))
+    }
+}

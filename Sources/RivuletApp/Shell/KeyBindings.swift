@@ -1,0 +1,115 @@
+import Domain
+import TerminalUI
+
+/// The keys the settings file binds (`bind-key KEY ACTION [SCENE]`), as the list scenes read
+/// them: a bound key pressed in a scene is read as the key that does its action there by
+/// default, so the scenes' own key tables stay the one place that maps keys to actions. A key
+/// not bound reads as itself, so an action keeps its default key unless that key is bound to
+/// something else.
+struct KeyBindings {
+    /// For each scene: a bound key, and the default key of its action there.
+    private var remaps: [BoundScene: [Key: Key]] = [:]
+    /// For each scene: the keys bound to each action, as written, in the file's order.
+    private var boundKeys: [BoundScene: [BoundAction: [String]]] = [:]
+
+    /// No key bound.
+    static let none = KeyBindings([])
+
+    /// The bindings of `bindings`; a later binding of a key in a scene wins.
+    init(_ bindings: [KeyBinding]) {
+        for binding in bindings {
+            guard let key = Self.key(named: binding.key) else { continue }
+            for scene in BoundScene.allCases where binding.scene.map({ $0 == scene }) ?? true {
+                guard let target = Self.defaultKey(for: binding.action, in: scene) else { continue }
+                if let earlier = remaps[scene]?[key], let action = Self.action(of: earlier, in: scene) {
+                    boundKeys[scene]?[action]?.removeAll { $0 == binding.key }
+                }
+                remaps[scene, default: [:]][key] = target
+                boundKeys[scene, default: [:]][binding.action, default: []].append(binding.key)
+            }
+        }
+    }
+
+    /// `event` as `scene` reads it: a bound key becomes the default key of its action.
+    func translate(_ event: InputEvent, in scene: BoundScene) -> InputEvent {
+        guard case .key(let pressed) = event, let remap = remaps[scene] else { return event }
+        var key = pressed
+        if case .character = key.code { key.modifiers.remove(.shift) }
+        return remap[key].map { .key($0) } ?? event
+    }
+
+    /// `hints` with the keys as bound in `scene`: a hint for an action lists the keys bound to
+    /// it first, and a key bound to another action leaves every hint; a hint left with no key
+    /// goes.
+    func relabel(_ hints: [KeyHint], in scene: BoundScene) -> [KeyHint] {
+        guard let remap = remaps[scene] else { return hints }
+        return hints.compactMap { hint in
+            let words = hint.key.split(separator: " ").map(String.init)
+            let action = words.lazy.compactMap { Self.key(named: $0).flatMap { Self.action(of: $0, in: scene) } }.first
+            let kept = words.filter { word in Self.key(named: word).map { remap[$0] == nil } ?? true }
+            let added = action.flatMap { boundKeys[scene]?[$0] } ?? []
+            guard kept.count != words.count || !added.isEmpty else { return hint }
+            let keys = (added + kept.filter { !added.contains($0) }).joined(separator: " ")
+            guard !keys.isEmpty else { return nil }
+            return KeyHint(keys, hint.action, isEssential: hint.isEssential)
+        }
+    }
+
+    /// The key a binding names (as ``Domain/KeyBinding/key`` spells it), or `nil`.
+    static func key(named name: String) -> Key? {
+        let named: [String: Key.Code] = [
+            "Space": .character(" "), "Enter": .enter, "Tab": .tab, "Esc": .escape, "Backspace": .backspace,
+            "Delete": .delete, "Up": .up, "Down": .down, "Left": .left, "Right": .right, "Home": .home, "End": .end,
+            "PgUp": .pageUp, "PgDn": .pageDown,
+        ]
+        if let code = named[name] { return Key(code) }
+        if name.count == 1, let character = name.first { return .character(character) }
+        if name.hasPrefix("Ctrl-"), name.count == 6, let letter = name.last {
+            return .control(Character(letter.lowercased()))
+        }
+        if name.hasPrefix("F"), let number = Int(name.dropFirst()), (1...12).contains(number) {
+            return Key(.function(number))
+        }
+        return nil
+    }
+
+    /// The key that does `action` in `scene` when nothing is bound: what the scene's key
+    /// table reads as that action.
+    static func defaultKey(for action: BoundAction, in scene: BoundScene) -> Key? {
+        guard action.scenes.contains(scene) else { return nil }
+        let name: String =
+            switch action {
+            case .add: "a"
+            case .edit: "e"
+            case .delete: "d"
+            case .done: "Space"
+            case .toggleAll: "A"
+            case .clearCompleted: "C"
+            case .filter: "Tab"
+            case .search: "/"
+            case .sort: "s"
+            case .moveDown: "J"
+            case .moveUp: "K"
+            case .undo: "u"
+            case .redo: "Ctrl-R"
+            case .open: "Enter"
+            case .help: "?"
+            case .back: "q"
+            case .import: "i"
+            case .showError: "e"
+            case .refresh: "r"
+            case .refreshAll: "R"
+            case .nextUnread: "n"
+            case .toggleRead: "m"
+            case .markAllRead: "M"
+            case .unreadOnly: "U"
+            case .openLink: "o"
+            }
+        return key(named: name)
+    }
+
+    /// The action `key` does by default in `scene`, if it is one that can be bound.
+    static func action(of key: Key, in scene: BoundScene) -> BoundAction? {
+        BoundAction.allCases.first { defaultKey(for: $0, in: scene) == key }
+    }
+}

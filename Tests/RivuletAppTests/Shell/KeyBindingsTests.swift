@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import SceneServices
+import SceneServicesMocks
+import Streams
+import TerminalUI
+import Testing
+import ViewModels
+
+@testable import RivuletApp
+
+@Test func aBoundKeyIsReadAsTheDefaultKeyOfItsActionInEachSceneThatHasIt() {
+    let keys = KeyBindings([KeyBinding(key: "x", action: .delete), KeyBinding(key: "Ctrl-N", action: .nextUnread)])
+    #expect(keys.translate(.key(.character("x")), in: .todos) == .key(.character("d")))
+    #expect(keys.translate(.key(.character("x")), in: .feeds) == .key(.character("d")))
+    // The items scene has no delete; its keys are as they were.
+    #expect(keys.translate(.key(.character("x")), in: .items) == .key(.character("x")))
+    #expect(keys.translate(.key(.control("n")), in: .items) == .key(.character("n")))
+    // A key not bound reads as itself: `d` still deletes.
+    #expect(keys.translate(.key(.character("d")), in: .todos) == .key(.character("d")))
+}
+
+@Test func swappedKeysEachDoTheOthersActionAndALaterBindingWins() {
+    let keys = KeyBindings([
+        KeyBinding(key: "d", action: .done, scene: .todos), KeyBinding(key: "Space", action: .delete, scene: .todos),
+        KeyBinding(key: "z", action: .sort), KeyBinding(key: "z", action: .filter),
+    ])
+    #expect(keys.translate(.key(.character("d")), in: .todos) == .key(.character(" ")))
+    #expect(keys.translate(.key(.character(" ")), in: .todos) == .key(.character("d")))
+    #expect(keys.translate(.key(.character("z")), in: .todos) == .key(Key(.tab)))
+    #expect(keys.translate(.key(.character("d")), in: .feeds) == .key(.character("d")))
+}
+
+@Test func helpListsTheKeysAsBound() {
+    let keys = KeyBindings([KeyBinding(key: "x", action: .delete), KeyBinding(key: "Tab", action: .sort)])
+    let shown = keys.relabel(KeyMaps.bindings(for: .todoList), in: .todos)
+    #expect(shown.contains(KeyHint("x d", "delete (y/n)")))
+    #expect(shown.contains(KeyHint("Tab s", "sort")))
+    // Tab sorts now, so the filter keeps only `f`.
+    #expect(shown.contains(KeyHint("f", "filter: all, active, completed")))
+    #expect(KeyBindings.none.relabel(KeyMaps.bindings(for: .todoList), in: .todos) == KeyMaps.bindings(for: .todoList))
+}
+
+@Test func aReboundKeyActsInTheTodoListAndTheFeedsScene() {
+    let keys = KeyBindings([KeyBinding(key: "x", action: .delete), KeyBinding(key: "F5", action: .refreshAll)])
+    let todos = TodoListController(
+        viewModel: TodoListViewModel(service: oneTodo, scheduler: ImmediateScheduler()),
+        context: SceneContext(redraw: {}), keys: keys, onRoute: { _ in })
+    defer { todos.stop() }
+    _ = todos.screen(size: TerminalSize(width: 60, height: 12), under: nil)
+    #expect(todos.handle(.key(.character("x"))))
+    let isAsking = if case .confirmingDelete = todos.scene.state.mode { true } else { false }
+    #expect(isAsking)
+    #expect(
+        FeedListController.action(for: keys.translate(.key(Key(.function(5))), in: .feeds), in: .browsing)
+            == .refreshAll)
+}
+
+/// A todo list of one todo, "Milk".
+private let oneTodo = MockTodoListService {
+    $0.observePageHandler = { _, _ in
+        .just(
+            .success(
+                TodoPage(
+                    todos: [Todo(id: 1, title: "Milk", createdAt: Date(timeIntervalSince1970: 0))], totalCount: 1,
+                    offset: 0, isCountExact: true)))
+    }
+    $0.observeTallyHandler = { _ in .just(.success(TodoTally(active: 1, completed: 0))) }
+    $0.positionHandler = { _, _ in .just(.success(0)) }
+    $0.fetchChoiceHandler = { .just(.success(nil)) }
+}
