@@ -143,6 +143,8 @@ public enum BoundAction: String, Sendable, Hashable, CaseIterable {
     case unreadOnly = "unread-only"
     /// Opens the selected item's link in the browser.
     case openLink = "open-link"
+    /// Downloads the selected item's enclosure.
+    case download
 
     /// The scenes that have the action.
     public var scenes: Set<BoundScene> {
@@ -151,7 +153,7 @@ public enum BoundAction: String, Sendable, Hashable, CaseIterable {
         case .add, .delete, .search: [.todos, .feeds]
         case .edit, .done, .toggleAll, .clearCompleted, .filter, .sort, .moveDown, .moveUp: [.todos]
         case .import, .showError, .refresh, .refreshAll: [.feeds]
-        case .nextUnread, .toggleRead, .markAllRead, .unreadOnly, .openLink: [.items]
+        case .nextUnread, .toggleRead, .markAllRead, .unreadOnly, .openLink, .download: [.items]
         }
     }
 }

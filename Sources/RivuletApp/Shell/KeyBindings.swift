@@ -104,6 +104,7 @@ struct KeyBindings {
             case .markAllRead: "M"
             case .unreadOnly: "U"
             case .openLink: "o"
+            case .download: "D"
             }
         return key(named: name)
     }
