@@ -29,7 +29,20 @@ final class _XMLElement {
 
     /// The first child with local name `name` in `namespace` (no namespace by default).
     func child(_ name: String, in namespace: String? = nil) -> _XMLElement? {
-        children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
+        children.first { $0.name == name && (namespace.map($0.isIn) ?? true) }
+    }
+
+    /// Whether the element is in `namespace`, as feeds write it: a namespace spelled with other
+    /// capitals or without its closing slash (`http://www.itunes.com/DTDs/Podcast-1.0.dtd`,
+    /// `http://purl.org/dc/elements/1.1`) is the one meant.
+    func isIn(_ namespace: String) -> Bool {
+        self.namespace == namespace || Self.normalized(self.namespace) == Self.normalized(namespace)
+    }
+
+    private static func normalized(_ namespace: String) -> String {
+        var lowered = namespace.lowercased()
+        if lowered.hasSuffix("/") { lowered.removeLast() }
+        return lowered
     }
 
     /// The first element below this one, breadth first, whose local name is in `names`.
@@ -44,7 +57,7 @@ final class _XMLElement {
 
     /// The children with local name `name` in `namespace`.
     func children(_ name: String, in namespace: String? = nil) -> [_XMLElement] {
-        children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
+        children.filter { $0.name == name && (namespace.map($0.isIn) ?? true) }
     }
 
     /// The element's own text and its descendants' text, in document order.
