@@ -21,7 +21,10 @@ enum RSSParser {
         // RSS 2.0 has no namespace; RSS 1.0 has its own default one.
         let ns = channel === root ? (root.child("item")?.namespace ?? root.namespace) : channel.namespace
         var itemElements = channel.children("item", in: ns)
-        if isRDF || itemElements.isEmpty { itemElements = root.children("item", in: ns) + itemElements }
+        // RSS 1.0 lists items beside its channel; read once when there is no channel.
+        if (isRDF || itemElements.isEmpty), channel !== root {
+            itemElements = root.children("item", in: ns) + itemElements
+        }
         if itemElements.isEmpty, channel !== root {
             itemElements = channel.children("item") + root.children("item")
         }

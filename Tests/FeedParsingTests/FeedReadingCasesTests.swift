@@ -49,6 +49,13 @@ import Testing
         #expect(rss.updatedAt == 1_620_113_400_000)
     }
 
+    @Test func anRSS10DocumentWithoutAChannelListsEachItemOnce() throws {
+        let document =
+            "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\">"
+            + "<item><title>One</title></item><item><title>Two</title></item></rdf:RDF>"
+        #expect(try FeedDocument.parse(Data(document.utf8)).items.map(\.title) == ["One", "Two"])
+    }
+
     // MARK: Summaries
 
     @Test func anItemBodyInXHTMLIsItsSummaryAndContent() throws {
