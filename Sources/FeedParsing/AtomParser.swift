@@ -33,7 +33,8 @@ enum AtomParser {
         let summary =
             text(entry.child("summary", in: ns), base: base) ?? text(entry.child("content", in: ns), base: base)
             ?? (entry.childText("description", in: RSSParser.mediaNamespace)
-            ?? media?.childText("description", in: RSSParser.mediaNamespace)).map(escaped)
+            ?? media?.childText("description", in: RSSParser.mediaNamespace)
+            ?? entry.childText("description", in: RSSParser.dublinCoreNamespace)).map(escaped)
         let title =
             text(entry.child("title", in: ns))
             ?? (entry.childText("title", in: RSSParser.dublinCoreNamespace)
@@ -51,8 +52,8 @@ enum AtomParser {
             title: title,
             summary: summary,
             author: author,
+            // Atom 0.3's <created> says when the entry was written down, not published.
             published: entry.childText("published", in: ns) ?? entry.childText("issued", in: ns)
-                ?? entry.childText("created", in: ns)
                 ?? entry.childText("issued", in: RSSParser.dublinCoreTermsNamespace)
                 ?? entry.childText("date", in: RSSParser.dublinCoreNamespace),
             updated: entry.childText("updated", in: ns) ?? entry.childText("modified", in: ns)
@@ -83,9 +84,13 @@ enum AtomParser {
             raw = element.htmlSource
         }
         guard _FeedAssembler.trimmed(raw) != nil else { return nil }
+        // Text without a declared type that is written as HTML (closing tags of HTML elements)
+        // was meant as HTML: shown as text, its tags would bury the words.
+        let isUndeclaredHTML =
+            element.attributes["type"] == nil && mode == nil && HTMLText.containsClosingTag(in: raw)
         let isHTML =
             type == "html" || type.hasPrefix("text/html") || mode == "escaped" || type == "xhtml"
-            || mode == "xml" || type.hasSuffix("xml")
+            || mode == "xml" || type.hasSuffix("xml") || isUndeclaredHTML
         if isHTML || !element.children.isEmpty { return raw }
         return escaped(raw)
     }

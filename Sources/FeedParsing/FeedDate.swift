@@ -195,7 +195,7 @@ public enum FeedDate {
             (1...daysInMonth(month, year: year)).contains(day),
             (0...23).contains(hour) || (hour == 24 && minute == 0 && second == 0),
             (0...59).contains(minute), (0...60).contains(second),
-            (0...999).contains(millisecond), abs(offsetMinutes) < 24 * 60
+            (0...999).contains(millisecond), abs(offsetMinutes) < 100 * 60
         else { return nil }
         let days = Int64(daysFromCivil(year: year, month: month, day: day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - Int64(offsetMinutes * 60)
@@ -340,11 +340,14 @@ struct _DateScanner {
             return nil
         }
         if hours >= 100 {
+            // Four digits and nothing else (`+3000`) are applied as written, even past a day:
+            // the date is kept, off by what the feed got wrong, rather than lost.
             return sign * ((hours / 10_000) * 60 + (hours / 100) % 100)
         }
         var minutes = 0
         if take(":") {
-            guard let parsed = digits(exactly: 2) else {
+            // `+00:0`: minutes cut short are read as far as they go.
+            guard let parsed = digits(minimum: 1, maximum: 2) else {
                 index = start
                 return nil
             }

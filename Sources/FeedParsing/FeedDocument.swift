@@ -24,6 +24,9 @@ public enum FeedDocument {
     /// The largest document read, in bytes; a larger one is refused before it is parsed.
     public static let maximumDocumentSize = 64 * 1024 * 1024
 
+    /// The most items ``parse(_:sourceURL:contentType:maximumItems:)`` keeps by default.
+    public static let defaultMaximumItems = 50_000
+
     /// Parses `data`, recovering what it can from malformed XML.
     ///
     /// - Parameters:
@@ -33,25 +36,32 @@ public enum FeedDocument {
     ///     itself (`atom:link rel="self"`, JSON Feed's `feed_url`), else the site's link.
     ///   - contentType: the `Content-Type` the document was served with; its `charset` is
     ///     used when the document has neither a byte order mark nor an encoding declaration.
+    ///   - maximumItems: the most items kept. A document that lists more keeps its newest (by
+    ///     publication date, else update date; dated before undated; earlier in the document
+    ///     first among equals), in document order, and says how many it left out in
+    ///     ``ParsedFeed/omittedItemCount``. XML is read in memory bounded by this number: the
+    ///     oldest items are dropped while the document is read.
     /// - Throws: ``FeedParsingError``: never traps, whatever the bytes.
     public static func parse(
         _ data: Data,
         sourceURL: URL? = nil,
-        contentType: String? = nil
+        contentType: String? = nil,
+        maximumItems: Int = defaultMaximumItems
     ) throws(FeedParsingError) -> ParsedFeed {
         guard data.count <= maximumDocumentSize else {
-            throw .notAFeed("a document larger than \(maximumDocumentSize / 1024 / 1024) MB")
+            throw .tooLarge("a document larger than \(maximumDocumentSize / 1024 / 1024) MB")
         }
         guard let first = firstSignificantByte(data) else { throw .empty }
         switch first {
         case UInt8(ascii: "{"):
-            return try JSONFeedParser.parse(data, baseURL: sourceURL)
+            return try JSONFeedParser.parse(data, baseURL: sourceURL).keepingNewest(maximumItems)
         case UInt8(ascii: "["):
             throw .notAFeed("a JSON array")
         case _ where first == UInt8(ascii: "<") || isWideOrMarked(data):
             let isHTML = looksLikeHTML(data)
             if isHTML, !mentionsFeedElement(data) { throw .notAFeed("an HTML page") }
-            var root = try _XMLTreeBuilder.parse(data, charset: contentType.flatMap(charset(in:)))
+            var window = _ItemWindow(maximumItems: maximumItems)
+            var root = try _XMLTreeBuilder.parse(data, charset: contentType.flatMap(charset(in:)), window: &window)
             if root.name.lowercased() == "html" {
                 // A feed served inside an XHTML page: read the feed, ignore the page.
                 guard let embedded = root.firstDescendant(named: ["feed", "rss", "RDF"]) else {
@@ -59,14 +69,17 @@ public enum FeedDocument {
                 }
                 root = embedded
             }
+            var feed: ParsedFeed
             switch root.name {
-            case "rss", "RDF", "channel": return try RSSParser.parse(root, baseURL: sourceURL)
-            case "feed": return try AtomParser.parse(root, baseURL: sourceURL)
+            case "rss", "RDF", "channel": feed = try RSSParser.parse(root, baseURL: sourceURL)
+            case "feed": feed = try AtomParser.parse(root, baseURL: sourceURL)
             case "html": throw .notAFeed("an HTML page")
             default:
                 let name = _FeedAssembler.identifier(String(root.name.prefix(40)))
                 throw .notAFeed("an XML document with root element <\(name)>")
             }
+            feed.omittedItemCount = window.omittedItemCount
+            return feed.keepingNewest(maximumItems)
         default:
             throw .notAFeed("neither XML nor JSON")
         }

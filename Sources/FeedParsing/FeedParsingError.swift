@@ -8,6 +8,10 @@ public enum FeedParsingError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The document looks like `format` but is broken (truncated, invalid syntax, a required
     /// part missing); the associated value says where and how.
     case malformed(FeedFormat, String)
+    /// The document is past what the parser reads in bounded memory (larger than
+    /// ``FeedDocument/maximumDocumentSize``, nested too deep, too many elements even after the
+    /// oldest items were dropped); the associated value says which limit.
+    case tooLarge(String)
 
     /// A one-line message for people.
     public var description: String {
@@ -15,6 +19,7 @@ public enum FeedParsingError: Error, Sendable, Equatable, CustomStringConvertibl
         case .empty: "the document is empty"
         case .notAFeed(let what): "not a feed: \(what)"
         case .malformed(let format, let detail): "malformed \(format.displayName) document: \(detail)"
+        case .tooLarge(let what): "too large to read: \(what)"
         }
     }
 }

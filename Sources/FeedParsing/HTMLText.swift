@@ -190,7 +190,28 @@ public enum HTMLText {
         return (decoded, index + 1)
     }
 
-    /// The named references feeds actually use.
+    /// Whether `text` holds a closing tag of an HTML element (`</p>`, `</a >`): the sign that
+    /// text a feed did not declare as HTML was written as HTML.
+    static func containsClosingTag(in text: String) -> Bool {
+        var rest = text[...]
+        while let open = rest.range(of: "</") {
+            rest = rest[open.upperBound...]
+            let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            let after = rest.dropFirst(name.count).first
+            if htmlElementNames.contains(name.lowercased()), after == ">" || after?.isWhitespace == true {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static let htmlElementNames: Set<String> = [
+        "a", "abbr", "b", "blockquote", "cite", "code", "dd", "div", "dl", "dt", "em", "figcaption", "figure",
+        "font", "h1", "h2", "h3", "h4", "h5", "h6", "i", "li", "ol", "p", "picture", "pre", "q", "s", "small",
+        "span", "strong", "sub", "sup", "table", "td", "th", "tr", "u", "ul",
+    ]
+
+    /// The named references of HTML 4, which feeds use.
     static let namedReferences: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "shy": "",
         "ndash": "\u{2013}", "mdash": "\u{2014}", "hellip": "\u{2026}", "lsquo": "\u{2018}", "rsquo": "\u{2019}",
@@ -208,6 +229,40 @@ public enum HTMLText {
         "icirc": "î", "iuml": "ï", "ntilde": "ñ", "Ntilde": "Ñ", "oacute": "ó", "ograve": "ò", "ocirc": "ô",
         "ouml": "ö", "Ouml": "Ö", "oslash": "ø", "otilde": "õ", "uacute": "ú", "ugrave": "ù", "ucirc": "û",
         "uuml": "ü", "Uuml": "Ü", "szlig": "ß", "yacute": "ý", "yuml": "ÿ",
+        // The rest of HTML 4's named references.
+        "curren": "\u{A4}", "brvbar": "\u{A6}", "uml": "\u{A8}", "ordf": "\u{AA}", "not": "\u{AC}",
+        "macr": "\u{AF}", "sup2": "\u{B2}", "sup3": "\u{B3}", "acute": "\u{B4}", "micro": "\u{B5}",
+        "cedil": "\u{B8}", "sup1": "\u{B9}", "ordm": "\u{BA}", "Acirc": "\u{C2}", "Atilde": "\u{C3}",
+        "Aring": "\u{C5}", "AElig": "\u{C6}", "Ecirc": "\u{CA}", "Euml": "\u{CB}", "Igrave": "\u{CC}",
+        "Iacute": "\u{CD}", "Icirc": "\u{CE}", "Iuml": "\u{CF}", "ETH": "\u{D0}", "Ograve": "\u{D2}",
+        "Oacute": "\u{D3}", "Ocirc": "\u{D4}", "Otilde": "\u{D5}", "Oslash": "\u{D8}", "Ugrave": "\u{D9}",
+        "Uacute": "\u{DA}", "Ucirc": "\u{DB}", "Yacute": "\u{DD}", "THORN": "\u{DE}", "atilde": "\u{E3}",
+        "eth": "\u{F0}", "thorn": "\u{FE}", "OElig": "\u{152}", "oelig": "\u{153}", "Scaron": "\u{160}",
+        "scaron": "\u{161}", "Yuml": "\u{178}", "fnof": "\u{192}", "circ": "\u{2C6}", "tilde": "\u{2DC}",
+        "Alpha": "\u{391}", "Beta": "\u{392}", "Gamma": "\u{393}", "Delta": "\u{394}", "Epsilon": "\u{395}",
+        "Zeta": "\u{396}", "Eta": "\u{397}", "Theta": "\u{398}", "Iota": "\u{399}", "Kappa": "\u{39A}",
+        "Lambda": "\u{39B}", "Mu": "\u{39C}", "Nu": "\u{39D}", "Xi": "\u{39E}", "Omicron": "\u{39F}",
+        "Pi": "\u{3A0}", "Rho": "\u{3A1}", "Sigma": "\u{3A3}", "Tau": "\u{3A4}", "Upsilon": "\u{3A5}",
+        "Phi": "\u{3A6}", "Chi": "\u{3A7}", "Psi": "\u{3A8}", "Omega": "\u{3A9}", "alpha": "\u{3B1}",
+        "beta": "\u{3B2}", "gamma": "\u{3B3}", "delta": "\u{3B4}", "epsilon": "\u{3B5}", "zeta": "\u{3B6}",
+        "eta": "\u{3B7}", "theta": "\u{3B8}", "iota": "\u{3B9}", "kappa": "\u{3BA}", "lambda": "\u{3BB}",
+        "mu": "\u{3BC}", "nu": "\u{3BD}", "xi": "\u{3BE}", "omicron": "\u{3BF}", "pi": "\u{3C0}", "rho": "\u{3C1}",
+        "sigmaf": "\u{3C2}", "sigma": "\u{3C3}", "tau": "\u{3C4}", "upsilon": "\u{3C5}", "phi": "\u{3C6}",
+        "chi": "\u{3C7}", "psi": "\u{3C8}", "omega": "\u{3C9}", "thetasym": "\u{3D1}", "upsih": "\u{3D2}",
+        "piv": "\u{3D6}", "lrm": "\u{200E}", "rlm": "\u{200F}", "permil": "\u{2030}", "Prime": "\u{2033}",
+        "oline": "\u{203E}", "frasl": "\u{2044}", "image": "\u{2111}", "weierp": "\u{2118}", "real": "\u{211C}",
+        "alefsym": "\u{2135}", "crarr": "\u{21B5}", "lArr": "\u{21D0}", "uArr": "\u{21D1}", "rArr": "\u{21D2}",
+        "dArr": "\u{21D3}", "hArr": "\u{21D4}", "forall": "\u{2200}", "part": "\u{2202}", "exist": "\u{2203}",
+        "empty": "\u{2205}", "nabla": "\u{2207}", "isin": "\u{2208}", "notin": "\u{2209}", "ni": "\u{220B}",
+        "prod": "\u{220F}", "sum": "\u{2211}", "minus": "\u{2212}", "lowast": "\u{2217}", "radic": "\u{221A}",
+        "prop": "\u{221D}", "infin": "\u{221E}", "ang": "\u{2220}", "and": "\u{2227}", "or": "\u{2228}",
+        "cap": "\u{2229}", "cup": "\u{222A}", "int": "\u{222B}", "there4": "\u{2234}", "sim": "\u{223C}",
+        "cong": "\u{2245}", "asymp": "\u{2248}", "ne": "\u{2260}", "equiv": "\u{2261}", "le": "\u{2264}",
+        "ge": "\u{2265}", "sub": "\u{2282}", "sup": "\u{2283}", "nsub": "\u{2284}", "sube": "\u{2286}",
+        "supe": "\u{2287}", "oplus": "\u{2295}", "otimes": "\u{2297}", "perp": "\u{22A5}", "sdot": "\u{22C5}",
+        "lceil": "\u{2308}", "rceil": "\u{2309}", "lfloor": "\u{230A}", "rfloor": "\u{230B}", "lang": "\u{2329}",
+        "rang": "\u{232A}", "loz": "\u{25CA}", "spades": "\u{2660}", "clubs": "\u{2663}", "hearts": "\u{2665}",
+        "diams": "\u{2666}",
     ]
 }
 

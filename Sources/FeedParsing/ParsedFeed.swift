@@ -26,6 +26,9 @@ public struct ParsedFeed: Sendable, Equatable {
     public var summary: String?
     /// The items in document order, each with an id of its own (see ``ParsedFeedItem/id``).
     public var items: [ParsedFeedItem]
+    /// How many items the document listed beyond the most the parser was asked to keep: the
+    /// oldest, left out of ``items``. Zero for a document read whole.
+    public var omittedItemCount = 0
 
     /// A parsed feed with the given parts.
     public init(format: FeedFormat, title: String, siteLink: String?, summary: String?, items: [ParsedFeedItem]) {
@@ -34,6 +37,33 @@ public struct ParsedFeed: Sendable, Equatable {
         self.siteLink = siteLink
         self.summary = summary
         self.items = items
+    }
+}
+
+extension ParsedFeed {
+    /// The feed with only its newest `count` items (dated ones newest first, then undated ones
+    /// earlier in the document first), kept in document order, and the rest counted in
+    /// ``omittedItemCount``.
+    func keepingNewest(_ count: Int) -> ParsedFeed {
+        guard items.count > count else { return self }
+        let newestFirst = items.indices.sorted {
+            Self.isNewer(items[$0].sortDate, at: $0, than: items[$1].sortDate, at: $1)
+        }
+        var kept = self
+        kept.items = newestFirst.prefix(max(0, count)).sorted().map { items[$0] }
+        kept.omittedItemCount += items.count - kept.items.count
+        return kept
+    }
+
+    /// The order items are kept in when there are too many: dated ones newest first, then
+    /// undated ones; among equals the one at the earlier `position` in the document first.
+    static func isNewer(_ date: Int64?, at position: Int, than otherDate: Int64?, at otherPosition: Int) -> Bool {
+        switch (date, otherDate) {
+        case (let date?, let otherDate?) where date != otherDate: date > otherDate
+        case (.some, nil): true
+        case (nil, .some): false
+        default: position < otherPosition
+        }
     }
 }
 

@@ -21,7 +21,10 @@ enum RSSParser {
         // RSS 2.0 has no namespace; RSS 1.0 has its own default one.
         let ns = channel === root ? (root.child("item")?.namespace ?? root.namespace) : channel.namespace
         var itemElements = channel.children("item", in: ns)
-        if isRDF || itemElements.isEmpty { itemElements = root.children("item", in: ns) + itemElements }
+        // RSS 1.0 lists items beside its channel; read once when there is no channel.
+        if (isRDF || itemElements.isEmpty), channel !== root {
+            itemElements = root.children("item", in: ns) + itemElements
+        }
         if itemElements.isEmpty, channel !== root {
             itemElements = channel.children("item") + root.children("item")
         }
@@ -61,6 +64,11 @@ enum RSSParser {
                 .first { ($0.attributes["rel"] ?? "alternate") == "alternate" }?.attributes["href"]
         }
         let media = item.child("group", in: mediaNamespace)
+        // The whole item as markup: `<xhtml:body>` (or a bare `<body>`), or `<fullitem>`'s
+        // escaped HTML; read when the item has nothing else to show.
+        let body =
+            item.child("body").flatMap { _FeedAssembler.trimmed($0.innerMarkup(base: base)) }
+            ?? html(item.child("fullitem"))
         let summary =
             html(item.child("description", in: ns))
             ?? html(item.child("encoded", in: contentNamespace))
@@ -68,6 +76,7 @@ enum RSSParser {
             ?? media?.childText("description", in: mediaNamespace)
             ?? item.childText("description", in: dublinCoreNamespace)
             ?? item.childText("summary", in: iTunesNamespace)
+            ?? body
         let title =
             html(item.child("title", in: ns))
             ?? item.childText("title", in: dublinCoreNamespace)
@@ -78,12 +87,14 @@ enum RSSParser {
             ?? item.childText("pubdate", in: ns)
             ?? item.childText("date", in: dublinCoreNamespace)
             ?? item.childText("issued", in: dublinCoreTermsNamespace)
-            ?? item.childText("created", in: dublinCoreTermsNamespace)
             ?? item.childText("published", in: atomNamespace)
         let updated =
             item.childText("modified", in: dublinCoreTermsNamespace)
             ?? item.childText("updated", in: atomNamespace)
-        let content = html(item.child("encoded", in: contentNamespace)) ?? html(item.child("description", in: ns))
+            // Podcast generators put a bare <updated> in RSS items.
+            ?? item.childText("updated")
+        let content =
+            html(item.child("encoded", in: contentNamespace)) ?? html(item.child("description", in: ns)) ?? body
         return _ItemDraft(
             guid: guid ?? item.attributes["about"],
             link: _FeedAssembler.resolve(link, against: base),

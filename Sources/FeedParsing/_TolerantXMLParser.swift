@@ -13,15 +13,26 @@ struct _TolerantXMLParser {
     private var stack: [(element: _XMLElement, qualifiedName: String, namespaces: [String: String])] = []
     private var root: _XMLElement?
     private var elementCount = 0
+    private var window: _ItemWindow
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: [UInt8], window: _ItemWindow) {
         self.bytes = bytes
+        self.window = window
     }
 
-    /// The root element, or `nil` when the bytes hold no element at all.
+    /// The root element, or `nil` when the bytes hold no element at all; every item kept.
     static func parse(_ data: Data) throws(FeedParsingError) -> _XMLElement? {
-        var parser = _TolerantXMLParser([UInt8](data))
+        var window = _ItemWindow(maximumItems: .max)
+        return try parse(data, window: &window)
+    }
+
+    /// The root element, or `nil` when the bytes hold no element at all; `window` keeps the
+    /// newest items (see ``_ItemWindow``) and says how many there were.
+    static func parse(_ data: Data, window: inout _ItemWindow) throws(FeedParsingError) -> _XMLElement? {
+        var parser = _TolerantXMLParser([UInt8](data), window: window)
         try parser.run()
+        parser.window.finish()
+        window = parser.window
         return parser.root
     }
 
@@ -141,11 +152,11 @@ struct _TolerantXMLParser {
 
     private mutating func open(_ qualifiedName: String, rawAttributes: [(String, String)]) throws(FeedParsingError) {
         guard stack.count < _XMLTreeBuilder.maximumDepth else {
-            throw .notAFeed("XML nested deeper than \(_XMLTreeBuilder.maximumDepth) levels")
+            throw .tooLarge(_XMLTreeBuilder.depthLimitMessage)
         }
         elementCount += 1
-        guard elementCount <= _XMLTreeBuilder.maximumElements else {
-            throw .notAFeed("XML with more than \(_XMLTreeBuilder.maximumElements) elements")
+        guard window.hasRoom(forElementCount: elementCount) else {
+            throw .tooLarge(_XMLTreeBuilder.elementLimitMessage(window.maximumElements))
         }
         var namespaces = stack.last?.namespaces ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
         var attributes: [String: String] = [:]
@@ -196,8 +207,7 @@ struct _TolerantXMLParser {
     private mutating func close() {
         guard let (element, _, _) = stack.popLast() else { return }
         if let parent = stack.last?.element {
-            parent.children.append(element)
-            parent.contents.append(.element(element))
+            window.adopt(element, into: parent)
         } else if root == nil {
             root = element
         }

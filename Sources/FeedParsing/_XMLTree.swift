@@ -29,7 +29,20 @@ final class _XMLElement {
 
     /// The first child with local name `name` in `namespace` (no namespace by default).
     func child(_ name: String, in namespace: String? = nil) -> _XMLElement? {
-        children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
+        children.first { $0.name == name && (namespace.map($0.isIn) ?? true) }
+    }
+
+    /// Whether the element is in `namespace`, as feeds write it: a namespace spelled with other
+    /// capitals or without its closing slash (`http://www.itunes.com/DTDs/Podcast-1.0.dtd`,
+    /// `http://purl.org/dc/elements/1.1`) is the one meant.
+    func isIn(_ namespace: String) -> Bool {
+        self.namespace == namespace || Self.normalized(self.namespace) == Self.normalized(namespace)
+    }
+
+    private static func normalized(_ namespace: String) -> String {
+        var lowered = namespace.lowercased()
+        if lowered.hasSuffix("/") { lowered.removeLast() }
+        return lowered
     }
 
     /// The first element below this one, breadth first, whose local name is in `names`.
@@ -44,7 +57,7 @@ final class _XMLElement {
 
     /// The children with local name `name` in `namespace`.
     func children(_ name: String, in namespace: String? = nil) -> [_XMLElement] {
-        children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
+        children.filter { $0.name == name && (namespace.map($0.isIn) ?? true) }
     }
 
     /// The element's own text and its descendants' text, in document order.
@@ -170,21 +183,26 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     private var depthLimitHit = false
     private var elementCount = 0
     private var elementLimitHit = false
+    private var window: _ItemWindow
     /// The first error `XMLParser` met; parsing stops there (see `parseErrorOccurred`).
     private var firstError: (any Error)?
     private var errorLine = 0
     private var errorColumn = 0
     static let maximumDepth = 256
-    /// Bounds the tree's memory: a feed of this many elements holds far more items than any
-    /// reader shows.
+    /// Bounds the tree's memory: the most elements held at once. A feed listing more items than
+    /// its ``_ItemWindow`` keeps has its oldest items dropped as it is read; only a document
+    /// that has this many elements besides those is refused.
     static let maximumElements = 400_000
     /// The root names of the feeds the tolerant parser may recover.
     private static let feedRoots: Set<String> = ["rss", "RDF", "feed", "channel", "html"]
 
     /// The document's root element. A document that is not well-formed XML but has a feed's
-    /// root element is read again with ``_TolerantXMLParser``.
-    static func parse(_ data: Data, charset: String? = nil) throws(FeedParsingError) -> _XMLElement {
-        let builder = _XMLTreeBuilder()
+    /// root element is read again with ``_TolerantXMLParser``. `window` keeps the newest items
+    /// (see ``_ItemWindow``) and says how many there were.
+    static func parse(
+        _ data: Data, charset: String? = nil, window: inout _ItemWindow
+    ) throws(FeedParsingError) -> _XMLElement {
+        let builder = _XMLTreeBuilder(window: window)
         let (prepared, droppedLines) = try _XMLPreflight.prepare(data, charset: charset)
         let parser = XMLParser(data: prepared)
         parser.shouldProcessNamespaces = true
@@ -192,14 +210,14 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         let succeeded = parser.parse()
-        if builder.depthLimitHit {
-            throw .notAFeed("XML nested deeper than \(maximumDepth) levels")
-        }
-        if builder.elementLimitHit {
-            throw .notAFeed("XML with more than \(maximumElements) elements")
-        }
+        if builder.depthLimitHit { throw .tooLarge(depthLimitMessage) }
+        if builder.elementLimitHit { throw .tooLarge(elementLimitMessage(window.maximumElements)) }
         guard succeeded, let root = builder.root else {
-            if let recovered = try _TolerantXMLParser.parse(prepared), feedRoots.contains(recovered.name) {
+            var retry = _ItemWindow(maximumItems: window.maximumItems, maximumElements: window.maximumElements)
+            if let recovered = try _TolerantXMLParser.parse(prepared, window: &retry),
+                feedRoots.contains(recovered.name)
+            {
+                window = retry
                 return recovered
             }
             let line = (builder.firstError == nil ? parser.lineNumber : builder.errorLine) + droppedLines
@@ -209,7 +227,19 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
             throw .malformed(
                 Self.guessFormat(builder), "XML error at line \(max(line, 1)), column \(max(column, 1)): \(reason)")
         }
+        builder.window.finish()
+        window = builder.window
         return root
+    }
+
+    /// Why a document nested too deep is refused.
+    static let depthLimitMessage = "XML nested deeper than \(maximumDepth) levels"
+    /// Why a document with more than `limit` elements (besides the items dropped) is refused.
+    static func elementLimitMessage(_ limit: Int) -> String { "too many XML elements (more than \(limit))" }
+
+    private init(window: _ItemWindow) {
+        self.window = window
+        super.init()
     }
 
     private static func guessFormat(_ builder: _XMLTreeBuilder) -> FeedFormat {
@@ -258,7 +288,7 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
             return
         }
         elementCount += 1
-        guard elementCount <= Self.maximumElements else {
+        guard window.hasRoom(forElementCount: elementCount) else {
             elementLimitHit = true
             parser.abortParsing()
             return
@@ -275,8 +305,7 @@ final class _XMLTreeBuilder: NSObject, XMLParserDelegate {
     ) {
         guard let element = stack.popLast() else { return }
         if let parent = stack.last {
-            parent.children.append(element)
-            parent.contents.append(.element(element))
+            window.adopt(element, into: parent)
         } else {
             root = element
         }

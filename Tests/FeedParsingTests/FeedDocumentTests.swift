@@ -106,16 +106,18 @@ import Testing
 
     @Test func aDocumentOverTheSizeLimitIsRefusedUnread() {
         let huge = Data(count: FeedDocument.maximumDocumentSize + 1)
-        #expect(throws: FeedParsingError.notAFeed("a document larger than 64 MB")) {
+        #expect(throws: FeedParsingError.tooLarge("a document larger than 64 MB")) {
             try FeedDocument.parse(huge)
         }
     }
 
-    @Test func aDocumentWithTooManyElementsIsRefused() {
-        let items = String(repeating: "<item><title>t</title></item>", count: _XMLTreeBuilder.maximumElements / 2 + 1)
-        #expect(throws: FeedParsingError.notAFeed("XML with more than \(_XMLTreeBuilder.maximumElements) elements")) {
-            try parse("<rss><channel>" + items + "</channel></rss>")
-        }
+    @Test func aFeedOfManyMoreItemsThanKeptIsReadKeepingTheNewest() throws {
+        let count = 20_000
+        let items = (0..<count).map { "<item><title>\($0)</title></item>" }.joined()
+        let feed = try FeedDocument.parse(Data(("<rss><channel>" + items + "</channel></rss>").utf8), maximumItems: 100)
+        // Undated, so the newest are the first listed.
+        #expect(feed.items.map(\.title) == (0..<100).map(String.init))
+        #expect(feed.omittedItemCount == count - 100)
     }
 
     @Test func truncatedJSONFeedIsMalformed() {

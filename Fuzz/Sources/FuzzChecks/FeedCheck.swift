@@ -16,12 +16,30 @@ public enum FeedCheck {
                 violation("an item without an id or a title: \(item)")
             }
             for item in feed.items { checkEnclosures(of: item) }
+            try checkItemLimit(input, whole: feed)
             // Attributes written back into markup (Atom xhtml) come out in one order: the same
             // document parses to the same feed every time.
             let again = try FeedDocument.parse(Data(input), sourceURL: URL(string: "https://example.com/feed"))
             guard again == feed else { violation("the same document parsed to two different feeds") }
         } catch {
             guard !error.description.isEmpty else { violation("a parsing error without a message") }
+        }
+    }
+
+    /// The document read keeping at most two items: no more than two kept, each once, and those
+    /// left out counted, so that kept and left out together are at least the items read whole.
+    static func checkItemLimit(_ input: [UInt8], whole: ParsedFeed) throws(FeedParsingError) {
+        let limited = try FeedDocument.parse(
+            Data(input), sourceURL: URL(string: "https://example.com/feed"), maximumItems: 2)
+        guard limited.items.count <= 2, limited.omittedItemCount >= 0 else {
+            violation("\(limited.items.count) items kept, \(limited.omittedItemCount) left out, with a limit of 2")
+        }
+        guard limited.items.count + limited.omittedItemCount >= whole.items.count else {
+            violation(
+                "\(limited.items.count) kept and \(limited.omittedItemCount) left out of \(whole.items.count) items")
+        }
+        guard Set(limited.items.map(\.id)).count == limited.items.count else {
+            violation("two kept items share an id: \(limited.items.map(\.id))")
         }
     }
 

@@ -141,7 +141,8 @@ public struct FeedFetcher: Sendable {
                         let feed = try FeedDocument.parse(
                             response.body,
                             sourceURL: response.url,
-                            contentType: response.header("Content-Type")
+                            contentType: response.header("Content-Type"),
+                            maximumItems: FeedsBaseService.maximumItemsPerFeed
                         )
                         let validators = FeedValidators(
                             etag: response.header("ETag"),
@@ -171,7 +172,8 @@ public struct FeedFetcher: Sendable {
                 observer.onNext(.progress(.parsing(bytes: data.count)))
                 let feed: ParsedFeed
                 do throws(FeedParsingError) {
-                    feed = try FeedDocument.parse(data, sourceURL: URL(fileURLWithPath: path))
+                    feed = try FeedDocument.parse(
+                        data, sourceURL: URL(fileURLWithPath: path), maximumItems: FeedsBaseService.maximumItemsPerFeed)
                 } catch {
                     throw FeedError.parsing(error)
                 }

@@ -18,13 +18,19 @@ public struct FeedRefreshSummary: Sendable, Equatable {
     public let newItemCount: Int
     /// How many items the downloaded feed held.
     public let receivedItemCount: Int
+    /// How many older items the feed listed beyond ``FeedsBaseService/maximumItemsPerFeed``,
+    /// left out when it was read: the feed listed `receivedItemCount + omittedItemCount`.
+    public let omittedItemCount: Int
 
     /// A summary with the given counts.
-    public init(feedID: Int64, isNotModified: Bool, newItemCount: Int, receivedItemCount: Int) {
+    public init(
+        feedID: Int64, isNotModified: Bool, newItemCount: Int, receivedItemCount: Int, omittedItemCount: Int = 0
+    ) {
         self.feedID = feedID
         self.isNotModified = isNotModified
         self.newItemCount = newItemCount
         self.receivedItemCount = receivedItemCount
+        self.omittedItemCount = omittedItemCount
     }
 }
 

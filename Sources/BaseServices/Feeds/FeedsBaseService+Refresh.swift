@@ -69,7 +69,7 @@ extension FeedsBaseService {
                             in: database)
                         return FeedRefreshSummary(
                             feedID: feedID, isNotModified: false, newItemCount: newItems,
-                            receivedItemCount: feed.items.count)
+                            receivedItemCount: feed.items.count, omittedItemCount: feed.omittedItemCount)
                     }
                     .mapError(FeedRefreshError.database)
                 case .failed(let failure):
@@ -128,7 +128,7 @@ extension FeedsBaseService {
                                 in: db)
                             return FeedRefreshSummary(
                                 feedID: added.id, isNotModified: false, newItemCount: newItems,
-                                receivedItemCount: feed.items.count)
+                                receivedItemCount: feed.items.count, omittedItemCount: feed.omittedItemCount)
                         }
                     }
                     .mapError(FeedRefreshError.database)

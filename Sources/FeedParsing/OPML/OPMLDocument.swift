@@ -112,7 +112,7 @@ public struct OPMLDocument: Sendable, Hashable {
     private static func translated(_ error: FeedParsingError) -> OPMLError {
         switch error {
         case .empty: .empty
-        case .notAFeed(let what) where what.hasPrefix("XML "): .malformed(what)
+        case .tooLarge(let what): .malformed(what)
         case .notAFeed(let what): .notOPML(what)
         case .malformed(_, let detail): .malformed(detail)
         }
