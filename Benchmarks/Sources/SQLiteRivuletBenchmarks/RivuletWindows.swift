@@ -56,12 +56,23 @@ public enum RivuletWindows {
     static var todos: any TodosBaseServiceType { TodosBaseService.shared }
 
     static func fetch(_ query: TodoQuery) throws -> (window: TodoPageObject, milliseconds: Double) {
+        let (window, milliseconds, _) = try fetchWithCPU(query)
+        return (window, milliseconds)
+    }
+
+    /// The window `query` asks for, how long it took and how much CPU time the calling thread
+    /// (which reads it) used meanwhile, in ms.
+    static func fetchWithCPU(
+        _ query: TodoQuery
+    ) throws -> (
+        window: TodoPageObject, milliseconds: Double, cpuMilliseconds: Double
+    ) {
         let box = Box<Swift.Result<TodoPageObject, DatabaseError>?>(nil)
-        let elapsed = measureNanoseconds {
+        let elapsed = measureNanosecondsAndCPU {
             todos.fetchWindow(query).subscribe(onNext: { box.value = $0 }).dispose()
         }
         guard let result = box.value else { throw BenchmarkFailure("rivulet window: no result") }
-        return (try result.get(), elapsed / 1e6)
+        return (try result.get(), elapsed.wall / 1e6, elapsed.cpu / 1e6)
     }
 
     /// The first 60 active todos by title whose text has a word starting with "todo" (every
@@ -94,8 +105,8 @@ public enum RivuletWindows {
         allEndQuery.fromEnd = true
         let (allEnd, allEndMilliseconds) = try fetch(allEndQuery)
         try expectEqual(allEnd.todos.last?.title, "Todo #\(rows - 1)", "rivulet search last page of every todo")
-        let clusteredMilliseconds = try slowestFirstWindow(of: clusteredSearch, matching: isClustered)
-        let spreadMilliseconds = try slowestFirstWindow(of: spreadSearch, matching: isSpread)
+        let clustered = try slowestFirstWindow(of: clusteredSearch, matching: isClustered)
+        let spread = try slowestFirstWindow(of: spreadSearch, matching: isSpread)
         blackHole(window)
         blackHole(end)
         blackHole(nearEnd)
@@ -107,16 +118,23 @@ public enum RivuletWindows {
                 ("rare_ms", rareMilliseconds), ("count_shown", Double(window.totalCount)),
                 ("end_ms", endMilliseconds), ("end_count", Double(end.totalCount)),
                 ("near_end_ms", nearEndMilliseconds), ("all_end_ms", allEndMilliseconds),
-                ("all_near_end_ms", allNearEndMilliseconds), ("clustered_ms", clusteredMilliseconds),
-                ("spread_ms", spreadMilliseconds),
+                ("all_near_end_ms", allNearEndMilliseconds), ("clustered_ms", clustered.milliseconds),
+                ("clustered_cpu_ms", clustered.cpuMilliseconds), ("spread_ms", spread.milliseconds),
+                ("spread_cpu_ms", spread.cpuMilliseconds),
             ])
     }
 
     /// The slowest of the twelve filter × sort first windows (offset 0) of `search`, which the
-    /// rows `matches` picks match; each window is checked against those rows; ms.
-    static func slowestFirstWindow(of search: String, matching matches: (Int) -> Bool) throws -> Double {
+    /// rows `matches` picks match; each window is checked against those rows; ms, and the most
+    /// CPU time one of them used, ms.
+    static func slowestFirstWindow(
+        of search: String, matching matches: (Int) -> Bool
+    ) throws -> (
+        milliseconds: Double, cpuMilliseconds: Double
+    ) {
         let matching = (0..<rows).filter(matches)
         var slowest = 0.0
+        var mostCPU = 0.0
         for filter in TodoFilter.allCases {
             let shown = matching.filter { filter == .all || SQLiteWorkload.isDone($0) == (filter == .completed) }
             // In every order but the manual one, done todos come after the others.
@@ -129,7 +147,7 @@ public enum RivuletWindows {
                 byTitle(shown.filter { !SQLiteWorkload.isDone($0) }) + byTitle(shown.filter(SQLiteWorkload.isDone))
             for sort in TodoSort.allCases {
                 let query = TodoQuery(filter: filter, search: search, sort: sort, offset: 0, limit: limit)
-                let (window, milliseconds) = try fetch(query)
+                let (window, milliseconds, cpuMilliseconds) = try fetchWithCPU(query)
                 // No todo has a due date or a priority, and older todos are more urgent: the
                 // due-date, creation and urgency orders are the identifiers', done todos last.
                 let expected =
@@ -144,9 +162,10 @@ public enum RivuletWindows {
                 if window.isCountExact { try expectEqual(window.totalCount, shown.count, what) }
                 blackHole(window)
                 slowest = max(slowest, milliseconds)
+                mostCPU = max(mostCPU, cpuMilliseconds)
             }
         }
-        return slowest
+        return (slowest, mostCPU)
     }
 
     /// The window just before the last page of `query`, asked for by its offset from the start.

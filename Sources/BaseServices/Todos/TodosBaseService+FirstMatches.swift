@@ -7,7 +7,9 @@ import SQLiteProvider
 /// sorter, and counting them first reads the matches a second time. A window near the start needs neither: one pass reads only each
 /// match's identifier and sort key, keeps the best few in a heap, and counts the matches on the
 /// way, exactly; then only the window's todos are read. At a million todos, a search that 100,000
-/// of them match, far from the start of the list's order, costs that one pass.
+/// of them match, far from the start of the list's order, costs that one pass. The urgency order
+/// is read the same way, its score computed by SQLite in that pass: sorting the matches by a
+/// computed score and counting them apart read every todo shown twice.
 extension TodosBaseService {
     /// A window ending at most this far into the matches is read by one pass over them, keeping
     /// the best `offset + limit` keys; a window further in is sorted by SQLite, or read from the end.
@@ -18,6 +20,8 @@ extension TodosBaseService {
         /// 1 for a done todo, which comes after those not done in every order but the manual one
         /// (where it is always 0).
         var completed: Int64 = 0
+        /// The urgency order's score, larger first (``urgencySQL(now:)``); 0 in every other order.
+        var urgency: Double = 0
         /// The due-date order's `due_at IS NULL`; 0 in every other order.
         var group: Int64
         /// The position, creation time or due date the order compares; 0 in the title order.
@@ -26,18 +30,23 @@ extension TodosBaseService {
         var title: String
         var id: Int64
 
-        /// The columns that make the key of `sort`, after the identifier.
-        static func columns(_ sort: TodoSort) -> String {
+        /// The columns that make the key of `sort`, after the identifier, and their bound values:
+        /// the urgency order's score needs the time, `now`.
+        static func columns(_ sort: TodoSort, now: Int64) -> (sql: String, arguments: [SQLValue]) {
             switch sort {
-            case .created, .urgency: "todos.id, created_at, completed"
-            case .dueDate: "todos.id, due_at, completed"
-            case .title: "todos.id, title, completed"
-            case .manual: "todos.id, position, 0"
+            case .created: return ("todos.id, created_at, completed", [])
+            case .dueDate: return ("todos.id, due_at, completed", [])
+            case .title: return ("todos.id, title, completed", [])
+            case .manual: return ("todos.id, position, 0", [])
+            case .urgency:
+                let urgency = TodosBaseService.urgencySQL(now: now)
+                return ("todos.id, \(urgency.sql), completed", urgency.arguments)
             }
         }
 
         static func < (left: SortKey, right: SortKey) -> Bool {
             if left.completed != right.completed { return left.completed < right.completed }
+            if left.urgency != right.urgency { return left.urgency > right.urgency }
             if left.group != right.group { return left.group < right.group }
             if left.number != right.number { return left.number < right.number }
             if let less = noCaseLess(left.title, right.title) { return less }
@@ -120,7 +129,8 @@ extension TodosBaseService.SortKey {
     init(_ sort: TodoSort, _ row: Statement) {
         self.init(completed: row.int64(at: 2), group: 0, number: 0, title: "", id: row.int64(at: 0))
         switch sort {
-        case .created, .manual, .urgency: number = row.int64(at: 1)
+        case .created, .manual: number = row.int64(at: 1)
+        case .urgency: urgency = row.double(at: 1)
         case .dueDate:
             if row.isNull(at: 1) { group = 1 } else { number = row.int64(at: 1) }
         case .title: title = row.string(at: 1)
@@ -130,12 +140,13 @@ extension TodosBaseService.SortKey {
 
 extension TodosBaseService.SearchMatches {
     /// The `limit` matches after the first `offset` in `sort` order, with their exact count, from
-    /// one pass over the matches.
+    /// one pass over the matches; `now` (milliseconds since 1970) places them in the urgency order.
     func firstWindow(
-        sort: TodoSort, offset: Int, limit: Int, in db: Connection
+        sort: TodoSort, offset: Int, limit: Int, now: Int64 = 0, in db: Connection
     ) throws(DatabaseError) -> TodoPageObject {
-        let sql = "SELECT \(TodosBaseService.SortKey.columns(sort)) FROM \(source)\(whereClause)"
-        let (kept, count) = try db.withStatement(sql, arguments) { (rows) throws(DatabaseError) in
+        let key = TodosBaseService.SortKey.columns(sort, now: now)
+        let sql = "SELECT \(key.sql) FROM \(source)\(whereClause)"
+        let (kept, count) = try db.withStatement(sql, key.arguments + arguments) { (rows) throws(DatabaseError) in
             var kept = TodosBaseService.SmallestKeys(capacity: offset + limit)
             var count = 0
             while try rows.step() {

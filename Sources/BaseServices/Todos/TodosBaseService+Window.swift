@@ -20,6 +20,9 @@ import SQLiteProvider
 ///   window in the second half of them is then read from the end backwards, by a walk in
 ///   reverse order while that looks cheaper, so the windows near the end cost about what those
 ///   near the start do.
+/// - In the urgency order, which no index holds, the first windows of a search by words are
+///   read by that same pass over the matches, each scored by SQLite on the way; other urgency
+///   windows sort every todo shown.
 /// - A window whose offset counts from the end (``TodoQuery/fromEnd``) is counted exactly
 ///   (by the `todo_counts` row, or the search index for a search), then read as above: the
 ///   last page of a search most todos match costs one count in the index and a short walk.
@@ -61,14 +64,22 @@ extension TodosBaseService {
     ) throws(DatabaseError) -> TodoPageObject {
         let offset = max(0, query.offset)
         let limit = max(0, query.limit)
-        if query.sort == .urgency || TodoMatch(search: query.search).hasAttributes {
+        let hasAttributes = TodoMatch(search: query.search).hasAttributes
+        let hasTerms = !SearchTerms.of(query.search).isEmpty
+        let isFirstWindow = !query.fromEnd && limit <= firstMatchesLimit && offset <= firstMatchesLimit - limit
+        if query.sort == .urgency, hasTerms, isFirstWindow, !hasAttributes {
+            // No index holds the urgency order: one pass over the matches scores them.
+            return try SearchMatches(query, searchIndex: searchIndex).firstWindow(
+                sort: .urgency, offset: offset, limit: limit, now: now, in: db)
+        }
+        if query.sort == .urgency || hasAttributes {
             return try scannedWindow(query, offset: offset, limit: limit, searchIndex: searchIndex, now: now, in: db)
         }
         if query.fromEnd {
             return try windowFromEnd(
                 query, skippingLast: offset, limit: limit, searchIndex: searchIndex, strategy: strategy, in: db)
         }
-        guard !SearchTerms.of(query.search).isEmpty else {
+        guard hasTerms else {
             return try plainWindow(filter: query.filter, sort: query.sort, offset: offset, limit: limit, in: db)
         }
         let matcher =
@@ -82,7 +93,7 @@ extension TodosBaseService {
                 todos: walk.todos, totalCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
         }
         let matches = SearchMatches(query, searchIndex: searchIndex)
-        if limit <= firstMatchesLimit, offset <= firstMatchesLimit - limit {
+        if isFirstWindow {
             return try matches.firstWindow(sort: query.sort, offset: offset, limit: limit, in: db)
         }
         let count = try matches.count(in: db)
@@ -143,7 +154,8 @@ extension TodosBaseService {
     /// in urgency order: the todos shown, counted, and sorted by SQLite keeping only the window.
     /// A tag or a project keeps few todos of a large list, so such a window costs what they
     /// keep; the urgency order, which changes with the time of day, reads every todo shown
-    /// (at a million todos, a few hundred milliseconds).
+    /// (at a million todos, a few hundred milliseconds), but for the first windows of a search
+    /// by words alone, which one pass over its matches reads (see `firstWindow`).
     private static func scannedWindow(
         _ query: TodoQuery, offset: Int, limit: Int, searchIndex: SearchIndex, now: Int64, in db: Connection
     ) throws(DatabaseError) -> TodoPageObject {

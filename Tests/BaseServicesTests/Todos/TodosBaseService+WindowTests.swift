@@ -310,3 +310,51 @@ func pagesReadAfterTheLastTodoListTheSameTodosAsOneWholeWindow(filter: TodoFilte
     #expect(plan.contains { $0.contains("todos_by_state_position") && $0.contains("position>?") })
     #expect(!plan.contains { $0.contains("TEMP B-TREE") })
 }
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func theWindowsOfASearchInUrgencyOrderAreThoseOfSortingEveryTodoShownByUrgencyInSQL(searchIndex: SearchIndex) throws {
+    let fixture = try makeVariedTodos(count: 200, searchIndex: searchIndex, seed: 44)
+    var generator = SeededGenerator(seed: 45)
+    // Due dates and ages spread over days, priorities, tags and projects, so that scores
+    // differ, and many todos tie (ties go by identifier).
+    try fixture.database.write { (db) throws(DatabaseError) in
+        for id in Int64(1)...200 {
+            let priority = ["H", "M", "L", nil, nil][Int.random(in: 0..<5, using: &generator)]
+            let tags = [nil, "[\"a\"]", "[\"a\",\"b\"]", "[\"a\",\"b\",\"c\"]"][
+                Int.random(in: 0..<4, using: &generator)]
+            let project = Bool.random(using: &generator) ? "home" : nil
+            try db.execute(
+                "UPDATE todos SET priority = ?, tags = ?, project = ?, due_at = due_at * 86400, "
+                    + "created_at = created_at * 86400000 WHERE id = ?",
+                [
+                    priority.map(SQLValue.text) ?? .null, tags.map(SQLValue.text) ?? .null,
+                    project.map(SQLValue.text) ?? .null, .integer(id),
+                ])
+        }
+    }
+    let now: Int64 = 15 * 86_400_000
+    for search in searches where !SearchTerms.of(search).isEmpty {
+        for filter in TodoFilter.allCases {
+            let shown = TodosBaseService.shownCondition(
+                TodoQuery(filter: filter, search: search), searchIndex: searchIndex)
+            let order = TodosBaseService.sortedBy(.urgency, now: now)
+            let expected = try fixture.database.read { (db) throws(DatabaseError) in
+                try db.fetchAll(
+                    "SELECT id FROM todos WHERE 1\(shown.sql) ORDER BY \(order.sql)", shown.arguments + order.arguments
+                ) { $0.int64(at: 0) }
+            }
+            for offset in offsets + [1_000] {
+                for limit in limits {
+                    let query = TodoQuery(filter: filter, search: search, sort: .urgency, offset: offset, limit: limit)
+                    let found = try fixture.database.read { (db) throws(DatabaseError) in
+                        try TodosBaseService.window(query, searchIndex: searchIndex, now: now, in: db)
+                    }
+                    #expect(found.todos.map(\.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(query)")
+                    #expect(found.totalCount == expected.count, "\(query)")
+                    #expect(found.isCountExact, "\(query)")
+                    #expect(found.offset == offset, "\(query)")
+                }
+            }
+        }
+    }
+}
