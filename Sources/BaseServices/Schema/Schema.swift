@@ -215,6 +215,9 @@ enum Schema {
                 (db) throws(DatabaseError) in
                 try db.executeScript(todoAttributesScript)
             },
+            Migration(version: 20, name: "feed tags, query feeds and filters") { (db) throws(DatabaseError) in
+                try db.executeScript(feedTagsAndRulesScript)
+            },
         ]
     }
 

@@ -72,6 +72,9 @@ enum ScriptCommands {
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsSetRead, .feedsImport,
             .feedsExport:
             try FeedCommands.perform(command, services: services)
+        case .feedsListTagged, .feedsTag, .feedsRuleAdd, .feedsQueryRemove, .feedsFilterRemove, .feedsRuleList,
+            .feedsQueryShow:
+            try FeedCommands.perform(command, services: services)
         case .app, .help, .version:
             break
         }
