@@ -406,6 +406,7 @@ enum CommandTable {
     /// The commands under `group` (as `feeds` or `feeds query`), in table order.
     static func subcommands(of group: String) -> [CommandSpec] {
         let prefix = group.split(separator: " ").map(String.init)
+        guard !prefix.isEmpty else { return [] }
         return commands.filter { $0.words.count > prefix.count && $0.words.starts(with: prefix) }
     }
 
