@@ -71,7 +71,7 @@ public enum CommandLineParser {
         let name = group.joined(separator: " ")
         guard words.count > group.count else {
             var next: [String] = []
-            for spec in CommandTable.subcommands(of: name) where !next.contains(spec.words[group.count]) {
+            for spec in CommandTable.subcommands(of: group) where !next.contains(spec.words[group.count]) {
                 next.append(spec.words[group.count])
             }
             let names = CommandTable.listed(next, conjunction: "or")

@@ -405,16 +405,20 @@ enum CommandTable {
 
     /// The commands under `group` (as `feeds` or `feeds query`), in table order.
     static func subcommands(of group: String) -> [CommandSpec] {
-        let prefix = group.split(separator: " ").map(String.init)
-        guard !prefix.isEmpty else { return [] }
-        return commands.filter { $0.words.count > prefix.count && $0.words.starts(with: prefix) }
+        subcommands(of: group.split(separator: " ").map(String.init))
+    }
+
+    /// The commands under the group named by `words` (`["feeds", "query"]`), in table order.
+    static func subcommands(of words: [String]) -> [CommandSpec] {
+        guard !words.isEmpty else { return [] }
+        return commands.filter { $0.words.count > words.count && $0.words.starts(with: words) }
     }
 
     /// The longest group of commands the first words name (`["feeds", "query"]`), if any.
     static func group(startingWith words: [String]) -> [String]? {
         for count in stride(from: min(words.count, 2), through: 1, by: -1) {
             let prefix = Array(words.prefix(count))
-            if !subcommands(of: prefix.joined(separator: " ")).isEmpty { return prefix }
+            if !subcommands(of: prefix).isEmpty { return prefix }
         }
         return nil
     }

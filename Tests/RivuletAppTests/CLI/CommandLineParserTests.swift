@@ -95,7 +95,8 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, next, feeds list, feeds items or feeds export\nsee 'rivulet --help'"
+            + "change nothing; with it use the app, list, next, feeds list, feeds query list, feeds query show, "
+            + "feeds filter list, feeds items or feeds export\nsee 'rivulet --help'"
     ),
 ])
 func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
@@ -275,7 +276,25 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
         "the title has 600 characters; at most 500 are allowed", "edit"
     ),
     (["edit", "--title", "x"], "missing ID", "edit"),
-    (["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export, read, unread or rm", "feeds"),
+    (
+        ["feeds"],
+        "feeds needs a subcommand: add, list, tag, query, filter, items, refresh, import, export, read, unread or rm",
+        "feeds"
+    ),
+    (["feeds", " "], "unknown feeds subcommand ' '", "feeds"),
+    (["feeds", "query"], "feeds query needs a subcommand: add, rm, list or show", "feeds query"),
+    (["feeds", "query", "drop"], "unknown feeds query subcommand 'drop'", "feeds query"),
+    (["feeds", "tag", "1", "+"], "'+' names no tag: write +NAME to add one or -NAME to take one away", "feeds tag"),
+    (["feeds", "list", "--tag", " "], "--tag needs a tag name", "feeds list"),
+    (
+        ["feeds", "query", "add", "Q", "unread", "titel~x"],
+        "'titel~x' is not a term: use unread, read, title~WORD, text~WORD, feed:ID or tag:NAME", "feeds query add"
+    ),
+    (
+        ["feeds", "filter", "add", "read", "-tag:x"],
+        "a filter cannot test 'read' or 'unread': reading an item would hide it", "feeds filter add"
+    ),
+    (["feeds", "filter", "rm", "0"], "an ID is a positive whole number, not '0'", "feeds filter rm"),
     (["feeds", "eat"], "unknown feeds subcommand 'eat'", "feeds"),
     (["feeds", "add"], "missing URL or PATH", "feeds add"),
     (["feeds", "add", ""], "the feed address is empty", "feeds add"),

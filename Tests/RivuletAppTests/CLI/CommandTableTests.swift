@@ -179,7 +179,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
     #expect(
         CommandTable.inMemoryCommandNames == [
-            "the app", "list", "next", "feeds list", "feeds items", "feeds export", "feeds query list",
-            "feeds query show", "feeds filter list",
+            "the app", "list", "next", "feeds list", "feeds query list", "feeds query show", "feeds filter list",
+            "feeds items", "feeds export",
         ])
 }
