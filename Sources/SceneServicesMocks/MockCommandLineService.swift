@@ -10,10 +10,14 @@ package struct MockCommandLineService: CommandLineServiceType {
     package var addTodoHandler:
         @Sendable (String, String, Date?, TodoAttributes) -> Observable<Result<Todo, SceneError>> = _unexpected(
             "CommandLineServiceType.addTodo(title:notes:dueAt:attributes:)")
-    /// Answers ``fetchTodos(filter:search:after:limit:)``.
+    /// Answers ``fetchTodos(filter:search:sort:after:limit:)``.
     package var fetchTodosHandler:
-        @Sendable (TodoFilter, String, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> =
-            _unexpected("CommandLineServiceType.fetchTodos(filter:search:after:limit:)")
+        @Sendable (TodoFilter, String, TodoSort, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> =
+            _unexpected("CommandLineServiceType.fetchTodos(filter:search:sort:after:limit:)")
+    /// Answers ``fetchCompleted(from:to:after:limit:)``.
+    package var fetchCompletedHandler:
+        @Sendable (Date, Date, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> =
+            _unexpected("CommandLineServiceType.fetchCompleted(from:to:after:limit:)")
     /// Answers ``fetchMostUrgent(limit:)``.
     package var fetchMostUrgentHandler: @Sendable (Int) -> Observable<Result<[Todo], SceneError>> = _unexpected(
         "CommandLineServiceType.fetchMostUrgent(limit:)")
@@ -89,9 +93,16 @@ package struct MockCommandLineService: CommandLineServiceType {
 
     /// Calls ``fetchTodosHandler``.
     package func fetchTodos(
-        filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
+        filter: TodoFilter, search: String, sort: TodoSort, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
-        fetchTodosHandler(filter, search, after, limit)
+        fetchTodosHandler(filter, search, sort, after, limit)
+    }
+
+    /// Calls ``fetchCompletedHandler``.
+    package func fetchCompleted(
+        from start: Date, to end: Date, after: TodoBatch.Cursor?, limit: Int
+    ) -> Observable<Result<TodoBatch, SceneError>> {
+        fetchCompletedHandler(start, end, after, limit)
     }
 
     /// Calls ``fetchMostUrgentHandler``.

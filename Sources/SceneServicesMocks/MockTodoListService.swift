@@ -46,6 +46,13 @@ package struct MockTodoListService: TodoListServiceType {
     package var moveHandler: @Sendable (Int64, Int, Int, TodoQuery) -> Observable<Result<Todo, SceneError>> =
         _unexpected("TodoListServiceType.move(id:from:to:in:)")
 
+    /// Answers ``fetchChoice()``.
+    package var fetchChoiceHandler: @Sendable () -> Observable<Result<TodoListChoice?, SceneError>> = _unexpected(
+        "TodoListServiceType.fetchChoice()")
+    /// Answers ``saveChoice(_:)``.
+    package var saveChoiceHandler: @Sendable (TodoListChoice) -> Observable<Result<TodoListChoice, SceneError>> =
+        _unexpected("TodoListServiceType.saveChoice(_:)")
+
     /// A fake whose every method fails the test when called.
     package init() {}
 
@@ -115,6 +122,16 @@ package struct MockTodoListService: TodoListServiceType {
     /// Calls ``redoHandler``.
     package func redo() -> Observable<Result<HistoryStep?, SceneError>> {
         redoHandler()
+    }
+
+    /// Calls ``fetchChoiceHandler``.
+    package func fetchChoice() -> Observable<Result<TodoListChoice?, SceneError>> {
+        fetchChoiceHandler()
+    }
+
+    /// Calls ``saveChoiceHandler``.
+    package func saveChoice(_ choice: TodoListChoice) -> Observable<Result<TodoListChoice, SceneError>> {
+        saveChoiceHandler(choice)
     }
 
     /// Calls ``moveHandler``.

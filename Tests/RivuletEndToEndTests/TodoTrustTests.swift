@@ -101,6 +101,39 @@ struct TodoTrustTests {
         #expect(try activeTitles(app.db).contains("Bread"))
     }
 
+    @Test func theChosenFilterAndOrderAreKeptAcrossScenesAndARestart() throws {
+        let app = try PreparedApp { db in
+            try command(db, "add", "Later", "--due", "+9d")
+            try command(db, "add", "Sooner", "--due", "tomorrow")
+        }
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Filter: all · Sort: manual")
+        try app.session.send("s", "s", "f")
+        try app.expectScreen("Filter: active · Sort: due date")
+        // Back home and into the list again.
+        try app.session.send("q")
+        try app.expectScreen("Rivulet · Home")
+        try app.session.send("t")
+        try app.expectScreen("Filter: active · Sort: due date")
+        try app.session.send("C-c")
+        try app.expectScreen("__EXIT=0")
+        app.session.close()
+
+        let launch = "\(TmuxSession.quote(RivuletProcess.binary)) --db \(TmuxSession.quote(app.db))"
+        let again = try TmuxSession.withDefaultSignals(command: launch)
+        defer { again.close() }
+        #expect(try again.waitFor("Rivulet · Home", timeout: 10).matched)
+        try again.send("t")
+        #expect(try again.waitFor("Filter: active · Sort: due date").matched)
+        let list = try again.waitFor("Later")
+        #expect(list.matched, "\(list.screen)")
+        let rows = list.screen.split(separator: "\n")
+        let sooner = rows.firstIndex { $0.contains("Sooner") }
+        let later = rows.firstIndex { $0.contains("Later") }
+        #expect((sooner ?? .max) < (later ?? .min), "\(list.screen)")
+    }
+
     @Test func undoTakesBackABulkCompleteAndSurvivesARestart() throws {
         let app = try PreparedApp { db in
             for number in 1...6 { try command(db, "add", "Call \(number)") }

@@ -4,7 +4,8 @@ import RivuletApp
 /// The subcommand parser's promises for one command line.
 public enum CommandLineCheck {
     /// The input is the arguments separated by NUL bytes. They either parse into a command that
-    /// keeps its promises (a title that is not blank, positive IDs) or give a usage error with a
+    /// keeps its promises (a title that is not blank, positive IDs, a period that does not end
+    /// before it starts) or give a usage error with a
     /// message and a usage text, reported in two lines (what is wrong, where to look), which
     /// `rivulet` turns into exit status 2.
     public static func check(_ input: [UInt8]) {
@@ -28,6 +29,8 @@ public enum CommandLineCheck {
         switch command {
         case .add(let title, _, _, _), .edit(_, let title?, _, _, _):
             guard !title.allSatisfy(\.isWhitespace) else { violation("a blank title from \(arguments)") }
+        case .completed(let period?, _):
+            guard period.first <= period.last else { violation("a period ending before it starts from \(arguments)") }
         default:
             break
         }

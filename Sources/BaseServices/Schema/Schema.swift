@@ -215,6 +215,9 @@ enum Schema {
                 (db) throws(DatabaseError) in
                 try db.executeScript(todoAttributesScript)
             },
+            Migration(version: 19, name: "kept choices") { (db) throws(DatabaseError) in
+                try db.executeScript(choicesScript)
+            },
             Migration(version: 20, name: "feed tags, query feeds and filters") { (db) throws(DatabaseError) in
                 try db.executeScript(feedTagsAndRulesScript)
             },
@@ -267,6 +270,15 @@ enum Schema {
         UPDATE todo_change_rows SET completed_at = max(updated_at, created_at)
             WHERE present = 1 AND completed = 1 AND completed_at IS NULL;
         CREATE INDEX todos_by_completed_at ON todos(completed_at) WHERE completed_at IS NOT NULL;
+        """
+
+    /// Step 19: what a person chose once and expects to find again (the todo list's filter and
+    /// order), one value a name. Only choices are kept here, never how a terminal lays them out.
+    static let choicesScript = """
+        CREATE TABLE choices (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
         """
 
     /// Step 17: a todo's tags, project, priority and recurrence.

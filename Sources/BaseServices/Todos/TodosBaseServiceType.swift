@@ -117,6 +117,21 @@ public protocol TodosBaseServiceType: Sendable {
 
     /// Observes how many todos are not yet done.
     func observeActiveCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>>
+
+    /// Fetches, once, up to `limit` todos completed from `start` to before `end`, the most
+    /// recently completed first, after `after` in that order (or from the first): each batch
+    /// costs the same however far it starts.
+    func fetchCompleted(
+        from start: Date, to end: Date, after: TodoObject?, limit: Int
+    ) -> Observable<Result<[TodoObject], DatabaseError>>
+
+    /// Fetches, once, the filter and order last chosen for the todo list; `nil` when none was
+    /// kept. A value this version does not know (written by a newer one) reads as the default.
+    func fetchListChoice() -> Observable<Result<TodoListChoice?, DatabaseError>>
+
+    /// Keeps `choice` as the todo list's filter and order, for every later visit and process.
+    /// Not a change to todos: the history gets no step.
+    func saveListChoice(_ choice: TodoListChoice) -> Observable<Result<TodoListChoice, DatabaseError>>
 }
 
 extension TodosBaseServiceType {

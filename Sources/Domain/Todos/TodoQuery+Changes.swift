@@ -85,3 +85,20 @@ extension TodoSort {
         }
     }
 }
+
+extension TodoSort {
+    /// The order in one word, as the command line takes it (`list --sort due`): "manual",
+    /// "created", "due", "title", "urgency".
+    public var keyword: String {
+        switch self {
+        case .dueDate: "due"
+        case .manual, .created, .title, .urgency: rawValue
+        }
+    }
+
+    /// The order `keyword` names (in any letter case), or `nil`.
+    public init?(keyword: String) {
+        guard let sort = Self.allCases.first(where: { $0.keyword == keyword.lowercased() }) else { return nil }
+        self = sort
+    }
+}

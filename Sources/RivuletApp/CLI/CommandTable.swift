@@ -39,16 +39,46 @@ enum CommandTable {
                 recurrence as they are written, due day. 'list +work project:home pri:H' lists
                 the todos tagged work, in the project home or one under it (home.garden), of
                 high priority; other words search titles and notes as the app's search does.
+                --sort orders them as the app's 's' key does; in every order but the manual one,
+                done todos come after the others.
                 """,
             arguments: [.list("FILTER", "+tag, project:NAME, pri:H|M|L, or words to search for")],
-            options: [.oneOf(TodoFilter.allCases.map(\.rawValue), "which todos (all by default)")],
+            options: [
+                .oneOf(TodoFilter.allCases.map(\.rawValue), "which todos (all by default)"),
+                .value("sort", "ORDER", "\(sortKeywords) (manual by default)"),
+            ],
             jsonFields: ScriptCommands.todoJSON.names, changesData: false
         ) { input throws(UsageError) in
             let search = input.list("FILTER").joined(separator: " ")
             if let problem = TodoMatch(search: search).problems.first { throw input.error(problem) }
+            var sort = TodoSort.manual
+            if let word = input.value("sort") {
+                guard let named = TodoSort(keyword: word) else {
+                    throw input.error("--sort takes \(sortKeywords), not '\(word)'")
+                }
+                sort = named
+            }
             return .list(
                 filter: TodoFilter.allCases.first { input.has($0.rawValue) } ?? .all, json: input.has("json"),
-                search: search)
+                search: search, sort: sort)
+        },
+        CommandSpec(
+            "completed", summary: "list the todos completed in a period",
+            discussion: """
+                Lists the todos completed in a period, the most recently completed first: ID,
+                the moment it was completed (local time), title with its attributes. Without a
+                period, every done todo. 'week' is this week from Monday, 'month' this month,
+                '7d' the last 7 days with today, 'since fri' from that day on.
+                """,
+            arguments: [.list("PERIOD", "today, yesterday, week, month, Nd, or since WHEN")],
+            jsonFields: ScriptCommands.todoJSON.names, changesData: false
+        ) { input throws(UsageError) in
+            let words = input.list("PERIOD")
+            guard !words.isEmpty else { return .completed(period: nil, json: input.has("json")) }
+            switch DayPeriod.parse(words.joined(separator: " "), dueDays: input.dueDays) {
+            case .success(let period): return .completed(period: period, json: input.has("json"))
+            case .failure(let problem): throw input.error(problem.message)
+            }
         },
         CommandSpec(
             "next", summary: "list the most urgent todos",
@@ -361,6 +391,8 @@ enum CommandTable {
             jsonFields: FeedCommands.ruleJSON.names, changesData: false
         ) { input throws(UsageError) in .feedsRuleList(filters: filters, json: input.has("json")) }
     }
+    /// The orders `list --sort` takes: "manual, created, due, title or urgency".
+    static let sortKeywords = listed(TodoSort.allCases.map(\.keyword), conjunction: "or")
 
     /// `ID...`, the todos `done`, `reopen` and `rm` act on.
     static let todoIDs = ArgumentSpec.several("ID", "the todos' IDs, as add and list print them")

@@ -67,9 +67,12 @@ public enum RivuletCommand: Hashable, Sendable {
     case version
     /// `add TITLE... [--notes TEXT] [--due WHEN]`, the title with its attributes (``TodoLine``).
     case add(title: String, notes: String, due: DueDay?, attributes: TodoAttributes = .none)
-    /// `list [FILTER...] [--all|--active|--completed] [--json]`: `search` is the filter's words
-    /// (``TodoMatch``).
-    case list(filter: TodoFilter, json: Bool, search: String = "")
+    /// `list [FILTER...] [--all|--active|--completed] [--sort ORDER] [--json]`: `search` is the
+    /// filter's words (``TodoMatch``).
+    case list(filter: TodoFilter, json: Bool, search: String = "", sort: TodoSort = .manual)
+    /// `completed [PERIOD...] [--json]`: the todos completed in `period` (`nil`: ever), the most
+    /// recent first.
+    case completed(period: DayPeriod?, json: Bool)
     /// `next [COUNT] [--json]`: the `count` most urgent todos not done.
     case next(count: Int, json: Bool)
     /// `done ID...`.
@@ -121,7 +124,8 @@ public enum RivuletCommand: Hashable, Sendable {
     /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .next, .feedsList, .feedsItems, .feedsExport, .feedsListTagged, .feedsRuleList, .feedsQueryShow:
+        case .list, .completed, .next, .feedsList, .feedsItems, .feedsExport, .feedsListTagged, .feedsRuleList,
+            .feedsQueryShow:
             true
         case .feedsTag(_, let change): change.isEmpty
         default: false

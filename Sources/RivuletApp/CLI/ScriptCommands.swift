@@ -31,8 +31,16 @@ enum ScriptCommands {
             let todo = try value(
                 of: todos.addTodo(title: title, notes: notes, dueAt: due?.date, attributes: attributes))
             Output.line(String(todo.id))
-        case .list(let filter, let json, let search):
-            try list(filter: filter, search: search, json: json, todos: todos)
+        case .list(let filter, let json, let search, let sort):
+            try write(json: json, line: listLine) { (cursor, size) throws(CommandFailure) in
+                try value(of: todos.fetchTodos(filter: filter, search: search, sort: sort, after: cursor, limit: size))
+            }
+        case .completed(let period, let json):
+            // Without a period, every done todo: from the first moment to a day from now.
+            let (start, end) = (period?.start() ?? Date(timeIntervalSince1970: 0), period?.end() ?? Date() + 86_400)
+            try write(json: json, line: completedLine) { (cursor, size) throws(CommandFailure) in
+                try value(of: todos.fetchCompleted(from: start, to: end, after: cursor, limit: size))
+            }
         case .next(let count, let json):
             let todos = try value(of: todos.fetchMostUrgent(limit: count))
             if json {
@@ -80,31 +88,25 @@ enum ScriptCommands {
         }
     }
 
-    private static func list(
-        filter: TodoFilter, search: String, json: Bool, todos: any CommandLineServiceType
+    /// Writes the todos `read` gives batch by batch (as JSON, or a `line` each), each batch
+    /// written before the next is read: memory stays that of one batch however long the list (a
+    /// whole million-todo list held at once took 600 MB). `read` is given the batch size.
+    private static func write(
+        json: Bool, line: (Todo) -> String,
+        _ read: (TodoBatch.Cursor?, Int) throws(CommandFailure) -> TodoBatch
     ) throws(CommandFailure) {
-        // Batch by batch, each batch written before the next is read: memory stays that of one
-        // batch however long the list (a whole million-todo list held at once took 600 MB).
-        // Each batch starts after the last todo of the one before, so no batch skips over the
-        // todos already listed (an offset did, which made a long list quadratic).
         var cursor: TodoBatch.Cursor?
         var isFirst = true
-        let batchSize = 10_000
         if json { Output.write("[") }
         repeat {
-            let batch = try value(of: todos.fetchTodos(filter: filter, search: search, after: cursor, limit: batchSize))
+            let batch = try read(cursor, 10_000)
             var text = ""
             for todo in batch.todos {
                 if json {
                     if !isFirst { text += "," }
                     text += todoJSON.value(of: todo).text
                 } else {
-                    text += "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] \(TextSanitizer.sanitize(todo.title))"
-                    if todo.attributes != .none {
-                        text += " " + TextSanitizer.sanitize(TodoLine.written(todo.attributes))
-                    }
-                    if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
-                    text += "\n"
+                    text += line(todo)
                 }
                 isFirst = false
             }
@@ -112,6 +114,33 @@ enum ScriptCommands {
             cursor = batch.next
         } while cursor != nil
         if json { Output.line("]") }
+    }
+
+    /// One line of `list`: ID, `[x]` when done, title with its attributes, due day.
+    static func listLine(_ todo: Todo) -> String {
+        "\(todo.id)\t[\(todo.isCompleted ? "x" : " ")] " + titleAndDue(todo)
+    }
+
+    /// One line of `completed`: ID, the local moment it was completed to the minute, title with
+    /// its attributes, due day.
+    static func completedLine(_ todo: Todo) -> String {
+        let moment = todo.completedAt.map { localMinute($0) } ?? "?"
+        return "\(todo.id)\t\(moment)\t" + titleAndDue(todo)
+    }
+
+    /// `2026-11-29 13:31`: the minute `date` falls in, in `timeZone`.
+    static func localMinute(_ date: Date, in timeZone: TimeZone = .current) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let minutes = (seconds % 86_400 + 86_400) % 86_400 / 60
+        return "\(DueDay(date, in: timeZone)) " + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// A todo's title with its attributes as they are written, and its due day, ending the line.
+    static func titleAndDue(_ todo: Todo) -> String {
+        var text = TextSanitizer.sanitize(todo.title)
+        if todo.attributes != .none { text += " " + TextSanitizer.sanitize(TodoLine.written(todo.attributes)) }
+        if let due = todo.dueAt { text += "\tdue \(day(of: due))" }
+        return text + "\n"
     }
 
     /// What `list --json` prints for each todo.
@@ -141,11 +170,7 @@ enum ScriptCommands {
             due: todo.dueAt, priority: todo.attributes.priority, createdAt: todo.createdAt,
             tagCount: todo.attributes.tags.count, hasProject: todo.attributes.project != nil, now: now)
         let score = urgency.formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
-        var line = "\(todo.id)\t\(score)\t"
-        line += TextSanitizer.sanitize(todo.title)
-        if todo.attributes != .none { line += " " + TextSanitizer.sanitize(TodoLine.written(todo.attributes)) }
-        if let due = todo.dueAt { line += "\tdue \(day(of: due))" }
-        return line + "\n"
+        return "\(todo.id)\t\(score)\t" + titleAndDue(todo)
     }
 
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.

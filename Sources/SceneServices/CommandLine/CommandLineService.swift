@@ -23,17 +23,25 @@ package struct CommandLineService: CommandLineServiceType {
         todos.create(title: title, notes: notes, due: dueAt, attributes: attributes).map { $0.toScene(Todo.init) }
     }
 
-    /// Reads a batch of todos, just after the batch before (its last todo's place and identifier).
+    /// Reads a batch of todos, just after the batch before: in the manual order, after its last
+    /// todo's place and identifier; in another order, after as many todos as were read.
     package func fetchTodos(
-        filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
+        filter: TodoFilter, search: String, sort: TodoSort, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
-        todos.fetchPage(filter: filter, search: search, after: after?.last, limit: limit).map { result in
-            result.toScene { objects in
-                TodoBatch(
-                    todos: objects.map(Todo.init),
-                    next: objects.count < limit ? nil : objects.last.map(TodoBatch.Cursor.init))
-            }
+        guard sort != .manual else {
+            return todos.fetchPage(filter: filter, search: search, after: after?.last, limit: limit)
+                .map { TodoBatch.reading($0, limit: limit, before: after) }
         }
+        let query = TodoQuery(filter: filter, search: search, sort: sort, offset: after?.count ?? 0, limit: limit)
+        return todos.fetchWindow(query).map { TodoBatch.reading($0.map(\.todos), limit: limit, before: after) }
+    }
+
+    /// Reads a batch of the todos completed in a span of time, the most recent first.
+    package func fetchCompleted(
+        from start: Date, to end: Date, after: TodoBatch.Cursor?, limit: Int
+    ) -> Observable<Result<TodoBatch, SceneError>> {
+        todos.fetchCompleted(from: start, to: end, after: after?.last, limit: limit)
+            .map { TodoBatch.reading($0, limit: limit, before: after) }
     }
 
     /// Reads the `limit` most urgent todos not done, most urgent first.

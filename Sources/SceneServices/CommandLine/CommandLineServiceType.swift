@@ -20,11 +20,18 @@ package protocol CommandLineServiceType: Sendable {
     ) -> Observable<Result<Todo, SceneError>>
 
     /// Reads up to `limit` todos that `filter` and `search` let through (its attributes and
-    /// words, as the app's search reads them: see ``TodoMatch``), in the list's order, starting just
-    /// after the batch `after` ended (or at the first todo): each batch costs the same however
-    /// deep in the list it starts.
+    /// words, as the app's search reads them: see ``TodoMatch``), in the order `sort` (done todos
+    /// after the others but in the manual order, as in the app), starting just after the batch
+    /// `after` ended (or at the first todo). In the manual order each batch costs the same
+    /// however deep in the list it starts.
     func fetchTodos(
-        filter: TodoFilter, search: String, after: TodoBatch.Cursor?, limit: Int
+        filter: TodoFilter, search: String, sort: TodoSort, after: TodoBatch.Cursor?, limit: Int
+    ) -> Observable<Result<TodoBatch, SceneError>>
+
+    /// Reads up to `limit` todos completed from `start` to before `end`, the most recently
+    /// completed first, starting just after the batch `after` ended (or at the first).
+    func fetchCompleted(
+        from start: Date, to end: Date, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>>
 
     /// Reads the `limit` most urgent todos not done, most urgent first (``Urgency``).

@@ -1,12 +1,14 @@
 internal import BaseServices
 
-/// Todos read in the list's order a batch at a time (``CommandLineServiceType/fetchTodos(filter:after:limit:)``),
+/// Todos read in order a batch at a time (``CommandLineServiceType/fetchTodos(filter:search:sort:after:limit:)``),
 /// so that a list of any length is read with the memory of one batch.
 package struct TodoBatch: Sendable {
     /// Where the next batch starts: just after the last todo of a batch.
     package struct Cursor: Sendable {
-        /// The last todo read, as stored: its place in the list and its identifier.
+        /// The last todo read, as stored: its place in the order and its identifier.
         let last: TodoObject
+        /// How many todos the batches so far read, for an order read by offset.
+        let count: Int
     }
 
     /// The todos of this batch, in order.
@@ -18,5 +20,17 @@ package struct TodoBatch: Sendable {
     package init(todos: [Todo], next: Cursor?) {
         self.todos = todos
         self.next = next
+    }
+
+    /// The batch a read of up to `limit` todos after `before` gave; a short batch is the last.
+    static func reading(
+        _ result: Result<[TodoObject], BaseServiceError>, limit: Int, before: Cursor?
+    ) -> Result<TodoBatch, SceneError> {
+        result.toScene { objects in
+            let count = (before?.count ?? 0) + objects.count
+            return TodoBatch(
+                todos: objects.map(Todo.init),
+                next: objects.count < limit ? nil : objects.last.map { Cursor(last: $0, count: count) })
+        }
     }
 }

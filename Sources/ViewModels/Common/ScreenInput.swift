@@ -23,4 +23,13 @@ package struct ScreenOutput<State: Sendable>: Sendable {
         self.state = state
         self.route = route
     }
+
+    /// The output of a scene's feedback system `states` (repeats dropped) and of its `routes`,
+    /// both delivered on `scheduler`.
+    package init(states: Observable<State>, routes: PublishRelay<Route>, scheduler: any Scheduler)
+    where State: Equatable {
+        self.init(
+            state: states.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
+            route: routes.asSignal(scheduler: scheduler))
+    }
 }

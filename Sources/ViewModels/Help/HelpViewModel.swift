@@ -53,9 +53,7 @@ package struct HelpViewModel: ViewModelType, Sendable {
                 return .empty()
             },
             scheduler: scheduler, feedback: .events(input.actions.map(Event.action)))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Folds `event` into `state`; returns what the step asks for.

@@ -91,9 +91,7 @@ package struct HomeViewModel: ViewModelType, Sendable {
             .events(
                 Observable.deferred { service.observeCounts(on: scheduler) }.map(Event.counted)
                     .catch { _ in .empty() }))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Folds `event` into `state`; returns what the step asks for.

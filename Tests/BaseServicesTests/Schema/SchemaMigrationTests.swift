@@ -398,3 +398,20 @@ func todoDatesMigrationGivesEveryDoneTodoACompletedMomentAndKeepsTheRest(searchI
     _ = try value(HistoryBaseService(context: try ServiceContext.make(database: database)).undo())
     #expect(try value(todos.fetch(id: 9))?.completedAt == Date(storedMilliseconds: 4))
 }
+
+@Test(arguments: [SearchIndex.fts5, .words])
+func choicesMigrationUpgradesASchema18DatabaseInPlaceKeepingItsTodos(searchIndex: SearchIndex) throws {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(18)))
+    try writeEarlyData(old, version: 18, searchIndex: searchIndex)
+    #expect(try old.int("SELECT count(*) FROM sqlite_master WHERE name = 'choices'") == 0)
+    old.close()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
+    #expect(try database.int("PRAGMA user_version") == 19)
+    let todos = TodosBaseService(context: try ServiceContext.make(database: database))
+    #expect(try value(todos.fetchWindow(TodoQuery())).todos.map(\.title) == ["Water the plants", "Call the plumber"])
+    #expect(try value(todos.fetchListChoice()) == nil)
+    _ = try value(todos.saveListChoice(TodoListChoice(filter: .active, sort: .dueDate)))
+    #expect(try value(todos.fetchListChoice()) == TodoListChoice(filter: .active, sort: .dueDate))
+}

@@ -95,8 +95,8 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, next, feeds list, feeds query list, feeds query show, "
-            + "feeds filter list, feeds items or feeds export\nsee 'rivulet --help'"
+            + "change nothing; with it use the app, list, completed, next, feeds list, feeds query list, "
+            + "feeds query show, feeds filter list, feeds items or feeds export\nsee 'rivulet --help'"
     ),
 ])
 func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
@@ -117,6 +117,32 @@ func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) th
 @Test func listReadsFilterAndJSON() throws {
     #expect(try parse("list", "--completed", "--json").command == .list(filter: .completed, json: true))
     #expect(try parse("list", "--active").command == .list(filter: .active, json: false))
+}
+
+@Test func listReadsTheAppsOrdersAlongsideTheFilterAndSearchWords() throws {
+    #expect(
+        try parse("list", "--sort", "due", "+work", "milk", "--active").command
+            == .list(filter: .active, json: false, search: "+work milk", sort: .dueDate))
+    #expect(try parse("list", "--sort=Urgency").command == .list(filter: .all, json: false, sort: .urgency))
+    #expect(
+        usageError(["list", "--sort", "priority"])
+            == UsageError("--sort takes manual, created, due, title or urgency, not 'priority'", topic: "list"))
+}
+
+@Test func completedReadsAPeriodOfOneOrSeveralWords() throws {
+    let thursday = DueDay(daysSince1970: 20_783)
+    #expect(try parseOnThursday("completed") == .completed(period: nil, json: false))
+    #expect(
+        try parseOnThursday("completed", "week", "--json")
+            == .completed(period: DayPeriod(first: thursday.adding(days: -3), last: thursday), json: true))
+    #expect(
+        try parseOnThursday("completed", "since", "2026-11-02")
+            == .completed(period: DayPeriod(first: thursday.adding(days: -24), last: thursday), json: false))
+    #expect(
+        usageError(["completed", "fortnight"])
+            == UsageError(
+                "“fortnight” is not a period; give today, yesterday, week, month, a number of days such as 7d, "
+                    + "or since WHEN.", topic: "completed"))
 }
 
 @Test func idCommandsReadTheirID() throws {

@@ -17,6 +17,7 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         // A term taken away starts with '-', as a tag to take away does.
         case "EXPR": arguments += ["title~rust", "-tag:news"]
         case "TAG": arguments += ["+Tech/Rust", "-old"]
+        case "PERIOD": arguments += ["since", "2026-01-02"]
         // The items to mark may be left out for --feed, which the sample gives.
         case "ITEM": break
         default: arguments.append("feed.xml")
@@ -26,7 +27,7 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
     for option in command.options where option.name != "no-due" {
         switch option.kind {
         case .value:
-            let samples = ["due": "2027-01-02", "feed": "7"]
+            let samples = ["due": "2027-01-02", "feed": "7", "sort": "due"]
             arguments += ["--\(option.name)", samples[option.name] ?? "text of \(option.name)"]
         case .flag: arguments.append("--\(option.name)")
         case .oneOf(let names): arguments.append("--\(names.last ?? "")")
@@ -38,7 +39,9 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
 /// What each command's sample command line must parse into.
 private let expectedSamples: [String: RivuletCommand] = [
     "add": .add(title: "Buy oat milk", notes: "text of notes", due: DueDay("2027-01-02")),
-    "list": .list(filter: .completed, json: true, search: "+work project:home"),
+    "list": .list(filter: .completed, json: true, search: "+work project:home", sort: .dueDate),
+    "completed": .completed(
+        period: DayPeriod(first: DueDay(daysSince1970: 20_455), last: DueDay.today()), json: true),  // 2026-01-02
     "next": .next(count: 3, json: true),
     "done": .done(ids: [7]),
     "reopen": .reopen(ids: [7]),
@@ -131,6 +134,8 @@ private let expectedSamples: [String: RivuletCommand] = [
             "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
         "next":
             "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+        "completed":
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
         "feeds list": "{id, title, url, itemCount, unreadCount, lastError, tags}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links, enclosures}",
         "feeds query list": "{id, name, expression}",
@@ -179,7 +184,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
     #expect(
         CommandTable.inMemoryCommandNames == [
-            "the app", "list", "next", "feeds list", "feeds query list", "feeds query show", "feeds filter list",
-            "feeds items", "feeds export",
+            "the app", "list", "completed", "next", "feeds list", "feeds query list", "feeds query show",
+            "feeds filter list", "feeds items", "feeds export",
         ])
 }

@@ -20,6 +20,7 @@ private final class ManyTodos: Sendable {
 
     func controller() -> TodoListController {
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { [self] query, _ in
                 queries.withLock { $0.append(query) }
                 let end =

@@ -9,17 +9,51 @@ private func makeService(_ fixture: ServicesFixture) -> CommandLineService {
     CommandLineService(todos: fixture.todos, feeds: fixture.feeds, history: fixture.history)
 }
 
-/// The titles of every todo `filter` lets through, read a batch of `size` at a time, one array
-/// per batch.
-private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, size: Int = 10) throws -> [[String]] {
+/// The titles of every todo `filter` lets through in the order `sort`, read a batch of `size` at
+/// a time, one array per batch.
+private func readAll(
+    _ service: CommandLineService, filter: TodoFilter = .all, sort: TodoSort = .manual, size: Int = 10
+) throws -> [[String]] {
+    try batches { try first(service.fetchTodos(filter: filter, search: "", sort: sort, after: $0, limit: size)).get() }
+}
+
+/// The titles of each batch `read` gives, from the first until one says it is the last.
+private func batches(_ read: (TodoBatch.Cursor?) throws -> TodoBatch) throws -> [[String]] {
     var batches: [[String]] = []
     var cursor: TodoBatch.Cursor?
     repeat {
-        let batch = try first(service.fetchTodos(filter: filter, search: "", after: cursor, limit: size)).get()
+        let batch = try read(cursor)
         batches.append(batch.todos.map(\.title))
         cursor = batch.next
     } while cursor != nil
     return batches
+}
+
+@Test func commandLineServiceReadsEveryOrderOfTheAppInBatchesWithDoneTodosLast() throws {
+    let fixture = try ServicesFixture()
+    try fixture.addTodos(["Cherry", "apple", "Banana", "Date"], done: ["apple"])
+    let service = makeService(fixture)
+    #expect(try readAll(service, sort: .title, size: 2) == [["Banana", "Cherry"], ["Date", "apple"], []])
+    #expect(try readAll(service, sort: .created, size: 3) == [["Cherry", "Banana", "Date"], ["apple"]])
+    #expect(try readAll(service, sort: .manual, size: 3) == [["Cherry", "apple", "Banana"], ["Date"]])
+    #expect(try readAll(service, filter: .active, sort: .title) == [["Banana", "Cherry", "Date"]])
+}
+
+@Test func commandLineServiceReadsTheTodosCompletedInASpanTheMostRecentFirst() throws {
+    let fixture = try ServicesFixture()
+    // The fixture's clock moves a second at each reading, so A is completed first and D last.
+    try fixture.addTodos(["A", "B", "C", "D"], done: ["A", "C", "D"])
+    let service = makeService(fixture)
+    let (start, end) = (Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 4_000_000_000))
+    let read = { (from: Date, to: Date) in
+        try batches { try first(service.fetchCompleted(from: from, to: to, after: $0, limit: 2)).get() }
+    }
+    #expect(try read(start, end) == [["D", "C"], ["A"]])
+    let done = try first(service.fetchCompleted(from: start, to: end, after: nil, limit: 3)).get().todos
+    let (newest, oldest) = (try #require(done.first?.completedAt), try #require(done.last?.completedAt))
+    // The end is not in the span; the start is.
+    #expect(try read(oldest, newest) == [["C", "A"], []])
+    #expect(try read(newest, end) == [["D"]])
 }
 
 @Test func commandLineServiceReadsTheWholeListInBatchesInOrder() throws {
@@ -35,9 +69,9 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
     let fixture = try ServicesFixture()
     try fixture.addTodos(["A", "B"])
     let service = makeService(fixture)
-    let full = try first(service.fetchTodos(filter: .all, search: "", after: nil, limit: 2)).get()
+    let full = try first(service.fetchTodos(filter: .all, search: "", sort: .manual, after: nil, limit: 2)).get()
     #expect(full.todos.map(\.title) == ["A", "B"] && full.next != nil)
-    let last = try first(service.fetchTodos(filter: .all, search: "", after: full.next, limit: 2)).get()
+    let last = try first(service.fetchTodos(filter: .all, search: "", sort: .manual, after: full.next, limit: 2)).get()
     #expect(last.todos.isEmpty && last.next == nil)
 }
 
@@ -55,7 +89,7 @@ private func readAll(_ service: CommandLineService, filter: TodoFilter = .all, s
 
 /// Every todo, in the list's order.
 private func stored(_ service: CommandLineService) throws -> [Todo] {
-    try first(service.fetchTodos(filter: .all, search: "", after: nil, limit: 100)).get().todos
+    try first(service.fetchTodos(filter: .all, search: "", sort: .manual, after: nil, limit: 100)).get().todos
 }
 
 @Test func commandLineServiceCompletesAndRemovesSeveralTodosAsOneChange() throws {

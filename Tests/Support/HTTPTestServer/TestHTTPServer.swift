@@ -59,7 +59,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         var requests: [Request] = []
         var accepted = 0
         var closedByClient = 0
-        var waitsForClose: [Duration] = []
+        var clientClosedAt: [ContinuousClock.Instant] = []
     }
 
     /// The port the server listens on, on 127.0.0.1.
@@ -140,9 +140,10 @@ public final class TestHTTPServer: @unchecked Sendable {
     public var connectionsClosedByClient: Int { record.withLock { $0.closedByClient } }
 
     /// For each connection the client closed while the server held it open without answering,
-    /// how long the server had held it: timed on the server's own thread, so it says when the
-    /// client gave up whatever else keeps the test process busy.
-    public var heldUntilClientClosed: [Duration] { record.withLock { $0.waitsForClose } }
+    /// when the server saw it closed. The close happens no earlier than the client gave up, so a
+    /// test compares this instant with one taken before the request: a server thread that
+    /// started late (the test process busy elsewhere) only makes the instant later, never earlier.
+    public var clientClosedAt: [ContinuousClock.Instant] { record.withLock { $0.clientClosedAt } }
 
     /// Waits until `condition` holds, for at most `timeout`.
     ///
@@ -366,14 +367,13 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     private func waitForClientClose(_ client: Int32) {
-        let start = ContinuousClock.now
         var scratch = [UInt8](repeating: 0, count: 1024)
         while waitReadable(client) {
             if read(client, &scratch, scratch.count) <= 0 {
-                let held = ContinuousClock.now - start
+                let closedAt = ContinuousClock.now
                 record.withLock {
                     $0.closedByClient += 1
-                    $0.waitsForClose.append(held)
+                    $0.clientClosedAt.append(closedAt)
                 }
                 recordChanged()
                 return

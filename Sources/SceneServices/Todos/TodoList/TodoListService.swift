@@ -97,6 +97,16 @@ package struct TodoListService: TodoListServiceType {
         history.redoStep()
     }
 
+    /// Fetches, once, the filter and order last chosen for the list.
+    package func fetchChoice() -> Observable<Result<TodoListChoice?, SceneError>> {
+        todos.fetchListChoice().map { $0.toScene { $0 } }
+    }
+
+    /// Keeps the filter and order chosen for the list.
+    package func saveChoice(_ choice: TodoListChoice) -> Observable<Result<TodoListChoice, SceneError>> {
+        todos.saveListChoice(choice).map { $0.toScene { $0 } }
+    }
+
     /// Moves a todo from one position of the list `query` describes to another.
     ///
     /// Moving up puts it after the todo just above its new position; moving down, after the

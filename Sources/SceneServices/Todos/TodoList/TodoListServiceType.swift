@@ -51,6 +51,13 @@ package protocol TodoListServiceType: Sendable {
     /// Redoes the last change undone; `nil` when there is nothing to redo.
     func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
+    /// Fetches, once, the filter and order the person last chose for the list (in any scene or
+    /// process); `nil` when none was kept.
+    func fetchChoice() -> Observable<Result<TodoListChoice?, SceneError>>
+
+    /// Keeps the filter and order the person chose, so the list opens with them next time.
+    func saveChoice(_ choice: TodoListChoice) -> Observable<Result<TodoListChoice, SceneError>>
+
     /// Moves a todo in the manual order from one position of the list `query` describes to
     /// another (positions count from 0 across the whole list, not the window).
     func move(

@@ -155,9 +155,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
                         .catch { .just(.pageLoaded(window, .failure(.unexpected("\($0)")))) }
                 }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Runs `effect`: a service call whose answer comes back as an event, or a route.

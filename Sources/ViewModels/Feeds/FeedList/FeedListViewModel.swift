@@ -132,9 +132,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
                     return answer(found) { Event.searchLoaded(request, $0) }
                 }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Runs `effect`: a service call whose answer comes back as an event, or a route.

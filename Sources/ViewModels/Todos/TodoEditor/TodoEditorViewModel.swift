@@ -118,9 +118,7 @@ package struct TodoEditorViewModel: ViewModelType, Sendable {
                         .catch { .just(.loaded(.failure(.unexpected("\($0)")))) }
                 }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(onErrorRecover: { _ in .empty() }, scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// Starts what `effect` asks for; a save's answer comes back as ``Event/saved(_:_:)``.

@@ -13,6 +13,11 @@ extension TodoListViewModel {
         case .pageLoaded(let query, let result, let today): state.take(result, for: query, on: today, &effects)
         case .tallyLoaded(.success(let tally)): state.list.tally = tally
         case .tallyLoaded(.failure(let error)): state.fail(error.message(after: "Could not count the todos"))
+        case .choiceLoaded(let result) where !state.list.isChoiceKnown:
+            state.list.isChoiceKnown = true
+            if case .success(let choice?) = result { state.list.query.choice = choice }
+            if case .failure(let error) = result { state.fail(error.message(after: "Could not read the kept order")) }
+        case .choiceLoaded: break
         case .writeFailed(let message): state.fail(message)
         case .changed(let note): state.status.show(note, .notice)
         case .located(let id, .success(let position)):
@@ -238,8 +243,11 @@ extension TodoListViewModel.State {
         case .toggle: if let row { effects.append(.toggle(row.id)) }
         case .toggleAll: effects.append(.planBulk(clearing: false, in: shownQuery))
         case .clearCompleted: effects.append(.planBulk(clearing: true, in: shownQuery))
-        case .cycleFilter: change(.cycleFilter, &effects)
-        case .cycleSort: change(.cycleSort, &effects)
+        case .cycleFilter, .cycleSort:
+            // The person's choice is kept, and wins over a kept one still on its way.
+            change(action == .cycleSort ? .cycleSort : .cycleFilter, &effects)
+            list.isChoiceKnown = true
+            effects.append(.saveChoice(list.query.choice))
         case .moveSelected(let delta): requestMove(by: delta, &effects)
         case .startAdding: mode = .adding(PromptText())
         case .startRenaming: if let row { mode = .renaming(id: row.id, PromptText(row.line)) }

@@ -40,6 +40,9 @@ extension TodoListViewModel {
         package var today: DueDay?
         /// How a due day typed as `24/12` or `12/24` is read in the add and rename lines.
         package var dayMonthOrder = DayMonthOrder.dayFirst
+        /// Whether the filter and order kept from an earlier visit have arrived (or the person
+        /// chose others first); no window is asked for before.
+        package var isChoiceKnown = false
 
         /// Whether the rows shown are not yet those of the latest query.
         package var isLoading: Bool { loadedQuery != query }

@@ -106,6 +106,8 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case pageLoaded(TodoQuery, Result<TodoPage, SceneError>, today: DueDay)
         /// The tally arrived, or failed to.
         case tallyLoaded(Result<TodoTally, SceneError>)
+        /// The filter and order kept from an earlier visit arrived (`nil`: none kept), or failed to.
+        case choiceLoaded(Result<TodoListChoice?, SceneError>)
         /// A write failed; the message says why.
         case writeFailed(String)
         /// A change the list may not show was made (a todo deleted, or marked done where the
@@ -134,6 +136,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case locate(Int64, in: TodoQuery)
         case planBulk(clearing: Bool, in: TodoQuery)
         case runBulk(TodoBulkPlan)
+        case saveChoice(TodoListChoice)
         case history(HistoryDirection)
         case route(Route)
     }
@@ -148,19 +151,19 @@ package struct TodoListViewModel: ViewModelType, Sendable {
             effects: { Self.perform($0, service: service, routes: routes) },
             scheduler: scheduler,
             feedback: .events(input.actions.map(Event.action)),
+            // No window is read before the kept filter and order are known: the first one shows them.
             .react(
-                request: { $0.list.query },
+                request: { $0.list.isChoiceKnown ? $0.list.query : nil },
                 effects: { query in
                     answer(service.observePage(query, on: scheduler)) { .pageLoaded(query, $0, today: today()) }
                 }),
             .events(answer(Observable.deferred { service.observeTally(on: scheduler) }, Event.tallyLoaded)),
+            .events(answer(Observable.deferred { service.fetchChoice() }.take(1), Event.choiceLoaded)),
             .react(
                 request: { $0.list.searchText },
                 effects: { Observable.just(Event.searchSettled($0)).delay(Self.searchDebounce, scheduler: scheduler) }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
-        return ScreenOutput(
-            state: state.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(scheduler: scheduler))
+        return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
 
     /// The work `effect` asks for, answered as events; routes go out through `routes`.
@@ -199,6 +202,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
                 (plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query))
                     .take(1)
             ) { .bulkFinished(plan, $0) }
+        case .saveChoice(let choice):
+            failure(
+                of: service.saveChoice(choice).take(1), after: "Could not keep the filter and order", Event.writeFailed)
         case .history(let direction):
             answer((direction == .undo ? service.undo() : service.redo()).take(1)) { .historyStepped(direction, $0) }
         case .route(let route):

@@ -40,6 +40,7 @@ private final class Pages: Sendable {
         let scheduler = harness.scheduler
         let pages = Pages(scheduler)
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { query, _ in pages.source(for: query.search).asObservable() }
             $0.observeTallyHandler = { _ in .never() }
             // The selected todo, Milk, is not among the matches.
@@ -68,6 +69,7 @@ private final class Pages: Sendable {
         let scheduler = harness.scheduler
         let added = SanitizerVisibleMutex<[String]>([])
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { _, _ in .never() }
             $0.observeTallyHandler = { _ in .never() }
             $0.addHandler = { line in
@@ -99,6 +101,7 @@ private final class Pages: Sendable {
             .next(90, .success(TodoTally(active: 0, completed: 2))),
         ])
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { _, _ in .never() }
             $0.observeTallyHandler = { _ in tally.asObservable() }
         }

@@ -18,6 +18,8 @@ private final class MemoryTodos: Sendable {
     private let version = BehaviorRelay(value: 0)
     let writes = SanitizerVisibleMutex<[String]>([])
     let queries = SanitizerVisibleMutex<[TodoQuery]>([])
+    /// The filter and order kept, as the database keeps them across visits.
+    let choice = SanitizerVisibleMutex<TodoListChoice?>(nil)
     /// Each write's label and the todos before it, newest last; and what undo took back.
     private let history = SanitizerVisibleMutex<(undo: [(String, [Todo])], redo: [(String, [Todo])])>(([], []))
 
@@ -77,6 +79,11 @@ private final class MemoryTodos: Sendable {
 
     func service() -> MockTodoListService {
         MockTodoListService {
+            $0.fetchChoiceHandler = { [self] in .just(.success(choice.withLock { $0 })) }
+            $0.saveChoiceHandler = { [self] kept in
+                choice.withLock { $0 = kept }
+                return .just(.success(kept))
+            }
             $0.observePageHandler = { [self] query, _ in
                 queries.withLock { $0.append(query) }
                 return version.asObservable().map { [self] (_: Int) in page(for: query) }
@@ -194,12 +201,13 @@ private final class MemoryTodos: Sendable {
     /// The todos a list of `query` shows, in its order.
     private static func ordered(_ todos: [Todo], _ query: TodoQuery) -> [Todo] {
         let shown = todos.filter { shows(query, $0) }
-        // The service puts done todos after the others; this fake keeps the order it holds,
-        // which the scene's tests of moves and filters are written against.
-        switch query.sort {
-        case .manual, .created, .dueDate, .urgency: return shown
-        case .title: return shown.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
-        }
+        // The todos keep the order they are held in, but by title (the fixtures are made in
+        // order of creation, with no due day and the same urgency).
+        let sorted =
+            query.sort == .title
+            ? shown.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) } : shown
+        // As the service does: done todos after the others in every order but the manual one.
+        return query.sort == .manual ? sorted : sorted.filter { !$0.isCompleted } + sorted.filter(\.isCompleted)
     }
 
     private func page(for query: TodoQuery) -> Result<TodoPage, SceneError> {
@@ -210,14 +218,15 @@ private final class MemoryTodos: Sendable {
     }
 }
 
-/// The list scene over `titles`, a viewport of `height` rows given at tick 0, and `actions`
-/// sent at their ticks; returns the screens recorded and the store.
+/// The list scene over `titles` (and the filter and order `kept` before), a viewport of `height`
+/// rows given at tick 0, and `actions` sent at their ticks; returns the screens recorded and the store.
 private func run(
     _ titles: [String], height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)],
-    outside: [(Int, String)] = []
+    outside: [(Int, String)] = [], kept: TodoListChoice? = nil
 ) -> (screens: TestableObserver<Screen>, store: MemoryTodos, routes: [Route]) {
     let scheduler = TestScheduler()
     let store = MemoryTodos(scheduler, titles: titles)
+    store.choice.withLock { $0 = kept }
     for (tick, title) in outside { scheduler.scheduleAt(tick) { store.addFromOutside(title) } }
     let input = scheduler.createHotObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
@@ -429,6 +438,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     // Like the base service: a search is counted only 100 todos past its window, unless the
     // window is asked for from the end.
     let service = MockTodoListService {
+        $0.fetchChoiceHandler = { .just(.success(nil)) }
         $0.observePageHandler = { query, _ in
             queries.withLock { $0.append(query) }
             let end = query.fromEnd ? length : min(length, query.offset + query.limit)
@@ -470,6 +480,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     // Pages arrive 10 ticks after they are asked for; a search is counted only 100 todos past
     // its window, as the base service counts it.
     let service = MockTodoListService {
+        $0.fetchChoiceHandler = { .just(.success(nil)) }
         $0.observePageHandler = { query, _ in
             let end = query.fromEnd ? length : min(length, query.offset + query.limit)
             let start = query.fromEnd ? end - query.limit : query.offset
@@ -525,6 +536,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
             Fixtures.todo(4, "Done late", done: true, due: DueDay("2026-11-20")?.date), Fixtures.todo(5, "Whenever"),
         ]
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { _, _ in
                 observed(.success(TodoPage(todos: todos, totalCount: todos.count, offset: 0)))
             }
@@ -626,6 +638,18 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(last(screens).selectedRow?.title == "Cat")
 }
 
+@Test func todoListScreenOpensAgainWithTheFilterAndOrderChosenBefore() {
+    let (_, first, _) = run(five, [(100, .cycleSort), (200, .cycleSort), (300, .cycleFilter)])
+    let kept = first.choice.withLock { $0 }
+    #expect(kept == TodoListChoice(filter: .active, sort: .dueDate))
+    // Another visit (another scene, or the app started again) over what was kept.
+    let (screens, second, _) = run(five, [], kept: kept)
+    #expect(last(screens).header == "Filter: active · Sort: due date")
+    #expect(last(screens).visibleRows.map(\.title) == five)
+    // Its very first window is already of the kept filter and order.
+    #expect(second.queries.withLock { $0 }.allSatisfy { $0.filter == .active && $0.sort == .dueDate })
+}
+
 @Test func todoListScreenChangingTheFilterKeepsTheSelectedTodo() {
     // Welcome is done, so the active filter shows Mark one row higher.
     let (screens, _, _) = run(
@@ -720,6 +744,7 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
 @Test func todoListScreenAFailedUndoIsShownAsAnError() {
     let scheduler = TestScheduler()
     let service = MockTodoListService {
+        $0.fetchChoiceHandler = { .just(.success(nil)) }
         $0.observePageHandler = { _, _ in
             .just(.success(TodoPage(todos: [Fixtures.todo(1, "Milk")], totalCount: 1, offset: 0)))
         }

@@ -12,6 +12,11 @@ private struct Scene {
     let scheduler = TestScheduler()
     let queries = CallLog<TodoQuery>()
     let writes = CallLog<String>()
+    /// The filter and order kept by each change of them, in order.
+    let choices = CallLog<TodoListChoice>()
+    /// The filter and order kept from an earlier visit, and how many ticks reading them takes.
+    var kept: TodoListChoice?
+    var keptDelay = 0
     var todos: [Todo] = [Fixtures.todo(1, "Milk"), Fixtures.todo(2, "Eggs", done: true), Fixtures.todo(3, "Tea")]
     var totalCount: Int?
     var writeResult: Result<Todo, SceneError> = .success(Fixtures.todo(1))
@@ -20,10 +25,18 @@ private struct Scene {
         let scheduler = scheduler
         let queries = queries
         let writes = writes
+        let (choices, kept, keptDelay) = (choices, kept, keptDelay)
         let todos = todos
         let totalCount = totalCount
         let writeResult = writeResult
         return MockTodoListService {
+            $0.fetchChoiceHandler = {
+                scheduler.createColdObservable([.next(keptDelay, .success(kept)), .completed(keptDelay)]).asObservable()
+            }
+            $0.saveChoiceHandler = { choice in
+                choices.append(choice)
+                return .just(.success(choice))
+            }
             $0.observePageHandler = { query, _ in
                 queries.append(query)
                 let slice = Array(todos.dropFirst(query.offset).prefix(query.limit))
@@ -127,6 +140,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         let scheduler = TestScheduler()
         let queries = CallLog<TodoQuery>()
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { query, _ in
                 queries.append(query)
                 let page =
@@ -193,6 +207,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         ])
         let pages = CallLog<Int>()
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { _, _ in
                 pages.append(1)
                 return pages.all.count == 1 ? first.asObservable() : second.asObservable()
@@ -240,6 +255,42 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
         scene.scheduler.advance(to: 1000)
         #expect(sort.events == [.next(200, .manual), .next(300, .created)])
         #expect(scene.queries.all.map(\.sort) == [.manual, .created])
+    }
+}
+
+@Test func todoListKeepsEveryFilterAndOrderChosen() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        _ = record(scene.output([(300, .cycleSort), (400, .cycleFilter)]).state, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(
+            scene.choices.all == [
+                TodoListChoice(filter: .all, sort: .created), TodoListChoice(filter: .active, sort: .created),
+            ])
+    }
+}
+
+@Test func todoListAsksForNoWindowBeforeTheKeptFilterAndOrderAreKnown() {
+    withSubscriptionTracking {
+        var scene = Scene()
+        scene.kept = TodoListChoice(filter: .completed, sort: .title)
+        let shown = record(scene.output().state.part(\.list.loadedQuery), on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(scene.queries.all.map { "\($0.filter) \($0.sort)" } == ["completed title"])
+        #expect(shown.events.map { $0.value.element??.sort } == [nil, .title])
+        #expect(scene.choices.all.isEmpty)
+    }
+}
+
+@Test func todoListOrderChosenBeforeTheKeptOneArrivesWins() {
+    withSubscriptionTracking {
+        var scene = Scene()
+        (scene.kept, scene.keptDelay) = (TodoListChoice(filter: .active, sort: .dueDate), 500)
+        let sort = record(scene.output([(300, .cycleSort)]).state.part(\.list.query.sort), on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        #expect(sort.events == [.next(200, .manual), .next(300, .created)])
+        #expect(scene.queries.all.map { "\($0.filter) \($0.sort)" } == ["all created"])
+        #expect(scene.choices.all == [TodoListChoice(filter: .all, sort: .created)])
     }
 }
 
@@ -381,6 +432,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { _, _ in
                 scheduler.createColdObservable([
                     .next(10, Result<TodoPage, SceneError>.failure(SceneError.storage("disk I/O error"))),
@@ -406,6 +458,7 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
             .next(0, Result<TodoTally, SceneError>.success(TodoTally(active: 0, completed: 0)))
         ])
         let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
             $0.observePageHandler = { _, _ in .never() }
             $0.observeTallyHandler = { _ in tally.asObservable() }
         }
