@@ -8,7 +8,9 @@ import Testing
 @testable import SQLiteProvider
 
 @Test(arguments: [SearchIndex.fts5, .words])
-func feedTagsMigrationUpgradesASchema18DatabaseInPlaceKeepingItsFeedsItemsAndHistory(searchIndex: SearchIndex) throws {
+func feedTagsMigrationUpgradesADatabaseOfThePreviousSchemaInPlaceKeepingItsFeedsItemsAndHistory(
+    searchIndex: SearchIndex
+) throws {
     let folder = TemporaryFolder()
     let all = Schema.migrations(searchIndex: searchIndex)
     let step = try #require(all.firstIndex { $0.name == "feed tags, query feeds and filters" })
@@ -28,7 +30,7 @@ func feedTagsMigrationUpgradesASchema18DatabaseInPlaceKeepingItsFeedsItemsAndHis
         }
         try db.execute("INSERT INTO changes(stack, label, made_at) VALUES ('undo', 'remove feed \"Example\"', 3)")
         let change = db.lastInsertedRowID
-        try FeedHistory.recordFeedAsSchema18(2, change: change, in: db)
+        try FeedHistory.recordFeedAsBefore(2, change: change, in: db)
         try db.execute("DELETE FROM feeds WHERE id = 2")
     }
     old.close()
@@ -64,8 +66,8 @@ func feedTagsMigrationUpgradesASchema18DatabaseInPlaceKeepingItsFeedsItemsAndHis
 }
 
 extension FeedHistory {
-    /// Records the feed `id` and its items in `change` with the columns schema 18 had.
-    fileprivate static func recordFeedAsSchema18(_ id: Int64, change: Int64, in db: Connection) throws(DatabaseError) {
+    /// Records the feed `id` and its items in `change` with the columns the schemas before step 20 had.
+    fileprivate static func recordFeedAsBefore(_ id: Int64, change: Int64, in db: Connection) throws(DatabaseError) {
         let columns = "url, title, site_url, added_at, last_fetched_at, etag, last_modified, last_error"
         try db.execute(
             "INSERT INTO feed_change_rows(change_id, feed_id, present, \(columns)) SELECT ?, id, 1, \(columns) FROM feeds WHERE id = ?",
