@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "FeedParsing", package: "Rivulet"),
                 .product(name: "SQLiteProvider", package: "Rivulet"),
                 .product(name: "RivuletApp", package: "Rivulet"),
+                .product(name: "Domain", package: "Rivulet"),
             ],
             swiftSettings: settings
         ),

@@ -65,6 +65,21 @@ package struct MockCommandLineService: CommandLineServiceType {
     /// Answers ``exportFeeds()``.
     package var exportFeedsHandler: @Sendable () -> Observable<Result<String, SceneError>> = _unexpected(
         "CommandLineServiceType.exportFeeds()")
+    /// Answers ``setTags(feedID:_:)``.
+    package var setTagsHandler: @Sendable (Int64, FeedTagChange) -> Observable<Result<Feed, SceneError>> =
+        _unexpected("CommandLineServiceType.setTags(feedID:_:)")
+    /// Answers ``addRule(name:expression:)``.
+    package var addRuleHandler: @Sendable (String?, String) -> Observable<Result<FeedRule, SceneError>> =
+        _unexpected("CommandLineServiceType.addRule(name:expression:)")
+    /// Answers ``removeRule(id:)``.
+    package var removeRuleHandler: @Sendable (Int64) -> Observable<Result<FeedRule, SceneError>> = _unexpected(
+        "CommandLineServiceType.removeRule(id:)")
+    /// Answers ``fetchRules()``.
+    package var fetchRulesHandler: @Sendable () -> Observable<Result<[FeedRule], SceneError>> = _unexpected(
+        "CommandLineServiceType.fetchRules()")
+    /// Answers ``fetchMatches(of:limit:)``.
+    package var fetchMatchesHandler: @Sendable (String, Int) -> Observable<Result<[FeedSearchResult], SceneError>> =
+        _unexpected("CommandLineServiceType.fetchMatches(of:limit:)")
 
     /// A fake whose every method fails the test when called.
     package init() {}
@@ -169,5 +184,30 @@ package struct MockCommandLineService: CommandLineServiceType {
     /// Calls ``exportFeedsHandler``.
     package func exportFeeds() -> Observable<Result<String, SceneError>> {
         exportFeedsHandler()
+    }
+
+    /// Calls ``setTagsHandler``.
+    package func setTags(feedID: Int64, _ change: FeedTagChange) -> Observable<Result<Feed, SceneError>> {
+        setTagsHandler(feedID, change)
+    }
+
+    /// Calls ``addRuleHandler``.
+    package func addRule(name: String?, expression: String) -> Observable<Result<FeedRule, SceneError>> {
+        addRuleHandler(name, expression)
+    }
+
+    /// Calls ``removeRuleHandler``.
+    package func removeRule(id: Int64) -> Observable<Result<FeedRule, SceneError>> {
+        removeRuleHandler(id)
+    }
+
+    /// Calls ``fetchRulesHandler``.
+    package func fetchRules() -> Observable<Result<[FeedRule], SceneError>> {
+        fetchRulesHandler()
+    }
+
+    /// Calls ``fetchMatchesHandler``.
+    package func fetchMatches(of expression: String, limit: Int) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        fetchMatchesHandler(expression, limit)
     }
 }

@@ -20,6 +20,15 @@ package struct MockFeedListService: FeedListServiceType {
     package var observeSearchHandler:
         @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>> = _unexpected(
             "FeedListServiceType.observeSearch(_:limit:on:)")
+    /// Answers ``observeQueryFeeds(on:)``; by default there are none, as in a database where
+    /// no query feed was ever saved, so a test of something else need not set it.
+    package var observeQueryFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[FeedRule], SceneError>> = {
+        _ in .just(.success([]))
+    }
+    /// Answers ``observeMatches(of:limit:on:)``.
+    package var observeMatchesHandler:
+        @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>> = _unexpected(
+            "FeedListServiceType.observeMatches(of:limit:on:)")
     /// Answers ``refresh(feedIDs:)``.
     package var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent> = _unexpected(
         "FeedListServiceType.refresh(feedIDs:)")
@@ -64,6 +73,18 @@ package struct MockFeedListService: FeedListServiceType {
         _ text: String, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedSearchResult], SceneError>> {
         observeSearchHandler(text, limit, scheduler)
+    }
+
+    /// Calls ``observeQueryFeedsHandler``.
+    package func observeQueryFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedRule], SceneError>> {
+        observeQueryFeedsHandler(scheduler)
+    }
+
+    /// Calls ``observeMatchesHandler``.
+    package func observeMatches(
+        of expression: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        observeMatchesHandler(expression, limit, scheduler)
     }
 
     /// Calls ``refreshHandler``.

@@ -1,3 +1,4 @@
+import Domain
 import RivuletApp
 
 /// The subcommand parser's promises for one command line.
@@ -35,8 +36,23 @@ public enum CommandLineCheck {
             break
         }
         switch command {
+        case .feedsRuleAdd(let name, let expression):
+            // What the parser accepted the service reads too: a filter never tests read states.
+            guard let parsed = try? FeedItemExpression.parse(expression), name != nil || !parsed.testsReadState
+            else { violation("an expression the service refuses from \(arguments)") }
+            guard name.map({ FeedTag.normalized($0) == $0 }) ?? true else {
+                violation("a blank name from \(arguments)")
+            }
+        case .feedsTag(_, let change):
+            for tag in change.added + change.removed where FeedTag.normalized(tag) != tag {
+                violation("the tag \(tag.debugDescription) is not normalised, from \(arguments)")
+            }
+        default:
+            break
+        }
+        switch command {
         case .undo(let id?), .edit(let id, _, _, _, _), .feedsItems(let id, _), .feedsRemove(let id),
-            .feedsRefresh(let id?), .feedsSetRead(.feed(let id), _):
+            .feedsRefresh(let id?), .feedsSetRead(.feed(let id), _), .feedsTag(let id, _), .feedsFilterRemove(let id):
             guard id > 0 else { violation("ID \(id) from \(arguments)") }
         case .done(let ids), .reopen(let ids), .remove(let ids), .feedsSetRead(.items(let ids), _):
             guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { violation("IDs \(ids) from \(arguments)") }

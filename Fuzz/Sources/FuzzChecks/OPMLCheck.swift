@@ -1,3 +1,4 @@
+import Domain
 import FeedParsing
 import Foundation
 
@@ -24,6 +25,15 @@ public enum OPMLCheck {
             }
             if let title = feed.title, title.count > OPMLDocument.maximumTitleLength {
                 violation("a title of \(title.count) characters")
+            }
+            // The folders become the feed's tag on import, and the tag folders again on export:
+            // the tag is a valid one, and the folders it is written as give it back.
+            if let tag = FeedTag.ofFolders(feed.categories) {
+                guard FeedTag.normalized(tag) == tag, FeedTag.ofFolders(FeedTag.folders(of: tag)) == tag else {
+                    violation(
+                        "the folders \(feed.categories) give the tag \(tag.debugDescription), which does not round-trip"
+                    )
+                }
             }
         }
         let written = list.xml()

@@ -21,11 +21,13 @@ public struct FeedObject: Sendable, Hashable, Identifiable {
     public let unreadCount: Int
     /// Why the feed's last refresh failed; `nil` when it succeeded or never ran.
     public let lastError: String?
+    /// The feed's tags, in the order they were given (see ``FeedTag``).
+    public let tags: [String]
 
     /// Creates a feed value.
     public init(
         id: Int64, url: String, title: String, siteURL: String?, addedAt: Date, lastFetchedAt: Date?, itemCount: Int,
-        unreadCount: Int, lastError: String? = nil
+        unreadCount: Int, lastError: String? = nil, tags: [String] = []
     ) {
         self.id = id
         self.url = url
@@ -36,6 +38,7 @@ public struct FeedObject: Sendable, Hashable, Identifiable {
         self.itemCount = itemCount
         self.unreadCount = unreadCount
         self.lastError = lastError
+        self.tags = tags
     }
 }
 

@@ -1,3 +1,4 @@
+import Domain
 import FeedParsing
 import Foundation
 public import SQLiteProvider
@@ -28,11 +29,16 @@ extension FeedsBaseService {
     public func exportSubscriptions() -> Observable<Result<String, DatabaseError>> {
         fetchFeeds().map { result in
             result.map { feeds in
-                let listed = feeds.map { feed in
-                    OPMLFeed(
-                        title: feed.title,
-                        feedURL: (try? FeedLocation.parse(feed.url).urlString) ?? feed.url,
-                        siteURL: feed.siteURL)
+                // A feed with several tags is written once in the folder of each (as readers
+                // with categories export); reading the list back gives it every tag again.
+                let listed = feeds.flatMap { feed in
+                    let folders = feed.tags.isEmpty ? [[]] : feed.tags.map(FeedTag.folders(of:))
+                    return folders.map { folders in
+                        OPMLFeed(
+                            title: feed.title,
+                            feedURL: (try? FeedLocation.parse(feed.url).urlString) ?? feed.url,
+                            siteURL: feed.siteURL, categories: folders)
+                    }
                 }
                 return OPMLDocument(title: "Rivulet subscriptions", feeds: listed).xml()
             }
@@ -70,9 +76,16 @@ extension FeedsBaseService {
             return try context.database.write { (db) throws(DatabaseError) in
                 var known = Set(
                     try db.fetchAll("SELECT url FROM feeds", [], decode: { $0.string(at: 0) }).map(Self.comparable))
-                var added: [FeedObject] = []
+                var added: [Int64] = []
+                var importedIDs: [String: Int64] = [:]
                 var skipped: [FeedImportReport.Entry] = []
                 for (feed, location) in candidates {
+                    // A folder is a tag; a feed listed in several folders gets each of them.
+                    let tag = FeedTag.ofFolders(feed.categories)
+                    if let id = importedIDs[location], let tag {
+                        try Self.addImportedTag(tag, toFeed: id, in: db)
+                        continue
+                    }
                     guard known.insert(location).inserted else {
                         skipped.append(
                             FeedImportReport.Entry(
@@ -80,15 +93,27 @@ extension FeedsBaseService {
                         continue
                     }
                     try db.execute(
-                        "INSERT INTO feeds(url, title, site_url, added_at) VALUES (?, ?, ?, ?)",
-                        [.text(location), .text(feed.title ?? location), .text(feed.siteURL), .integer(addedAt)])
-                    added.append(try Self.feed(id: db.lastInsertedRowID, in: db))
+                        "INSERT INTO feeds(url, title, site_url, added_at, tags) VALUES (?, ?, ?, ?, ?)",
+                        [
+                            .text(location), .text(feed.title ?? location), .text(feed.siteURL), .integer(addedAt),
+                            .text(FeedRules.storedTags(tag.map { [$0] } ?? [])),
+                        ])
+                    added.append(db.lastInsertedRowID)
+                    importedIDs[location] = db.lastInsertedRowID
                 }
-                return FeedImportReport(added: added, skipped: skipped, failed: failed)
+                var feeds: [FeedObject] = []
+                for id in added { feeds.append(try Self.feed(id: id, in: db)) }
+                return FeedImportReport(added: feeds, skipped: skipped, failed: failed)
             }
         } catch {
             throw .database(error)
         }
+    }
+
+    /// Adds `tag` to the tags of the feed `id`, just imported.
+    private static func addImportedTag(_ tag: String, toFeed id: Int64, in db: Connection) throws(DatabaseError) {
+        let tags = FeedTagChange(added: [tag]).applied(to: try feed(id: id, in: db).tags)
+        try db.execute("UPDATE feeds SET tags = ? WHERE id = ?", [.text(FeedRules.storedTags(tags)), .integer(id)])
     }
 
     /// The normalised location a listed address is stored as; relative paths are refused, since

@@ -65,7 +65,8 @@ extension FeedsBaseService {
     private static func firstUnread(
         feedID: Int64, after anchor: FeedItemObject?, excluding excluded: Int64? = nil, in db: Connection
     ) throws(DatabaseError) -> FeedItemObject? {
-        var sql = "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ?1 AND is_read = 0 AND id IS NOT ?2"
+        var sql =
+            "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ?1 AND is_hidden = 0 AND is_read = 0 AND id IS NOT ?2"
         var arguments: [SQLValue] = [.integer(feedID), .integer(excluded)]
         if let anchor {
             sql += " AND " + order(isBefore: false, date: 3, id: 4)
@@ -95,7 +96,7 @@ extension FeedsBaseService {
             [.integer(item.feedID), .integer(item.publishedAt?.storedMilliseconds), .integer(item.id)]
             + shownArguments
         let before = order(isBefore: true, date: 2, id: 3)
-        let sql = "SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND \(before)\(shown)"
+        let sql = "SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_hidden = 0 AND \(before)\(shown)"
         return Int(try db.fetchInt(sql, arguments))
     }
 
@@ -119,15 +120,18 @@ extension FeedsBaseService {
     ) throws(DatabaseError) -> FeedItemPageObject {
         let (shown, shownArguments) = shownCondition(filter, firstParameter: 2)
         let unread = Int(
-            try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ? AND is_read = 0", [.integer(feedID)]))
+            try db.fetchInt(
+                "SELECT count(*) FROM feed_items WHERE feed_id = ? AND is_hidden = 0 AND is_read = 0",
+                [.integer(feedID)]))
         let total = Int(
             try db.fetchInt(
-                "SELECT count(*) FROM feed_items WHERE feed_id = ?1\(shown)", [.integer(feedID)] + shownArguments))
+                "SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_hidden = 0\(shown)",
+                [.integer(feedID)] + shownArguments))
         let offset = max(0, offset)
         let limit = max(0, limit)
         let next = shownArguments.count + 2
         let items = try db.fetchAll(
-            "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ?1\(shown) "
+            "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ?1 AND is_hidden = 0\(shown) "
                 + "ORDER BY published_at DESC, id DESC LIMIT ?\(next) OFFSET ?\(next + 1)",
             [.integer(feedID)] + shownArguments + [.integer(Int64(limit)), .integer(Int64(offset))],
             decode: decodeItem)
@@ -156,7 +160,7 @@ extension FeedsBaseService {
                     + "(SELECT rowid AS match_id FROM feed_items_fts WHERE feed_items_fts MATCH ? "
                     + "ORDER BY rowid DESC LIMIT ?) AS matches "
                     + "CROSS JOIN feed_items i ON i.id = matches.match_id JOIN feeds f ON f.id = i.feed_id "
-                    + "ORDER BY i.id DESC",
+                    + "WHERE i.is_hidden = 0 ORDER BY i.id DESC",
                 [.text(query), .integer(limit)], decode: decode)
         case .words:
             let terms = SearchTerms.of(text).prefix(SearchText.maximumTerms)
@@ -171,7 +175,7 @@ extension FeedsBaseService {
             }
             arguments.append(.integer(limit))
             return try db.fetchAll(
-                select + "feed_items i JOIN feeds f ON f.id = i.feed_id WHERE "
+                select + "feed_items i JOIN feeds f ON f.id = i.feed_id WHERE i.is_hidden = 0 AND "
                     + clauses.joined(separator: " AND ") + " ORDER BY i.id DESC LIMIT ?\(arguments.count)",
                 arguments, decode: decode)
         }

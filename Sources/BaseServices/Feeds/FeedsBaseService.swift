@@ -131,6 +131,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
                 ])
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
+        try FeedRules.applyFilters(toFeed: feedID, in: db)
         var after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
         if after > Int64(maximumItems) {
             try db.execute(
@@ -251,7 +252,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     ) -> Observable<Result<[FeedItemObject], DatabaseError>> {
         let readFilter = unreadOnly ? " AND is_read = 0" : ""
         let sql =
-            "SELECT \(Self.itemColumns) FROM feed_items WHERE feed_id = ?\(readFilter) "
+            "SELECT \(Self.itemColumns) FROM feed_items WHERE feed_id = ? AND is_hidden = 0\(readFilter) "
             + "ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
         let arguments: [SQLValue] = [.integer(feedID), .integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))]
         return database.observe(on: scheduler) { (db) throws(DatabaseError) in
@@ -272,7 +273,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     /// Observes how many items are unread across all feeds.
     public func observeUnreadCount(on scheduler: any Scheduler) -> Observable<Result<Int, DatabaseError>> {
         database.observe(on: scheduler) { (db) throws(DatabaseError) in
-            Int(try db.fetchInt("SELECT count(*) FROM feed_items WHERE is_read = 0"))
+            Int(try db.fetchInt("SELECT count(*) FROM feed_items WHERE is_read = 0 AND is_hidden = 0"))
         }
     }
 
@@ -296,9 +297,9 @@ public final class FeedsBaseService: FeedsBaseServiceType {
 
     private static let feedSelect = """
         SELECT f.id, f.url, f.title, f.site_url, f.added_at, f.last_fetched_at,
-            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id),
-            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id AND i.is_read = 0),
-            f.last_error
+            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id AND i.is_hidden = 0),
+            (SELECT count(*) FROM feed_items i WHERE i.feed_id = f.id AND i.is_hidden = 0 AND i.is_read = 0),
+            f.last_error, f.tags
         FROM feeds f
         """
 
@@ -307,7 +308,8 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             id: row.int64(at: 0), url: row.string(at: 1), title: row.string(at: 2), siteURL: row.optionalString(at: 3),
             addedAt: Date(storedMilliseconds: row.int64(at: 4)),
             lastFetchedAt: row.optionalInt64(at: 5).map(Date.init(storedMilliseconds:)),
-            itemCount: row.int(at: 6), unreadCount: row.int(at: 7), lastError: row.optionalString(at: 8))
+            itemCount: row.int(at: 6), unreadCount: row.int(at: 7), lastError: row.optionalString(at: 8),
+            tags: FeedRules.decodedTags(row.optionalString(at: 9)))
     }
 
     static func decodeItem(_ row: Statement) -> FeedItemObject {
@@ -328,7 +330,8 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     /// `feed_items_by_date` index backwards, so a window deep in a long feed is walked in the
     /// index, never sorted.
     static let itemWindowSQL =
-        "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
+        "SELECT \(itemColumns) FROM feed_items WHERE feed_id = ? AND is_hidden = 0 "
+        + "ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?"
 
     /// The window of one feed's items, with the feed's totals (the total as `filter` shows it).
     static func itemWindow(
@@ -341,8 +344,8 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         // sums an expression per row.
         let totals =
             try db.fetchOne(
-                "SELECT (SELECT count(*) FROM feed_items WHERE feed_id = ?1), "
-                    + "(SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_read = 0)",
+                "SELECT (SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_hidden = 0), "
+                    + "(SELECT count(*) FROM feed_items WHERE feed_id = ?1 AND is_hidden = 0 AND is_read = 0)",
                 [.integer(feedID)]
             ) { (row: Statement) in (total: row.int(at: 0), unread: row.int(at: 1)) } ?? (total: 0, unread: 0)
         let offset = max(0, offset)

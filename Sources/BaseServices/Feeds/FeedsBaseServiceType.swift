@@ -1,3 +1,4 @@
+public import Domain
 public import Foundation
 public import SQLiteProvider
 public import Streams
@@ -116,8 +117,31 @@ public protocol FeedsBaseServiceType: Sendable {
     /// and the report says which. A file that cannot be read or is not OPML adds nothing.
     func importSubscriptions(fromFile path: String) -> Observable<Result<FeedImportReport, FeedImportError>>
 
-    /// Every subscription as an OPML 2.0 document, by title.
+    /// Every subscription as an OPML 2.0 document, by title; a tagged feed is written in the
+    /// folder of each of its tags (`Tech/Rust` as `Rust` inside `Tech`).
     func exportSubscriptions() -> Observable<Result<String, DatabaseError>>
+
+    /// Adds and takes away tags of a feed, as a change undo takes back; sends the feed.
+    func setTags(feedID: Int64, _ change: FeedTagChange) -> Observable<Result<FeedObject, DatabaseError>>
+
+    /// Saves a query feed named `name`, or a filter when `name` is `nil`, of an expression
+    /// (``FeedItemExpression``), as a change undo takes back; sends it. A filter hides the
+    /// items it matches from every list, count and search until it is removed.
+    func addRule(name: String?, expression: String) -> Observable<Result<FeedRuleObject, DatabaseError>>
+
+    /// Removes a query feed or filter, as a change undo takes back; sends it as it was.
+    func removeRule(id: Int64) -> Observable<Result<FeedRuleObject, DatabaseError>>
+
+    /// Every query feed, by name, then every filter, in the order added.
+    func fetchRules() -> Observable<Result<[FeedRuleObject], DatabaseError>>
+
+    /// Observes every query feed and filter, as ``fetchRules()`` lists them.
+    func observeRules(on scheduler: any Scheduler) -> Observable<Result<[FeedRuleObject], DatabaseError>>
+
+    /// Observes the newest `limit` items of all feeds that `expression` matches, newest first.
+    func observeMatches(
+        of expression: FeedItemExpression, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedItemSearchHit], DatabaseError>>
 }
 
 extension FeedsBaseServiceType {

@@ -58,7 +58,9 @@ enum FeedHistory {
     /// The feeds' images (their items' are recorded whole, with their feed, in `feed_item_change_rows`).
     static let images = RowImages(
         table: "feeds", images: "feed_change_rows", key: "feed_id",
-        columns: ["url", "title", "site_url", "added_at", "last_fetched_at", "etag", "last_modified", "last_error"])
+        columns: [
+            "url", "title", "site_url", "added_at", "last_fetched_at", "etag", "last_modified", "last_error", "tags",
+        ])
     private static let itemColumns =
         "feed_id, guid, title, link, summary, published_at, fetched_at, is_read, content, content_links, content_type, "
         + "search_text, enclosures"

@@ -143,6 +143,7 @@ enum History {
         try images.writePresent(of: change, in: db)
         try FeedHistory.step(change, counterpart: counterpart, in: db)
         try FeedHistory.stepReadStates(change, counterpart: counterpart, in: db)
+        try FeedRules.step(change, counterpart: counterpart, in: db)
         if searchIndex == .words {
             let restored = try db.fetchAll(
                 "SELECT todo_id, title, notes FROM todo_change_rows WHERE change_id = ? AND present = 1",

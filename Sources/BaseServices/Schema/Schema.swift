@@ -218,6 +218,9 @@ enum Schema {
             Migration(version: 19, name: "kept choices") { (db) throws(DatabaseError) in
                 try db.executeScript(choicesScript)
             },
+            Migration(version: 20, name: "feed tags, query feeds and filters") { (db) throws(DatabaseError) in
+                try db.executeScript(feedTagsAndRulesScript)
+            },
         ]
     }
 

@@ -60,20 +60,24 @@ public enum CommandLineParser {
     /// The command or group the first words name, else the tool.
     private static func topic(of words: [String]) -> CommandTopic {
         if let spec = CommandTable.command(startingWith: words) { return spec.topic }
-        if let first = words.first, !CommandTable.subcommands(of: first).isEmpty { return CommandTopic(first) }
-        return .tool
+        return CommandTable.group(startingWith: words).map { CommandTopic($0.joined(separator: " ")) } ?? .tool
     }
 
     private static func command(named words: [String]) throws(UsageError) -> CommandSpec {
         if let spec = CommandTable.command(startingWith: words) { return spec }
-        let group = words[0]
-        let subcommands = CommandTable.subcommands(of: group)
-        guard !subcommands.isEmpty else { throw UsageError("unknown command '\(group)'", topic: .tool) }
-        guard words.count > 1 else {
-            let names = CommandTable.listed(subcommands.map { $0.words[1] }, conjunction: "or")
-            throw UsageError("\(group) needs a subcommand: \(names)", topic: CommandTopic(group))
+        guard let group = CommandTable.group(startingWith: words) else {
+            throw UsageError("unknown command '\(words[0])'", topic: .tool)
         }
-        throw UsageError("unknown \(group) subcommand '\(words[1])'", topic: CommandTopic(group))
+        let name = group.joined(separator: " ")
+        guard words.count > group.count else {
+            var next: [String] = []
+            for spec in CommandTable.subcommands(of: group) where !next.contains(spec.words[group.count]) {
+                next.append(spec.words[group.count])
+            }
+            let names = CommandTable.listed(next, conjunction: "or")
+            throw UsageError("\(name) needs a subcommand: \(names)", topic: CommandTopic(name))
+        }
+        throw UsageError("unknown \(name) subcommand '\(words[group.count])'", topic: CommandTopic(name))
     }
 
     /// Checks the options and binds the arguments as `spec` declares them, then lets `spec`
@@ -214,7 +218,11 @@ public enum CommandLineParser {
                 index += 1
                 // A negative number is a value, not an option: `done -1` is told what an ID is.
                 let isNegativeNumber = argument.dropFirst().first.map { $0.isASCII && $0.isNumber } ?? false
-                if optionsEnded || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber {
+                // After `feeds tag`, `-NAME` is a tag to take away, not an option.
+                let isTagRemoval =
+                    !argument.hasPrefix("--") && Self.shortNames[argument] == nil
+                    && CommandTable.command(startingWith: positionals)?.takesDashWords == true
+                if optionsEnded || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber || isTagRemoval {
                     positionals.append(argument)
                     continue
                 }

@@ -22,12 +22,15 @@ struct CommandSpec: Sendable {
     let changesData: Bool
     /// Builds the command from what was parsed; checks what only this command knows.
     let make: @Sendable (CommandInput) throws(UsageError) -> RivuletCommand
+    /// Whether a word `-NAME` after the command is an argument (a tag to take away), not an option.
+    let takesDashWords: Bool
 
     init(
         _ words: String, summary: String, discussion: String, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], jsonFields: [String]? = nil, changesData: Bool,
+        options: [OptionSpec] = [], jsonFields: [String]? = nil, changesData: Bool, takesDashWords: Bool = false,
         make: @escaping @Sendable (CommandInput) throws(UsageError) -> RivuletCommand
     ) {
+        self.takesDashWords = takesDashWords
         self.words = words.split(separator: " ").map(String.init)
         self.summary = summary
         self.discussion = discussion

@@ -197,11 +197,66 @@ enum CommandTable {
         CommandSpec(
             "feeds list", summary: "list feeds",
             discussion: """
-                Lists feeds, one a line: ID, title, unread and all items, address, and when the
-                last refresh failed, 'error:' and its whole reason.
+                Lists feeds, one a line: ID, title, unread and all items, address, when the
+                last refresh failed 'error:' and its whole reason, and its tags as 'tags:' and
+                their names separated by commas. With --tag, only the feeds carrying that tag.
                 """,
+            options: [.value("tag", "NAME", "only the feeds tagged NAME")],
             jsonFields: FeedCommands.feedJSON.names, changesData: false
-        ) { input throws(UsageError) in .feedsList(json: input.has("json")) },
+        ) { input throws(UsageError) in
+            guard let text = input.value("tag") else { return .feedsList(json: input.has("json")) }
+            guard let tag = FeedTag.normalized(text) else { throw input.error("--tag needs a tag name") }
+            return .feedsListTagged(tag: tag, json: input.has("json"))
+        },
+        CommandSpec(
+            "feeds tag", summary: "add or take away a feed's tags",
+            discussion: """
+                Adds each +NAME (or NAME) to the feed's tags and takes each -NAME away, then
+                prints the feed's tags, one a line; with no NAME, only prints them. 'rivulet
+                undo' takes the change back. A tag may name a folder inside another as
+                'Tech/Rust': OPML import makes nested folders such tags, and export writes them
+                back as folders. The app's 't' lists the feeds of one tag after another.
+                """,
+            arguments: [
+                .one("ID", "the feed's ID, as feeds add and feeds list print it"),
+                .list("TAG", "+NAME to add, -NAME to take away; quote a name with spaces"),
+            ],
+            changesData: true, takesDashWords: true
+        ) { input throws(UsageError) in
+            let id = try input.id()
+            do throws(FeedTagError) {
+                return .feedsTag(id: id, try FeedTagChange(words: input.list("TAG")))
+            } catch {
+                throw input.error(error.message)
+            }
+        },
+        ruleAdd(query: true),
+        CommandSpec(
+            "feeds query rm", summary: "remove a query feed",
+            discussion: "Removes the query feed with this name; 'rivulet undo' brings it back.",
+            arguments: [.one("NAME", "the query feed's name, as feeds query list prints it")], changesData: true
+        ) { input throws(UsageError) in .feedsQueryRemove(name: input.argument("NAME") ?? "") },
+        ruleList(filters: false),
+        CommandSpec(
+            "feeds query show", summary: "list a query feed's items",
+            discussion: """
+                Lists the newest items (up to \(FeedCommands.queryItemLimit)) of every feed that the
+                query feed's expression matches, newest first, as feeds items lists them, with
+                the feed's ID after the item's.
+                """,
+            arguments: [.one("NAME", "the query feed's name, as feeds query list prints it")],
+            jsonFields: FeedCommands.queryItemJSON.names, changesData: false
+        ) { input throws(UsageError) in .feedsQueryShow(name: input.argument("NAME") ?? "", json: input.has("json")) },
+        ruleAdd(query: false),
+        CommandSpec(
+            "feeds filter rm", summary: "remove a filter",
+            discussion: """
+                Removes the filter with this ID: the items it hid are shown again. 'rivulet
+                undo' puts the filter back.
+                """,
+            arguments: [.one("ID", "the filter's ID, as feeds filter list prints it")], changesData: true
+        ) { input throws(UsageError) in .feedsFilterRemove(id: try input.id()) },
+        ruleList(filters: true),
         CommandSpec(
             "feeds items", summary: "list a feed's items",
             discussion: """
@@ -306,6 +361,65 @@ enum CommandTable {
         }
     }
 
+    /// How an expression of a query feed or a filter is written, for their help.
+    static let expressionHelp = """
+        An expression is terms separated by spaces, all of which must hold: unread, read,
+        title~WORD (the title contains WORD, case ignored), text~WORD (the title, summary or
+        text does), feed:ID, tag:NAME; -TERM holds when TERM does not. Quote a value with
+        spaces for the shell and for the expression: 'title~"world cup"'.
+        """
+
+    /// `feeds query add NAME EXPR...`, or `feeds filter add EXPR...`.
+    static func ruleAdd(query: Bool) -> CommandSpec {
+        CommandSpec(
+            query ? "feeds query add" : "feeds filter add",
+            summary: query ? "save a query feed: a search across feeds" : "hide the items an expression matches",
+            discussion: (query
+                ? """
+                Saves a query feed: the app lists it above the feeds, and its items are the items
+                of every feed the expression matches, as newsboat's query feeds. Prints its name.
+                """
+                : """
+                Adds a filter, as newsboat's ignore-article: the items it matches are hidden from
+                every list, count and search, now and when they arrive, until 'feeds filter rm'
+                shows them again. A filter cannot test read or unread. Prints its ID.
+                """) + "\n" + expressionHelp,
+            arguments: (query ? [.one("NAME", "the query feed's name")] : [])
+                + [.words("EXPR", "the expression; several words are joined by spaces")],
+            changesData: true, takesDashWords: true
+        ) { input throws(UsageError) in
+            let expression = input.argument("EXPR") ?? ""
+            // Read here too, so a bad expression is a usage error naming its bad part.
+            let parsed: FeedItemExpression
+            do throws(FeedItemExpressionError) {
+                parsed = try FeedItemExpression.parse(expression)
+            } catch {
+                throw input.error(error.message)
+            }
+            guard query else {
+                if parsed.testsReadState {
+                    throw input.error("a filter cannot test 'read' or 'unread': reading an item would hide it")
+                }
+                return .feedsRuleAdd(name: nil, expression: expression)
+            }
+            guard let name = FeedTag.normalized(input.argument("NAME") ?? "") else {
+                throw input.error("a query feed needs a name of 1 to \(FeedTag.maximumLength) characters")
+            }
+            return .feedsRuleAdd(name: name, expression: expression)
+        }
+    }
+
+    /// `feeds query list`, or `feeds filter list`.
+    static func ruleList(filters: Bool) -> CommandSpec {
+        CommandSpec(
+            filters ? "feeds filter list" : "feeds query list",
+            summary: filters ? "list the filters" : "list the query feeds",
+            discussion: filters
+                ? "Lists the filters, one a line: ID, then the expression."
+                : "Lists the query feeds, one a line: name, then the expression.",
+            jsonFields: FeedCommands.ruleJSON.names, changesData: false
+        ) { input throws(UsageError) in .feedsRuleList(filters: filters, json: input.has("json")) }
+    }
     /// The orders `list --sort` takes: "manual, created, due, title or urgency".
     static let sortKeywords = listed(TodoSort.allCases.map(\.keyword), conjunction: "or")
 
@@ -350,9 +464,24 @@ enum CommandTable {
         commands.first { words.starts(with: $0.words) }
     }
 
-    /// The commands under `group` (as `feeds`), in table order.
+    /// The commands under `group` (as `feeds` or `feeds query`), in table order.
     static func subcommands(of group: String) -> [CommandSpec] {
-        commands.filter { $0.words.count > 1 && $0.words[0] == group }
+        subcommands(of: group.split(separator: " ").map(String.init))
+    }
+
+    /// The commands under the group named by `words` (`["feeds", "query"]`), in table order.
+    static func subcommands(of words: [String]) -> [CommandSpec] {
+        guard !words.isEmpty else { return [] }
+        return commands.filter { $0.words.count > words.count && $0.words.starts(with: words) }
+    }
+
+    /// The longest group of commands the first words name (`["feeds", "query"]`), if any.
+    static func group(startingWith words: [String]) -> [String]? {
+        for count in stride(from: min(words.count, 2), through: 1, by: -1) {
+            let prefix = Array(words.prefix(count))
+            if !subcommands(of: prefix).isEmpty { return prefix }
+        }
+        return nil
     }
 
     /// What runs in an in-memory world (a scenario, the fake environment): the app and the

@@ -108,12 +108,29 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `feeds download ITEM [N] [--to DIR]`: the item's `number`th enclosure (its first file
     /// when `nil`) into `folder` (the download folder when `nil`).
     case feedsDownload(itemID: Int64, number: Int?, folder: String?)
+    /// `feeds list [--tag NAME] [--json]`: the feeds, only those tagged `tag` when given.
+    case feedsListTagged(tag: String, json: Bool)
+    /// `feeds tag ID [+TAG|-TAG]...`: with no change, prints the feed's tags.
+    case feedsTag(id: Int64, FeedTagChange)
+    /// `feeds query add NAME EXPR...`, or `feeds filter add EXPR...` when `name` is `nil`.
+    case feedsRuleAdd(name: String?, expression: String)
+    /// `feeds query rm NAME`.
+    case feedsQueryRemove(name: String)
+    /// `feeds filter rm ID`.
+    case feedsFilterRemove(id: Int64)
+    /// `feeds query list` (`filters` false) or `feeds filter list` (true).
+    case feedsRuleList(filters: Bool, json: Bool)
+    /// `feeds query show NAME [--json]`: the items of a query feed.
+    case feedsQueryShow(name: String, json: Bool)
 
     /// Whether the command only reads the database, so a file it may not write can still serve
     /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .completed, .next, .feedsList, .feedsItems, .feedsExport, .feedsDownload: true
+        case .list, .completed, .next, .feedsList, .feedsItems, .feedsExport, .feedsDownload, .feedsListTagged,
+            .feedsRuleList, .feedsQueryShow:
+            true
+        case .feedsTag(_, let change): change.isEmpty
         default: false
         }
     }
@@ -144,8 +161,9 @@ public struct CommandTopic: Hashable, Sendable, CaseIterable, CustomStringConver
     public static var allCases: [CommandTopic] {
         var topics: [CommandTopic] = [.tool]
         for command in CommandTable.commands {
-            if command.words.count > 1, !topics.contains(CommandTopic(command.words[0])) {
-                topics.append(CommandTopic(command.words[0]))
+            for count in 1..<command.words.count {
+                let group = CommandTopic(command.words.prefix(count).joined(separator: " "))
+                if !topics.contains(group) { topics.append(group) }
             }
             topics.append(command.topic)
         }

@@ -89,6 +89,9 @@ enum ScriptCommands {
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsSetRead, .feedsImport,
             .feedsExport, .feedsDownload:
             try FeedCommands.perform(command, services: services)
+        case .feedsListTagged, .feedsTag, .feedsRuleAdd, .feedsQueryRemove, .feedsFilterRemove, .feedsRuleList,
+            .feedsQueryShow:
+            try FeedCommands.perform(command, services: services)
         case .app, .help, .version:
             break
         }

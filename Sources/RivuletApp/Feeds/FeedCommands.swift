@@ -10,8 +10,9 @@ enum FeedCommands {
     static func perform(_ command: RivuletCommand, services: Services) throws(CommandFailure) {
         let feeds = services.makeCommandLineService()
         switch command {
-        case .feedsList(let json):
-            let all = try ScriptCommands.value(of: feeds.fetchFeeds())
+        case .feedsList(let json), .feedsListTagged(_, let json):
+            var all = try ScriptCommands.value(of: feeds.fetchFeeds())
+            if case .feedsListTagged(let tag, _) = command { all = all.filter { $0.tags.contains(tag) } }
             if json {
                 Output.line(JSONValue.array(all.map(feedJSON.value(of:))).text)
             } else {
@@ -24,6 +25,9 @@ enum FeedCommands {
                     // The whole reason, on the feed's own line: the app's row has room for its start only.
                     if let error = lastError(of: feed) {
                         line += "\terror: \(FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(error)))"
+                    }
+                    if !feed.tags.isEmpty {
+                        line += "\ttags: \(TextSanitizer.sanitize(feed.tags.joined(separator: ",")))"
                     }
                     Output.line(line)
                 }
@@ -57,6 +61,8 @@ enum FeedCommands {
             Output.write(try ScriptCommands.value(of: feeds.exportFeeds()))
         case .feedsDownload(let itemID, let number, let folder):
             try download(itemID: itemID, number: number, folder: folder, feeds: feeds)
+        case .feedsTag, .feedsRuleAdd, .feedsQueryRemove, .feedsFilterRemove, .feedsRuleList, .feedsQueryShow:
+            try FeedRuleCommands.perform(command, feeds: feeds)
         default:
             break
         }
@@ -161,6 +167,7 @@ enum FeedCommands {
         ("itemCount", { .int(Int64($0.itemCount)) }),
         ("unreadCount", { .int(Int64($0.unreadCount)) }),
         ("lastError", { .optional(lastError(of: $0)) }),
+        ("tags", { .array($0.tags.map(JSONValue.string)) }),
     ])
 
     /// Why the feed's last refresh failed, as stored; `nil` when it did not.
@@ -180,6 +187,27 @@ enum FeedCommands {
         ("contentType", { .string($0.contentType.rawValue) }),
         ("links", { .array($0.links.map(JSONValue.string)) }),
         ("enclosures", { .array($0.enclosures.map(enclosureJSON.value(of:))) }),
+    ])
+
+    /// The most items `feeds query show` lists: the newest that match.
+    static let queryItemLimit = 500
+
+    /// What `feeds query show --json` prints for each item: what `feeds items --json` prints,
+    /// then its feed's ID and title.
+    static let queryItemJSON = JSONShape<FeedSearchResult>(
+        itemJSON.fields.map { field in
+            let value = field.value
+            return (name: field.name, value: { @Sendable (result: FeedSearchResult) in value(result.item) })
+        } + [
+            (name: "feedID", value: { @Sendable (result: FeedSearchResult) in .int(result.item.feedID) }),
+            (name: "feedTitle", value: { @Sendable (result: FeedSearchResult) in .string(result.feedTitle) }),
+        ])
+
+    /// What `feeds query list --json` and `feeds filter list --json` print for each rule.
+    static let ruleJSON = JSONShape<FeedRule>([
+        ("id", { .int($0.id) }),
+        ("name", { .optional($0.name) }),
+        ("expression", { .string($0.expression) }),
     ])
 
     /// What `feeds items --json` prints for each of an item's enclosures.

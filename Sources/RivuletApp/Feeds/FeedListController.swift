@@ -9,7 +9,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
 {
     static let hints = [
         KeyHint("a", "add"), KeyHint("i", "import"), KeyHint("r", "refresh"), KeyHint("R", "refresh all"),
-        KeyHint("d", "remove"), KeyHint("u", "undo"), KeyHint("/", "search"),
+        KeyHint("d", "remove"), KeyHint("u", "undo"), KeyHint("/", "search"), KeyHint("t", "tag"),
         KeyHint("Enter", "items"), KeyMaps.help, KeyHint("q", "back"),
     ]
     static let searchHints = [
@@ -90,7 +90,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         let lines = state.visibleRows.map { row in
             // Counts first, then how the last refresh went (or why it failed).
             ListLine(
-                text: row.title, note: "\(row.countText) · \(row.statusText)",
+                text: row.title, note: row.note,
                 emphasis: row.errorMessage != nil ? .failed : row.unreadCount > 0 ? .strong : .normal)
         }
         let window = ListWindow(
@@ -155,6 +155,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         case "r": return .refresh
         case "R": return .refreshAll
         case "d": return .askToRemove
+        case "t": return .filterByTag
+        case "T": return .clearTagFilter
         case "u": return .undo
         case "/": return .startSearching
         case "?": return .help

@@ -74,6 +74,9 @@ enum KeyMaps {
                 KeyHint("u", "undo the last change (a removal; todos too: one history)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("Enter", "show its items"),
                 KeyHint("/", "search every feed's items; Enter keeps the results (Enter reads one, Esc q back)"),
+                KeyHint("t", "list the feeds of the next tag (after the last, every feed)"),
+                KeyHint("T", "list every feed again"),
+                KeyHint("Enter on a query feed", "its items: those of every feed it matches"),
                 KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .feedItems:

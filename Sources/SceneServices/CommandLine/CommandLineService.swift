@@ -152,4 +152,29 @@ package struct CommandLineService: CommandLineServiceType {
     package func exportFeeds() -> Observable<Result<String, SceneError>> {
         feeds.exportSubscriptions().map { $0.toScene { $0 } }
     }
+
+    /// Changes a feed's tags, recorded for undo.
+    package func setTags(feedID: Int64, _ change: FeedTagChange) -> Observable<Result<Feed, SceneError>> {
+        feeds.setTags(feedID: feedID, change).map { $0.toScene(Feed.init) }
+    }
+
+    /// Saves a query feed or filter, recorded for undo.
+    package func addRule(name: String?, expression: String) -> Observable<Result<FeedRule, SceneError>> {
+        feeds.addRule(name: name, expression: expression).map { $0.toScene(FeedRule.init) }
+    }
+
+    /// Removes a query feed or filter, recorded for undo.
+    package func removeRule(id: Int64) -> Observable<Result<FeedRule, SceneError>> {
+        feeds.removeRule(id: id).map { $0.toScene(FeedRule.init) }
+    }
+
+    /// Reads every query feed and filter.
+    package func fetchRules() -> Observable<Result<[FeedRule], SceneError>> {
+        feeds.fetchRules().map { $0.toScene { $0.map(FeedRule.init) } }
+    }
+
+    /// Reads the newest `limit` items a query feed's expression matches.
+    package func fetchMatches(of expression: String, limit: Int) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        FeedRuleMatches.observe(expression, limit: limit, feeds: feeds, on: ImmediateScheduler()).take(1)
+    }
 }

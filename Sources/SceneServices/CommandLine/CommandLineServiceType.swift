@@ -86,4 +86,20 @@ package protocol CommandLineServiceType: Sendable {
 
     /// Every subscription as an OPML 2.0 document, by title.
     func exportFeeds() -> Observable<Result<String, SceneError>>
+
+    /// Adds and takes away tags of the feed `feedID` as a change undo takes back; sends the feed.
+    func setTags(feedID: Int64, _ change: FeedTagChange) -> Observable<Result<Feed, SceneError>>
+
+    /// Saves a query feed named `name`, or a filter when `name` is `nil`, as a change undo
+    /// takes back; a bad expression fails with one sentence naming the bad part.
+    func addRule(name: String?, expression: String) -> Observable<Result<FeedRule, SceneError>>
+
+    /// Removes a query feed or filter as a change undo takes back; sends it as it was.
+    func removeRule(id: Int64) -> Observable<Result<FeedRule, SceneError>>
+
+    /// Reads every query feed (by name) and filter (in the order added).
+    func fetchRules() -> Observable<Result<[FeedRule], SceneError>>
+
+    /// Reads the newest `limit` items a query feed's expression matches.
+    func fetchMatches(of expression: String, limit: Int) -> Observable<Result<[FeedSearchResult], SceneError>>
 }

@@ -22,7 +22,13 @@ extension Feed {
             }
         self.init(
             id: object.id, url: object.url, title: object.title, itemCount: object.itemCount,
-            unreadCount: object.unreadCount, lastRefresh: lastRefresh)
+            unreadCount: object.unreadCount, lastRefresh: lastRefresh, tags: object.tags)
+    }
+}
+
+extension FeedRule {
+    init(_ object: FeedRuleObject) {
+        self.init(id: object.id, name: object.name, expression: object.expression)
     }
 }
 

@@ -14,11 +14,13 @@ package struct Feed: Sendable, Hashable, Identifiable {
     package let unreadCount: Int
     /// How its last refresh went.
     package let lastRefresh: FeedRefreshState
+    /// Its tags, in the order given.
+    package let tags: [String]
 
     /// Creates a feed.
     package init(
         id: Int64, url: String, title: String, itemCount: Int = 0, unreadCount: Int = 0,
-        lastRefresh: FeedRefreshState = .never
+        lastRefresh: FeedRefreshState = .never, tags: [String] = []
     ) {
         self.id = id
         self.url = url
@@ -26,6 +28,7 @@ package struct Feed: Sendable, Hashable, Identifiable {
         self.itemCount = itemCount
         self.unreadCount = unreadCount
         self.lastRefresh = lastRefresh
+        self.tags = tags
     }
 }
 

@@ -95,8 +95,8 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, completed, next, feeds list, feeds items, feeds export or "
-            + "feeds download\nsee 'rivulet --help'"
+            + "change nothing; with it use the app, list, completed, next, feeds list, feeds query list, "
+            + "feeds query show, feeds filter list, feeds items, feeds export or feeds download\nsee 'rivulet --help'"
     ),
 ])
 func aUsageErrorIsOneLineThenWhereToLook(arguments: [String], report: String) throws {
@@ -241,8 +241,14 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     #expect(try parse("--version").command == .version)
 }
 
-@Test(arguments: [
-    (["frobnicate"], "unknown command 'frobnicate'", CommandTopic.tool),
+/// What `feeds` alone answers: every subcommand of the group, in the order of the usage.
+private let feedsNeedsASubcommand =
+    "feeds needs a subcommand: add, list, tag, query, filter, items, refresh, import, export, download, read, unread or rm"
+
+/// Command lines the parser refuses: the message each gets, and the topic of the usage shown.
+/// (Typed, so that the compiler need not infer the topics from the string literals.)
+private let usageErrors: [([String], String, CommandTopic)] = [
+    (["frobnicate"], "unknown command 'frobnicate'", .tool),
     (["--frob"], "unknown option '--frob'", .tool),
     (["-x"], "unknown option '-x'", .tool),
     (["--db"], "--db needs a value", .tool),
@@ -302,10 +308,21 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
         "the title has 600 characters; at most 500 are allowed", "edit"
     ),
     (["edit", "--title", "x"], "missing ID", "edit"),
+    (["feeds"], feedsNeedsASubcommand, "feeds"),
+    (["feeds", " "], "unknown feeds subcommand ' '", "feeds"),
+    (["feeds", "query"], "feeds query needs a subcommand: add, rm, list or show", "feeds query"),
+    (["feeds", "query", "drop"], "unknown feeds query subcommand 'drop'", "feeds query"),
+    (["feeds", "tag", "1", "+"], "'+' names no tag: write +NAME to add one or -NAME to take one away", "feeds tag"),
+    (["feeds", "list", "--tag", " "], "--tag needs a tag name", "feeds list"),
     (
-        ["feeds"], "feeds needs a subcommand: add, list, items, refresh, import, export, read, unread, download or rm",
-        "feeds"
+        ["feeds", "query", "add", "Q", "unread", "titel~x"],
+        "'titel~x' is not a term: use unread, read, title~WORD, text~WORD, feed:ID or tag:NAME", "feeds query add"
     ),
+    (
+        ["feeds", "filter", "add", "read", "-tag:x"],
+        "a filter cannot test 'read' or 'unread': reading an item would hide it", "feeds filter add"
+    ),
+    (["feeds", "filter", "rm", "0"], "an ID is a positive whole number, not '0'", "feeds filter rm"),
     (["feeds", "eat"], "unknown feeds subcommand 'eat'", "feeds"),
     (["feeds", "add"], "missing URL or PATH", "feeds add"),
     (["feeds", "add", ""], "the feed address is empty", "feeds add"),
@@ -321,7 +338,9 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
     (["feeds", "read", "--feed", "0"], "--feed: an ID is a positive whole number, not '0'", "feeds read"),
     (["feeds", "read", "--feed"], "--feed needs a value", "feeds read"),
     (["feeds", "unread", "1", "--json"], "feeds unread does not take --json", "feeds unread"),
-])
+]
+
+@Test(arguments: usageErrors)
 func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic: CommandTopic) {
     #expect(usageError(arguments) == UsageError(message, topic: topic))
 }

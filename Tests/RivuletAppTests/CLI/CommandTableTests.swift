@@ -14,6 +14,9 @@ private func sampleArguments(for command: CommandSpec) -> [String] {
         case "ID": arguments.append("7")
         case "FILTER": arguments += ["+work", "project:home"]
         case "COUNT": arguments.append("3")
+        // A term taken away starts with '-', as a tag to take away does.
+        case "EXPR": arguments += ["title~rust", "-tag:news"]
+        case "TAG": arguments += ["+Tech/Rust", "-old"]
         case "PERIOD": arguments += ["since", "2026-01-02"]
         // The items to mark may be left out for --feed, which the sample gives; one is downloaded.
         case "ITEM": if command.name == "feeds download" { arguments.append("7") }
@@ -48,7 +51,15 @@ private let expectedSamples: [String: RivuletCommand] = [
     "rm": .remove(ids: [7]),
     "edit": .edit(id: 7, title: "text of title", notes: "text of notes", due: .set(DueDay(daysSince1970: 20_820))),
     "feeds add": .feedsAdd(source: "feed.xml"),
-    "feeds list": .feedsList(json: true),
+    "feeds list": .feedsListTagged(tag: "text of tag", json: true),
+    "feeds tag": .feedsTag(id: 7, FeedTagChange(added: ["Tech/Rust"], removed: ["old"])),
+    "feeds query add": .feedsRuleAdd(name: "feed.xml", expression: "title~rust -tag:news"),
+    "feeds query rm": .feedsQueryRemove(name: "feed.xml"),
+    "feeds query list": .feedsRuleList(filters: false, json: true),
+    "feeds query show": .feedsQueryShow(name: "feed.xml", json: true),
+    "feeds filter add": .feedsRuleAdd(name: nil, expression: "title~rust -tag:news"),
+    "feeds filter rm": .feedsFilterRemove(id: 7),
+    "feeds filter list": .feedsRuleList(filters: true, json: true),
     "feeds items": .feedsItems(id: 7, json: true),
     "feeds refresh": .feedsRefresh(id: 7),
     "feeds read": .feedsSetRead(.feed(7), isRead: true),
@@ -127,8 +138,12 @@ private let expectedSamples: [String: RivuletCommand] = [
             "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
         "completed":
             "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
-        "feeds list": "{id, title, url, itemCount, unreadCount, lastError}",
+        "feeds list": "{id, title, url, itemCount, unreadCount, lastError, tags}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links, enclosures}",
+        "feeds query list": "{id, name, expression}",
+        "feeds filter list": "{id, name, expression}",
+        "feeds query show":
+            "{id, title, link, published, read, summary, content, contentType, links, enclosures, feedID, feedTitle}",
     ]
     #expect(Set(CommandTable.commands.filter { $0.jsonFields != nil }.map(\.name)) == Set(shapes.keys))
     for (name, shape) in shapes {
@@ -153,7 +168,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 
 @Test func onlyTheTitleIsFreeTrailingText() {
     let free = CommandTable.commands.filter { $0.arguments.contains { $0.arity == .words } }
-    #expect(free.map(\.name) == ["add"])
+    #expect(free.map(\.name) == ["add", "feeds query add", "feeds filter add"])
     for command in CommandTable.commands {
         // Free text and lists take every remaining word, so nothing may follow them.
         #expect(command.arguments.dropLast().allSatisfy { $0.arity != .words && $0.arity != .list }, "\(command.name)")
@@ -171,6 +186,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
     #expect(
         CommandTable.inMemoryCommandNames == [
-            "the app", "list", "completed", "next", "feeds list", "feeds items", "feeds export", "feeds download",
+            "the app", "list", "completed", "next", "feeds list", "feeds query list", "feeds query show",
+            "feeds filter list", "feeds items", "feeds export", "feeds download",
         ])
 }

@@ -110,6 +110,20 @@ package struct FeedListService: FeedListServiceType {
         }
     }
 
+    /// Observes the saved query feeds, by name.
+    package func observeQueryFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedRule], SceneError>> {
+        feeds.observeRules(on: scheduler).map { result in
+            result.toScene { rules in rules.filter { $0.kind == .query }.map(FeedRule.init) }
+        }
+    }
+
+    /// Observes the newest `limit` items a query feed's expression matches.
+    package func observeMatches(
+        of expression: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>> {
+        FeedRuleMatches.observe(expression, limit: limit, feeds: feeds, on: scheduler)
+    }
+
     /// Refreshes feeds one after another; disposing stops it (the feed being fetched is
     /// cancelled, the rest are not fetched).
     package func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent> {

@@ -28,6 +28,15 @@ package protocol FeedListServiceType: Sendable {
         _ text: String, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedSearchResult], SceneError>>
 
+    /// Observes the saved query feeds, by name.
+    func observeQueryFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedRule], SceneError>>
+
+    /// Observes the newest `limit` items of all feeds that the stored `expression` of a query
+    /// feed matches, newest first, each with its feed's title.
+    func observeMatches(
+        of expression: String, limit: Int, on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedSearchResult], SceneError>>
+
     /// Refreshes feeds, up to ``FeedRefreshEvent/concurrentFeeds`` at a time (so a few servers
     /// that do not answer do not hold up the rest): sends ``FeedRefreshEvent/started(feedIDs:)``,
     /// then one ``FeedRefreshEvent/finished(feedID:_:)`` per feed as each ends, then completes.

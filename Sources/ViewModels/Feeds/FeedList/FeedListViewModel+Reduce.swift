@@ -15,14 +15,18 @@ extension FeedListViewModel {
         case .feedsLoaded(.success(let feeds)):
             // The list changed around the selected feed (one added or renamed, by this process
             // or another): the selection stays on that feed, not on the row it was in.
-            let selectedID = state.selectedRow?.id
+            let selected = state.selectedRow
             state.feeds = feeds
             state.isLoading = false
             let ids = Set(feeds.map(\.id))
             state.refreshErrors = state.refreshErrors.filter { ids.contains($0.key) }
-            if let selectedID, let index = feeds.firstIndex(where: { $0.id == selectedID }) {
-                state.viewport.selected = index
-            }
+            state.keepSelection(on: selected)
+        case .queriesLoaded(.success(let queries)):
+            let selected = state.selectedRow
+            state.queries = queries
+            state.keepSelection(on: selected)
+        case .queriesLoaded(.failure(let error)):
+            state.status.show(error.message(after: "Could not load the query feeds"), .error)
         case .feedsLoaded(.failure(let error)):
             state.isLoading = false
             state.status.show(error.message(after: "Could not load the feeds"), .error)
@@ -79,9 +83,9 @@ extension FeedListViewModel {
         case .imported(.failure(let error)): state.status.show(error.message(after: "Could not import"), .error)
         case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
         case .historyStepped(let direction, .failure(let error)): state.status.show(direction.failure(error), .error)
-        case .searchLoaded(let text, let result):
-            guard text == state.search.text else { break }
-            state.search.answeredText = text
+        case .searchLoaded(let request, let result):
+            guard request == state.search.request else { break }
+            state.search.answered = request
             switch result {
             case .success(let results):
                 state.search.results = Array(results.prefix(maximumSearchResults))
@@ -108,9 +112,9 @@ extension FeedListViewModel.State {
         case (.edit(let text), .searching(let old)):
             mode = .searching(text)
             // New results: from their top. Empty text ends the search.
-            if text.text != old.text {
+            if text.text != old.text || search.query != nil {
                 resultsViewport.selected = nil
-                search = text.text.isEmpty ? FeedListViewModel.Search() : search
+                search = text.text.isEmpty || search.query != nil ? FeedListViewModel.Search() : search
                 search.text = text.text
             }
         case (.submit, .searching(let text)): mode = text.text.isEmpty ? .browsing : .searchResults(text)
@@ -146,7 +150,26 @@ extension FeedListViewModel.State {
             mode = .browsing
             return [.remove(id)]
         case (.select(let move), .browsing): viewport.selected = viewport.selection(after: move)
-        case (.open, .browsing): return selectedRow.map { [.route(.feedItems(feedID: $0.id))] } ?? []
+        case (.open, .browsing):
+            guard let row = selectedRow else { break }
+            guard row.isQuery else { return [.route(.feedItems(feedID: row.id))] }
+            // A query feed's items show as a search's results do: across feeds, newest first.
+            search = FeedListViewModel.Search(query: queries.first { $0.id == row.id })
+            resultsViewport.selected = nil
+            mode = .searchResults(PromptText())
+        case (.filterByTag, .browsing):
+            // Each press lists the feeds of the next tag, and after the last, every feed again.
+            let tags = tags
+            guard !tags.isEmpty else {
+                status.show("No feed has a tag: tag one with “rivulet feeds tag ID +NAME”.", .notice)
+                break
+            }
+            let next = tagFilter.flatMap(tags.firstIndex(of:)).map { $0 + 1 } ?? 0
+            tagFilter = next < tags.count ? tags[next] : nil
+            viewport.selected = nil
+        case (.clearTagFilter, .browsing):
+            tagFilter = nil
+            viewport.selected = nil
         case (.showError, .browsing):
             guard let row = selectedRow else { break }
             if let error = row.errorMessage {
@@ -156,7 +179,7 @@ extension FeedListViewModel.State {
             }
         case (.refresh, .browsing):
             refreshLead = nil
-            return selectedRow.map { [.refresh([$0.id])] } ?? []
+            return selectedRow.flatMap { $0.isQuery ? nil : [.refresh([$0.id])] } ?? []
         case (.refreshAll, .browsing):
             refreshLead = nil
             return feeds.isEmpty ? [] : [.refresh(feeds.map(\.id))]
@@ -168,17 +191,32 @@ extension FeedListViewModel.State {
             refusedAddress = nil
         case (.startImporting, .browsing): mode = .importing(PromptText())
         case (.askToRemove, .browsing):
-            if let row = selectedRow { mode = .confirmingRemove(id: row.id, title: row.title) }
+            guard let row = selectedRow else { break }
+            guard !row.isQuery else {
+                status.show("A query feed is removed with “rivulet feeds query rm \(row.title)”.", .notice)
+                break
+            }
+            mode = .confirmingRemove(id: row.id, title: row.title)
         case (.back, .browsing): return [.route(.back)]
         default: break
         }
         return []
     }
 
+    /// Selects the row `selected` was, where the list now has it (the list changed around it:
+    /// a feed added or renamed, by this process or another).
+    fileprivate mutating func keepSelection(on selected: FeedRow?) {
+        guard let selected,
+            let index = rows.firstIndex(where: { $0.id == selected.id && $0.isQuery == selected.isQuery })
+        else { return }
+        viewport.selected = index
+    }
+
     /// Keeps the selections and windows within their lists; selects a feed just subscribed to.
     fileprivate mutating func settle() {
-        viewport.setCount(feeds.count)
-        if let pending = pendingSelection, let index = feeds.firstIndex(where: { $0.id == pending }) {
+        let rows = rows
+        viewport.setCount(rows.count)
+        if let pending = pendingSelection, let index = rows.firstIndex(where: { $0.id == pending && !$0.isQuery }) {
             viewport.selected = index
             pendingSelection = nil
         }

@@ -18,19 +18,38 @@ extension FeedListViewModel {
         case searchResults(PromptText)
     }
 
-    /// The search across every feed's items.
+    /// The search across every feed's items, by words or by a query feed's expression.
     package struct Search: Sendable, Hashable {
-        /// The text searched for; empty when there is no search.
+        /// The text searched for; empty when there is no search by words.
         package internal(set) var text = ""
+        /// The query feed whose items are shown, if one is open.
+        package internal(set) var query: FeedRule?
         /// The items found, newest first: at most ``FeedListViewModel/maximumSearchResults``.
         package internal(set) var results: [FeedSearchResult] = []
-        // The text the results answer, whether more were found than listed, why it failed.
-        var answeredText = ""
+        // The request the results answer, whether more were found than listed, why it failed.
+        var answered: Request?
         var hasMore = false
         var error: String?
 
-        /// Whether the results shown are not yet those of the latest text.
-        package var isSearching: Bool { text != answeredText }
+        /// What the items shown are asked by: words, or a query feed's expression.
+        package enum Request: Sendable, Hashable {
+            case words(String)
+            case query(String)
+        }
+
+        /// The request the results should answer; `nil` when nothing is searched.
+        var request: Request? {
+            query.map { .query($0.expression) } ?? (text.isEmpty ? nil : .words(text))
+        }
+
+        /// Whether the results shown are not yet those of the latest request.
+        package var isSearching: Bool { request != answered }
+    }
+
+    /// One entry of the list: a query feed, or a feed.
+    enum Entry: Sendable, Hashable {
+        case query(FeedRule)
+        case feed(Feed)
     }
 
     /// An address typed to subscribe to: as typed, and as validated.
@@ -41,6 +60,10 @@ extension FeedListViewModel {
     package struct State: Sendable, Hashable, ShowsStatusMessages {
         /// The feeds, by title.
         package internal(set) var feeds: [Feed] = []
+        /// The query feeds, by name; the list shows them above the feeds.
+        package internal(set) var queries: [FeedRule] = []
+        /// The tag whose feeds alone are listed, if the list is filtered (newsboat's `t`).
+        package internal(set) var tagFilter: String?
         /// Whether the feeds have not arrived yet.
         package internal(set) var isLoading = true
         // The current refresh (its feeds to finish, in all, finished) and each feed's last failure.
@@ -82,16 +105,26 @@ extension FeedListViewModel {
             refreshingIDs.isEmpty ? nil : RefreshProgress(done: refreshDone, total: refreshTotal)
         }
 
-        /// One row per feed, by title.
-        package var rows: [FeedRow] { feeds.map(row(of:)) }
-        /// The selected feed's row.
+        /// What the list shows: the query feeds, then the feeds, by title; with a tag filter,
+        /// only the feeds carrying the tag.
+        var entries: [Entry] {
+            guard let tagFilter else { return queries.map(Entry.query) + feeds.map(Entry.feed) }
+            return feeds.filter { $0.tags.contains(tagFilter) }.map(Entry.feed)
+        }
+        /// Every tag of a feed, in order.
+        package var tags: [String] { Set(feeds.flatMap(\.tags)).sorted() }
+        /// One row per entry: query feeds, then feeds by title.
+        package var rows: [FeedRow] { entries.map(row(of:)) }
+        /// The selected row.
         package var selectedRow: FeedRow? {
-            viewport.selected.flatMap { feeds.indices.contains($0) ? row(of: feeds[$0]) : nil }
+            let entries = entries
+            return viewport.selected.flatMap { entries.indices.contains($0) ? row(of: entries[$0]) : nil }
         }
 
         /// The rows in the window, in order.
         package var visibleRows: [FeedRow] {
-            feeds[viewport.visiblePositions.clamped(to: feeds.indices)].map(row(of:))
+            let entries = entries
+            return entries[viewport.visiblePositions.clamped(to: entries.indices)].map(row(of:))
         }
 
         /// Whether the search's results are shown instead of the feeds.
@@ -116,25 +149,37 @@ extension FeedListViewModel {
 
         /// The line above the search's results: what was searched and what it found.
         package var searchHeader: String {
+            if let query = search.query {
+                let found = search.error ?? (search.isSearching ? "searching…" : foundText)
+                return "Query feed “\(query.name ?? "")” (\(query.expression)): \(found)"
+            }
             guard !search.text.isEmpty else { return "Search all feeds' items: type words of a title or text" }
             if let error = search.error { return error }
+            return "Items matching “\(search.text)”: \(search.isSearching ? "searching…" : foundText)"
+        }
+
+        /// How many items the search found: "no items", "3 items", "200+ items".
+        private var foundText: String {
             let count = search.results.count
-            let found =
-                search.hasMore ? "\(count)+ items" : count == 0 ? "no items" : CountText.counted(count, "item", "items")
-            return "Items matching “\(search.text)”: \(search.isSearching ? "searching…" : found)"
+            return search.hasMore
+                ? "\(count)+ items" : count == 0 ? "no items" : CountText.counted(count, "item", "items")
         }
 
         /// What an empty list of results says.
         package var searchEmptyText: ActionText {
-            search.text.isEmpty || search.isSearching ? "" : "No item of any feed matches. \(.back) goes back."
+            search.request == nil || search.isSearching ? "" : "No item of any feed matches. \(.back) goes back."
         }
 
         /// Whether anything is loading, subscribing or refreshing.
         package var isBusy: Bool { isLoading || addingURL != nil || !refreshingIDs.isEmpty }
         /// What the busy status line says: the refresh's progress, or that a feed is subscribed to.
         package var busyText: String { progress?.text ?? (addingURL != nil ? "Subscribing" : "") }
-        /// "1 feed", "3 feeds".
-        package var countText: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" }
+        /// "1 feed", "3 feeds", "2 of 5 feeds tagged “tech”".
+        package var countText: String {
+            let all = "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")"
+            guard let tagFilter else { return all }
+            return "\(entries.count) of \(all) tagged “\(tagFilter)”"
+        }
         /// The failure shown, if the status line shows one.
         package var errorMessage: ActionText? { status.error }
         /// What was just done (an import, a removal, an undo or redo), if the status line shows it.
@@ -144,7 +189,15 @@ extension FeedListViewModel {
 
         /// The row of `feed`: its counts and how its last refresh went. An address may carry a
         /// password, for fetching; the screen never shows it.
-        private func row(of feed: Feed) -> FeedRow {
+        private func row(of entry: Entry) -> FeedRow {
+            let feed: Feed
+            switch entry {
+            case .feed(let entry): feed = entry
+            case .query(let query):
+                return FeedRow(
+                    id: query.id, title: query.name ?? "", url: "", unreadCount: 0, itemCount: 0, isRefreshing: false,
+                    statusText: "query feed: \(query.expression)", errorMessage: nil, isQuery: true)
+            }
             let isRefreshing = refreshingIDs.contains(feed.id)
             var error = refreshErrors[feed.id]
             if error == nil, case .failed(let message) = feed.lastRefresh { error = message }
@@ -156,7 +209,7 @@ extension FeedListViewModel {
             return FeedRow(
                 id: feed.id, title: shown(feed.title), url: shown(feed.url), unreadCount: feed.unreadCount,
                 itemCount: feed.itemCount, isRefreshing: isRefreshing, statusText: shown(status),
-                errorMessage: error.map(shown))
+                errorMessage: error.map(shown), tags: feed.tags)
         }
     }
 }

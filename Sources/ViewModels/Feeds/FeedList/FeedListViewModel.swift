@@ -47,6 +47,10 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case startSearching
         /// Ask whether to remove the selected feed.
         case askToRemove
+        /// List only the feeds of the next tag (after the last, every feed again).
+        case filterByTag
+        /// List every feed again.
+        case clearTagFilter
         /// The open input line now holds this.
         case edit(PromptText)
         /// Enter on the input line: add the feed typed, or import the file.
@@ -71,6 +75,8 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case action(Action)
         /// The feeds arrived, or failed to.
         case feedsLoaded(Result<[Feed], SceneError>)
+        /// The query feeds arrived, or failed to.
+        case queriesLoaded(Result<[FeedRule], SceneError>)
         /// A step of a refresh.
         case refresh(FeedRefreshEvent)
         /// The refresh ended: normally (`nil`), or failing with this message.
@@ -83,8 +89,9 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case imported(Result<FeedImportSummary, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
-        /// The items matching the text arrived (one more than listed: more match), or failed to.
-        case searchLoaded(String, Result<[FeedSearchResult], SceneError>)
+        /// The items matching the words or the query arrived (one more than listed: more
+        /// match), or failed to.
+        case searchLoaded(Search.Request, Result<[FeedSearchResult], SceneError>)
         /// The status line's message has been shown for its time.
         case messageExpired(StatusMessageSlot.Expiry)
     }
@@ -112,11 +119,17 @@ package struct FeedListViewModel: ViewModelType, Sendable {
             scheduler: scheduler,
             feedback: .events(input.actions.map(Event.action)),
             .events(answer(.deferred { service.observeFeeds(on: scheduler) }, Event.feedsLoaded)),
+            .events(answer(.deferred { service.observeQueryFeeds(on: scheduler) }, Event.queriesLoaded)),
             .react(
-                request: { $0.search.text.isEmpty ? nil : $0.search.text },
-                effects: { text in
-                    let found = service.observeSearch(text, limit: Self.maximumSearchResults + 1, on: scheduler)
-                    return answer(found) { Event.searchLoaded(text, $0) }
+                request: \.search.request,
+                effects: { request in
+                    let limit = Self.maximumSearchResults + 1
+                    let found =
+                        switch request {
+                        case .words(let text): service.observeSearch(text, limit: limit, on: scheduler)
+                        case .query(let expression): service.observeMatches(of: expression, limit: limit, on: scheduler)
+                        }
+                    return answer(found) { Event.searchLoaded(request, $0) }
                 }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
         return ScreenOutput(states: state, routes: routes, scheduler: scheduler)

@@ -17,10 +17,22 @@ package struct FeedRow: Sendable, Hashable, Identifiable {
     package let statusText: String
     /// Why its last refresh failed, if it did.
     package let errorMessage: String?
+    /// Whether the row is a query feed (``id`` is then the query's), not a feed.
+    package var isQuery = false
+    /// The feed's tags.
+    package var tags: [String] = []
 
     /// Its unread and total counts in words: "3 of 12 unread", or "no items" before it has any.
     package var countText: String {
         itemCount == 0 && unreadCount == 0 ? "no items" : "\(unreadCount) of \(itemCount) unread"
+    }
+
+    /// What the row says after the title: a query feed's expression; a feed's counts, how its
+    /// last refresh went and its tags.
+    package var note: String {
+        guard !isQuery else { return statusText }
+        return ([countText, statusText] + (tags.isEmpty ? [] : [tags.map { "#\($0)" }.joined(separator: " ")]))
+            .joined(separator: " · ")
     }
 }
 

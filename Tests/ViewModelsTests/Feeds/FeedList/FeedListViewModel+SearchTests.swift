@@ -110,10 +110,10 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     for action in [Action.startSearching, .edit(PromptText("new"))] {
         _ = FeedListViewModel.reduce(&state, .action(action))
     }
-    _ = FeedListViewModel.reduce(&state, .searchLoaded("old", .success(results("old", count: 2))))
+    _ = FeedListViewModel.reduce(&state, .searchLoaded(.words("old"), .success(results("old", count: 2))))
     #expect(state.search.results.isEmpty)
     #expect(state.search.isSearching)
-    _ = FeedListViewModel.reduce(&state, .searchLoaded("new", .failure(SceneError.storage("locked"))))
+    _ = FeedListViewModel.reduce(&state, .searchLoaded(.words("new"), .failure(SceneError.storage("locked"))))
     #expect(state.search.error == "Could not search: locked")
     #expect(!state.search.isSearching)
 }
