@@ -243,7 +243,7 @@ func addReadsANaturalDueDay(_ text: String, _ expected: String) throws {
 
 /// What `feeds` alone answers: every subcommand of the group, in the order of the usage.
 private let feedsNeedsASubcommand =
-    "feeds needs a subcommand: add, list, tag, query, filter, items, refresh, import, export, download, read, unread or rm"
+    "feeds needs a subcommand: add, list, tag, query, filter, items, refresh, import, export, read, unread, download or rm"
 
 /// Command lines the parser refuses: the message each gets, and the topic of the usage shown.
 /// (Typed, so that the compiler need not infer the topics from the string literals.)
