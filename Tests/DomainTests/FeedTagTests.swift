@@ -10,6 +10,17 @@ import Testing
     #expect(FeedTag.ofFolders(["A", String(repeating: "b", count: 120)]) == "A")
 }
 
+@Test func aSlashInAFolderOrTagPartsFoldersSoEveryTagGivesItsFoldersBack() {
+    // A folder named like an address (found by fuzzing): its slashes part folders, the blank
+    // part between two of them is left out, and the tag round-trips through its folders.
+    let tag = FeedTag.ofFolders(["Links https://example.com/x"])
+    #expect(tag == "Links https:/example.com/x")
+    #expect(FeedTag.folders(of: "Links https:/example.com/x") == ["Links https:", "example.com", "x"])
+    #expect(FeedTag.ofFolders(FeedTag.folders(of: tag ?? "")) == tag)
+    #expect(FeedTag.normalized(" Tech / /Rust/ ") == "Tech/Rust")
+    #expect(FeedTag.normalized(" / ") == nil)
+}
+
 @Test func tagWordsAddWithAPlusOrNoSignAndTakeAwayWithAMinus() throws {
     let change = try FeedTagChange(words: ["+tech", "news", "-old", "+tech"])
     #expect(change.added == ["tech", "news"] && change.removed == ["old"])

@@ -8,13 +8,18 @@ public enum FeedTag {
     /// The longest tag, in characters.
     public static let maximumLength = 100
 
-    /// `text` as a tag, or `nil` when it is blank or longer than ``maximumLength``.
+    /// `text` as a tag, or `nil` when it is blank or longer than ``maximumLength``. A `/` parts
+    /// folders: the parts are trimmed and blank ones left out (`Tech / /Rust` is `Tech/Rust`), so
+    /// that every tag is written as folders that give it back.
     public static func normalized(_ text: String) -> String? {
         var visible = text
         visible.unicodeScalars.removeAll { $0.properties.generalCategory == .control && !$0.properties.isWhitespace }
-        let words = visible.split { $0.isWhitespace || $0.isNewline }
-        guard !words.isEmpty else { return nil }
-        let tag = words.joined(separator: " ")
+        let parts = visible.split(separator: "/").compactMap { part -> String? in
+            let words = part.split { $0.isWhitespace || $0.isNewline }
+            return words.isEmpty ? nil : words.joined(separator: " ")
+        }
+        guard !parts.isEmpty else { return nil }
+        let tag = parts.joined(separator: "/")
         return tag.count <= maximumLength ? tag : nil
     }
 
