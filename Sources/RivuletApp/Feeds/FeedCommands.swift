@@ -3,6 +3,7 @@ import Foundation
 import SceneServices
 import Streams
 import TerminalUI
+import ViewModels
 
 /// The `feeds` subcommands: adding and refreshing through the feeds scene's service, which
 /// fetches as the app does; the rest through the command line's service.
@@ -44,6 +45,9 @@ enum FeedCommands {
             // A feed that cannot be read is not subscribed to: the reason is all that remains.
             let feed = try added(services.makeFeedListService().addFeed(url: source), what: source)
             Output.line(String(feed.id))
+            // The ID alone goes to standard output, for scripts; a feed cut to the newest items
+            // says so on standard error.
+            if feed.omittedItemCount > 0 { Output.error("rivulet: kept \(CountText.kept(feed))") }
         case .feedsRefresh(let id):
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all

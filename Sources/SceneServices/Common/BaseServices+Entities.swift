@@ -14,6 +14,11 @@ extension Todo {
 
 extension Feed {
     init(_ object: FeedObject) {
+        self.init(object, omittedItemCount: 0)
+    }
+
+    /// The feed `object` stores; `omittedItemCount` older items were left out when it was read.
+    init(_ object: FeedObject, omittedItemCount: Int) {
         let lastRefresh: FeedRefreshState =
             if let message = object.lastError {
                 .failed(message: message)
@@ -22,7 +27,8 @@ extension Feed {
             }
         self.init(
             id: object.id, url: object.url, title: object.title, itemCount: object.itemCount,
-            unreadCount: object.unreadCount, lastRefresh: lastRefresh, tags: object.tags)
+            unreadCount: object.unreadCount, lastRefresh: lastRefresh, tags: object.tags,
+            omittedItemCount: omittedItemCount)
     }
 }
 

@@ -16,11 +16,14 @@ package struct Feed: Sendable, Hashable, Identifiable {
     package let lastRefresh: FeedRefreshState
     /// Its tags, in the order given.
     package let tags: [String]
+    /// How many older items the feed listed beyond those kept (the newest, up to the most a
+    /// feed keeps), when it was just subscribed to; 0 otherwise.
+    package let omittedItemCount: Int
 
     /// Creates a feed.
     package init(
         id: Int64, url: String, title: String, itemCount: Int = 0, unreadCount: Int = 0,
-        lastRefresh: FeedRefreshState = .never, tags: [String] = []
+        lastRefresh: FeedRefreshState = .never, tags: [String] = [], omittedItemCount: Int = 0
     ) {
         self.id = id
         self.url = url
@@ -29,6 +32,7 @@ package struct Feed: Sendable, Hashable, Identifiable {
         self.unreadCount = unreadCount
         self.lastRefresh = lastRefresh
         self.tags = tags
+        self.omittedItemCount = omittedItemCount
     }
 }
 

@@ -53,18 +53,21 @@ package struct FeedListService: FeedListServiceType {
         fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
     ) -> Observable<Result<Feed, SceneError>> {
         feeds.subscribe(url: url, fetch: fetch)
-            .compactMap { update -> Result<Int64, SceneError>? in
+            .compactMap { update -> Result<FeedRefreshSummary, SceneError>? in
                 guard case .finished(let outcome) = update else { return nil }
-                return outcome.map(\.feedID).mapError(SceneError.init)
+                return outcome.mapError(SceneError.init)
             }
             .concatMap { subscribed -> Observable<Result<Feed, SceneError>> in
                 switch subscribed {
                 case .failure(let error):
                     return .just(.failure(error))
-                case .success(let id):
+                case .success(let summary):
                     return feeds.fetchFeeds().map { result in
-                        result.toScene { objects in objects.first { $0.id == id }.map(Feed.init) }
-                            .flatMap { $0.map(Result.success) ?? .failure(.gone(.feed)) }
+                        result.toScene { objects in
+                            objects.first { $0.id == summary.feedID }
+                                .map { Feed($0, omittedItemCount: summary.omittedItemCount) }
+                        }
+                        .flatMap { $0.map(Result.success) ?? .failure(.gone(.feed)) }
                     }
                 }
             }

@@ -58,8 +58,7 @@ extension FeedListViewModel {
                 state.refusedAddress = nil
                 state.pendingSelection = feed.id
                 let title = FeedURLRule.hidingPasswords(in: feed.title)
-                state.status.show(
-                    "Subscribed to “\(title)”: " + CountText.counted(feed.itemCount, "item", "items") + ".", .notice)
+                state.status.show("Subscribed to “\(title)”: \(CountText.kept(feed)).", .notice)
             case .failure(let error):
                 state.refusedAddress = done?.typed
                 state.status.show(error.message, .error)

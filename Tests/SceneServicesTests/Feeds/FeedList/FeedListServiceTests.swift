@@ -51,6 +51,28 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     #expect(feed.lastRefresh != FeedRefreshState.never)
 }
 
+@Test func feedListServiceSaysHowManyOlderItemsAFeedListedBeyondThoseKept() throws {
+    let fixture = try ServicesFixture()
+    let network = FakeNetworkService(scheduler: ImmediateScheduler())
+    network.stubs.stub(url: "https://swift.example/feed.xml", with: .ok(rss))
+    let fetcher = FeedFetcher(network: network)
+    // The fetcher as it reads a feed listing more items than a feed keeps: the newest kept, the
+    // older ones counted.
+    let service = FeedListService(
+        feeds: fixture.feeds, history: fixture.history,
+        fetch: { location, validators in
+            fetcher.fetch(location, validators: validators).map { event in
+                guard case .finished(.fetched(var feed, let newValidators)) = event else { return event }
+                feed.omittedItemCount = 284_000
+                return .finished(.fetched(feed, newValidators))
+            }
+        })
+    let feed = try first(service.addFeed(url: "https://swift.example/feed.xml")).get()
+    #expect(feed.itemCount == 2)
+    #expect(feed.omittedItemCount == 284_000)
+    #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().map(\.omittedItemCount) == [0])
+}
+
 @Test func feedListServiceDoesNotSubscribeToAFeedThatCannotBeRead() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture, stubs: ["https://broken.example/feed": "<html><body>not a feed</body></html>"])

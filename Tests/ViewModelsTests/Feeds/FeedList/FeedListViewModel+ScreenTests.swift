@@ -329,6 +329,28 @@ private func runHistory(
     #expect(at(250, screens).selectedRow?.id == 9)
 }
 
+@Test func feedListScreenSaysHowManyItemsWereKeptOfAFeedThatListsMoreThanAFeedKeeps() {
+    let scheduler = TestScheduler()
+    let added = Feed(
+        id: 9, url: "https://example.com/huge", title: "Huge", itemCount: 50_000, unreadCount: 50_000,
+        omittedItemCount: 236_000)
+    let service = MockFeedListService {
+        $0.observeFeedsHandler = { _ in .just(.success([])) }
+        $0.addFeedHandler = { _ in .just(.success(added)) }
+    }
+    let input = scheduler.createColdObservable([
+        Recorded.next(0, Action.viewport(height: 6)), .next(100, .startAdding),
+        .next(101, .edit(PromptText("https://example.com/huge"))), .next(200, .submit),
+    ])
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
+    let subscription = output.state.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    #expect(at(200, screens).message == "Subscribed to “Huge”: 50,000 items (the newest of 286,000 the feed lists).")
+}
+
 @Test func feedListScreenShowsTheSelectedFeedsWholeError() {
     let scheduler = TestScheduler()
     let error = "GET https://example.com/2.xml: the server answered 404 Not Found; check the address"
