@@ -69,7 +69,9 @@ extension TodosBaseService {
     static let bucketCountLimit = 10_000
 
     /// The bucket of `matcher`'s search with the fewest todos, or `nil` when it has none.
-    private static func smallestBucket(_ matcher: FTS5PhraseMatcher, in db: Connection) throws(DatabaseError)
+    private static func smallestBucket(
+        _ matcher: FTS5PhraseMatcher, in db: Connection
+    ) throws(DatabaseError)
         -> String?
     {
         let buckets = buckets(of: matcher)

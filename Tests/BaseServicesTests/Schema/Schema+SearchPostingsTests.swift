@@ -14,11 +14,14 @@ func searchPostingsMigrationUpgradesADatabaseOfThePreviousSchemaInPlace(searchIn
     #expect(all[step].version == 21)
     let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(step)))
     try old.write { (db) throws(DatabaseError) in
-        for (index, (title, notes)) in [("École rapide", "foo-bar"), ("Café plan", "élan"), ("Plan B", "")].enumerated() {
+        for (index, (title, notes)) in [("École rapide", "foo-bar"), ("Café plan", "élan"), ("Plan B", "")].enumerated()
+        {
             try db.execute(
                 "INSERT INTO todos(title, notes, completed, created_at, updated_at, position) VALUES (?, ?, ?, ?, ?, ?)",
-                [.text(title), .text(notes), .integer(Int64(index % 2)), .integer(Int64(index)), .integer(1),
-                    .integer(Int64(10 - index))])
+                [
+                    .text(title), .text(notes), .integer(Int64(index % 2)), .integer(Int64(index)), .integer(1),
+                    .integer(Int64(10 - index)),
+                ])
             if searchIndex == .words {
                 try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: notes, in: db)
             }

@@ -108,7 +108,9 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
         // Step 21's search postings are kept by triggers too.
         let postingTriggers =
             searchIndex == .fts5
-            ? ["completed", "created_at", "delete", "due_at", "insert", "position", "text"].map { "todo_postings_\($0)" }
+            ? ["completed", "created_at", "delete", "due_at", "insert", "position", "text"].map {
+                "todo_postings_\($0)"
+            }
             : []
         #expect(
             triggers == itemTriggers + ["todo_counts_delete", "todo_counts_insert", "todo_counts_update"]
