@@ -32,10 +32,7 @@ extension FeedListViewModel {
         var error: String?
 
         /// What the items shown are asked by: words, or a query feed's expression.
-        package enum Request: Sendable, Hashable {
-            case words(String)
-            case query(String)
-        }
+        package typealias Request = FeedSearchRequest
 
         /// The request the results should answer; `nil` when nothing is searched.
         var request: Request? {
@@ -66,14 +63,10 @@ extension FeedListViewModel {
         package internal(set) var tagFilter: String?
         /// Whether the feeds have not arrived yet.
         package internal(set) var isLoading = true
-        // The current refresh (its feeds to finish, in all, finished) and each feed's last failure.
-        var refreshingIDs: Set<Int64> = []
-        var refreshTotal = 0
-        var refreshDone = 0
+        /// The current refresh: the feeds still running, how many are done, what they brought.
+        var refresh = RefreshTally()
+        /// Why each feed's refresh failed, when it did in this process.
         var refreshErrors: [Int64: String] = [:]
-        /// What the current refresh brought: the new items, the feeds that had some, the
-        /// feeds that failed, for the summary when it ends.
-        var refreshTally = RefreshTally()
         /// What the summary of the current refresh follows (an import's report), if anything.
         var refreshLead: String?
         /// The addresses to subscribe to, in the order typed; the first is downloaded and read.
@@ -102,7 +95,7 @@ extension FeedListViewModel {
         package var addingURL: String? { submissions.first?.url }
         /// How far the current refresh has come; `nil` when none runs.
         package var progress: RefreshProgress? {
-            refreshingIDs.isEmpty ? nil : RefreshProgress(done: refreshDone, total: refreshTotal)
+            refresh.running.isEmpty ? nil : RefreshProgress(done: refresh.done, total: refresh.total)
         }
 
         /// What the list shows: the query feeds, then the feeds, by title; with a tag filter,
@@ -171,7 +164,7 @@ extension FeedListViewModel {
         }
 
         /// Whether anything is loading, subscribing or refreshing.
-        package var isBusy: Bool { isLoading || addingURL != nil || !refreshingIDs.isEmpty }
+        package var isBusy: Bool { isLoading || addingURL != nil || !refresh.running.isEmpty }
         /// What the busy status line says: the refresh's progress, or that a feed is subscribed to.
         package var busyText: String { progress?.text ?? (addingURL != nil ? "Subscribing" : "") }
         /// "1 feed", "3 feeds", "2 of 5 feeds tagged “tech”".
@@ -180,10 +173,6 @@ extension FeedListViewModel {
             guard let tagFilter else { return all }
             return "\(entries.count) of \(all) tagged “\(tagFilter)”"
         }
-        /// The failure shown, if the status line shows one.
-        package var errorMessage: ActionText? { status.error }
-        /// What was just done (an import, a removal, an undo or redo), if the status line shows it.
-        package var message: ActionText? { status.notice }
         /// What an empty list says.
         package static let emptyText: ActionText = "No feeds. Press \(.add) to add one by its address."
 
@@ -198,9 +187,8 @@ extension FeedListViewModel {
                     id: query.id, title: query.name ?? "", url: "", unreadCount: 0, itemCount: 0, isRefreshing: false,
                     statusText: "query feed: \(query.expression)", errorMessage: nil, isQuery: true)
             }
-            let isRefreshing = refreshingIDs.contains(feed.id)
-            var error = refreshErrors[feed.id]
-            if error == nil, case .failed(let message) = feed.lastRefresh { error = message }
+            let isRefreshing = refresh.running.contains(feed.id)
+            let error = refreshErrors[feed.id] ?? feed.lastRefresh.failure
             var status = "never refreshed"
             if case .succeeded(let date) = feed.lastRefresh { status = "updated \(DueDate.format(date))" }
             if let error { status = "failed: \(error)" }

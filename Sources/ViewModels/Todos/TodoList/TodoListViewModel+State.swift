@@ -121,12 +121,6 @@ extension TodoListViewModel {
             Array(list.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))
         }
 
-        /// The failure shown, if the status line shows one.
-        package var errorMessage: ActionText? { status.error }
-
-        /// The note on what was just done, if the status line shows one.
-        package var message: ActionText? { status.notice }
-
         /// Whether an input line or a question is open.
         package var isPrompting: Bool { mode != .browsing }
 

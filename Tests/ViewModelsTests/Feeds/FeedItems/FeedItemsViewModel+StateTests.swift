@@ -178,6 +178,6 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
             "[3]: https://x/ep.jpg (image, thumbnail)",
         ])
     // `2o` opens the first enclosure, `4o` is past the last number.
-    #expect(try VM.link(of: item, number: 2).get() == "https://x/ep.mp3")
-    #expect(throws: SceneError.self) { try VM.link(of: item, number: 4).get() }
+    #expect(try item.linkAddress(number: 2).get() == "https://x/ep.mp3")
+    #expect(throws: SceneError.self) { try item.linkAddress(number: 4).get() }
 }

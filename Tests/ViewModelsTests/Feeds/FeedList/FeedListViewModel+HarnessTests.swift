@@ -271,15 +271,3 @@ private func row(
             error, [.next(0, nil), .next(180, "1 new item; 1 failed (the feed list shows why)."), .next(8_180, nil)])
     }
 }
-
-@Test func aRefreshSummaryCountsNewItemsFeedsAndFailures() {
-    var tally = RefreshTally()
-    #expect(tally.summary == "No new items.")
-    tally.count(.success(0))
-    tally.count(.failure(SceneError.feed("x")))
-    #expect(tally.summary == "No new items; 1 failed (the feed list shows why).")
-    tally.count(.success(1_200))
-    #expect(tally.summary == "1,200 new items; 1 failed (the feed list shows why).")
-    tally.count(.success(1))
-    #expect(tally.summary == "1,201 new items in 2 feeds; 1 failed (the feed list shows why).")
-}
