@@ -21,8 +21,18 @@ package struct FeedItemWindow: Sendable, Hashable {
         self.keptItemIDs = keptItemIDs
     }
 
+    /// The most items one window may ask for.
+    package static let maximumLimit = 500
+
     /// Whether only unread items (and the kept ones) are listed.
     package var isUnreadOnly: Bool { keptItemIDs != nil }
+
+    /// Asks for the items at `positions`, clamped to sane bounds: never before the first item,
+    /// at least one, at most ``maximumLimit``.
+    package mutating func ask(for positions: Range<Int>) {
+        offset = max(0, positions.lowerBound)
+        limit = min(max(1, positions.count), Self.maximumLimit)
+    }
 }
 
 extension FeedItemsServiceType {

@@ -192,9 +192,6 @@ extension FeedItemsViewModel.State {
         viewport.height = contentHeight
         viewport.scrollToSelection()
         // Only the visible window is asked for; the rows arrive with their positions in the feed.
-        if viewport.height > 0 {
-            let asked = FeedItemsViewModel.window(for: VisibleRange(offset: viewport.offset, limit: viewport.height))
-            (window.offset, window.limit) = (asked.offset, asked.limit)
-        }
+        if viewport.height > 0 { window.ask(for: viewport.window) }
     }
 }

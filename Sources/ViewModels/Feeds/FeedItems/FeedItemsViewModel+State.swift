@@ -9,12 +9,6 @@ extension FeedItemsViewModel {
     /// selection once that item's feed is listed: at `position` of the feed `feedID`.
     struct Jump: Sendable, Hashable { let feedID: Int64, position: Int }
 
-    /// The window the viewport asks for, clamped to sane bounds: never before the first item,
-    /// at least one row, at most ``maximumWindow`` rows.
-    package static func window(for range: VisibleRange) -> Window {
-        Window(offset: max(0, range.offset), limit: min(max(1, range.limit), maximumWindow))
-    }
-
     /// What the status line says when no item is unread anywhere.
     package static let nothingUnreadText = "No unread items in any feed."
 

@@ -17,9 +17,6 @@ package import Streams
 /// actions.accept(.viewport(height: 20))
 /// ```
 package struct FeedItemsViewModel: ViewModelType, Sendable {
-    /// The most rows one window may ask for.
-    package static let maximumWindow = 500
-
     let service: any FeedItemsServiceType
     let scheduler: any Scheduler
     /// The feed whose items are shown first.

@@ -109,16 +109,10 @@ extension FeedListViewModel {
         /// One row per entry: query feeds, then feeds by title.
         package var rows: [FeedRow] { entries.map(row(of:)) }
         /// The selected row.
-        package var selectedRow: FeedRow? {
-            let entries = entries
-            return viewport.selected.flatMap { entries.indices.contains($0) ? row(of: entries[$0]) : nil }
-        }
+        package var selectedRow: FeedRow? { viewport.selection(in: entries).map(row(of:)) }
 
         /// The rows in the window, in order.
-        package var visibleRows: [FeedRow] {
-            let entries = entries
-            return entries[viewport.visiblePositions.clamped(to: entries.indices)].map(row(of:))
-        }
+        package var visibleRows: [FeedRow] { viewport.shown(in: entries).map(row(of:)) }
 
         /// Whether the search's results are shown instead of the feeds.
         package var isShowingSearch: Bool {
@@ -130,14 +124,12 @@ extension FeedListViewModel {
 
         /// The search results in the window, in order.
         package var visibleSearchRows: [FeedSearchRow] {
-            search.results[resultsViewport.visiblePositions.clamped(to: search.results.indices)].map(FeedSearchRow.init)
+            resultsViewport.shown(in: search.results).map(FeedSearchRow.init)
         }
 
         /// The selected search result.
         package var selectedSearchRow: FeedSearchRow? {
-            resultsViewport.selected.flatMap {
-                search.results.indices.contains($0) ? FeedSearchRow(search.results[$0]) : nil
-            }
+            resultsViewport.selection(in: search.results).map(FeedSearchRow.init)
         }
 
         /// The line above the search's results: what was searched and what it found.

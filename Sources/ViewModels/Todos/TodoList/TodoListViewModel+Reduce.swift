@@ -63,10 +63,10 @@ extension TodoListViewModel.State {
     fileprivate mutating func fitWindow() {
         viewport.height = max(contentHeight - (isPrompting ? 1 : 0), 0)
         viewport.scrollToSelection()
-        let range = VisibleRange(offset: viewport.offset, limit: viewport.height)
-        guard range.limit > 0, range != requestedRange else { return }
+        let range = viewport.window
+        guard !range.isEmpty, range != requestedRange else { return }
         requestedRange = range
-        list.query = list.query.applying(.window(offset: range.offset, limit: range.limit))
+        list.query = list.query.applying(.window(offset: range.lowerBound, limit: range.count))
     }
 
     /// Another filter, order or search: its query starts at the top, the selection follows the
@@ -284,7 +284,7 @@ extension TodoListViewModel.State {
         awaitsLastPage = false
         viewport.selected = viewport.count > 0 ? viewport.count - 1 : nil
         viewport.scrollToSelection()
-        requestedRange = VisibleRange(offset: max(0, viewport.count - viewport.height), limit: viewport.height)
+        requestedRange = viewport.window
     }
 
     /// Moves the selected todo one place down (`delta` 1) or up (-1), in the manual order only.

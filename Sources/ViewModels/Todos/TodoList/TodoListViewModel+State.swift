@@ -86,7 +86,7 @@ extension TodoListViewModel {
         /// way, and the selection goes to its last row once it arrives with the exact count.
         var awaitsLastPage = false
         /// The window asked for last.
-        var requestedRange: VisibleRange?
+        var requestedRange: Range<Int>?
         /// The todo that was selected when the order changed, until its new place is known.
         var followedTodo: Int64?
         /// The todo a new order's answer put the selection on, while the rows shown are still
