@@ -33,6 +33,7 @@ private func part<Value: Equatable & Sendable>(
             .completed(200),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta")])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -73,6 +74,7 @@ private func part<Value: Equatable & Sendable>(
             .completed(10),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { ids in ids == [1] ? slow.asObservable() : fast.asObservable() }
         }
@@ -95,6 +97,7 @@ private func part<Value: Equatable & Sendable>(
             .error(80, failure),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -122,6 +125,7 @@ private func part<Value: Equatable & Sendable>(
             .completed(60),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -144,6 +148,7 @@ private func part<Value: Equatable & Sendable>(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([])) }
         }
         let output = scene(service, scheduler, [.next(100, .refreshAll)])
@@ -163,6 +168,7 @@ private func part<Value: Equatable & Sendable>(
         ])
         let requested = CallLog<[Int64]>()
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
             $0.addFeedHandler = { _ in subscribe.asObservable() }
             $0.refreshHandler = { ids in
@@ -184,6 +190,7 @@ private func part<Value: Equatable & Sendable>(
         let scheduler = harness.scheduler
         let requested = CallLog<[Int64]>()
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
             $0.addFeedHandler = { _ in .just(.failure(SceneError.storage("already subscribed"))) }
             $0.refreshHandler = { ids in
@@ -232,6 +239,7 @@ private func row(
             .completed(80),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in
                 observed(.success([Fixtures.feed(1), Fixtures.feed(2), Fixtures.feed(3)]))
             }
@@ -252,6 +260,7 @@ private func row(
             .next(60, .finished(feedID: 2, .failure(SceneError.feed("not a feed")))), .completed(80),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -261,16 +270,4 @@ private func row(
         harness.expect(
             error, [.next(0, nil), .next(180, "1 new item; 1 failed (the feed list shows why)."), .next(8_180, nil)])
     }
-}
-
-@Test func aRefreshSummaryCountsNewItemsFeedsAndFailures() {
-    var tally = RefreshTally()
-    #expect(tally.summary == "No new items.")
-    tally.count(.success(0))
-    tally.count(.failure(SceneError.feed("x")))
-    #expect(tally.summary == "No new items; 1 failed (the feed list shows why).")
-    tally.count(.success(1_200))
-    #expect(tally.summary == "1,200 new items; 1 failed (the feed list shows why).")
-    tally.count(.success(1))
-    #expect(tally.summary == "1,201 new items in 2 feeds; 1 failed (the feed list shows why).")
 }
