@@ -21,12 +21,17 @@ extension Schema {
     /// How many characters of a token make its bucket.
     static let searchBucketLength = 3
 
-    /// The postings of `new` from the terms `todo_terms` holds (its text alone), then emptied.
+    /// The postings of `new` in place of those of `old`: from the terms `todo_terms` holds (its
+    /// text alone), then emptied. Distinct buckets and no conflict clause, so that a conflict
+    /// clause of the statement that fired the trigger (which SQLite applies to the trigger's
+    /// statements too) never meets a conflict; the delete also covers an `INSERT OR REPLACE`,
+    /// whose implicit delete fires no trigger.
     private static let postNewTodo = """
+            DELETE FROM todo_postings WHERE todo_id = old.id;
             INSERT INTO todo_terms(rowid, title, notes) VALUES (new.id, new.title, new.notes);
-            INSERT OR IGNORE INTO todo_postings(todo_id, bucket, completed, position, created_at, due_at, title)
-                SELECT new.id, substr(term, 1, \(searchBucketLength)), new.completed, new.position, new.created_at,
-                    new.due_at, new.title
+            INSERT INTO todo_postings(todo_id, bucket, completed, position, created_at, due_at, title)
+                SELECT DISTINCT new.id, substr(term, 1, \(searchBucketLength)), new.completed, new.position,
+                    new.created_at, new.due_at, new.title
                 FROM todo_terms_vocabulary;
             INSERT INTO todo_terms(todo_terms) VALUES ('delete-all');
         """
@@ -60,8 +65,9 @@ extension Schema {
             PRIMARY KEY (todo_id, bucket)
         ) WITHOUT ROWID;
         CREATE VIRTUAL TABLE temp.todos_fts_instances USING fts5vocab(main, todos_fts, instance);
-        INSERT OR IGNORE INTO todo_postings(todo_id, bucket, completed, position, created_at, due_at, title)
-            SELECT todos.id, substr(term, 1, \(searchBucketLength)), completed, position, created_at, due_at, title
+        INSERT INTO todo_postings(todo_id, bucket, completed, position, created_at, due_at, title)
+            SELECT DISTINCT todos.id, substr(term, 1, \(searchBucketLength)), completed, position, created_at, due_at,
+                title
             FROM temp.todos_fts_instances JOIN todos ON todos.id = doc;
         DROP TABLE temp.todos_fts_instances;
         CREATE INDEX todo_postings_by_position ON todo_postings(bucket, position, todo_id, completed);
@@ -69,10 +75,9 @@ extension Schema {
         CREATE INDEX todo_postings_by_due ON todo_postings(bucket, completed, due_at IS NULL, due_at, todo_id);
         CREATE INDEX todo_postings_by_title ON todo_postings(bucket, completed, title COLLATE NOCASE, todo_id);
         CREATE TRIGGER todo_postings_insert AFTER INSERT ON todos BEGIN
-        \(postNewTodo)
+        \(postNewTodo.replacingOccurrences(of: "old.id", with: "new.id"))
         END;
         CREATE TRIGGER todo_postings_text AFTER UPDATE OF id, title, notes ON todos BEGIN
-            DELETE FROM todo_postings WHERE todo_id = old.id;
         \(postNewTodo)
         END;
         CREATE TRIGGER todo_postings_delete AFTER DELETE ON todos BEGIN

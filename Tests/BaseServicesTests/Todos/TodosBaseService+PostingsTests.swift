@@ -103,6 +103,9 @@ private let searches = ["ecole", "Élan", "foo-bar", "cafe plan", "pl", "zzz", "
             UPDATE todos SET created_at = 100 - id, due_at = id * 1000 WHERE id % 6 = 0;
             DELETE FROM todos WHERE id = 9;
             INSERT INTO todos(title, notes, created_at, updated_at, position) VALUES ('foo-bar école', '', 5, 5, 3);
+            INSERT OR FAIL INTO todos(title, notes, created_at, updated_at, position)
+                VALUES ('Cafés du café', 'plan planning', 6, 6, 4);
+            UPDATE OR ABORT todos SET title = 'Plan planning ' || id WHERE id % 8 = 1 AND id < 40;
             """)
     }
     other.close()
