@@ -51,7 +51,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             // A number typed for `o` shows until `o` uses it or another key drops it.
             chrome.info =
                 state.linkNumber.map { "link [\($0)]: o opens it, D downloads it" } ?? state.downloadsText ?? ""
-            chrome.hints = Self.readerHints
+            chrome.hints = keys.relabel(Self.readerHints, in: .reader)
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
             let area = chrome.contentArea(for: size)
@@ -89,7 +89,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
 
     func handle(_ event: InputEvent) -> Bool {
         let isReading = scene.state.isReading
-        let read = isReading ? event : keys.translate(event, in: .items)
+        let read = keys.translate(event, in: isReading ? .reader : .items)
         guard let action = Self.action(for: read, isReading: isReading) else { return false }
         scene.send(action)
         return true
@@ -112,6 +112,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             case .character("n"): return .nextUnread
             case .character("o"): return .openLink
             case .character("D"): return .download
+            case .character("c"): return .cancelDownloads
             case .character(let character) where character.isASCII && character.isNumber:
                 return character.wholeNumberValue.map { .typeDigit($0) }
             case .character("?"): return .help
@@ -128,6 +129,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         case .character("U"): return .toggleUnreadOnly
         case .character("o"): return .openLink
         case .character("D"): return .download
+        case .character("c"): return .cancelDownloads
         case .character("?"): return .help
         default: return nil
         }

@@ -62,8 +62,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         case .importing(let text):
             chrome.prompt = .input(label: "OPML file to import:", text: text.text, cursor: text.cursor)
             chrome.hints = PromptKeys.hints(enter: "import")
-        case .confirmingRemove(_, let title):
-            chrome.prompt = .confirm("Remove the feed “\(title)”?")
+        case .confirmingRemove(_, let title, let isQuery):
+            chrome.prompt = .confirm("Remove the \(isQuery ? "query feed" : "feed") “\(title)”?")
             chrome.hints = [KeyHint("y", "remove"), KeyHint("n Esc", "keep")]
         case .searching(let text):
             chrome.prompt = .input(label: "Search:", text: text.text, cursor: text.cursor)

@@ -50,14 +50,16 @@ extension FeedItemsViewModel {
         case .downloadsChanged(let downloads):
             // Each download that ends says how, once.
             for new in downloads where state.downloads.contains(where: { $0.id == new.id && $0.status != new.status }) {
-                if case .finished(let path) = new.status {
-                    state.status.show("Downloaded “\(new.title)”: \(path)", .notice)
-                }
-                if case .failed(let why) = new.status {
-                    state.status.show("Could not download “\(new.title)”: \(why)", .error)
+                switch new.status {
+                case .finished(let path): state.status.show("Downloaded “\(new.title)”: \(path)", .notice)
+                case .failed(let why): state.status.show("Could not download “\(new.title)”: \(why)", .error)
+                default: break
                 }
             }
             state.downloads = downloads
+        case .downloadsCancelled(let count):
+            let what = CountText.counted(count, "download", "downloads")
+            state.status.show("Cancelled \(what); \(.download) again continues from where it stopped.", .notice)
         case .markedAllRead(let count):
             state.status.show(
                 count == 0
@@ -124,6 +126,10 @@ extension FeedItemsViewModel.State {
             case .success(let url): return [.download(url, title: item.title)]
             case .failure(let error): status.show(error.message, .error)
             }
+            return []
+        case .cancelDownloads:
+            if downloads.contains(where: \.isPending) { return [.cancelDownloads] }
+            status.show("No download is running or queued.", .notice)
             return []
         case .openLink:
             let number = linkNumber

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 
 /// What a refresh brought, counted as its feeds finish, and said in one line when it ends.
@@ -8,16 +9,17 @@ struct RefreshTally: Sendable, Hashable {
     private(set) var feedsWithNewItems = 0
     /// Feeds whose download or reading failed.
     private(set) var failedFeeds = 0
+    /// For each feed that listed more items than a feed keeps: "“Title” kept 50,000 items (…)".
+    private var cutFeeds: [String] = []
 
-    /// Counts one feed's outcome: how many items were new, or that it failed.
-    mutating func count(_ result: Result<Int, SceneError>) {
-        switch result {
-        case .success(let new) where new > 0:
-            newItems += new
-            feedsWithNewItems += 1
-        case .success: break
-        case .failure: failedFeeds += 1
-        }
+    /// Counts the outcome of the feed titled `title`: what it brought, or that it failed.
+    mutating func count(_ result: Result<FeedRefreshCount, SceneError>, title: String) {
+        guard case .success(let count) = result else { return failedFeeds += 1 }
+        newItems += count.newItemCount
+        feedsWithNewItems += count.newItemCount > 0 ? 1 : 0
+        guard count.omittedItemCount > 0 else { return }
+        let kept = CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
+        cutFeeds.append("“\(FeedURLRule.hidingPasswords(in: title))” kept \(kept)")
     }
 
     /// "12 new items in 3 feeds; 1 failed.", "No new items.", "1 new item; 2 failed."
@@ -30,8 +32,10 @@ struct RefreshTally: Sendable, Hashable {
                 CountText.counted(newItems, "new item", "new items") + " in "
                     + CountText.counted(feedsWithNewItems, "feed", "feeds")
             }
-        if failedFeeds > 0 {
-            text += "; \(failedFeeds) failed (the feed list shows why)"
+        if failedFeeds > 0 { text += "; \(failedFeeds) failed (the feed list shows why)" }
+        if let cut = cutFeeds.first { text += "; " + cut }
+        if cutFeeds.count > 1 {
+            text += ", and " + CountText.counted(cutFeeds.count - 1, "more feed", "more feeds") + " likewise"
         }
         return text + "."
     }

@@ -28,7 +28,7 @@ private func part<Value: Equatable & Sendable>(
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
             .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
-            .next(100, .finished(feedID: 1, .success(4))),
+            .next(100, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 4)))),
             .next(200, .finished(feedID: 2, .failure(SceneError.feed("not a feed: unexpected <html>")))),
             .completed(200),
         ])
@@ -66,10 +66,12 @@ private func part<Value: Equatable & Sendable>(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let slow = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1])), .next(500, .finished(feedID: 1, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1])),
+            .next(500, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 1)))),
         ])
         let fast = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [2])), .next(10, .finished(feedID: 2, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [2])),
+            .next(10, .finished(feedID: 2, .success(FeedRefreshCount(newItemCount: 1)))),
             .completed(10),
         ])
         let service = MockFeedListService {
@@ -91,7 +93,8 @@ private func part<Value: Equatable & Sendable>(
         let scheduler = harness.scheduler
         let failure = TestError("database is locked")
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 2)))),
             .error(80, failure),
         ])
         let service = MockFeedListService {
@@ -118,7 +121,8 @@ private func part<Value: Equatable & Sendable>(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 2)))),
             .completed(60),
         ])
         let service = MockFeedListService {
@@ -227,8 +231,10 @@ private func row(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2, 3])), .next(50, .finished(feedID: 1, .success(4))),
-            .next(60, .finished(feedID: 2, .success(8))), .next(70, .finished(feedID: 3, .success(0))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2, 3])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 4)))),
+            .next(60, .finished(feedID: 2, .success(FeedRefreshCount(newItemCount: 8)))),
+            .next(70, .finished(feedID: 3, .success(FeedRefreshCount(newItemCount: 0)))),
             .completed(80),
         ])
         let service = MockFeedListService {
@@ -248,7 +254,8 @@ private func row(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 1)))),
             .next(60, .finished(feedID: 2, .failure(SceneError.feed("not a feed")))), .completed(80),
         ])
         let service = MockFeedListService {
@@ -266,11 +273,24 @@ private func row(
 @Test func aRefreshSummaryCountsNewItemsFeedsAndFailures() {
     var tally = RefreshTally()
     #expect(tally.summary == "No new items.")
-    tally.count(.success(0))
-    tally.count(.failure(SceneError.feed("x")))
+    tally.count(.success(FeedRefreshCount(newItemCount: 0)), title: "")
+    tally.count(.failure(SceneError.feed("x")), title: "")
     #expect(tally.summary == "No new items; 1 failed (the feed list shows why).")
-    tally.count(.success(1_200))
+    tally.count(.success(FeedRefreshCount(newItemCount: 1_200)), title: "")
     #expect(tally.summary == "1,200 new items; 1 failed (the feed list shows why).")
-    tally.count(.success(1))
+    tally.count(.success(FeedRefreshCount(newItemCount: 1)), title: "")
     #expect(tally.summary == "1,201 new items in 2 feeds; 1 failed (the feed list shows why).")
+}
+
+@Test func aRefreshSummarySaysHowManyItemsWereKeptOfHowManyTheFeedLists() {
+    var tally = RefreshTally()
+    tally.count(
+        .success(FeedRefreshCount(newItemCount: 0, keptItemCount: 50_000, omittedItemCount: 236_000)), title: "Big")
+    #expect(tally.summary == "No new items; “Big” kept 50,000 items (the newest of 286,000 the feed lists).")
+    tally.count(.success(FeedRefreshCount(newItemCount: 3, keptItemCount: 3)), title: "Small")
+    tally.count(.success(FeedRefreshCount(newItemCount: 2, keptItemCount: 9, omittedItemCount: 1)), title: "Cut")
+    #expect(
+        tally.summary
+            == "5 new items in 2 feeds; “Big” kept 50,000 items (the newest of 286,000 the feed lists), and 1 more feed likewise."
+    )
 }
