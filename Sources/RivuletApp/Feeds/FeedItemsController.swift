@@ -1,3 +1,4 @@
+import Domain
 import Streams
 import TerminalUI
 import ViewModels
@@ -39,9 +40,11 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
+        let bound: BoundScene = scene.state.isReading ? .reader : .items
         var chrome = SceneChrome(
             title: scene.state.heading, info: "\(scene.state.unreadCount) unread", hints: Self.hints,
-            errorMessage: scene.state.errorMessage?.keyed, message: scene.state.message?.keyed,
+            errorMessage: scene.state.errorMessage.map { keys.keyed($0, in: bound) },
+            message: scene.state.message.map { keys.keyed($0, in: bound) },
             isBusy: scene.state.isLoading,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
@@ -83,8 +86,9 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: state.emptyListText.keyed)
-        return SceneScreen(chrome: chrome, content: .list(header: state.listHeader?.keyed, window: window))
+            selected: state.viewport.selected, emptyText: keys.keyed(state.emptyListText, in: .items))
+        return SceneScreen(
+            chrome: chrome, content: .list(header: state.listHeader.map { keys.keyed($0, in: .items) }, window: window))
     }
 
     func handle(_ event: InputEvent) -> Bool {

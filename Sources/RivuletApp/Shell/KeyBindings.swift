@@ -1,5 +1,6 @@
 import Domain
 import TerminalUI
+import ViewModels
 
 /// The keys the settings file binds (`bind-key KEY ACTION [SCENE]`), as the scenes read them: a bound key pressed in a scene is read as the key that does its action there by
 /// default, so the scenes' own key tables stay the one place that maps keys to actions. A key
@@ -58,6 +59,34 @@ struct KeyBindings {
             guard keys != words else { return hint }
             guard !keys.isEmpty else { return nil }
             return KeyHint(keys.joined(separator: " "), hint.action, isEssential: hint.isEssential)
+        }
+    }
+
+    /// `text` with each action named by the key that does it in `scene` (or, for an action of
+    /// another scene, there): the first key bound to it, else its own.
+    func keyed(_ text: ActionText, in scene: BoundScene) -> String {
+        text.text { named in
+            guard let action = Self.boundAction(for: named) else { return KeyMaps.key(for: named) }
+            let home = action.scenes.contains(scene) ? scene : BoundScene.allCases.first(where: action.scenes.contains)
+            return home.flatMap { boundKeys[$0]?[action]?.first } ?? KeyMaps.key(for: named)
+        }
+    }
+
+    /// The action a message names, as the settings file binds it.
+    private static func boundAction(for action: NamedAction) -> BoundAction? {
+        switch action {
+        case .add: .add
+        case .undo: .undo
+        case .redo: .redo
+        case .changeOrder: .sort
+        case .changeFilter: .filter
+        case .search: .search
+        case .clearSearch: nil
+        case .clearCompleted: .clearCompleted
+        case .back: .back
+        case .showAll: .unreadOnly
+        case .refresh: .refresh
+        case .download: .download
         }
     }
 

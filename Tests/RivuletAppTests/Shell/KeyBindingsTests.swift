@@ -117,3 +117,17 @@ private let oneTodo = MockTodoListService {
         keys.relabel(TodoEditorController.hints(inNotes: true, canSave: true), in: .editor).contains(
             KeyHint("F2 Ctrl-S", "save")))
 }
+
+@Test func notesNameActionsByTheKeysAsBound() {
+    let keys = KeyBindings([
+        KeyBinding(key: "z", action: .undo, scene: .todos), KeyBinding(key: "F5", action: .refresh),
+        KeyBinding(key: "X", action: .download, scene: .reader),
+    ])
+    let undone: ActionText = "Deleted “Milk”. \(.undo) undoes it."
+    #expect(keys.keyed(undone, in: .todos) == "Deleted “Milk”. z undoes it.")
+    #expect(keys.keyed(undone, in: .feeds) == "Deleted “Milk”. u undoes it.")
+    // An action of another scene is named by its key there.
+    #expect(keys.keyed("\(.refresh) on the feeds list tries again", in: .items) == "F5 on the feeds list tries again")
+    #expect(keys.keyed("\(.download) again", in: .reader) == "X again")
+    #expect(keys.keyed("\(.clearSearch) clears it", in: .todos) == "Esc clears it")
+}
