@@ -23,11 +23,9 @@ package struct MockFeedListService: FeedListServiceType {
     package var observeSearchHandler:
         @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>> = _unexpected(
             "FeedListServiceType.observeSearch(_:limit:on:)")
-    /// Answers ``observeQueryFeeds(on:)``; by default there are none, as in a database where
-    /// no query feed was ever saved, so a test of something else need not set it.
-    package var observeQueryFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[FeedRule], SceneError>> = {
-        _ in .just(.success([]))
-    }
+    /// Answers ``observeQueryFeeds(on:)``.
+    package var observeQueryFeedsHandler: @Sendable (any Scheduler) -> Observable<Result<[FeedRule], SceneError>> =
+        _unexpected("FeedListServiceType.observeQueryFeeds(on:)")
     /// Answers ``observeMatches(of:limit:on:)``.
     package var observeMatchesHandler:
         @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>> = _unexpected(

@@ -38,3 +38,12 @@ import Testing
     #expect(match.text == "pri:X due:fri")
     #expect(!match.hasAttributes)
 }
+
+@Test func aNewTodoWrittenAsALineIsShownWhenItsTitleAndAttributesMatch() throws {
+    let dueDays = DueDayParser(today: DueDay(daysSince1970: 0), order: .dayFirst)
+    let line = try TodoLine.parse("Paint the fence +home pri:H", dueDays: dueDays).get()
+    #expect(TodoMatch(search: "+home fence").admits(line))
+    #expect(TodoMatch(search: "pri:h").admits(line))
+    #expect(!TodoMatch(search: "+work").admits(line))
+    #expect(!TodoMatch(search: "ladder").admits(line))
+}

@@ -12,6 +12,14 @@ import Testing
     }
 }
 
+@Test func mockFeedListServiceFailsATestThatDidNotSetUpTheQueryFeeds() {
+    withKnownIssue {
+        _ = MockFeedListService().observeQueryFeeds(on: ImmediateScheduler())
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("FeedListServiceType.observeQueryFeeds(on:) was called") }
+    }
+}
+
 @Test func mockFeedListServiceCallsTheClosureGiven() {
     let service = MockFeedListService {
         $0.refreshHandler = { ids in

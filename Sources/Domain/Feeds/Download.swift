@@ -63,6 +63,16 @@ public struct Download: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// What the person is told once it has ended: where the file is, or why it failed (then
+    /// `isFailure`); `nil` while it waits or runs.
+    public var ending: (text: String, isFailure: Bool)? {
+        switch status {
+        case .finished(let path): ("Downloaded “\(title)”: \(path)", false)
+        case .failed(let why): ("Could not download “\(title)”: \(why)", true)
+        case .queued, .running, .cancelled: nil
+        }
+    }
+
     /// `downloads` in a few words: the running one and its progress, then how many wait, are
     /// done, failed and cancelled (`Downloading “Ep 2” 45% of 23.8 MB · 1 queued · 3 done`); `nil` for none.
     public static func summary(of downloads: [Download]) -> String? {

@@ -173,7 +173,8 @@ public struct TodoLine: Sendable, Hashable {
                     if firstFailure == nil { firstFailure = error }
                 }
             }
-            return .failure(TodoLineError("In '\(written)': \(firstFailure?.message ?? "no day is named.")"))
+            // The parser's sentence quotes the text it could not read, so it stands alone.
+            return .failure(TodoLineError(firstFailure?.message ?? "“\(written)” names no day."))
         case .recurrence:
             for extra in 0...following.count {
                 let phrase = ([first] + following.prefix(extra)).joined(separator: " ")

@@ -87,4 +87,11 @@ public struct TodoMatch: Sendable, Hashable {
         if let wanted = self.priority, priority != wanted { return false }
         return SearchTerms.find(text, in: notes.isEmpty ? title : title + "\n" + notes)
     }
+
+    /// Whether a new todo written as `line` is shown: its title and attributes (it has no notes).
+    public func admits(_ line: TodoLine) -> Bool {
+        let attributes = TodoAttributes(line)
+        return admits(
+            title: line.title, tags: attributes.tags, project: attributes.project, priority: attributes.priority)
+    }
 }

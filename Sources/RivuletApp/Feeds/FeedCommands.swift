@@ -24,7 +24,7 @@ enum FeedCommands {
                     let url = FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(feed.url))
                     var line = "\(feed.id)\t\(title)\t\(feed.unreadCount)/\(feed.itemCount) unread\t\(url)"
                     // The whole reason, on the feed's own line: the app's row has room for its start only.
-                    if let error = lastError(of: feed) {
+                    if let error = feed.lastRefresh.failure {
                         line += "\terror: \(FeedURLRule.hidingPasswords(in: TextSanitizer.sanitize(error)))"
                     }
                     if !feed.tags.isEmpty {
@@ -182,14 +182,9 @@ enum FeedCommands {
         ("url", { .string($0.url) }),
         ("itemCount", { .int(Int64($0.itemCount)) }),
         ("unreadCount", { .int(Int64($0.unreadCount)) }),
-        ("lastError", { .optional(lastError(of: $0)) }),
+        ("lastError", { .optional($0.lastRefresh.failure) }),
         ("tags", { .array($0.tags.map(JSONValue.string)) }),
     ])
-
-    /// Why the feed's last refresh failed, as stored; `nil` when it did not.
-    private static func lastError(of feed: Feed) -> String? {
-        if case .failed(let message) = feed.lastRefresh { message } else { nil }
-    }
 
     /// What `feeds items --json` prints for each item.
     static let itemJSON = JSONShape<FeedItem>([

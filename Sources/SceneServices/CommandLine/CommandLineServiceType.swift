@@ -13,7 +13,7 @@ package import Streams
 ///     .subscribe(onNext: { result in print(result) })
 ///     .disposed(by: bag)
 /// ```
-package protocol CommandLineServiceType: Sendable {
+package protocol CommandLineServiceType: HistoryStepping {
     /// Adds a todo at the end of the list. A recurrence without a due date is refused.
     func addTodo(
         title: String, notes: String, dueAt: Date?, attributes: TodoAttributes
@@ -48,13 +48,6 @@ package protocol CommandLineServiceType: Sendable {
     /// Removes the todos `ids` names, as one change that one undo takes back; sends them as they
     /// were. Removes nothing when an ID names no todo.
     func removeTodos(ids: [Int64]) -> Observable<Result<[Todo], SceneError>>
-
-    /// Undoes the last change, to todos or feeds, made here or by any other process; `nil` when
-    /// there is nothing to undo.
-    func undo() -> Observable<Result<HistoryStep?, SceneError>>
-
-    /// Redoes the last change undone; `nil` when there is nothing to redo.
-    func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Reads every feed once, by title.
     func fetchFeeds() -> Observable<Result<[Feed], SceneError>>

@@ -50,6 +50,11 @@ package enum FeedRefreshState: Sendable, Hashable {
         if case .failed = self { return true }
         return false
     }
+
+    /// Why the last refresh failed; `nil` when it did not.
+    package var failure: String? {
+        if case .failed(let message) = self { message } else { nil }
+    }
 }
 
 /// One step of refreshing feeds.

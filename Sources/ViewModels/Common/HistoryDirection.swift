@@ -1,13 +1,6 @@
 package import SceneServices
 
-/// Which way through the history of changes: the one history that every list's `u` and
-/// Ctrl-R step through, whatever the change touched (a todo, a feed's removal).
-package enum HistoryDirection: Sendable, Hashable {
-    /// Back: undo.
-    case undo
-    /// Forward again: redo.
-    case redo
-
+extension HistoryDirection {
     /// What the status line says after a step: the change in words (a long title shortened, so
     /// the key that goes back stays on screen), or that there was none ("Undid: remove feed
     /// "Example". Ctrl-R redoes it.").

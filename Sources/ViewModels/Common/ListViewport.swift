@@ -74,20 +74,17 @@ package struct ListViewport: Sendable, Hashable {
         offset = min(max(next, 0), count - height)
     }
 
-    /// The rows shown, as positions in the whole list.
-    package var visiblePositions: Range<Int> { offset..<max(offset, min(offset + height, count)) }
-}
+    /// The positions the window holds, from its first row: as many as fit, even past the list's
+    /// end (what a list read a window at a time asks for).
+    package var window: Range<Int> { offset..<offset + height }
 
-/// The rows a list's viewport shows: where they start in the list and how many fit.
-package struct VisibleRange: Sendable, Hashable {
-    /// The position of the first visible row.
-    package let offset: Int
-    /// How many rows fit.
-    package let limit: Int
+    /// The elements of `list`, the whole list, that the window shows, in order.
+    package func shown<Element>(in list: [Element]) -> ArraySlice<Element> {
+        list[window.clamped(to: list.indices)]
+    }
 
-    /// Creates a range.
-    package init(offset: Int, limit: Int) {
-        self.offset = offset
-        self.limit = limit
+    /// The selected element of `list`, the whole list, if there is one.
+    package func selection<Element>(in list: [Element]) -> Element? {
+        selected.flatMap { list.indices.contains($0) ? list[$0] : nil }
     }
 }

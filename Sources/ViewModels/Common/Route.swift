@@ -1,3 +1,5 @@
+import Streams
+
 /// Where a scene asks to go next. View models emit routes; the coordinator follows them.
 package enum Route: Sendable, Hashable {
     /// The todo list.
@@ -30,4 +32,12 @@ package enum SceneKind: String, Sendable, Hashable, CaseIterable {
     case feedItems
     /// The key map.
     case help
+}
+
+extension PublishRelay where Element == Route {
+    /// Sends `route` to the coordinator: the effect of a route, which answers with no event.
+    func follow<Event>(_ route: Route) -> Observable<Event> {
+        accept(route)
+        return .empty()
+    }
 }

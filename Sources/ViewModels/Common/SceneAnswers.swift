@@ -9,18 +9,18 @@ func answer<Value: Sendable, Answer: Sendable>(
     source.catch { .just(.failure(SceneError.unexpected("\($0)"))) }.map(event)
 }
 
-extension Result where Failure == SceneError {
-    /// The failure in words after `prefix` ("Could not add the todo: …"), or `nil` on success.
-    func failureMessage(after prefix: String) -> String? {
-        if case .failure(let error) = self { error.message(after: prefix) } else { nil }
-    }
-}
-
-/// A write's failure as an event made by `failed` from its message after `prefix` ("Could not
-/// add the todo: …"); its success sends nothing, as the observed list shows it.
-func failure<Value: Sendable, Answer: Sendable>(
-    of outcome: Observable<Result<Value, SceneError>>, after prefix: String,
-    _ failed: @escaping @Sendable (String) -> Answer
+/// A command's answer as an event: `succeeded` of its value (by default nothing, as the observed
+/// list shows it), or `failed` of its failure in words after `prefix` ("Could not add the todo:
+/// …"; `nil`: in the failure's own words).
+func outcome<Value: Sendable, Answer: Sendable>(
+    of source: Observable<Result<Value, SceneError>>, after prefix: String?,
+    failed: @escaping @Sendable (String) -> Answer, _ succeeded: @escaping @Sendable (Value) -> Answer? = { _ in nil }
 ) -> Observable<Answer> {
-    answer(outcome) { $0.failureMessage(after: prefix).map(failed) }.compactMap { $0 }
+    answer(source) { result in
+        switch result {
+        case .success(let value): succeeded(value)
+        case .failure(let error): failed(prefix.map(error.message(after:)) ?? error.message)
+        }
+    }
+    .compactMap { $0 }
 }

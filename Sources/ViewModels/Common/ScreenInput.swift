@@ -18,18 +18,11 @@ package struct ScreenOutput<State: Sendable>: Sendable {
     /// Where to go next.
     package let route: Signal<Route>
 
-    /// Creates the output.
-    package init(state: Driver<State>, route: Signal<Route>) {
-        self.state = state
-        self.route = route
-    }
-
     /// The output of a scene's feedback system `states` (repeats dropped) and of its `routes`,
     /// both delivered on `scheduler`.
     package init(states: Observable<State>, routes: PublishRelay<Route>, scheduler: any Scheduler)
     where State: Equatable {
-        self.init(
-            state: states.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler)),
-            route: routes.asSignal(scheduler: scheduler))
+        state = states.distinctUntilChanged().asDriver(onErrorDriveWith: .empty(scheduler: scheduler))
+        route = routes.asSignal(scheduler: scheduler)
     }
 }

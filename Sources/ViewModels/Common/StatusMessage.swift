@@ -91,9 +91,16 @@ package struct StatusMessageSlot: Sendable, Hashable {
 }
 
 /// A scene's screen whose status line shows messages that go away.
-protocol ShowsStatusMessages {
+package protocol ShowsStatusMessages {
     /// The status line's message.
-    var status: StatusMessageSlot { get set }
+    var status: StatusMessageSlot { get }
+}
+
+extension ShowsStatusMessages {
+    /// The failure shown, if the status line shows one.
+    package var errorMessage: ActionText? { status.error }
+    /// The notice shown (what was just done, or why nothing was), if the status line shows one.
+    package var message: ActionText? { status.notice }
 }
 
 extension Feedback where State: ShowsStatusMessages {

@@ -40,18 +40,15 @@ package struct HelpViewModel: ViewModelType, Sendable {
         case action(Action)
     }
 
-    /// What a step asks for: a route.
-    enum Effect: Sendable, Hashable { case route(Route) }
+    /// What a step asks for: a route, and nothing else.
+    typealias Effect = Route
 
     /// Wires a front end's actions to the help scene.
     package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
         let routes = PublishRelay<Route>()
         let state = Observable.system(
             initialState: State(scene: scene), reduce: Self.reduce,
-            effects: { effect -> Observable<Event> in
-                if case .route(let route) = effect { routes.accept(route) }
-                return .empty()
-            },
+            effects: { routes.follow($0) },
             scheduler: scheduler, feedback: .events(input.actions.map(Event.action)))
         return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
@@ -59,8 +56,8 @@ package struct HelpViewModel: ViewModelType, Sendable {
     /// Folds `event` into `state`; returns what the step asks for.
     static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
         switch event {
-        case .action(.close): return [.route(.back)]
-        case .action(.quit): return [.route(.quit)]
+        case .action(.close): return [.back]
+        case .action(.quit): return [.quit]
         case .action(.scroll(let by, let maximum)): state.scroll = min(max(state.scroll + by, 0), max(maximum, 0))
         }
         return []

@@ -1,3 +1,4 @@
+import Domain
 package import SceneServices
 package import Streams
 
@@ -69,22 +70,18 @@ package struct HomeViewModel: ViewModelType, Sendable {
         case counted(HomeCounts)
     }
 
-    /// What a step asks for: a route.
-    enum Effect: Sendable, Hashable { case route(Route) }
+    /// What a step asks for: a route, and nothing else.
+    typealias Effect = Route
 
     /// Wires a front end's actions to the whole scene: the selection is kept here; a front end
     /// maps keys to ``Action``s and draws ``State``.
     package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
-        let service = service
-        let scheduler = scheduler
+        let (service, scheduler) = (service, scheduler)
         let routes = PublishRelay<Route>()
         let state = Observable.system(
             initialState: State(errorMessage: notes.isEmpty ? nil : notes.joined(separator: " ")),
             reduce: Self.reduce,
-            effects: { effect -> Observable<Event> in
-                if case .route(let route) = effect { routes.accept(route) }
-                return .empty()
-            },
+            effects: { routes.follow($0) },
             scheduler: scheduler,
             feedback: .events(input.actions.map(Event.action)),
             // Counts that fail stop at their last value; the keys still work.
@@ -103,11 +100,11 @@ package struct HomeViewModel: ViewModelType, Sendable {
         case .action(.select(let move)):
             let places = ListViewport(selected: state.selected, height: 1, count: 2)
             state.selected = places.selection(after: move) ?? 0
-        case .action(.openSelected): return [.route(state.selected == 0 ? .todoList : .feeds)]
-        case .action(.openTodos): return [.route(.todoList)]
-        case .action(.openFeeds): return [.route(.feeds)]
-        case .action(.help): return [.route(.help(.home))]
-        case .action(.quit): return [.route(.quit)]
+        case .action(.openSelected): return [state.selected == 0 ? .todoList : .feeds]
+        case .action(.openTodos): return [.todoList]
+        case .action(.openFeeds): return [.feeds]
+        case .action(.help): return [.help(.home)]
+        case .action(.quit): return [.quit]
         }
         return []
     }

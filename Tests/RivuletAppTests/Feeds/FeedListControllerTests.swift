@@ -9,6 +9,7 @@ import ViewModels
 
 private func controller(feeds: [Feed]) -> FeedListController {
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in Observable.never().startWith(.success(feeds)) }
     }
     let viewModel = FeedListViewModel(service: service, scheduler: ImmediateScheduler())

@@ -1,17 +1,18 @@
 import Foundation
+import TestMeasures
 
 /// A private tmux server running one command in a pane of a fixed size, for end-to-end tests
 /// that read the real screen. The server (and so the app) is killed when the session is closed,
 /// even when a test fails, and its socket file removed: tmux leaves it behind after `kill-server`.
 final class TmuxSession {
-    /// The path of the server's socket, in the temporary directory rather than tmux's shared one.
+    /// The path of the server's socket, in the tests' files folder rather than tmux's shared one.
     let socket: String
     let name = "app"
 
     /// Starts `command` (run by the shell) in a detached session of `width`×`height`. When the
     /// command ends, the pane prints `__EXIT=<status>` and stays open for inspection.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
-        socket = NSTemporaryDirectory() + "rivulet-e2e-\(getpid())-\(UUID().uuidString.prefix(8)).tmux"
+        socket = TestMeasures.filesFolder + "rivulet-e2e-\(getpid())-\(UUID().uuidString.prefix(8)).tmux"
         // Under the thread sanitizer the app's own crash handler must see SIGSEGV, not the sanitizer's.
         var exports = [
             "SWIFT_BACKTRACE=interactive=no,enable=no", "TERM=xterm-256color", "LANG=C.UTF-8",
@@ -102,11 +103,12 @@ final class TmuxSession {
     }
 
     /// Runs a tmux command on the private server. It is spawned directly and waited for with
-    /// `waitpid`, output through a file: Foundation's `Process` never sees the client end when
-    /// the client starts a server.
+    /// `waitpid`, output through a file (in the tests' files folder, in memory where the system
+    /// has one: a test polls the screen every 20 ms): Foundation's `Process` never sees the
+    /// client end when the client starts a server.
     @discardableResult
     private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
-        let outputPath = capture ? NSTemporaryDirectory() + "rivulet-e2e-\(UUID().uuidString).out" : nil
+        let outputPath = capture ? TestMeasures.filesFolder + "rivulet-e2e-\(UUID().uuidString).out" : nil
         defer { if let outputPath { try? FileManager.default.removeItem(atPath: outputPath) } }
         _ = Self.spawn(["tmux", "-S", socket] + arguments, outputPath: outputPath)
         guard let outputPath else { return "" }

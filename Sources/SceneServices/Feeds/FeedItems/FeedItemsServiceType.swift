@@ -2,7 +2,7 @@ package import Domain
 package import Streams
 
 /// What the feed items scene needs: one feed's stored items (readable offline) and read state.
-package protocol FeedItemsServiceType: Sendable {
+package protocol FeedItemsServiceType: HistoryStepping {
     /// Observes one feed; `nil` once it is removed.
     func observeFeed(id: Int64, on scheduler: any Scheduler) -> Observable<Result<Feed?, SceneError>>
 
@@ -36,13 +36,6 @@ package protocol FeedItemsServiceType: Sendable {
     /// Marks every item of a feed read, as one change that undo takes back; sends how many
     /// changed.
     func markAllRead(feedID: Int64) -> Observable<Result<Int, SceneError>>
-
-    /// Undoes the last change made here or by any other process, to feeds or todos (one
-    /// history); `nil` when there is nothing to undo.
-    func undo() -> Observable<Result<HistoryStep?, SceneError>>
-
-    /// Redoes the last change undone; `nil` when there is nothing to redo.
-    func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Opens a web address in the person's browser when subscribed; sends one result.
     func openLink(_ url: String) -> Observable<Result<Void, SceneError>>

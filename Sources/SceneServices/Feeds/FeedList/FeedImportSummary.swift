@@ -1,3 +1,5 @@
+import Domain
+
 /// What importing a subscription list did, as the feeds scene shows it.
 package struct FeedImportSummary: Sendable, Hashable {
     /// The feeds subscribed to, in the list's order; none is fetched yet.
@@ -16,7 +18,14 @@ package struct FeedImportSummary: Sendable, Hashable {
 
     /// `Imported 3 feeds: 1 skipped, 0 failed.`
     package var text: String {
-        let added = addedFeedIDs.count
-        return "Imported \(added) feed\(added == 1 ? "" : "s"): \(skippedCount) skipped, \(failures.count) failed."
+        "Imported \(CountText.counted(addedFeedIDs.count, "feed", "feeds")): \(skippedCount) skipped, \(failures.count) failed."
+    }
+
+    /// What the feeds scene says of the import: ``text``, then the first failure, if any, and
+    /// how many more there were.
+    package var report: String {
+        guard let first = failures.first else { return text }
+        let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+        return "\(text) Not imported: \(first)\(more)"
     }
 }

@@ -2,7 +2,7 @@ package import Streams
 
 /// What the feeds scene needs: the feeds, adding and removing one, undo and redo, and
 /// refreshing.
-package protocol FeedListServiceType: Sendable {
+package protocol FeedListServiceType: HistoryStepping {
     /// Observes every feed, by title, with unread counts and last-refresh state.
     func observeFeeds(on scheduler: any Scheduler) -> Observable<Result<[Feed], SceneError>>
 
@@ -14,13 +14,6 @@ package protocol FeedListServiceType: Sendable {
 
     /// Unsubscribes from a feed and sends it as it was; ``undo()`` takes it back.
     func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>>
-
-    /// Undoes the last change made here or by any other process, to feeds or todos (one
-    /// history: the todo list's undo steps through it too); `nil` when there is nothing to undo.
-    func undo() -> Observable<Result<HistoryStep?, SceneError>>
-
-    /// Redoes the last change undone; `nil` when there is nothing to redo.
-    func redo() -> Observable<Result<HistoryStep?, SceneError>>
 
     /// Observes the newest `limit` items of all feeds whose title or text holds every word of
     /// `text` (each as the start of a word, case and accents ignored), each with its feed's title.

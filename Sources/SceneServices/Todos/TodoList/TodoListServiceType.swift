@@ -5,7 +5,7 @@ package import Streams
 ///
 /// Observations never fail: a failure arrives as a `.failure` element and observing goes on.
 /// Writes run when subscribed, send one `Result` and complete.
-package protocol TodoListServiceType: Sendable {
+package protocol TodoListServiceType: HistoryStepping {
     /// Observes one window of the list, with how many todos match in all (or, for a search most
     /// todos match, at least: see ``TodoPage/isCountExact``).
     func observePage(_ query: TodoQuery, on scheduler: any Scheduler) -> Observable<Result<TodoPage, SceneError>>
@@ -44,13 +44,6 @@ package protocol TodoListServiceType: Sendable {
     /// Deletes the done todos a list of `query` shows, and no hidden one; sends how many there were.
     func clearCompleted(in query: TodoQuery) -> Observable<Result<Int, SceneError>>
 
-    /// Undoes the last change made here or by any other process, to todos or feeds (one
-    /// history: a feed's removal too); `nil` when there is nothing to undo.
-    func undo() -> Observable<Result<HistoryStep?, SceneError>>
-
-    /// Redoes the last change undone; `nil` when there is nothing to redo.
-    func redo() -> Observable<Result<HistoryStep?, SceneError>>
-
     /// Fetches, once, the filter and order the person last chose for the list (in any scene or
     /// process); `nil` when none was kept.
     func fetchChoice() -> Observable<Result<TodoListChoice?, SceneError>>
@@ -64,4 +57,12 @@ package protocol TodoListServiceType: Sendable {
         id: Int64, from index: Int, to newIndex: Int, in query: TodoQuery
     )
         -> Observable<Result<Todo, SceneError>>
+}
+
+extension TodoListServiceType {
+    /// Runs `plan` over the todos its list shows: ``clearCompleted(in:)`` or ``toggleAll(in:)``.
+    /// Sends how many changed.
+    package func run(_ plan: TodoBulkPlan) -> Observable<Result<Int, SceneError>> {
+        plan.kind == .clear ? clearCompleted(in: plan.query) : toggleAll(in: plan.query)
+    }
 }

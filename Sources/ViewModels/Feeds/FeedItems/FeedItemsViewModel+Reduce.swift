@@ -18,8 +18,7 @@ extension FeedItemsViewModel {
         case .feedLoaded(.success(let feed?)):
             state.feedTitle = feed.title
             state.isFeedGone = false
-            state.refreshFailure = nil
-            if case .failed(let message) = feed.lastRefresh { state.refreshFailure = message }
+            state.refreshFailure = feed.lastRefresh.failure
         case .feedLoaded(.success(nil)):
             state.isFeedGone = true
             state.status.show("This feed was removed.", .error)
@@ -50,11 +49,7 @@ extension FeedItemsViewModel {
         case .downloadsChanged(let downloads):
             // Each download that ends says how, once.
             for new in downloads where state.downloads.contains(where: { $0.id == new.id && $0.status != new.status }) {
-                switch new.status {
-                case .finished(let path): state.status.show("Downloaded “\(new.title)”: \(path)", .notice)
-                case .failed(let why): state.status.show("Could not download “\(new.title)”: \(why)", .error)
-                default: break
-                }
+                if let (text, isFailure) = new.ending { state.status.show(text, isFailure ? .error : .notice) }
             }
             state.downloads = downloads
         case .downloadsCancelled(let count):
@@ -80,26 +75,6 @@ extension FeedItemsViewModel {
         state.settle()
         return effects
     }
-
-    /// The address to download for `item`: the link `number` names, else its first file.
-    static func download(of item: FeedItem, number: Int?) -> Result<String, SceneError> {
-        if number != nil { return link(of: item, number: number) }
-        let file = item.enclosures.first { $0.kind != .thumbnail } ?? item.enclosures.first
-        return file.map { .success($0.url) } ?? .failure(.download("This item has no enclosure to download."))
-    }
-
-    /// The address to open for `item`, or why there is none.
-    static func link(of item: FeedItem?, number: Int?) -> Result<String, SceneError> {
-        guard let item else { return .failure(SceneError.gone(.item)) }
-        guard let number else {
-            return item.link.map { .success($0) } ?? .failure(SceneError.link(.noLink))
-        }
-        let links = item.numberedLinks
-        guard links.indices.contains(number - 1) else {
-            return .failure(.link(.noNumberedLink(number: number, count: links.count)))
-        }
-        return .success(links[number - 1])
-    }
 }
 
 extension FeedItemsViewModel.State {
@@ -122,7 +97,7 @@ extension FeedItemsViewModel.State {
             let number = linkNumber
             linkNumber = nil
             guard let item = openedItem ?? selectedRow.flatMap({ item(id: $0.id) }) else { return [] }
-            switch FeedItemsViewModel.download(of: item, number: number) {
+            switch item.downloadAddress(number: number) {
             case .success(let url): return [.download(url, title: item.title)]
             case .failure(let error): status.show(error.message, .error)
             }
@@ -135,7 +110,7 @@ extension FeedItemsViewModel.State {
             let number = linkNumber
             linkNumber = nil
             guard let id = openedItem?.id ?? selectedRow?.id else { return [] }
-            switch FeedItemsViewModel.link(of: item(id: id), number: number) {
+            switch item(id: id).map({ $0.linkAddress(number: number) }) ?? .failure(.gone(.item)) {
             case .success(let url):
                 // Opening an item's link is reading it: it is marked read, as Enter does.
                 window.keptItemIDs?.insert(id)
@@ -224,9 +199,6 @@ extension FeedItemsViewModel.State {
         viewport.height = contentHeight
         viewport.scrollToSelection()
         // Only the visible window is asked for; the rows arrive with their positions in the feed.
-        if viewport.height > 0 {
-            let asked = FeedItemsViewModel.window(for: VisibleRange(offset: viewport.offset, limit: viewport.height))
-            (window.offset, window.limit) = (asked.offset, asked.limit)
-        }
+        if viewport.height > 0 { window.ask(for: viewport.window) }
     }
 }

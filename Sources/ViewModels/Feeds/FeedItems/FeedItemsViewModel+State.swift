@@ -2,40 +2,12 @@ package import Domain
 package import SceneServices
 
 extension FeedItemsViewModel {
-    /// The part of a feed's items the scene asks for: `limit` items from `offset`, newest first,
-    /// of the feed `feedID`, all of them or only unread ones.
-    package struct Window: Sendable, Hashable {
-        /// The position of the first item asked for, from 0 (the newest).
-        package var offset: Int
-        /// How many items are asked for.
-        package var limit: Int
-        /// The feed whose items are asked for.
-        package var feedID: Int64
-        /// `nil` when every item is listed; else only unread items are, with these read ones
-        /// (read since the list was filtered, so that they stay under the selection).
-        package var keptItemIDs: Set<Int64>?
-
-        /// Creates a window; by default the first 50 items, until the viewport says how many fit.
-        package init(offset: Int = 0, limit: Int = 50, feedID: Int64 = 0, keptItemIDs: Set<Int64>? = nil) {
-            self.offset = offset
-            self.limit = limit
-            self.feedID = feedID
-            self.keptItemIDs = keptItemIDs
-        }
-
-        /// Whether only unread items (and the kept ones) are listed.
-        package var isUnreadOnly: Bool { keptItemIDs != nil }
-    }
+    /// The part of a feed's items the scene asks for (the scene service reads it).
+    package typealias Window = FeedItemWindow
 
     /// Where a move to an item (the next unread one, or the one the scene opened with) puts the
     /// selection once that item's feed is listed: at `position` of the feed `feedID`.
     struct Jump: Sendable, Hashable { let feedID: Int64, position: Int }
-
-    /// The window the viewport asks for, clamped to sane bounds: never before the first item,
-    /// at least one row, at most ``maximumWindow`` rows.
-    package static func window(for range: VisibleRange) -> Window {
-        Window(offset: max(0, range.offset), limit: min(max(1, range.limit), maximumWindow))
-    }
 
     /// What the status line says when no item is unread anywhere.
     package static let nothingUnreadText = "No unread items in any feed."
@@ -92,10 +64,6 @@ extension FeedItemsViewModel {
         package var totalCount: Int { page.totalCount }
         /// How many of the feed's items are unread, in all (not only in the window).
         package var unreadCount: Int { page.unreadCount }
-        /// The failure shown, if the status line shows one.
-        package var errorMessage: ActionText? { status.error }
-        /// What the latest command said when it did nothing, if the status line shows it.
-        package var message: ActionText? { status.notice }
         /// The largest ``scroll``: the one whose page ends at the text's last line.
         package var maximumScroll: Int { max(readerLineCount - readerHeight, 0) }
         /// Whether an item is open in the reader.

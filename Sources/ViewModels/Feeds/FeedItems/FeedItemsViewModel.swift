@@ -17,9 +17,6 @@ package import Streams
 /// actions.accept(.viewport(height: 20))
 /// ```
 package struct FeedItemsViewModel: ViewModelType, Sendable {
-    /// The most rows one window may ask for.
-    package static let maximumWindow = 500
-
     let service: any FeedItemsServiceType
     let scheduler: any Scheduler
     /// The feed whose items are shown first.
@@ -148,25 +145,10 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
             .events(opening),
             .react(
                 request: { $0.window.feedID },
-                effects: { feedID in
-                    service.observeFeed(id: feedID, on: scheduler).map(Event.feedLoaded)
-                        .catch { .just(.feedLoaded(.failure(.unexpected("\($0)")))) }
-                }),
+                effects: { answer(service.observeFeed(id: $0, on: scheduler), Event.feedLoaded) }),
             .react(
                 request: { $0.window },
-                effects: { window in
-                    let page =
-                        if let kept = window.keptItemIDs {
-                            service.observeUnreadPage(
-                                feedID: window.feedID, keeping: kept, offset: window.offset, limit: window.limit,
-                                on: scheduler)
-                        } else {
-                            service.observePage(
-                                feedID: window.feedID, offset: window.offset, limit: window.limit, on: scheduler)
-                        }
-                    return page.map { Event.pageLoaded(window, $0) }
-                        .catch { .just(.pageLoaded(window, .failure(.unexpected("\($0)")))) }
-                }),
+                effects: { window in answer(service.observePage(window, on: scheduler)) { .pageLoaded(window, $0) } }),
             .events(service.observeDownloads(on: scheduler).map(Event.downloadsChanged)),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
         return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
@@ -177,9 +159,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         _ effect: Effect, service: any FeedItemsServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
         switch effect {
-        case .route(let route):
-            routes.accept(route)
-            return .empty()
+        case .route(let route): return routes.follow(route)
         case .setRead(let id, let isRead):
             return command(service.setRead(itemID: id, isRead), "Could not change the item")
         case .markAllRead(let feedID):
@@ -194,9 +174,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case .cancelDownloads:
             return command(service.cancelDownloads(), "Could not cancel the downloads", Event.downloadsCancelled)
         case .step(let direction):
-            return answer((direction == .undo ? service.undo() : service.redo()).take(1)) {
-                Event.historyStepped(direction, $0)
-            }
+            return answer(service.step(direction).take(1)) { Event.historyStepped(direction, $0) }
         case .nextUnread(let itemID, let feedID, let kept):
             let found = service.nextUnreadItem(after: itemID, feedID: feedID, keeping: kept)
             return command(found, "Could not find the next unread item") { $0.map(Event.jumped) ?? .nothingUnread }
@@ -209,12 +187,6 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         _ results: Observable<Result<Value, SceneError>>, _ what: String, prefixed: Bool = true,
         _ success: @escaping @Sendable (Value) -> Event = { _ in .commandSucceeded }
     ) -> Observable<Event> {
-        results.map { result -> Event in
-            switch result {
-            case .success(let value): success(value)
-            case .failure(let error): .commandFailed(prefixed ? error.message(after: what) : error.message)
-            }
-        }
-        .catch { .just(.commandFailed("\(what): \($0)")) }
+        outcome(of: results, after: prefixed ? what : nil, failed: Event.commandFailed, success)
     }
 }

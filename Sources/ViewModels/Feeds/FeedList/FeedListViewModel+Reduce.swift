@@ -31,23 +31,18 @@ extension FeedListViewModel {
             state.isLoading = false
             state.status.show(error.message(after: "Could not load the feeds"), .error)
         case .refresh(.started(let ids)):
-            state.refreshingIDs = Set(ids)
-            state.refreshTotal = ids.count
-            state.refreshDone = 0
-            state.refreshTally = RefreshTally()
+            state.refresh = RefreshTally(feedIDs: ids)
             for id in ids { state.refreshErrors[id] = nil }
         case .refresh(.finished(let id, let result)):
-            guard state.refreshingIDs.remove(id) != nil else { break }
-            state.refreshDone += 1
-            state.refreshTally.count(result, title: state.feeds.first { $0.id == id }?.title ?? "")
+            guard state.refresh.finish(id, result, title: state.feeds.first { $0.id == id }?.title ?? "") else { break }
             if case .failure(let error) = result { state.refreshErrors[id] = error.message }
         case .refreshEnded(let failure):
-            state.refreshingIDs = []
+            state.refresh.end()
             if let failure {
                 state.status.show("Could not refresh: \(failure)", .error)
-            } else if state.refreshDone > 0 {
-                let text = [state.refreshLead, state.refreshTally.summary].compactMap { $0 }.joined(separator: " ")
-                let failed = state.refreshTally.failedFeeds > 0 || state.status.error != nil
+            } else if state.refresh.done > 0 {
+                let text = [state.refreshLead, state.refresh.summary].compactMap { $0 }.joined(separator: " ")
+                let failed = state.refresh.failedFeeds > 0 || state.status.error != nil
                 state.status.show(text, failed ? .error : .notice)
             }
             state.refreshLead = nil
@@ -67,20 +62,16 @@ extension FeedListViewModel {
         case .removed(let result, let isQuery):
             let what = isQuery ? "the query feed" : "the feed"
             switch result {
-            case .success(let title):
-                state.status.show(
-                    "Removed \(what) “\(FeedURLRule.hidingPasswords(in: title))”. \(.undo) undoes it.", .notice)
+            case .success(let title): state.status.show("Removed \(what) “\(title)”. \(.undo) undoes it.", .notice)
             case .failure(let error): state.status.show(error.message(after: "Could not remove \(what)"), .error)
             }
         case .imported(.success(let summary)):
             // An import with failures says both what it did and what failed, as an error.
-            let more = summary.failures.count > 1 ? " (and \(summary.failures.count - 1) more)" : ""
-            let failed = summary.failures.first.map { "\(summary.text) Not imported: \($0)\(more)" }
-            state.status.show(failed ?? summary.text, failed == nil ? .notice : .error)
+            state.status.show(summary.report, summary.failures.isEmpty ? .notice : .error)
             // Imported feeds are fetched at once, with the refresh's progress on screen; its
             // summary, when it ends, follows what the import said.
             if !summary.addedFeedIDs.isEmpty {
-                state.refreshLead = failed ?? summary.text
+                state.refreshLead = summary.report
                 effects = [.refresh(summary.addedFeedIDs)]
             }
         case .imported(.failure(let error)): state.status.show(error.message(after: "Could not import"), .error)

@@ -32,10 +32,7 @@ extension FeedListViewModel {
         var error: String?
 
         /// What the items shown are asked by: words, or a query feed's expression.
-        package enum Request: Sendable, Hashable {
-            case words(String)
-            case query(String)
-        }
+        package typealias Request = FeedSearchRequest
 
         /// The request the results should answer; `nil` when nothing is searched.
         var request: Request? {
@@ -66,14 +63,10 @@ extension FeedListViewModel {
         package internal(set) var tagFilter: String?
         /// Whether the feeds have not arrived yet.
         package internal(set) var isLoading = true
-        // The current refresh (its feeds to finish, in all, finished) and each feed's last failure.
-        var refreshingIDs: Set<Int64> = []
-        var refreshTotal = 0
-        var refreshDone = 0
+        /// The current refresh: the feeds still running, how many are done, what they brought.
+        var refresh = RefreshTally()
+        /// Why each feed's refresh failed, when it did in this process.
         var refreshErrors: [Int64: String] = [:]
-        /// What the current refresh brought: the new items, the feeds that had some, the
-        /// feeds that failed, for the summary when it ends.
-        var refreshTally = RefreshTally()
         /// What the summary of the current refresh follows (an import's report), if anything.
         var refreshLead: String?
         /// The addresses to subscribe to, in the order typed; the first is downloaded and read.
@@ -102,7 +95,7 @@ extension FeedListViewModel {
         package var addingURL: String? { submissions.first?.url }
         /// How far the current refresh has come; `nil` when none runs.
         package var progress: RefreshProgress? {
-            refreshingIDs.isEmpty ? nil : RefreshProgress(done: refreshDone, total: refreshTotal)
+            refresh.running.isEmpty ? nil : RefreshProgress(done: refresh.done, total: refresh.total)
         }
 
         /// What the list shows: the query feeds, then the feeds, by title; with a tag filter,
@@ -116,16 +109,10 @@ extension FeedListViewModel {
         /// One row per entry: query feeds, then feeds by title.
         package var rows: [FeedRow] { entries.map(row(of:)) }
         /// The selected row.
-        package var selectedRow: FeedRow? {
-            let entries = entries
-            return viewport.selected.flatMap { entries.indices.contains($0) ? row(of: entries[$0]) : nil }
-        }
+        package var selectedRow: FeedRow? { viewport.selection(in: entries).map(row(of:)) }
 
         /// The rows in the window, in order.
-        package var visibleRows: [FeedRow] {
-            let entries = entries
-            return entries[viewport.visiblePositions.clamped(to: entries.indices)].map(row(of:))
-        }
+        package var visibleRows: [FeedRow] { viewport.shown(in: entries).map(row(of:)) }
 
         /// Whether the search's results are shown instead of the feeds.
         package var isShowingSearch: Bool {
@@ -137,14 +124,12 @@ extension FeedListViewModel {
 
         /// The search results in the window, in order.
         package var visibleSearchRows: [FeedSearchRow] {
-            search.results[resultsViewport.visiblePositions.clamped(to: search.results.indices)].map(FeedSearchRow.init)
+            resultsViewport.shown(in: search.results).map(FeedSearchRow.init)
         }
 
         /// The selected search result.
         package var selectedSearchRow: FeedSearchRow? {
-            resultsViewport.selected.flatMap {
-                search.results.indices.contains($0) ? FeedSearchRow(search.results[$0]) : nil
-            }
+            resultsViewport.selection(in: search.results).map(FeedSearchRow.init)
         }
 
         /// The line above the search's results: what was searched and what it found.
@@ -171,7 +156,7 @@ extension FeedListViewModel {
         }
 
         /// Whether anything is loading, subscribing or refreshing.
-        package var isBusy: Bool { isLoading || addingURL != nil || !refreshingIDs.isEmpty }
+        package var isBusy: Bool { isLoading || addingURL != nil || !refresh.running.isEmpty }
         /// What the busy status line says: the refresh's progress, or that a feed is subscribed to.
         package var busyText: String { progress?.text ?? (addingURL != nil ? "Subscribing" : "") }
         /// "1 feed", "3 feeds", "2 of 5 feeds tagged “tech”".
@@ -180,10 +165,6 @@ extension FeedListViewModel {
             guard let tagFilter else { return all }
             return "\(entries.count) of \(all) tagged “\(tagFilter)”"
         }
-        /// The failure shown, if the status line shows one.
-        package var errorMessage: ActionText? { status.error }
-        /// What was just done (an import, a removal, an undo or redo), if the status line shows it.
-        package var message: ActionText? { status.notice }
         /// What an empty list says.
         package static let emptyText: ActionText = "No feeds. Press \(.add) to add one by its address."
 
@@ -199,9 +180,8 @@ extension FeedListViewModel {
                     itemCount: query.itemCount, isRefreshing: false, statusText: "query feed: \(query.expression)",
                     errorMessage: nil, isQuery: true)
             }
-            let isRefreshing = refreshingIDs.contains(feed.id)
-            var error = refreshErrors[feed.id]
-            if error == nil, case .failed(let message) = feed.lastRefresh { error = message }
+            let isRefreshing = refresh.running.contains(feed.id)
+            let error = refreshErrors[feed.id] ?? feed.lastRefresh.failure
             var status = "never refreshed"
             if case .succeeded(let date) = feed.lastRefresh { status = "updated \(DueDate.format(date))" }
             if let error { status = "failed: \(error)" }

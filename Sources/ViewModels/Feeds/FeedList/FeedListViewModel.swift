@@ -83,7 +83,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case refreshEnded(failure: String?)
         /// Subscribing to the first address waiting finished.
         case added(Result<Feed, SceneError>)
-        /// Removing a feed (or a query feed) finished: its title, or why it failed.
+        /// Removing a feed (or a query feed) finished: its title as shown, or why it failed.
         case removed(Result<String, SceneError>, isQuery: Bool)
         /// Importing an OPML file finished.
         case imported(Result<FeedImportSummary, SceneError>)
@@ -123,12 +123,8 @@ package struct FeedListViewModel: ViewModelType, Sendable {
             .react(
                 request: \.search.request,
                 effects: { request in
-                    let limit = Self.maximumSearchResults + 1
-                    let found =
-                        switch request {
-                        case .words(let text): service.observeSearch(text, limit: limit, on: scheduler)
-                        case .query(let expression): service.observeMatches(of: expression, limit: limit, on: scheduler)
-                        }
+                    // One more than listed: whether more match.
+                    let found = service.observeItems(request, limit: Self.maximumSearchResults + 1, on: scheduler)
                     return answer(found) { Event.searchLoaded(request, $0) }
                 }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
@@ -140,21 +136,18 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         _ effect: Effect, service: any FeedListServiceType, routes: PublishRelay<Route>, refreshes: PublishRelay<Void>
     ) -> Observable<Event> {
         switch effect {
-        case .route(let route):
-            routes.accept(route)
-            return .empty()
+        case .route(let route): return routes.follow(route)
         case .add(let url): return answer(service.addFeed(url: url), Event.added)
         case .importFile(let path): return answer(service.importFeeds(fromFile: path), Event.imported)
         case .remove(let id, let isQuery):
             let removed =
                 isQuery
                 ? service.removeQueryFeed(id: id).map { $0.map { $0.name ?? "" } }
-                : service.removeFeed(id: id).map { $0.map(\.title) }
+                : service.removeFeed(id: id).map { $0.map { FeedURLRule.hidingPasswords(in: $0.title) } }
             return answer(removed) { Event.removed($0, isQuery: isQuery) }
         case .step(let direction):
             // One history for feeds and todos: undo here takes back the last change of either.
-            let step = direction == .undo ? service.undo() : service.redo()
-            return answer(step.take(1)) { Event.historyStepped(direction, $0) }
+            return answer(service.step(direction).take(1)) { Event.historyStepped(direction, $0) }
         case .refresh(let ids):
             // A newer refresh replaces this one. However the stream ends, nothing stays
             // "refreshing…"; a failure of the stream itself is shown.

@@ -1,5 +1,5 @@
 import Domain
-package import SceneServices
+import SceneServices
 
 extension TodoEditorViewModel {
     /// Folds `event` into `state`; returns what the step asks for.
@@ -90,7 +90,7 @@ extension TodoEditorViewModel {
         switch error {
         case .changedElsewhere(let current):
             // What changed since the person last saw the todo, among what they changed.
-            let changes = conflicts(saving: save.fields, over: save.stored, seen: save.seen, now: current)
+            let changes = save.fields.conflicts(over: save.stored, seen: save.seen, now: current)
             let what = changes.isEmpty ? "this todo was changed" : changes.joined(separator: " and ")
             return "Not saved: elsewhere, \(what). Save again to keep yours."
         case .gone(.todo):
@@ -104,20 +104,5 @@ extension TodoEditorViewModel {
     /// characters (the limit, or more for notes stored longer).
     static func notesFullMessage(count: Int) -> String {
         "The notes are full (\(CountText.grouped(count)) characters); the rest was not added."
-    }
-
-    /// The fields of `fields` that the person changed from `stored` and that another process
-    /// changed too since the person last saw the todo (`seen`, else `stored`), as `now` has
-    /// them, in words.
-    package static func conflicts(saving fields: TodoFields, over stored: Todo?, seen: Todo?, now: Todo) -> [String] {
-        guard let stored else { return [] }
-        let before = seen ?? stored
-        var changes: [String] = []
-        if fields.title != stored.title, now.title != before.title { changes.append("the title is now “\(now.title)”") }
-        if fields.notes != stored.notes, now.notes != before.notes { changes.append("the notes were changed") }
-        if fields.dueAt != stored.dueAt, now.dueAt != before.dueAt {
-            changes.append(now.dueAt.map { "the due date is now \(DueDate.format($0))" } ?? "the due date was removed")
-        }
-        return changes
     }
 }

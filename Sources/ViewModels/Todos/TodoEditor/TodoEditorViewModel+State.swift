@@ -16,40 +16,30 @@ extension TodoEditorViewModel {
         /// the next save writes over it.
         package internal(set) var changedElsewhere: Todo?
         /// The title, notes and due fields as typed, with their cursors.
-        package internal(set) var fields: [PromptText]
+        package internal(set) var fields = Field.allCases.map { _ in PromptText() }
         /// The field keys go to.
-        package internal(set) var focused: Field
+        package internal(set) var focused = Field.title
         /// How the notes area shows the notes: its size, scroll and goal column.
-        package internal(set) var notesView: AreaView
+        package internal(set) var notesView = AreaView()
         /// Whether the stored todo is still being loaded.
         package internal(set) var isLoading: Bool
         /// Why the stored todo could not be loaded, if it could not (there is nothing to edit).
         package internal(set) var loadError: String?
         /// Whether a save is in progress.
-        package internal(set) var isSaving: Bool
+        package internal(set) var isSaving = false
         /// Whether the editor asks "discard unsaved changes?".
-        package internal(set) var isConfirmingDiscard: Bool
+        package internal(set) var isConfirmingDiscard = false
         /// Whether the editor is done (saved, or cancelled) and closes.
-        package internal(set) var isFinished: Bool
+        package internal(set) var isFinished = false
         /// The status line's message (why the todo could not be loaded or saved), until the
         /// next key or its timeout.
-        package internal(set) var status: StatusMessageSlot
+        package internal(set) var status = StatusMessageSlot()
 
         /// The editor of the todo `id`, or of a new one, reading due dates with `dueDays`.
         package init(id: Int64?, dueDays: DueDayParser = .current()) {
             self.id = id
             self.dueDays = dueDays
-            stored = nil
-            changedElsewhere = nil
-            fields = Field.allCases.map { _ in PromptText() }
-            focused = .title
-            notesView = AreaView()
             isLoading = id != nil
-            loadError = nil
-            isSaving = false
-            isConfirmingDiscard = false
-            isFinished = false
-            status = StatusMessageSlot()
         }
 
         /// The title as typed.
@@ -109,9 +99,6 @@ extension TodoEditorViewModel {
 
         /// Whether saving is possible now.
         package var canSave: Bool { isValid && !isSaving && !isFinished }
-
-        /// The failure shown, if the status line shows one.
-        package var errorMessage: ActionText? { status.error }
 
         /// Whether something is loading or saving.
         package var isBusy: Bool { isLoading || isSaving }

@@ -101,8 +101,7 @@ package struct TodoEditorViewModel: ViewModelType, Sendable {
     /// Wires a front end's actions to the whole editor: the fields as typed, their cursors and
     /// the focus are kept here; a front end maps keys to ``Action``s and draws ``State``.
     package func transform(input: ScreenInput<Action>) -> ScreenOutput<State> {
-        let service = service
-        let scheduler = scheduler
+        let (service, scheduler) = (service, scheduler)
         let routes = PublishRelay<Route>()
         let state = Observable.system(
             initialState: State(id: todoID, dueDays: dueDays()),
@@ -113,10 +112,7 @@ package struct TodoEditorViewModel: ViewModelType, Sendable {
             // The stored todo, read once while the editor waits for it.
             .react(
                 request: { $0.isLoading ? $0.id : nil },
-                effects: { id in
-                    service.load(id: id).map(Event.loaded)
-                        .catch { .just(.loaded(.failure(.unexpected("\($0)")))) }
-                }),
+                effects: { answer(service.load(id: $0), Event.loaded) }),
             .expiringMessages(on: scheduler, as: Event.messageExpired))
         return ScreenOutput(states: state, routes: routes, scheduler: scheduler)
     }
@@ -126,13 +122,11 @@ package struct TodoEditorViewModel: ViewModelType, Sendable {
         _ effect: Effect, service: any TodoEditorServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
         switch effect {
-        case .route(let route):
-            routes.accept(route)
-            return .empty()
+        case .route(let route): return routes.follow(route)
         case .save(let save):
-            return service.save(save.fields, over: save.stored, overwriting: save.seen)
-                .map { Event.saved(save, $0) }
-                .catch { .just(.saved(save, .failure(.unexpected("\($0)")))) }
+            return answer(service.save(save.fields, over: save.stored, overwriting: save.seen)) {
+                Event.saved(save, $0)
+            }
         }
     }
 }

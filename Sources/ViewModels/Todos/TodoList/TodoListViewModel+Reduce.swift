@@ -63,10 +63,10 @@ extension TodoListViewModel.State {
     fileprivate mutating func fitWindow() {
         viewport.height = max(contentHeight - (isPrompting ? 1 : 0), 0)
         viewport.scrollToSelection()
-        let range = VisibleRange(offset: viewport.offset, limit: viewport.height)
-        guard range.limit > 0, range != requestedRange else { return }
+        let range = viewport.window
+        guard !range.isEmpty, range != requestedRange else { return }
         requestedRange = range
-        list.query = list.query.applying(.window(offset: range.offset, limit: range.limit))
+        list.query = list.query.applying(.window(offset: range.lowerBound, limit: range.count))
     }
 
     /// Another filter, order or search: its query starts at the top, the selection follows the
@@ -213,13 +213,7 @@ extension TodoListViewModel.State {
             return "the list shows done todos only (\(.changeFilter) changes the filter)."
         }
         let search = list.query.search
-        let attributes = TodoAttributes(line)
-        let match = TodoMatch(search: search)
-        if match.admits(
-            title: line.title, tags: attributes.tags, project: attributes.project, priority: attributes.priority)
-        {
-            return nil
-        }
+        if TodoMatch(search: search).admits(line) { return nil }
         return "the search “\(search)” hides it (\(.clearSearch) clears the search)."
     }
 
@@ -272,13 +266,9 @@ extension TodoListViewModel.State {
     /// day); in the other orders it is looked up by title among the rows loaded.
     private mutating func selectAddedTodo() {
         guard let pending = pendingAdd, viewport.count > pending.countBefore else { return }
-        let comesLast =
-            list.query.sort == .manual || list.query.sort == .created || (list.query.sort == .dueDate && !pending.isDue)
-        if comesLast {
-            // Done todos come after the others but in the manual order; adding one changes no
-            // count of done todos.
-            let done = list.query.filter == .all && list.query.sort != .manual ? list.tally.completed : 0
-            viewport.selected = max(0, viewport.count - 1 - done)
+        if list.query.listsNewTodoLast(isDue: pending.isDue) {
+            let after = list.query.rowsAfterNewTodo(completed: list.tally.completed)
+            viewport.selected = max(0, viewport.count - 1 - after)
             pendingAdd = nil
         } else if let row = list.rows.first(where: { $0.title == pending.title }) {
             viewport.selected = row.position
@@ -294,7 +284,7 @@ extension TodoListViewModel.State {
         awaitsLastPage = false
         viewport.selected = viewport.count > 0 ? viewport.count - 1 : nil
         viewport.scrollToSelection()
-        requestedRange = VisibleRange(offset: max(0, viewport.count - viewport.height), limit: viewport.height)
+        requestedRange = viewport.window
     }
 
     /// Moves the selected todo one place down (`delta` 1) or up (-1), in the manual order only.

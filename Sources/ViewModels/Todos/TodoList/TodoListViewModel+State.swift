@@ -86,7 +86,7 @@ extension TodoListViewModel {
         /// way, and the selection goes to its last row once it arrives with the exact count.
         var awaitsLastPage = false
         /// The window asked for last.
-        var requestedRange: VisibleRange?
+        var requestedRange: Range<Int>?
         /// The todo that was selected when the order changed, until its new place is known.
         var followedTodo: Int64?
         /// The todo a new order's answer put the selection on, while the rows shown are still
@@ -120,12 +120,6 @@ extension TodoListViewModel {
         package var visibleRows: [TodoRow] {
             Array(list.rows.filter { $0.position >= viewport.offset }.prefix(viewport.height))
         }
-
-        /// The failure shown, if the status line shows one.
-        package var errorMessage: ActionText? { status.error }
-
-        /// The note on what was just done, if the status line shows one.
-        package var message: ActionText? { status.notice }
 
         /// Whether an input line or a question is open.
         package var isPrompting: Bool { mode != .browsing }

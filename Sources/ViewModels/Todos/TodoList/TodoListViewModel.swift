@@ -170,48 +170,34 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     static func perform(
         _ effect: Effect, service: any TodoListServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
-        let write = { (outcome: Observable<Result<Todo, SceneError>>, what: String) in
-            failure(of: outcome, after: "Could not \(what) the todo", Event.writeFailed)
+        let write = { (written: Observable<Result<Todo, SceneError>>, what: String) in
+            outcome(of: written, after: "Could not \(what) the todo", failed: Event.writeFailed)
         }
         return switch effect {
         case .add(let line): write(service.add(line), "add")
         case .toggle(let id):
-            answer(service.toggle(id: id)) { result in
-                switch result {
-                case .success(let todo):
-                    let done = todo.isCompleted ? "done" : "not done"
-                    return .changed("\(HistoryStep.quoting("Marked", todo.title)) \(done). \(.undo) undoes it.")
-                case .failure(let error): return .writeFailed(error.message(after: "Could not change the todo"))
-                }
+            outcome(of: service.toggle(id: id), after: "Could not change the todo", failed: Event.writeFailed) {
+                let done = $0.isCompleted ? "done" : "not done"
+                return .changed("\(HistoryStep.quoting("Marked", $0.title)) \(done). \(.undo) undoes it.")
             }
         case .rename(let id, let line): write(service.rename(id: id, line: line), "rename")
         case .delete(let id):
-            answer(service.delete(id: id)) { result in
-                switch result {
-                case .success(let todo): .changed("\(HistoryStep.quoting("Deleted", todo.title)). \(.undo) undoes it.")
-                case .failure(let error): .writeFailed(error.message(after: "Could not delete the todo"))
-                }
+            outcome(of: service.delete(id: id), after: "Could not delete the todo", failed: Event.writeFailed) {
+                .changed("\(HistoryStep.quoting("Deleted", $0.title)). \(.undo) undoes it.")
             }
         case .move(let id, let from, let to, let query):
             write(service.move(id: id, from: from, to: to, in: query), "move")
         case .locate(let id, let query): answer(service.position(of: id, in: query).take(1)) { .located(id, $0) }
         case .planBulk(let clearing, let query):
             answer(service.planBulk(clearing: clearing, in: query).take(1)) { .bulkPlanned(clearing: clearing, $0) }
-        case .runBulk(let plan):
-            answer(
-                (plan.kind == .clear ? service.clearCompleted(in: plan.query) : service.toggleAll(in: plan.query))
-                    .take(1)
-            ) { .bulkFinished(plan, $0) }
+        case .runBulk(let plan): answer(service.run(plan).take(1)) { .bulkFinished(plan, $0) }
         case .saveChoice(let choice):
-            failure(
-                of: service.saveChoice(choice).take(1), after: "Could not keep the filter and order", Event.writeFailed)
+            outcome(
+                of: service.saveChoice(choice).take(1), after: "Could not keep the filter and order",
+                failed: Event.writeFailed)
         case .history(let direction):
-            answer((direction == .undo ? service.undo() : service.redo()).take(1)) { .historyStepped(direction, $0) }
-        case .route(let route):
-            Observable.deferred {
-                routes.accept(route)
-                return .empty()
-            }
+            answer(service.step(direction).take(1)) { .historyStepped(direction, $0) }
+        case .route(let route): routes.follow(route)
         }
     }
 }

@@ -127,3 +127,16 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
     #expect(kept.totalCount == 2)
     #expect(kept.unreadCount == 1)
 }
+
+@Test func feedItemsServiceReadsTheWindowAskedForOfAllItemsOrOfTheUnreadAndKeptOnes() throws {
+    let fixture = try ServicesFixture()
+    let feedID = try fixture.addFeed("https://a.example/feed", items: ["1", "2", "3"], read: 1)
+    let service = FeedItemsService(feeds: fixture.feeds, history: fixture.history)
+    let all = try first(service.observePage(FeedItemWindow(feedID: feedID), on: ImmediateScheduler())).get()
+    #expect(all.items.count == 3)
+    let read = try #require(all.items.first { $0.isRead })
+    let unread = FeedItemWindow(feedID: feedID, keptItemIDs: [])
+    #expect(try first(service.observePage(unread, on: ImmediateScheduler())).get().items.allSatisfy { !$0.isRead })
+    let kept = FeedItemWindow(feedID: feedID, keptItemIDs: [read.id])
+    #expect(try first(service.observePage(kept, on: ImmediateScheduler())).get().items.count == 3)
+}

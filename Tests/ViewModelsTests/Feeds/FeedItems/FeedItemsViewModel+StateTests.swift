@@ -65,12 +65,6 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
     #expect(loaded([Fixtures.item(1)], total: 5000, unread: 4200).unreadCount == 4200)
 }
 
-@Test func itemsStateWindowForAVisibleRangeIsClamped() {
-    #expect(VM.window(for: VisibleRange(offset: 99_990, limit: 10)) == VM.Window(offset: 99_990, limit: 10))
-    #expect(VM.window(for: VisibleRange(offset: -3, limit: 0)) == VM.Window(offset: 0, limit: 1))
-    #expect(VM.window(for: VisibleRange(offset: 0, limit: 10_000)).limit == VM.maximumWindow)
-}
-
 @Test func itemsStateOpenShowsTheItemsTextAndLink() {
     let state = after(.action(.open), from: loaded([Fixtures.item(5, "Hello")]))
     #expect(
@@ -178,6 +172,6 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
             "[3]: https://x/ep.jpg (image, thumbnail)",
         ])
     // `2o` opens the first enclosure, `4o` is past the last number.
-    #expect(try VM.link(of: item, number: 2).get() == "https://x/ep.mp3")
-    #expect(throws: SceneError.self) { try VM.link(of: item, number: 4).get() }
+    #expect(try item.linkAddress(number: 2).get() == "https://x/ep.mp3")
+    #expect(throws: SceneError.self) { try item.linkAddress(number: 4).get() }
 }

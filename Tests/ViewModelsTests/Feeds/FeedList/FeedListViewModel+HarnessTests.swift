@@ -33,6 +33,7 @@ private func part<Value: Equatable & Sendable>(
             .completed(200),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta")])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -75,6 +76,7 @@ private func part<Value: Equatable & Sendable>(
             .completed(10),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { ids in ids == [1] ? slow.asObservable() : fast.asObservable() }
         }
@@ -98,6 +100,7 @@ private func part<Value: Equatable & Sendable>(
             .error(80, failure),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -126,6 +129,7 @@ private func part<Value: Equatable & Sendable>(
             .completed(60),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -148,6 +152,7 @@ private func part<Value: Equatable & Sendable>(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([])) }
         }
         let output = scene(service, scheduler, [.next(100, .refreshAll)])
@@ -167,6 +172,7 @@ private func part<Value: Equatable & Sendable>(
         ])
         let requested = CallLog<[Int64]>()
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
             $0.addFeedHandler = { _ in subscribe.asObservable() }
             $0.refreshHandler = { ids in
@@ -188,6 +194,7 @@ private func part<Value: Equatable & Sendable>(
         let scheduler = harness.scheduler
         let requested = CallLog<[Int64]>()
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
             $0.addFeedHandler = { _ in .just(.failure(SceneError.storage("already subscribed"))) }
             $0.refreshHandler = { ids in
@@ -238,6 +245,7 @@ private func row(
             .completed(80),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in
                 observed(.success([Fixtures.feed(1), Fixtures.feed(2), Fixtures.feed(3)]))
             }
@@ -259,6 +267,7 @@ private func row(
             .next(60, .finished(feedID: 2, .failure(SceneError.feed("not a feed")))), .completed(80),
         ])
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { _ in refresh.asObservable() }
         }
@@ -268,29 +277,4 @@ private func row(
         harness.expect(
             error, [.next(0, nil), .next(180, "1 new item; 1 failed (the feed list shows why)."), .next(8_180, nil)])
     }
-}
-
-@Test func aRefreshSummaryCountsNewItemsFeedsAndFailures() {
-    var tally = RefreshTally()
-    #expect(tally.summary == "No new items.")
-    tally.count(.success(FeedRefreshCount(newItemCount: 0)), title: "")
-    tally.count(.failure(SceneError.feed("x")), title: "")
-    #expect(tally.summary == "No new items; 1 failed (the feed list shows why).")
-    tally.count(.success(FeedRefreshCount(newItemCount: 1_200)), title: "")
-    #expect(tally.summary == "1,200 new items; 1 failed (the feed list shows why).")
-    tally.count(.success(FeedRefreshCount(newItemCount: 1)), title: "")
-    #expect(tally.summary == "1,201 new items in 2 feeds; 1 failed (the feed list shows why).")
-}
-
-@Test func aRefreshSummarySaysHowManyItemsWereKeptOfHowManyTheFeedLists() {
-    var tally = RefreshTally()
-    tally.count(
-        .success(FeedRefreshCount(newItemCount: 0, keptItemCount: 50_000, omittedItemCount: 236_000)), title: "Big")
-    #expect(tally.summary == "No new items; “Big” kept 50,000 items (the newest of 286,000 the feed lists).")
-    tally.count(.success(FeedRefreshCount(newItemCount: 3, keptItemCount: 3)), title: "Small")
-    tally.count(.success(FeedRefreshCount(newItemCount: 2, keptItemCount: 9, omittedItemCount: 1)), title: "Cut")
-    #expect(
-        tally.summary
-            == "5 new items in 2 feeds; “Big” kept 50,000 items (the newest of 286,000 the feed lists), and 1 more feed likewise."
-    )
 }

@@ -17,6 +17,7 @@ private func run(
     let calls = CallLog<String>()
     let feeds = (1...count).map { Fixtures.feed(Int64($0), "Feed \($0)") }
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
         $0.addFeedHandler = { url in
             calls.append("add \(url)")
@@ -151,6 +152,7 @@ private func adding(at tick: Int) -> [(Int, Action)] {
 @Test func feedListScreenAnImportNoteGoesAfterTheShorterTimeout() {
     let scheduler = TestScheduler()
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in observed(.success([])) }
         $0.importFeedsHandler = { _ in
             .just(.success(FeedImportSummary(addedFeedIDs: [1, 2], skippedCount: 0, failures: [])))
@@ -197,6 +199,7 @@ private final class MemoryFeeds: Sendable {
 
     func service() -> MockFeedListService {
         MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { [self] _ in
                 version.asObservable().map { [self] (_: Int) in .success(feeds.withLock { $0 }) }
                     .delay(10, scheduler: scheduler)
@@ -285,6 +288,7 @@ private func runHistory(
     // Another process subscribes to "Alpha", which sorts first.
     let after = [Fixtures.feed(3, "Alpha")] + before
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in
             scheduler.createColdObservable([.next(0, .success(before)), .next(300, .success(after))]).asObservable()
         }
@@ -313,6 +317,7 @@ private func runHistory(
         Recorded.next(0, Result<[Feed], SceneError>.success(before)), .next(250, .success(before + [added])),
     ])
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in list.asObservable() }
         $0.addFeedHandler = { _ in .just(.success(added)) }
     }
@@ -336,6 +341,7 @@ private func runHistory(
         id: 9, url: "https://example.com/huge", title: "Huge", itemCount: 50_000, unreadCount: 50_000,
         omittedItemCount: 236_000)
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in .just(.success([])) }
         $0.addFeedHandler = { _ in .just(.success(added)) }
     }
@@ -356,6 +362,7 @@ private func runHistory(
     let scheduler = TestScheduler()
     let error = "GET https://example.com/2.xml: the server answered 404 Not Found; check the address"
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in
             observed(
                 .success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta", last: .failed(message: error))]))

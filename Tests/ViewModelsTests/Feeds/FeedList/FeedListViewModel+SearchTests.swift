@@ -28,6 +28,7 @@ private func run(
     let calls = CallLog<String>()
     let feeds = [Fixtures.feed(1, "Feed 1"), Fixtures.feed(2, "Feed 2")]
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
         $0.observeSearchHandler = { text, limit, _ in
             calls.append("search \(text) \(limit)")

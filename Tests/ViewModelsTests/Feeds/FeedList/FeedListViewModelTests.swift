@@ -18,6 +18,7 @@ private struct Scene {
         let calls = calls
         let feeds = feeds
         return MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
             $0.addFeedHandler = { url in
                 calls.append("add \(url)")
@@ -111,6 +112,7 @@ private func part<Value: Equatable & Sendable>(
         ])
         let calls = CallLog<[Int64]>()
         let service = MockFeedListService {
+            $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
             $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1), Fixtures.feed(2)])) }
             $0.refreshHandler = { ids in
                 calls.append(ids)
@@ -199,6 +201,7 @@ private func importScene(
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
         $0.observeFeedsHandler = { _ in observed(.success([Fixtures.feed(1, "Alpha")])) }
         $0.importFeedsHandler = { path in
             calls.append("import \(path)")

@@ -170,12 +170,3 @@ private func runFailingSaves(until end: Int, _ actions: [(Int, Action)]) -> Test
     #expect(seenTitles.all == ["the todo as loaded", "Soy milk", "Rice milk"])
     #expect(routes == [.back])
 }
-
-@Test func todoEditorConflictsNameOnlyTheFieldsThePersonChangedThatChangedElsewhere() {
-    let stored = Todo(id: 7, title: "Milk", notes: "", createdAt: Fixtures.day)
-    let now = Todo(id: 7, title: "Soy milk", notes: "from elsewhere", createdAt: Fixtures.day, dueAt: Fixtures.day)
-    let conflicts = TodoEditorViewModel.conflicts(
-        saving: TodoFields(title: "Milk", notes: "2 l", dueAt: nil), over: stored, seen: nil, now: now)
-    // The title changed elsewhere but not here: it is not named, nor is the due date.
-    #expect(conflicts == ["the notes were changed"])
-}

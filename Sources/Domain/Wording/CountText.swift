@@ -1,9 +1,9 @@
 /// The one way counts are written on screen: digits grouped by three with commas
 /// ("1", "1,060", "100,000"), whatever the locale, so that a number reads the same in every
 /// scene, message and test.
-package enum CountText {
+public enum CountText {
     /// `count` with a comma between each group of three digits: "1,000,000".
-    package static func grouped(_ count: Int) -> String {
+    public static func grouped(_ count: Int) -> String {
         let digits = String(count.magnitude)
         var grouped = ""
         for (index, digit) in digits.enumerated() {
@@ -14,14 +14,7 @@ package enum CountText {
     }
 
     /// "1 todo", "12,345 todos": the count grouped, with the noun that goes with it.
-    package static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+    public static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
         count == 1 ? "1 \(singular)" : "\(grouped(count)) \(plural)"
-    }
-
-    /// "12 items", or "50,000 items (the newest of 286,000 the feed lists)" when the feed listed
-    /// `omitted` more than a feed keeps: the items of a feed just subscribed to or refreshed.
-    package static func kept(_ count: Int, omitted: Int = 0) -> String {
-        counted(count, "item", "items")
-            + (omitted > 0 ? " (the newest of \(grouped(count + omitted)) the feed lists)" : "")
     }
 }
