@@ -121,20 +121,27 @@ public enum RivuletWindows {
                 ("all_near_end_ms", allNearEndMilliseconds), ("clustered_ms", clustered.milliseconds),
                 ("clustered_cpu_ms", clustered.cpuMilliseconds), ("spread_ms", spread.milliseconds),
                 ("spread_cpu_ms", spread.cpuMilliseconds),
+                ("clustered_orders_cpu_ms", clustered.ordersCPUMilliseconds),
+                ("clustered_urgency_cpu_ms", clustered.urgencyCPUMilliseconds),
+                ("spread_orders_cpu_ms", spread.ordersCPUMilliseconds),
+                ("spread_urgency_cpu_ms", spread.urgencyCPUMilliseconds),
             ])
     }
 
     /// The slowest of the twelve filter × sort first windows (offset 0) of `search`, which the
     /// rows `matches` picks match; each window is checked against those rows; ms, and the most
-    /// CPU time one of them used, ms.
+    /// CPU time one of them used, ms; and that most CPU time apart for the orders an index
+    /// holds (all but urgency) and for the urgency order.
     static func slowestFirstWindow(
         of search: String, matching matches: (Int) -> Bool
     ) throws -> (
-        milliseconds: Double, cpuMilliseconds: Double
+        milliseconds: Double, cpuMilliseconds: Double, ordersCPUMilliseconds: Double, urgencyCPUMilliseconds: Double
     ) {
         let matching = (0..<rows).filter(matches)
         var slowest = 0.0
         var mostCPU = 0.0
+        var mostOrdersCPU = 0.0
+        var mostUrgencyCPU = 0.0
         for filter in TodoFilter.allCases {
             let shown = matching.filter { filter == .all || SQLiteWorkload.isDone($0) == (filter == .completed) }
             // In every order but the manual one, done todos come after the others.
@@ -163,9 +170,14 @@ public enum RivuletWindows {
                 blackHole(window)
                 slowest = max(slowest, milliseconds)
                 mostCPU = max(mostCPU, cpuMilliseconds)
+                if sort == .urgency {
+                    mostUrgencyCPU = max(mostUrgencyCPU, cpuMilliseconds)
+                } else {
+                    mostOrdersCPU = max(mostOrdersCPU, cpuMilliseconds)
+                }
             }
         }
-        return (slowest, mostCPU)
+        return (slowest, mostCPU, mostOrdersCPU, mostUrgencyCPU)
     }
 
     /// The window just before the last page of `query`, asked for by its offset from the start.

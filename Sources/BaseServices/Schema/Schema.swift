@@ -221,6 +221,9 @@ enum Schema {
             Migration(version: 20, name: "feed tags, query feeds and filters") { (db) throws(DatabaseError) in
                 try db.executeScript(feedTagsAndRulesScript)
             },
+            Migration(version: 21, name: "todo search postings") { (db) throws(DatabaseError) in
+                try addSearchPostings(in: db)
+            },
         ]
     }
 

@@ -20,6 +20,12 @@ import SQLiteProvider
 ///   window in the second half of them is then read from the end backwards, by a walk in
 ///   reverse order while that looks cheaper, so the windows near the end cost about what those
 ///   near the start do.
+/// - With FTS5, a first window of a search by words (within ``firstMatchesLimit``) is first
+///   looked for in the search postings (see `postingsSource`): the todos of the bucket of its
+///   most selective word, in the window's order, each tested with the matcher; a window of a
+///   search whose matches lie far from the start of the order then costs about what it shows.
+///   When the postings cannot serve it (the urgency order, a word shorter than a bucket) or
+///   the walk over them gives up, the paths below answer.
 /// - In the urgency order, which no index holds, the first windows of a search by words are
 ///   read by that same pass over the matches, each scored by SQLite on the way; other urgency
 ///   windows sort every todo shown.
@@ -54,6 +60,9 @@ extension TodosBaseService {
         case walk
         /// The search index.
         case index
+        /// The search postings for a first window they serve (FTS5 only), walked to its end
+        /// whatever it costs; other windows as `automatic`.
+        case postings
     }
 
     /// The window `query` asks for; `now` (milliseconds since 1970) places todos in the urgency
@@ -84,10 +93,19 @@ extension TodosBaseService {
         }
         let matcher =
             searchIndex == .fts5 && strategy != .index ? FTS5PhraseMatcher(search: query.search, connection: db) : nil
+        if let matcher, isFirstWindow, strategy != .walk,
+            let postings = try postingsSource(query, matcher: matcher, in: db),
+            let walk = try walk(
+                query, descending: false, offset: offset, limit: limit, countsOn: true, matcher: matcher,
+                mayGiveUp: strategy != .postings, from: postings, in: db)
+        {
+            return TodoPageObject(
+                todos: walk.todos, totalCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
+        }
         if let matcher,
             let walk = try walk(
                 query, descending: false, offset: offset, limit: limit, countsOn: true, matcher: matcher,
-                mayGiveUp: strategy == .automatic, in: db)
+                mayGiveUp: strategy != .walk, in: db)
         {
             return TodoPageObject(
                 todos: walk.todos, totalCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
@@ -99,7 +117,7 @@ extension TodosBaseService {
         let count = try matches.count(in: db)
         return try countedWindow(
             query, from: offset, to: min(count, offset + limit), of: count, matches: matches, matcher: matcher,
-            mayGiveUp: strategy == .automatic, in: db)
+            mayGiveUp: strategy != .walk, in: db)
     }
 
     /// The `limit` todos before the last `skipped` of those `query` matches, with their exact count.
@@ -120,7 +138,7 @@ extension TodosBaseService {
         let end = max(0, count - skipped)
         return try countedWindow(
             query, from: max(0, end - limit), to: end, of: count, matches: matches, matcher: matcher,
-            mayGiveUp: strategy == .automatic, in: db)
+            mayGiveUp: strategy != .walk, in: db)
     }
 
     /// The matches from `start` up to `end` of a search `count` todos match. A slice in the
@@ -291,17 +309,21 @@ extension TodosBaseService {
     /// The window found by walking the todos in order (or in reverse order, `descending`) and
     /// testing each with `matcher`, or `nil` when the matches seen say the search index would
     /// be cheaper. With `countsOn`, the walk goes on a little way past the window, counting.
+    /// `source` walks other rows than every todo of the filter (the search postings' candidates,
+    /// in the same order).
     private static func walk(
         _ query: TodoQuery, descending: Bool, offset: Int, limit: Int, countsOn: Bool, matcher: FTS5PhraseMatcher,
-        mayGiveUp: Bool, in db: Connection
+        mayGiveUp: Bool, from source: (sql: String, arguments: [SQLValue])? = nil, in db: Connection
     ) throws(DatabaseError) -> Walk? {
         let total = try count(.all, in: db)
-        let filtered = countsOn ? try count(query.filter, in: db) : 0
+        // Only the walk over every todo of the filter estimates where the matches end.
+        let filtered = countsOn && source == nil ? try count(query.filter, in: db) : 0
         let target = offset + limit
         let sql =
-            "SELECT \(columns) FROM todos\(whereClause(query.filter)) "
+            source?.sql
+            ?? "SELECT \(columns) FROM todos\(whereClause(query.filter)) "
             + "ORDER BY \(orderClause(query.sort, descending: descending))"
-        return try db.withStatement(sql, []) { (statement) throws(DatabaseError) -> Walk? in
+        return try db.withStatement(sql, source?.arguments ?? []) { (statement) throws(DatabaseError) -> Walk? in
             var todos: [TodoObject] = []
             todos.reserveCapacity(limit)
             var walked = 0
@@ -325,7 +347,7 @@ extension TodosBaseService {
                     if walked - walkedAtTarget >= lookaheadRows { break }
                 } else if mayGiveUp, walked % walkCheckInterval == 0,
                     walkCostsMore(walked, matched, target, total)
-                        || (countsOn && windowIsNearerTheEnd(walked, matched, target, filtered))
+                        || (countsOn && source == nil && windowIsNearerTheEnd(walked, matched, target, filtered))
                 {
                     return nil
                 }

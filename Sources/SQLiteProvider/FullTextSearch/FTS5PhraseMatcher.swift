@@ -68,6 +68,12 @@ public final class FTS5PhraseMatcher {
         module.xDelete?(tokenizer)
     }
 
+    /// The tokens of each search term as the tokenizer splits and folds them, in the order of
+    /// the terms; the last token of each is matched as a prefix, the others whole.
+    public var phraseTokens: [[String]] {
+        phrases.map { phrase in phrase.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
     /// Whether the text of `columns` (of the current row of `row`) holds every phrase, each
     /// within one column.
     public func matches(_ row: Row, columns: [Int32]) -> Bool {

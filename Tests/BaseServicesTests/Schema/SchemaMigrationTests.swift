@@ -105,9 +105,16 @@ func identifiersMigrationLeavesTheDatabaseConsistent(searchIndex: SearchIndex) t
         // Step 11's index of feed items is kept by triggers too.
         let itemTriggers =
             searchIndex == .fts5 ? ["feed_items_fts_delete", "feed_items_fts_insert", "feed_items_fts_update"] : []
+        // Step 21's search postings are kept by triggers too.
+        let postingTriggers =
+            searchIndex == .fts5
+            ? ["completed", "created_at", "delete", "due_at", "insert", "position", "text"].map {
+                "todo_postings_\($0)"
+            }
+            : []
         #expect(
             triggers == itemTriggers + ["todo_counts_delete", "todo_counts_insert", "todo_counts_update"]
-                + ["todo_tags_delete", "todo_tags_insert", "todo_tags_update"] + searchTriggers)
+                + postingTriggers + ["todo_tags_delete", "todo_tags_insert", "todo_tags_update"] + searchTriggers)
         #expect(try db.fetchInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'new_%'") == 0)
     }
 }
