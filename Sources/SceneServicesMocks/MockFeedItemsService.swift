@@ -41,6 +41,9 @@ package struct MockFeedItemsService: FeedItemsServiceType {
     /// Answers ``download(_:title:)``.
     package var downloadHandler: @Sendable (String, String) -> Observable<Result<String, SceneError>> = _unexpected(
         "FeedItemsServiceType.download(_:title:)")
+    /// Answers ``cancelDownloads()``.
+    package var cancelDownloadsHandler: @Sendable () -> Observable<Result<Int, SceneError>> = _unexpected(
+        "FeedItemsServiceType.cancelDownloads()")
     /// Answers ``observeDownloads(on:)``; an empty queue that never changes unless set.
     package var observeDownloadsHandler: @Sendable (any Scheduler) -> Observable<[Download]> = { _ in .just([]) }
 
@@ -112,6 +115,11 @@ package struct MockFeedItemsService: FeedItemsServiceType {
     /// Calls ``downloadHandler``.
     package func download(_ address: String, title: String) -> Observable<Result<String, SceneError>> {
         downloadHandler(address, title)
+    }
+
+    /// Calls ``cancelDownloadsHandler``.
+    package func cancelDownloads() -> Observable<Result<Int, SceneError>> {
+        cancelDownloadsHandler()
     }
 
     /// Calls ``observeDownloadsHandler``.

@@ -16,6 +16,9 @@ package struct MockFeedListService: FeedListServiceType {
     /// Answers ``removeFeed(id:)``.
     package var removeFeedHandler: @Sendable (Int64) -> Observable<Result<Feed, SceneError>> = _unexpected(
         "FeedListServiceType.removeFeed(id:)")
+    /// Answers ``removeQueryFeed(id:)``.
+    package var removeQueryFeedHandler: @Sendable (Int64) -> Observable<Result<FeedRule, SceneError>> = _unexpected(
+        "FeedListServiceType.removeQueryFeed(id:)")
     /// Answers ``observeSearch(_:limit:on:)``.
     package var observeSearchHandler:
         @Sendable (String, Int, any Scheduler) -> Observable<Result<[FeedSearchResult], SceneError>> = _unexpected(
@@ -64,6 +67,11 @@ package struct MockFeedListService: FeedListServiceType {
     /// Calls ``removeFeedHandler``.
     package func removeFeed(id: Int64) -> Observable<Result<Feed, SceneError>> {
         removeFeedHandler(id)
+    }
+
+    /// Calls ``removeQueryFeedHandler``.
+    package func removeQueryFeed(id: Int64) -> Observable<Result<FeedRule, SceneError>> {
+        removeQueryFeedHandler(id)
     }
 
     /// Calls ``observeSearchHandler``.

@@ -73,6 +73,10 @@ import Testing
         bind-key space done todos   # Space, spelled any case
         bind-key = search
         bind-key "#" help
+        bind-key J down reader
+        bind-key F2 save editor
+        bind-key x open-feeds home
+        bind-key z cancel-download
         """
     let (settings, problems) = AppSettings.parse(text)
     #expect(problems.isEmpty)
@@ -80,7 +84,10 @@ import Testing
         settings.keyBindings == [
             KeyBinding(key: "x", action: .delete), KeyBinding(key: "Ctrl-N", action: .nextUnread, scene: .items),
             KeyBinding(key: "Space", action: .done, scene: .todos), KeyBinding(key: "=", action: .search),
-            KeyBinding(key: "#", action: .help),
+            KeyBinding(key: "#", action: .help), KeyBinding(key: "J", action: .down, scene: .reader),
+            KeyBinding(key: "F2", action: .save, scene: .editor),
+            KeyBinding(key: "x", action: .openFeeds, scene: .home),
+            KeyBinding(key: "z", action: .cancelDownload),
         ])
 }
 
@@ -95,17 +102,27 @@ import Testing
         bind-key x mark-all-read todos
         accent = #00ff00
         bind-key X add
+        bind-key x save editor
+        bind-key Space next-field editor
+        bind-key x open-todos reader
         """
     let (settings, problems) = AppSettings.parse(text)
-    #expect(problems.count == 7)
+    #expect(problems.count == 10)
+    // Lines 8 and 9 are good.
     for (index, problem) in problems.enumerated() {
-        #expect(problem.hasPrefix("line \(index + 1): "))
+        #expect(problem.hasPrefix("line \(index < 7 ? index + 1 : index + 3): "))
         #expect(problem.hasSuffix("."))
         #expect(problem.dropLast().split(separator: ". ").count == 1)
     }
     #expect(problems[3].contains("“Hyper-X” is not a key"))
     #expect(problems[4].contains("there is no action “explode”"))
     #expect(problems[6].contains("the todos scene has no action mark-all-read"))
+    #expect(
+        problems[7]
+            == "line 10: in the editor every character is text, so “x” cannot be bound there; bind a Ctrl- key, F1 to F12 or a named key other than Space."
+    )
+    #expect(problems[8].hasPrefix("line 11: in the editor every character is text, so “Space”"))
+    #expect(problems[9] == "line 12: the reader scene has no action open-todos.")
     // The good lines still count.
     #expect(settings.accentColor == 46)
     #expect(settings.keyBindings == [KeyBinding(key: "X", action: .add)])

@@ -51,3 +51,16 @@ func anInMemoryWorldThatCannotMakeSenseIsAUsageError(arguments: [String]) throws
     #expect(result.error.split(separator: "\n").dropFirst() == ["see 'rivulet --help'"], "stderr: \(result.error)")
     #expect(result.output.isEmpty)
 }
+
+@Test func anOfflineDownloadFailsSayingTheNetworkIsOfflineAndWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    // The sample feed's second item carries an episode.
+    let result = try RivuletProcess.run(["--scenario", "offline", "feeds", "download", "2", "--to", folder.path])
+    #expect(result.status == 1)
+    #expect(
+        result.error
+            == "rivulet: GET https://example.com/rivulet/episode-1.mp3: the network is unavailable (offline)\n",
+        "stderr: \(result.error)")
+    #expect(result.output.isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+}

@@ -17,9 +17,11 @@ private func service(
         $0.observeFeedsHandler = { _ in .just(.success(stored)) }
         $0.refreshHandler = { ids in
             calls.append(scheduler.now)
-            return Observable.from(ids.map { FeedRefreshEvent.finished(feedID: $0, .success(0)) })
-                .delay(.ticks(duration), scheduler: scheduler)
-                .startWith(.started(feedIDs: ids))
+            return Observable.from(
+                ids.map { FeedRefreshEvent.finished(feedID: $0, .success(FeedRefreshCount(newItemCount: 0))) }
+            )
+            .delay(.ticks(duration), scheduler: scheduler)
+            .startWith(.started(feedIDs: ids))
         }
     }
 }

@@ -22,11 +22,17 @@ import Testing
 
 @Test func mockFeedListServiceCallsTheClosureGiven() {
     let service = MockFeedListService {
-        $0.refreshHandler = { ids in .from(ids.map { .finished(feedID: $0, .success(1)) }) }
+        $0.refreshHandler = { ids in
+            .from(ids.map { .finished(feedID: $0, .success(FeedRefreshCount(newItemCount: 1))) })
+        }
     }
     let observer = TestScheduler().createObserver(FeedRefreshEvent.self)
     withSubscriptionTracking {
         _ = service.refresh(feedIDs: [3, 4]).subscribe(observer.asObserver())
     }
-    #expect(observer.elements == [.finished(feedID: 3, .success(1)), .finished(feedID: 4, .success(1))])
+    #expect(
+        observer.elements == [
+            .finished(feedID: 3, .success(FeedRefreshCount(newItemCount: 1))),
+            .finished(feedID: 4, .success(FeedRefreshCount(newItemCount: 1))),
+        ])
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import SQLiteProvider
 
@@ -17,8 +18,12 @@ enum Fixtures {
         FeedItemDraft(
             guid: "sample-1", title: "Rivulet keeps feed items offline",
             summary: "Items you fetched stay readable without a network."),
+        // An episode to download: the fake network has no files, and offline there is no network.
         FeedItemDraft(
-            guid: "sample-2", title: "Read and unread", summary: "Each item remembers whether you have read it."),
+            guid: "sample-2", title: "Read and unread", summary: "Each item remembers whether you have read it.",
+            enclosures: [
+                FeedEnclosure(url: "https://example.com/rivulet/episode-1.mp3", type: "audio/mpeg", length: 1_200_000)
+            ]),
     ]
 
     /// Fills an empty database.
@@ -36,10 +41,12 @@ enum Fixtures {
             let feedID = db.lastInsertedRowID
             for (index, item) in sampleItems.enumerated() {
                 try db.execute(
-                    "INSERT INTO feed_items(feed_id, guid, title, summary, published_at, fetched_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO feed_items(feed_id, guid, title, summary, published_at, fetched_at, enclosures) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
                         .integer(feedID), .text(item.guid), .text(item.title), .text(item.summary),
                         .integer(now.storedMilliseconds - Int64(index) * 3_600_000), .integer(now.storedMilliseconds),
+                        .text(FeedEnclosure.stored(item.enclosures)),
                     ])
             }
         }

@@ -61,6 +61,25 @@ public final class DownloadQueue: @unchecked Sendable {
         current?.dispose()
     }
 
+    /// Cancels the download running now and those queued; returns how many. Each keeps what
+    /// it received in its `.part` file, so asking again continues it.
+    @discardableResult
+    public func cancelAll() -> Int {
+        let (current, count) = state.withLock { state -> ((any Disposable)?, Int) in
+            var count = 0
+            for index in state.entries.indices where state.entries[index].isPending {
+                state.entries[index].status = .cancelled
+                count += 1
+            }
+            state.isRunning = false
+            defer { state.current = nil }
+            return (state.current, count)
+        }
+        current?.dispose()
+        publish()
+        return count
+    }
+
     private func startNext() {
         let next = state.withLock { state -> Download? in
             guard !state.isRunning, let index = state.entries.firstIndex(where: { $0.status == .queued }) else {
@@ -90,22 +109,29 @@ public final class DownloadQueue: @unchecked Sendable {
         if isOver { subscription.dispose() }
     }
 
+    /// Sets the status of the download `id`, unless it was cancelled meanwhile.
     private func update(_ id: Int, _ status: Download.Status) {
         state.withLock { state in
-            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].status = status }
+            if let index = state.entries.firstIndex(where: { $0.id == id && $0.status != .cancelled }) {
+                state.entries[index].status = status
+            }
         }
         publish()
     }
 
-    /// Ends the running download (with `status`, when it failed) and starts the next.
+    /// Ends the running download (with `status`, when it failed) and starts the next; a
+    /// download cancelled meanwhile ended when it was cancelled.
     private func finish(_ id: Int, _ status: Download.Status?) {
-        state.withLock { state in
-            if let status, let index = state.entries.firstIndex(where: { $0.id == id }) {
-                state.entries[index].status = status
-            }
+        let isCancelled = state.withLock { state -> Bool in
+            guard let index = state.entries.firstIndex(where: { $0.id == id }),
+                state.entries[index].status != .cancelled
+            else { return true }
+            if let status { state.entries[index].status = status }
             state.isRunning = false
             state.current = nil
+            return false
         }
+        guard !isCancelled else { return }
         publish()
         startNext()
     }

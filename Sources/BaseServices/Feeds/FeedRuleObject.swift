@@ -30,3 +30,20 @@ public struct FeedRuleObject: Sendable, Hashable, Identifiable {
         self.createdAt = createdAt
     }
 }
+
+/// A query feed with the items it matches counted, as the feed list shows it.
+public struct FeedQueryFeedObject: Sendable, Hashable {
+    /// The query feed.
+    public let rule: FeedRuleObject
+    /// How many items it matches (items a filter hides never do).
+    public let itemCount: Int
+    /// How many of those are unread.
+    public let unreadCount: Int
+
+    /// Creates a counted query feed.
+    public init(rule: FeedRuleObject, itemCount: Int, unreadCount: Int) {
+        self.rule = rule
+        self.itemCount = itemCount
+        self.unreadCount = unreadCount
+    }
+}

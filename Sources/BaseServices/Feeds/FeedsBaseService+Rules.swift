@@ -90,6 +90,28 @@ extension FeedsBaseService {
         context.database.observe(on: scheduler) { (db) throws(DatabaseError) in try Self.rules(in: db) }
     }
 
+    /// Observes every query feed (by name) with how many items it matches and how many of those
+    /// are unread, counted again after each change of the feeds or their items. A query feed
+    /// whose expression cannot be read (stored by hand) matches nothing.
+    public func observeQueryFeeds(
+        on scheduler: any Scheduler
+    ) -> Observable<Result<[FeedQueryFeedObject], DatabaseError>> {
+        context.database.observe(on: scheduler) { (db) throws(DatabaseError) in
+            try Self.rules(in: db).filter { $0.kind == .query }.map { (rule) throws(DatabaseError) in
+                guard let expression = try? FeedItemExpression.parse(rule.expression) else {
+                    return FeedQueryFeedObject(rule: rule, itemCount: 0, unreadCount: 0)
+                }
+                let (condition, arguments) = FeedRules.condition(expression, item: "i")
+                let counts = try db.fetchOne(
+                    "SELECT count(*), coalesce(sum(i.is_read = 0), 0) FROM feed_items i "
+                        + "WHERE i.is_hidden = 0 AND \(condition)", arguments,
+                    decode: { ($0.int64(at: 0), $0.int64(at: 1)) })
+                return FeedQueryFeedObject(
+                    rule: rule, itemCount: Int(counts?.0 ?? 0), unreadCount: Int(counts?.1 ?? 0))
+            }
+        }
+    }
+
     /// Observes the newest `limit` items of all feeds that `expression` matches (items a
     /// filter hides never do), newest first, each with its feed's title.
     public func observeMatches(

@@ -138,6 +138,9 @@ public protocol FeedsBaseServiceType: Sendable {
     /// Observes every query feed and filter, as ``fetchRules()`` lists them.
     func observeRules(on scheduler: any Scheduler) -> Observable<Result<[FeedRuleObject], DatabaseError>>
 
+    /// Observes every query feed with how many items it matches, and how many are unread.
+    func observeQueryFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedQueryFeedObject], DatabaseError>>
+
     /// Observes the newest `limit` items of all feeds that `expression` matches, newest first.
     func observeMatches(
         of expression: FeedItemExpression, limit: Int, on scheduler: any Scheduler

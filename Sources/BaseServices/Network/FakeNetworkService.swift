@@ -38,6 +38,12 @@ public struct FakeNetworkService: NetworkBaseServiceType {
 }
 
 extension FakeNetworkService {
+    /// Fails every request from now on, as a network that is down does: `reason` says why
+    /// (``Requests/RequestError/Reason/transport(_:)``).
+    public func failEveryRequest(because reason: String) {
+        stubs.stub(.anyRequest, with: .fail(.transport(reason)))
+    }
+
     /// The `ETag` the fake sends with the shipped sample feed.
     public static let sampleFeedETag = "\"rivulet-sample\""
 

@@ -21,6 +21,8 @@ public struct Download: Sendable, Hashable, Identifiable {
         case finished(path: String)
         /// Failed, for the reason given; asking again resumes it.
         case failed(String)
+        /// Cancelled by the person, running or queued; asking again resumes it.
+        case cancelled
     }
 
     /// Its number in the queue, from 1.
@@ -40,6 +42,14 @@ public struct Download: Sendable, Hashable, Identifiable {
         self.status = status
     }
 
+    /// Whether it is queued or running: not over yet.
+    public var isPending: Bool {
+        switch status {
+        case .queued, .running: true
+        case .finished, .failed, .cancelled: false
+        }
+    }
+
     /// Where it is, in a few words: `queued`, `45% of 23.8 MB`, `3.1 MB`, `done`, `failed`.
     public var statusText: String {
         switch status {
@@ -49,6 +59,7 @@ public struct Download: Sendable, Hashable, Identifiable {
         case .running(let received, _): FeedEnclosure.sizeText(received)
         case .finished: "done"
         case .failed: "failed"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -58,16 +69,16 @@ public struct Download: Sendable, Hashable, Identifiable {
         switch status {
         case .finished(let path): ("Downloaded “\(title)”: \(path)", false)
         case .failed(let why): ("Could not download “\(title)”: \(why)", true)
-        case .queued, .running: nil
+        case .queued, .running, .cancelled: nil
         }
     }
 
     /// `downloads` in a few words: the running one and its progress, then how many wait, are
-    /// done and failed (`Downloading “Ep 2” 45% of 23.8 MB · 1 queued · 3 done`); `nil` for none.
+    /// done, failed and cancelled (`Downloading “Ep 2” 45% of 23.8 MB · 1 queued · 3 done`); `nil` for none.
     public static func summary(of downloads: [Download]) -> String? {
         var parts = downloads.filter { if case .running = $0.status { true } else { false } }
             .map { "Downloading “\($0.title)” \($0.statusText)" }
-        for word in ["queued", "done", "failed"] {
+        for word in ["queued", "done", "failed", "cancelled"] {
             let count = downloads.count { $0.statusText == word }
             if count > 0 { parts.append("\(count) \(word)") }
         }

@@ -1,6 +1,8 @@
 /// A key the settings file binds to an action: `bind-key KEY ACTION [SCENE]`, as newsboat's
 /// configuration writes it. The key then does the action in each scene that has it (or only in
-/// `SCENE`); the keys the action had stay, unless they are bound to something else.
+/// `SCENE`); the keys the action had stay, unless they are bound to something else. Every
+/// character types text in the todo editor, so a character bound for every scene leaves the
+/// editor as it was.
 ///
 /// ```
 /// bind-key x delete           # x deletes a todo, and removes a feed
@@ -77,8 +79,18 @@ public struct KeyBinding: Sendable, Hashable {
         guard action.scenes.contains(scene) else {
             return .failure(SettingsProblem("the \(scene.rawValue) scene has no action \(action.rawValue)."))
         }
+        guard scene != .editor || !isText(key) else {
+            return .failure(
+                SettingsProblem(
+                    "in the editor every character is text, so “\(key)” cannot be bound there; "
+                        + "bind a Ctrl- key, F1 to F12 or a named key other than Space."))
+        }
         return .success(KeyBinding(key: key, action: action, scene: scene))
     }
+
+    /// Whether `key` (as a binding stores it) types text in the editor: a character or Space.
+    /// A binding of such a key for every scene leaves the editor out.
+    public static func isText(_ key: String) -> Bool { key.count == 1 || key == "Space" }
 }
 
 /// A scene whose keys the settings file can bind.
@@ -89,9 +101,15 @@ public enum BoundScene: String, Sendable, Hashable, CaseIterable {
     case feeds
     /// A feed's list of items.
     case items
+    /// The reader of an item.
+    case reader
+    /// The todo editor, where only keys that type no text can be bound.
+    case editor
+    /// The home scene.
+    case home
 }
 
-/// An action of a list scene that the settings file can bind a key to, by its name there.
+/// An action of a scene that the settings file can bind a key to, by its name there.
 public enum BoundAction: String, Sendable, Hashable, CaseIterable {
     /// Adds a todo, or a feed.
     case add
@@ -145,15 +163,45 @@ public enum BoundAction: String, Sendable, Hashable, CaseIterable {
     case openLink = "open-link"
     /// Downloads the selected item's enclosure.
     case download
+    /// Cancels the download running and those queued.
+    case cancelDownload = "cancel-download"
+    /// Moves the selection, or the reader's text, down a line.
+    case down
+    /// Moves the selection, or the reader's text, up a line.
+    case up
+    /// Moves down a page.
+    case pageDown = "page-down"
+    /// Moves up a page.
+    case pageUp = "page-up"
+    /// Goes to the top.
+    case top
+    /// Goes to the bottom.
+    case bottom
+    /// Saves the todo in the editor.
+    case save
+    /// Goes to the editor's next field.
+    case nextField = "next-field"
+    /// Goes to the editor's previous field.
+    case previousField = "previous-field"
+    /// Opens the todos from home.
+    case openTodos = "open-todos"
+    /// Opens the feeds from home.
+    case openFeeds = "open-feeds"
 
     /// The scenes that have the action.
     public var scenes: Set<BoundScene> {
         switch self {
-        case .undo, .redo, .open, .help, .back: [.todos, .feeds, .items]
+        case .help, .back: Set(BoundScene.allCases)
+        case .undo, .redo: [.todos, .feeds, .items, .reader]
+        case .open: [.todos, .feeds, .items, .home]
+        case .down, .up, .pageDown, .pageUp, .top, .bottom: [.todos, .feeds, .items, .reader, .home]
         case .add, .delete, .search: [.todos, .feeds]
         case .edit, .done, .toggleAll, .clearCompleted, .filter, .sort, .moveDown, .moveUp: [.todos]
         case .import, .showError, .refresh, .refreshAll: [.feeds]
-        case .nextUnread, .toggleRead, .markAllRead, .unreadOnly, .openLink, .download: [.items]
+        case .nextUnread, .toggleRead, .openLink, .download, .cancelDownload: [.items, .reader]
+        case .markAllRead, .unreadOnly: [.items]
+        case .save, .nextField, .previousField: [.editor]
+        case .openTodos, .openFeeds: [.home]
         }
     }
 }

@@ -47,7 +47,9 @@ enum FeedCommands {
             Output.line(String(feed.id))
             // The ID alone goes to standard output, for scripts; a feed cut to the newest items
             // says so on standard error.
-            if feed.omittedItemCount > 0 { Output.error("rivulet: kept \(CountText.kept(feed))") }
+            if feed.omittedItemCount > 0 {
+                Output.error("rivulet: kept \(CountText.kept(feed.itemCount, omitted: feed.omittedItemCount))")
+            }
         case .feedsRefresh(let id):
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
@@ -97,11 +99,21 @@ enum FeedCommands {
 
     /// Refreshes `chosen` as the app's feeds scene does (several at a time, each failure stored
     /// as the feed's last error), and returns why each that failed did, in the order of `chosen`.
+    /// A feed that listed more items than a feed keeps says so on standard error, as the app does.
     private static func refreshAll(_ chosen: [Feed], service: any FeedListServiceType) -> [String] {
         let events = ScriptCommands.firstValue(of: service.refresh(feedIDs: chosen.map(\.id)).toArray())
-        var failures: [Int64: String] = [:]
-        for case .finished(let feedID, .failure(let error)) in events ?? [] { failures[feedID] = error.message }
-        return chosen.compactMap { feed in failures[feed.id].map { named($0, what: feed.url) } }
+        var outcomes: [Int64: Result<FeedRefreshCount, SceneError>] = [:]
+        for case .finished(let feedID, let result) in events ?? [] { outcomes[feedID] = result }
+        return chosen.compactMap { feed in
+            switch outcomes[feed.id] {
+            case .failure(let error)?: return named(error.message, what: feed.url)
+            case .success(let count)? where count.omittedItemCount > 0:
+                let kept = "kept " + CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
+                Output.error("rivulet: " + named(kept, what: feed.url))
+                return nil
+            default: return nil
+            }
+        }
     }
 
     /// Why a refresh or subscription failed, named by its address or path (`what`) unless the

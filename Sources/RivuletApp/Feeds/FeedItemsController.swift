@@ -1,3 +1,4 @@
+import Domain
 import Streams
 import TerminalUI
 import ViewModels
@@ -39,9 +40,11 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
     }
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
+        let bound: BoundScene = scene.state.isReading ? .reader : .items
         var chrome = SceneChrome(
             title: scene.state.heading, info: "\(scene.state.unreadCount) unread", hints: Self.hints,
-            errorMessage: scene.state.errorMessage?.keyed, message: scene.state.message?.keyed,
+            errorMessage: scene.state.errorMessage.map { keys.keyed($0, in: bound) },
+            message: scene.state.message.map { keys.keyed($0, in: bound) },
             isBusy: scene.state.isLoading,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.listHeader != nil, size: size)
@@ -51,7 +54,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             // A number typed for `o` shows until `o` uses it or another key drops it.
             chrome.info =
                 state.linkNumber.map { "link [\($0)]: o opens it, D downloads it" } ?? state.downloadsText ?? ""
-            chrome.hints = Self.readerHints
+            chrome.hints = keys.relabel(Self.readerHints, in: .reader)
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }
             let area = chrome.contentArea(for: size)
@@ -83,13 +86,14 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: state.emptyListText.keyed)
-        return SceneScreen(chrome: chrome, content: .list(header: state.listHeader?.keyed, window: window))
+            selected: state.viewport.selected, emptyText: keys.keyed(state.emptyListText, in: .items))
+        return SceneScreen(
+            chrome: chrome, content: .list(header: state.listHeader.map { keys.keyed($0, in: .items) }, window: window))
     }
 
     func handle(_ event: InputEvent) -> Bool {
         let isReading = scene.state.isReading
-        let read = isReading ? event : keys.translate(event, in: .items)
+        let read = keys.translate(event, in: isReading ? .reader : .items)
         guard let action = Self.action(for: read, isReading: isReading) else { return false }
         scene.send(action)
         return true
@@ -112,6 +116,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
             case .character("n"): return .nextUnread
             case .character("o"): return .openLink
             case .character("D"): return .download
+            case .character("c"): return .cancelDownloads
             case .character(let character) where character.isASCII && character.isNumber:
                 return character.wholeNumberValue.map { .typeDigit($0) }
             case .character("?"): return .help
@@ -128,6 +133,7 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         case .character("U"): return .toggleUnreadOnly
         case .character("o"): return .openLink
         case .character("D"): return .download
+        case .character("c"): return .cancelDownloads
         case .character("?"): return .help
         default: return nil
         }

@@ -47,8 +47,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: "Feeds", info: scene.state.countText, hints: Self.hints,
-            errorMessage: scene.state.errorMessage?.keyed,
-            message: scene.state.message?.keyed,
+            errorMessage: scene.state.errorMessage.map { keys.keyed($0, in: .feeds) },
+            message: scene.state.message.map { keys.keyed($0, in: .feeds) },
             isBusy: scene.state.isBusy, busyText: scene.state.busyText,
             spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: scene.state.isShowingSearch, size: size)
@@ -62,8 +62,8 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         case .importing(let text):
             chrome.prompt = .input(label: "OPML file to import:", text: text.text, cursor: text.cursor)
             chrome.hints = PromptKeys.hints(enter: "import")
-        case .confirmingRemove(_, let title):
-            chrome.prompt = .confirm("Remove the feed “\(title)”?")
+        case .confirmingRemove(_, let title, let isQuery):
+            chrome.prompt = .confirm("Remove the \(isQuery ? "query feed" : "feed") “\(title)”?")
             chrome.hints = [KeyHint("y", "remove"), KeyHint("n Esc", "keep")]
         case .searching(let text):
             chrome.prompt = .input(label: "Search:", text: text.text, cursor: text.cursor)
@@ -80,7 +80,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
             }
             let window = ListWindow(
                 lines: lines, offset: state.resultsViewport.offset, totalCount: state.resultsViewport.count,
-                selected: state.resultsViewport.selected, emptyText: state.searchEmptyText.keyed)
+                selected: state.resultsViewport.selected, emptyText: keys.keyed(state.searchEmptyText, in: .feeds))
             return SceneScreen(chrome: chrome, content: .list(header: state.searchHeader, window: window))
         }
         if state.selectedRow?.errorMessage != nil, case .browsing = state.mode {
@@ -95,7 +95,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: FeedListViewModel.State.emptyText.keyed)
+            selected: state.viewport.selected, emptyText: keys.keyed(FeedListViewModel.State.emptyText, in: .feeds))
         return SceneScreen(chrome: chrome, content: .list(header: nil, window: window))
     }
 

@@ -29,12 +29,8 @@ final class HelpController: SceneController {
 
     /// The keys of the scene beneath, as bound.
     private var bindings: [KeyHint] {
-        let shown = KeyMaps.bindings(for: scene.state.scene)
-        return switch scene.state.scene {
-        case .todoList: keys.relabel(shown, in: .todos)
-        case .feeds: keys.relabel(shown, in: .feeds)
-        case .feedItems: keys.relabel(shown, in: .items)
-        default: shown
+        KeyMaps.parts(of: scene.state.scene).flatMap { part in
+            part.bound.map { keys.relabel(part.hints, in: $0) } ?? part.hints
         }
     }
 

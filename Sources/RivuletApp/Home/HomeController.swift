@@ -9,7 +9,14 @@ final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewMo
         KeyHint("t", "todos"), KeyHint("f", "feeds"), KeyMaps.help, KeyHint("q", "quit"),
     ]
 
-    init(viewModel: HomeViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+    /// The keys the settings file binds.
+    private let keys: KeyBindings
+
+    init(
+        viewModel: HomeViewModel, context: SceneContext, keys: KeyBindings = .none,
+        onRoute: @escaping (Route) -> Void
+    ) {
+        self.keys = keys
         super.init(
             HomeViewModel.State(), context: context, onRoute: onRoute,
             transform: bindable(viewModel.transform(input:)))
@@ -25,14 +32,15 @@ final class HomeController: BoundSceneController<HomeViewModel.State, HomeViewMo
         ]
         return SceneScreen(
             chrome: SceneChrome(
-                title: "Home", hints: Self.hints, errorMessage: state.errorMessage, spinnerFrame: context.spinnerFrame),
+                title: "Home", hints: keys.relabel(Self.hints, in: .home), errorMessage: state.errorMessage,
+                spinnerFrame: context.spinnerFrame),
             content: .list(
                 header: "Todos and feeds, saved as you go.",
                 window: ListWindow(lines: lines, selected: state.selected)))
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard let action = Self.action(for: event) else { return false }
+        guard let action = Self.action(for: keys.translate(event, in: .home)) else { return false }
         scene.send(action)
         return true
     }

@@ -1,8 +1,8 @@
 import Domain
 import TerminalUI
+import ViewModels
 
-/// The keys the settings file binds (`bind-key KEY ACTION [SCENE]`), as the list scenes read
-/// them: a bound key pressed in a scene is read as the key that does its action there by
+/// The keys the settings file binds (`bind-key KEY ACTION [SCENE]`), as the scenes read them: a bound key pressed in a scene is read as the key that does its action there by
 /// default, so the scenes' own key tables stay the one place that maps keys to actions. A key
 /// not bound reads as itself, so an action keeps its default key unless that key is bound to
 /// something else.
@@ -20,6 +20,8 @@ struct KeyBindings {
         for binding in bindings {
             guard let key = Self.key(named: binding.key) else { continue }
             for scene in BoundScene.allCases where binding.scene.map({ $0 == scene }) ?? true {
+                // A character bound for every scene is still text in the editor.
+                if scene == .editor, binding.scene == nil, KeyBinding.isText(binding.key) { continue }
                 guard let target = Self.defaultKey(for: binding.action, in: scene) else { continue }
                 if let earlier = remaps[scene]?[key], let action = Self.action(of: earlier, in: scene) {
                     boundKeys[scene]?[action]?.removeAll { $0 == binding.key }
@@ -38,20 +40,53 @@ struct KeyBindings {
         return remap[key].map { .key($0) } ?? event
     }
 
-    /// `hints` with the keys as bound in `scene`: a hint for an action lists the keys bound to
-    /// it first, and a key bound to another action leaves every hint; a hint left with no key
+    /// `hints` with the keys as bound in `scene`: each key a hint names comes after the keys
+    /// bound to its action, and goes if it is bound to another action; a hint left with no key
     /// goes.
     func relabel(_ hints: [KeyHint], in scene: BoundScene) -> [KeyHint] {
         guard let remap = remaps[scene] else { return hints }
         return hints.compactMap { hint in
             let words = hint.key.split(separator: " ").map(String.init)
-            let action = words.lazy.compactMap { Self.key(named: $0).flatMap { Self.action(of: $0, in: scene) } }.first
-            let kept = words.filter { word in Self.key(named: word).map { remap[$0] == nil } ?? true }
-            let added = action.flatMap { boundKeys[scene]?[$0] } ?? []
-            guard kept.count != words.count || !added.isEmpty else { return hint }
-            let keys = (added + kept.filter { !added.contains($0) }).joined(separator: " ")
+            // Each key named gives way to the keys bound to its action, and stays unless bound.
+            var keys: [String] = []
+            for word in words {
+                let key = Self.key(named: word)
+                let action = key.flatMap { Self.action(of: $0, in: scene) }
+                let bound = action.flatMap { boundKeys[scene]?[$0] } ?? []
+                let isRebound = key.map { remap[$0] != nil } ?? false
+                for shown in bound + (isRebound ? [] : [word]) where !keys.contains(shown) { keys.append(shown) }
+            }
+            guard keys != words else { return hint }
             guard !keys.isEmpty else { return nil }
-            return KeyHint(keys, hint.action, isEssential: hint.isEssential)
+            return KeyHint(keys.joined(separator: " "), hint.action, isEssential: hint.isEssential)
+        }
+    }
+
+    /// `text` with each action named by the key that does it in `scene` (or, for an action of
+    /// another scene, there): the first key bound to it, else its own.
+    func keyed(_ text: ActionText, in scene: BoundScene) -> String {
+        text.text { named in
+            guard let action = Self.boundAction(for: named) else { return KeyMaps.key(for: named) }
+            let home = action.scenes.contains(scene) ? scene : BoundScene.allCases.first(where: action.scenes.contains)
+            return home.flatMap { boundKeys[$0]?[action]?.first } ?? KeyMaps.key(for: named)
+        }
+    }
+
+    /// The action a message names, as the settings file binds it.
+    private static func boundAction(for action: NamedAction) -> BoundAction? {
+        switch action {
+        case .add: .add
+        case .undo: .undo
+        case .redo: .redo
+        case .changeOrder: .sort
+        case .changeFilter: .filter
+        case .search: .search
+        case .clearSearch: nil
+        case .clearCompleted: .clearCompleted
+        case .back: .back
+        case .showAll: .unreadOnly
+        case .refresh: .refresh
+        case .download: .download
         }
     }
 
@@ -63,6 +98,7 @@ struct KeyBindings {
             "PgUp": .pageUp, "PgDn": .pageDown,
         ]
         if let code = named[name] { return Key(code) }
+        if name == "Shift-Tab" { return Key(.tab, modifiers: .shift) }
         if name.count == 1, let character = name.first { return .character(character) }
         if name.hasPrefix("Ctrl-"), name.count == 6, let letter = name.last {
             return .control(Character(letter.lowercased()))
@@ -79,6 +115,8 @@ struct KeyBindings {
         guard action.scenes.contains(scene) else { return nil }
         let name: String =
             switch action {
+            case .help where scene == .editor: "F1"
+            case .back where scene == .reader || scene == .editor: "Esc"
             case .add: "a"
             case .edit: "e"
             case .delete: "d"
@@ -105,6 +143,18 @@ struct KeyBindings {
             case .unreadOnly: "U"
             case .openLink: "o"
             case .download: "D"
+            case .cancelDownload: "c"
+            case .down: "j"
+            case .up: "k"
+            case .pageDown: "PgDn"
+            case .pageUp: "PgUp"
+            case .top: "g"
+            case .bottom: "G"
+            case .save: "Ctrl-S"
+            case .nextField: "Tab"
+            case .previousField: "Shift-Tab"
+            case .openTodos: "t"
+            case .openFeeds: "f"
             }
         return key(named: name)
     }

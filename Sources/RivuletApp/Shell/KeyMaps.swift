@@ -1,3 +1,4 @@
+import Domain
 import TerminalUI
 import ViewModels
 
@@ -21,6 +22,7 @@ enum KeyMaps {
         case .clearCompleted: "C"
         case .showAll: "U"
         case .refresh: "r"
+        case .download: "D"
         }
     }
 
@@ -29,7 +31,29 @@ enum KeyMaps {
         KeyHint("↑ ↓  j k", "move"), KeyHint("g G", "top, bottom"), KeyHint("PgUp PgDn", "page"),
     ]
 
-    static func bindings(for scene: SceneKind) -> [KeyHint] {
+    /// The keys the help overlay lists for `scene`.
+    static func bindings(for scene: SceneKind) -> [KeyHint] { parts(of: scene).flatMap(\.hints) }
+
+    /// The keys of `scene` in parts, each with the scene whose bindings it shows (the items
+    /// scene lists its reader's keys too); `nil` where nothing can be bound.
+    static func parts(of scene: SceneKind) -> [(hints: [KeyHint], bound: BoundScene?)] {
+        switch scene {
+        case .home: [(keys(for: scene), .home)]
+        case .todoList: [(keys(for: scene), .todos)]
+        case .todoEditor: [(keys(for: scene), .editor)]
+        case .feeds: [(keys(for: scene), .feeds)]
+        case .feedItems: [(keys(for: scene), .items), (reader, .reader)]
+        case .help: [(keys(for: scene), nil)]
+        }
+    }
+
+    /// The reader's own keys, as the items scene's help lists them.
+    static let reader = [
+        KeyHint("j k ↑ ↓", "reader: scroll a line"), KeyHint("Space f b PgDn PgUp", "reader: page"),
+        KeyHint("g G Home End", "reader: top, end"), KeyHint("N D", "reader: download its link [N]"),
+    ]
+
+    private static func keys(for scene: SceneKind) -> [KeyHint] {
         switch scene {
         case .home:
             return [
@@ -70,7 +94,7 @@ enum KeyMaps {
                 KeyHint("a", "add a feed URL or file"), KeyHint("i", "import an OPML file"),
                 KeyHint("r", "refresh the selected"),
                 KeyHint("R", "refresh all"), KeyHint("e", "show the selected feed's whole error"),
-                KeyHint("d", "remove (y/n)"),
+                KeyHint("d", "remove a feed or a query feed (y/n)"),
                 KeyHint("u", "undo the last change (a removal; todos too: one history)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("Enter", "show its items"),
                 KeyHint("/", "search every feed's items; Enter keeps the results (Enter reads one, Esc q back)"),
@@ -85,11 +109,10 @@ enum KeyMaps {
                 KeyHint("m", "read or unread"), KeyHint("M", "mark all read"),
                 KeyHint("u", "undo the last change (mark all read; feeds and todos: one history)"),
                 KeyHint("Ctrl-R", "redo"),
-                KeyHint("U", "list unread only, or all"), KeyHint("j k ↑ ↓", "reader: scroll a line"),
-                KeyHint("Space f b PgDn PgUp", "reader: page"), KeyHint("Home End", "reader: top, end"),
+                KeyHint("U", "list unread only, or all"),
                 KeyHint("o", "open the item's link ($BROWSER)"), KeyHint("N o", "open its link [N]"),
                 KeyHint("D", "download its enclosure (a podcast episode; the list shows progress)"),
-                KeyHint("N D", "reader: download its link [N]"),
+                KeyHint("c", "cancel the download running and those queued"),
                 KeyHint("?", "this help"), KeyHint("Esc q", "back"), KeyHint("Ctrl-C", "quit"),
             ]
         case .help:

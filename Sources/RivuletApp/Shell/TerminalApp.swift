@@ -36,11 +36,11 @@ extension TerminalShell where Scene == RivuletApp.Scene, Route == ViewModels.Rou
     ) -> any SceneController {
         switch handle.scene {
         case .home(let viewModel):
-            HomeController(viewModel: viewModel, context: context, onRoute: onRoute)
+            HomeController(viewModel: viewModel, context: context, keys: keys, onRoute: onRoute)
         case .todoList(let viewModel):
             TodoListController(viewModel: viewModel, context: context, keys: keys, onRoute: onRoute)
         case .todoEditor(let viewModel):
-            TodoEditorController(viewModel: viewModel, context: context, onRoute: onRoute)
+            TodoEditorController(viewModel: viewModel, context: context, keys: keys, onRoute: onRoute)
         case .feeds(let viewModel):
             FeedListController(viewModel: viewModel, context: context, keys: keys, onRoute: onRoute)
         case .feedItems(let viewModel):

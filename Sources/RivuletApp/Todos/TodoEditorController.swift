@@ -30,7 +30,14 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
     override var isLoaded: Bool { !scene.state.isLoading }
     override var hasUnsavedInput: Bool { scene.state.hasUnsavedChanges }
 
-    init(viewModel: TodoEditorViewModel, context: SceneContext, onRoute: @escaping (Route) -> Void) {
+    /// The keys the settings file binds: keys that type no text.
+    private let keys: KeyBindings
+
+    init(
+        viewModel: TodoEditorViewModel, context: SceneContext, keys: KeyBindings = .none,
+        onRoute: @escaping (Route) -> Void
+    ) {
+        self.keys = keys
         super.init(
             TodoEditorViewModel.State(id: viewModel.todoID), context: context, onRoute: onRoute,
             transform: bindable(viewModel.transform(input:)))
@@ -38,8 +45,11 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
 
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         let state = scene.state
-        let hints = Self.hints(
-            inNotes: state.focused == .notes, canSave: state.canSave, isConfirmingDiscard: state.isConfirmingDiscard)
+        let hints = keys.relabel(
+            Self.hints(
+                inNotes: state.focused == .notes, canSave: state.canSave, isConfirmingDiscard: state.isConfirmingDiscard
+            ),
+            in: .editor)
         var chrome = SceneChrome(
             title: state.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage?.keyed,
             isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
@@ -68,6 +78,7 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
 
     func handle(_ event: InputEvent) -> Bool {
         let state = scene.state
+        let event = state.isConfirmingDiscard ? event : keys.translate(event, in: .editor)
         let action =
             state.focused == .notes && !state.isConfirmingDiscard
             ? Self.notesAction(for: event, in: Self.notesArea(state))

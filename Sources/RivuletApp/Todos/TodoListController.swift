@@ -47,8 +47,9 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var chrome = SceneChrome(
             title: "Todos", info: scene.state.list.itemsLeftText, hints: [],
-            errorMessage: scene.state.errorMessage?.keyed,
-            message: scene.state.message?.keyed, isBusy: scene.state.list.isLoading, spinnerFrame: context.spinnerFrame)
+            errorMessage: scene.state.errorMessage.map { keys.keyed($0, in: .todos) },
+            message: scene.state.message.map { keys.keyed($0, in: .todos) }, isBusy: scene.state.list.isLoading,
+            spinnerFrame: context.spinnerFrame)
         let height = SceneScreen.listHeight(chrome: chrome, hasHeader: true, size: size)
         if height != scene.state.contentHeight { scene.send(.viewport(height: height)) }
         let state = scene.state
@@ -57,8 +58,8 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
         let lines = state.visibleRows.map { row in Self.line(for: row, today: state.list.today) }
         let window = ListWindow(
             lines: lines, offset: state.viewport.offset, totalCount: state.viewport.count,
-            selected: state.viewport.selected, emptyText: state.emptyText.keyed)
-        return SceneScreen(chrome: chrome, content: .list(header: state.header.keyed, window: window))
+            selected: state.viewport.selected, emptyText: keys.keyed(state.emptyText, in: .todos))
+        return SceneScreen(chrome: chrome, content: .list(header: keys.keyed(state.header, in: .todos), window: window))
     }
 
     /// The row as drawn: the due day as it stands to today (`due in 3d`), with the date where

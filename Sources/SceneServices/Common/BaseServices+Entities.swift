@@ -36,6 +36,12 @@ extension FeedRule {
     init(_ object: FeedRuleObject) {
         self.init(id: object.id, name: object.name, expression: object.expression)
     }
+
+    init(_ object: FeedQueryFeedObject) {
+        self.init(
+            id: object.rule.id, name: object.rule.name, expression: object.rule.expression,
+            itemCount: object.itemCount, unreadCount: object.unreadCount)
+    }
 }
 
 extension HistoryStep {

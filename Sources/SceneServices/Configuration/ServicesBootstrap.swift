@@ -83,15 +83,23 @@ package enum ServicesBootstrap {
     }
 
     /// How files are downloaded in this configuration, made here and nowhere else: through
-    /// the real network, or, offline and in the fake environment, through a fake network that
-    /// has no files (every download fails with its reason).
+    /// the real network, or, in the fake environment, through a fake network that has no files
+    /// (every download fails with its reason, after the slow network's delay; offline, that the
+    /// network is).
     static func makeDownloader(_ configuration: ServicesConfiguration) -> EnclosureDownloader {
         guard configuration.environment == .fake || configuration.network != .normal else {
             return EnclosureDownloader()
         }
-        let network = FakeNetworkService(scheduler: DispatchQueueScheduler(label: "rivulet.fake-downloads"))
+        var delay = 0
+        if case .slow(let milliseconds) = configuration.network { delay = milliseconds }
+        let network = FakeNetworkService(
+            scheduler: DispatchQueueScheduler(label: "rivulet.fake-downloads"), delay: .milliseconds(delay))
+        if configuration.network == .offline { network.failEveryRequest(because: offlineReason) }
         return EnclosureDownloader(network: network)
     }
+
+    /// Why every download fails offline, as a request's failure names it.
+    static let offlineReason = "the network is unavailable (offline)"
 
     private static func databaseLocation(_ database: ServicesConfiguration.Database) -> DatabaseLocation {
         switch database {

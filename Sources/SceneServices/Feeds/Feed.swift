@@ -61,9 +61,27 @@ package enum FeedRefreshState: Sendable, Hashable {
 package enum FeedRefreshEvent: Sendable, Hashable {
     /// Refreshing began for these feeds, in this order.
     case started(feedIDs: [Int64])
-    /// One feed is done: how many items were new, or why it failed.
-    case finished(feedID: Int64, Result<Int, SceneError>)
+    /// One feed is done: what it brought, or why it failed.
+    case finished(feedID: Int64, Result<FeedRefreshCount, SceneError>)
 
     /// How many feeds a refresh of several downloads at once.
     package static let concurrentFeeds = 4
+}
+
+/// What one feed's refresh brought: the items new, and the items read of those the feed lists
+/// (a feed that lists more than a feed keeps is read up to the newest it keeps).
+package struct FeedRefreshCount: Sendable, Hashable {
+    /// How many items were new.
+    package let newItemCount: Int
+    /// How many items were read from the feed.
+    package let keptItemCount: Int
+    /// How many older items the feed listed beyond those read.
+    package let omittedItemCount: Int
+
+    /// A count; by default nothing was left out.
+    package init(newItemCount: Int, keptItemCount: Int = 0, omittedItemCount: Int = 0) {
+        self.newItemCount = newItemCount
+        self.keptItemCount = keptItemCount
+        self.omittedItemCount = omittedItemCount
+    }
 }

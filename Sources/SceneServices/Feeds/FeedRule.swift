@@ -8,13 +8,20 @@ package struct FeedRule: Sendable, Hashable, Identifiable {
     /// The expression as stored.
     package let expression: String
 
+    /// How many items a query feed matches, where the feed list counts them; else 0.
+    package let itemCount: Int
+    /// How many of those are unread.
+    package let unreadCount: Int
+
     /// Whether the rule is a query feed (else a filter, which hides what it matches).
     package var isQuery: Bool { name != nil }
 
     /// Creates a rule.
-    package init(id: Int64, name: String?, expression: String) {
+    package init(id: Int64, name: String?, expression: String, itemCount: Int = 0, unreadCount: Int = 0) {
         self.id = id
         self.name = name
         self.expression = expression
+        self.itemCount = itemCount
+        self.unreadCount = unreadCount
     }
 }

@@ -23,6 +23,8 @@ package enum NamedAction: Sendable, Hashable, CaseIterable {
     case showAll
     /// Download a feed again.
     case refresh
+    /// Download an item's enclosure.
+    case download
 }
 
 /// Words for the person that may name actions, not keys: a view model writes

@@ -3,6 +3,7 @@ import Foundation
 import RequestsTesting
 import Streams
 import StreamsTesting
+import Synchronization
 import TestMeasures
 import Testing
 
@@ -34,6 +35,33 @@ import Testing
             }
             #expect(reason.contains("500"))
             #expect(network.stubs.recordedRequests.count == 2)
+        }
+    }
+
+    @Test func cancellingEndsTheRunningDownloadAndTheQueuedOnesAndTheNextRunsAgain() {
+        withSubscriptionTracking {
+            let (scheduler, folder) = (TestScheduler(), TemporaryFolder())
+            let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(100))
+            network.stubs.stub(url: "https://x.example/one.mp3", with: .ok(Data("one".utf8)))
+            let queue = DownloadQueue(downloader: EnclosureDownloader(network: network), folder: folder.path)
+            let cancelled = Mutex<[Int]>([])
+            _ = scheduler.scheduleAt(300) {
+                queue.enqueue("https://x.example/one.mp3", title: "One")
+                queue.enqueue("https://x.example/two.mp3", title: "Two")
+            }
+            // Before the first answers (at 400): the running one and the queued one end.
+            _ = scheduler.scheduleAt(350) { cancelled.withLock { $0.append(queue.cancelAll()) } }
+            _ = scheduler.scheduleAt(360) { cancelled.withLock { $0.append(queue.cancelAll()) } }
+            _ = scheduler.scheduleAt(500) { queue.enqueue("https://x.example/one.mp3", title: "One") }
+            let seen = scheduler.start(disposed: 10_000) { queue.observeEntries() }
+            let statuses = seen.events.compactMap { event -> [Download.Status]? in
+                if case .next(let entries) = event.value { return entries.map(\.status) }
+                return nil
+            }
+            #expect(cancelled.withLock { $0 } == [2, 0])
+            #expect(statuses.contains([.cancelled, .cancelled]))
+            // Asked again, it runs: nothing of the cancelled one is left running.
+            #expect(statuses.last == [.cancelled, .cancelled, .finished(path: folder.file("one.mp3"))])
         }
     }
 }

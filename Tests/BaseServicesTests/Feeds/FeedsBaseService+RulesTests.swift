@@ -72,6 +72,29 @@ private func matches(_ fixture: ServicesFixture, _ text: String) throws -> [Stri
     #expect(try matches(fixture, "read") == ["Rust 1.90 released"])
 }
 
+@Test func queryFeedsAreCountedAgainAsItemsAreReadAndARemovedOneComesBackWithUndo() throws {
+    let fixture = try ServicesFixture()
+    let (rust, _) = try twoFeeds(fixture)
+    let query = try value(fixture.feeds.addRule(name: "Rusty", expression: "title~rust"))
+    _ = try value(fixture.feeds.addRule(name: "None", expression: "title~x"))
+    _ = try value(fixture.feeds.addRule(name: nil, expression: "title~sponsored"))
+    let counts = { () throws -> [String] in
+        try value(fixture.feeds.observeQueryFeeds(on: ImmediateScheduler()))
+            .map { "\($0.rule.name ?? "") \($0.unreadCount)/\($0.itemCount)" }
+    }
+    // The filter hides the sponsored item: it is counted nowhere.
+    #expect(try counts() == ["None 0/0", "Rusty 2/2"])
+    let first = try #require(
+        try value(fixture.feeds.observeItemWindow(feedID: rust, offset: 0, limit: 1, on: ImmediateScheduler())).items
+            .first)
+    _ = try value(fixture.feeds.setRead(itemID: first.id, true))
+    #expect(try counts() == ["None 0/0", "Rusty 1/2"])
+    _ = try value(fixture.feeds.removeRule(id: query.id))
+    #expect(try counts() == ["None 0/0"])
+    #expect(try value(fixture.history.undo())?.label.contains("Rusty") == true)
+    #expect(try counts() == ["None 0/0", "Rusty 1/2"])
+}
+
 @Test func aFilterHidesItsItemsEverywhereUntilItIsRemovedOrUndone() throws {
     let fixture = try ServicesFixture()
     let (rust, _) = try twoFeeds(fixture)

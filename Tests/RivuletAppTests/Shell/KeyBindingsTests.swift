@@ -69,3 +69,65 @@ private let oneTodo = MockTodoListService {
     $0.positionHandler = { _, _ in .just(.success(0)) }
     $0.fetchChoiceHandler = { .just(.success(nil)) }
 }
+
+@Test func aBoundKeyActsInTheReaderHomeAndTheEditorToo() {
+    let keys = KeyBindings([
+        KeyBinding(key: "J", action: .down, scene: .reader), KeyBinding(key: "x", action: .openFeeds),
+        KeyBinding(key: "Ctrl-N", action: .nextField), KeyBinding(key: "F2", action: .save),
+        KeyBinding(key: "z", action: .cancelDownload),
+    ])
+    #expect(
+        FeedItemsController.action(for: keys.translate(.key(.character("J")), in: .reader), isReading: true)
+            == .scroll(by: 1))
+    // Bound for the reader only: the list's J is as it was.
+    #expect(keys.translate(.key(.character("J")), in: .items) == .key(.character("J")))
+    #expect(
+        FeedItemsController.action(for: keys.translate(.key(.character("z")), in: .items), isReading: false)
+            == .cancelDownloads)
+    #expect(
+        FeedItemsController.action(for: keys.translate(.key(.character("z")), in: .reader), isReading: true)
+            == .cancelDownloads)
+    #expect(HomeController.action(for: keys.translate(.key(.character("x")), in: .home)) == .openFeeds)
+    #expect(keys.translate(.key(.control("n")), in: .editor) == .key(Key(.tab)))
+    #expect(keys.translate(.key(Key(.function(2))), in: .editor) == .key(.control("s")))
+}
+
+@Test func aCharacterBoundForEveryScenIsStillTextInTheEditor() {
+    let keys = KeyBindings([KeyBinding(key: "x", action: .help), KeyBinding(key: "Space", action: .back)])
+    #expect(keys.translate(.key(.character("x")), in: .editor) == .key(.character("x")))
+    #expect(keys.translate(.key(.character(" ")), in: .editor) == .key(.character(" ")))
+    #expect(keys.translate(.key(.character("x")), in: .home) == .key(.character("?")))
+}
+
+@Test func helpAndHintsOfTheReaderHomeAndEditorShowTheKeysAsBound() {
+    let keys = KeyBindings([
+        KeyBinding(key: "J", action: .down, scene: .reader), KeyBinding(key: "x", action: .openFeeds),
+        KeyBinding(key: "F2", action: .save), KeyBinding(key: "Ctrl-Q", action: .back, scene: .editor),
+    ])
+    let reader = KeyMaps.parts(of: .feedItems).flatMap { part in
+        part.bound.map { keys.relabel(part.hints, in: $0) } ?? []
+    }
+    #expect(reader.contains(KeyHint("J j k ↑ ↓", "reader: scroll a line")))
+    #expect(keys.relabel(FeedItemsController.readerHints, in: .reader).contains(KeyHint("J j k", "scroll")))
+    #expect(keys.relabel(HomeController.hints, in: .home).contains(KeyHint("x f", "feeds")))
+    let editor = keys.relabel(KeyMaps.bindings(for: .todoEditor), in: .editor)
+    #expect(editor.contains(KeyHint("F2 Ctrl-S", "save from any field")))
+    #expect(editor.contains(KeyHint("Ctrl-Q Esc", "cancel (asks when changed)")))
+    #expect(
+        keys.relabel(TodoEditorController.hints(inNotes: true, canSave: true), in: .editor).contains(
+            KeyHint("F2 Ctrl-S", "save")))
+}
+
+@Test func notesNameActionsByTheKeysAsBound() {
+    let keys = KeyBindings([
+        KeyBinding(key: "z", action: .undo, scene: .todos), KeyBinding(key: "F5", action: .refresh),
+        KeyBinding(key: "X", action: .download, scene: .reader),
+    ])
+    let undone: ActionText = "Deleted “Milk”. \(.undo) undoes it."
+    #expect(keys.keyed(undone, in: .todos) == "Deleted “Milk”. z undoes it.")
+    #expect(keys.keyed(undone, in: .feeds) == "Deleted “Milk”. u undoes it.")
+    // An action of another scene is named by its key there.
+    #expect(keys.keyed("\(.refresh) on the feeds list tries again", in: .items) == "F5 on the feeds list tries again")
+    #expect(keys.keyed("\(.download) again", in: .reader) == "X again")
+    #expect(keys.keyed("\(.clearSearch) clears it", in: .todos) == "Esc clears it")
+}

@@ -40,3 +40,16 @@ private func outcome(
         ServicesConfiguration(environment: .fake, database: .inMemory, network: .offline), feeds: fixture.feeds)
     #expect(throws: SceneError.offline) { try outcome(fetch, "https://a.example/feed").get() }
 }
+
+@Test func offlineDownloadsFailSayingTheNetworkIsOffline() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rivulet-offline-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let downloader = ServicesBootstrap.makeDownloader(
+        ServicesConfiguration(environment: .fake, database: .inMemory, network: .offline))
+    let failure = #expect(throws: DownloadError.self) {
+        _ = try downloader.download("https://a.example/ep1.mp3", into: folder.path).toBlocking(timeout: 10).toArray()
+    }
+    #expect(
+        failure?.message.hasSuffix(": the network is unavailable (offline)") == true, "\(String(describing: failure))")
+    #expect(failure?.message.contains("404") == false)
+}

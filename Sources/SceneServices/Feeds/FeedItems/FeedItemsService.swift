@@ -94,6 +94,12 @@ package struct FeedItemsService: FeedItemsServiceType {
         }
     }
 
+    /// Cancels the download running and those queued.
+    package func cancelDownloads() -> Observable<Result<Int, SceneError>> {
+        let downloads = downloads
+        return Observable.deferred { .just(.success(downloads.cancelAll())) }
+    }
+
     /// Observes the download queue on `scheduler`.
     package func observeDownloads(on scheduler: any Scheduler) -> Observable<[Download]> {
         downloads.observeEntries().observe(on: scheduler)

@@ -44,6 +44,11 @@ package protocol FeedItemsServiceType: HistoryStepping {
     /// queue when subscribed; sends the folder it goes to.
     func download(_ address: String, title: String) -> Observable<Result<String, SceneError>>
 
-    /// Observes the process's download queue, oldest first: what is queued, running, done or failed.
+    /// Cancels the download running and those queued when subscribed; sends how many. What
+    /// each received stays, so downloading it again continues it.
+    func cancelDownloads() -> Observable<Result<Int, SceneError>>
+
+    /// Observes the process's download queue, oldest first: what is queued, running, done, failed
+    /// or cancelled.
     func observeDownloads(on scheduler: any Scheduler) -> Observable<[Download]>
 }

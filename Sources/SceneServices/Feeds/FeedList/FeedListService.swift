@@ -113,11 +113,14 @@ package struct FeedListService: FeedListServiceType {
         }
     }
 
-    /// Observes the saved query feeds, by name.
+    /// Observes the saved query feeds, by name, with their counts.
     package func observeQueryFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedRule], SceneError>> {
-        feeds.observeRules(on: scheduler).map { result in
-            result.toScene { rules in rules.filter { $0.kind == .query }.map(FeedRule.init) }
-        }
+        feeds.observeQueryFeeds(on: scheduler).map { $0.toScene { $0.map(FeedRule.init) } }
+    }
+
+    /// Removes the query feed `id`, as one step of the history.
+    package func removeQueryFeed(id: Int64) -> Observable<Result<FeedRule, SceneError>> {
+        feeds.removeRule(id: id).map { $0.toScene(FeedRule.init) }
     }
 
     /// Observes the newest `limit` items a query feed's expression matches.
@@ -153,14 +156,18 @@ package struct FeedListService: FeedListServiceType {
         }
     }
 
-    /// Refreshes one feed through the feeds base service: how many items were new, or why it
-    /// failed. The base service records the outcome as the feed's last error (cleared on
+    /// Refreshes one feed through the feeds base service: what it brought, or why it failed. The base service records the outcome as the feed's last error (cleared on
     /// success, an unchanged feed included), so it is still shown after a restart.
-    func refreshOne(id: Int64) -> Observable<Result<Int, SceneError>> {
+    func refreshOne(id: Int64) -> Observable<Result<FeedRefreshCount, SceneError>> {
         feeds.refresh(feedID: id, fetch: fetch)
-            .compactMap { update -> Result<Int, SceneError>? in
+            .compactMap { update -> Result<FeedRefreshCount, SceneError>? in
                 guard case .finished(let outcome) = update else { return nil }
-                return outcome.map(\.newItemCount).mapError(SceneError.init)
+                return outcome.map {
+                    FeedRefreshCount(
+                        newItemCount: $0.newItemCount, keptItemCount: $0.receivedItemCount,
+                        omittedItemCount: $0.omittedItemCount)
+                }
+                .mapError(SceneError.init)
             }
             .take(1)
     }

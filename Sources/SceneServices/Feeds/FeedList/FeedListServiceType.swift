@@ -21,8 +21,12 @@ package protocol FeedListServiceType: HistoryStepping {
         _ text: String, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedSearchResult], SceneError>>
 
-    /// Observes the saved query feeds, by name.
+    /// Observes the saved query feeds, by name, each with how many items it matches and how
+    /// many of those are unread.
     func observeQueryFeeds(on scheduler: any Scheduler) -> Observable<Result<[FeedRule], SceneError>>
+
+    /// Removes the query feed `id` (undo brings it back); sends it as it was.
+    func removeQueryFeed(id: Int64) -> Observable<Result<FeedRule, SceneError>>
 
     /// Observes the newest `limit` items of all feeds that the stored `expression` of a query
     /// feed matches, newest first, each with its feed's title.

@@ -14,6 +14,8 @@ package struct RefreshTally: Sendable, Hashable {
     package private(set) var feedsWithNewItems = 0
     /// Feeds whose download or reading failed.
     package private(set) var failedFeeds = 0
+    /// For each feed that listed more items than a feed keeps: "“Title” kept 50,000 items (…)".
+    private var cutFeeds: [String] = []
 
     /// The tally of a refresh of the feeds `feedIDs` just started (by default, of none).
     package init(feedIDs: [Int64] = []) {
@@ -21,17 +23,22 @@ package struct RefreshTally: Sendable, Hashable {
         total = feedIDs.count
     }
 
-    /// Counts the outcome of the feed `feedID`: how many items were new, or that it failed;
-    /// `false`, counting nothing, when that feed is not one still running.
-    package mutating func finish(_ feedID: Int64, _ result: Result<Int, SceneError>) -> Bool {
+    /// Counts the outcome of the feed `feedID` (titled `title`): what it brought, or that it
+    /// failed; `false`, counting nothing, when that feed is not one still running.
+    package mutating func finish(
+        _ feedID: Int64, _ result: Result<FeedRefreshCount, SceneError>, title: String = ""
+    ) -> Bool {
         guard running.remove(feedID) != nil else { return false }
         done += 1
-        switch result {
-        case .success(let new) where new > 0:
-            newItems += new
-            feedsWithNewItems += 1
-        case .success: break
-        case .failure: failedFeeds += 1
+        guard case .success(let count) = result else {
+            failedFeeds += 1
+            return true
+        }
+        newItems += count.newItemCount
+        feedsWithNewItems += count.newItemCount > 0 ? 1 : 0
+        if count.omittedItemCount > 0 {
+            let kept = CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
+            cutFeeds.append("“\(FeedURLRule.hidingPasswords(in: title))” kept \(kept)")
         }
         return true
     }
@@ -41,7 +48,8 @@ package struct RefreshTally: Sendable, Hashable {
         running = []
     }
 
-    /// "12 new items in 3 feeds; 1 failed.", "No new items.", "1 new item; 2 failed."
+    /// "12 new items in 3 feeds; 1 failed.", "No new items.", "1 new item; 2 failed.", and the
+    /// feeds read up to the newest items a feed keeps.
     package var summary: String {
         var text =
             switch (newItems, feedsWithNewItems) {
@@ -51,8 +59,10 @@ package struct RefreshTally: Sendable, Hashable {
                 CountText.counted(newItems, "new item", "new items") + " in "
                     + CountText.counted(feedsWithNewItems, "feed", "feeds")
             }
-        if failedFeeds > 0 {
-            text += "; \(failedFeeds) failed (the feed list shows why)"
+        if failedFeeds > 0 { text += "; \(failedFeeds) failed (the feed list shows why)" }
+        if let cut = cutFeeds.first { text += "; " + cut }
+        if cutFeeds.count > 1 {
+            text += ", and " + CountText.counted(cutFeeds.count - 1, "more feed", "more feeds") + " likewise"
         }
         return text + "."
     }

@@ -52,6 +52,9 @@ extension FeedItemsViewModel {
                 if let (text, isFailure) = new.ending { state.status.show(text, isFailure ? .error : .notice) }
             }
             state.downloads = downloads
+        case .downloadsCancelled(let count):
+            let what = CountText.counted(count, "download", "downloads")
+            state.status.show("Cancelled \(what); \(.download) again continues from where it stopped.", .notice)
         case .markedAllRead(let count):
             state.status.show(
                 count == 0
@@ -98,6 +101,10 @@ extension FeedItemsViewModel.State {
             case .success(let url): return [.download(url, title: item.title)]
             case .failure(let error): status.show(error.message, .error)
             }
+            return []
+        case .cancelDownloads:
+            if downloads.contains(where: \.isPending) { return [.cancelDownloads] }
+            status.show("No download is running or queued.", .notice)
             return []
         case .openLink:
             let number = linkNumber

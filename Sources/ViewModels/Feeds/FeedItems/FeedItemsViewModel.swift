@@ -70,6 +70,8 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case openLink
         /// Download the item's enclosure (its first file), or the numbered link typed just before.
         case download
+        /// Cancel the download running and those queued.
+        case cancelDownloads
         /// Close the reader.
         case close
         /// Show the key map.
@@ -108,6 +110,8 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case downloadQueued(title: String, folder: String)
         /// The download queue changed.
         case downloadsChanged([Download])
+        /// This many downloads were cancelled.
+        case downloadsCancelled(Int)
     }
 
     /// What a step asks of the service, or where it goes.
@@ -117,6 +121,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         case nextUnread(after: Int64?, feedID: Int64, keeping: Set<Int64>?)
         case openLink(String)
         case download(String, title: String)
+        case cancelDownloads
         case step(HistoryDirection)
         case route(Route)
     }
@@ -166,6 +171,8 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
             return command(service.download(url, title: title), "Could not download") {
                 .downloadQueued(title: title, folder: $0)
             }
+        case .cancelDownloads:
+            return command(service.cancelDownloads(), "Could not cancel the downloads", Event.downloadsCancelled)
         case .step(let direction):
             return answer(service.step(direction).take(1)) { Event.historyStepped(direction, $0) }
         case .nextUnread(let itemID, let feedID, let kept):

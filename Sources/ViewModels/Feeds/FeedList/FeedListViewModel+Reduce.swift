@@ -34,7 +34,7 @@ extension FeedListViewModel {
             state.refresh = RefreshTally(feedIDs: ids)
             for id in ids { state.refreshErrors[id] = nil }
         case .refresh(.finished(let id, let result)):
-            guard state.refresh.finish(id, result) else { break }
+            guard state.refresh.finish(id, result, title: state.feeds.first { $0.id == id }?.title ?? "") else { break }
             if case .failure(let error) = result { state.refreshErrors[id] = error.message }
         case .refreshEnded(let failure):
             state.refresh.end()
@@ -52,17 +52,19 @@ extension FeedListViewModel {
             case .success(let feed):
                 state.refusedAddress = nil
                 state.pendingSelection = feed.id
-                let title = FeedURLRule.hidingPasswords(in: feed.title)
-                state.status.show("Subscribed to “\(title)”: \(CountText.kept(feed)).", .notice)
+                let kept = CountText.kept(feed.itemCount, omitted: feed.omittedItemCount)
+                state.status.show("Subscribed to “\(FeedURLRule.hidingPasswords(in: feed.title))”: \(kept).", .notice)
             case .failure(let error):
                 state.refusedAddress = done?.typed
                 state.status.show(error.message, .error)
             }
             if let next = state.submissions.first { effects = [.add(url: next.url)] }
-        case .removed(.success(let feed)):
-            let title = FeedURLRule.hidingPasswords(in: feed.title)
-            state.status.show("Removed the feed “\(title)”. \(.undo) undoes it.", .notice)
-        case .removed(.failure(let error)): state.status.show(error.message(after: "Could not remove the feed"), .error)
+        case .removed(let result, let isQuery):
+            let what = isQuery ? "the query feed" : "the feed"
+            switch result {
+            case .success(let title): state.status.show("Removed \(what) “\(title)”. \(.undo) undoes it.", .notice)
+            case .failure(let error): state.status.show(error.message(after: "Could not remove \(what)"), .error)
+            }
         case .imported(.success(let summary)):
             // An import with failures says both what it did and what failed, as an error.
             state.status.show(summary.report, summary.failures.isEmpty ? .notice : .error)
@@ -138,9 +140,9 @@ extension FeedListViewModel.State {
             if !path.isEmpty { return [.importFile(path)] }
             status.show(SceneError.noImportPath.message(after: "Could not import"), .error)
         case (.cancel, _): mode = .browsing
-        case (.confirm, .confirmingRemove(let id, _)):
+        case (.confirm, .confirmingRemove(let id, _, let isQuery)):
             mode = .browsing
-            return [.remove(id)]
+            return [.remove(id, isQuery: isQuery)]
         case (.select(let move), .browsing): viewport.selected = viewport.selection(after: move)
         case (.open, .browsing):
             guard let row = selectedRow else { break }
@@ -184,11 +186,7 @@ extension FeedListViewModel.State {
         case (.startImporting, .browsing): mode = .importing(PromptText())
         case (.askToRemove, .browsing):
             guard let row = selectedRow else { break }
-            guard !row.isQuery else {
-                status.show("A query feed is removed with “rivulet feeds query rm \(row.title)”.", .notice)
-                break
-            }
-            mode = .confirmingRemove(id: row.id, title: row.title)
+            mode = .confirmingRemove(id: row.id, title: row.title, isQuery: row.isQuery)
         case (.back, .browsing): return [.route(.back)]
         default: break
         }

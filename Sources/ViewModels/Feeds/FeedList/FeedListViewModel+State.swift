@@ -10,8 +10,8 @@ extension FeedListViewModel {
         case adding(PromptText)
         /// The path of an OPML file to import is typed.
         case importing(PromptText)
-        /// Removing the feed `id` waits for a yes or a no.
-        case confirmingRemove(id: Int64, title: String)
+        /// Removing the feed (or the query feed) `id` waits for a yes or a no.
+        case confirmingRemove(id: Int64, title: String, isQuery: Bool = false)
         /// The text to search every feed's items for is typed; the results show as it changes.
         case searching(PromptText)
         /// The results of the search for this text are browsed.
@@ -176,8 +176,9 @@ extension FeedListViewModel {
             case .feed(let entry): feed = entry
             case .query(let query):
                 return FeedRow(
-                    id: query.id, title: query.name ?? "", url: "", unreadCount: 0, itemCount: 0, isRefreshing: false,
-                    statusText: "query feed: \(query.expression)", errorMessage: nil, isQuery: true)
+                    id: query.id, title: query.name ?? "", url: "", unreadCount: query.unreadCount,
+                    itemCount: query.itemCount, isRefreshing: false, statusText: "query feed: \(query.expression)",
+                    errorMessage: nil, isQuery: true)
             }
             let isRefreshing = refresh.running.contains(feed.id)
             let error = refreshErrors[feed.id] ?? feed.lastRefresh.failure

@@ -2,10 +2,10 @@ import Domain
 package import SceneServices
 package import Streams
 
-/// The view model of the feeds scene: the feeds with unread counts and last-refresh state;
-/// add by address (validated), import an OPML file, remove (and undo or redo it: the history
-/// is the one the todo list steps through), refresh one or all with progress, errors per feed,
-/// and a search across every feed's items.
+/// The view model of the feeds scene: the feeds and query feeds with unread counts, the feeds'
+/// last-refresh state; add by address (validated), import an OPML file, remove a feed or a
+/// query feed (and undo or redo it: the history is the one the todo list steps through),
+/// refresh one or all with progress, errors per feed, and a search across every feed's items.
 ///
 /// A new refresh (of one feed, of all, or of the feeds just imported) replaces one still
 /// running: the old one is disposed, so its remaining feeds are not fetched.
@@ -83,8 +83,8 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case refreshEnded(failure: String?)
         /// Subscribing to the first address waiting finished.
         case added(Result<Feed, SceneError>)
-        /// Removing a feed finished.
-        case removed(Result<Feed, SceneError>)
+        /// Removing a feed (or a query feed) finished: its title as shown, or why it failed.
+        case removed(Result<String, SceneError>, isQuery: Bool)
         /// Importing an OPML file finished.
         case imported(Result<FeedImportSummary, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
@@ -100,7 +100,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
     enum Effect: Sendable, Hashable {
         case add(url: String)
         case importFile(String)
-        case remove(Int64)
+        case remove(Int64, isQuery: Bool)
         case refresh([Int64])
         case step(HistoryDirection)
         case route(Route)
@@ -139,7 +139,12 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case .route(let route): return routes.follow(route)
         case .add(let url): return answer(service.addFeed(url: url), Event.added)
         case .importFile(let path): return answer(service.importFeeds(fromFile: path), Event.imported)
-        case .remove(let id): return answer(service.removeFeed(id: id), Event.removed)
+        case .remove(let id, let isQuery):
+            let removed =
+                isQuery
+                ? service.removeQueryFeed(id: id).map { $0.map { $0.name ?? "" } }
+                : service.removeFeed(id: id).map { $0.map { FeedURLRule.hidingPasswords(in: $0.title) } }
+            return answer(removed) { Event.removed($0, isQuery: isQuery) }
         case .step(let direction):
             // One history for feeds and todos: undo here takes back the last change of either.
             return answer(service.step(direction).take(1)) { Event.historyStepped(direction, $0) }

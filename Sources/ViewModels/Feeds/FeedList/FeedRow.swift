@@ -27,11 +27,10 @@ package struct FeedRow: Sendable, Hashable, Identifiable {
         itemCount == 0 && unreadCount == 0 ? "no items" : "\(unreadCount) of \(itemCount) unread"
     }
 
-    /// What the row says after the title: a query feed's expression; a feed's counts, how its
-    /// last refresh went and its tags.
+    /// What the row says after the title: its counts, then a query feed's expression, or a
+    /// feed's last refresh and its tags.
     package var note: String {
-        guard !isQuery else { return statusText }
-        return ([countText, statusText] + (tags.isEmpty ? [] : [tags.map { "#\($0)" }.joined(separator: " ")]))
+        ([countText, statusText] + (tags.isEmpty ? [] : [tags.map { "#\($0)" }.joined(separator: " ")]))
             .joined(separator: " · ")
     }
 }

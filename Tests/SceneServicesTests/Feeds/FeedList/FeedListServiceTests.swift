@@ -71,6 +71,13 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     #expect(feed.itemCount == 2)
     #expect(feed.omittedItemCount == 284_000)
     #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().map(\.omittedItemCount) == [0])
+    // A refresh says the same: two items read of the 284,002 listed, none of them new.
+    #expect(
+        events(service.refresh(feedIDs: [feed.id])).last
+            == .finished(
+                feedID: feed.id,
+                .success(FeedRefreshCount(newItemCount: 0, keptItemCount: 2, omittedItemCount: 284_000)))
+    )
 }
 
 @Test func feedListServiceDoesNotSubscribeToAFeedThatCannotBeRead() throws {
@@ -102,7 +109,8 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     #expect(
         events(service.refresh(feedIDs: [feed.id])) == [
-            .started(feedIDs: [feed.id]), .finished(feedID: feed.id, .success(2)),
+            .started(feedIDs: [feed.id]),
+            .finished(feedID: feed.id, .success(FeedRefreshCount(newItemCount: 2, keptItemCount: 2))),
         ])
     let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
     #expect(feeds.map(\.title) == ["Swift news"])
@@ -114,7 +122,9 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
     let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     _ = events(service.refresh(feedIDs: [feed.id]))
-    #expect(events(service.refresh(feedIDs: [feed.id])).last == .finished(feedID: feed.id, .success(0)))
+    #expect(
+        events(service.refresh(feedIDs: [feed.id])).last
+            == .finished(feedID: feed.id, .success(FeedRefreshCount(newItemCount: 0, keptItemCount: 2))))
 }
 
 @Test func feedListServiceBrokenFeedFailsAndTheOthersGoOn() throws {
@@ -134,7 +144,7 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
         return
     }
     #expect(!error.message.isEmpty)
-    #expect(steps[2] == .finished(feedID: good.id, .success(2)))
+    #expect(steps[2] == .finished(feedID: good.id, .success(FeedRefreshCount(newItemCount: 2, keptItemCount: 2))))
 }
 
 @Test func feedListServiceRefreshOfARemovedFeedSaysSo() throws {
@@ -184,7 +194,9 @@ private func storedFeed(_ fixture: ServicesFixture, _ url: String) throws -> Fee
     let service = makeService(fixture, stubs: ["https://swift.example/feed.xml": rss])
     let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
     _ = try first(fixture.feeds.setLastError(feedID: feed.id, "offline")).get()
-    #expect(events(service.refresh(feedIDs: [feed.id])).last == .finished(feedID: feed.id, .success(2)))
+    #expect(
+        events(service.refresh(feedIDs: [feed.id])).last
+            == .finished(feedID: feed.id, .success(FeedRefreshCount(newItemCount: 2, keptItemCount: 2))))
     let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
     #expect(feeds.first?.lastRefresh.isFailure == false)
     #expect(try first(fixture.feeds.fetchFeeds()).get().first?.lastError == nil)
@@ -277,9 +289,11 @@ private final class ValidatorLog: Sendable {
         Issue.record("the first refresh failed")
         return
     }
-    #expect(firstNew > 0)
+    #expect(firstNew.newItemCount > 0)
     // The second download sends the ETag of the first; the server answers 304 and nothing is new.
-    #expect(events(service.refresh(feedIDs: [id])).last == .finished(feedID: id, .success(0)))
+    #expect(
+        events(service.refresh(feedIDs: [id])).last
+            == .finished(feedID: id, .success(FeedRefreshCount(newItemCount: 0))))
     #expect(log.entries.withLock { $0 } == [FeedValidators(), FeedValidators(etag: FakeNetworkService.sampleFeedETag)])
     // The feed took the document's title in place of its address, as `rivulet feeds refresh` does.
     #expect(try first(service.observeFeeds(on: ImmediateScheduler())).get().first?.title != url)

@@ -37,6 +37,10 @@ private func downloading(
             return .just(.success("/home/ana/Downloads"))
         }
         $0.observeDownloadsHandler = { _ in queued.asObservable() }
+        $0.cancelDownloadsHandler = {
+            asked.append("cancel")
+            return .just(.success(2))
+        }
     }
     let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: 5))] + actions.map { Recorded.next($0.0, $0.1) })
@@ -80,4 +84,21 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(100, screens).listHeader == "Downloading “Episode 1” 25% of 2 KB · 1 queued")
     #expect(at(200, screens).listHeader == "1 queued · 1 failed")
     #expect(at(200, screens).errorMessage == "Could not download “Episode 1”: the disk is full")
+}
+
+@Test func feedItemsCancellingEndsTheDownloadsWithANoteAndSaysWhenThereAreNone() {
+    let running = Download(
+        id: 1, title: "Episode 1", address: "https://example.com/1.mp3", status: .running(received: 500, total: 2_000))
+    let waiting = Download(id: 2, title: "Episode 2", address: "https://example.com/2.mp3")
+    var cancelled = [running, waiting]
+    for index in cancelled.indices { cancelled[index].status = .cancelled }
+    let (asked, screens) = downloading(
+        [(50, .cancelDownloads), (150, .open), (151, .cancelDownloads)],
+        queue: [(100, [running, waiting]), (160, cancelled)])
+    #expect(at(50, screens).message == "No download is running or queued.")
+    #expect(asked == ["cancel"])
+    #expect(at(151, screens).message == "Cancelled 2 downloads; \(.download) again continues from where it stopped.")
+    #expect(at(160, screens).errorMessage == nil)
+    #expect(at(160, screens).message != nil)
+    #expect(at(160, screens).downloadsText == "2 cancelled")
 }

@@ -28,7 +28,7 @@ private func part<Value: Equatable & Sendable>(
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
             .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
-            .next(100, .finished(feedID: 1, .success(4))),
+            .next(100, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 4)))),
             .next(200, .finished(feedID: 2, .failure(SceneError.feed("not a feed: unexpected <html>")))),
             .completed(200),
         ])
@@ -67,10 +67,12 @@ private func part<Value: Equatable & Sendable>(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let slow = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1])), .next(500, .finished(feedID: 1, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1])),
+            .next(500, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 1)))),
         ])
         let fast = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [2])), .next(10, .finished(feedID: 2, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [2])),
+            .next(10, .finished(feedID: 2, .success(FeedRefreshCount(newItemCount: 1)))),
             .completed(10),
         ])
         let service = MockFeedListService {
@@ -93,7 +95,8 @@ private func part<Value: Equatable & Sendable>(
         let scheduler = harness.scheduler
         let failure = TestError("database is locked")
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 2)))),
             .error(80, failure),
         ])
         let service = MockFeedListService {
@@ -121,7 +124,8 @@ private func part<Value: Equatable & Sendable>(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(2))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 2)))),
             .completed(60),
         ])
         let service = MockFeedListService {
@@ -234,8 +238,10 @@ private func row(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2, 3])), .next(50, .finished(feedID: 1, .success(4))),
-            .next(60, .finished(feedID: 2, .success(8))), .next(70, .finished(feedID: 3, .success(0))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2, 3])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 4)))),
+            .next(60, .finished(feedID: 2, .success(FeedRefreshCount(newItemCount: 8)))),
+            .next(70, .finished(feedID: 3, .success(FeedRefreshCount(newItemCount: 0)))),
             .completed(80),
         ])
         let service = MockFeedListService {
@@ -256,7 +262,8 @@ private func row(
     withViewModelHarness { harness in
         let scheduler = harness.scheduler
         let refresh = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])), .next(50, .finished(feedID: 1, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1, 2])),
+            .next(50, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 1)))),
             .next(60, .finished(feedID: 2, .failure(SceneError.feed("not a feed")))), .completed(80),
         ])
         let service = MockFeedListService {

@@ -30,7 +30,8 @@ private func run(
         $0.refreshHandler = { ids in
             calls.append("refresh \(ids)")
             return scheduler.createColdObservable([
-                .next(0, .started(feedIDs: ids)), .next(100, .finished(feedID: ids[0], .success(1))), .completed(100),
+                .next(0, .started(feedIDs: ids)),
+                .next(100, .finished(feedID: ids[0], .success(FeedRefreshCount(newItemCount: 1)))), .completed(100),
             ])
             .asObservable()
         }

@@ -88,14 +88,14 @@ private func adding(_ text: String) -> [VM.Event] {
         .refresh(.finished(feedID: 1, .failure(SceneError.storage("timed out")))))
     #expect(state.progress == RefreshProgress(done: 1, total: 2))
     #expect(state.rows[0].errorMessage == "timed out")
-    state = after(.refresh(.finished(feedID: 2, .success(4))), from: state)
+    state = after(.refresh(.finished(feedID: 2, .success(FeedRefreshCount(newItemCount: 4)))), from: state)
     #expect(state.progress == nil)
     #expect(state.rows.map(\.errorMessage) == ["timed out", nil])
 }
 
 @Test func feedsStateFinishOfAFeedNotRefreshingIsIgnored() {
     let before = after(.refresh(.started(feedIDs: [1])))
-    #expect(after(.refresh(.finished(feedID: 9, .success(1))), from: before) == before)
+    #expect(after(.refresh(.finished(feedID: 9, .success(FeedRefreshCount(newItemCount: 1)))), from: before) == before)
 }
 
 @Test func feedsStateNewRefreshClearsThePreviousErrorOfItsFeeds() {
@@ -127,13 +127,13 @@ private func adding(_ text: String) -> [VM.Event] {
 }
 
 @Test func feedsStateRemovalSaysWhatWasRemovedAndHowToUndoIt() {
-    let state = after(.removed(.success(Fixtures.feed(1, "Example"))))
+    let state = after(.removed(.success("Example"), isQuery: false))
     #expect(state.message == "Removed the feed “Example”. \(.undo) undoes it.")
     #expect(state.errorMessage == nil)
 }
 
 @Test func feedsStateRemoveFailureShowsTheError() {
-    let state = after(.removed(.failure(SceneError.storage("locked"))))
+    let state = after(.removed(.failure(SceneError.storage("locked")), isQuery: false))
     #expect(state.errorMessage == "Could not remove the feed: locked")
 }
 

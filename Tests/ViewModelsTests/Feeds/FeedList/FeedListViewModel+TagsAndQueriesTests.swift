@@ -20,7 +20,7 @@ private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<State
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let feeds = [tagged(1, "Alpha", ["tech"]), tagged(2, "Beta", ["news", "tech"]), tagged(3, "Gamma", [])]
-    let query = FeedRule(id: 7, name: "Rusty", expression: "unread title~rust")
+    let query = FeedRule(id: 7, name: "Rusty", expression: "unread title~rust", itemCount: 5, unreadCount: 2)
     let service = MockFeedListService {
         $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
         $0.observeQueryFeedsHandler = { _ in observed(.success([query])) }
@@ -31,6 +31,14 @@ private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<State
                 FeedSearchResult(item: Fixtures.item(30, feed: 1, "Rust 2.0"), feedTitle: "Alpha"),
             ]
             return scheduler.createColdObservable([.next(10, .success(found))]).asObservable()
+        }
+        $0.removeQueryFeedHandler = { id in
+            calls.append("remove query \(id)")
+            return .just(.success(query))
+        }
+        $0.undoHandler = {
+            calls.append("undo")
+            return .just(.success(HistoryStep(action: "remove query feed", subject: "Rusty", todoCount: 0)))
         }
     }
     let input = scheduler.createColdObservable(
@@ -72,7 +80,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
 @Test func aQueryFeedOpensAsTheItemsOfEveryFeedItMatches() {
     let (screens, calls) = run([(100, .select(.top)), (110, .open), (200, .back)])
     #expect(at(100, screens).selectedRow?.isQuery == true)
-    #expect(at(100, screens).selectedRow?.note == "query feed: unread title~rust")
+    #expect(at(100, screens).selectedRow?.note == "2 of 5 unread · query feed: unread title~rust")
     #expect(at(110, screens).isShowingSearch)
     #expect(at(115, screens).searchHeader == "Query feed “Rusty” (unread title~rust): searching…")
     #expect(at(120, screens).searchHeader == "Query feed “Rusty” (unread title~rust): 2 items")
@@ -81,9 +89,19 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(200, screens).mode == .browsing && at(200, screens).search.query == nil)
 }
 
-@Test func aQueryFeedIsNeitherRefreshedNorRemovedFromTheList() {
-    let (screens, _) = run([(100, .select(.top)), (110, .refresh), (120, .askToRemove)])
+@Test func aQueryFeedIsNotRefreshed() {
+    let (screens, calls) = run([(100, .select(.top)), (110, .refresh)])
     #expect(at(110, screens).progress == nil)
-    #expect(at(120, screens).mode == .browsing)
-    #expect(at(120, screens).message == "A query feed is removed with “rivulet feeds query rm Rusty”.")
+    #expect(calls.isEmpty)
+}
+
+@Test func aQueryFeedIsRemovedFromTheListOnceConfirmedWithANoteAndUndoBringsItBack() {
+    let (screens, calls) = run([
+        (100, .select(.top)), (110, .askToRemove), (115, .cancel), (120, .askToRemove), (130, .confirm),
+        (140, .undo),
+    ])
+    #expect(at(110, screens).mode == .confirmingRemove(id: 7, title: "Rusty", isQuery: true))
+    #expect(at(115, screens).mode == .browsing)
+    #expect(at(130, screens).message == "Removed the query feed “Rusty”. \(.undo) undoes it.")
+    #expect(calls == ["remove query 7", "undo"])
 }

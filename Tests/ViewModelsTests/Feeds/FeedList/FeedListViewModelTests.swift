@@ -32,8 +32,8 @@ private struct Scene {
                 calls.append("refresh \(ids)")
                 var events: [Recorded<Event<FeedRefreshEvent>>] = [.next(0, .started(feedIDs: ids))]
                 for (index, id) in ids.enumerated() {
-                    let result: Result<Int, SceneError> =
-                        id == 2 ? .failure(SceneError.feed("not a feed")) : .success(3)
+                    let result: Result<FeedRefreshCount, SceneError> =
+                        id == 2 ? .failure(SceneError.feed("not a feed")) : .success(FeedRefreshCount(newItemCount: 3))
                     events.append(.next(100 * (index + 1), .finished(feedID: id, result)))
                 }
                 events.append(.completed(100 * ids.count))
@@ -102,10 +102,12 @@ private func part<Value: Equatable & Sendable>(
     withSubscriptionTracking {
         let scheduler = TestScheduler()
         let slow = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [1])), .next(500, .finished(feedID: 1, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [1])),
+            .next(500, .finished(feedID: 1, .success(FeedRefreshCount(newItemCount: 1)))),
         ])
         let fast = scheduler.createColdObservable([
-            .next(0, FeedRefreshEvent.started(feedIDs: [2])), .next(10, .finished(feedID: 2, .success(1))),
+            .next(0, FeedRefreshEvent.started(feedIDs: [2])),
+            .next(10, .finished(feedID: 2, .success(FeedRefreshCount(newItemCount: 1)))),
             .completed(10),
         ])
         let calls = CallLog<[Int64]>()
