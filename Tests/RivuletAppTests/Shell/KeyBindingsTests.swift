@@ -92,7 +92,7 @@ private let oneTodo = MockTodoListService {
     #expect(keys.translate(.key(Key(.function(2))), in: .editor) == .key(.control("s")))
 }
 
-@Test func aCharacterBoundForEveryScenIsStillTextInTheEditor() {
+@Test func aCharacterBoundForEverySceneIsStillTextInTheEditor() {
     let keys = KeyBindings([KeyBinding(key: "x", action: .help), KeyBinding(key: "Space", action: .back)])
     #expect(keys.translate(.key(.character("x")), in: .editor) == .key(.character("x")))
     #expect(keys.translate(.key(.character(" ")), in: .editor) == .key(.character(" ")))
