@@ -119,9 +119,11 @@ import Testing
     #expect(problems[6].contains("the todos scene has no action mark-all-read"))
     #expect(
         problems[7]
-            == "line 10: in the editor every character is text, so “x” cannot be bound there; bind a Ctrl- key, F1 to F12 or a named key other than Space."
+            == "line 10: in the editor “x” edits the text (as every character, Space, Enter, Backspace, Delete, "
+            + "the arrows, Home and End do), so it cannot be bound there; bind a Ctrl- key, F1 to F12, Tab, "
+            + "Esc, PgUp or PgDn."
     )
-    #expect(problems[8].hasPrefix("line 11: in the editor every character is text, so “Space”"))
+    #expect(problems[8].hasPrefix("line 11: in the editor “Space” edits the text"))
     #expect(problems[9] == "line 12: the reader scene has no action open-todos.")
     // The good lines still count.
     #expect(settings.accentColor == 46)

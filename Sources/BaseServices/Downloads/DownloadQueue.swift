@@ -101,10 +101,12 @@ public final class DownloadQueue: @unchecked Sendable {
             case .completed: finish(next.id, nil)
             }
         }
+        // Decided by this download's own status: cancelled (or ended) while subscribing, it is
+        // disposed, even when a download asked for since then is the current one.
         let isOver = state.withLock { state -> Bool in
-            let entry = state.entries.first { $0.id == next.id }
-            if case .running = entry?.status { state.current = subscription }
-            return state.current == nil
+            guard case .running = state.entries.first(where: { $0.id == next.id })?.status else { return true }
+            state.current = subscription
+            return false
         }
         if isOver { subscription.dispose() }
     }

@@ -79,18 +79,26 @@ public struct KeyBinding: Sendable, Hashable {
         guard action.scenes.contains(scene) else {
             return .failure(SettingsProblem("the \(scene.rawValue) scene has no action \(action.rawValue)."))
         }
-        guard scene != .editor || !isText(key) else {
+        guard scene != .editor || !editsText(key) else {
             return .failure(
                 SettingsProblem(
-                    "in the editor every character is text, so “\(key)” cannot be bound there; "
-                        + "bind a Ctrl- key, F1 to F12 or a named key other than Space."))
+                    "in the editor “\(key)” edits the text (as every character, Space, Enter, Backspace, "
+                        + "Delete, the arrows, Home and End do), so it cannot be bound there; bind a Ctrl- key, "
+                        + "F1 to F12, Tab, Esc, PgUp or PgDn."))
         }
         return .success(KeyBinding(key: key, action: action, scene: scene))
     }
 
-    /// Whether `key` (as a binding stores it) types text in the editor: a character or Space.
-    /// A binding of such a key for every scene leaves the editor out.
-    public static func isText(_ key: String) -> Bool { key.count == 1 || key == "Space" }
+    /// Whether `key` (as a binding stores it) types or edits text in the editor: a character,
+    /// Space, Enter, Backspace, Delete, an arrow, Home or End. A binding of such a key for
+    /// every scene leaves the editor out.
+    public static func editsText(_ key: String) -> Bool {
+        key.count == 1 || editingKeys.contains(key)
+    }
+
+    private static let editingKeys: Set<String> = [
+        "Space", "Enter", "Backspace", "Delete", "Up", "Down", "Left", "Right", "Home", "End",
+    ]
 }
 
 /// A scene whose keys the settings file can bind.

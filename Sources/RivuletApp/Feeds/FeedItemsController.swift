@@ -53,7 +53,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         if let detail = state.detail {
             // A number typed for `o` shows until `o` uses it or another key drops it.
             chrome.info =
-                state.linkNumber.map { "link [\($0)]: o opens it, D downloads it" } ?? state.downloadsText ?? ""
+                state.linkNumber.map { keys.keyed("link [\($0)]: o opens it, \(.download) downloads it", in: .reader) }
+                ?? state.downloadsText ?? ""
             chrome.hints = keys.relabel(Self.readerHints, in: .reader)
             chrome.isBusy = false
             let meta = [detail.dateText, detail.link].compactMap { $0 }

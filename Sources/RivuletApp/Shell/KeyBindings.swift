@@ -20,8 +20,8 @@ struct KeyBindings {
         for binding in bindings {
             guard let key = Self.key(named: binding.key) else { continue }
             for scene in BoundScene.allCases where binding.scene.map({ $0 == scene }) ?? true {
-                // A character bound for every scene is still text in the editor.
-                if scene == .editor, binding.scene == nil, KeyBinding.isText(binding.key) { continue }
+                // A key that edits text, bound for every scene, still edits text in the editor.
+                if scene == .editor, binding.scene == nil, KeyBinding.editsText(binding.key) { continue }
                 guard let target = Self.defaultKey(for: binding.action, in: scene) else { continue }
                 if let earlier = remaps[scene]?[key], let action = Self.action(of: earlier, in: scene) {
                     boundKeys[scene]?[action]?.removeAll { $0 == binding.key }
@@ -63,12 +63,17 @@ struct KeyBindings {
     }
 
     /// `text` with each action named by the key that does it in `scene` (or, for an action of
-    /// another scene, there): the first key bound to it, else its own.
+    /// another scene, there): the first key bound to it, else its own unless that key is bound
+    /// to another action there, in which case the action is named as the settings file names it.
     func keyed(_ text: ActionText, in scene: BoundScene) -> String {
         text.text { named in
-            guard let action = Self.boundAction(for: named) else { return KeyMaps.key(for: named) }
+            let own = KeyMaps.key(for: named)
+            guard let action = Self.boundAction(for: named) else { return own }
             let home = action.scenes.contains(scene) ? scene : BoundScene.allCases.first(where: action.scenes.contains)
-            return home.flatMap { boundKeys[$0]?[action]?.first } ?? KeyMaps.key(for: named)
+            guard let home else { return own }
+            if let bound = boundKeys[home]?[action]?.first { return bound }
+            let isTaken = Self.key(named: own).map { remaps[home]?[$0] != nil } ?? false
+            return isTaken ? "the \(action.rawValue) action" : own
         }
     }
 

@@ -120,8 +120,3 @@ enum KeyMaps {
         }
     }
 }
-
-extension ActionText {
-    /// The words as the terminal shows them: each action named by its key.
-    var keyed: String { text(naming: KeyMaps.key(for:)) }
-}

@@ -51,7 +51,8 @@ final class TodoEditorController: BoundSceneController<TodoEditorViewModel.State
             ),
             in: .editor)
         var chrome = SceneChrome(
-            title: state.id == nil ? "New todo" : "Edit todo", hints: hints, errorMessage: state.errorMessage?.keyed,
+            title: state.id == nil ? "New todo" : "Edit todo", hints: hints,
+            errorMessage: state.errorMessage.map { keys.keyed($0, in: .editor) },
             isBusy: state.isBusy, spinnerFrame: context.spinnerFrame)
         if state.isConfirmingDiscard { chrome.prompt = .confirm("Discard the changes?") }
         let focused = state.focused.rawValue

@@ -92,11 +92,19 @@ private let oneTodo = MockTodoListService {
     #expect(keys.translate(.key(Key(.function(2))), in: .editor) == .key(.control("s")))
 }
 
-@Test func aCharacterBoundForEverySceneIsStillTextInTheEditor() {
-    let keys = KeyBindings([KeyBinding(key: "x", action: .help), KeyBinding(key: "Space", action: .back)])
+@Test func aKeyThatEditsTextBoundForEverySceneStillEditsTextInTheEditor() {
+    let keys = KeyBindings([
+        KeyBinding(key: "x", action: .help), KeyBinding(key: "Space", action: .back),
+        KeyBinding(key: "Left", action: .back), KeyBinding(key: "Backspace", action: .back),
+        KeyBinding(key: "End", action: .help),
+    ])
     #expect(keys.translate(.key(.character("x")), in: .editor) == .key(.character("x")))
     #expect(keys.translate(.key(.character(" ")), in: .editor) == .key(.character(" ")))
+    for code in [Key.Code.left, .backspace, .end] {
+        #expect(keys.translate(.key(Key(code)), in: .editor) == .key(Key(code)))
+    }
     #expect(keys.translate(.key(.character("x")), in: .home) == .key(.character("?")))
+    #expect(keys.translate(.key(Key(.left)), in: .home) != .key(Key(.left)))
 }
 
 @Test func helpAndHintsOfTheReaderHomeAndEditorShowTheKeysAsBound() {
@@ -130,4 +138,8 @@ private let oneTodo = MockTodoListService {
     #expect(keys.keyed("\(.refresh) on the feeds list tries again", in: .items) == "F5 on the feeds list tries again")
     #expect(keys.keyed("\(.download) again", in: .reader) == "X again")
     #expect(keys.keyed("\(.clearSearch) clears it", in: .todos) == "Esc clears it")
+    // An action whose own key is bound to another action, and no key to it, is named in words.
+    let taken = KeyBindings([KeyBinding(key: "u", action: .markAllRead, scene: .items)])
+    #expect(taken.keyed(undone, in: .items) == "Deleted “Milk”. the undo action undoes it.")
+    #expect(taken.keyed(undone, in: .todos) == "Deleted “Milk”. u undoes it.")
 }

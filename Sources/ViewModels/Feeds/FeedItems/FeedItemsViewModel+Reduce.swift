@@ -52,6 +52,7 @@ extension FeedItemsViewModel {
                 if let (text, isFailure) = new.ending { state.status.show(text, isFailure ? .error : .notice) }
             }
             state.downloads = downloads
+        case .downloadsCancelled(0): state.status.show("No download was running or queued.", .notice)
         case .downloadsCancelled(let count):
             let what = CountText.counted(count, "download", "downloads")
             state.status.show("Cancelled \(what); \(.download) again continues from where it stopped.", .notice)

@@ -136,7 +136,9 @@ private func items(_ service: FeedItemsService, _ feedID: Int64) throws -> [Feed
     #expect(all.items.count == 3)
     let read = try #require(all.items.first { $0.isRead })
     let unread = FeedItemWindow(feedID: feedID, keptItemIDs: [])
-    #expect(try first(service.observePage(unread, on: ImmediateScheduler())).get().items.allSatisfy { !$0.isRead })
+    let unreadItems = try first(service.observePage(unread, on: ImmediateScheduler())).get().items
+    #expect(unreadItems.count == 2)
+    #expect(unreadItems.allSatisfy { !$0.isRead })
     let kept = FeedItemWindow(feedID: feedID, keptItemIDs: [read.id])
     #expect(try first(service.observePage(kept, on: ImmediateScheduler())).get().items.count == 3)
 }
