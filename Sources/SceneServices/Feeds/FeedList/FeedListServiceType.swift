@@ -1,3 +1,4 @@
+import Domain
 package import Streams
 
 /// What the feeds scene needs: the feeds, adding and removing one, undo and redo, and
@@ -39,4 +40,13 @@ package protocol FeedListServiceType: HistoryStepping {
     /// then one ``FeedRefreshEvent/finished(feedID:_:)`` per feed as each ends, then completes.
     /// Disposing stops it.
     func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent>
+}
+
+extension FeedListServiceType {
+    /// Removes the feed `id`, or the query feed `id` when `isQuery`; answers its name as a
+    /// person is shown it (a feed's title without the passwords an address may carry).
+    package func removeEntry(id: Int64, isQuery: Bool) -> Observable<Result<String, SceneError>> {
+        guard !isQuery else { return removeQueryFeed(id: id).map { $0.map { $0.name ?? "" } } }
+        return removeFeed(id: id).map { $0.map { FeedURLRule.hidingPasswords(in: $0.title) } }
+    }
 }

@@ -56,12 +56,9 @@ extension FeedItemsViewModel {
         case .downloadsCancelled(let count):
             let what = CountText.counted(count, "download", "downloads")
             state.status.show("Cancelled \(what); \(.download) again continues from where it stopped.", .notice)
+        case .markedAllRead(0): state.status.show("Every item of this feed was already read.", .notice)
         case .markedAllRead(let count):
-            state.status.show(
-                count == 0
-                    ? "Every item of this feed was already read."
-                    : "Marked \(CountText.counted(count, "item", "items")) read. \(.undo) undoes it.",
-                .notice)
+            state.status.show("Marked \(CountText.counted(count, "item", "items")) read. \(.undo) undoes it.", .notice)
         case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
         case .historyStepped(let direction, .failure(let error)): state.status.show(direction.failure(error), .error)
         case .commandSucceeded:

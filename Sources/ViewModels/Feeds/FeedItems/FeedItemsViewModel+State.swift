@@ -2,9 +2,6 @@ package import Domain
 package import SceneServices
 
 extension FeedItemsViewModel {
-    /// The part of a feed's items the scene asks for (the scene service reads it).
-    package typealias Window = FeedItemWindow
-
     /// Where a move to an item (the next unread one, or the one the scene opened with) puts the
     /// selection once that item's feed is listed: at `position` of the feed `feedID`.
     struct Jump: Sendable, Hashable { let feedID: Int64, position: Int }
@@ -19,9 +16,9 @@ extension FeedItemsViewModel {
         /// The feed's title; empty until it arrives.
         package internal(set) var feedTitle = ""
         /// The window asked for last: of the feed shown, as it is filtered.
-        package internal(set) var window: Window
+        package internal(set) var window: FeedItemWindow
         /// The window the shown page answers; differs from ``window`` while loading.
-        package internal(set) var loadedWindow: Window?
+        package internal(set) var loadedWindow: FeedItemWindow?
         /// The items of the loaded window, newest first, with the feed's totals.
         package internal(set) var page = FeedItemPage(items: [], totalCount: 0, unreadCount: 0, offset: 0)
         /// The item opened for reading, as last seen, if any.
@@ -51,7 +48,7 @@ extension FeedItemsViewModel {
 
         /// The scene of the feed `feedID` before anything has loaded.
         package init(feedID: Int64 = 0) {
-            window = Window(feedID: feedID)
+            window = FeedItemWindow(feedID: feedID)
         }
 
         /// Whether only unread items (and those read since) are listed.

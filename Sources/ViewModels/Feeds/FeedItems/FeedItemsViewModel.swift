@@ -91,7 +91,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
         /// The feed arrived (`nil`: it was removed), or failed to.
         case feedLoaded(Result<Feed?, SceneError>)
         /// A page arrived for a window, or failed to.
-        case pageLoaded(Window, Result<FeedItemPage, SceneError>)
+        case pageLoaded(FeedItemWindow, Result<FeedItemPage, SceneError>)
         /// The person went to this item (the next unread one, or the one the scene opened with).
         case jumped(FeedItemPlace)
         /// No item was unread in any feed.

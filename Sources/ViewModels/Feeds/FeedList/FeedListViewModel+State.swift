@@ -27,15 +27,12 @@ extension FeedListViewModel {
         /// The items found, newest first: at most ``FeedListViewModel/maximumSearchResults``.
         package internal(set) var results: [FeedSearchResult] = []
         // The request the results answer, whether more were found than listed, why it failed.
-        var answered: Request?
+        var answered: FeedSearchRequest?
         var hasMore = false
         var error: String?
 
-        /// What the items shown are asked by: words, or a query feed's expression.
-        package typealias Request = FeedSearchRequest
-
         /// The request the results should answer; `nil` when nothing is searched.
-        var request: Request? {
+        var request: FeedSearchRequest? {
             query.map { .query($0.expression) } ?? (text.isEmpty ? nil : .words(text))
         }
 

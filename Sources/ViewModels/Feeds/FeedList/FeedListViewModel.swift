@@ -91,7 +91,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
         /// The items matching the words or the query arrived (one more than listed: more
         /// match), or failed to.
-        case searchLoaded(Search.Request, Result<[FeedSearchResult], SceneError>)
+        case searchLoaded(FeedSearchRequest, Result<[FeedSearchResult], SceneError>)
         /// The status line's message has been shown for its time.
         case messageExpired(StatusMessageSlot.Expiry)
     }
@@ -140,11 +140,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case .add(let url): return answer(service.addFeed(url: url), Event.added)
         case .importFile(let path): return answer(service.importFeeds(fromFile: path), Event.imported)
         case .remove(let id, let isQuery):
-            let removed =
-                isQuery
-                ? service.removeQueryFeed(id: id).map { $0.map { $0.name ?? "" } }
-                : service.removeFeed(id: id).map { $0.map { FeedURLRule.hidingPasswords(in: $0.title) } }
-            return answer(removed) { Event.removed($0, isQuery: isQuery) }
+            return answer(service.removeEntry(id: id, isQuery: isQuery)) { Event.removed($0, isQuery: isQuery) }
         case .step(let direction):
             // One history for feeds and todos: undo here takes back the last change of either.
             return answer(service.step(direction).take(1)) { Event.historyStepped(direction, $0) }

@@ -21,7 +21,7 @@ private func after(_ events: VM.Event..., from state: VM.State = VM.State()) -> 
 }
 
 private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unread: Int? = nil) -> VM.State {
-    after(.pageLoaded(VM.Window(), .success(page(items, offset: offset, total: total, unread: unread))))
+    after(.pageLoaded(FeedItemWindow(), .success(page(items, offset: offset, total: total, unread: unread))))
 }
 
 @Test func itemsStateShowsTheFeedTitle() {
@@ -45,9 +45,10 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 @Test func itemsStateNewWindowIsLoadingUntilItsPageArrives() {
     // The viewport says how many rows fit: a window of 20 rows is asked for.
     let asked = after(.action(.viewport(height: 20)), from: loaded([Fixtures.item(1)]))
-    #expect(asked.window == VM.Window(offset: 0, limit: 20))
+    #expect(asked.window == FeedItemWindow(offset: 0, limit: 20))
     #expect(asked.isLoading)
-    let answered = after(.pageLoaded(VM.Window(offset: 0, limit: 20), .success(page([Fixtures.item(1)]))), from: asked)
+    let answered = after(
+        .pageLoaded(FeedItemWindow(offset: 0, limit: 20), .success(page([Fixtures.item(1)]))), from: asked)
     #expect(!answered.isLoading)
 }
 
@@ -89,14 +90,14 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 
 @Test func itemsStateOpenedItemFollowsItsReadStateInANewPage() {
     let state = after(
-        .action(.open), .pageLoaded(VM.Window(), .success(page([Fixtures.item(5, read: true)]))),
+        .action(.open), .pageLoaded(FeedItemWindow(), .success(page([Fixtures.item(5, read: true)]))),
         from: loaded([Fixtures.item(5)]))
     #expect(state.openedItem?.isRead == true)
 }
 
 @Test func itemsStateOpenedItemStaysReadableWhenTheWindowMovesPastIt() {
     let state = after(
-        .action(.open), .pageLoaded(VM.Window(), .success(page([Fixtures.item(9)], offset: 1))),
+        .action(.open), .pageLoaded(FeedItemWindow(), .success(page([Fixtures.item(9)], offset: 1))),
         from: loaded([Fixtures.item(5, "Hello")]))
     #expect(state.detail?.title == "Hello")
 }
@@ -113,7 +114,7 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
 }
 
 @Test func itemsStateLoadFailureShowsTheErrorAndStopsLoading() {
-    let state = after(.pageLoaded(VM.Window(), .failure(SceneError.storage("locked"))))
+    let state = after(.pageLoaded(FeedItemWindow(), .failure(SceneError.storage("locked"))))
     #expect(!state.isLoading)
     #expect(state.errorMessage == "Could not load the items: locked")
 }

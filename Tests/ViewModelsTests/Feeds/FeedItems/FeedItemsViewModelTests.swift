@@ -97,7 +97,7 @@ private func part<Value: Equatable & Sendable>(
     // A row whose item has not arrived yet writes nothing.
     var state = VM.State()
     let page = FeedItemPage(items: [Fixtures.item(2)], totalCount: 100, unreadCount: 1, offset: 0)
-    _ = VM.reduce(&state, .pageLoaded(VM.Window(), .success(page)))
+    _ = VM.reduce(&state, .pageLoaded(FeedItemWindow(), .success(page)))
     _ = VM.reduce(&state, .action(.select(.bottom)))
     #expect(VM.reduce(&state, .action(.toggleRead)).isEmpty)
 }
