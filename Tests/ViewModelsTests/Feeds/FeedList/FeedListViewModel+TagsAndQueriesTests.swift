@@ -15,15 +15,17 @@ private func tagged(_ id: Int64, _ title: String, _ tags: [String]) -> Feed {
 }
 
 /// The feeds scene over three feeds (two tagged) and the query feed "Rusty", whose items arrive
-/// 10 ticks after they are asked; a viewport of 6 rows at tick 0 and `actions` at their ticks.
+/// 10 ticks after they are asked, and which removing takes off the list and undo puts back; a
+/// viewport of 6 rows at tick 0 and `actions` at their ticks.
 private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<State>, calls: [String]) {
     let scheduler = TestScheduler()
     let calls = CallLog<String>()
     let feeds = [tagged(1, "Alpha", ["tech"]), tagged(2, "Beta", ["news", "tech"]), tagged(3, "Gamma", [])]
     let query = FeedRule(id: 7, name: "Rusty", expression: "unread title~rust", itemCount: 5, unreadCount: 2)
+    let queries = BehaviorRelay(value: [query])
     let service = MockFeedListService {
         $0.observeFeedsHandler = { _ in observed(.success(feeds)) }
-        $0.observeQueryFeedsHandler = { _ in observed(.success([query])) }
+        $0.observeQueryFeedsHandler = { _ in queries.asObservable().map { .success($0) } }
         $0.observeMatchesHandler = { expression, limit, _ in
             calls.append("matches \(expression) \(limit)")
             let found = [
@@ -34,10 +36,12 @@ private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<State
         }
         $0.removeQueryFeedHandler = { id in
             calls.append("remove query \(id)")
+            queries.accept([])
             return .just(.success(query))
         }
         $0.undoHandler = {
             calls.append("undo")
+            queries.accept([query])
             return .just(.success(HistoryStep(action: "remove query feed", subject: "Rusty", todoCount: 0)))
         }
     }
@@ -103,5 +107,7 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(110, screens).mode == .confirmingRemove(id: 7, title: "Rusty", isQuery: true))
     #expect(at(115, screens).mode == .browsing)
     #expect(at(130, screens).message == "Removed the query feed “Rusty”. \(.undo) undoes it.")
+    #expect(at(130, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
+    #expect(at(140, screens).visibleRows.map(\.title) == ["Rusty", "Alpha", "Beta", "Gamma"])
     #expect(calls == ["remove query 7", "undo"])
 }
