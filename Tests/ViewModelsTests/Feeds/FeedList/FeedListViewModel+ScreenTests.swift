@@ -54,6 +54,22 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     screens.events.last { $0.time <= tick }?.value.element ?? State()
 }
 
+/// The states the feeds scene over `service` shows on `scheduler`, with a viewport of `height`
+/// rows given at tick 0 and `actions` at their ticks, until tick 1,000.
+private func recordScreens(
+    over service: MockFeedListService, on scheduler: TestScheduler, height: Int, _ actions: [(Int, Action)]
+) -> TestableObserver<State> {
+    let input = scheduler.createColdObservable(
+        [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
+    let output = FeedListViewModel(service: service, scheduler: scheduler)
+        .transform(input: .init(actions: input.asObservable()))
+    let screens = scheduler.createObserver(State.self)
+    let subscription = output.state.subscribe(screens.asObserver())
+    scheduler.advance(by: 1_000)
+    subscription.dispose()
+    return screens
+}
+
 @Test func feedListScreenSelectsTheFirstFeedAndScrollsWithTheSelection() {
     let (screens, _, _) = run(
         feeds: 12, height: 4, [(100, .select(.down)), (200, .select(.bottom)), (300, .select(.pageUp))])
@@ -293,15 +309,7 @@ private func runHistory(
             scheduler.createColdObservable([.next(0, .success(before)), .next(300, .success(after))]).asObservable()
         }
     }
-    let input = scheduler.createColdObservable([
-        Recorded.next(0, Action.viewport(height: 5)), .next(200, .select(.down)),
-    ])
-    let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(input: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(State.self)
-    let subscription = output.state.subscribe(screens.asObserver())
-    scheduler.advance(by: SchedulerDuration(ticks: 1_000))
-    subscription.dispose()
+    let screens = recordScreens(over: service, on: scheduler, height: 5, [(200, .select(.down))])
     #expect(at(299, screens).selectedRow?.title == "Gamma")
     #expect(at(1_000, screens).visibleRows.map(\.title) == ["Alpha", "Beta", "Gamma"])
     #expect(at(1_000, screens).selectedRow?.title == "Gamma")
@@ -321,16 +329,9 @@ private func runHistory(
         $0.observeFeedsHandler = { _ in list.asObservable() }
         $0.addFeedHandler = { _ in .just(.success(added)) }
     }
-    let input = scheduler.createColdObservable([
-        Recorded.next(0, Action.viewport(height: 6)), .next(100, .startAdding),
-        .next(101, .edit(PromptText("https://example.com/new"))), .next(200, .submit),
-    ])
-    let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(input: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(State.self)
-    let subscription = output.state.subscribe(screens.asObserver())
-    scheduler.advance(by: 1_000)
-    subscription.dispose()
+    let screens = recordScreens(
+        over: service, on: scheduler, height: 6,
+        [(100, .startAdding), (101, .edit(PromptText("https://example.com/new"))), (200, .submit)])
     #expect(at(200, screens).message == "Subscribed to “New feed”: 12 items.")
     #expect(at(250, screens).selectedRow?.id == 9)
 }
@@ -345,16 +346,9 @@ private func runHistory(
         $0.observeFeedsHandler = { _ in .just(.success([])) }
         $0.addFeedHandler = { _ in .just(.success(added)) }
     }
-    let input = scheduler.createColdObservable([
-        Recorded.next(0, Action.viewport(height: 6)), .next(100, .startAdding),
-        .next(101, .edit(PromptText("https://example.com/huge"))), .next(200, .submit),
-    ])
-    let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(input: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(State.self)
-    let subscription = output.state.subscribe(screens.asObserver())
-    scheduler.advance(by: 1_000)
-    subscription.dispose()
+    let screens = recordScreens(
+        over: service, on: scheduler, height: 6,
+        [(100, .startAdding), (101, .edit(PromptText("https://example.com/huge"))), (200, .submit)])
     #expect(at(200, screens).message == "Subscribed to “Huge”: 50,000 items (the newest of 286,000 the feed lists).")
 }
 
@@ -368,16 +362,8 @@ private func runHistory(
                 .success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta", last: .failed(message: error))]))
         }
     }
-    let input = scheduler.createColdObservable([
-        .next(0, Action.viewport(height: 5)), .next(100, .showError), .next(200, .select(.down)),
-        .next(300, .showError),
-    ])
-    let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(input: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(State.self)
-    let subscription = output.state.subscribe(screens.asObserver())
-    scheduler.advance(by: 1_000)
-    subscription.dispose()
+    let screens = recordScreens(
+        over: service, on: scheduler, height: 5, [(100, .showError), (200, .select(.down)), (300, .showError)])
     #expect(at(150, screens).message == "“Alpha” has no error: its last refresh worked.")
     #expect(at(250, screens).message == nil)
     #expect(at(350, screens).errorMessage == "“Beta”: \(error)")
