@@ -93,7 +93,7 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     let db = folder.file("todos.sqlite")
     let id = try rivulet("add", "Bins recur:weekly due:2027-01-04 +home", db: db).output
         .trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(try rivulet("done", id, db: db).status == 0)
+    #expect(try rivulet("done", id, db: db).output == "done \(id) \"Bins\", next due 2027-01-11\n")
     let bins = try listed(db, "+home")
     #expect(bins.map { $0["due"] as? String } == ["2027-01-04", "2027-01-11"])
     #expect(bins.map { $0["completed"] as? Bool } == [true, false])

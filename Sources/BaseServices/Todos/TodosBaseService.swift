@@ -344,7 +344,7 @@ public final class TodosBaseService: TodosBaseServiceType {
     /// `change` (the completion's), so that one undo takes back both.
     func insertNextOccurrence(of todo: TodoObject, change: Int64, in db: Connection) throws(DatabaseError) {
         guard let recurrence = todo.attributes.recurrence, let due = todo.dueAt else { return }
-        let next = recurrence.next(after: DueDay(due)).date
+        let next = recurrence.next(afterDue: due).date
         let draft = TodoDraft(title: todo.title, notes: todo.notes, dueAt: next, attributes: todo.attributes)
         let id = try insertRow(draft, in: db)
         try History.recordAbsent(id, change: change, in: db)

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// How a todo repeats: completing it makes the next one, due one period after its due day.
 ///
 /// Written `daily`, `weekly`, `monthly`, `yearly`, or `every N days` (also `weeks`, `months`,
@@ -47,6 +49,10 @@ public struct Recurrence: Hashable, Sendable, CustomStringConvertible {
 
     /// How it is written.
     public var description: String { written }
+
+    /// The due day of the todo that follows one due at `due` (a due date as stored: its day's
+    /// start in UTC): what completing a recurring todo makes.
+    public func next(afterDue due: Date) -> DueDay { next(after: DueDay(due)) }
 
     /// The day one period after `day`.
     public func next(after day: DueDay) -> DueDay {

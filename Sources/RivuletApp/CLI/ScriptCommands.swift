@@ -188,8 +188,14 @@ enum ScriptCommands {
     }
 
     /// Says what a change did, a line per todo: `done 3 "Buy milk"`.
+    /// One line per todo: `done 3 "Bins"`; a done todo that recurs names the day its next one is
+    /// due (`done 3 "Bins", next due 2027-01-11`).
     private static func report(_ verb: String, _ changed: [Todo]) {
-        Output.write(changed.map { "\(verb) \($0.id) \"\(TextSanitizer.sanitize($0.title))\"\n" }.joined())
+        Output.write(
+            changed.map { todo in
+                let next = todo.isCompleted ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
+                return "\(verb) \(todo.id) \"\(TextSanitizer.sanitize(todo.title))\"\(next)\n"
+            }.joined())
     }
 
     /// Subscribes to a service's operation or observation and waits for its first result.

@@ -55,3 +55,12 @@ package struct TodoFields: Sendable, Hashable {
         self.dueAt = dueAt
     }
 }
+
+extension Todo {
+    /// The due day of the todo completing this one makes (or made): one period after its due
+    /// day; `nil` unless it recurs.
+    package var nextDue: DueDay? {
+        guard let recurrence = attributes.recurrence, let dueAt else { return nil }
+        return recurrence.next(afterDue: dueAt)
+    }
+}

@@ -59,7 +59,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = TestMeasures.filesFolder + "rivulet-e2e-\(UUID().uuidString)"
+        path = TestMeasures.processFolder + "rivulet-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

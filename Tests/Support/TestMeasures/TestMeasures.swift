@@ -50,6 +50,10 @@ public enum TestMeasures {
         }
         return "/tmp/"
     }()
+
+    /// This process's own folder in ``filesFolder`` (ending in a slash), removed when the process
+    /// exits; files that outlive a single test but not the run (a tmux socket, a child's output) go here.
+    public static var processFolder: String { TemporaryFolder.root + "/" }
 }
 
 /// A fresh folder under this test process's root in ``TestMeasures/filesFolder``. The root is
@@ -68,17 +72,31 @@ public struct TemporaryFolder: Sendable {
     /// A path inside the folder.
     public func file(_ name: String = "test.sqlite") -> String { path + "/" + name }
 
-    /// The root of this process's folders, made on first use and removed at exit.
+    /// The root of this process's folders, made on first use and removed at exit. The roots of
+    /// test processes that ended without their exit handlers (killed, or crashed) are removed
+    /// first: in `/dev/shm` they would hold memory until the machine restarts.
     public static let root: String = {
-        let root = TestMeasures.filesFolder + "rivulet-tests-\(getpid())"
+        removeAbandonedRoots()
+        let root = TestMeasures.filesFolder + rootPrefix + "\(getpid())"
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        atexit { removeRoot() }
+        atexit { removeRoot(TestMeasures.filesFolder + rootPrefix + "\(getpid())") }
         return root
     }()
+
+    package static let rootPrefix = "rivulet-tests-"
+
+    /// Removes the roots in `folder` (a path ending in a slash) whose test process no longer exists.
+    package static func removeAbandonedRoots(in folder: String = TestMeasures.filesFolder) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(rootPrefix) {
+            guard let pid = pid_t(name.dropFirst(rootPrefix.count)), pid != getpid() else { continue }
+            // Only a process that no longer exists has abandoned its root.
+            if kill(pid, 0) != 0 && errno == ESRCH { removeRoot(folder + name) }
+        }
+    }
 }
 
-private func removeRoot() {
-    let root = TestMeasures.filesFolder + "rivulet-tests-\(getpid())"
+private func removeRoot(_ root: String) {
     // Give back write permission first, in case a test made things read-only.
     if let items = FileManager.default.enumerator(atPath: root) {
         for case let item as String in items { chmod(root + "/" + item, 0o700) }

@@ -14,7 +14,7 @@ private typealias Screen = TodoListViewModel.State
 /// before the list shows what they did.
 private final class MemoryTodos: Sendable {
     let scheduler: TestScheduler
-    private let todos: SanitizerVisibleMutex<[Todo]>
+    fileprivate let todos: SanitizerVisibleMutex<[Todo]>
     private let version = BehaviorRelay(value: 0)
     let writes = SanitizerVisibleMutex<[String]>([])
     let queries = SanitizerVisibleMutex<[TodoQuery]>([])
@@ -108,7 +108,8 @@ private final class MemoryTodos: Sendable {
                     guard let index = todos.firstIndex(where: { $0.id == id }) else { return nil }
                     let old = todos[index]
                     todos[index] = Todo(
-                        id: old.id, title: old.title, isCompleted: !old.isCompleted, createdAt: old.createdAt)
+                        id: old.id, title: old.title, isCompleted: !old.isCompleted, createdAt: old.createdAt,
+                        dueAt: old.dueAt, attributes: old.attributes)
                     return todos[index]
                 }
             }
@@ -222,10 +223,11 @@ private final class MemoryTodos: Sendable {
 /// rows given at tick 0, and `actions` sent at their ticks; returns the screens recorded and the store.
 private func run(
     _ titles: [String], height: Int = 5, until end: Int = 1_000, _ actions: [(Int, Action)],
-    outside: [(Int, String)] = [], kept: TodoListChoice? = nil
+    outside: [(Int, String)] = [], kept: TodoListChoice? = nil, stored: ([Todo]) -> [Todo] = { $0 }
 ) -> (screens: TestableObserver<Screen>, store: MemoryTodos, routes: [Route]) {
     let scheduler = TestScheduler()
     let store = MemoryTodos(scheduler, titles: titles)
+    store.todos.withLock { $0 = stored($0) }
     store.choice.withLock { $0 = kept }
     for (tick, title) in outside { scheduler.scheduleAt(tick) { store.addFromOutside(title) } }
     let input = scheduler.createHotObservable(
@@ -711,6 +713,18 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(screen.selectedRow?.title == "Todo 19")
     #expect(screen.visibleRows.map(\.title) == ["Todo 15", "Todo 16", "Todo 17", "Todo 18", "Todo 19"])
     #expect(store.queries.withLock { $0 }.last.map { "\($0.sort) \($0.offset)+\($0.limit)" } == "title 15+5")
+}
+
+@Test func todoListScreenMarkingARecurringTodoDoneNamesTheDayItsNextOneIsDue() {
+    let bins = Todo(
+        id: 1, title: "Bins", createdAt: Fixtures.day, dueAt: DueDay(year: 2027, month: 1, day: 4)?.date,
+        attributes: TodoAttributes(recurrence: Recurrence(written: "weekly")))
+    let (screens, _, _) = run(
+        ["Bins", "Milk"], [(100, .toggle), (300, .select(.down)), (400, .toggle), (600, .toggle)],
+        stored: { [bins] + $0.dropFirst() })
+    #expect(at(299, screens).message == "Marked “Bins” done; the next is due 2027-01-11. \(.undo) undoes both.")
+    #expect(at(599, screens).message == "Marked “Milk” done. \(.undo) undoes it.")
+    #expect(last(screens).message == "Marked “Milk” not done. \(.undo) undoes it.")
 }
 
 @Test func todoListScreenUndoTakesBackABulkActionAndRedoDoesItAgain() {
