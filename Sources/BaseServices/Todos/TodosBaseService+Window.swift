@@ -259,24 +259,70 @@ extension TodosBaseService {
         return TodoPageObject(todos: fromEnd ? todos.reversed() : todos, totalCount: count, offset: offset)
     }
 
-    /// Up to `limit` todos of `filter` (and `search`, its attributes and words as
-    /// ``shownCondition(_:searchIndex:)`` reads them) in manual order after `after`'s place in
-    /// it: without a search, a range of the (state, position) index, so no row before the page
-    /// is visited.
+    /// Up to `limit` todos of the list `query` describes (its filter, search and order; not its
+    /// window), just after `after` in that order, or from the first: the key `after` has as
+    /// stored bounds the read, so every batch costs about what the first does. `now` (milliseconds
+    /// since 1970) places todos in the urgency order.
     static func page(
-        filter: TodoFilter, search: String = "", after: TodoObject?, limit: Int, searchIndex: SearchIndex = .words,
+        _ query: TodoQuery, after: TodoObject?, limit: Int, searchIndex: SearchIndex = .words, now: Int64 = 0,
         in db: Connection
     ) throws(DatabaseError) -> [TodoObject] {
         var (conditions, arguments) = shownCondition(
-            TodoQuery(filter: filter, search: search), searchIndex: searchIndex)
+            TodoQuery(filter: query.filter, search: query.search), searchIndex: searchIndex)
         if let after {
-            conditions += " AND (position, id) > (?, ?)"
-            arguments += [.integer(after.position), .integer(after.id)]
+            let key = keyAfter(after, sort: query.sort, now: now)
+            conditions += key.sql
+            arguments += key.arguments
         }
+        let order = sortedBy(query.sort, now: now)
         let count = max(0, limit)
         return try db.fetchAll(
-            "SELECT \(columns) FROM todos WHERE 1\(conditions) ORDER BY \(orderClause(.manual)) LIMIT ?",
-            arguments + [.integer(Int64(count))], capacity: count, decode: decode)
+            "SELECT \(columns) FROM todos WHERE 1\(conditions) ORDER BY \(order.sql) LIMIT ?",
+            arguments + order.arguments + [.integer(Int64(count))], capacity: count, decode: decode)
+    }
+
+    /// The condition that keeps the todos after `todo` in `sort` order (as ``sortedBy(_:now:)``
+    /// orders), and its bound values.
+    private static func keyAfter(
+        _ todo: TodoObject, sort: TodoSort, now: Int64
+    ) -> (sql: String, arguments: [SQLValue]) {
+        let state = SQLValue.integer(todo.isCompleted ? 1 : 0)
+        let id = SQLValue.integer(todo.id)
+        switch sort {
+        case .manual:
+            return (" AND (position, id) > (?, ?)", [.integer(todo.position), id])
+        case .created:
+            return (
+                " AND (completed, created_at, id) > (?, ?, ?)",
+                [state, .integer(todo.createdAt.storedMilliseconds), id]
+            )
+        case .title:
+            return (" AND (completed, title COLLATE NOCASE, id) > (?, ?, ?)", [state, .text(todo.title), id])
+        case .dueDate:
+            guard let due = todo.dueAt else {
+                // The undated come last in their state, by identifier.
+                return (" AND (completed, due_at IS NULL, id) > (?, 1, ?)", [state, id])
+            }
+            return (
+                " AND (completed, due_at IS NULL, due_at, id) > (?, 0, ?, ?)",
+                [state, .integer(due.storedMilliseconds), id]
+            )
+        case .urgency:
+            // The score of `todo` as stored, by the same expression at the same `now` (so it is
+            // exactly its row's), even when the todo has changed or gone since.
+            let urgency = urgencySQL(now: now)
+            let stored = StoredAttributes(todo.attributes)
+            let values: [SQLValue] = [
+                todo.dueAt.map { .integer($0.storedMilliseconds) } ?? .null,
+                stored.priority.map(SQLValue.text) ?? .null,
+                .integer(todo.createdAt.storedMilliseconds), stored.tags.map(SQLValue.text) ?? .null,
+                stored.project.map(SQLValue.text) ?? .null,
+            ]
+            let sql =
+                " AND (completed, -\(urgency.sql), id) > (SELECT ?, -\(urgency.sql), ? FROM "
+                + "(SELECT ? AS due_at, ? AS priority, ? AS created_at, ? AS tags, ? AS project))"
+            return (sql, urgency.arguments + [state] + urgency.arguments + [id] + values)
+        }
     }
 
     // MARK: With a search

@@ -149,13 +149,16 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     // MARK: Reading
 
-    /// Fetches one page of todos in manual order once, after the todo given.
+    /// Fetches one page of todos once, after the todo given.
     public func fetchPage(
-        filter: TodoFilter, search: String, after: TodoObject?, limit: Int
+        _ query: TodoQuery, after: TodoObject?, limit: Int, now: Date?
     ) -> Observable<Result<[TodoObject], DatabaseError>> {
         let searchIndex = context.searchIndex
+        let context = context
         return database.readOnSubscribe { (db) throws(DatabaseError) in
-            try Self.page(filter: filter, search: search, after: after, limit: limit, searchIndex: searchIndex, in: db)
+            try Self.page(
+                query, after: after, limit: limit, searchIndex: searchIndex,
+                now: (now ?? context.now()).storedMilliseconds, in: db)
         }
     }
 

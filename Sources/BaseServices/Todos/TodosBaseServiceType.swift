@@ -86,15 +86,18 @@ public protocol TodosBaseServiceType: Sendable {
     /// Fetches one window of todos once.
     func fetchWindow(_ query: TodoQuery) -> Observable<Result<TodoPageObject, DatabaseError>>
 
-    /// Fetches, once, up to `limit` todos that `filter` and `search` let through (its
-    /// attributes and words, as a list's search: see ``TodoMatch``), in manual order, starting
-    /// just after `after` (its position and identifier), or at the first when `after` is `nil`.
+    /// Fetches, once, up to `limit` todos of the list `query` describes (its filter, its search
+    /// of attributes and words as a list's: see ``TodoMatch``, and its order; not its window),
+    /// starting just after `after` in that order (by its key as `after` holds it), or at the
+    /// first when `after` is `nil`. `now` places todos in the urgency order (the service's
+    /// clock when `nil`): give every page of one listing the same, so the order holds still.
     ///
     /// Reading a whole list page by page this way, each page after the last todo of the one
-    /// before, costs the same for every page however deep, where an offset would skip more and
-    /// more todos.
+    /// before, costs about the same for every page however deep, where an offset would skip
+    /// more and more todos (in the urgency order, which no index holds, each page reads every
+    /// todo shown once).
     func fetchPage(
-        filter: TodoFilter, search: String, after: TodoObject?, limit: Int
+        _ query: TodoQuery, after: TodoObject?, limit: Int, now: Date?
     ) -> Observable<Result<[TodoObject], DatabaseError>>
 
     /// Fetches, once, where the todo `id` is in a list of `query` (its filter, search and
@@ -135,11 +138,12 @@ public protocol TodosBaseServiceType: Sendable {
 }
 
 extension TodosBaseServiceType {
-    /// Fetches, once, up to `limit` todos that `filter` lets through, in manual order, after `after`.
+    /// Fetches, once, up to `limit` todos that `filter` and `search` let through, in manual
+    /// order, after `after` (see ``fetchPage(_:after:limit:now:)``).
     public func fetchPage(
-        filter: TodoFilter, after: TodoObject?, limit: Int
+        filter: TodoFilter, search: String = "", after: TodoObject?, limit: Int
     ) -> Observable<Result<[TodoObject], DatabaseError>> {
-        fetchPage(filter: filter, search: "", after: after, limit: limit)
+        fetchPage(TodoQuery(filter: filter, search: search, sort: .manual), after: after, limit: limit, now: nil)
     }
 
     /// Replaces a todo's title, notes and due date (`nil`: none).

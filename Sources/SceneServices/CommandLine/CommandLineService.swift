@@ -30,17 +30,15 @@ package struct CommandLineService: CommandLineServiceType {
         todos.create(title: title, notes: notes, due: dueAt, attributes: attributes).map { $0.toScene(Todo.init) }
     }
 
-    /// Reads a batch of todos, just after the batch before: in the manual order, after its last
-    /// todo's place and identifier; in another order, after as many todos as were read.
+    /// Reads a batch of todos in `sort` order, just after the last todo of the batch before (by
+    /// its place in that order), the urgency order at the moment the first batch was read.
     package func fetchTodos(
         filter: TodoFilter, search: String, sort: TodoSort, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
-        guard sort != .manual else {
-            return todos.fetchPage(filter: filter, search: search, after: after?.last, limit: limit)
-                .map { TodoBatch.reading($0, limit: limit, before: after) }
-        }
-        let query = TodoQuery(filter: filter, search: search, sort: sort, offset: after?.count ?? 0, limit: limit)
-        return todos.fetchWindow(query).map { TodoBatch.reading($0.map(\.todos), limit: limit, before: after) }
+        let now = after?.now ?? Date()
+        let query = TodoQuery(filter: filter, search: search, sort: sort)
+        return todos.fetchPage(query, after: after?.last, limit: limit, now: now)
+            .map { TodoBatch.reading($0, limit: limit, now: now) }
     }
 
     /// Reads a batch of the todos completed in a span of time, the most recent first.
@@ -48,7 +46,7 @@ package struct CommandLineService: CommandLineServiceType {
         from start: Date, to end: Date, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
         todos.fetchCompleted(from: start, to: end, after: after?.last, limit: limit)
-            .map { TodoBatch.reading($0, limit: limit, before: after) }
+            .map { TodoBatch.reading($0, limit: limit, now: after?.now ?? Date()) }
     }
 
     /// Reads the `limit` most urgent todos not done, most urgent first.

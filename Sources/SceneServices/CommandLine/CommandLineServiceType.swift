@@ -22,8 +22,10 @@ package protocol CommandLineServiceType: HistoryStepping {
     /// Reads up to `limit` todos that `filter` and `search` let through (its attributes and
     /// words, as the app's search reads them: see ``TodoMatch``), in the order `sort` (done todos
     /// after the others but in the manual order, as in the app), starting just after the batch
-    /// `after` ended (or at the first todo). In the manual order each batch costs the same
-    /// however deep in the list it starts.
+    /// `after` ended (or at the first todo), by the last todo's place in that order: each batch
+    /// costs about the same however deep in the list it starts, a todo added or changed
+    /// meanwhile does not make a batch repeat or skip another, and the urgency order is the one
+    /// of the moment the first batch was read.
     func fetchTodos(
         filter: TodoFilter, search: String, sort: TodoSort, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>>

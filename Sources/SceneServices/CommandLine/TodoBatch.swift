@@ -1,4 +1,5 @@
 internal import BaseServices
+internal import Foundation
 
 /// Todos read in order a batch at a time (``CommandLineServiceType/fetchTodos(filter:search:sort:after:limit:)``),
 /// so that a list of any length is read with the memory of one batch.
@@ -7,8 +8,8 @@ package struct TodoBatch: Sendable {
     package struct Cursor: Sendable {
         /// The last todo read, as stored: its place in the order and its identifier.
         let last: TodoObject
-        /// How many todos the batches so far read, for an order read by offset.
-        let count: Int
+        /// The moment the listing places todos in the urgency order at, the same for every batch.
+        let now: Date
     }
 
     /// The todos of this batch, in order.
@@ -22,15 +23,14 @@ package struct TodoBatch: Sendable {
         self.next = next
     }
 
-    /// The batch a read of up to `limit` todos after `before` gave; a short batch is the last.
+    /// The batch a read of up to `limit` todos at `now` gave; a short batch is the last.
     static func reading(
-        _ result: Result<[TodoObject], BaseServiceError>, limit: Int, before: Cursor?
+        _ result: Result<[TodoObject], BaseServiceError>, limit: Int, now: Date
     ) -> Result<TodoBatch, SceneError> {
         result.toScene { objects in
-            let count = (before?.count ?? 0) + objects.count
-            return TodoBatch(
+            TodoBatch(
                 todos: objects.map(Todo.init),
-                next: objects.count < limit ? nil : objects.last.map { Cursor(last: $0, count: count) })
+                next: objects.count < limit ? nil : objects.last.map { Cursor(last: $0, now: now) })
         }
     }
 }

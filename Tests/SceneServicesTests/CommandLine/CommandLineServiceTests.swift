@@ -39,6 +39,25 @@ private func batches(_ read: (TodoBatch.Cursor?) throws -> TodoBatch) throws -> 
     #expect(try readAll(service, filter: .active, sort: .title) == [["Banana", "Cherry", "Date"]])
 }
 
+@Test func aTodoAddedBetweenTwoBatchesMakesNoTodoOfTheListingRepeatOrGoMissing() throws {
+    let fixture = try ServicesFixture()
+    try fixture.addTodos(["Cherry", "Banana", "Date", "Elder"])
+    let service = makeService(fixture)
+    for sort in [TodoSort.title, .dueDate, .urgency] {
+        let batch = try first(service.fetchTodos(filter: .all, search: "", sort: sort, after: nil, limit: 2)).get()
+        // Before the batch's end in each of these orders: first by title, by due date, and (long
+        // overdue) by urgency.
+        let early = try first(
+            service.addTodo(title: "Apple", notes: "", dueAt: Date(timeIntervalSince1970: 0), attributes: .none)
+        ).get()
+        let rest = try first(service.fetchTodos(filter: .all, search: "", sort: sort, after: batch.next, limit: 10))
+            .get()
+        let listed = (batch.todos + rest.todos).map(\.title).filter { !$0.hasPrefix("Apple") }
+        #expect(listed.count == 4 && Set(listed).count == 4, "\(sort)")
+        _ = try first(service.removeTodos(ids: [early.id])).get()
+    }
+}
+
 @Test func commandLineServiceReadsTheTodosCompletedInASpanTheMostRecentFirst() throws {
     let fixture = try ServicesFixture()
     // The fixture's clock moves a second at each reading, so A is completed first and D last.
