@@ -140,8 +140,10 @@ extension FeedsBaseService {
 
     // MARK: Search
 
-    /// The newest `limit` items matching `text`: through the FTS5 index when the schema has one
-    /// (it finds the matches newest first without reading the others), else by a scan.
+    /// The newest `limit` items matching `text` that no filter hides, by the date they were
+    /// published (as a feed lists them: the undated after the dated, the last stored first): the
+    /// matches found through the FTS5 index when the schema has one, else by a scan, and only the
+    /// newest kept while sorting.
     static func search(
         _ text: String, limit: Int, searchIndex: SearchIndex, in db: Connection
     ) throws(DatabaseError) -> [FeedItemSearchHit] {
@@ -149,6 +151,7 @@ extension FeedsBaseService {
         let itemNames = itemColumns.split(separator: ",").map { "i." + $0.trimmingCharacters(in: .whitespaces) }
         let columns = itemNames.joined(separator: ", ")
         let select = "SELECT \(columns), f.title FROM "
+        let newestFirst = "i.published_at DESC, i.id DESC"
         let decode = { (row: Statement) in
             FeedItemSearchHit(item: decodeItem(row), feedTitle: row.string(at: Int32(itemNames.count)))
         }
@@ -157,10 +160,9 @@ extension FeedsBaseService {
             guard let query = SearchText.ftsQuery(text) else { return [] }
             return try db.fetchAll(
                 select
-                    + "(SELECT rowid AS match_id FROM feed_items_fts WHERE feed_items_fts MATCH ? "
-                    + "ORDER BY rowid DESC LIMIT ?) AS matches "
+                    + "(SELECT rowid AS match_id FROM feed_items_fts WHERE feed_items_fts MATCH ?) AS matches "
                     + "CROSS JOIN feed_items i ON i.id = matches.match_id JOIN feeds f ON f.id = i.feed_id "
-                    + "WHERE i.is_hidden = 0 ORDER BY i.id DESC",
+                    + "WHERE i.is_hidden = 0 ORDER BY \(newestFirst) LIMIT ?",
                 [.text(query), .integer(limit)], decode: decode)
         case .words:
             let terms = SearchTerms.of(text).prefix(SearchText.maximumTerms)
@@ -176,7 +178,7 @@ extension FeedsBaseService {
             arguments.append(.integer(limit))
             return try db.fetchAll(
                 select + "feed_items i JOIN feeds f ON f.id = i.feed_id WHERE i.is_hidden = 0 AND "
-                    + clauses.joined(separator: " AND ") + " ORDER BY i.id DESC LIMIT ?\(arguments.count)",
+                    + clauses.joined(separator: " AND ") + " ORDER BY \(newestFirst) LIMIT ?\(arguments.count)",
                 arguments, decode: decode)
         }
     }

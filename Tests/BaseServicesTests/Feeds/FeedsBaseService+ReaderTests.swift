@@ -160,6 +160,37 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
 }
 
 @Test(arguments: searchIndexes)
+func searchListsUpToItsLimitOfTheMatchesAFilterLeavesShown(index: SearchIndex) throws {
+    let fixture = try ServicesFixture(searchIndex: index)
+    let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
+    let titles = ["Swift one", "Swift two", "Swift three", "Swift sponsored", "Swift sponsored again"]
+    let drafts = titles.enumerated().map { FeedItemDraft(guid: "\($0.offset)", title: $0.element) }
+    _ = try value(fixture.feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
+    _ = try value(fixture.feeds.addRule(name: nil, expression: "title~sponsored"))
+    // The two newest matches are hidden: the limit is filled from the older ones.
+    #expect(try search(fixture, "swift", limit: 2).map(\.item.title) == ["Swift three", "Swift two"])
+    #expect(try search(fixture, "swift").map(\.item.title) == ["Swift three", "Swift two", "Swift one"])
+}
+
+@Test(arguments: searchIndexes)
+func searchListsTheMatchesByTheDateTheyWerePublishedNewestFirstThenTheUndated(index: SearchIndex) throws {
+    let fixture = try ServicesFixture(searchIndex: index)
+    let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
+    let day = { (day: Double) in Date(timeIntervalSince1970: 1_790_000_000 + day * 86_400) }
+    // Stored newest first, as a feed lists them: the oldest gets the highest identifier.
+    let drafts = [
+        FeedItemDraft(guid: "3", title: "Episode 3", publishedAt: day(3)),
+        FeedItemDraft(guid: "u", title: "Episode undated"),
+        FeedItemDraft(guid: "2", title: "Episode 2", publishedAt: day(2)),
+        FeedItemDraft(guid: "1", title: "Episode 1", publishedAt: day(1)),
+    ]
+    _ = try value(fixture.feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
+    #expect(
+        try search(fixture, "episode").map(\.item.title) == ["Episode 3", "Episode 2", "Episode 1", "Episode undated"])
+    #expect(try search(fixture, "episode", limit: 2).map(\.item.title) == ["Episode 3", "Episode 2"])
+}
+
+@Test(arguments: searchIndexes)
 func searchFindsTheWordsOfStoredHTMLNotItsMarkup(index: SearchIndex) throws {
     let fixture = try ServicesFixture(searchIndex: index)
     let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
