@@ -126,7 +126,8 @@ enum FeedCommands {
                 let new =
                     count.newItemCount == 0
                     ? "no new items" : CountText.counted(count.newItemCount, "new item", "new items")
-                refreshed.append("refreshed \(feed.id) \"\(TextSanitizer.sanitize(feed.title))\": \(new)")
+                let removal = count.removal.map { "; " + $0 } ?? ""
+                refreshed.append("refreshed \(feed.id) \"\(TextSanitizer.sanitize(feed.title))\": \(new)\(removal)")
                 if count.omittedItemCount > 0 {
                     let kept = "kept " + CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
                     Output.error("rivulet: " + named(kept, what: feed.url))
