@@ -13,7 +13,9 @@ enum FeedCommands {
         switch command {
         case .feedsList(let json), .feedsListTagged(_, let json):
             var all = try ScriptCommands.value(of: feeds.fetchFeeds())
-            if case .feedsListTagged(let tag, _) = command { all = all.filter { $0.tags.contains(tag) } }
+            if case .feedsListTagged(let tag, _) = command {
+                all = all.filter { $0.tags.contains { FeedTag.tag($0, isWithin: tag) } }
+            }
             if json {
                 Output.line(JSONValue.array(all.map(feedJSON.value(of:))).text)
             } else {
