@@ -213,6 +213,21 @@ public struct TodoLine: Sendable, Hashable {
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
+    /// `text` read as the title of a form with a field of its own for the due day (`hasDue`
+    /// when that field holds one): a line that names a due day, a recurrence without a due day,
+    /// or a title ``TitleRule`` refuses is refused with one sentence.
+    public static func parseTitle(
+        _ text: String, dueDays: DueDayParser, hasDue: Bool
+    ) -> Result<TodoLine, TodoLineError> {
+        parse(text, dueDays: dueDays).flatMap { line in
+            if line.due != .keep { return .failure(TodoLineError("Write the due day in the Due field.")) }
+            if line.recurrence.value != nil, !hasDue {
+                return .failure(TodoLineError("A recurring todo needs a due day: fill in the Due field."))
+            }
+            return TitleRule.problem(with: line.title).map { .failure(TodoLineError($0)) } ?? .success(line)
+        }
+    }
+
     /// Whether `word` would be read as an attribute, so a title writes it escaped.
     static func isAttributeWord(_ word: Substring) -> Bool {
         if tagName(word) != nil { return true }

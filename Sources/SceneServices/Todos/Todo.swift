@@ -47,16 +47,23 @@ package struct TodoFields: Sendable, Hashable {
     package var notes: String
     /// When it is due, if ever.
     package var dueAt: Date?
+    /// Its tags, project, priority and recurrence.
+    package var attributes: TodoAttributes
 
     /// Creates fields.
-    package init(title: String, notes: String = "", dueAt: Date? = nil) {
+    package init(title: String, notes: String = "", dueAt: Date? = nil, attributes: TodoAttributes = .none) {
         self.title = title
         self.notes = notes
         self.dueAt = dueAt
+        self.attributes = attributes
     }
 }
 
 extension Todo {
+    /// Its title and attributes as a line writes them, without the due day: `Learn \+word +home
+    /// pri:H` (see ``TodoLine``).
+    package var titleLine: String { TodoLine.written(title: title, attributes: attributes, due: nil) }
+
     /// The due day of the todo completing this one makes (or made): one period after its due
     /// day; `nil` unless it recurs.
     package var nextDue: DueDay? {
