@@ -166,6 +166,8 @@ enum ScriptCommands {
         ("project", { .optional($0.attributes.project) }),
         ("priority", { .optional($0.attributes.priority?.rawValue) }),
         ("recurrence", { .optional($0.attributes.recurrence?.written) }),
+        // As `next` ranks it, at the moment it is written; a done todo has none.
+        ("urgency", { $0.isCompleted ? .null : .number(urgency(of: $0, now: Date())) }),
     ])
 
     /// A stored moment as ISO 8601 in UTC, to the second: `2026-11-29T13:31:05Z`.
@@ -175,11 +177,16 @@ enum ScriptCommands {
 
     /// One line of `next`: ID, urgency to one decimal, title with its attributes, due day.
     static func nextLine(_ todo: Todo, now: Date) -> String {
-        let urgency = Urgency.score(
+        let score = urgency(of: todo, now: now)
+            .formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
+        return "\(todo.id)\t\(score)\t" + titleAndDue(todo)
+    }
+
+    /// The ``Urgency`` of `todo` at `now`.
+    static func urgency(of todo: Todo, now: Date) -> Double {
+        Urgency.score(
             due: todo.dueAt, priority: todo.attributes.priority, createdAt: todo.createdAt,
             tagCount: todo.attributes.tags.count, hasProject: todo.attributes.project != nil, now: now)
-        let score = urgency.formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
-        return "\(todo.id)\t\(score)\t" + titleAndDue(todo)
     }
 
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.

@@ -208,6 +208,17 @@ enum FeedCommands {
         ("unreadCount", { .int(Int64($0.unreadCount)) }),
         ("lastError", { .optional($0.lastRefresh.failure) }),
         ("tags", { .array($0.tags.map(JSONValue.string)) }),
+        // When the last refresh succeeded (`null`: never, or it failed since).
+        (
+            "refreshedAt",
+            {
+                if case .succeeded(let moment) = $0.lastRefresh {
+                    .string(ScriptCommands.moment(moment))
+                } else {
+                    .null
+                }
+            }
+        ),
     ])
 
     /// What `feeds items --json` prints for each item.

@@ -133,12 +133,12 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func theJSONOptionNamesTheFieldsItPrints() {
     let shapes = [
         "list":
-            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
         "next":
-            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
         "completed":
-            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
-        "feeds list": "{id, title, url, itemCount, unreadCount, lastError, tags}",
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
+        "feeds list": "{id, title, url, itemCount, unreadCount, lastError, tags, refreshedAt}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links, enclosures}",
         "feeds query list": "{id, name, expression}",
         "feeds filter list": "{id, name, expression}",
