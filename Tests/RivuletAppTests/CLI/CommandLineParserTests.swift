@@ -95,7 +95,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, completed, next, feeds list, feeds query list, "
+            + "change nothing; with it use the app, list, completed, next, show, feeds list, feeds query list, "
             + "feeds query show, feeds filter list, feeds items, feeds export or feeds download\nsee 'rivulet --help'"
     ),
 ])
