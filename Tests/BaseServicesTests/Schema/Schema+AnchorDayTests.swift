@@ -70,7 +70,8 @@ func anchorDayMigrationUpgradesADatabaseOfThePreviousSchemaInPlaceAnchoringEachS
     let birthday = try #require(try value(todos.fetch(id: 4)))
     #expect(birthday.anchorDay == 29)
     #expect(
-        birthday.attributes.recurrence?.next(afterDue: try #require(birthday.dueAt), anchorDay: birthday.anchorDay).description
+        birthday.attributes.recurrence?.next(afterDue: try #require(birthday.dueAt), anchorDay: birthday.anchorDay)
+            .description
             == "2029-02-28")
     #expect(
         try database.read { (db) throws(DatabaseError) in try db.fetchOne("PRAGMA integrity_check") { $0.string(at: 0) }
