@@ -15,42 +15,37 @@ private func due(_ text: String) throws -> Int64 {
 func anchorDayMigrationUpgradesADatabaseOfThePreviousSchemaInPlaceAnchoringEachSeriesOnItsDueDay(
     searchIndex: SearchIndex
 ) throws {
-    let folder = TemporaryFolder()
-    let all = Schema.migrations(searchIndex: searchIndex)
-    let step = try #require(all.firstIndex { $0.name == "recurring todos keep their day" })
     // A database as the previous version wrote it: a monthly todo due on the 31st, one that
     // already drifted to the 28th, one that does not recur, and a yearly one deleted, its row
     // waiting in the history.
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(step)))
     let rows: [(String, Int64, String?)] = [
         ("Rent", try due("2027-01-31"), "monthly"), ("Water bill", try due("2027-03-28"), "monthly"),
         ("Dentist", try due("2027-01-31"), nil), ("Birthday", try due("2028-02-29"), "yearly"),
     ]
-    try old.write { (db) throws(DatabaseError) in
-        for (index, (title, dueAt, recurrence)) in rows.enumerated() {
-            try db.execute(
-                "INSERT INTO todos(title, created_at, updated_at, position, due_at, recurrence) VALUES (?, 1, 1, ?, ?, ?)",
-                [.text(title), .integer(Int64(index + 1)), .integer(dueAt), .text(recurrence)])
-            if searchIndex == .words {
-                try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: "", in: db)
+    let database = try upgradedPastStep("recurring todos keep their day", searchIndex: searchIndex) { old in
+        try old.write { (db) throws(DatabaseError) in
+            for (index, (title, dueAt, recurrence)) in rows.enumerated() {
+                try db.execute(
+                    "INSERT INTO todos(title, created_at, updated_at, position, due_at, recurrence) VALUES (?, 1, 1, ?, ?, ?)",
+                    [.text(title), .integer(Int64(index + 1)), .integer(dueAt), .text(recurrence)])
+                if searchIndex == .words {
+                    try SearchText.indexWords(of: db.lastInsertedRowID, title: title, notes: "", in: db)
+                }
             }
+            try db.execute("INSERT INTO changes(stack, label, made_at) VALUES ('undo', 'delete \"Birthday\"', 2)")
+            let columns =
+                "title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, project, priority, "
+                + "recurrence"
+            try db.execute(
+                """
+                INSERT INTO todo_change_rows(change_id, todo_id, present, \(columns))
+                SELECT ?, id, 1, \(columns) FROM todos WHERE id = 4
+                """,
+                [.integer(db.lastInsertedRowID)])
+            try db.execute("DELETE FROM todos WHERE id = 4")
         }
-        try db.execute("INSERT INTO changes(stack, label, made_at) VALUES ('undo', 'delete \"Birthday\"', 2)")
-        let columns =
-            "title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, project, priority, "
-            + "recurrence"
-        try db.execute(
-            """
-            INSERT INTO todo_change_rows(change_id, todo_id, present, \(columns))
-            SELECT ?, id, 1, \(columns) FROM todos WHERE id = 4
-            """,
-            [.integer(db.lastInsertedRowID)])
-        try db.execute("DELETE FROM todos WHERE id = 4")
     }
-    old.close()
-
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
-    #expect(try database.int("PRAGMA user_version") == Int64(all.count))
+    #expect(try database.int("PRAGMA user_version") == Int64(Schema.migrations().count))
     let context = try ServiceContext.make(database: database)
     let todos = TodosBaseService(context: context)
     let stored = try value(todos.fetchWindow(TodoQuery())).todos
