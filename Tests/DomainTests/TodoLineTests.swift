@@ -75,12 +75,26 @@ func unknownNamesAndWordsThatAreNoTagStayInTheTitle(text: String) throws {
     #expect(read.dueChange == .keep)
 }
 
+@Test func aRecurrencePhraseMayBeQuotedAsAShellWouldWantIt() throws {
+    for text in [
+        "Bins recur:'every 3 days' due:fri", "Bins recur:\"every 3 days\" due:fri", "Bins recur:every 3 days due:fri",
+    ] {
+        let read = try line(text)
+        let every3Days = try #require(Recurrence(every: 3, .day))
+        #expect(read.title == "Bins" && read.recurrence == .set(every3Days), "\(text)")
+    }
+}
+
 @Test func eachBadAttributeGetsOneSentence() {
-    #expect(problem("Call pri:X") == "'pri:X' is not a priority; write pri:H, pri:M or pri:L.")
+    #expect(problem("Call pri:X") == "“pri:X” is not a priority; write pri:H, pri:M or pri:L.")
     #expect(problem("Call due:someday")?.hasPrefix("“someday” is not a date. Write one of: ") == true)
     #expect(problem("Call due:2027-02-29")?.contains("February 2027 has 28 days") == true)
-    #expect(problem("Call recur:fortnightly")?.hasPrefix("'recur:fortnightly' is not a recurrence") == true)
-    for text in ["Call pri:X", "Call due:someday", "Call recur:often"] {
+    #expect(problem("Call recur:fortnightly")?.hasPrefix("“recur:fortnightly” is not a recurrence") == true)
+    #expect(problem("Bins recur:every 0 days due:fri") == "In “recur:every 0 days” the number must be from 1 to 1000.")
+    #expect(
+        problem("Bins recur:every 1001 weeks due:fri")
+            == "In “recur:every 1001 weeks” the number must be from 1 to 1000.")
+    for text in ["Call pri:X", "Call due:someday", "Call recur:often", "Bins recur:every -1 days"] {
         let sentence = problem(text) ?? ""
         #expect(sentence.hasSuffix(".") && sentence.filter { $0 == "\n" }.isEmpty)
     }

@@ -42,10 +42,10 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     #expect(try rivulet("add", "Start", db: db).status == 0)
     let before = try listed(db).count
     for (arguments, sentence) in [
-        (["add", "Call", "pri:X"], "'pri:X' is not a priority; write pri:H, pri:M or pri:L."),
+        (["add", "Call", "pri:X"], "“pri:X” is not a priority; write pri:H, pri:M or pri:L."),
         (["add", "Bins", "recur:weekly"], "a recurring todo needs a due day (due:WHEN)"),
-        (["add", "Bins", "recur:often", "due:fri"], "'recur:often' is not a recurrence"),
-        (["list", "pri:Z"], "'pri:Z' is not a priority"),
+        (["add", "Bins", "recur:often", "due:fri"], "“recur:often” is not a recurrence"),
+        (["list", "pri:Z"], "“pri:Z” is not a priority"),
     ] {
         let result = try RivuletProcess.run(["--db", db] + arguments)
         #expect(result.status == 2, "\(arguments)")

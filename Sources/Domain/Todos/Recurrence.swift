@@ -18,9 +18,12 @@ public struct Recurrence: Hashable, Sendable, CustomStringConvertible {
     /// How many units make a period, at least 1.
     public let count: Int
 
-    /// Every `count` `unit`s; `nil` for a count below 1 or above 1000.
+    /// The largest count of units a period may have.
+    public static let maximumCount = 1000
+
+    /// Every `count` `unit`s; `nil` for a count below 1 or above ``maximumCount``.
     public init?(every count: Int, _ unit: Unit) {
-        guard (1...1000).contains(count) else { return nil }
+        guard (1...Self.maximumCount).contains(count) else { return nil }
         self.unit = unit
         self.count = count
     }
@@ -42,6 +45,15 @@ public struct Recurrence: Hashable, Sendable, CustomStringConvertible {
         default:
             return nil
         }
+    }
+
+    /// Whether `text` is written as a recurrence (`every N units`) but its count is out of range.
+    public static func hasCountOutOfRange(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace)
+        guard words.count == 3, words[0] == "every", let count = Int(words[1]) else { return false }
+        let name = words[2]
+        return Unit.allCases.contains { name == $0.rawValue || name == $0.rawValue + "s" }
+            && Recurrence(every: count, .day) == nil
     }
 
     /// How it is written and stored: `daily`, `every 3 days`.

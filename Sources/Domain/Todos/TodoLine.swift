@@ -156,7 +156,7 @@ public struct TodoLine: Sendable, Hashable {
             return .success(0)
         case .priority:
             guard let priority = TodoPriority(written: String(first)) else {
-                return .failure(TodoLineError("'\(written)' is not a priority; write pri:H, pri:M or pri:L."))
+                return .failure(TodoLineError("“\(written)” is not a priority; write pri:H, pri:M or pri:L."))
             }
             line.priority = .set(priority)
             return .success(0)
@@ -176,17 +176,27 @@ public struct TodoLine: Sendable, Hashable {
             // The parser's sentence quotes the text it could not read, so it stands alone.
             return .failure(TodoLineError(firstFailure?.message ?? "“\(written)” names no day."))
         case .recurrence:
+            var outOfRange: String?
             for extra in 0...following.count {
-                let phrase = ([first] + following.prefix(extra)).joined(separator: " ")
+                // Quotes around a phrase (`recur:'every 3 days'`, as a shell would want it) are no part of it.
+                let quotes: Set<Character> = ["'", "\"", "‘", "’", "“", "”"]
+                let joined = ([first] + following.prefix(extra)).joined(separator: " ").drop(while: quotes.contains)
+                let phrase = String(joined.reversed().drop(while: quotes.contains).reversed())
                 if let recurrence = Recurrence(written: phrase) {
                     line.recurrence = .set(recurrence)
                     return .success(extra)
                 }
+                if outOfRange == nil, Recurrence.hasCountOutOfRange(phrase) { outOfRange = phrase }
+            }
+            if let outOfRange {
+                return .failure(
+                    TodoLineError(
+                        "In “recur:\(outOfRange)” the number must be from 1 to \(Recurrence.maximumCount)."))
             }
             return .failure(
                 TodoLineError(
-                    "'\(written)' is not a recurrence; write recur:daily, weekly, monthly, yearly "
-                        + "or 'recur:every 3 days'."))
+                    "“\(written)” is not a recurrence; write recur:daily, recur:weekly, recur:monthly, "
+                        + "recur:yearly or recur:every 3 days (also weeks, months, years)."))
         }
     }
 

@@ -371,11 +371,11 @@ func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic:
 }
 
 @Test(arguments: [
-    (["add", "Call", "pri:X"], "'pri:X' is not a priority; write pri:H, pri:M or pri:L."),
+    (["add", "Call", "pri:X"], "“pri:X” is not a priority; write pri:H, pri:M or pri:L."),
     (["add", "Bins", "recur:weekly"], "a recurring todo needs a due day (due:WHEN), the day its next one counts from"),
     (["add", "Call", "due:fri", "--due", "sat"], "give the due day once: with due: in the title, or with --due"),
     (["add", "+home", "pri:H"], "the title is empty"),
-    (["list", "pri:Z"], "'pri:Z' is not a priority; write pri:H, pri:M or pri:L."),
+    (["list", "pri:Z"], "“pri:Z” is not a priority; write pri:H, pri:M or pri:L."),
 ])
 func eachBadAttributeOnTheCommandLineIsOneUsageError(arguments: [String], message: String) throws {
     let error = try #require(usageError(arguments))
