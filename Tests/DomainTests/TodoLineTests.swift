@@ -99,28 +99,3 @@ func unknownNamesAndWordsThatAreNoTagStayInTheTitle(text: String) throws {
         #expect(sentence.hasSuffix(".") && sentence.filter { $0 == "\n" }.isEmpty)
     }
 }
-
-@Test(arguments: [
-    ("daily", "2026-11-27"), ("weekly", "2026-12-03"), ("every 3 days", "2026-11-29"), ("every 2 weeks", "2026-12-10"),
-    ("monthly", "2026-12-26"), ("yearly", "2027-11-26"), ("Every 1 Month", "2026-12-26"),
-])
-func aRecurrenceCountsItsPeriodFromTheDueDay(written: String, next: String) throws {
-    let recurrence = try #require(Recurrence(written: written))
-    #expect(recurrence.next(after: DueDay(daysSince1970: 20_783)).description == next)
-    #expect(Recurrence(written: recurrence.written) == recurrence)
-}
-
-@Test func aMonthLaterKeepsTheDayOrTakesTheMonthsLast() throws {
-    let monthly = try #require(Recurrence(written: "monthly"))
-    let january31 = try #require(DueDay(year: 2027, month: 1, day: 31))
-    #expect(monthly.next(after: january31).description == "2027-02-28")
-    #expect(
-        try #require(Recurrence(written: "yearly")).next(after: #require(DueDay("2028-02-29"))).description
-            == "2029-02-28")
-    #expect(try #require(Recurrence(written: "every 12 months")).next(after: january31).description == "2028-01-31")
-}
-
-@Test(arguments: ["", "often", "every", "every 0 days", "every -1 days", "every two days", "every 3 fortnights"])
-func aRecurrenceThatIsNoneIsRefused(written: String) {
-    #expect(Recurrence(written: written) == nil)
-}
