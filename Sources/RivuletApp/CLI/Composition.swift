@@ -90,12 +90,17 @@ enum Composition {
         return AppSettings.parse(String(decoding: data, as: UTF8.self))
     }
 
-    /// The settings file's problems as the app says them at start: one note naming the file,
-    /// then each problem; `nil` when there is none.
+    /// The settings file's mistakes as the app says them at start: how many were skipped, each
+    /// one, then the file; `nil` when there is none.
     static func settingsNote(path: String, problems: [String]) -> String? {
         guard !problems.isEmpty else { return nil }
-        let count = problems.count == 1 ? "a mistake" : "\(problems.count) mistakes"
-        return "The settings file \(path) has \(count), skipped: " + problems.joined(separator: " ")
+        // The mistakes first and the path last: a status line cuts what does not fit, and the
+        // whole list was printed on the terminal, where it shows once the app is left.
+        let lead =
+            problems.count == 1
+            ? "Skipped a mistake of the settings file"
+            : "Skipped \(problems.count) mistakes of the settings file (all on the terminal after you quit)"
+        return "\(lead): " + problems.joined(separator: " ") + " The file: \(path)"
     }
 
     /// `error` as one line of a command's message.

@@ -67,7 +67,11 @@ import Testing
     )
     #expect(
         Composition.settingsNote(path: path, problems: problems + ["line 3: x."])
-            == "The settings file \(path) has 2 mistakes, skipped: \(problems[0]) line 3: x.")
+            == "Skipped 2 mistakes of the settings file (all on the terminal after you quit): \(problems[0]) line 3: x. "
+            + "The file: \(path)")
+    #expect(
+        Composition.settingsNote(path: path, problems: ["line 3: x."])
+            == "Skipped a mistake of the settings file: line 3: x. The file: \(path)")
     #expect(Composition.settingsNote(path: path, problems: []) == nil)
 }
 
