@@ -243,9 +243,14 @@ public struct ReaderContent: Hashable, Sendable {
     }
 
     /// The body wrapped to `width` columns, as the reader draws it: the text to scroll through.
+    /// A heading too long for ``maximumHeadingLines`` starts the body whole, so scrolling
+    /// reaches all of it.
     public func bodyLines(width: Int) -> [StyledText] {
         if let wrapped, wrapped.width == width { return wrapped.lines }
-        return TextWrap.indentedLines(of: body.sanitized(preservingNewlines: true), width: width)
+        let lines = TextWrap.indentedLines(of: body.sanitized(preservingNewlines: true), width: width)
+        let heading = TextWrap.lines(of: TextSanitizer.sanitize(heading), width: width)
+        guard heading.count > Self.maximumHeadingLines else { return lines }
+        return heading.map { StyledText($0, style: .bold) } + [StyledText("")] + lines
     }
 
     /// This reader with its body wrapped to `width` columns once, for ``bodyLines(width:)`` and

@@ -231,12 +231,17 @@ private func todoList(
     #expect(lines[top + 2].contains("2026-11-26"))
     #expect(lines[top + 4].contains("Body text."))
     #expect(reader.bodyRect(in: Rect(x: 0, y: 0, width: 24, height: 10)).y == 5)
-    // At most three lines; the third ends with an ellipsis.
-    let endless = ReaderContent(heading: String(repeating: "word ", count: 40), body: "")
+    // At most three lines; the third ends with an ellipsis, and the body starts with the whole
+    // heading, so that scrolling reaches its end.
+    let endless = ReaderContent(heading: String(repeating: "word ", count: 40) + "end", body: "Body")
     let drawn = SceneScreen(chrome: chrome, content: .reader(endless)).render(size: size).textLines()
-    let headingRows = drawn.filter { $0.contains("word") }
-    #expect(headingRows.count == 3)
-    #expect(headingRows.last?.trimmingCharacters(in: .whitespaces).hasSuffix("…") == true)
+    let headingRows = drawn.prefix { !$0.contains("word") }.count
+    #expect(drawn[headingRows + 2].trimmingCharacters(in: .whitespaces).hasSuffix("…"))
+    #expect(drawn[headingRows + 3].trimmingCharacters(in: .whitespaces).isEmpty)
+    #expect(drawn[headingRows + 4].trimmingCharacters(in: .whitespaces).hasPrefix("word word"))
+    let body = endless.bodyLines(width: 20).map(\.string)
+    #expect(body.suffix(3) == ["end", "", "Body"])
+    #expect(body.joined(separator: " ").filter { $0 == "w" }.count == 40)
 }
 
 @Test func aStyledReaderDrawsBoldAndHeadingsWithTheirAttributesOnWrappedLines() {
