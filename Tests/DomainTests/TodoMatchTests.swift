@@ -31,6 +31,17 @@ import Testing
     #expect(!match.admits(title: "Buy bread", tags: ["a", "b"], project: nil, priority: nil))
 }
 
+@Test func aTagWithAMinusLeavesOutTheTodosThatHaveIt() {
+    let match = TodoMatch(search: "+work -errand paint -errand")
+    #expect(match.tags == ["work"] && match.excludedTags == ["errand"])
+    #expect(match.text == "paint" && match.hasAttributes)
+    // A minus before no tag name is a word searched for.
+    #expect(TodoMatch(search: "- -5 -_x").text == "- -5 -_x")
+    #expect(match.admits(title: "paint", tags: ["work"], project: nil, priority: nil))
+    #expect(!match.admits(title: "paint", tags: ["work", "errand"], project: nil, priority: nil))
+    #expect(TodoMatch(search: "-errand").hasAttributes)
+}
+
 @Test func aBadAttributeInASearchIsNamedAndSearchedAsAWord() {
     let match = TodoMatch(search: "pri:X due:fri")
     #expect(match.problems.count == 2)

@@ -34,6 +34,10 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     #expect(try listed(db, "+work", "report").map { $0["title"] as? String } == ["Write report"])
     let plain = try rivulet("list", "+home", db: db).output
     #expect(plain == "\(id)\t[ ] Paint the fence +home project:home.garden pri:H\tdue 2027-01-02\n")
+    // A tag with a minus leaves out the todos that have it, as taskwarrior's filters do.
+    let withoutHome = try listed(db, "-home").map { $0["title"] as? String }
+    #expect(withoutHome.contains("Write report") && !withoutHome.contains("Paint the fence"))
+    #expect(try listed(db, "-home", "+work").map { $0["title"] as? String } == ["Write report"])
 }
 
 @Test func badAttributesAreRefusedWithOneSentenceAndNothingIsSaved() throws {

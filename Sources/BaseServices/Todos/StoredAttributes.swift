@@ -48,6 +48,10 @@ struct StoredAttributes {
             sql += " AND todos.id IN (SELECT todo_id FROM todo_tags WHERE tag = ?)"
             arguments.append(.text(tag))
         }
+        for tag in match.excludedTags {
+            sql += " AND todos.id NOT IN (SELECT todo_id FROM todo_tags WHERE tag = ?)"
+            arguments.append(.text(tag))
+        }
         if let project = match.project {
             sql += " AND (project = ? OR (project >= ? AND project < ?))"
             arguments += [.text(project), .text(project + "."), .text(project + "/")]

@@ -1,6 +1,7 @@
 /// A list's search split into what it asks of a todo's attributes and the words it searches
-/// for: `+work project:home pri:H paint` shows the todos tagged `work`, in the project `home`
-/// (or a sub-project of it, `home.garden`), of high priority, with a word starting "paint".
+/// for: `+work -errand project:home pri:H paint` shows the todos tagged `work` and not
+/// `errand`, in the project `home` (or a sub-project of it, `home.garden`), of high priority,
+/// with a word starting "paint".
 ///
 /// The app's search line and `rivulet list` read a search this way. A word that is not a
 /// well-formed attribute (`pri:X`, `project:`) is searched for as a word; ``problems`` names
@@ -8,6 +9,8 @@
 public struct TodoMatch: Sendable, Hashable {
     /// Tags every shown todo has.
     public var tags: [String]
+    /// Tags no shown todo has (`-errand`).
+    public var excludedTags: [String] = []
     /// The project every shown todo is in, or in a sub-project of.
     public var project: String?
     /// The priority every shown todo has.
@@ -37,6 +40,12 @@ public struct TodoMatch: Sendable, Hashable {
         for word in search.split(whereSeparator: \.isWhitespace) {
             if let tag = TodoLine.tagName(word) {
                 if !tags.contains(tag) { tags.append(tag) }
+                rewritten = true
+                continue
+            }
+            if word.first == "-", TodoLine.isTagName(word.dropFirst()) {
+                let tag = String(word.dropFirst())
+                if !excludedTags.contains(tag) { excludedTags.append(tag) }
                 rewritten = true
                 continue
             }
@@ -71,7 +80,7 @@ public struct TodoMatch: Sendable, Hashable {
 
     /// Whether it asks anything of a todo's attributes.
     public var hasAttributes: Bool {
-        !tags.isEmpty || project != nil || priority != nil
+        !tags.isEmpty || !excludedTags.isEmpty || project != nil || priority != nil
     }
 
     /// Whether a todo with these attributes and text is shown.
@@ -80,7 +89,7 @@ public struct TodoMatch: Sendable, Hashable {
     )
         -> Bool
     {
-        guard self.tags.allSatisfy(tags.contains) else { return false }
+        guard self.tags.allSatisfy(tags.contains), !excludedTags.contains(where: tags.contains) else { return false }
         if let wanted = self.project {
             guard let project, project == wanted || project.hasPrefix(wanted + ".") else { return false }
         }

@@ -38,16 +38,17 @@ enum CommandTable {
                 Lists todos, one a line: ID, [x] when done, title, its tags, project, priority and
                 recurrence as they are written, due day. 'list +work project:home pri:H' lists
                 the todos tagged work, in the project home or one under it (home.garden), of
-                high priority; other words search titles and notes as the app's search does.
+                high priority; -errand leaves out the todos tagged errand; other words search
+                titles and notes as the app's search does.
                 --sort orders them as the app's 's' key does; in every order but the manual one,
                 done todos come after the others.
                 """,
-            arguments: [.list("FILTER", "+tag, project:NAME, pri:H|M|L, or words to search for")],
+            arguments: [.list("FILTER", "+tag, -tag, project:NAME, pri:H|M|L, or words to search for")],
             options: [
                 .oneOf(TodoFilter.allCases.map(\.rawValue), "which todos (all by default)"),
                 .value("sort", "ORDER", "\(sortKeywords) (manual by default)"),
             ],
-            jsonFields: ScriptCommands.todoJSON.names, changesData: false
+            jsonFields: ScriptCommands.todoJSON.names, changesData: false, takesDashWords: true
         ) { input throws(UsageError) in
             let search = input.list("FILTER").joined(separator: " ")
             if let problem = TodoMatch(search: search).problems.first { throw input.error(problem) }

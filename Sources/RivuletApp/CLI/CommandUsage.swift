@@ -39,7 +39,7 @@ public enum CommandUsage {
           +tag  project:NAME  pri:H|M|L  due:WHEN  recur:daily|weekly|monthly|yearly|'every N days'
         A backslash before such a word keeps it in the title ('Learn \\+word'; quote it for the
         shell); an unknown NAME:VALUE ('at 10:30') is title text. 'list +work project:home pri:H'
-        lists by them, as the app's search does.
+        lists by them, as the app's search does; 'list -errand' leaves out the todos tagged errand.
 
         \(globalOptions)
 
