@@ -18,6 +18,9 @@ package struct MockCommandLineService: CommandLineServiceType {
     package var fetchCompletedHandler:
         @Sendable (Date, Date, TodoBatch.Cursor?, Int) -> Observable<Result<TodoBatch, SceneError>> =
             _unexpected("CommandLineServiceType.fetchCompleted(from:to:after:limit:)")
+    /// Answers ``fetchTodo(id:)``.
+    package var fetchTodoHandler: @Sendable (Int64) -> Observable<Result<Todo?, SceneError>> = _unexpected(
+        "CommandLineServiceType.fetchTodo(id:)")
     /// Answers ``fetchMostUrgent(limit:)``.
     package var fetchMostUrgentHandler: @Sendable (Int) -> Observable<Result<[Todo], SceneError>> = _unexpected(
         "CommandLineServiceType.fetchMostUrgent(limit:)")
@@ -109,6 +112,11 @@ package struct MockCommandLineService: CommandLineServiceType {
         from start: Date, to end: Date, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>> {
         fetchCompletedHandler(start, end, after, limit)
+    }
+
+    /// Calls ``fetchTodoHandler``.
+    package func fetchTodo(id: Int64) -> Observable<Result<Todo?, SceneError>> {
+        fetchTodoHandler(id)
     }
 
     /// Calls ``fetchMostUrgentHandler``.

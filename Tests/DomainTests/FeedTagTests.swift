@@ -28,3 +28,12 @@ import Testing
     #expect(throws: FeedTagError.self) { try FeedTagChange(words: ["+"]) }
     #expect(throws: FeedTagError.self) { try FeedTagChange(words: ["-" + String(repeating: "x", count: 101)]) }
 }
+
+@Test func aTagIsWithinItselfAndTheFoldersAroundItOnly() {
+    #expect(FeedTag.tag("Tech", isWithin: "Tech"))
+    #expect(FeedTag.tag("Tech/Rust", isWithin: "Tech"))
+    #expect(FeedTag.tag("Tech/Rust/Async", isWithin: "Tech/Rust"))
+    #expect(!FeedTag.tag("Technology", isWithin: "Tech"))
+    #expect(!FeedTag.tag("Tech", isWithin: "Tech/Rust"))
+    #expect(!FeedTag.tag("Tech/Rust", isWithin: "Tech/R"))
+}

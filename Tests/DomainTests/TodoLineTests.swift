@@ -75,38 +75,27 @@ func unknownNamesAndWordsThatAreNoTagStayInTheTitle(text: String) throws {
     #expect(read.dueChange == .keep)
 }
 
-@Test func eachBadAttributeGetsOneSentence() {
-    #expect(problem("Call pri:X") == "'pri:X' is not a priority; write pri:H, pri:M or pri:L.")
-    #expect(problem("Call due:someday")?.hasPrefix("“someday” is not a date. Write one of: ") == true)
-    #expect(problem("Call due:2027-02-29")?.contains("February 2027 has 28 days") == true)
-    #expect(problem("Call recur:fortnightly")?.hasPrefix("'recur:fortnightly' is not a recurrence") == true)
-    for text in ["Call pri:X", "Call due:someday", "Call recur:often"] {
-        let sentence = problem(text) ?? ""
-        #expect(sentence.hasSuffix(".") && sentence.filter { $0 == "\n" }.isEmpty)
+@Test func aRecurrencePhraseMayBeQuotedAsAShellWouldWantIt() throws {
+    for text in [
+        "Bins recur:'every 3 days' due:fri", "Bins recur:\"every 3 days\" due:fri", "Bins recur:every 3 days due:fri",
+    ] {
+        let read = try line(text)
+        let every3Days = try #require(Recurrence(every: 3, .day))
+        #expect(read.title == "Bins" && read.recurrence == .set(every3Days), "\(text)")
     }
 }
 
-@Test(arguments: [
-    ("daily", "2026-11-27"), ("weekly", "2026-12-03"), ("every 3 days", "2026-11-29"), ("every 2 weeks", "2026-12-10"),
-    ("monthly", "2026-12-26"), ("yearly", "2027-11-26"), ("Every 1 Month", "2026-12-26"),
-])
-func aRecurrenceCountsItsPeriodFromTheDueDay(written: String, next: String) throws {
-    let recurrence = try #require(Recurrence(written: written))
-    #expect(recurrence.next(after: DueDay(daysSince1970: 20_783)).description == next)
-    #expect(Recurrence(written: recurrence.written) == recurrence)
-}
-
-@Test func aMonthLaterKeepsTheDayOrTakesTheMonthsLast() throws {
-    let monthly = try #require(Recurrence(written: "monthly"))
-    let january31 = try #require(DueDay(year: 2027, month: 1, day: 31))
-    #expect(monthly.next(after: january31).description == "2027-02-28")
+@Test func eachBadAttributeGetsOneSentence() {
+    #expect(problem("Call pri:X") == "“pri:X” is not a priority; write pri:H, pri:M or pri:L.")
+    #expect(problem("Call due:someday")?.hasPrefix("“someday” is not a date. Write one of: ") == true)
+    #expect(problem("Call due:2027-02-29")?.contains("February 2027 has 28 days") == true)
+    #expect(problem("Call recur:fortnightly")?.hasPrefix("“recur:fortnightly” is not a recurrence") == true)
+    #expect(problem("Bins recur:every 0 days due:fri") == "In “recur:every 0 days” the number must be from 1 to 1000.")
     #expect(
-        try #require(Recurrence(written: "yearly")).next(after: #require(DueDay("2028-02-29"))).description
-            == "2029-02-28")
-    #expect(try #require(Recurrence(written: "every 12 months")).next(after: january31).description == "2028-01-31")
-}
-
-@Test(arguments: ["", "often", "every", "every 0 days", "every -1 days", "every two days", "every 3 fortnights"])
-func aRecurrenceThatIsNoneIsRefused(written: String) {
-    #expect(Recurrence(written: written) == nil)
+        problem("Bins recur:every 1001 weeks due:fri")
+            == "In “recur:every 1001 weeks” the number must be from 1 to 1000.")
+    for text in ["Call pri:X", "Call due:someday", "Call recur:often", "Bins recur:every -1 days"] {
+        let sentence = problem(text) ?? ""
+        #expect(sentence.hasSuffix(".") && sentence.filter { $0 == "\n" }.isEmpty)
+    }
 }

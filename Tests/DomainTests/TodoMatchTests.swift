@@ -34,7 +34,7 @@ import Testing
 @Test func aBadAttributeInASearchIsNamedAndSearchedAsAWord() {
     let match = TodoMatch(search: "pri:X due:fri")
     #expect(match.problems.count == 2)
-    #expect(match.problems.first == "'pri:X' is not a priority; write pri:H, pri:M or pri:L.")
+    #expect(match.problems.first == "“pri:X” is not a priority; write pri:H, pri:M or pri:L.")
     #expect(match.text == "pri:X due:fri")
     #expect(!match.hasAttributes)
 }

@@ -41,6 +41,8 @@ struct FeedTagsAndQueriesTests {
         #expect(try run(["feeds", "tag", rust, "-weekly"]).output == "Tech/Rust\n")
         let listed = try run(["feeds", "list", "--tag", "Tech/Rust"]).output
         #expect(listed.hasPrefix("\(rust)\tRust news") && listed.hasSuffix("\ttags: Tech/Rust\n"), "\(listed)")
+        #expect(try run(["feeds", "list", "--tag", "Tech"]).output == listed)
+        #expect(try run(["feeds", "list", "--tag", "Te"]).output.isEmpty)
         #expect(try run(["feeds", "list", "--json"]).output.contains(#""tags":["Tech/Rust"]"#))
         #expect(try run(["undo"]).output.contains("tag feed"))
         #expect(try run(["feeds", "tag", rust]).output == "Tech/Rust\nweekly\n")

@@ -420,7 +420,7 @@ private func sampleFeed(in folder: TemporaryFolder) throws -> String {
             "title"] as? String)
     let items = try rivulet("feeds", "items", id, "--json", db: db).output
     let listed = try rivulet("feeds", "list", db: db).output
-    #expect(try rivulet("feeds", "rm", id, db: db).status == 0)
+    #expect(try rivulet("feeds", "rm", id, db: db).output == "removed \(id) \"\(title)\"\n")
     #expect(try rivulet("feeds", "items", id, db: db).status == 1)
     let undone = try rivulet("undo", db: db)
     #expect(undone.status == 0 && undone.output == "undid: remove feed \"\(title)\"\n", "\(undone)")
@@ -490,7 +490,9 @@ private func sampleFeed(in folder: TemporaryFolder) throws -> String {
     let message = try #require(try listed()["lastError"] as? String)
     #expect(!message.isEmpty && failed.error.contains(message))
     try sample.write(to: URL(fileURLWithPath: source))
-    #expect(try rivulet("feeds", "refresh", String(id), db: db).status == 0)
+    let refreshed = try rivulet("feeds", "refresh", String(id), db: db)
+    #expect(refreshed.status == 0 && refreshed.output.hasPrefix("refreshed \(id) \""), "\(refreshed)")
+    #expect(refreshed.output.hasSuffix("\": no new items\n"), "\(refreshed)")
     #expect(try listed()["lastError"] is NSNull)
 }
 
@@ -590,11 +592,11 @@ private func readFlags(of feed: String, db: String) throws -> [String: Bool] {
     let one = String(try #require(items["Dated one"]))
     let two = String(try #require(items["Dated two"]))
     let read = try rivulet("feeds", "read", one, two, db: db)
-    #expect(read.status == 0 && read.output.isEmpty && read.error.isEmpty, "\(read.error)")
+    #expect(read.status == 0 && read.output == "marked 2 items read\n" && read.error.isEmpty, "\(read.error)")
     #expect(try readFlags(of: feed, db: db) == ["Dated one": true, "Dated two": true, "Undated": false])
-    #expect(try rivulet("feeds", "unread", one, db: db).status == 0)
+    #expect(try rivulet("feeds", "unread", one, db: db).output == "marked 1 item unread\n")
     #expect(try readFlags(of: feed, db: db) == ["Dated one": false, "Dated two": true, "Undated": false])
-    #expect(try rivulet("feeds", "read", "--feed", feed, db: db).status == 0)
+    #expect(try rivulet("feeds", "read", "--feed", feed, db: db).output == "marked 2 items of feed \(feed) read\n")
     #expect(try readFlags(of: feed, db: db).values.allSatisfy { $0 })
     #expect(try rivulet("feeds", "unread", "--feed", feed, db: db).status == 0)
     #expect(try readFlags(of: feed, db: db).values.allSatisfy { !$0 })

@@ -42,10 +42,10 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     #expect(try rivulet("add", "Start", db: db).status == 0)
     let before = try listed(db).count
     for (arguments, sentence) in [
-        (["add", "Call", "pri:X"], "'pri:X' is not a priority; write pri:H, pri:M or pri:L."),
+        (["add", "Call", "pri:X"], "“pri:X” is not a priority; write pri:H, pri:M or pri:L."),
         (["add", "Bins", "recur:weekly"], "a recurring todo needs a due day (due:WHEN)"),
-        (["add", "Bins", "recur:often", "due:fri"], "'recur:often' is not a recurrence"),
-        (["list", "pri:Z"], "'pri:Z' is not a priority"),
+        (["add", "Bins", "recur:often", "due:fri"], "“recur:often” is not a recurrence"),
+        (["list", "pri:Z"], "“pri:Z” is not a priority"),
     ] {
         let result = try RivuletProcess.run(["--db", db] + arguments)
         #expect(result.status == 2, "\(arguments)")
@@ -101,4 +101,23 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     #expect(try rivulet("undo", db: db).output == "undid: complete \"Bins\"\n")
     let undone = try listed(db, "+home")
     #expect(undone.count == 1 && undone.first?["completed"] as? Bool == false)
+}
+
+@Test func doneOnAMonthlySeriesFromThe31stNamesTheDayItComesBackTo() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    #expect(try rivulet("add", "Rent recur:monthly due:2027-01-31", db: db).status == 0)
+    var said: [String] = []
+    for _ in 0..<3 {
+        let open = try #require(try listed(db, "rent").first { $0["completed"] as? Bool == false })
+        let id = try #require(open["id"] as? Int)
+        let output = try rivulet("done", String(id), db: db).output
+        #expect(output.hasPrefix("done \(id) \"Rent\", next due "))
+        said.append(String(output.suffix(11)))
+    }
+    #expect(said == ["2027-02-28\n", "2027-03-31\n", "2027-04-30\n"])
+    let rent = try listed(db, "rent")
+    #expect(rent.map { $0["due"] as? String } == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"])
+    #expect(try rivulet("undo", db: db).output == "undid: complete \"Rent\"\n")
+    #expect(try listed(db, "rent").map { $0["due"] as? String } == ["2027-01-31", "2027-02-28", "2027-03-31"])
 }

@@ -72,3 +72,26 @@ private func rivulet(_ db: String, _ arguments: String...) throws -> RivuletProc
         bad.error.hasPrefix("rivulet: --sort takes manual, created, due, title or urgency, not 'priority'\n"),
         "\(bad.error)")
 }
+
+@Test func showPrintsEveryFieldOfATodoItHasAndItsNotesWhole() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("todos.sqlite")
+    let id = try rivulet(
+        db, "add", "Bins +home project:house pri:M recur:weekly due:2099-01-05", "--notes", "blue bin\nfirst"
+    )
+    .output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let shown = try rivulet(db, "show", id)
+    #expect(shown.status == 0, "\(shown.error)")
+    let lines = shown.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let field = { (name: String) in lines.first { $0.hasPrefix(name + " ") }.map { $0.dropFirst(12) }.map(String.init) }
+    #expect(field("ID") == id && field("Title") == "Bins" && field("State") == "not done")
+    #expect(field("Due")?.hasPrefix("2099-01-05 (in ") == true && field("Tags") == "home")
+    #expect(field("Project") == "house" && field("Priority") == "M" && field("Recurrence") == "weekly")
+    #expect(field("Next due") == "2099-01-12" && field("Urgency") != nil && field("Completed") == nil)
+    #expect(shown.output.hasSuffix("Notes\n  blue bin\n  first\n"), "\(shown.output)")
+    let json = try JSONSerialization.jsonObject(with: Data(try rivulet(db, "show", id, "--json").output.utf8))
+    #expect((json as? [String: Any])?["title"] as? String == "Bins")
+    let missing = try rivulet(db, "show", "999")
+    #expect(missing.status == 1 && missing.error == "rivulet: there is no todo 999\n")
+    #expect(try rivulet(db, "show", "x").status == 2)
+}

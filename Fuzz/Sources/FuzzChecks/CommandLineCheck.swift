@@ -51,7 +51,7 @@ public enum CommandLineCheck {
             break
         }
         switch command {
-        case .undo(let id?), .edit(let id, _, _, _, _), .feedsItems(let id, _), .feedsRemove(let id),
+        case .undo(let id?), .edit(let id, _, _, _, _), .show(let id, _), .feedsItems(let id, _), .feedsRemove(let id),
             .feedsRefresh(let id?), .feedsSetRead(.feed(let id), _), .feedsTag(let id, _), .feedsFilterRemove(let id):
             guard id > 0 else { violation("ID \(id) from \(arguments)") }
         case .done(let ids), .reopen(let ids), .remove(let ids), .feedsSetRead(.items(let ids), _):

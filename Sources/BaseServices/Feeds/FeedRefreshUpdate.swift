@@ -21,16 +21,21 @@ public struct FeedRefreshSummary: Sendable, Equatable {
     /// How many older items the feed listed beyond ``FeedsBaseService/maximumItemsPerFeed``,
     /// left out when it was read: the feed listed `receivedItemCount + omittedItemCount`.
     public let omittedItemCount: Int
+    /// How many of the oldest stored items were removed so that the feed keeps no more than
+    /// ``FeedsBaseService/maximumItemsPerFeed``.
+    public let removedItemCount: Int
 
     /// A summary with the given counts.
     public init(
-        feedID: Int64, isNotModified: Bool, newItemCount: Int, receivedItemCount: Int, omittedItemCount: Int = 0
+        feedID: Int64, isNotModified: Bool, newItemCount: Int, receivedItemCount: Int, omittedItemCount: Int = 0,
+        removedItemCount: Int = 0
     ) {
         self.feedID = feedID
         self.isNotModified = isNotModified
         self.newItemCount = newItemCount
         self.receivedItemCount = receivedItemCount
         self.omittedItemCount = omittedItemCount
+        self.removedItemCount = removedItemCount
     }
 }
 

@@ -29,10 +29,11 @@ enum FeedRules {
                 clause = "\(item).feed_id = ?"
                 arguments.append(.integer(id))
             case .tag(let name):
+                // The tag or a folder inside it (`Tech/Rust` within `Tech`), as FeedTag.tag(_:isWithin:).
                 clause =
                     "EXISTS (SELECT 1 FROM feeds t, json_each(t.tags) AS tag WHERE t.id = \(item).feed_id "
-                    + "AND tag.value = ?)"
-                arguments.append(.text(name))
+                    + "AND (tag.value = ? OR substr(tag.value, 1, length(?) + 1) = ? || '/'))"
+                arguments += [.text(name), .text(name), .text(name)]
             }
             clauses.append(condition.isNegated ? "NOT (\(clause))" : "(\(clause))")
         }

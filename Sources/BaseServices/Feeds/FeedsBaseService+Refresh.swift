@@ -64,12 +64,13 @@ extension FeedsBaseService {
                     .mapError(FeedRefreshError.database)
                 case .fetched(let feed, let newValidators):
                     outcome = Result { () throws(DatabaseError) -> FeedRefreshSummary in
-                        let newItems = try Self.store(
+                        let stored = try Self.store(
                             feed, validators: newValidators, feedID: feedID, feedURL: url, fetched: now(),
                             in: database)
                         return FeedRefreshSummary(
-                            feedID: feedID, isNotModified: false, newItemCount: newItems,
-                            receivedItemCount: feed.items.count, omittedItemCount: feed.omittedItemCount)
+                            feedID: feedID, isNotModified: false, newItemCount: stored.new,
+                            receivedItemCount: feed.items.count, omittedItemCount: feed.omittedItemCount,
+                            removedItemCount: stored.removed)
                     }
                     .mapError(FeedRefreshError.database)
                 case .failed(let failure):
@@ -123,11 +124,11 @@ extension FeedsBaseService {
                         try database.write { (db) throws(DatabaseError) -> FeedRefreshSummary in
                             let added = try Self.insertFeed(
                                 url: location, title: location, siteURL: nil, addedAt: now(), in: db)
-                            let newItems = try Self.store(
+                            let stored = try Self.store(
                                 feed, validators: validators, feedID: added.id, feedURL: location, fetched: now(),
                                 in: db)
                             return FeedRefreshSummary(
-                                feedID: added.id, isNotModified: false, newItemCount: newItems,
+                                feedID: added.id, isNotModified: false, newItemCount: stored.new,
                                 receivedItemCount: feed.items.count, omittedItemCount: feed.omittedItemCount)
                         }
                     }
@@ -193,8 +194,8 @@ extension FeedsBaseService {
     private static func store(
         _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, feedURL: String, fetched: Date,
         in database: SQLiteDatabase
-    ) throws(DatabaseError) -> Int {
-        try database.write { (db) throws(DatabaseError) -> Int in
+    ) throws(DatabaseError) -> (new: Int, removed: Int) {
+        try database.write { (db) throws(DatabaseError) -> (new: Int, removed: Int) in
             try store(feed, validators: validators, feedID: feedID, feedURL: feedURL, fetched: fetched, in: db)
         }
     }
@@ -203,9 +204,9 @@ extension FeedsBaseService {
     private static func store(
         _ feed: ParsedFeed, validators: FeedValidators, feedID: Int64, feedURL: String, fetched: Date,
         in db: Connection
-    ) throws(DatabaseError) -> Int {
+    ) throws(DatabaseError) -> (new: Int, removed: Int) {
         let drafts = feed.items.map { FeedItemDraft($0, feedURL: feedURL) }
-        let newItems = try store(drafts, feedID: feedID, fetched: fetched.storedMilliseconds, in: db)
+        let stored = try store(drafts, feedID: feedID, fetched: fetched.storedMilliseconds, in: db)
         try db.execute(
             """
             UPDATE feeds SET
@@ -218,6 +219,6 @@ extension FeedsBaseService {
                 .text(feed.title), .text(feed.siteLink), .text(validators.etag), .text(validators.lastModified),
                 .integer(feedID),
             ])
-        return newItems
+        return stored
     }
 }

@@ -90,7 +90,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         _ items: [FeedItemDraft], feedID: Int64, fetchedAt: Date
     ) -> Observable<Result<Int, DatabaseError>> {
         database.writeOnSubscribe { (db) throws(DatabaseError) in
-            try Self.store(items, feedID: feedID, fetched: fetchedAt.storedMilliseconds, in: db)
+            try Self.store(items, feedID: feedID, fetched: fetchedAt.storedMilliseconds, in: db).new
         }
     }
 
@@ -99,14 +99,15 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     public static let maximumItemsPerFeed = 50_000
 
     /// Upserts `items` by GUID (keeping each stored item's read status) and stamps the feed's
-    /// fetch time; returns how many items were new. Shared by ``storeItems(_:feedID:fetchedAt:)``
-    /// and ``refresh(feedID:fetch:)``. At most `maximumItems` stay stored for the feed: the newest,
-    /// as ``observeItems(feedID:unreadOnly:offset:limit:on:)`` lists them.
+    /// fetch time; returns how many items were new, and how many older ones were removed to keep
+    /// `maximumItems`. Shared by ``storeItems(_:feedID:fetchedAt:)`` and
+    /// ``refresh(feedID:fetch:)``. At most `maximumItems` stay stored for the feed: the newest, as
+    /// ``observeItems(feedID:unreadOnly:offset:limit:on:)`` lists them.
     static func store(
         _ items: [FeedItemDraft], feedID: Int64, fetched: Int64, in db: Connection,
         maximumItems: Int = maximumItemsPerFeed
     ) throws(DatabaseError)
-        -> Int
+        -> (new: Int, removed: Int)
     {
         _ = try feed(id: feedID, in: db)
         let before = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
@@ -132,17 +133,16 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         }
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
         try FeedRules.applyFilters(toFeed: feedID, in: db)
-        var after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
-        if after > Int64(maximumItems) {
-            try db.execute(
-                """
-                DELETE FROM feed_items WHERE feed_id = ? AND id NOT IN (
-                    SELECT id FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ?)
-                """,
-                [.integer(feedID), .integer(feedID), .integer(Int64(maximumItems))])
-            after = Int64(maximumItems)
-        }
-        return max(0, Int(after - before))
+        let after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+        let new = max(0, Int(after - before))
+        guard after > Int64(maximumItems) else { return (new, 0) }
+        try db.execute(
+            """
+            DELETE FROM feed_items WHERE feed_id = ? AND id NOT IN (
+                SELECT id FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ?)
+            """,
+            [.integer(feedID), .integer(feedID), .integer(Int64(maximumItems))])
+        return (new, db.changedRowCount)
     }
 
     /// The newest `count` of `items` (dated ones newest first, then undated ones in the feed's

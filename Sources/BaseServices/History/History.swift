@@ -83,7 +83,7 @@ enum History {
         table: "todos", images: "todo_change_rows", key: "todo_id",
         columns: [
             "title", "notes", "completed", "created_at", "updated_at", "completed_at", "position", "due_at", "tags",
-            "project", "priority", "recurrence",
+            "project", "priority", "recurrence", "anchor_day",
         ])
 
     /// Opens a change on the undo stack inside the caller's write transaction, empties the

@@ -221,6 +221,9 @@ enum Schema {
             Migration(version: 20, name: "feed tags, query feeds and filters") { (db) throws(DatabaseError) in
                 try db.executeScript(feedTagsAndRulesScript)
             },
+            Migration(version: 21, name: "recurring todos keep their day") { (db) throws(DatabaseError) in
+                try db.executeScript(anchorDayScript)
+            },
         ]
     }
 

@@ -23,11 +23,14 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
     public let dueAt: Date?
     /// Its tags, project, priority and recurrence.
     public let attributes: TodoAttributes
+    /// The day of the month its series counts months and years from (the due day it started
+    /// on; see ``Domain/Recurrence/next(after:anchorDay:)``); `nil` when it does not recur.
+    public let anchorDay: Int?
 
     /// Creates a todo value.
     public init(
         id: Int64, title: String, notes: String, isCompleted: Bool, createdAt: Date, updatedAt: Date,
-        completedAt: Date?, position: Int64, dueAt: Date?, attributes: TodoAttributes = .none
+        completedAt: Date?, position: Int64, dueAt: Date?, attributes: TodoAttributes = .none, anchorDay: Int? = nil
     ) {
         self.id = id
         self.title = title
@@ -39,6 +42,7 @@ public struct TodoObject: Sendable, Hashable, Identifiable {
         self.position = position
         self.dueAt = dueAt
         self.attributes = attributes
+        self.anchorDay = anchorDay
     }
 }
 
@@ -73,6 +77,16 @@ struct TodoDraft: Sendable {
     var dueAt: Date?
     var isCompleted = false
     var attributes = TodoAttributes.none
+    /// The anchor day of the series it continues; `nil` for a todo that starts one (a recurring
+    /// one is anchored on its due day).
+    var anchorDay: Int?
+
+    /// The anchor day stored with a todo due at `dueAt` that recurs as `recurrence`, in a series
+    /// anchored on `anchorDay` (`nil` for one it starts): none unless it recurs on a due day.
+    static func storedAnchorDay(_ anchorDay: Int?, dueAt: Date?, recurrence: Recurrence?) -> Int? {
+        guard recurrence != nil, let dueAt else { return nil }
+        return Recurrence.anchorDay(anchorDay, of: DueDay(dueAt))
+    }
 }
 
 extension Date {

@@ -72,16 +72,17 @@ public final class TodosBaseService: TodosBaseServiceType {
             }
             try record("edit \(History.quoted(title))", rowsWhere: "id = ?", [.integer(id)], in: db)
             let stored = StoredAttributes(attributes)
+            let anchorDay = Self.anchorDay(of: current, editedTo: due, attributes)
             try db.execute(
                 """
                 UPDATE todos SET title = ?, notes = ?, due_at = ?, updated_at = ?, tags = ?, project = ?, priority = ?,
-                    recurrence = ?
+                    recurrence = ?, anchor_day = ?
                 WHERE id = ?
                 """,
                 [
                     .text(title), .text(notes), .integer(due?.storedMilliseconds), .integer(nowMilliseconds),
                     .text(stored.tags), .text(stored.project), .text(stored.priority), .text(stored.recurrence),
-                    .integer(id),
+                    .integer(anchorDay.map(Int64.init)), .integer(id),
                 ])
             guard db.changedRowCount > 0 else { throw Self.notFound(id) }
             if context.searchIndex == .words { try SearchText.indexWords(of: id, title: title, notes: notes, in: db) }
@@ -257,10 +258,10 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     static let columns =
         "id, title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, project, "
-        + "priority, recurrence"
+        + "priority, recurrence, anchor_day"
     static let insertSQL =
         "INSERT INTO todos(title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, "
-        + "project, priority, recurrence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        + "project, priority, recurrence, anchor_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     static let positionStep: Int64 = 1024
 
     /// Decodes a row selected with ``columns``.
@@ -278,7 +279,8 @@ public final class TodosBaseService: TodosBaseServiceType {
             dueAt: row.optionalInt64(at: 8).map(Date.init(storedMilliseconds:)),
             attributes: StoredAttributes.decode(
                 tags: row.optionalString(at: 9), project: row.optionalString(at: 10),
-                priority: row.optionalString(at: 11), recurrence: row.optionalString(at: 12)))
+                priority: row.optionalString(at: 11), recurrence: row.optionalString(at: 12)),
+            anchorDay: row.optionalInt64(at: 13).map { Int(clamping: $0) })
     }
 
     @inline(__always)
@@ -296,6 +298,9 @@ public final class TodosBaseService: TodosBaseServiceType {
         statement.bind(stored.project, at: 10)
         statement.bind(stored.priority, at: 11)
         statement.bind(stored.recurrence, at: 12)
+        let anchorDay = TodoDraft.storedAnchorDay(
+            draft.anchorDay, dueAt: draft.dueAt, recurrence: draft.attributes.recurrence)
+        statement.bind(anchorDay.map(Int64.init), at: 13)
     }
 
     var nowMilliseconds: Int64 { context.now().storedMilliseconds }
@@ -309,7 +314,7 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     /// Inserts `draft` at the end of the manual order, with its words indexed where the service
     /// keeps the index; returns its identifier. The caller records it in the history.
-    private func insertRow(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> Int64 {
+    func insertRow(_ draft: TodoDraft, in db: Connection) throws(DatabaseError) -> Int64 {
         let title = try Self.validTitle(draft.title)
         let position = try db.fetchInt("SELECT coalesce(max(position), 0) FROM todos") + Self.positionStep
         let statement = try db.cachedStatement(Self.insertSQL)
@@ -342,17 +347,6 @@ public final class TodosBaseService: TodosBaseServiceType {
         return try Self.todo(id: id, in: db)
     }
 
-    /// When `todo` recurs, adds its next occurrence: the same title, notes and attributes, due
-    /// one period after its due day, at the end of the manual order, recorded in the history's
-    /// `change` (the completion's), so that one undo takes back both.
-    func insertNextOccurrence(of todo: TodoObject, change: Int64, in db: Connection) throws(DatabaseError) {
-        guard let recurrence = todo.attributes.recurrence, let due = todo.dueAt else { return }
-        let next = recurrence.next(afterDue: due).date
-        let draft = TodoDraft(title: todo.title, notes: todo.notes, dueAt: next, attributes: todo.attributes)
-        let id = try insertRow(draft, in: db)
-        try History.recordAbsent(id, change: change, in: db)
-    }
-
     private func notFound(_ id: Int64) -> DatabaseError { Self.notFound(id) }
 
     /// Opens a change called `label` in the history and records the todos that `condition`
@@ -368,13 +362,6 @@ public final class TodosBaseService: TodosBaseServiceType {
 
     static func notFound(_ id: Int64) -> DatabaseError {
         DatabaseError(kind: .notFound, message: "there is no todo \(id)")
-    }
-
-    /// Refuses a recurrence without a due date: the next todo is due one period after it.
-    static func checkRecurrence(_ recurrence: Recurrence?, dueAt: Date?) throws(DatabaseError) {
-        guard recurrence != nil, dueAt == nil else { return }
-        throw DatabaseError(
-            kind: .invalidValue, message: "a recurring todo needs a due date, the day its next one counts from")
     }
 
     static func validTitle(_ title: String) throws(DatabaseError) -> String {

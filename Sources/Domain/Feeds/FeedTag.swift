@@ -42,6 +42,12 @@ public enum FeedTag {
         tag.split(separator: "/").compactMap { normalized(String($0)) }
     }
 
+    /// Whether a feed carrying `tag` is among those `filter` names: the tag itself, or a folder
+    /// inside it (`Tech` takes in `Tech/Rust`, as the folder `Tech` holds the folder `Rust`).
+    public static func tag(_ tag: String, isWithin filter: String) -> Bool {
+        tag == filter || (tag.hasPrefix(filter) && tag.dropFirst(filter.count).first == "/")
+    }
+
     /// `tags` each once, in the order given, normalised; blank ones are left out.
     public static func unique(_ tags: [String]) -> [String] {
         var seen: Set<String> = []

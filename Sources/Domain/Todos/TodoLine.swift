@@ -156,7 +156,7 @@ public struct TodoLine: Sendable, Hashable {
             return .success(0)
         case .priority:
             guard let priority = TodoPriority(written: String(first)) else {
-                return .failure(TodoLineError("'\(written)' is not a priority; write pri:H, pri:M or pri:L."))
+                return .failure(TodoLineError("“\(written)” is not a priority; write pri:H, pri:M or pri:L."))
             }
             line.priority = .set(priority)
             return .success(0)
@@ -176,17 +176,27 @@ public struct TodoLine: Sendable, Hashable {
             // The parser's sentence quotes the text it could not read, so it stands alone.
             return .failure(TodoLineError(firstFailure?.message ?? "“\(written)” names no day."))
         case .recurrence:
+            var outOfRange: String?
             for extra in 0...following.count {
-                let phrase = ([first] + following.prefix(extra)).joined(separator: " ")
+                // Quotes around a phrase (`recur:'every 3 days'`, as a shell would want it) are no part of it.
+                let quotes: Set<Character> = ["'", "\"", "‘", "’", "“", "”"]
+                let joined = ([first] + following.prefix(extra)).joined(separator: " ").drop(while: quotes.contains)
+                let phrase = String(joined.reversed().drop(while: quotes.contains).reversed())
                 if let recurrence = Recurrence(written: phrase) {
                     line.recurrence = .set(recurrence)
                     return .success(extra)
                 }
+                if outOfRange == nil, Recurrence.hasCountOutOfRange(phrase) { outOfRange = phrase }
+            }
+            if let outOfRange {
+                return .failure(
+                    TodoLineError(
+                        "In “recur:\(outOfRange)” the number must be from 1 to \(Recurrence.maximumCount)."))
             }
             return .failure(
                 TodoLineError(
-                    "'\(written)' is not a recurrence; write recur:daily, weekly, monthly, yearly "
-                        + "or 'recur:every 3 days'."))
+                    "“\(written)” is not a recurrence; write recur:daily, recur:weekly, recur:monthly, "
+                        + "recur:yearly or recur:every 3 days (also weeks, months, years)."))
         }
     }
 
@@ -201,6 +211,21 @@ public struct TodoLine: Sendable, Hashable {
     public static func isTagName(_ name: some StringProtocol) -> Bool {
         guard let first = name.first, first.isLetter else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// `text` read as the title of a form with a field of its own for the due day (`hasDue`
+    /// when that field holds one): a line that names a due day, a recurrence without a due day,
+    /// or a title ``TitleRule`` refuses is refused with one sentence.
+    public static func parseTitle(
+        _ text: String, dueDays: DueDayParser, hasDue: Bool
+    ) -> Result<TodoLine, TodoLineError> {
+        parse(text, dueDays: dueDays).flatMap { line in
+            if line.due != .keep { return .failure(TodoLineError("Write the due day in the Due field.")) }
+            if line.recurrence.value != nil, !hasDue {
+                return .failure(TodoLineError("A recurring todo needs a due day: fill in the Due field."))
+            }
+            return TitleRule.problem(with: line.title).map { .failure(TodoLineError($0)) } ?? .success(line)
+        }
     }
 
     /// Whether `word` would be read as an attribute, so a title writes it escaped.

@@ -58,7 +58,7 @@ public struct TodoMatch: Sendable, Hashable {
                 priority = TodoPriority(written: value)
                 rewritten = true
             case .priority:
-                problems.append("'\(word)' is not a priority; write pri:H, pri:M or pri:L.")
+                problems.append("“\(word)” is not a priority; write pri:H, pri:M or pri:L.")
                 words.append(word)
             default:
                 problems.append(

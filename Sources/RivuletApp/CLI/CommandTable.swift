@@ -102,6 +102,18 @@ enum CommandTable {
             return .next(count: count, json: input.has("json"))
         },
         CommandSpec(
+            "show", summary: "show one todo in full",
+            discussion: """
+                Shows every field of a todo, a line each: title, state, due day, tags, project,
+                priority, recurrence, urgency, the moments it was created, changed and done, then
+                its notes whole. Fields it does not have are left out.
+                """,
+            arguments: [.one("ID", "the todo's ID, as add and list print it")],
+            jsonFields: ScriptCommands.todoJSON.names, changesData: false
+        ) { input throws(UsageError) in
+            .show(id: try input.id(), json: input.has("json"))
+        },
+        CommandSpec(
             "done", summary: "mark todos done",
             discussion: """
                 Marks the todos with these IDs done and prints each ('done 3 "Buy milk"'). When

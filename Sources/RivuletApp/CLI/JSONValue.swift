@@ -5,6 +5,9 @@ enum JSONValue {
     case null
     case bool(Bool)
     case int(Int64)
+    /// A number with a fraction, written in the fewest digits that read back as it (`16.2`);
+    /// `null` when it is not finite.
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -24,6 +27,8 @@ enum JSONValue {
             output += value ? "true" : "false"
         case .int(let value):
             output += String(value)
+        case .number(let value):
+            output += value.isFinite ? "\(value)" : "null"
         case .string(let value):
             Self.writeString(value, to: &output)
         case .array(let values):

@@ -75,6 +75,8 @@ public enum RivuletCommand: Hashable, Sendable {
     case completed(period: DayPeriod?, json: Bool)
     /// `next [COUNT] [--json]`: the `count` most urgent todos not done.
     case next(count: Int, json: Bool)
+    /// `show ID [--json]`: one todo in full, its notes included.
+    case show(id: Int64, json: Bool)
     /// `done ID...`.
     case done(ids: [Int64])
     /// `reopen ID...`.
@@ -127,7 +129,7 @@ public enum RivuletCommand: Hashable, Sendable {
     /// it. (`help` and `version` open no database at all.)
     public var onlyReads: Bool {
         switch self {
-        case .list, .completed, .next, .feedsList, .feedsItems, .feedsExport, .feedsDownload, .feedsListTagged,
+        case .list, .completed, .next, .show, .feedsList, .feedsItems, .feedsExport, .feedsDownload, .feedsListTagged,
             .feedsRuleList, .feedsQueryShow:
             true
         case .feedsTag(_, let change): change.isEmpty

@@ -58,6 +58,11 @@ enum ScriptCommands {
                 let now = Date()
                 Output.write(todos.map { nextLine($0, now: now) }.joined())
             }
+        case .show(let id, let json):
+            guard let todo = try value(of: todos.fetchTodo(id: id)) else {
+                throw CommandFailure("there is no todo \(id)")
+            }
+            Output.write(json ? todoJSON.value(of: todo).text + "\n" : shown(todo, now: Date()))
         case .done(let ids):
             report("done", try value(of: todos.setCompleted(todoIDs: ids, true)))
         case .reopen(let ids):
@@ -166,6 +171,8 @@ enum ScriptCommands {
         ("project", { .optional($0.attributes.project) }),
         ("priority", { .optional($0.attributes.priority?.rawValue) }),
         ("recurrence", { .optional($0.attributes.recurrence?.written) }),
+        // As `next` ranks it, at the moment it is written; a done todo has none.
+        ("urgency", { $0.isCompleted ? .null : .number(urgency(of: $0, now: Date())) }),
     ])
 
     /// A stored moment as ISO 8601 in UTC, to the second: `2026-11-29T13:31:05Z`.
@@ -175,11 +182,45 @@ enum ScriptCommands {
 
     /// One line of `next`: ID, urgency to one decimal, title with its attributes, due day.
     static func nextLine(_ todo: Todo, now: Date) -> String {
-        let urgency = Urgency.score(
+        let score = urgency(of: todo, now: now)
+            .formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
+        return "\(todo.id)\t\(score)\t" + titleAndDue(todo)
+    }
+
+    /// `show`'s lines: a field a line, its name padded to one column, then the notes whole.
+    static func shown(_ todo: Todo, now: Date) -> String {
+        let attributes = todo.attributes
+        let today = DueDay.today(now: now)
+        let fields: [(String, String?)] = [
+            ("ID", String(todo.id)), ("Title", todo.title),
+            ("State", todo.isCompleted ? "done" : "not done"),
+            ("Due", todo.dueAt.map { "\(DueDay($0)) (\(DueDay($0).shortDistance(from: today)))" }),
+            ("Tags", attributes.tags.isEmpty ? nil : attributes.tags.joined(separator: " ")),
+            ("Project", attributes.project), ("Priority", attributes.priority?.rawValue),
+            ("Recurrence", attributes.recurrence?.written),
+            ("Next due", todo.nextDue.map(\.description)),
+            ("Urgency", todo.isCompleted ? nil : String(format: "%.1f", urgency(of: todo, now: now))),
+            ("Created", moment(todo.createdAt)), ("Modified", moment(todo.modifiedAt)),
+            ("Completed", todo.completedAt.map(moment)),
+        ]
+        var text = fields.compactMap { name, value in
+            value.map { name.padding(toLength: 12, withPad: " ", startingAt: 0) + TextSanitizer.sanitize($0) + "\n" }
+        }.joined()
+        if !todo.notes.isEmpty {
+            // The notes keep their lines, each indented, so that no line of them reads as a field.
+            text +=
+                "Notes\n"
+                + todo.notes.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  " + TextSanitizer.sanitize(String($0)) + "\n" }.joined()
+        }
+        return text
+    }
+
+    /// The ``Urgency`` of `todo` at `now`.
+    static func urgency(of todo: Todo, now: Date) -> Double {
+        Urgency.score(
             due: todo.dueAt, priority: todo.attributes.priority, createdAt: todo.createdAt,
             tagCount: todo.attributes.tags.count, hasProject: todo.attributes.project != nil, now: now)
-        let score = urgency.formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US_POSIX")))
-        return "\(todo.id)\t\(score)\t" + titleAndDue(todo)
     }
 
     /// The UTC day `date` falls on, as `YYYY-MM-DD`.

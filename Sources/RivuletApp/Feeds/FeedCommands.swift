@@ -13,7 +13,9 @@ enum FeedCommands {
         switch command {
         case .feedsList(let json), .feedsListTagged(_, let json):
             var all = try ScriptCommands.value(of: feeds.fetchFeeds())
-            if case .feedsListTagged(let tag, _) = command { all = all.filter { $0.tags.contains(tag) } }
+            if case .feedsListTagged(let tag, _) = command {
+                all = all.filter { $0.tags.contains { FeedTag.tag($0, isWithin: tag) } }
+            }
             if json {
                 Output.line(JSONValue.array(all.map(feedJSON.value(of:))).text)
             } else {
@@ -36,11 +38,14 @@ enum FeedCommands {
         case .feedsItems(let id, let json):
             try printItems(of: id, json: json, feeds: feeds)
         case .feedsRemove(let id):
-            _ = try ScriptCommands.value(of: feeds.removeFeed(id: id))
+            let feed = try ScriptCommands.value(of: feeds.removeFeed(id: id))
+            Output.line("removed \(feed.id) \"\(TextSanitizer.sanitize(feed.title))\"")
         case .feedsSetRead(.items(let ids), let isRead):
-            _ = try ScriptCommands.value(of: feeds.setRead(itemIDs: ids, isRead))
+            let changed = try ScriptCommands.value(of: feeds.setRead(itemIDs: ids, isRead))
+            Output.line(markedLine(changed, isRead: isRead))
         case .feedsSetRead(.feed(let id), let isRead):
-            _ = try ScriptCommands.value(of: feeds.setRead(feedID: id, isRead))
+            let changed = try ScriptCommands.value(of: feeds.setRead(feedID: id, isRead))
+            Output.line(markedLine(changed, isRead: isRead, feed: id))
         case .feedsAdd(let source):
             // A feed that cannot be read is not subscribed to: the reason is all that remains.
             let feed = try added(services.makeFeedListService().addFeed(url: source), what: source)
@@ -54,7 +59,8 @@ enum FeedCommands {
             let all = try ScriptCommands.value(of: feeds.fetchFeeds())
             let chosen = id.map { wanted in all.filter { $0.id == wanted } } ?? all
             if let id, chosen.isEmpty { throw CommandFailure("there is no feed \(id)") }
-            let failures = refreshAll(chosen, service: services.makeFeedListService())
+            let (failures, refreshed) = refreshAll(chosen, service: services.makeFeedListService())
+            for line in refreshed { Output.line(line) }
             if id != nil, let failure = failures.first { throw CommandFailure(failure) }
             // Each failure on a line of its own, then how many.
             for failure in failures { Output.error("rivulet: \(failure)") }
@@ -97,23 +103,41 @@ enum FeedCommands {
         "added \(summary.addedFeedIDs.count), skipped \(summary.skippedCount), failed \(summary.failures.count)"
     }
 
+    /// `marked 3 items read`, `marked 2 items of feed 4 unread`: how many changed.
+    private static func markedLine(_ count: Int, isRead: Bool, feed: Int64? = nil) -> String {
+        let items = CountText.counted(count, "item", "items") + (feed.map { " of feed \($0)" } ?? "")
+        return "marked \(items) \(isRead ? "read" : "unread")"
+    }
+
     /// Refreshes `chosen` as the app's feeds scene does (several at a time, each failure stored
-    /// as the feed's last error), and returns why each that failed did, in the order of `chosen`.
-    /// A feed that listed more items than a feed keeps says so on standard error, as the app does.
-    private static func refreshAll(_ chosen: [Feed], service: any FeedListServiceType) -> [String] {
+    /// as the feed's last error), and returns why each that failed did and a line for each that
+    /// did not (`refreshed 3 "Title": 2 new items`), in the order of `chosen`. A feed that listed
+    /// more items than a feed keeps says so on standard error, as the app does.
+    private static func refreshAll(
+        _ chosen: [Feed], service: any FeedListServiceType
+    ) -> (failures: [String], refreshed: [String]) {
         let events = ScriptCommands.firstValue(of: service.refresh(feedIDs: chosen.map(\.id)).toArray())
         var outcomes: [Int64: Result<FeedRefreshCount, SceneError>] = [:]
         for case .finished(let feedID, let result) in events ?? [] { outcomes[feedID] = result }
-        return chosen.compactMap { feed in
+        var failures: [String] = []
+        var refreshed: [String] = []
+        for feed in chosen {
             switch outcomes[feed.id] {
-            case .failure(let error)?: return named(error.message, what: feed.url)
-            case .success(let count)? where count.omittedItemCount > 0:
-                let kept = "kept " + CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
-                Output.error("rivulet: " + named(kept, what: feed.url))
-                return nil
-            default: return nil
+            case .failure(let error)?: failures.append(named(error.message, what: feed.url))
+            case .success(let count)?:
+                let new =
+                    count.newItemCount == 0
+                    ? "no new items" : CountText.counted(count.newItemCount, "new item", "new items")
+                let removal = count.removal.map { "; " + $0 } ?? ""
+                refreshed.append("refreshed \(feed.id) \"\(TextSanitizer.sanitize(feed.title))\": \(new)\(removal)")
+                if count.omittedItemCount > 0 {
+                    let kept = "kept " + CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
+                    Output.error("rivulet: " + named(kept, what: feed.url))
+                }
+            case nil: break
             }
         }
+        return (failures, refreshed)
     }
 
     /// Why a refresh or subscription failed, named by its address or path (`what`) unless the
@@ -184,6 +208,17 @@ enum FeedCommands {
         ("unreadCount", { .int(Int64($0.unreadCount)) }),
         ("lastError", { .optional($0.lastRefresh.failure) }),
         ("tags", { .array($0.tags.map(JSONValue.string)) }),
+        // When the last refresh succeeded (`null`: never, or it failed since).
+        (
+            "refreshedAt",
+            {
+                if case .succeeded(let moment) = $0.lastRefresh {
+                    .string(ScriptCommands.moment(moment))
+                } else {
+                    .null
+                }
+            }
+        ),
     ])
 
     /// What `feeds items --json` prints for each item.

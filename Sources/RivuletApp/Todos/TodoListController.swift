@@ -82,7 +82,8 @@ final class TodoListController: BoundSceneController<TodoListViewModel.State, To
                 emphasis: .failed)
         case .dueToday:
             return ListLine(
-                mark: mark, text: row.shownText, note: "* due today", shortNote: "* today", emphasis: .attention)
+                mark: mark, text: row.shownText, note: "* due today · \(due)", shortNote: "* today",
+                emphasis: .attention)
         case .upcoming, .none:
             return ListLine(
                 mark: mark, text: row.shownText, note: "due \(distance) · \(due)", shortNote: distance,

@@ -49,6 +49,11 @@ package struct CommandLineService: CommandLineServiceType {
             .map { TodoBatch.reading($0, limit: limit, now: after?.now ?? Date()) }
     }
 
+    /// Reads one todo; `nil` when there is none with that ID.
+    package func fetchTodo(id: Int64) -> Observable<Result<Todo?, SceneError>> {
+        todos.fetch(id: id).map { result in result.toScene { $0.map(Todo.init) } }
+    }
+
     /// Reads the `limit` most urgent todos not done, most urgent first.
     package func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>> {
         todos.fetchWindow(TodoQuery(filter: .active, sort: .urgency, limit: limit)).map { result in

@@ -36,6 +36,9 @@ package protocol CommandLineServiceType: HistoryStepping {
         from start: Date, to end: Date, after: TodoBatch.Cursor?, limit: Int
     ) -> Observable<Result<TodoBatch, SceneError>>
 
+    /// Reads one todo; `nil` when there is none with that ID.
+    func fetchTodo(id: Int64) -> Observable<Result<Todo?, SceneError>>
+
     /// Reads the `limit` most urgent todos not done, most urgent first (``Urgency``).
     func fetchMostUrgent(limit: Int) -> Observable<Result<[Todo], SceneError>>
 

@@ -8,7 +8,7 @@ extension Todo {
         self.init(
             id: object.id, title: object.title, notes: object.notes, isCompleted: object.isCompleted,
             createdAt: object.createdAt, modifiedAt: object.updatedAt, completedAt: object.completedAt,
-            dueAt: object.dueAt, attributes: object.attributes)
+            dueAt: object.dueAt, attributes: object.attributes, anchorDay: object.anchorDay)
     }
 }
 

@@ -1,3 +1,5 @@
+internal import BaseServices
+internal import Domain
 package import Foundation
 
 /// A subscribed feed as the scenes see it.
@@ -77,11 +79,24 @@ package struct FeedRefreshCount: Sendable, Hashable {
     package let keptItemCount: Int
     /// How many older items the feed listed beyond those read.
     package let omittedItemCount: Int
+    /// How many of the oldest stored items were removed to keep ``maximumStoredItems``.
+    package let removedItemCount: Int
 
-    /// A count; by default nothing was left out.
-    package init(newItemCount: Int, keptItemCount: Int = 0, omittedItemCount: Int = 0) {
+    /// The most items a feed keeps stored.
+    package static var maximumStoredItems: Int { FeedsBaseService.maximumItemsPerFeed }
+
+    /// A count; by default nothing was left out or removed.
+    package init(newItemCount: Int, keptItemCount: Int = 0, omittedItemCount: Int = 0, removedItemCount: Int = 0) {
         self.newItemCount = newItemCount
         self.keptItemCount = keptItemCount
         self.omittedItemCount = omittedItemCount
+        self.removedItemCount = removedItemCount
+    }
+
+    /// "its oldest 10,000 items removed to keep 50,000"; `nil` when none was.
+    package var removal: String? {
+        guard removedItemCount > 0 else { return nil }
+        let kept = CountText.grouped(Self.maximumStoredItems)
+        return "its oldest \(CountText.counted(removedItemCount, "item", "items")) removed to keep \(kept)"
     }
 }

@@ -21,11 +21,15 @@ package struct Todo: Sendable, Hashable, Identifiable {
     package let dueAt: Date?
     /// Its tags, project, priority and recurrence.
     package let attributes: TodoAttributes
+    /// The day of the month its series counts months and years from; `nil` when it does not
+    /// recur (or counts from its due day).
+    package let anchorDay: Int?
 
     /// Creates a todo; `modifiedAt` defaults to `createdAt`, and `completedAt` to `nil`.
     package init(
         id: Int64, title: String, notes: String = "", isCompleted: Bool = false, createdAt: Date,
-        modifiedAt: Date? = nil, completedAt: Date? = nil, dueAt: Date? = nil, attributes: TodoAttributes = .none
+        modifiedAt: Date? = nil, completedAt: Date? = nil, dueAt: Date? = nil, attributes: TodoAttributes = .none,
+        anchorDay: Int? = nil
     ) {
         self.id = id
         self.title = title
@@ -36,6 +40,7 @@ package struct Todo: Sendable, Hashable, Identifiable {
         self.completedAt = completedAt
         self.dueAt = dueAt
         self.attributes = attributes
+        self.anchorDay = anchorDay
     }
 }
 
@@ -47,20 +52,28 @@ package struct TodoFields: Sendable, Hashable {
     package var notes: String
     /// When it is due, if ever.
     package var dueAt: Date?
+    /// Its tags, project, priority and recurrence.
+    package var attributes: TodoAttributes
 
     /// Creates fields.
-    package init(title: String, notes: String = "", dueAt: Date? = nil) {
+    package init(title: String, notes: String = "", dueAt: Date? = nil, attributes: TodoAttributes = .none) {
         self.title = title
         self.notes = notes
         self.dueAt = dueAt
+        self.attributes = attributes
     }
 }
 
 extension Todo {
+    /// Its title and attributes as a line writes them, without the due day: `Learn \+word +home
+    /// pri:H` (see ``TodoLine``).
+    package var titleLine: String { TodoLine.written(title: title, attributes: attributes, due: nil) }
+
     /// The due day of the todo completing this one makes (or made): one period after its due
-    /// day; `nil` unless it recurs.
+    /// day, counted from its series' anchor day, as the base service counts it; `nil` unless it
+    /// recurs.
     package var nextDue: DueDay? {
         guard let recurrence = attributes.recurrence, let dueAt else { return nil }
-        return recurrence.next(afterDue: dueAt)
+        return recurrence.next(afterDue: dueAt, anchorDay: anchorDay)
     }
 }

@@ -72,6 +72,17 @@ private func matches(_ fixture: ServicesFixture, _ text: String) throws -> [Stri
     #expect(try matches(fixture, "read") == ["Rust 1.90 released"])
 }
 
+@Test func aTagTermTakesInTheFoldersInsideTheTagAndNoTagThatOnlyStartsAlike() throws {
+    let fixture = try ServicesFixture()
+    let (rust, news) = try twoFeeds(fixture)
+    _ = try value(fixture.feeds.setTags(feedID: rust, FeedTagChange(added: ["Tech/Rust"])))
+    _ = try value(fixture.feeds.setTags(feedID: news, FeedTagChange(added: ["Technology"])))
+    #expect(try matches(fixture, "tag:Tech") == ["Rust 1.90 released", "Sponsored: a Rust course"])
+    #expect(try matches(fixture, "tag:Tech/Rust") == ["Rust 1.90 released", "Sponsored: a Rust course"])
+    #expect(try matches(fixture, "tag:Technology") == ["Rust belt weather"])
+    #expect(try matches(fixture, "tag:Tech/R").isEmpty)
+}
+
 @Test func queryFeedsAreCountedAgainAsItemsAreReadAndARemovedOneComesBackWithUndo() throws {
     let fixture = try ServicesFixture()
     let (rust, _) = try twoFeeds(fixture)

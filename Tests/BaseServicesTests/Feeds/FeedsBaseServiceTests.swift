@@ -313,11 +313,13 @@ private func itemWindow(
     let firstNew = try fixture.database.write { (db) throws(DatabaseError) in
         try FeedsBaseService.store(drafts(1...8), feedID: feed.id, fetched: 1, in: db, maximumItems: 5)
     }
-    #expect(firstNew == 5)
+    #expect(firstNew == (5, 0))
     #expect(try allItems(fixture, feed.id).map(\.title) == (4...8).reversed().map { "item \($0)" })
-    _ = try fixture.database.write { (db) throws(DatabaseError) in
+    let second = try fixture.database.write { (db) throws(DatabaseError) in
         try FeedsBaseService.store(drafts(9...10), feedID: feed.id, fetched: 2, in: db, maximumItems: 5)
     }
+    // Two new items, and the two oldest removed to keep five: both counted, not "none new".
+    #expect(second == (2, 2))
     #expect(try allItems(fixture, feed.id).map(\.title) == (6...10).reversed().map { "item \($0)" })
 }
 

@@ -11,32 +11,27 @@ import Testing
 func feedTagsMigrationUpgradesADatabaseOfThePreviousSchemaInPlaceKeepingItsFeedsItemsAndHistory(
     searchIndex: SearchIndex
 ) throws {
-    let folder = TemporaryFolder()
-    let all = Schema.migrations(searchIndex: searchIndex)
-    let step = try #require(all.firstIndex { $0.name == "feed tags, query feeds and filters" })
     // A database as the previous version wrote it: two feeds with an item each, then the
     // second removed, its row and item waiting in the history.
-    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(step)))
-    try old.write { (db) throws(DatabaseError) in
-        for url in ["https://example.com/feed", "https://removed.example/feed"] {
-            try db.execute("INSERT INTO feeds(url, title, added_at) VALUES (?, 'Example', 1)", [.text(url)])
-            try db.execute(
-                """
-                INSERT INTO feed_items(feed_id, guid, title, summary, fetched_at, is_read, content, content_type,
-                    search_text)
-                VALUES (?, 'a', 'Sponsored episode', 'Short', 2, 0, '', 'text', '')
-                """,
-                [.integer(db.lastInsertedRowID)])
+    let database = try upgradedPastStep("feed tags, query feeds and filters", searchIndex: searchIndex) { old in
+        try old.write { (db) throws(DatabaseError) in
+            for url in ["https://example.com/feed", "https://removed.example/feed"] {
+                try db.execute("INSERT INTO feeds(url, title, added_at) VALUES (?, 'Example', 1)", [.text(url)])
+                try db.execute(
+                    """
+                    INSERT INTO feed_items(feed_id, guid, title, summary, fetched_at, is_read, content, content_type,
+                        search_text)
+                    VALUES (?, 'a', 'Sponsored episode', 'Short', 2, 0, '', 'text', '')
+                    """,
+                    [.integer(db.lastInsertedRowID)])
+            }
+            try db.execute("INSERT INTO changes(stack, label, made_at) VALUES ('undo', 'remove feed \"Example\"', 3)")
+            let change = db.lastInsertedRowID
+            try FeedHistory.recordFeedAsBefore(2, change: change, in: db)
+            try db.execute("DELETE FROM feeds WHERE id = 2")
         }
-        try db.execute("INSERT INTO changes(stack, label, made_at) VALUES ('undo', 'remove feed \"Example\"', 3)")
-        let change = db.lastInsertedRowID
-        try FeedHistory.recordFeedAsBefore(2, change: change, in: db)
-        try db.execute("DELETE FROM feeds WHERE id = 2")
     }
-    old.close()
-
-    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all)
-    #expect(try database.int("PRAGMA user_version") == Int64(all[step].version))
+    #expect(try database.int("PRAGMA user_version") == Int64(Schema.migrations().count))
     let context = try ServiceContext.make(database: database)
     let feeds = FeedsBaseService(context: context)
     let stored = try value(feeds.fetchFeeds())

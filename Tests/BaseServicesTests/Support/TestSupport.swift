@@ -18,6 +18,23 @@ func makeTemporaryDatabase(
     return (folder, database)
 }
 
+/// A database file in a new temporary folder made by the steps before the schema step called
+/// `step`, filled by `write` as that version's code would have, then upgraded in place with every
+/// step.
+func upgradedPastStep(
+    _ step: String, searchIndex: SearchIndex, writing write: (SQLiteDatabase) throws -> Void
+) throws -> SQLiteDatabase {
+    let folder = TemporaryFolder()
+    let all = Schema.migrations(searchIndex: searchIndex)
+    guard let index = all.firstIndex(where: { $0.name == step }) else {
+        throw DatabaseError(kind: .misuse, message: "no schema step is called \(step)")
+    }
+    let (old, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: Array(all.prefix(index)))
+    try write(old)
+    old.close()
+    return try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: all).database
+}
+
 /// A services fixture over a temporary database file, with a settable clock.
 final class ServicesFixture: Sendable {
     let folder: TemporaryFolder

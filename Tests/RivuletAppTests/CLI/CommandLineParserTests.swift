@@ -95,7 +95,7 @@ func aCommandThatWritesIsRefusedInAnInMemoryWorld(command: [String]) throws {
     (
         ["--scenario", "many", "add", "x"],
         "rivulet: --scenario many uses a private in-memory database that is gone when 'add' ends, so it would "
-            + "change nothing; with it use the app, list, completed, next, feeds list, feeds query list, "
+            + "change nothing; with it use the app, list, completed, next, show, feeds list, feeds query list, "
             + "feeds query show, feeds filter list, feeds items, feeds export or feeds download\nsee 'rivulet --help'"
     ),
 ])
@@ -371,11 +371,11 @@ func everyUsageErrorSaysWhatIsWrong(arguments: [String], message: String, topic:
 }
 
 @Test(arguments: [
-    (["add", "Call", "pri:X"], "'pri:X' is not a priority; write pri:H, pri:M or pri:L."),
+    (["add", "Call", "pri:X"], "“pri:X” is not a priority; write pri:H, pri:M or pri:L."),
     (["add", "Bins", "recur:weekly"], "a recurring todo needs a due day (due:WHEN), the day its next one counts from"),
     (["add", "Call", "due:fri", "--due", "sat"], "give the due day once: with due: in the title, or with --due"),
     (["add", "+home", "pri:H"], "the title is empty"),
-    (["list", "pri:Z"], "'pri:Z' is not a priority; write pri:H, pri:M or pri:L."),
+    (["list", "pri:Z"], "“pri:Z” is not a priority; write pri:H, pri:M or pri:L."),
 ])
 func eachBadAttributeOnTheCommandLineIsOneUsageError(arguments: [String], message: String) throws {
     let error = try #require(usageError(arguments))

@@ -44,6 +44,7 @@ private let expectedSamples: [String: RivuletCommand] = [
     "completed": .completed(
         period: DayPeriod(first: DueDay(daysSince1970: 20_455), last: DueDay.today()), json: true),  // 2026-01-02
     "next": .next(count: 3, json: true),
+    "show": .show(id: 7, json: true),
     "done": .done(ids: [7]),
     "reopen": .reopen(ids: [7]),
     "undo": .undo(id: 7),
@@ -133,12 +134,14 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func theJSONOptionNamesTheFieldsItPrints() {
     let shapes = [
         "list":
-            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
         "next":
-            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
         "completed":
-            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence}",
-        "feeds list": "{id, title, url, itemCount, unreadCount, lastError, tags}",
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
+        "show":
+            "{id, title, notes, completed, due, createdAt, modifiedAt, completedAt, tags, project, priority, recurrence, urgency}",
+        "feeds list": "{id, title, url, itemCount, unreadCount, lastError, tags, refreshedAt}",
         "feeds items": "{id, title, link, published, read, summary, content, contentType, links, enclosures}",
         "feeds query list": "{id, name, expression}",
         "feeds filter list": "{id, name, expression}",
@@ -186,7 +189,7 @@ private let expectedSamples: [String: RivuletCommand] = [
 @Test func theCommandsThatWorkInMemoryAreTheOnesThatOnlyRead() {
     #expect(
         CommandTable.inMemoryCommandNames == [
-            "the app", "list", "completed", "next", "feeds list", "feeds query list", "feeds query show",
+            "the app", "list", "completed", "next", "show", "feeds list", "feeds query list", "feeds query show",
             "feeds filter list", "feeds items", "feeds export", "feeds download",
         ])
 }

@@ -128,7 +128,9 @@ private func searchEveryTodo(_ controller: TodoListController) {
                 mark: "[ ]", text: "Milk", note: "! due 2d ago · 2026-11-24", shortNote: "! 2d ago", emphasis: .failed))
     #expect(
         line("2026-11-26")
-            == ListLine(mark: "[ ]", text: "Milk", note: "* due today", shortNote: "* today", emphasis: .attention))
+            == ListLine(
+                mark: "[ ]", text: "Milk", note: "* due today · 2026-11-26", shortNote: "* today", emphasis: .attention)
+    )
     #expect(
         line("2026-11-27")
             == ListLine(mark: "[ ]", text: "Milk", note: "due tomorrow · 2026-11-27", shortNote: "tomorrow"))

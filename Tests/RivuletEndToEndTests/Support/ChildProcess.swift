@@ -47,7 +47,7 @@ final class ChildProcess {
     /// Starts `executable` with `arguments`; `environment` is added to (or, for an empty value,
     /// removed from) this process's environment.
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        let stem = TestMeasures.processFolder + "rivulet-child-\(UUID().uuidString)"
+        let stem = TestMeasures.processFolder + "child-\(UUID().uuidString.prefix(13))"
         outputPath = stem + ".out"
         errorPath = stem + ".err"
         var variables = ProcessInfo.processInfo.environment

@@ -59,7 +59,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = TestMeasures.processFolder + "rivulet-e2e-\(UUID().uuidString)"
+        path = TestMeasures.processFolder + "e2e-\(UUID().uuidString.prefix(13))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

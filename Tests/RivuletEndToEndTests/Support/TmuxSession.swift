@@ -12,7 +12,7 @@ final class TmuxSession {
     /// Starts `command` (run by the shell) in a detached session of `width`×`height`. When the
     /// command ends, the pane prints `__EXIT=<status>` and stays open for inspection.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
-        socket = TestMeasures.processFolder + "tmux-\(UUID().uuidString.prefix(8))"
+        socket = TestMeasures.processFolder + "tmux-\(UUID().uuidString.prefix(13))"
         // Under the thread sanitizer the app's own crash handler must see SIGSEGV, not the sanitizer's.
         var exports = [
             "SWIFT_BACKTRACE=interactive=no,enable=no", "TERM=xterm-256color", "LANG=C.UTF-8",
@@ -108,7 +108,7 @@ final class TmuxSession {
     /// client end when the client starts a server.
     @discardableResult
     private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
-        let outputPath = capture ? TestMeasures.processFolder + "rivulet-e2e-\(UUID().uuidString).out" : nil
+        let outputPath = capture ? TestMeasures.processFolder + "tmux-\(UUID().uuidString.prefix(13)).out" : nil
         defer { if let outputPath { try? FileManager.default.removeItem(atPath: outputPath) } }
         _ = Self.spawn(["tmux", "-S", socket] + arguments, outputPath: outputPath)
         guard let outputPath else { return "" }

@@ -111,6 +111,23 @@ private func stored(_ service: CommandLineService) throws -> [Todo] {
     try first(service.fetchTodos(filter: .all, search: "", sort: .manual, after: nil, limit: 100)).get().todos
 }
 
+@Test func aCompletedRecurringTodoNamesTheDayOfTheTodoItsCompletionAdded() throws {
+    let fixture = try ServicesFixture()
+    let service = makeService(fixture)
+    let monthly = TodoAttributes(recurrence: Recurrence(written: "monthly"))
+    let january31 = try #require(DueDay("2027-01-31")).date
+    var id = try first(service.addTodo(title: "Rent", notes: "", dueAt: january31, attributes: monthly)).get().id
+    var named: [String] = []
+    for _ in 0..<3 {
+        let done = try #require(try first(service.setCompleted(todoIDs: [id], true)).get().first)
+        named.append(try #require(done.nextDue).description)
+        let next = try #require(try stored(service).last)
+        #expect(next.dueAt.map { DueDay($0) } == done.nextDue)
+        id = next.id
+    }
+    #expect(named == ["2027-02-28", "2027-03-31", "2027-04-30"])
+}
+
 @Test func commandLineServiceCompletesAndRemovesSeveralTodosAsOneChange() throws {
     let fixture = try ServicesFixture()
     let service = makeService(fixture)

@@ -165,7 +165,7 @@ package struct FeedListService: FeedListServiceType {
                 return outcome.map {
                     FeedRefreshCount(
                         newItemCount: $0.newItemCount, keptItemCount: $0.receivedItemCount,
-                        omittedItemCount: $0.omittedItemCount)
+                        omittedItemCount: $0.omittedItemCount, removedItemCount: $0.removedItemCount)
                 }
                 .mapError(SceneError.init)
             }

@@ -14,7 +14,9 @@ package struct RefreshTally: Sendable, Hashable {
     package private(set) var feedsWithNewItems = 0
     /// Feeds whose download or reading failed.
     package private(set) var failedFeeds = 0
-    /// For each feed that listed more items than a feed keeps: "“Title” kept 50,000 items (…)".
+    /// For each feed that listed more items than a feed keeps: "“Title” kept 50,000 items (…)",
+    /// or that had its oldest removed to keep them: "“Title” had its oldest 300 items removed to
+    /// keep 50,000".
     private var cutFeeds: [String] = []
 
     /// The tally of a refresh of the feeds `feedIDs` just started (by default, of none).
@@ -36,9 +38,11 @@ package struct RefreshTally: Sendable, Hashable {
         }
         newItems += count.newItemCount
         feedsWithNewItems += count.newItemCount > 0 ? 1 : 0
+        let name = "“\(FeedURLRule.hidingPasswords(in: title))”"
         if count.omittedItemCount > 0 {
-            let kept = CountText.kept(count.keptItemCount, omitted: count.omittedItemCount)
-            cutFeeds.append("“\(FeedURLRule.hidingPasswords(in: title))” kept \(kept)")
+            cutFeeds.append("\(name) kept \(CountText.kept(count.keptItemCount, omitted: count.omittedItemCount))")
+        } else if let removal = count.removal {
+            cutFeeds.append("\(name) had \(removal)")
         }
         return true
     }

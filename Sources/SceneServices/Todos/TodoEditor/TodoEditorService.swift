@@ -1,4 +1,5 @@
 internal import BaseServices
+internal import Domain
 package import Streams
 
 /// The todo editor's service, over the todos base service.
@@ -21,9 +22,10 @@ package struct TodoEditorService: TodoEditorServiceType {
         _ fields: TodoFields, over stored: Todo?, overwriting seen: Todo?
     ) -> Observable<Result<Todo, SceneError>> {
         guard let stored else {
-            return todos.create(title: fields.title, notes: fields.notes, due: fields.dueAt).map {
-                $0.toScene(Todo.init)
-            }
+            return todos.create(
+                title: fields.title, notes: fields.notes, due: fields.dueAt, attributes: fields.attributes
+            )
+            .map { $0.toScene(Todo.init) }
         }
         // What the person last saw: the todo as loaded, or as changed elsewhere and shown.
         let read = seen ?? stored
@@ -31,6 +33,8 @@ package struct TodoEditorService: TodoEditorServiceType {
             title: fields.title == stored.title ? nil : fields.title,
             notes: fields.notes == stored.notes ? nil : fields.notes,
             due: fields.dueAt == stored.dueAt ? .keep : fields.dueAt.map(TodoEdit.Due.set) ?? .remove,
+            attributes: fields.attributes == stored.attributes
+                ? .keep : TodoAttributeChange(replacingWith: fields.attributes),
             readAs: TodoEdit.Fields(title: read.title, notes: read.notes, dueAt: read.dueAt))
         let todos = todos
         return todos.update(id: stored.id, edit).concatMap { result -> Observable<Result<Todo, SceneError>> in

@@ -95,11 +95,10 @@ extension FeedListViewModel {
             refresh.running.isEmpty ? nil : RefreshProgress(done: refresh.done, total: refresh.total)
         }
 
-        /// What the list shows: the query feeds, then the feeds, by title; with a tag filter,
-        /// only the feeds carrying the tag.
+        /// What the list shows: query feeds, then feeds by title; with a tag filter, the feeds within it.
         var entries: [Entry] {
             guard let tagFilter else { return queries.map(Entry.query) + feeds.map(Entry.feed) }
-            return feeds.filter { $0.tags.contains(tagFilter) }.map(Entry.feed)
+            return feeds.filter { $0.tags.contains { FeedTag.tag($0, isWithin: tagFilter) } }.map(Entry.feed)
         }
         /// Every tag of a feed, in order.
         package var tags: [String] { Set(feeds.flatMap(\.tags)).sorted() }

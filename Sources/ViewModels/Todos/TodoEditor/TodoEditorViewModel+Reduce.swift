@@ -12,7 +12,7 @@ extension TodoEditorViewModel {
             switch result {
             case .success(let todo?):
                 state.stored = todo
-                state.fields = [todo.title, todo.notes, state.storedDueText].map { PromptText($0) }
+                state.fields = [state.storedTitleText, todo.notes, state.storedDueText].map { PromptText($0) }
             case .success(nil): state.loadError = "This todo no longer exists."
             case .failure(let error): state.loadError = error.message(after: "Could not load the todo")
             }

@@ -31,8 +31,7 @@ extension TodoEditorViewModel {
         package internal(set) var isConfirmingDiscard = false
         /// Whether the editor is done (saved, or cancelled) and closes.
         package internal(set) var isFinished = false
-        /// The status line's message (why the todo could not be loaded or saved), until the
-        /// next key or its timeout.
+        /// The status line's message (why the todo was not loaded or saved), until a key or its timeout.
         package internal(set) var status = StatusMessageSlot()
 
         /// The editor of the todo `id`, or of a new one, reading due dates with `dueDays`.
@@ -42,8 +41,10 @@ extension TodoEditorViewModel {
             isLoading = id != nil
         }
 
-        /// The title as typed.
+        /// The title line as typed: tags, project, priority and recurrence among its words.
         package var title: String { fields[Field.title.rawValue].text }
+        /// The title line of the todo as stored (empty for a new one).
+        var storedTitleText: String { stored?.titleLine ?? "" }
         /// The notes as typed.
         package var notes: String { fields[Field.notes.rawValue].text }
         /// The due date as typed (any form ``DueDayParser`` reads, or empty for none).
@@ -51,8 +52,12 @@ extension TodoEditorViewModel {
         /// The due date as stored, as text (empty for none).
         var storedDueText: String { stored?.dueAt.map(DueDate.format) ?? "" }
 
-        /// Why the title cannot be saved, if it cannot.
-        package var titleError: String? { TitleRule.problem(with: title) }
+        /// The title line read, or why it cannot be saved.
+        var titleLine: Result<TodoLine, TodoLineError> {
+            TodoLine.parseTitle(title, dueDays: dueDays, hasDue: dueDay != nil)
+        }
+        /// Why the title line cannot be saved, if it cannot.
+        package var titleError: String? { titleLine.failure?.message }
 
         /// The day the due date as typed names, why it names none, or `nil` when it is empty.
         package var dueDay: Result<DueDay, DueDayError>? {
@@ -61,10 +66,7 @@ extension TodoEditorViewModel {
         }
 
         /// Why the due date cannot be saved, if it cannot.
-        package var dueError: String? {
-            guard case .failure(let error) = dueDay else { return nil }
-            return error.message
-        }
+        package var dueError: String? { dueDay?.failure?.message }
 
         /// The day a valid due date names, in words: "Friday 2026-11-27, tomorrow".
         package var dueNote: String? {
@@ -75,7 +77,7 @@ extension TodoEditorViewModel {
         /// Whether anything differs from what is stored (a due date typed another way that
         /// names the same day is no change).
         package var hasUnsavedChanges: Bool {
-            guard title == (stored?.title ?? ""), notes == (stored?.notes ?? "") else { return true }
+            guard title == storedTitleText, notes == (stored?.notes ?? "") else { return true }
             if dueText.trimmingCharacters(in: .whitespacesAndNewlines) == storedDueText { return false }
             guard case .success(let day) = dueDay else { return true }
             return day.description != storedDueText
@@ -87,14 +89,16 @@ extension TodoEditorViewModel {
         /// The fields to save, or `nil` when they are not valid. A due date typed another way
         /// that names the stored day keeps the stored moment, so it is no change.
         package var fieldsToSave: TodoFields? {
-            guard isValid else { return nil }
+            guard isValid, case .success(let line) = titleLine else { return nil }
             let dueAt: Date? =
                 switch dueDay {
                 case .success(let day) where day.description == storedDueText: stored?.dueAt
                 case .success(let day): day.date
                 default: nil
                 }
-            return TodoFields(title: title.trimmingCharacters(in: .whitespacesAndNewlines), notes: notes, dueAt: dueAt)
+            return TodoFields(
+                title: line.title.trimmingCharacters(in: .whitespaces), notes: notes, dueAt: dueAt,
+                attributes: TodoAttributes(line))
         }
 
         /// Whether saving is possible now.

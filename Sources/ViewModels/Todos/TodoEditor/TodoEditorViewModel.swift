@@ -55,14 +55,10 @@ package struct TodoEditorViewModel: ViewModelType, Sendable {
         case help
     }
 
-    /// The editor's fields, in order.
+    /// The editor's fields, in order: the title line (what to do, and its attributes), the notes
+    /// and the due day.
     package enum Field: Int, Sendable, Hashable, CaseIterable {
-        /// What to do.
-        case title
-        /// Longer notes.
-        case notes
-        /// The due day, as typed.
-        case due
+        case title, notes, due
     }
 
     /// The most characters typing or pasting puts in the notes. Notes stored longer (from the

@@ -178,10 +178,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case .add(let line, let typed): write(service.add(line), "add", .adding(PromptText(typed)))
         case .toggle(let id):
             outcome(of: service.toggle(id: id), after: "Could not change the todo", failed: { .writeFailed($0) }) {
-                let marked = HistoryStep.quoting("Marked", $0.title)
-                guard $0.isCompleted else { return .changed("\(marked) not done. \(.undo) undoes it.") }
-                guard let next = $0.nextDue else { return .changed("\(marked) done. \(.undo) undoes it.") }
-                return .changed("\(marked) done; the next is due \(next). \(.undo) undoes both.")
+                let marked = HistoryStep.quoting("Marked", $0.title) + ($0.isCompleted ? " done" : " not done")
+                guard $0.isCompleted, let next = $0.nextDue else { return .changed("\(marked). \(.undo) undoes it.") }
+                return .changed("\(marked); the next is due \(next). \(.undo) undoes both.")
             }
         case .rename(let id, let line, let typed):
             write(service.rename(id: id, line: line), "rename", .renaming(id: id, PromptText(typed)))

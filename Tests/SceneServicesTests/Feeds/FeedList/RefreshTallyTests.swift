@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import Testing
 
@@ -40,4 +41,13 @@ import Testing
         tally.summary
             == "5 new items in 2 feeds; “Big” kept 50,000 items (the newest of 286,000 the feed lists), "
             + "and 1 more feed likewise.")
+}
+
+@Test func aRefreshSummarySaysWhenAFeedHadItsOldestItemsRemovedToKeepItsMaximum() {
+    var tally = RefreshTally(feedIDs: [1])
+    let grown = FeedRefreshCount(newItemCount: 30_000, keptItemCount: 30_000, removedItemCount: 10_000)
+    _ = tally.finish(1, .success(grown), title: "Big")
+    let kept = CountText.grouped(FeedRefreshCount.maximumStoredItems)
+    #expect(tally.summary == "30,000 new items; “Big” had its oldest 10,000 items removed to keep \(kept).")
+    #expect(FeedRefreshCount(newItemCount: 1).removal == nil)
 }

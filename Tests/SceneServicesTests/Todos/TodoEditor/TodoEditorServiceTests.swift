@@ -1,3 +1,5 @@
+import BaseServices
+import Domain
 import Foundation
 import Streams
 import Testing
@@ -97,4 +99,24 @@ import Testing
     _ = try first(fixture.todos.update(id: loaded.id, title: "Oat milk", notes: "", due: nil)).get()
     let saved = try first(service.save(TodoFields(title: "Oat milk", notes: "2 l"), over: Todo(loaded))).get()
     #expect(saved.notes == "2 l")
+}
+
+@Test func todoEditorServiceSavesTheAttributesOfTheTitleLineAndLeavesThemWhenUnchanged() throws {
+    let fixture = try ServicesFixture()
+    let service = TodoEditorService(todos: fixture.todos)
+    let home = TodoAttributes(tags: ["home"], priority: .low)
+    let created = try first(service.save(TodoFields(title: "Paint", attributes: home), over: nil)).get()
+    #expect(try first(fixture.todos.fetch(id: created.id)).get()?.attributes == home)
+    let work = TodoAttributes(tags: ["work"], project: "office")
+    _ = try first(service.save(TodoFields(title: "Paint", attributes: work), over: created)).get()
+    let changed = try #require(try first(fixture.todos.fetch(id: created.id)).get())
+    #expect(changed.attributes == work)
+    // Another process sets a priority; a save of the notes alone keeps it.
+    _ = try first(
+        fixture.todos.update(id: created.id, TodoEdit(attributes: TodoAttributeChange(priority: .set(.high))))
+    )
+    .get()
+    _ = try first(service.save(TodoFields(title: "Paint", notes: "blue", attributes: work), over: Todo(changed)))
+        .get()
+    #expect(try first(fixture.todos.fetch(id: created.id)).get()?.attributes.priority == .high)
 }

@@ -13,6 +13,8 @@ private struct Scene {
     let scheduler = TestScheduler()
     let saves = CallLog<String>()
     var saveResult: Result<Todo, SceneError> = .success(stored)
+    /// The todo the editor loads.
+    var loaded = stored
 
     /// The editor of `id` (or of a new todo), its state and routes recorded from tick 200 to
     /// 1000, with `actions` at their ticks.
@@ -20,16 +22,18 @@ private struct Scene {
         let scheduler = scheduler
         let saves = saves
         let saveResult = saveResult
+        let loaded = loaded
         let service = MockTodoEditorService {
             $0.loadHandler = { _ in
-                scheduler.createColdObservable([.next(10, Result<Todo?, SceneError>.success(stored)), .completed(10)])
+                scheduler.createColdObservable([.next(10, Result<Todo?, SceneError>.success(loaded)), .completed(10)])
                     .asObservable()
             }
             $0.saveHandler = { fields, stored, _ in
                 let id = stored?.id
+                let attributes = fields.attributes == .none ? "" : " | " + TodoLine.written(fields.attributes)
                 saves.append(
                     "\(id.map(String.init) ?? "new"): \(fields.title) | \(fields.notes) | \(fields.dueAt.map(DueDate.format) ?? "-")"
-                )
+                        + attributes)
                 return .just(saveResult)
             }
         }
@@ -114,6 +118,44 @@ private struct Run {
             id: 4, typing("Oat milk ", at: 300) + typing("2027-01-02", in: .due, at: 310) + [(400, .save)])
         #expect(scene.saves.all == ["4: Oat milk | 2 l | 2027-01-02"])
         #expect(run.routes.events == [.next(400, .back)])
+    }
+}
+
+@Test func editorTitleLineSetsTagsProjectPriorityAndRecurrenceAsTheListsLinesDo() {
+    withSubscriptionTracking {
+        let scene = Scene()
+        let line = #"Water \+plants +home project:garden pri:L recur:weekly"#
+        _ = scene.run(id: nil, typing(line, at: 300) + typing("2027-01-02", in: .due, at: 310) + [(400, .save)])
+        #expect(
+            scene.saves.all == ["new: Water +plants |  | 2027-01-02 | +home project:garden pri:L recur:weekly"])
+    }
+}
+
+@Test func editorShowsTheStoredAttributesInTheTitleLineAndKeepsThemWhenOnlyTheNotesChange() {
+    withSubscriptionTracking {
+        var scene = Scene()
+        scene.loaded = Todo(
+            id: 4, title: "Learn +word", notes: "", createdAt: Fixtures.day,
+            attributes: TodoAttributes(tags: ["home"], priority: .high))
+        let run = scene.run(id: 4, typing("more", in: .notes, at: 300) + [(400, .save)])
+        #expect(run.changes(\.title) == [.next(200, ""), .next(210, #"Learn \+word +home pri:H"#)])
+        #expect(run.changes(\.hasUnsavedChanges) == [.next(200, false), .next(300, true)])
+        #expect(scene.saves.all == ["4: Learn +word | more | - | +home pri:H"])
+    }
+}
+
+@Test func editorTitleLineNamingADueDayOrARecurrenceWithoutOneSaysWhereTheDueDayGoes() {
+    withSubscriptionTracking {
+        let run = Scene().run(
+            id: nil,
+            typing("Call due:fri", at: 300) + typing("Bins recur:weekly", at: 400)
+                + typing("fri", in: .due, at: 500) + typing("Bins pri:X", at: 600))
+        #expect(
+            run.changes(\.titleError) == [
+                .next(200, "A title is required."), .next(300, "Write the due day in the Due field."),
+                .next(400, "A recurring todo needs a due day: fill in the Due field."), .next(500, nil),
+                .next(600, "“pri:X” is not a priority; write pri:H, pri:M or pri:L."),
+            ])
     }
 }
 

@@ -158,7 +158,7 @@ private func submitting(
         #expect(state.mode == .adding(PromptText(text)), "\(text)")
         #expect(state.errorMessage != nil, "\(text)")
     }
-    #expect(submitting("Call pri:X").0.errorMessage == "'pri:X' is not a priority; write pri:H, pri:M or pri:L.")
+    #expect(submitting("Call pri:X").0.errorMessage == "“pri:X” is not a priority; write pri:H, pri:M or pri:L.")
 }
 
 @Test func theRenameLineStartsAsTheWholeTodoAndWritesItWhole() throws {
