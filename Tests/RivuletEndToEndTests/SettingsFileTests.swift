@@ -49,20 +49,20 @@ struct KeyBindingEndToEndTests {
         // Home: the hint and the help name x, and x opens the feeds.
         try expect("x f feeds")
         try session.send("?")
-        try expect("x f        open the feeds")
+        try expect("x f     open the feeds")
         // A key right after Esc would read as Alt and the key: each waits for Esc's answer.
         try leave("Keys · Home")
         try session.send("x")
         try expect("Rivulet: getting started")
-        // The reader: its hints name J, and J scrolls as j does.
+        // The reader: its hints name J beside j, down, and J scrolls as j does.
         try session.send("Enter")
         try expect("Welcome to Rivulet")
         try session.send("Enter")
-        try expect("J j k scroll")
+        try expect("J j down  k up")
         try session.send("?")
-        try expect("J j k ↑ ↓")
+        try expect("J j ↓         reader: a line down")
         try leave("Keys · ")
-        try leave("J j k scroll")
+        try leave("J j down")
         try session.send("q")
         try expect("Rivulet: getting started")
         try session.send("q")

@@ -15,7 +15,8 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
         KeyHint("q", "back"),
     ]
     static let readerHints = [
-        KeyHint("j k", "scroll"), KeyHint("Space", "page"), KeyHint("g G", "top/end"), KeyHint("n", "next unread"),
+        KeyHint("j", "down"), KeyHint("k", "up"), KeyHint("Space", "page"), KeyHint("g", "top"), KeyHint("G", "end"),
+        KeyHint("n", "next unread"),
         KeyHint("o 3o", "open link"), KeyHint("m", "unread"), KeyMaps.help, KeyHint("Esc", "back to the list"),
     ]
 

@@ -1,3 +1,4 @@
+import Domain
 import Streams
 import TerminalUI
 import ViewModels
@@ -34,6 +35,21 @@ final class HelpController: SceneController {
         }
     }
 
+    /// The scene beneath as the settings file names it: the overlay scrolls with its keys up
+    /// and down as bound there (`bind-key j up` makes `j` scroll up here too).
+    private var beneath: BoundScene? { KeyMaps.parts(of: scene.state.scene).first?.bound }
+
+    /// The keys that scroll, as the overlay names them: those of ``scrollStep(for:)`` as bound,
+    /// but for a key that closes the overlay, which it does first.
+    var scrollKeys: HelpOverlay.ScrollKeys {
+        guard let beneath else { return HelpOverlay.ScrollKeys() }
+        let (keys, closing) = (keys, HelpOverlay.closingKeys.split(separator: " ").map(String.init))
+        let named = { (names: [String]) in
+            keys.shown(names, in: beneath).filter { !closing.contains($0) }.joined(separator: "/")
+        }
+        return HelpOverlay.ScrollKeys(down: named(["j", "↓"]), up: named(["k", "↑"]))
+    }
+
     func screen(size: TerminalSize, under: SceneScreen?) -> SceneScreen {
         var screen =
             under
@@ -43,24 +59,25 @@ final class HelpController: SceneController {
         // The overlay lists what this terminal UI does with each key.
         screen.chrome.help = bindings
         screen.chrome.helpScroll = scene.state.scroll
+        screen.chrome.helpScrollKeys = scrollKeys
         screen.chrome.prompt = nil
         self.size = size
         return screen
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        if let step = scrollStep(for: event) {
-            // How far it scrolls depends on the rows the overlay gets, not on its title.
-            let overlay = HelpOverlay(title: "", bindings: bindings)
-            scene.send(.scroll(by: step, maximum: overlay.maximumScroll(in: Rect(size))))
+        // The keys ``HelpOverlay/closingKeys`` names, whatever they are bound to beneath; F1
+        // too, since the editor opens help with it.
+        if event.key?.code == .escape || event.key?.code == .function(1) || event.plainCharacter == "?"
+            || event.plainCharacter == "q"
+        {
+            scene.send(.close)
             return true
         }
-        // The keys ``HelpOverlay/closingKeys`` names; F1 too, since the editor opens help with it.
-        guard
-            event.key?.code == .escape || event.key?.code == .function(1) || event.plainCharacter == "?"
-                || event.plainCharacter == "q"
-        else { return false }
-        scene.send(.close)
+        guard let step = scrollStep(for: beneath.map { keys.translate(event, in: $0) } ?? event) else { return false }
+        // How far it scrolls depends on the rows the overlay gets, not on its title.
+        let overlay = HelpOverlay(title: "", bindings: bindings)
+        scene.send(.scroll(by: step, maximum: overlay.maximumScroll(in: Rect(size))))
         return true
     }
 

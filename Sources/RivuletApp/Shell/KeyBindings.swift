@@ -40,26 +40,32 @@ struct KeyBindings {
         return remap[key].map { .key($0) } ?? event
     }
 
-    /// `hints` with the keys as bound in `scene`: each key a hint names comes after the keys
-    /// bound to its action, and goes if it is bound to another action; a hint left with no key
-    /// goes.
+    /// `hints` with the keys as bound in `scene` (``shown(_:in:)``); a hint left with no key goes.
+    /// Each hint names the keys of one action (up and down are two hints), so that the keys
+    /// bound to it stand beside them and the hint still says what they do.
     func relabel(_ hints: [KeyHint], in scene: BoundScene) -> [KeyHint] {
-        guard let remap = remaps[scene] else { return hints }
+        guard remaps[scene] != nil else { return hints }
         return hints.compactMap { hint in
             let words = hint.key.split(separator: " ").map(String.init)
-            // Each key named gives way to the keys bound to its action, and stays unless bound.
-            var keys: [String] = []
-            for word in words {
-                let key = Self.key(named: word)
-                let action = key.flatMap { Self.action(of: $0, in: scene) }
-                let bound = action.flatMap { boundKeys[scene]?[$0] } ?? []
-                let isRebound = key.map { remap[$0] != nil } ?? false
-                for shown in bound + (isRebound ? [] : [word]) where !keys.contains(shown) { keys.append(shown) }
-            }
+            let keys = shown(words, in: scene)
             guard keys != words else { return hint }
             guard !keys.isEmpty else { return nil }
             return KeyHint(keys.joined(separator: " "), hint.action, isEssential: hint.isEssential)
         }
+    }
+
+    /// The keys `names` (as a hint names them) as bound in `scene`: each comes after the keys
+    /// bound to its action, and goes if it is bound to another action itself.
+    func shown(_ names: [String], in scene: BoundScene) -> [String] {
+        var keys: [String] = []
+        for name in names {
+            let key = Self.key(named: name)
+            let action = key.flatMap { Self.action(of: $0, in: scene) }
+            let bound = action.flatMap { boundKeys[scene]?[$0] } ?? []
+            let isRebound = key.map { remaps[scene]?[$0] != nil } ?? false
+            for shown in bound + (isRebound ? [] : [name]) where !keys.contains(shown) { keys.append(shown) }
+        }
+        return keys
     }
 
     /// `text` with each action named by the key that does it in `scene` (or, for an action of
@@ -101,6 +107,8 @@ struct KeyBindings {
             "Space": .character(" "), "Enter": .enter, "Tab": .tab, "Esc": .escape, "Backspace": .backspace,
             "Delete": .delete, "Up": .up, "Down": .down, "Left": .left, "Right": .right, "Home": .home, "End": .end,
             "PgUp": .pageUp, "PgDn": .pageDown,
+            // The arrows as the help and the hints show them.
+            "↑": .up, "↓": .down,
         ]
         if let code = named[name] { return Key(code) }
         if name == "Shift-Tab" { return Key(.tab, modifiers: .shift) }

@@ -26,9 +26,10 @@ enum KeyMaps {
         }
     }
 
-    /// Keys every list shares.
+    /// Keys every list shares: a hint for each way, so that each shows the keys bound to it.
     static let movement = [
-        KeyHint("↑ ↓  j k", "move"), KeyHint("g G", "top, bottom"), KeyHint("PgUp PgDn", "page"),
+        KeyHint("↑ k", "up"), KeyHint("↓ j", "down"), KeyHint("PgUp", "a page up"), KeyHint("PgDn", "a page down"),
+        KeyHint("g", "top"), KeyHint("G", "bottom"),
     ]
 
     /// The keys the help overlay lists for `scene`.
@@ -49,8 +50,10 @@ enum KeyMaps {
 
     /// The reader's own keys, as the items scene's help lists them.
     static let reader = [
-        KeyHint("j k ↑ ↓", "reader: scroll a line"), KeyHint("Space f b PgDn PgUp", "reader: page"),
-        KeyHint("g G Home End", "reader: top, end"), KeyHint("N D", "reader: download its link [N]"),
+        KeyHint("j ↓", "reader: a line down"), KeyHint("k ↑", "reader: a line up"),
+        KeyHint("Space f PgDn", "reader: a page down"), KeyHint("b PgUp", "reader: a page up"),
+        KeyHint("g Home", "reader: top"), KeyHint("G End", "reader: end"),
+        KeyHint("N D", "reader: download its link [N]"),
     ]
 
     private static func keys(for scene: SceneKind) -> [KeyHint] {
@@ -72,7 +75,7 @@ enum KeyMaps {
                 KeyHint("A", "toggle all shown (y/n above 5)"), KeyHint("C", "clear completed shown (y/n above 5)"),
                 KeyHint("Tab f", "filter: all, active, completed"),
                 KeyHint("/", "search (Enter keeps it, Esc clears it)"), KeyHint("s", "sort"),
-                KeyHint("J K", "move the todo down, up"),
+                KeyHint("J", "move the todo down"), KeyHint("K", "move the todo up"),
                 KeyHint("u", "undo the last change (any process's; feed removals too)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("?", "this help"), KeyHint("Esc", "dismiss an error, else clear the search, else back"),
                 KeyHint("q", "back"),
@@ -80,7 +83,8 @@ enum KeyMaps {
             ]
         case .todoEditor:
             return [
-                KeyHint("Tab Shift-Tab", "next, previous field"), KeyHint("↑ ↓", "previous, next field"),
+                KeyHint("Tab", "next field"), KeyHint("Shift-Tab", "previous field"),
+                KeyHint("↑ ↓", "previous, next field"),
                 KeyHint("Enter", "save (in the notes: new line)"), KeyHint("Ctrl-S", "save from any field"),
                 KeyHint("Notes ↑ ↓", "move between lines; leave at the first, last"),
                 KeyHint("Ctrl-A Ctrl-E", "start, end of the line"), KeyHint("Alt-B Alt-F", "word back, forward"),

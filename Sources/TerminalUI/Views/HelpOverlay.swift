@@ -18,13 +18,33 @@ public struct HelpOverlay: Hashable, Sendable {
     public var scroll: Int
     /// The colour of the keys.
     public var accent: Color
+    /// The keys that scroll, as the line saying how many bindings are left names them.
+    public var scrollKeys: ScrollKeys
+
+    /// The keys that move ``scroll``, whichever the caller chose, as the overlay names them.
+    public struct ScrollKeys: Hashable, Sendable {
+        /// The keys that scroll down, as shown (`j/↓`).
+        public var down: String
+        /// The keys that scroll up, as shown (`k/↑`).
+        public var up: String
+
+        /// Keys shown as `down` and `up`: `j/↓` and `k/↑` unless told.
+        public init(down: String = "j/↓", up: String = "k/↑") {
+            self.down = down
+            self.up = up
+        }
+    }
 
     /// Creates an overlay.
-    public init(title: String, bindings: [KeyHint], scroll: Int = 0, accent: Color = .cyan) {
+    public init(
+        title: String, bindings: [KeyHint], scroll: Int = 0, accent: Color = .cyan,
+        scrollKeys: ScrollKeys = ScrollKeys()
+    ) {
         self.title = title
         self.bindings = bindings
         self.scroll = scroll
         self.accent = accent
+        self.scrollKeys = scrollKeys
     }
 
     /// The most rows can be scrolled off the top when the overlay is drawn in `rect`: 0 when
@@ -140,8 +160,11 @@ public struct HelpOverlay: Hashable, Sendable {
         }
         if isCut, rows > 0 {
             let below = layout.rows.count - first - shown
-            let line = below > 0 ? "… \(below) more below (j/↓ scrolls)" : "… \(first) more above (k/↑ scrolls)"
-            buffer.put(line, x: box.x + 2, y: box.y + rows, style: .dim, maxWidth: room)
+            let line =
+                below > 0
+                ? "… \(below) more below (\(scrollKeys.down) scrolls)"
+                : "… \(first) more above (\(scrollKeys.up) scrolls)"
+            buffer.put(TextSanitizer.sanitize(line), x: box.x + 2, y: box.y + rows, style: .dim, maxWidth: room)
         }
         if layout.hasFooter {
             buffer.put(Self.footer, x: box.x + 2, y: box.maxY - 2, style: .dim, maxWidth: room)

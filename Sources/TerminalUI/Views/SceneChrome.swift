@@ -35,6 +35,8 @@ public struct SceneChrome: Hashable, Sendable {
     public var help: [KeyHint]?
     /// How many of ``help``'s bindings are scrolled off the top of the overlay.
     public var helpScroll = 0
+    /// The keys that scroll the overlay, as it names them.
+    public var helpScrollKeys = HelpOverlay.ScrollKeys()
     /// The application's name, shown before the title ("Name · Title"); empty shows the title
     /// alone.
     public var appName: String
@@ -112,7 +114,10 @@ public struct SceneChrome: Hashable, Sendable {
     /// Draws the help overlay, if open, centred over whatever is on screen.
     public func drawOverlay(into buffer: inout CellBuffer) {
         guard let help else { return }
-        HelpOverlay(title: "Keys · \(title)", bindings: help, scroll: helpScroll, accent: accent).draw(into: &buffer)
+        HelpOverlay(
+            title: "Keys · \(title)", bindings: help, scroll: helpScroll, accent: accent, scrollKeys: helpScrollKeys
+        )
+        .draw(into: &buffer)
     }
 
     /// The error or message, sanitized and wrapped to a screen `width` columns wide and `height`

@@ -1,3 +1,4 @@
+import Domain
 import Streams
 import TerminalUI
 import Testing
@@ -39,17 +40,41 @@ private final class Routes: @unchecked Sendable {
     #expect(KeyMaps.bindings(for: .help).map(\.key) == [HelpOverlay.closingKeys, "Ctrl-C"])
 }
 
+/// The lines of the help `controller` draws in a terminal of 40 × 10, too short for all its keys.
+private func lines(of controller: HelpController) -> [String] {
+    let size = TerminalSize(width: 40, height: 10)
+    var buffer = CellBuffer(size: size)
+    controller.screen(size: size, under: nil).chrome.drawOverlay(into: &buffer)
+    return buffer.textLines()
+}
+
+@Test func helpScrollsWithTheKeysAsBoundBeneathAndSaysWhichTheyAre() {
+    let keys = KeyBindings([KeyBinding(key: "j", action: .up, scene: .todos), KeyBinding(key: "q", action: .down)])
+    let controller = HelpController(
+        viewModel: HelpViewModel(scene: .todoList, scheduler: ImmediateScheduler()),
+        context: SceneContext(redraw: {}), keys: keys, onRoute: { _ in })
+    defer { controller.stop() }
+    let drawn = { lines(of: controller) }
+    // `q` closes the help, as its last line says, whatever it does beneath; `j` moves up.
+    #expect(controller.scrollKeys == HelpOverlay.ScrollKeys(down: "↓", up: "j/k/↑"))
+    let first = "│ ↑ j k "
+    #expect(drawn().contains { $0.contains("more below (↓ scrolls)") })
+    #expect(drawn().contains { $0.contains(first) })
+    #expect(controller.handle(.key(Key(.down))))
+    #expect(!drawn().contains { $0.contains(first) })
+    // `j` moves up beneath, so it scrolls up here: back to the first key.
+    #expect(controller.handle(.key(.character("j"))))
+    #expect(drawn().contains { $0.contains(first) })
+    for _ in 0..<10 { _ = controller.handle(.key(.character(" "))) }
+    #expect(drawn().contains { $0.contains("more above (j/k/↑ scrolls)") })
+}
+
 @Test func helpControllerScrollsTheKeysATerminalTooShortCannotShow() {
     let controller = HelpController(
         viewModel: HelpViewModel(scene: .todoList, scheduler: ImmediateScheduler()),
         context: SceneContext(redraw: {}), onRoute: { _ in })
     defer { controller.stop() }
-    let size = TerminalSize(width: 40, height: 10)
-    func drawn() -> [String] {
-        var buffer = CellBuffer(size: size)
-        controller.screen(size: size, under: nil).chrome.drawOverlay(into: &buffer)
-        return buffer.textLines()
-    }
+    let drawn = { lines(of: controller) }
     let bindings = KeyMaps.bindings(for: .todoList)
     let first = bindings[0].key
     #expect(drawn().contains { $0.contains("more below (j/↓ scrolls)") })

@@ -115,8 +115,8 @@ private let oneTodo = MockTodoListService {
     let reader = KeyMaps.parts(of: .feedItems).flatMap { part in
         part.bound.map { keys.relabel(part.hints, in: $0) } ?? []
     }
-    #expect(reader.contains(KeyHint("J j k ↑ ↓", "reader: scroll a line")))
-    #expect(keys.relabel(FeedItemsController.readerHints, in: .reader).contains(KeyHint("J j k", "scroll")))
+    #expect(reader.contains(KeyHint("J j ↓", "reader: a line down")))
+    #expect(keys.relabel(FeedItemsController.readerHints, in: .reader).contains(KeyHint("J j", "down")))
     #expect(keys.relabel(HomeController.hints, in: .home).contains(KeyHint("x f", "feeds")))
     let editor = keys.relabel(KeyMaps.bindings(for: .todoEditor), in: .editor)
     #expect(editor.contains(KeyHint("F2 Ctrl-S", "save from any field")))
@@ -124,6 +124,32 @@ private let oneTodo = MockTodoListService {
     #expect(
         keys.relabel(TodoEditorController.hints(inNotes: true, canSave: true), in: .editor).contains(
             KeyHint("F2 Ctrl-S", "save")))
+}
+
+@Test func helpAndHintsShowEachMovementKeyWithTheWayItMovesAsBound() {
+    let keys = KeyBindings([KeyBinding(key: "j", action: .up, scene: .todos), KeyBinding(key: "x", action: .bottom)])
+    let todos = keys.relabel(KeyMaps.bindings(for: .todoList), in: .todos)
+    // `j` moves up in the todo list, so it is listed with up, and down keeps only the arrow.
+    #expect(todos.contains(KeyHint("↑ j k", "up")))
+    #expect(todos.contains(KeyHint("↓", "down")))
+    #expect(todos.contains(KeyHint("x G", "bottom")))
+    #expect(todos.filter { $0.key.split(separator: " ").contains("j") }.map(\.action) == ["up"])
+    // Elsewhere `j` is as it was; `x` goes to the bottom in every list and in the reader.
+    for (scene, bound) in [(SceneKind.feeds, BoundScene.feeds), (.home, .home), (.feedItems, .items)] {
+        let shown = keys.relabel(KeyMaps.bindings(for: scene), in: bound)
+        #expect(shown.contains(KeyHint("↓ j", "down")), "\(scene)")
+        #expect(shown.contains(KeyHint("x G", "bottom")), "\(scene)")
+    }
+    let reader = KeyBindings([KeyBinding(key: "j", action: .up, scene: .reader)])
+    let hints = reader.relabel(FeedItemsController.readerHints, in: .reader)
+    #expect(hints.contains(KeyHint("j k", "up")))
+    #expect(!hints.contains { $0.action == "down" })
+    #expect(reader.relabel(KeyMaps.reader, in: .reader).contains(KeyHint("↓", "reader: a line down")))
+    // The editor's fields: each key beside the way it goes.
+    let editor = KeyBindings([KeyBinding(key: "Ctrl-N", action: .nextField)])
+    let fields = editor.relabel(KeyMaps.bindings(for: .todoEditor), in: .editor)
+    #expect(fields.contains(KeyHint("Ctrl-N Tab", "next field")))
+    #expect(fields.contains(KeyHint("Shift-Tab", "previous field")))
 }
 
 @Test func notesNameActionsByTheKeysAsBound() {

@@ -12,15 +12,6 @@ package struct FeedItemRow: Sendable, Hashable, Identifiable {
     package let isRead: Bool
     /// Its position in the whole feed (not the window), from 0 (the newest).
     package let position: Int
-
-    /// Creates a row.
-    package init(id: Int64, title: String, dateText: String?, isRead: Bool, position: Int) {
-        self.id = id
-        self.title = title
-        self.dateText = dateText
-        self.isRead = isRead
-        self.position = position
-    }
 }
 
 /// One item opened for reading: its text and link.

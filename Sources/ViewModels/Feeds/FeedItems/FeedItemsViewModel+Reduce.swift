@@ -7,21 +7,16 @@ extension FeedItemsViewModel {
         let readingID = state.openedItem?.id
         var effects: [Effect] = []
         switch event {
-        case .action(let action):
-            switch action {
-            case .viewport, .readerViewport: break
-            // A message stays until the next key (or its timeout).
-            default: state.status.dismiss()
-            }
-            effects = state.apply(action)
+        case .action(let action): effects = state.apply(action)
         case .messageExpired(let expiry): state.status.expire(expiry)
         case .feedLoaded(.success(let feed?)):
             state.feedTitle = feed.title
             state.isFeedGone = false
             state.refreshFailure = feed.lastRefresh.failure
         case .feedLoaded(.success(nil)):
-            state.isFeedGone = true
-            state.status.show("This feed was removed.", .error)
+            // A feed removed has nothing to refresh: its last refresh's failure goes too.
+            (state.isFeedGone, state.refreshFailure) = (true, nil)
+            state.status.show(SceneError.gone(.feed).message, .error)
         case .feedLoaded(.failure(let error)):
             state.status.show(error.message(after: "Could not load the feed"), .error)
         case .pageLoaded(let window, .success(let page)):
@@ -80,9 +75,6 @@ extension FeedItemsViewModel.State {
 
     fileprivate mutating func apply(_ action: FeedItemsViewModel.Action) -> [Effect] {
         switch action {
-        case .typeDigit(let digit):
-            linkNumber = min((linkNumber ?? 0) * 10 + min(max(digit, 0), 9), 99_999)
-            return []
         case .viewport(let height):
             contentHeight = max(height, 0)
             return []
@@ -91,22 +83,25 @@ extension FeedItemsViewModel.State {
             readerLineCount = max(lineCount, 0)
             scroll = min(scroll, maximumScroll)
             return []
+        default:
+            // A message stays until the next key (or its timeout); a number typed, until one
+            // that is no digit.
+            status.dismiss()
+        }
+        let number = linkNumber
+        linkNumber = nil
+        switch action {
+        case .typeDigit(let digit): linkNumber = min((number ?? 0) * 10 + min(max(digit, 0), 9), 99_999)
         case .download:
-            let number = linkNumber
-            linkNumber = nil
             guard let item = openedItem ?? selectedRow.flatMap({ item(id: $0.id) }) else { return [] }
             switch item.downloadAddress(number: number) {
             case .success(let url): return [.download(url, title: item.title)]
             case .failure(let error): status.show(error.message, .error)
             }
-            return []
         case .cancelDownloads:
             if downloads.contains(where: \.isPending) { return [.cancelDownloads] }
             status.show("No download is running or queued.", .notice)
-            return []
         case .openLink:
-            let number = linkNumber
-            linkNumber = nil
             guard let id = openedItem?.id ?? selectedRow?.id else { return [] }
             switch item(id: id).map({ $0.linkAddress(number: number) }) ?? .failure(.gone(.item)) {
             case .success(let url):
@@ -117,13 +112,10 @@ extension FeedItemsViewModel.State {
                 return (isUnread ? [.setRead(id, true)] : []) + [.openLink(url)]
             case .failure(let error): status.show(error.message, .error)
             }
-            return []
         case .help, .undo, .redo:
             // The same in the list and the reader.
-            linkNumber = nil
             return action == .help ? [.route(.help(.feedItems))] : [.step(action == .undo ? .undo : .redo)]
-        default:
-            linkNumber = nil
+        default: break
         }
         if let reading = openedItem {
             switch action {

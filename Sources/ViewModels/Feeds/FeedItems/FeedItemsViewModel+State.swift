@@ -105,8 +105,11 @@ extension FeedItemsViewModel {
             return parts.compactMap { $0 }.reduce(nil) { joined, part in joined.map { $0 + " · " + part } ?? part }
         }
 
-        /// What an empty list says.
-        package var emptyListText: ActionText { isUnreadOnly ? Self.emptyUnreadText : Self.emptyText }
+        /// What an empty list says: of a feed removed, only that (no refresh would bring items).
+        package var emptyListText: ActionText {
+            isFeedGone
+                ? ActionText(SceneError.gone(.feed).message) : isUnreadOnly ? Self.emptyUnreadText : Self.emptyText
+        }
 
         /// The selected item's row.
         package var selectedRow: FeedItemRow? {

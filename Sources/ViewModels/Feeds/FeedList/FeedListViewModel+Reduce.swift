@@ -50,13 +50,16 @@ extension FeedListViewModel {
             let done = state.submissions.isEmpty ? nil : state.submissions.removeFirst()
             switch result {
             case .success(let feed):
-                state.refusedAddress = nil
                 state.pendingSelection = feed.id
                 let kept = CountText.kept(feed.itemCount, omitted: feed.omittedItemCount)
                 state.status.show("Subscribed to “\(FeedURLRule.hidingPasswords(in: feed.title))”: \(kept).", .notice)
             case .failure(let error):
-                state.refusedAddress = done?.typed
-                state.status.show(error.message, .error)
+                // The reason names the address (unless its own words do), and the line comes back
+                // holding it, to be corrected, as a line that cannot be read stays open.
+                let address = FeedURLRule.hidingPasswords(in: done?.url ?? "")
+                let named = address.isEmpty || error.message.contains(address) ? "" : " to “\(address)”"
+                state.status.show(error.message(after: "Could not subscribe" + named), .error)
+                state.reopen(.adding(PromptText(done?.typed ?? "")))
             }
             if let next = state.submissions.first { effects = [.add(url: next.url)] }
         case .removed(let result, let isQuery):
@@ -65,7 +68,7 @@ extension FeedListViewModel {
             case .success(let title): state.status.show("Removed \(what) “\(title)”. \(.undo) undoes it.", .notice)
             case .failure(let error): state.status.show(error.message(after: "Could not remove \(what)"), .error)
             }
-        case .imported(.success(let summary)):
+        case .imported(_, .success(let summary)):
             // An import with failures says both what it did and what failed, as an error.
             state.status.show(summary.report, summary.failures.isEmpty ? .notice : .error)
             // Imported feeds are fetched at once, with the refresh's progress on screen; its
@@ -74,7 +77,9 @@ extension FeedListViewModel {
                 state.refreshLead = summary.report
                 effects = [.refresh(summary.addedFeedIDs)]
             }
-        case .imported(.failure(let error)): state.status.show(error.message(after: "Could not import"), .error)
+        case .imported(let path, .failure(let error)):
+            state.status.show(error.message(after: "Could not import"), .error)
+            state.reopen(.importing(PromptText(path)))
         case .historyStepped(let direction, .success(let step)): state.status.show(direction.notice(for: step), .notice)
         case .historyStepped(let direction, .failure(let error)): state.status.show(direction.failure(error), .error)
         case .searchLoaded(let request, let result):
@@ -123,21 +128,21 @@ extension FeedListViewModel.State {
         case (.edit(let text), .adding): mode = .adding(text)
         case (.submit, .adding(let text)):
             // Subscribing downloads the feed first (one that cannot be read is not added), one
-            // address at a time; one that is no address is refused at once.
-            mode = .browsing
+            // address at a time; one that is no address is refused at once, the line left open.
             switch FeedURLRule.validate(text.text) {
-            case .failure(let problem):
-                refusedAddress = text.text
-                status.show(problem.message, .error)
+            case .failure(let problem): status.show(problem.message, .error)
             case .success(let url):
+                mode = .browsing
                 submissions.append(FeedListViewModel.Submission(typed: text.text, url: url))
                 return submissions.count == 1 ? [.add(url: url)] : []
             }
         case (.edit(let text), .importing): mode = .importing(text)
         case (.submit, .importing(let text)):
-            mode = .browsing
             let path = text.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !path.isEmpty { return [.importFile(path)] }
+            guard path.isEmpty else {
+                mode = .browsing
+                return [.importFile(path)]
+            }
             status.show(SceneError.noImportPath.message(after: "Could not import"), .error)
         case (.cancel, _): mode = .browsing
         case (.confirm, .confirmingRemove(let id, _, let isQuery)):
@@ -171,14 +176,11 @@ extension FeedListViewModel.State {
             } else {
                 status.show("“\(row.title)” has no error: its last refresh worked.", .notice)
             }
-        case (.refresh, .browsing):
+        case (.refresh, .browsing), (.refreshAll, .browsing):
             refreshLead = nil
-            return selectedRow.flatMap { $0.isQuery ? nil : [.refresh([$0.id])] } ?? []
-        case (.refreshAll, .browsing):
-            refreshLead = nil
-            return feeds.isEmpty ? [] : [.refresh(feeds.map(\.id))]
-        case (.undo, .browsing): return [.step(.undo)]
-        case (.redo, .browsing): return [.step(.redo)]
+            let ids = action == .refreshAll ? feeds.map(\.id) : selectedRow.flatMap { $0.isQuery ? nil : [$0.id] } ?? []
+            return ids.isEmpty ? [] : [.refresh(ids)]
+        case (.undo, .browsing), (.redo, .browsing): return [.step(action == .undo ? .undo : .redo)]
         case (.startAdding, .browsing):
             // A refused address is offered back once, to be corrected; after that, the line is empty.
             mode = .adding(PromptText(refusedAddress ?? ""))
@@ -191,6 +193,13 @@ extension FeedListViewModel.State {
         default: break
         }
         return []
+    }
+
+    /// Opens `line` again after what was typed on it failed, holding it: unless another line or
+    /// a question is open by then, when a refused address is offered at the next add instead.
+    fileprivate mutating func reopen(_ line: FeedListViewModel.Mode) {
+        if mode == .browsing { return mode = line }
+        if case .adding(let text) = line { refusedAddress = text.text }
     }
 
     /// Selects the row `selected` was, where the list now has it (the list changed around it:
@@ -212,12 +221,8 @@ extension FeedListViewModel.State {
         }
         resultsViewport.setCount(search.results.count)
         // An input line, or the question, takes a row of the list.
-        let height: Int =
-            switch mode {
-            case .browsing, .searchResults: contentHeight
-            default: contentHeight - 1
-            }
-        viewport.height = max(height, 0)
+        let hasLine = if case .searchResults = mode { false } else { mode != .browsing }
+        viewport.height = max(contentHeight - (hasLine ? 1 : 0), 0)
         viewport.scrollToSelection()
         resultsViewport.height = viewport.height
         resultsViewport.scrollToSelection()

@@ -80,7 +80,7 @@ extension FeedListViewModel {
         package internal(set) var contentHeight = 0
         /// The status line's message (a failure, or what was just done) until a key or its timeout.
         package internal(set) var status = StatusMessageSlot()
-        /// An address refused: adding again offers it, to be corrected rather than typed anew.
+        /// An address refused while another line was open: the next add offers it, to be corrected.
         var refusedAddress: String?
         /// A feed just subscribed to, to select once the list shows it.
         var pendingSelection: Int64?

@@ -85,8 +85,8 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case added(Result<Feed, SceneError>)
         /// Removing a feed (or a query feed) finished: its title as shown, or why it failed.
         case removed(Result<String, SceneError>, isQuery: Bool)
-        /// Importing an OPML file finished.
-        case imported(Result<FeedImportSummary, SceneError>)
+        /// Importing the OPML file at this path finished.
+        case imported(path: String, Result<FeedImportSummary, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
         /// The items matching the words or the query arrived (one more than listed: more
@@ -138,7 +138,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         switch effect {
         case .route(let route): return routes.follow(route)
         case .add(let url): return answer(service.addFeed(url: url), Event.added)
-        case .importFile(let path): return answer(service.importFeeds(fromFile: path), Event.imported)
+        case .importFile(let path): return answer(service.importFeeds(fromFile: path)) { .imported(path: path, $0) }
         case .remove(let id, let isQuery):
             return answer(service.removeEntry(id: id, isQuery: isQuery)) { Event.removed($0, isQuery: isQuery) }
         case .step(let direction):

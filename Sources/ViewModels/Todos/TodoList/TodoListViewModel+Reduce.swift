@@ -18,15 +18,20 @@ extension TodoListViewModel {
             if case .success(let choice?) = result { state.list.query.choice = choice }
             if case .failure(let error) = result { state.fail(error.message(after: "Could not read the kept order")) }
         case .choiceLoaded: break
-        case .writeFailed(let message): state.fail(message)
+        case .writeFailed(let message, let line):
+            // The line of an add or a rename that failed comes back holding what was typed.
+            state.fail(message)
+            if let line, state.mode == .browsing { state.mode = line }
         case .changed(let note): state.status.show(note, .notice)
         case .located(let id, .success(let position)):
             // The query changed: the selection follows the todo to its place in the new list,
             // or, when the new list does not show it, goes to the top (a row number of the old
-            // list means nothing in the new one); the window is asked for there.
+            // list means nothing in the new one); the window is asked for there. The view is
+            // scrolled from the top again, as little as shows the selection (an offset kept from
+            // the old list would hide the new list's first rows with no need, even one that fits).
             guard state.followedTodo == id else { break }
             state.followedTodo = nil
-            state.viewport.selected = position ?? 0
+            (state.viewport.selected, state.viewport.offset) = (position ?? 0, 0)
             state.requestedRange = nil
             // Until rows of the new order arrive, the row at that place is another todo.
             if position != nil, state.list.loadedQuery != state.list.query { state.placedTodo = id }
@@ -197,12 +202,12 @@ extension TodoListViewModel.State {
         mode = .browsing
         if renamed == nil, line.title.isEmpty, !line.namesAttributes { return }
         if let problem = TitleRule.problem(with: line.title) { return fail(problem) }
-        if let id = renamed { return effects.append(.rename(id, line)) }
+        if let id = renamed { return effects.append(.rename(id, line, typed: prompt.text)) }
         if list.query.filter != .completed, list.searchText.isEmpty {
             pendingAdd = TodoListViewModel.PendingAdd(
                 title: line.title, countBefore: viewport.count, isDue: line.due.value != nil)
         }
-        effects.append(.add(line))
+        effects.append(.add(line, typed: prompt.text))
         if let hidden = hiddenReason(forNew: line) { status.show("Adding “\(line.title)”: " + hidden, .notice) }
     }
 

@@ -108,8 +108,8 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case tallyLoaded(Result<TodoTally, SceneError>)
         /// The filter and order kept from an earlier visit arrived (`nil`: none kept), or failed to.
         case choiceLoaded(Result<TodoListChoice?, SceneError>)
-        /// A write failed; the message says why.
-        case writeFailed(String)
+        /// A write failed; the message says why, and the line typed for it opens again, if any.
+        case writeFailed(String, reopening: Mode? = nil)
         /// A change the list may not show was made (a todo deleted, or marked done where the
         /// filter hides it): what it was, for a note.
         case changed(ActionText)
@@ -128,9 +128,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
 
     /// What a step of ``reduce(_:_:)`` asks the service, or the app, to do.
     package enum Effect: Sendable, Hashable {
-        case add(TodoLine)
+        case add(TodoLine, typed: String)
         case toggle(Int64)
-        case rename(Int64, TodoLine)
+        case rename(Int64, TodoLine, typed: String)
         case delete(Int64)
         case move(id: Int64, from: Int, to: Int, in: TodoQuery)
         case locate(Int64, in: TodoQuery)
@@ -170,24 +170,26 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     static func perform(
         _ effect: Effect, service: any TodoListServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
-        let write = { (written: Observable<Result<Todo, SceneError>>, what: String) in
-            outcome(of: written, after: "Could not \(what) the todo", failed: Event.writeFailed)
+        let write = { (written: Observable<Result<Todo, SceneError>>, what: String, line: Mode?) in
+            outcome(
+                of: written, after: "Could not \(what) the todo", failed: { Event.writeFailed($0, reopening: line) })
         }
         return switch effect {
-        case .add(let line): write(service.add(line), "add")
+        case .add(let line, let typed): write(service.add(line), "add", .adding(PromptText(typed)))
         case .toggle(let id):
-            outcome(of: service.toggle(id: id), after: "Could not change the todo", failed: Event.writeFailed) {
+            outcome(of: service.toggle(id: id), after: "Could not change the todo", failed: { .writeFailed($0) }) {
                 let marked = HistoryStep.quoting("Marked", $0.title) + ($0.isCompleted ? " done" : " not done")
                 guard $0.isCompleted, let next = $0.nextDue else { return .changed("\(marked). \(.undo) undoes it.") }
                 return .changed("\(marked); the next is due \(next). \(.undo) undoes both.")
             }
-        case .rename(let id, let line): write(service.rename(id: id, line: line), "rename")
+        case .rename(let id, let line, let typed):
+            write(service.rename(id: id, line: line), "rename", .renaming(id: id, PromptText(typed)))
         case .delete(let id):
-            outcome(of: service.delete(id: id), after: "Could not delete the todo", failed: Event.writeFailed) {
+            outcome(of: service.delete(id: id), after: "Could not delete the todo", failed: { .writeFailed($0) }) {
                 .changed("\(HistoryStep.quoting("Deleted", $0.title)). \(.undo) undoes it.")
             }
         case .move(let id, let from, let to, let query):
-            write(service.move(id: id, from: from, to: to, in: query), "move")
+            write(service.move(id: id, from: from, to: to, in: query), "move", nil)
         case .locate(let id, let query): answer(service.position(of: id, in: query).take(1)) { .located(id, $0) }
         case .planBulk(let clearing, let query):
             answer(service.planBulk(clearing: clearing, in: query).take(1)) { .bulkPlanned(clearing: clearing, $0) }
@@ -195,7 +197,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case .saveChoice(let choice):
             outcome(
                 of: service.saveChoice(choice).take(1), after: "Could not keep the filter and order",
-                failed: Event.writeFailed)
+                failed: { .writeFailed($0) })
         case .history(let direction):
             answer(service.step(direction).take(1)) { .historyStepped(direction, $0) }
         case .route(let route): routes.follow(route)

@@ -108,6 +108,17 @@ private func loaded(_ items: [FeedItem], offset: Int = 0, total: Int? = nil, unr
     #expect(state.errorMessage == "This feed was removed.")
 }
 
+@Test func itemsStateOfARemovedFeedSaysOnlyThatItWasRemoved() {
+    let failing = after(.feedLoaded(.success(Fixtures.feed(1, "Swift", last: .failed(message: "HTTP 404 Not Found")))))
+    let empty = after(.pageLoaded(FeedItemWindow(), .success(page([]))), from: failing)
+    #expect(empty.emptyListText == VM.State.emptyText)
+    let gone = after(.feedLoaded(.success(nil)), from: empty)
+    // No advice to refresh a feed that no longer exists: not in the list, not in its header.
+    #expect(gone.emptyListText == "This feed was removed.")
+    #expect(gone.listHeader == nil)
+    #expect(after(.action(.toggleUnreadOnly), from: gone).emptyListText == "This feed was removed.")
+}
+
 @Test func itemsStateFeedFailureIsShown() {
     let state = after(.feedLoaded(.failure(SceneError.storage("locked"))))
     #expect(state.errorMessage == "Could not load the feed: locked")

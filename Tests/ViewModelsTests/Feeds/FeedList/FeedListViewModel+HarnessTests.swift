@@ -210,7 +210,8 @@ private func part<Value: Equatable & Sendable>(
         harness.expect(
             addError,
             [
-                .next(0, nil), .next(300, "already subscribed"), .next(400, nil),
+                .next(0, nil), .next(300, "Could not subscribe to “https://example.com/1.xml”: already subscribed"),
+                .next(400, nil),
                 .next(
                     400, "“not a url” is not a feed address: write a web address starting with https:// or a file path."
                 ),

@@ -89,21 +89,24 @@ private func recordScreens(
     #expect(at(100, screens).mode == .adding(PromptText()))
     #expect(at(100, screens).viewport.height == 4)
     #expect(calls == ["add https://example.com/feed"])
-    #expect(at(102, screens).mode == .browsing)
-    #expect(at(102, screens).errorMessage?.description.contains("already subscribed") == true)
+    // The line comes back holding the address refused, to be corrected.
+    #expect(at(102, screens).mode == .adding(PromptText("https://example.com/feed")))
+    #expect(
+        at(102, screens).errorMessage == "Could not subscribe to “https://example.com/feed”: already subscribed")
 }
 
-@Test func feedListScreenOffersARefusedAddressAgainToBeCorrected() {
-    let (screens, _, _) = run([
+@Test func feedListScreenARefusedAddressStaysOnItsLineUntilEscCancelsIt() {
+    let (screens, calls, _) = run([
         (100, .startAdding), (101, .edit(PromptText("https://example.com/feed"))), (102, .submit),
-        (200, .startAdding), (201, .cancel),
-        (300, .startAdding), (301, .edit(PromptText("not a url"))), (302, .submit), (400, .startAdding),
+        (200, .cancel), (300, .startAdding), (301, .edit(PromptText("not a url"))), (302, .submit),
+        (400, .edit(PromptText("https://example.com/other"))), (401, .submit),
     ])
-    #expect(at(200, screens).mode == .adding(PromptText("https://example.com/feed")))
-    // Refused before asking the service (not an address) is offered again too.
-    #expect(at(400, screens).mode == .adding(PromptText("not a url")))
-    // Offered once: the line after a cancelled correction starts empty.
+    #expect(at(200, screens).mode == .browsing)
     #expect(at(300, screens).mode == .adding(PromptText()))
+    // Refused before asking the service (not an address): the line stays, with the reason.
+    #expect(at(302, screens).mode == .adding(PromptText("not a url")))
+    #expect(at(302, screens).errorMessage?.description.hasPrefix("“not a url” is not a feed address") == true)
+    #expect(calls == ["add https://example.com/feed", "add https://example.com/other"])
 }
 
 @Test func feedListScreenRemovesOnlyAfterAYes() {
@@ -151,10 +154,11 @@ private func adding(at tick: Int) -> [(Int, Action)] {
 }
 
 @Test func feedListScreenAnErrorGoesWithTheNextKeyWhichStillWorks() {
-    let (screens, _, _) = run(adding(at: 100) + [(200, .select(.down))])
+    let (screens, _, _) = run(adding(at: 100) + [(200, .edit(PromptText("https://example.com/x"))), (300, .cancel)])
     #expect(at(199, screens).errorMessage != nil)
     #expect(at(200, screens).errorMessage == nil)
-    #expect(at(200, screens).viewport.selected == 1)
+    #expect(at(200, screens).mode == .adding(PromptText("https://example.com/x")))
+    #expect(at(300, screens).mode == .browsing)
 }
 
 @Test func feedListScreenTheSameErrorAgainRestartsTheTimeout() {

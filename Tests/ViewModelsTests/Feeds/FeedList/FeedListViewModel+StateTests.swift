@@ -65,7 +65,8 @@ private func adding(_ text: String) -> [VM.Event] {
     #expect(state.busyText == "Subscribing")
     state = after(.added(.failure(SceneError.feed("GET https://example.com/feed: 404"))), from: state)
     #expect(state.addingURL == nil)
-    #expect(state.errorMessage == "GET https://example.com/feed: 404")
+    // A reason that names the address is not preceded by it again.
+    #expect(state.errorMessage == "Could not subscribe: GET https://example.com/feed: 404")
 }
 
 @Test func feedsStateLoadFailureShowsTheError() {
@@ -118,11 +119,67 @@ private func adding(_ text: String) -> [VM.Event] {
     for event in adding("") { effects = VM.reduce(&state, event) }
     #expect(effects.isEmpty)
     #expect(state.errorMessage == "Type the feed's address.")
+    #expect(state.mode == .adding(PromptText()))
+}
+
+@Test func feedsStateAnAddressThatIsNoneKeepsItsLineOpenWithTheReasonAndEscCancels() {
+    var state = VM.State()
+    var effects: [VM.Effect] = []
+    for event in adding("htp//example.com") { effects = VM.reduce(&state, event) }
+    #expect(effects.isEmpty)
+    #expect(state.mode == .adding(PromptText("htp//example.com")))
+    #expect(state.errorMessage?.description.hasPrefix("“htp//example.com” is not a feed address") == true)
+    state = after(.action(.cancel), .action(.startAdding), from: state)
+    #expect(state.mode == .adding(PromptText()))
+}
+
+@Test func feedsStateAFailedSubscriptionOpensItsLineAgainAndNamesTheAddress() {
+    let url = "http://127.0.0.1:8765/notafeed.xml"
+    var state = after(.feedsLoaded(.success([])))
+    for event in adding(url) { _ = VM.reduce(&state, event) }
+    #expect(state.mode == .browsing)
+    state = after(.added(.failure(SceneError.feed("not a feed: an HTML page"))), from: state)
+    #expect(state.errorMessage == "Could not subscribe to “\(url)”: not a feed: an HTML page")
+    // The keys type on the line again, not commands: `/` is text.
+    #expect(state.mode == .adding(PromptText(url)))
+    #expect(after(.action(.edit(PromptText(url + "/"))), from: state).mode == .adding(PromptText(url + "/")))
+    // Esc leaves it as ever, and the next add starts empty.
+    #expect(after(.action(.cancel), .action(.startAdding), from: state).mode == .adding(PromptText()))
+}
+
+@Test func feedsStateASubscriptionFailedWhileAnotherLineIsOpenIsOfferedAtTheNextAdd() {
+    var state = VM.State()
+    for event in adding("https://example.com/feed") { _ = VM.reduce(&state, event) }
+    state = after(.action(.startSearching), .added(.failure(SceneError.offline)), from: state)
+    #expect(state.mode == .searching(PromptText()))
+    #expect(state.errorMessage?.description.hasPrefix("Could not subscribe to “https://example.com/feed”") == true)
+    state = after(.action(.cancel), .action(.startAdding), from: state)
+    #expect(state.mode == .adding(PromptText("https://example.com/feed")))
+}
+
+@Test func feedsStateAFailedSubscriptionNeverShowsThePasswordOfItsAddress() {
+    var state = VM.State()
+    for event in adding("https://ann:secret@example.com/feed") { _ = VM.reduce(&state, event) }
+    state = after(.added(.failure(SceneError.feed("not a feed: an HTML page"))), from: state)
+    #expect(state.errorMessage?.description.contains("“https://ann:***@example.com/feed”") == true)
+    #expect(state.errorMessage?.description.contains("secret") == false)
+}
+
+@Test func feedsStateAFailedImportOpensItsLineAgainAndABlankPathKeepsItOpen() {
+    var state = after(.action(.startImporting), .action(.submit))
+    #expect(state.mode == .importing(PromptText()))
+    #expect(state.errorMessage == "Could not import: type the path of an OPML file.")
+    state = after(.action(.edit(PromptText(" /tmp/none.opml"))), .action(.submit), from: state)
+    #expect(state.mode == .browsing)
+    let missing = SceneError.feed("/tmp/none.opml: no such file")
+    state = after(.imported(path: "/tmp/none.opml", .failure(missing)), from: state)
+    #expect(state.mode == .importing(PromptText("/tmp/none.opml")))
+    #expect(state.errorMessage == "Could not import: /tmp/none.opml: no such file")
 }
 
 @Test func feedsStateAddFailureShowsWhyAndSuccessClearsIt() {
     let failed = after(.added(.failure(SceneError.storage("already subscribed"))))
-    #expect(failed.errorMessage == "already subscribed")
+    #expect(failed.errorMessage == "Could not subscribe: already subscribed")
     #expect(after(.added(.success(Fixtures.feed(1))), from: failed).errorMessage == nil)
 }
 

@@ -166,7 +166,11 @@ private func adding(_ text: String, at tick: Int) -> [Recorded<Event<FeedListVie
         let error = record(part(output, \.errorMessage), on: scene.scheduler)
         scene.scheduler.advance(to: 1000)
         #expect(scene.calls.all == ["add https://example.com/feed.xml"])
-        #expect(error.events == [.next(200, nil), .next(300, "already subscribed")])
+        #expect(
+            error.events == [
+                .next(200, nil),
+                .next(300, "Could not subscribe to “https://example.com/feed.xml”: already subscribed"),
+            ])
     }
 }
 
@@ -260,6 +264,8 @@ private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.
             screen(at: 152, screens).errorMessage
                 == "Could not import: /tmp/bad.opml: not an OPML subscription list: it is an HTML page")
         #expect(screen(at: 152, screens).message == nil)
+        // Its line comes back holding the path, to be corrected.
+        #expect(screen(at: 152, screens).mode == .importing(PromptText("/tmp/bad.opml")))
         #expect(calls == ["import /tmp/bad.opml"])
     }
 }
@@ -267,8 +273,8 @@ private func screen(at tick: Int, _ screens: TestableObserver<FeedListViewModel.
 @Test func feedsImportFailureAfterARefusedAddressShowsTheImportFailure() {
     withSubscriptionTracking {
         let (screens, calls) = importScene([
-            (100, .startAdding), (101, .submit), (300, .startImporting), (301, .edit(PromptText("/tmp/bad.opml"))),
-            (302, .submit),
+            (100, .startAdding), (101, .submit), (200, .cancel), (300, .startImporting),
+            (301, .edit(PromptText("/tmp/bad.opml"))), (302, .submit),
         ])
         #expect(screen(at: 101, screens).errorMessage == "Type the feed's address.")
         #expect(

@@ -715,6 +715,39 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(store.queries.withLock { $0 }.last.map { "\($0.sort) \($0.offset)+\($0.limit)" } == "title 15+5")
 }
 
+@Test func todoListScreenANewOrderShowsTheTopWhenTheSelectedTodoShowsThere() {
+    // The view is scrolled a row down to Cat, the sixth of eight; by title Cat is third, so the
+    // view starts at the top again rather than keep Ant above it.
+    let downs = (0..<5).map { (100 + $0, Action.select(.down)) }
+    let (screens, _, _) = run(
+        ["Hen", "Gnu", "Fox", "Eel", "Dog", "Cat", "Bee", "Ant"], height: 5,
+        downs + [(200, .cycleSort), (300, .cycleSort), (400, .cycleSort)])
+    #expect(at(199, screens).viewport.offset == 1)
+    #expect(at(199, screens).selectedRow?.title == "Cat")
+    let screen = last(screens)
+    #expect(screen.selectedRow?.title == "Cat")
+    #expect(screen.viewport.offset == 0)
+    #expect(screen.visibleRows.map(\.title) == ["Ant", "Bee", "Cat", "Dog", "Eel"])
+}
+
+@Test func todoListScreenANewOrderScrollsNoFurtherThanShowsTheSelectedTodo() {
+    // Scrolled to the end (Todo 00 at the bottom of 20); by title, Todo 00 is first, and Todo 10
+    // (selected next) eleventh: the view shows it at its bottom row, with as much above it as fits.
+    let titles = (0..<20).reversed().map { $0 < 10 ? "Todo 0\($0)" : "Todo \($0)" }
+    let (screens, _, _) = run(
+        titles, height: 5,
+        [
+            (100, .select(.bottom)), (150, .select(.pageUp)), (160, .select(.pageUp)), (200, .cycleSort),
+            (300, .cycleSort), (400, .cycleSort),
+        ])
+    #expect(at(199, screens).selectedRow?.title == "Todo 10")
+    #expect(at(199, screens).viewport.offset == 9)
+    let screen = last(screens)
+    #expect(screen.selectedRow?.title == "Todo 10")
+    #expect(screen.viewport.offset == 6)
+    #expect(screen.visibleRows.map(\.title) == ["Todo 06", "Todo 07", "Todo 08", "Todo 09", "Todo 10"])
+}
+
 @Test func todoListScreenMarkingARecurringTodoDoneNamesTheDayItsNextOneIsDue() {
     let bins = Todo(
         id: 1, title: "Bins", createdAt: Fixtures.day, dueAt: DueDay(year: 2027, month: 1, day: 4)?.date,

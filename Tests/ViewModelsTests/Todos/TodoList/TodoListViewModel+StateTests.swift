@@ -146,7 +146,7 @@ private func submitting(
 @Test func theAddLineReadsAttributesAndDueDaysAmongTheTitle() throws {
     let (state, effects) = submitting("Paint +home pri:H due:fri")
     let line = try TodoLine.parse("Paint +home pri:H due:fri", dueDays: Fixtures.dueDays).get()
-    #expect(effects == [.add(line)])
+    #expect(effects == [.add(line, typed: "Paint +home pri:H due:fri")])
     #expect(line.due.value?.description == "2026-11-27")
     #expect(state.mode == .browsing)
 }
@@ -173,7 +173,18 @@ private func submitting(
     let effects = VM.reduce(&state, .action(.submit))
     var line = TodoLine(title: "Learn +word", tags: ["home"])
     line.isWhole = true
-    #expect(effects == [.rename(7, line)])
+    #expect(effects == [.rename(7, line, typed: #"Learn \+word +home"#)])
+}
+
+@Test func aLineWhoseSaveFailedComesBackHoldingWhatWasTypedUnlessAnotherIsOpen() {
+    let failed = reduced(.writeFailed("Could not add the todo: locked", reopening: .adding(PromptText("Paint +home"))))
+    #expect(failed.mode == .adding(PromptText("Paint +home")))
+    #expect(failed.errorMessage == "Could not add the todo: locked")
+    let searching = reduced(
+        .action(.startSearching), .writeFailed("Could not add", reopening: .adding(PromptText("x"))))
+    #expect(searching.mode == .searching(PromptText()))
+    // A write of no line (a toggle) opens none.
+    #expect(reduced(.writeFailed("Could not change the todo: locked")).mode == .browsing)
 }
 
 @Test func aNewTodoThatTheSearchsAttributesShowIsNotSaidToBeHidden() {

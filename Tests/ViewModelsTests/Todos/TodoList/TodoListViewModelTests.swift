@@ -370,6 +370,24 @@ private func row(_ id: Int64, _ title: String, done: Bool = false, at position: 
     }
 }
 
+@Test func todoListAFailedAddOrRenameOpensItsLineAgainHoldingWhatWasTyped() {
+    withSubscriptionTracking {
+        var scene = Scene()
+        scene.writeResult = .failure(SceneError.storage("database is locked"))
+        let output = scene.output(
+            at(300, [.startAdding] + typed("Paint +home")) + at(400, [.cancel, .startRenaming] + typed("Oat milk"))
+                + at(500, [.cancel, .toggle]))
+        let screens = record(output.state, on: scene.scheduler)
+        scene.scheduler.advance(to: 1000)
+        let at = { (tick: Int) in screens.events.last { $0.time <= tick }?.value.element }
+        #expect(scene.writes.all == ["add Paint", "rename 1 Oat milk", "toggle 1"])
+        #expect(at(399)?.mode == .adding(PromptText("Paint +home")))
+        #expect(at(399)?.errorMessage == "Could not add the todo: database is locked")
+        #expect(at(499)?.mode == .renaming(id: 1, PromptText("Oat milk")))
+        #expect(at(999)?.mode == .browsing)
+    }
+}
+
 @Test func todoListMoveDownMovesAfterTheNextTodo() {
     withSubscriptionTracking {
         let scene = Scene()
