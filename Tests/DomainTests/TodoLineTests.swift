@@ -75,6 +75,14 @@ func unknownNamesAndWordsThatAreNoTagStayInTheTitle(text: String) throws {
     #expect(read.dueChange == .keep)
 }
 
+@Test func aTitleIsEscapedWordByWordAsTheLineIsSplitAtAnyWhiteSpace() throws {
+    let title = "Tea\u{00A0}+later\tpri:H  done"
+    let escaped = TodoLine.escaped(title)
+    #expect(escaped == "Tea\u{00A0}\\+later\t\\pri:H  done")
+    let read = try line(escaped)
+    #expect(read.tags.isEmpty && read.priority == .keep && read.title == "Tea +later pri:H done")
+}
+
 @Test func aRecurrencePhraseMayBeQuotedAsAShellWouldWantIt() throws {
     for text in [
         "Bins recur:'every 3 days' due:fri", "Bins recur:\"every 3 days\" due:fri", "Bins recur:every 3 days due:fri",

@@ -111,6 +111,9 @@ public final class FeedsBaseService: FeedsBaseServiceType {
     {
         _ = try feed(id: feedID, in: db)
         let before = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
+        // Items inserted now get identifiers above every stored one: what survives the cut
+        // below is told apart from what was there.
+        let lastStored = try db.fetchInt("SELECT coalesce(max(id), 0) FROM feed_items", [])
         for item in newest(items, keeping: maximumItems) {
             try db.execute(
                 """
@@ -134,15 +137,21 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         try db.execute("UPDATE feeds SET last_fetched_at = ? WHERE id = ?", [.integer(fetched), .integer(feedID)])
         try FeedRules.applyFilters(toFeed: feedID, in: db)
         let after = try db.fetchInt("SELECT count(*) FROM feed_items WHERE feed_id = ?", [.integer(feedID)])
-        let new = max(0, Int(after - before))
-        guard after > Int64(maximumItems) else { return (new, 0) }
+        let inserted = max(0, Int(after - before))
+        guard after > Int64(maximumItems) else { return (inserted, 0) }
         try db.execute(
             """
             DELETE FROM feed_items WHERE feed_id = ? AND id NOT IN (
                 SELECT id FROM feed_items WHERE feed_id = ? ORDER BY published_at DESC, id DESC LIMIT ?)
             """,
             [.integer(feedID), .integer(feedID), .integer(Int64(maximumItems))])
-        return (new, db.changedRowCount)
+        let removed = db.changedRowCount
+        // An item older than all those kept is cut as soon as it is stored: neither new nor removed.
+        let new = Int(
+            try db.fetchInt(
+                "SELECT count(*) FROM feed_items WHERE feed_id = ? AND id > ?",
+                [.integer(feedID), .integer(lastStored)]))
+        return (new, removed - (inserted - new))
     }
 
     /// The newest `count` of `items` (dated ones newest first, then undated ones in the feed's

@@ -9,7 +9,7 @@
 /// | `title~WORD` | whose title contains WORD (case ignored) |
 /// | `text~WORD` | whose title, summary or text contains WORD |
 /// | `feed:ID` | of the feed with this ID |
-/// | `tag:NAME` | of a feed tagged NAME |
+/// | `tag:NAME` | of a feed tagged NAME, or a folder in it (`NAME/…`) |
 /// | `-TERM` | for which TERM does not hold |
 ///
 /// A value with spaces is quoted: `title~"world cup"`, `tag:"Tech/Rust"`.

@@ -75,6 +75,16 @@ public struct TodoAttributeChange: Sendable, Hashable {
             recurrence: line.recurrence)
     }
 
+    /// The change that turns `old` into `new`, naming only the attributes that differ: one that
+    /// another writer changed meanwhile, and this change leaves alone, is kept.
+    public init(from old: TodoAttributes, to new: TodoAttributes) {
+        self.init(
+            tags: old.tags == new.tags ? nil : new.tags,
+            project: old.project == new.project ? .keep : new.project.map(FieldChange.set) ?? .remove,
+            priority: old.priority == new.priority ? .keep : new.priority.map(FieldChange.set) ?? .remove,
+            recurrence: old.recurrence == new.recurrence ? .keep : new.recurrence.map(FieldChange.set) ?? .remove)
+    }
+
     /// The change that makes a todo's attributes exactly `attributes`.
     public init(replacingWith attributes: TodoAttributes) {
         self.init(

@@ -239,9 +239,22 @@ public struct TodoLine: Sendable, Hashable {
     /// `title` written so that ``parse(_:dueDays:)`` reads it back as that title: each word that
     /// would be an attribute gets a backslash.
     public static func escaped(_ title: String) -> String {
-        let words = title.split(separator: " ", omittingEmptySubsequences: false)
-        guard words.contains(where: isAttributeWord) else { return title }
-        return words.map { isAttributeWord($0) ? "\\" + $0 : String($0) }.joined(separator: " ")
+        // Words as ``parse(_:dueDays:)`` splits them (at any white space), the spaces kept.
+        var written = ""
+        var word = ""
+        for character in title {
+            guard character.isWhitespace else {
+                word.append(character)
+                continue
+            }
+            written += escapedWord(word) + String(character)
+            word = ""
+        }
+        return written + escapedWord(word)
+    }
+
+    private static func escapedWord(_ word: String) -> String {
+        isAttributeWord(Substring(word)) ? "\\" + word : word
     }
 
     /// A todo's whole line: its title (escaped), then its attributes and due day, as

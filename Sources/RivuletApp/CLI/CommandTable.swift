@@ -212,9 +212,10 @@ enum CommandTable {
             discussion: """
                 Lists feeds, one a line: ID, title, unread and all items, address, when the
                 last refresh failed 'error:' and its whole reason, and its tags as 'tags:' and
-                their names separated by commas. With --tag, only the feeds carrying that tag.
+                their names separated by commas. With --tag, only the feeds carrying that tag or
+                a folder inside it (--tag Tech lists those tagged Tech/Rust too).
                 """,
-            options: [.value("tag", "NAME", "only the feeds tagged NAME")],
+            options: [.value("tag", "NAME", "only the feeds tagged NAME or a folder in it (NAME/…)")],
             jsonFields: FeedCommands.feedJSON.names, changesData: false
         ) { input throws(UsageError) in
             guard let text = input.value("tag") else { return .feedsList(json: input.has("json")) }

@@ -110,7 +110,7 @@ public enum RivuletCommand: Hashable, Sendable {
     /// `feeds download ITEM [N] [--to DIR]`: the item's `number`th enclosure (its first file
     /// when `nil`) into `folder` (the download folder when `nil`).
     case feedsDownload(itemID: Int64, number: Int?, folder: String?)
-    /// `feeds list [--tag NAME] [--json]`: the feeds, only those tagged `tag` when given.
+    /// `feeds list [--tag NAME] [--json]`: the feeds, only those tagged `tag` or a folder in it when given.
     case feedsListTagged(tag: String, json: Bool)
     /// `feeds tag ID [+TAG|-TAG]...`: with no change, prints the feed's tags.
     case feedsTag(id: Int64, FeedTagChange)

@@ -64,7 +64,9 @@ enum ScriptCommands {
             }
             Output.write(json ? todoJSON.value(of: todo).text + "\n" : shown(todo, now: Date()))
         case .done(let ids):
-            report("done", try value(of: todos.setCompleted(todoIDs: ids, true)))
+            // Only a todo done now made its next one: one done already is reported without it.
+            let open = Set(ids.filter { id in (try? value(of: todos.fetchTodo(id: id)))??.isCompleted == false })
+            report("done", try value(of: todos.setCompleted(todoIDs: ids, true)), nextOf: open)
         case .reopen(let ids):
             report("reopened", try value(of: todos.setCompleted(todoIDs: ids, false)))
         case .undo(let id?):
@@ -229,12 +231,12 @@ enum ScriptCommands {
     }
 
     /// Says what a change did, a line per todo: `done 3 "Buy milk"`.
-    /// One line per todo: `done 3 "Bins"`; a done todo that recurs names the day its next one is
-    /// due (`done 3 "Bins", next due 2027-01-11`).
-    private static func report(_ verb: String, _ changed: [Todo]) {
+    /// One line per todo: `done 3 "Bins"`; a todo of `completed` (done by this command) that
+    /// recurs names the day its next one is due (`done 3 "Bins", next due 2027-01-11`).
+    private static func report(_ verb: String, _ changed: [Todo], nextOf completed: Set<Int64> = []) {
         Output.write(
             changed.map { todo in
-                let next = todo.isCompleted ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
+                let next = completed.contains(todo.id) ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
                 return "\(verb) \(todo.id) \"\(TextSanitizer.sanitize(todo.title))\"\(next)\n"
             }.joined())
     }

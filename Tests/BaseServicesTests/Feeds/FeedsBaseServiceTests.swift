@@ -321,6 +321,12 @@ private func itemWindow(
     // Two new items, and the two oldest removed to keep five: both counted, not "none new".
     #expect(second == (2, 2))
     #expect(try allItems(fixture, feed.id).map(\.title) == (6...10).reversed().map { "item \($0)" })
+    // An item older than every one kept is cut as it is stored: neither new nor a removal.
+    let older = try fixture.database.write { (db) throws(DatabaseError) in
+        try FeedsBaseService.store(drafts(0...0), feedID: feed.id, fetched: 3, in: db, maximumItems: 5)
+    }
+    #expect(older == (0, 0))
+    #expect(try allItems(fixture, feed.id).map(\.title) == (6...10).reversed().map { "item \($0)" })
 }
 
 @Test func addFeedStoresAFileAsAnAbsoluteStandardizedPath() throws {

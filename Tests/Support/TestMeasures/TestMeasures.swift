@@ -72,26 +72,42 @@ public struct TemporaryFolder: Sendable {
     /// A path inside the folder.
     public func file(_ name: String = "test.sqlite") -> String { path + "/" + name }
 
-    /// The root of this process's folders, made on first use and removed at exit. The roots of
-    /// test processes that ended without their exit handlers (killed, or crashed) are removed
-    /// first: in `/dev/shm` they would hold memory until the machine restarts.
+    /// The root of this process's folders, made on first use and removed at exit. It holds a
+    /// lock file this process keeps locked while it lives, so the roots of test processes that
+    /// ended without their exit handlers (killed, or crashed) are known and removed first: in
+    /// `/dev/shm` they would hold memory until the machine restarts. The name adds a random
+    /// part to the process's ID, which another PID namespace may share.
     public static let root: String = {
         removeAbandonedRoots()
-        let root = TestMeasures.filesFolder + rootPrefix + "\(getpid())"
+        let root = TestMeasures.filesFolder + rootPrefix + "\(getpid())-\(UUID().uuidString.prefix(8))"
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        atexit { removeRoot(TestMeasures.filesFolder + rootPrefix + "\(getpid())") }
+        // Never closed: the kernel lets the lock go when the process ends, however it ends.
+        let lock = open(root + "/" + lockName, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        atexit { removeRoot(TemporaryFolder.root) }
         return root
     }()
 
     package static let rootPrefix = "rivulet-tests-"
+    package static let lockName = ".owner.lock"
 
-    /// Removes the roots in `folder` (a path ending in a slash) whose test process no longer exists.
+    /// Removes the roots in `folder` (a path ending in a slash) whose test process has ended:
+    /// their lock can be taken. A root without a lock (as roots were once made) goes when the
+    /// process its name gives no longer exists and it has not changed for ten minutes.
     package static func removeAbandonedRoots(in folder: String = TestMeasures.filesFolder) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(rootPrefix) {
-            guard let pid = pid_t(name.dropFirst(rootPrefix.count)), pid != getpid() else { continue }
-            // Only a process that no longer exists has abandoned its root.
-            if kill(pid, 0) != 0 && errno == ESRCH { removeRoot(folder + name) }
+            let root = folder + name
+            let lock = open(root + "/" + lockName, O_RDWR | O_CLOEXEC)
+            if lock >= 0 {
+                defer { close(lock) }
+                if flock(lock, LOCK_EX | LOCK_NB) == 0 { removeRoot(root) }
+                continue
+            }
+            let digits = name.dropFirst(rootPrefix.count).prefix { $0.isNumber }
+            guard let pid = pid_t(digits), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let changed = (try? FileManager.default.attributesOfItem(atPath: root))?[.modificationDate] as? Date
+            if let changed, Date().timeIntervalSince(changed) > 600 { removeRoot(root) }
         }
     }
 }

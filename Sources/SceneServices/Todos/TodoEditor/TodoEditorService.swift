@@ -33,8 +33,7 @@ package struct TodoEditorService: TodoEditorServiceType {
             title: fields.title == stored.title ? nil : fields.title,
             notes: fields.notes == stored.notes ? nil : fields.notes,
             due: fields.dueAt == stored.dueAt ? .keep : fields.dueAt.map(TodoEdit.Due.set) ?? .remove,
-            attributes: fields.attributes == stored.attributes
-                ? .keep : TodoAttributeChange(replacingWith: fields.attributes),
+            attributes: TodoAttributeChange(from: stored.attributes, to: fields.attributes),
             readAs: TodoEdit.Fields(title: read.title, notes: read.notes, dueAt: read.dueAt))
         let todos = todos
         return todos.update(id: stored.id, edit).concatMap { result -> Observable<Result<Todo, SceneError>> in

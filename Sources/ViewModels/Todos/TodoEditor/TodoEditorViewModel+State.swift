@@ -96,9 +96,11 @@ extension TodoEditorViewModel {
                 case .success(let day): day.date
                 default: nil
                 }
+            // A title line as loaded keeps the title and attributes as stored (reading it back tidies spaces).
+            let kept = title == storedTitleText ? stored : nil
             return TodoFields(
-                title: line.title.trimmingCharacters(in: .whitespaces), notes: notes, dueAt: dueAt,
-                attributes: TodoAttributes(line))
+                title: kept?.title ?? line.title.trimmingCharacters(in: .whitespaces), notes: notes, dueAt: dueAt,
+                attributes: kept?.attributes ?? TodoAttributes(line))
         }
 
         /// Whether saving is possible now.

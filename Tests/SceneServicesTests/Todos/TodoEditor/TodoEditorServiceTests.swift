@@ -119,4 +119,10 @@ import Testing
     _ = try first(service.save(TodoFields(title: "Paint", notes: "blue", attributes: work), over: Todo(changed)))
         .get()
     #expect(try first(fixture.todos.fetch(id: created.id)).get()?.attributes.priority == .high)
+    // A save that changes the tags writes the tags alone: the priority set elsewhere stays.
+    let tagged = TodoAttributes(tags: ["work", "paint"], project: "office")
+    _ = try first(service.save(TodoFields(title: "Paint", notes: "blue", attributes: tagged), over: Todo(changed)))
+        .get()
+    let merged = try #require(try first(fixture.todos.fetch(id: created.id)).get()?.attributes)
+    #expect(merged == TodoAttributes(tags: ["work", "paint"], project: "office", priority: .high))
 }

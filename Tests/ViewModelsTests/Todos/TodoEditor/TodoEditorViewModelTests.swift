@@ -144,6 +144,17 @@ private struct Run {
     }
 }
 
+@Test func editorSavingATitleLineAsLoadedKeepsTheTitleAndAttributesExactlyAsStored() {
+    withSubscriptionTracking {
+        var scene = Scene()
+        // Reading the line back would join the title's words with single spaces.
+        scene.loaded = Todo(
+            id: 4, title: "Call  Bob", notes: "", createdAt: Fixtures.day, attributes: TodoAttributes(tags: ["home"]))
+        _ = scene.run(id: 4, typing("later", in: .notes, at: 300) + [(400, .save)])
+        #expect(scene.saves.all == ["4: Call  Bob | later | - | +home"])
+    }
+}
+
 @Test func editorTitleLineNamingADueDayOrARecurrenceWithoutOneSaysWhereTheDueDayGoes() {
     withSubscriptionTracking {
         let run = Scene().run(
