@@ -107,7 +107,11 @@ func searchOperatorsInAQueryAreMatchedAsWordsNotObeyed(_ index: SearchIndex) thr
     // "OR" would widen an FTS5 match to both todos if it were obeyed.
     #expect(try titles("milk OR bread") == [])
     #expect(try titles("milk\" OR \"bread") == [])
-    #expect(try titles("-bread") == ["Buy bread"])
+    // A minus is no NOT: alone, or before what is no tag name, it is searched as a word...
+    #expect(try titles("- bread") == ["Buy bread"])
+    #expect(try titles("bread -5") == [])
+    // ...and before a tag name it leaves out the todos with that tag (none here has one).
+    #expect(try titles("-bread") == ["Buy milk", "Buy bread", near.title])
     #expect(try titles("NEAR") == [near.title])
     #expect(try titles("and gate") == [near.title])
     #expect(try titles("\"milk\"") == [milk.title])
