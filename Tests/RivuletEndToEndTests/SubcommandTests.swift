@@ -484,9 +484,12 @@ private func sampleFeed(in folder: TemporaryFolder) throws -> String {
         let feeds = try jsonArray(try rivulet("feeds", "list", "--json", db: db).output)
         return try #require(feeds.first { ($0["id"] as? Int) == id })
     }
+    let subscribed = try #require(try listed()["refreshedAt"] as? String)
     try Data("<html>not a feed".utf8).write(to: URL(fileURLWithPath: source))
     let failed = try rivulet("feeds", "refresh", String(id), db: db)
     #expect(failed.status == 1)
+    // A failure keeps the moment of the last refresh that succeeded.
+    #expect(try listed()["refreshedAt"] as? String == subscribed)
     let message = try #require(try listed()["lastError"] as? String)
     #expect(!message.isEmpty && failed.error.contains(message))
     try sample.write(to: URL(fileURLWithPath: source))

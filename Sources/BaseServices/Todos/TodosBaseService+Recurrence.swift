@@ -8,13 +8,19 @@ import SQLiteProvider
 extension TodosBaseService {
     /// When `todo` recurs, adds its next occurrence: the same title, notes, attributes and
     /// anchor day, due one period after its due day, at the end of the manual order, recorded
-    /// in the history's `change` (the completion's), so that one undo takes back both.
+    /// in the history's `change` (the completion's), so that one undo takes back both. A todo
+    /// of the same title and recurrence already due that day (the next one made when `todo` was
+    /// completed before, and reopened since) is not made twice.
     func insertNextOccurrence(of todo: TodoObject, change: Int64, in db: Connection) throws(DatabaseError) {
         guard let recurrence = todo.attributes.recurrence, let due = todo.dueAt else { return }
         let anchorDay = Recurrence.anchorDay(todo.anchorDay, of: DueDay(due))
+        let next = recurrence.next(afterDue: due, anchorDay: anchorDay).date
+        let made = try db.fetchInt(
+            "SELECT count(*) FROM todos WHERE title = ? AND recurrence = ? AND due_at = ? AND id != ?",
+            [.text(todo.title), .text(recurrence.written), .integer(next.storedMilliseconds), .integer(todo.id)])
+        guard made == 0 else { return }
         let draft = TodoDraft(
-            title: todo.title, notes: todo.notes, dueAt: recurrence.next(afterDue: due, anchorDay: anchorDay).date,
-            attributes: todo.attributes, anchorDay: anchorDay)
+            title: todo.title, notes: todo.notes, dueAt: next, attributes: todo.attributes, anchorDay: anchorDay)
         let id = try insertRow(draft, in: db)
         try History.recordAbsent(id, change: change, in: db)
     }

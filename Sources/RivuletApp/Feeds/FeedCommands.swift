@@ -208,17 +208,8 @@ enum FeedCommands {
         ("unreadCount", { .int(Int64($0.unreadCount)) }),
         ("lastError", { .optional($0.lastRefresh.failure) }),
         ("tags", { .array($0.tags.map(JSONValue.string)) }),
-        // When the last refresh succeeded (`null`: never, or it failed since).
-        (
-            "refreshedAt",
-            {
-                if case .succeeded(let moment) = $0.lastRefresh {
-                    .string(ScriptCommands.moment(moment))
-                } else {
-                    .null
-                }
-            }
-        ),
+        // When the last refresh succeeded, kept through failures since (`null`: never).
+        ("refreshedAt", { .optional($0.refreshedAt.map(ScriptCommands.moment)) }),
     ])
 
     /// What `feeds items --json` prints for each item.

@@ -28,7 +28,7 @@ extension Feed {
         self.init(
             id: object.id, url: object.url, title: object.title, itemCount: object.itemCount,
             unreadCount: object.unreadCount, lastRefresh: lastRefresh, tags: object.tags,
-            omittedItemCount: omittedItemCount)
+            omittedItemCount: omittedItemCount, refreshedAt: object.lastFetchedAt)
     }
 }
 

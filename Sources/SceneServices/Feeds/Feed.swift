@@ -21,11 +21,14 @@ package struct Feed: Sendable, Hashable, Identifiable {
     /// How many older items the feed listed beyond those kept (the newest, up to the most a
     /// feed keeps), when it was just subscribed to; 0 otherwise.
     package let omittedItemCount: Int
+    /// When it was last refreshed with success (a failure since keeps it); `nil` when never.
+    package let refreshedAt: Date?
 
     /// Creates a feed.
     package init(
         id: Int64, url: String, title: String, itemCount: Int = 0, unreadCount: Int = 0,
-        lastRefresh: FeedRefreshState = .never, tags: [String] = [], omittedItemCount: Int = 0
+        lastRefresh: FeedRefreshState = .never, tags: [String] = [], omittedItemCount: Int = 0,
+        refreshedAt: Date? = nil
     ) {
         self.id = id
         self.url = url
@@ -35,6 +38,7 @@ package struct Feed: Sendable, Hashable, Identifiable {
         self.lastRefresh = lastRefresh
         self.tags = tags
         self.omittedItemCount = omittedItemCount
+        self.refreshedAt = refreshedAt ?? lastRefresh.succeededAt
     }
 }
 
@@ -51,6 +55,11 @@ package enum FeedRefreshState: Sendable, Hashable {
     package var isFailure: Bool {
         if case .failed = self { return true }
         return false
+    }
+
+    /// When the last refresh succeeded; `nil` when it failed or never ran.
+    package var succeededAt: Date? {
+        if case .succeeded(let moment) = self { moment } else { nil }
     }
 
     /// Why the last refresh failed; `nil` when it did not.

@@ -56,10 +56,21 @@ func aMonthlySeriesFromThe31stComesBackToThe31stAfterEveryShortMonth(searchIndex
     #expect(try complete(fixture, times: 4) == ["2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"])
 }
 
-@Test func everyThreeMonthsFromThe31stKeepsTheSeriesDay() throws {
+@Test func everyThreeMonthsFromThe30thKeepsTheSeriesDay() throws {
     let fixture = try ServicesFixture()
     _ = try startSeries(fixture, "every 3 months", from: "2027-11-30")
     #expect(try complete(fixture, times: 3) == ["2028-02-29", "2028-05-30", "2028-08-30"])
+}
+
+@Test func completingATodoAgainAfterReopeningItMakesNoSecondNextOne() throws {
+    let fixture = try ServicesFixture()
+    let rent = try startSeries(fixture, "monthly", from: "2027-01-31")
+    _ = try value(fixture.todos.setCompleted(id: rent.id, true))
+    _ = try value(fixture.todos.setCompleted(id: rent.id, false))
+    _ = try value(fixture.todos.toggle(id: rent.id))
+    let all = try value(fixture.todos.fetchWindow(TodoQuery(sort: .manual, limit: 10))).todos
+    #expect(all.map { $0.dueAt.map { DueDay($0).description } } == ["2027-01-31", "2027-02-28"])
+    #expect(all.map(\.isCompleted) == [true, false])
 }
 
 @Test func aWeeklySeriesStillCountsFromItsDueDay() throws {

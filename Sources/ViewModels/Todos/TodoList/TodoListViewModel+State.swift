@@ -14,8 +14,7 @@ extension TodoListViewModel {
         case searching(PromptText)
         /// Deleting the todo `id` waits for a yes or a no.
         case confirmingDelete(id: Int64, title: String)
-        /// A bulk action over more than ``TodoListViewModel/bulkConfirmationThreshold`` shown
-        /// todos waits for a yes or a no.
+        /// A bulk action over more shown todos than the threshold waits for a yes or a no.
         case confirmingBulk(TodoBulkPlan)
     }
 
@@ -47,6 +46,11 @@ extension TodoListViewModel {
         /// Whether the rows shown are not yet those of the latest query.
         package var isLoading: Bool { loadedQuery != query }
 
+        /// Whether the rows shown answer another search, filter or order than the one typed or asked for.
+        package var showsAnotherList: Bool {
+            searchText != query.search || loadedQuery.map { !$0.listsTheSame(as: query) } ?? false
+        }
+
         /// Whether a page has arrived: the list has rows to act on, even while a newer query loads.
         package var hasLoaded: Bool { loadedQuery != nil }
 
@@ -71,8 +75,7 @@ extension TodoListViewModel {
         package var viewport = ListViewport()
         /// What the keyboard does now.
         package var mode = Mode.browsing
-        /// The status line's message: a failure, or a note on what was just done; until the next
-        /// key or its timeout.
+        /// The status line's message (a failure, or a note on what was done) until a key or its timeout.
         package internal(set) var status = StatusMessageSlot()
         /// The rows the list has with no input line open, as the front end last said.
         package internal(set) var contentHeight = 0
@@ -93,8 +96,7 @@ extension TodoListViewModel {
         /// those of the order before: another change of order follows it, not the row there.
         var placedTodo: Int64?
 
-        /// A list before anything has loaded, on the day `today`, reading short dates in
-        /// `dayMonthOrder`.
+        /// A list before anything loads, on the day `today`, reading short dates in `dayMonthOrder`.
         package init(today: DueDay? = nil, dayMonthOrder: DayMonthOrder = .dayFirst) {
             list.today = today
             list.dayMonthOrder = dayMonthOrder
@@ -109,11 +111,11 @@ extension TodoListViewModel {
         }
 
         /// Whether the selection is on its way: a row is selected whose todo has not arrived yet
-        /// (a window far down a long list), or the end was asked for and the last page is still
-        /// coming. A front end holds keys for the selected todo meanwhile.
+        /// (a window far down a long list), the last page asked for is coming, or the rows are still
+        /// another list's. A front end holds keys for the selected todo meanwhile.
         package var isSelectionPending: Bool {
             guard mode == .browsing else { return false }
-            return awaitsLastPage || (viewport.selected != nil && selectedRow == nil)
+            return awaitsLastPage || (viewport.selected != nil && selectedRow == nil) || list.showsAnotherList
         }
 
         /// The rows in the window, in order.

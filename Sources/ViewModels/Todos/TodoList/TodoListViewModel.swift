@@ -30,10 +30,9 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     let today: @Sendable () -> DueDay
     let dayMonthOrder: DayMonthOrder
 
-    /// Creates the view model over its scene service; the state and routes are delivered on
-    /// `scheduler`. `today` tells the day it is where the person is, to mark overdue and
-    /// due-today todos and to read due days typed (the system's by default; tests pass a fixed
-    /// day); `dayMonthOrder` how `24/12` is read (the locale's by default).
+    /// Creates the view model over its scene service; state and routes arrive on `scheduler`.
+    /// `today` is the day where the person is (for overdue and due-today marks and due days typed;
+    /// the system's by default), `dayMonthOrder` how `24/12` is read (the locale's by default).
     package init(
         service: any TodoListServiceType, scheduler: any Scheduler,
         today: @escaping @Sendable () -> DueDay = { .today() },
@@ -57,8 +56,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case open
         /// Mark the selected todo done or not done.
         case toggle
-        /// Mark the shown todos done, or not done when all of them are (asks first above
-        /// ``TodoListViewModel/bulkConfirmationThreshold``).
+        /// Mark the shown todos done, or not done when all of them are (asks first above the threshold).
         case toggleAll
         /// Delete the shown done todos (asks first above the threshold).
         case clearCompleted
