@@ -35,8 +35,10 @@ import Testing
     let match = TodoMatch(search: "+work -errand paint -errand")
     #expect(match.tags == ["work"] && match.excludedTags == ["errand"])
     #expect(match.text == "paint" && match.hasAttributes)
-    // A minus before no tag name is a word searched for.
+    // A minus before no tag name is a word searched for; before another attribute, a problem.
     #expect(TodoMatch(search: "- -5 -_x").text == "- -5 -_x")
+    #expect(TodoMatch(search: "-pri:H -project:x -+a").problems.count == 3)
+    #expect(TodoMatch(search: "-pri:H").problems == ["“-pri:H” cannot be left out: only a tag can, as -TAG."])
     #expect(match.admits(title: "paint", tags: ["work"], project: nil, priority: nil))
     #expect(!match.admits(title: "paint", tags: ["work", "errand"], project: nil, priority: nil))
     #expect(TodoMatch(search: "-errand").hasAttributes)

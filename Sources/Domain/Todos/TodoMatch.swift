@@ -49,6 +49,9 @@ public struct TodoMatch: Sendable, Hashable {
                 rewritten = true
                 continue
             }
+            if word.first == "-", TodoLine.isAttributeWord(word.dropFirst()) {
+                problems.append("“\(word)” cannot be left out: only a tag can, as -TAG.")
+            }
             if word.first == "\\", TodoLine.isAttributeWord(word.dropFirst()) {
                 words.append(word.dropFirst())
                 rewritten = true

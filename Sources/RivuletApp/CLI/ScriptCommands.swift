@@ -173,8 +173,9 @@ enum ScriptCommands {
         ("project", { .optional($0.attributes.project) }),
         ("priority", { .optional($0.attributes.priority?.rawValue) }),
         ("recurrence", { .optional($0.attributes.recurrence?.written) }),
-        // As `next` ranks it, at the moment it is written; a done todo has none.
-        ("urgency", { $0.isCompleted ? .null : .number(urgency(of: $0, now: Date())) }),
+        // As `next` ranks it, at the moment it is written, to a thousandth (its age part moves
+        // with every second); a done todo has none.
+        ("urgency", { $0.isCompleted ? .null : .number((urgency(of: $0, now: Date()) * 1000).rounded() / 1000) }),
     ])
 
     /// A stored moment as ISO 8601 in UTC, to the second: `2026-11-29T13:31:05Z`.

@@ -54,10 +54,10 @@ extension FeedListViewModel {
                 let kept = CountText.kept(feed.itemCount, omitted: feed.omittedItemCount)
                 state.status.show("Subscribed to “\(FeedURLRule.hidingPasswords(in: feed.title))”: \(kept).", .notice)
             case .failure(let error):
-                // The reason names the address (unless its own words do), and the line comes back
-                // holding it, to be corrected, as a line that cannot be read stays open.
+                // The reason names the address (unless its own words do, if only its start, as a long
+                // one is cut), and the line comes back holding it, as a line that cannot be read stays open.
                 let address = FeedURLRule.hidingPasswords(in: done?.url ?? "")
-                let named = address.isEmpty || error.message.contains(address) ? "" : " to “\(address)”"
+                let named = address.isEmpty || error.message.contains(address.prefix(24)) ? "" : " to “\(address)”"
                 state.status.show(error.message(after: "Could not subscribe" + named), .error)
                 state.reopen(.adding(PromptText(done?.typed ?? "")))
             }

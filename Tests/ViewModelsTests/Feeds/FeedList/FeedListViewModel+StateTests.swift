@@ -147,6 +147,16 @@ private func adding(_ text: String) -> [VM.Event] {
     #expect(after(.action(.cancel), .action(.startAdding), from: state).mode == .adding(PromptText()))
 }
 
+@Test func feedsStateAFailedSubscriptionWhoseReasonNamesTheStartOfALongAddressNamesItOnce() {
+    let url = "http://127.0.0.1:8765/" + String(repeating: "very-long-path-", count: 12) + "feed.xml"
+    var state = after(.feedsLoaded(.success([])))
+    for event in adding(url) { _ = VM.reduce(&state, event) }
+    // As the network layer cuts a long address: its start and its end around an ellipsis.
+    let reason = "GET \(url.prefix(40))…\(url.suffix(40)): 404 Not Found"
+    state = after(.added(.failure(SceneError.feed(reason))), from: state)
+    #expect(state.errorMessage == "Could not subscribe: \(reason)")
+}
+
 @Test func feedsStateASubscriptionFailedWhileAnotherLineIsOpenIsOfferedAtTheNextAdd() {
     var state = VM.State()
     for event in adding("https://example.com/feed") { _ = VM.reduce(&state, event) }
