@@ -170,7 +170,7 @@ func usageErrorsExitTwoWithOneLineAndWhereToLook(arguments: [String], topic: Str
     #expect(done.status == 0)
     #expect(done.output == "done \(ids[0]) \"Milk\"\ndone \(ids[2]) \"Bread\"\n")
     #expect(try rivulet("undo", db: db).output == "undid: complete 2 todos\n")
-    #expect(try rivulet("reopen", ids[1], db: db).output == "reopened \(ids[1]) \"Tea\"\n")
+    #expect(try rivulet("reopen", ids[1], db: db).output == "reopened \(ids[1]) \"Tea\" (already not done)\n")
     let removed = try rivulet("rm", ids[1], ids[2], db: db)
     #expect(removed.output == "deleted \(ids[1]) \"Tea\"\ndeleted \(ids[2]) \"Bread\"\n")
     #expect(try rivulet("undo", db: db).output == "undid: delete 2 todos\n")

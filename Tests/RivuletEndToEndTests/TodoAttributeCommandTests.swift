@@ -98,8 +98,8 @@ private func listed(_ db: String, _ filter: String...) throws -> [[String: Any]]
     let id = try rivulet("add", "Bins recur:weekly due:2027-01-04 +home", db: db).output
         .trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(try rivulet("done", id, db: db).output == "done \(id) \"Bins\", next due 2027-01-11\n")
-    // Done again, it makes no next one, and says none.
-    #expect(try rivulet("done", id, db: db).output == "done \(id) \"Bins\"\n")
+    // Done again, it makes no next one, and says it was done already.
+    #expect(try rivulet("done", id, db: db).output == "done \(id) \"Bins\" (already done)\n")
     let bins = try listed(db, "+home")
     #expect(bins.map { $0["due"] as? String } == ["2027-01-04", "2027-01-11"])
     #expect(bins.map { $0["completed"] as? Bool } == [true, false])

@@ -64,13 +64,11 @@ enum ScriptCommands {
             }
             Output.write(json ? todoJSON.value(of: todo).text + "\n" : shown(todo, now: Date()))
         case .done(let ids):
-            // Only a todo done now made its next one: one done already is reported without it.
-            let open = Set(ids.filter { id in (try? value(of: todos.fetchTodo(id: id)))??.isCompleted == false })
-            report("done", try value(of: todos.setCompleted(todoIDs: ids, true)), nextOf: open)
+            try setCompleted(ids, true, todos: todos)
         case .reopen(let ids):
-            report("reopened", try value(of: todos.setCompleted(todoIDs: ids, false)))
+            try setCompleted(ids, false, todos: todos)
         case .undo(let id?):
-            report("reopened", try value(of: todos.setCompleted(todoIDs: [id], false)))
+            try setCompleted([id], false, todos: todos)
             Output.error(
                 "rivulet: note: 'undo \(id)' reopened todo \(id), as 'reopen \(id)' does; 'undo' alone undoes the last change"
             )
@@ -231,14 +229,25 @@ enum ScriptCommands {
         DueDay(date).description
     }
 
-    /// Says what a change did, a line per todo: `done 3 "Buy milk"`.
-    /// One line per todo: `done 3 "Bins"`; a todo of `completed` (done by this command) that
-    /// recurs names the day its next one is due (`done 3 "Bins", next due 2027-01-11`).
-    private static func report(_ verb: String, _ changed: [Todo], nextOf completed: Set<Int64> = []) {
+    /// Says what a change did, a line per todo: `deleted 3 "Buy milk"`.
+    private static func report(_ verb: String, _ changed: [Todo]) {
+        Output.write(changed.map { "\(verb) \($0.id) \"\(TextSanitizer.sanitize($0.title))\"\n" }.joined())
+    }
+
+    /// `done` (`isCompleted`) or `reopen` of `ids` as one change: a line per todo, and for one
+    /// that was so already, that it was (`done 3 "Bins" (already done)`); only a todo done now
+    /// made its next one, so only it names the day that one is due.
+    private static func setCompleted(
+        _ ids: [Int64], _ isCompleted: Bool, todos: any CommandLineServiceType
+    ) throws(CommandFailure) {
+        let already = Set(ids.filter { id in (try? value(of: todos.fetchTodo(id: id)))??.isCompleted == isCompleted })
+        let changed = try value(of: todos.setCompleted(todoIDs: ids, isCompleted))
+        let verb = isCompleted ? "done" : "reopened"
         Output.write(
             changed.map { todo in
-                let next = completed.contains(todo.id) ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
-                return "\(verb) \(todo.id) \"\(TextSanitizer.sanitize(todo.title))\"\(next)\n"
+                let was = already.contains(todo.id) ? " (already \(isCompleted ? "done" : "not done"))" : ""
+                let next = isCompleted && was.isEmpty ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
+                return "\(verb) \(todo.id) \"\(TextSanitizer.sanitize(todo.title))\"\(next)\(was)\n"
             }.joined())
     }
 
