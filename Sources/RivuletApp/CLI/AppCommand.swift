@@ -27,7 +27,12 @@ enum AppCommand {
         let settingsPath = Composition.settingsPath()
         let (settings, problems) = Composition.settings(at: settingsPath)
         for problem in problems { Output.error("rivulet: \(settingsPath), \(problem) It is skipped.") }
-        let settingsNote = Composition.settingsNote(path: settingsPath, problems: problems)
+        // Bindings that leave an action with no key are kept (they may be meant), and said.
+        let keyless = KeyBindings(settings.keyBindings).actionsWithoutKeys
+        for sentence in keyless { Output.error("rivulet: \(settingsPath): \(sentence)") }
+        let startNotes =
+            (Composition.settingsNote(path: settingsPath, problems: problems).map { [$0] } ?? [])
+            + (keyless.isEmpty ? [] : [keyless.joined(separator: " ")])
         let services: Services
         switch Composition.startServices(options: options, settings: settings) {
         case .success(let prepared): services = prepared
@@ -42,7 +47,7 @@ enum AppCommand {
                 scheduler: scheduler, environment: ProcessInfo.processInfo.environment, settings: settings)
             shell.closeOnExit { closeBaseServices() }
             let coordinator = SceneCoordinator(
-                services: services, scheduler: scheduler, presenter: shell, startNotes: settingsNote.map { [$0] } ?? [])
+                services: services, scheduler: scheduler, presenter: shell, startNotes: startNotes)
             try shell.run(coordinator) {
                 // For the app's lifetime: the process ends by exiting, never by disposing.
                 _ = services.makeFeedListService().reloading(reload, scheduler: scheduler).subscribe()

@@ -32,6 +32,23 @@ struct KeyBindings {
         }
     }
 
+    /// A sentence for each action the bindings leave with no key in a scene: its own key was
+    /// bound to another action there, and no key to it ("d now does done in todos; delete has
+    /// no key there. Bind one with bind-key KEY delete todos.").
+    var actionsWithoutKeys: [String] {
+        BoundScene.allCases.flatMap { scene -> [String] in
+            guard let remap = remaps[scene] else { return [] }
+            return BoundAction.allCases.compactMap { action -> String? in
+                guard let own = Self.defaultKey(for: action, in: scene), let taken = remap[own], taken != own,
+                    boundKeys[scene]?[action]?.isEmpty ?? true, let other = Self.action(of: taken, in: scene),
+                    let name = boundKeys[scene]?[other]?.last
+                else { return nil }
+                return "\(name) now does \(other.rawValue) in \(scene.rawValue); \(action.rawValue) has no key there. "
+                    + "Bind one with bind-key KEY \(action.rawValue) \(scene.rawValue)."
+            }
+        }
+    }
+
     /// `event` as `scene` reads it: a bound key becomes the default key of its action.
     func translate(_ event: InputEvent, in scene: BoundScene) -> InputEvent {
         guard case .key(let pressed) = event, let remap = remaps[scene] else { return event }

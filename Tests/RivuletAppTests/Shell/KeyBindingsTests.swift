@@ -31,6 +31,20 @@ import ViewModels
     #expect(keys.translate(.key(.character("d")), in: .feeds) == .key(.character("d")))
 }
 
+@Test func anActionWhoseKeyWentToAnotherAndThatHasNoneIsNamed() {
+    let keys = KeyBindings([KeyBinding(key: "d", action: .done, scene: .todos), KeyBinding(key: "z", action: .sort)])
+    #expect(
+        keys.actionsWithoutKeys == [
+            "d now does done in todos; delete has no key there. Bind one with bind-key KEY delete todos."
+        ])
+    // Swapped keys leave every action a key; a key of its own bound elsewhere too.
+    let swapped = KeyBindings([
+        KeyBinding(key: "d", action: .done, scene: .todos), KeyBinding(key: "Space", action: .delete, scene: .todos),
+    ])
+    #expect(swapped.actionsWithoutKeys.isEmpty)
+    #expect(KeyBindings([KeyBinding(key: "d", action: .delete)]).actionsWithoutKeys.isEmpty)
+}
+
 @Test func helpListsTheKeysAsBound() {
     let keys = KeyBindings([KeyBinding(key: "x", action: .delete), KeyBinding(key: "Tab", action: .sort)])
     let shown = keys.relabel(KeyMaps.bindings(for: .todoList), in: .todos)
