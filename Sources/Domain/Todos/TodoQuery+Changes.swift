@@ -18,12 +18,6 @@ extension TodoQuery {
     /// The most rows one window may ask for.
     public static let maximumWindow = 500
 
-    /// Whether `other` lists the same todos in the same order (its window aside): the same
-    /// filter, search and order.
-    public func listsTheSame(as other: TodoQuery) -> Bool {
-        filter == other.filter && search == other.search && sort == other.sort
-    }
-
     /// The query after `change`. A new filter, order or search starts again at the top of the
     /// list; a window is clamped to sane bounds; the last page is asked for from the end, so
     /// that it is found (and counted) without knowing how many todos come before it.

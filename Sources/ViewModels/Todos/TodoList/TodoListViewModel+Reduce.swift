@@ -176,15 +176,15 @@ extension TodoListViewModel.State {
         browse(action, &effects)
     }
 
-    /// Enter on the input line: the line typed (a title with attributes: ``TodoLine``) is added
-    /// or becomes the renamed todo's, once valid. A line that cannot be read stays open with
-    /// the reason shown, so nothing typed is lost and nothing is saved.
+    /// Enter on the input line: a search is asked for at once (keys wait for its rows); a line
+    /// typed (``TodoLine``) is added or renames its todo once valid, else stays open with why.
     private mutating func submit(_ effects: inout [Effect]) {
         let (renamed, prompt): (Int64?, PromptText)
         switch mode {
         case .adding(let text): (renamed, prompt) = (nil, text)
         case .renaming(let id, let text): (renamed, prompt) = (id, text)
         case .searching, .browsing, .confirmingDelete, .confirmingBulk:
+            if case .searching = mode { change(.search(list.searchText), &effects) }
             mode = .browsing
             return
         }

@@ -46,10 +46,9 @@ extension TodoListViewModel {
         /// Whether the rows shown are not yet those of the latest query.
         package var isLoading: Bool { loadedQuery != query }
 
-        /// Whether the rows shown answer another search, filter or order than the one typed or asked for.
-        package var showsAnotherList: Bool {
-            searchText != query.search || loadedQuery.map { !$0.listsTheSame(as: query) } ?? false
-        }
+        /// Whether the rows shown answer another search than the one asked for (a new order or
+        /// filter keeps the selected todo; a new search may not have it).
+        package var showsAnotherList: Bool { loadedQuery.map { $0.search != query.search } ?? false }
 
         /// Whether a page has arrived: the list has rows to act on, even while a newer query loads.
         package var hasLoaded: Bool { loadedQuery != nil }
