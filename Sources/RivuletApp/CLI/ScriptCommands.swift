@@ -229,9 +229,11 @@ enum ScriptCommands {
         DueDay(date).description
     }
 
-    /// Says what a change did, a line per todo: `deleted 3 "Buy milk"`.
-    private static func report(_ verb: String, _ changed: [Todo]) {
-        Output.write(changed.map { "\(verb) \($0.id) \"\(TextSanitizer.sanitize($0.title))\"\n" }.joined())
+    /// Says what a change did, a line per todo: `deleted 3 "Buy milk"`, each line ended by what
+    /// `after` adds for its todo.
+    private static func report(_ verb: String, _ changed: [Todo], after: (Todo) -> String = { _ in "" }) {
+        Output.write(
+            changed.map { "\(verb) \($0.id) \"\(TextSanitizer.sanitize($0.title))\"\(after($0))\n" }.joined())
     }
 
     /// `done` (`isCompleted`) or `reopen` of `ids` as one change: a line per todo, and for one
@@ -242,13 +244,11 @@ enum ScriptCommands {
     ) throws(CommandFailure) {
         let already = Set(ids.filter { id in (try? value(of: todos.fetchTodo(id: id)))??.isCompleted == isCompleted })
         let changed = try value(of: todos.setCompleted(todoIDs: ids, isCompleted))
-        let verb = isCompleted ? "done" : "reopened"
-        Output.write(
-            changed.map { todo in
-                let was = already.contains(todo.id) ? " (already \(isCompleted ? "done" : "not done"))" : ""
-                let next = isCompleted && was.isEmpty ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
-                return "\(verb) \(todo.id) \"\(TextSanitizer.sanitize(todo.title))\"\(next)\(was)\n"
-            }.joined())
+        report(isCompleted ? "done" : "reopened", changed) { todo in
+            let was = already.contains(todo.id) ? " (already \(isCompleted ? "done" : "not done"))" : ""
+            let next = isCompleted && was.isEmpty ? todo.nextDue.map { ", next due \($0)" } ?? "" : ""
+            return next + was
+        }
     }
 
     /// Subscribes to a service's operation or observation and waits for its first result.

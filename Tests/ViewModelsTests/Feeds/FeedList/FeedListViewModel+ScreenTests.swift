@@ -37,7 +37,8 @@ private func run(
         }
     }
     let input = scheduler.createColdObservable(
-        [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
+        [Recorded.next(0, FeedListViewModel.Action.viewport(height: height))]
+            + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)
         .transform(input: .init(actions: input.asObservable()))
     let screens = scheduler.createObserver(State.self)
@@ -56,14 +57,15 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
 
 /// The states the feeds scene over `service` shows on `scheduler`, with a viewport of `height`
 /// rows given at tick 0 and `actions` at their ticks, until tick 1,000.
-private func recordScreens(
-    over service: MockFeedListService, on scheduler: TestScheduler, height: Int, _ actions: [(Int, Action)]
-) -> TestableObserver<State> {
+func recordScreens(
+    over service: MockFeedListService, on scheduler: TestScheduler, height: Int,
+    _ actions: [(Int, FeedListViewModel.Action)]
+) -> TestableObserver<FeedListViewModel.State> {
     let input = scheduler.createColdObservable(
         [Recorded.next(0, Action.viewport(height: height))] + actions.map { Recorded.next($0.0, $0.1) })
     let output = FeedListViewModel(service: service, scheduler: scheduler)
         .transform(input: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(State.self)
+    let screens = scheduler.createObserver(FeedListViewModel.State.self)
     let subscription = output.state.subscribe(screens.asObserver())
     scheduler.advance(by: 1_000)
     subscription.dispose()

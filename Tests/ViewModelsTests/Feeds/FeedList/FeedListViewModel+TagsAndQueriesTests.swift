@@ -45,14 +45,7 @@ private func run(_ actions: [(Int, Action)]) -> (screens: TestableObserver<State
             return .just(.success(HistoryStep(action: "remove query feed", subject: "Rusty", todoCount: 0)))
         }
     }
-    let input = scheduler.createColdObservable(
-        [Recorded.next(0, Action.viewport(height: 6))] + actions.map { Recorded.next($0.0, $0.1) })
-    let output = FeedListViewModel(service: service, scheduler: scheduler)
-        .transform(input: .init(actions: input.asObservable()))
-    let screens = scheduler.createObserver(State.self)
-    let subscription = output.state.subscribe(screens.asObserver())
-    scheduler.advance(by: 1_000)
-    subscription.dispose()
+    let screens = recordScreens(over: service, on: scheduler, height: 6, actions)
     return (screens, calls.all)
 }
 
