@@ -11,6 +11,11 @@ import Testing
     finished.status = .finished(path: "/tmp/2.mp3")
     let done = try #require(finished.ending)
     #expect(done.text == "Downloaded “Ep 2”: /tmp/2.mp3" && !done.isFailure)
+    var before = download
+    before.status = .alreadyThere(path: "/tmp/2.mp3")
+    let there = try #require(before.ending)
+    #expect(there.text == "“Ep 2” was downloaded before: /tmp/2.mp3" && !there.isFailure)
+    #expect(before.statusText == "done" && !before.isPending)
     var failed = download
     failed.status = .failed("the server said 404")
     let failure = try #require(failed.ending)

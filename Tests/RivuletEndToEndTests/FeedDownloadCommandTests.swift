@@ -34,7 +34,7 @@ struct FeedDownloadCommandTests {
         return (database, itemID)
     }
 
-    @Test func downloadPrintsThePathAndASecondOneNeverReplacesTheFirst() throws {
+    @Test func downloadPrintsThePathFetchesAFileOnceAndNeverReplacesAnother() throws {
         let server = try TestHTTPServer { request in
             // The enclosure is on this server, whose port the request's Host field names.
             let host = request.header("host") ?? ""
@@ -46,15 +46,24 @@ struct FeedDownloadCommandTests {
         let folder = try TemporaryFolder()
         let (database, item) = try subscribed(server, folder: folder)
         let target = folder.file("downloads")
-        for expected in ["Episode 1.mp3", "Episode 1 (2).mp3"] {
-            let run = try ChildProcess.rivulet(
+        // The second run names the file the first made, fetching nothing; once a file of
+        // that name no download made is there instead, the next is another file beside it.
+        let mine = Data("mine".utf8)
+        for (run, expected) in ["Episode 1.mp3", "Episode 1.mp3", "Episode 1 (2).mp3"].enumerated() {
+            if run == 2 {
+                try? FileManager.default.removeItem(atPath: target + "/Episode 1.mp3")
+                _ = FileManager.default.createFile(atPath: target + "/Episode 1.mp3", contents: mine)
+            }
+            let outcome = try ChildProcess.rivulet(
                 ["--db", database, "feeds", "download", item, "--to", target], environment: Self.noProxy)
-            #expect(run.termination == .exited(0), "stderr: \(run.error)")
-            #expect(run.output == target + "/" + expected + "\n")
+            #expect(outcome.termination == .exited(0), "stderr: \(outcome.error)")
+            #expect(outcome.output == target + "/" + expected + "\n")
             // Not a terminal: no progress line.
-            #expect(run.error.isEmpty)
+            #expect(outcome.error.isEmpty)
             #expect(FileManager.default.contents(atPath: target + "/" + expected) == episode)
+            #expect(server.requests.count { $0.target.hasPrefix("/media/") } == (run == 2 ? 2 : 1))
         }
+        #expect(FileManager.default.contents(atPath: target + "/Episode 1.mp3") == mine)
     }
 
     @Test func settingsFileNamesTheDownloadFolderAndFailuresAreOneLine() throws {

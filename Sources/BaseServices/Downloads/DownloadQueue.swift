@@ -97,6 +97,7 @@ public final class DownloadQueue: @unchecked Sendable {
             case .next(.started(_, let resumedAt)): update(next.id, .running(received: resumedAt, total: nil))
             case .next(.progress(let received, let total)): update(next.id, .running(received: received, total: total))
             case .next(.finished(let path, _)): update(next.id, .finished(path: path))
+            case .next(.alreadyThere(let path, _)): update(next.id, .alreadyThere(path: path))
             case .error(let error): finish(next.id, .failed((error as? DownloadError)?.message ?? "\(error)"))
             case .completed: finish(next.id, nil)
             }

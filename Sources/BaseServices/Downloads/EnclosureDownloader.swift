@@ -11,7 +11,10 @@ public import Streams
 /// download leaves its `.part`, and the next download of the same address continues it with a
 /// `Range` request; a server that answers with the whole file instead (`200`) starts it over.
 /// `NAME` is the address's last path component, made safe for a file name; a file already
-/// there is never replaced: the new one is `NAME (2)`, `NAME (3)`, and so on.
+/// there is never replaced: the new one is `NAME (2)`, `NAME (3)`, and so on. Each file records
+/// the address it came from (as `user.xdg.origin.url`, where the file system keeps extended
+/// attributes), so a second download of an address whose file is still there fetches nothing
+/// and names that file, and a `.part` another address left is never continued.
 ///
 /// ```swift
 /// let downloader = EnclosureDownloader()
@@ -49,6 +52,8 @@ public struct EnclosureDownloader: Sendable {
     /// Downloads `address` into `folder` (made when missing) when subscribed: emits
     /// ``DownloadEvent/started(path:resumedAt:)``, progress, then
     /// ``DownloadEvent/finished(path:size:)`` and completes; or fails with a ``DownloadError``.
+    /// When the file of an earlier download of `address` is still in `folder`, emits only
+    /// ``DownloadEvent/alreadyThere(path:size:)`` and completes.
     /// Disposing stops the transfer and keeps the `.part` file for the next try.
     public func download(_ address: String, into folder: String) -> Observable<DownloadEvent> {
         let (network, maximumSize, timeout) = (network, maximumSize, timeout)
@@ -60,8 +65,14 @@ public struct EnclosureDownloader: Sendable {
                 observer.onError(error)
                 return Disposables.empty
             }
+            if let (path, size) = target.existing {
+                observer.onNext(.alreadyThere(path: path, size: size))
+                observer.onCompleted()
+                return Disposables.empty
+            }
             let part = _PartFile(
-                path: target.partPath, offset: target.resumedAt, limit: maximumSize, report: { observer.onNext($0) })
+                path: target.partPath, offset: target.resumedAt, limit: maximumSize, origin: target.address,
+                report: { observer.onNext($0) })
             observer.onNext(.started(path: target.path, resumedAt: target.resumedAt))
             var request = ServiceRequest(
                 service: RemoteService(name: target.url.host ?? "download", baseURL: .fixed(target.url)),

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where one download goes: the address checked, the file name chosen in the folder, and the
-/// `.part` file an earlier try left, if any.
+/// `.part` file an earlier try of the same address left, if any; or the file an earlier
+/// download of the same address made, when it is still there.
 struct _DownloadTarget {
     /// The longest file name made, in bytes of UTF-8: most file systems allow 255, and the
     /// name gets " (N)" and ".part" added.
@@ -13,6 +14,11 @@ struct _DownloadTarget {
     private(set) var path: String
     /// Bytes already in the `.part` file.
     let resumedAt: Int64
+    /// The file of this address a download made before, and its size, when it is still there:
+    /// nothing need be fetched.
+    let existing: (path: String, size: Int64)?
+    /// The address as recorded on the files (``_DownloadOrigin``).
+    var address: String { url.absoluteString }
 
     var partPath: String { path + ".part" }
 
@@ -37,9 +43,43 @@ struct _DownloadTarget {
         }
         self.url = url
         self.folder = folder
-        self.path = Self.freePath(in: folder, name: Self.fileName(for: url))
-        let partSize = (try? FileManager.default.attributesOfItem(atPath: path + ".part"))?[.size] as? NSNumber
-        self.resumedAt = partSize?.int64Value ?? 0
+        let (path, existing) = Self.place(of: url.absoluteString, in: folder, name: Self.fileName(for: url))
+        self.path = path
+        self.existing = existing
+        self.resumedAt = existing == nil ? Self.size(of: path + ".part") ?? 0 : 0
+    }
+
+    /// Where the download of `address` goes in `folder`: the first of `name`, `name (2)`…
+    /// that holds no file, unless one before it holds this address's file (then that one is
+    /// `existing`); a name whose `.part` another address left is passed over, one of unknown
+    /// origin (left before origins were recorded) is continued.
+    private static func place(
+        of address: String, in folder: String, name: String
+    ) -> (
+        path: String, existing: (path: String, size: Int64)?
+    ) {
+        var number = 1
+        while true {
+            let candidate = numbered(name, number, in: folder)
+            number += 1
+            if FileManager.default.fileExists(atPath: candidate) {
+                if _DownloadOrigin.address(of: candidate) == address, let size = size(of: candidate) {
+                    return (candidate, (candidate, size))
+                }
+                continue
+            }
+            let part = candidate + ".part"
+            if FileManager.default.fileExists(atPath: part), let origin = _DownloadOrigin.address(of: part),
+                origin != address
+            {
+                continue
+            }
+            return (candidate, nil)
+        }
+    }
+
+    private static func size(of path: String) -> Int64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value
     }
 
     /// Renames the complete `.part` file to its name (another if a file took it meanwhile);
@@ -65,14 +105,21 @@ struct _DownloadTarget {
     /// The first of `name`, `name (2)`, `name (3)`… (the number before the extension) that no
     /// file in `folder` has; an unfinished download of that name (its `.part`) does not count.
     static func freePath(in folder: String, name: String) -> String {
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        let (stem, suffix) = split(name)
         var number = 1
         while true {
-            let candidate = base + (number == 1 ? name : "\(stem) (\(number))\(suffix)")
+            let candidate = numbered(name, number, in: folder)
             if !FileManager.default.fileExists(atPath: candidate) { return candidate }
             number += 1
         }
+    }
+
+    /// The path of `name` in `folder` as the `number`th of its name: `name` itself for 1,
+    /// `name (2)` (the number before the extension) for 2, and so on.
+    private static func numbered(_ name: String, _ number: Int, in folder: String) -> String {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        guard number > 1 else { return base + name }
+        let (stem, suffix) = split(name)
+        return base + "\(stem) (\(number))\(suffix)"
     }
 
     /// `episode.mp3` as `("episode", ".mp3")`; a name without an extension has none.

@@ -31,14 +31,20 @@ final class _PartFile: ResponseBodySink, @unchecked Sendable {
     let path: String
     let offset: Int64
     let limit: Int64
+    /// The address the bytes come from, recorded on the file (``_DownloadOrigin``).
+    let origin: String
     private let report: @Sendable (DownloadEvent) -> Void
     private let state = SanitizerVisibleMutex(State())
 
-    /// The part file at `path` that holds `offset` bytes from an earlier try.
-    init(path: String, offset: Int64, limit: Int64, report: @escaping @Sendable (DownloadEvent) -> Void) {
+    /// The part file at `path` that holds `offset` bytes from an earlier try of `origin`.
+    init(
+        path: String, offset: Int64, limit: Int64, origin: String,
+        report: @escaping @Sendable (DownloadEvent) -> Void
+    ) {
         self.path = path
         self.offset = offset
         self.limit = limit
+        self.origin = origin
         self.report = report
     }
 
@@ -73,6 +79,7 @@ final class _PartFile: ResponseBodySink, @unchecked Sendable {
         let flags = O_WRONLY | O_CREAT | (start > 0 ? O_APPEND : O_TRUNC)
         let descriptor = openFile(path, flags)
         guard descriptor >= 0 else { throw fail(Self.sentence(errno: errno, path: path)) }
+        _DownloadOrigin.record(origin, on: path)
         let isClosed = state.withLock { state -> Bool in
             if !state.isClosed { (state.descriptor, state.written, state.total) = (descriptor, start, total) }
             return state.isClosed

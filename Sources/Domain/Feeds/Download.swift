@@ -7,6 +7,9 @@ public enum DownloadEvent: Sendable, Hashable {
     case progress(received: Int64, total: Int64?)
     /// The file is complete at `path`; the last event before completion.
     case finished(path: String, size: Int64)
+    /// An earlier download of the address made the file at `path`, still there: nothing was
+    /// fetched. The only event before completion.
+    case alreadyThere(path: String, size: Int64)
 }
 
 /// One download a person asked for, in the app's queue: what it is and where it is.
@@ -19,6 +22,8 @@ public struct Download: Sendable, Hashable, Identifiable {
         case running(received: Int64, total: Int64?)
         /// Complete at `path`.
         case finished(path: String)
+        /// Downloaded before, and still at `path`: nothing was fetched.
+        case alreadyThere(path: String)
         /// Failed, for the reason given; asking again resumes it.
         case failed(String)
         /// Cancelled by the person, running or queued; asking again resumes it.
@@ -46,7 +51,7 @@ public struct Download: Sendable, Hashable, Identifiable {
     public var isPending: Bool {
         switch status {
         case .queued, .running: true
-        case .finished, .failed, .cancelled: false
+        case .finished, .alreadyThere, .failed, .cancelled: false
         }
     }
 
@@ -57,7 +62,7 @@ public struct Download: Sendable, Hashable, Identifiable {
         case .running(let received, let total?) where total > 0:
             "\(min(received * 100 / total, 100))% of \(FeedEnclosure.sizeText(total))"
         case .running(let received, _): FeedEnclosure.sizeText(received)
-        case .finished: "done"
+        case .finished, .alreadyThere: "done"
         case .failed: "failed"
         case .cancelled: "cancelled"
         }
@@ -68,6 +73,7 @@ public struct Download: Sendable, Hashable, Identifiable {
     public var ending: (text: String, isFailure: Bool)? {
         switch status {
         case .finished(let path): ("Downloaded “\(title)”: \(path)", false)
+        case .alreadyThere(let path): ("“\(title)” was downloaded before: \(path)", false)
         case .failed(let why): ("Could not download “\(title)”: \(why)", true)
         case .queued, .running, .cancelled: nil
         }

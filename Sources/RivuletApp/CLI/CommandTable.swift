@@ -321,9 +321,10 @@ enum CommandTable {
                 download-folder, else $XDG_DOWNLOAD_DIR or xdg-user-dirs' download folder, else
                 ~/Downloads. The file is named after the address and never replaces one
                 already there ('episode (2).mp3'). It is written as NAME.part and renamed when
-                complete; an interrupted download continues where it stopped when run again.
-                Files over 2 GiB are refused. Prints the file's path; on a terminal, a progress
-                line on standard error meanwhile.
+                complete; an interrupted download continues where it stopped when run again. A
+                file this address made before and still there is not fetched again: its path is
+                printed. Files over 2 GiB are refused. Prints the file's path; on a terminal, a
+                progress line on standard error meanwhile.
                 """,
             arguments: [
                 .one("ITEM", "the item's ID, as feeds items prints it"),

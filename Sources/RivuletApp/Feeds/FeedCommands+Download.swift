@@ -21,6 +21,10 @@ extension FeedCommands {
         progress.clear()
         switch last {
         case .success(.finished(let path, _))?: Output.line(path)
+        case .success(.alreadyThere(let path, _))?:
+            // The path alone on standard output, as for a new file: scripts read it.
+            if showsProgress { FileHandle.standardError.write(Data("downloaded before; nothing fetched\n".utf8)) }
+            Output.line(path)
         case .failure(let error)?: throw CommandFailure(named(Composition.message(error), what: enclosure.url))
         default: throw CommandFailure("\(enclosure.url): the download ended without a file")
         }
@@ -71,7 +75,7 @@ final class DownloadProgressLine: @unchecked Sendable {
             guard let name else { return }
             let line = ProgressBar.overwritingLine(with: Self.text(name: name, received, total))
             FileHandle.standardError.write(Data(line.utf8))
-        case .finished:
+        case .finished, .alreadyThere:
             break
         }
     }

@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    @Test func askingAgainForADownloadedFileSaysItWasDownloadedBefore() throws {
+        try withSubscriptionTracking {
+            let (scheduler, folder) = (TestScheduler(), TemporaryFolder())
+            let network = FakeNetworkService(scheduler: scheduler, delay: .milliseconds(100))
+            network.stubs.stub(url: "https://x.example/one.mp3", with: .ok(Data("one".utf8)))
+            let queue = DownloadQueue(downloader: EnclosureDownloader(network: network), folder: folder.path)
+            _ = scheduler.scheduleAt(300) { queue.enqueue("https://x.example/one.mp3", title: "One") }
+            _ = scheduler.scheduleAt(1_000) { queue.enqueue("https://x.example/one.mp3", title: "One") }
+            let seen = scheduler.start(disposed: 10_000) { queue.observeEntries() }
+            let last = try #require(seen.events.compactMap { $0.value.element }.last)
+            #expect(
+                last.map(\.status) == [
+                    .finished(path: folder.file("one.mp3")), .alreadyThere(path: folder.file("one.mp3")),
+                ])
+            #expect(network.stubs.recordedRequests.count == 1)
+        }
+    }
+
     @Test func cancellingEndsTheRunningDownloadAndTheQueuedOnesAndTheNextRunsAgain() {
         withSubscriptionTracking {
             let (scheduler, folder) = (TestScheduler(), TemporaryFolder())

@@ -160,6 +160,58 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         #expect(contents(folder.file("ep 1 (3).mp3")) == episode)
     }
 
+    /// Downloads `from` into `folder` on a network of its own, answering `address` with the
+    /// episode and `otherAddress` with other bytes: the outcome and the requests made.
+    private func download(
+        _ from: String, into folder: TemporaryFolder
+    ) -> (
+        events: [DownloadEvent], error: DownloadError?, ranges: [String?]
+    ) {
+        let scheduler = TestScheduler()
+        let network = FakeNetworkService(scheduler: scheduler)
+        network.stubs.stub(url: address, with: .ok(episode))
+        network.stubs.stub(url: otherAddress, with: .ok(Data("another show".utf8)))
+        let result = run(EnclosureDownloader(network: network).download(from, into: folder.path), on: scheduler)
+        return (result.events, result.error, network.stubs.recordedRequests.map { $0.header("Range") })
+    }
+
+    private let otherAddress = "https://another.example/feed/ep%201.mp3"
+
+    @Test func secondDownloadOfAnAddressWhoseFileIsThereFetchesNothing() {
+        let folder = TemporaryFolder()
+        let path = folder.file("ep 1.mp3")
+        #expect(download(address, into: folder).events.last == .finished(path: path, size: 1_000))
+        #expect(_DownloadOrigin.address(of: path) == "https://podcasts.example/show/ep%201.mp3")
+        let again = download(" \(address)\n", into: folder)
+        #expect(again.error == nil)
+        #expect(again.events == [.alreadyThere(path: path, size: 1_000)])
+        #expect(again.ranges.isEmpty)
+        // Once the file is gone, the address is fetched again, into the same name.
+        try? FileManager.default.removeItem(atPath: path)
+        let third = download(address, into: folder)
+        #expect(third.events.last == .finished(path: path, size: 1_000))
+        #expect(third.ranges == [nil])
+    }
+
+    @Test func sameNameFromAnotherAddressIsAnotherFileAndItsPartIsNeverContinued() {
+        let folder = TemporaryFolder()
+        // Another show's unfinished episode of the same name waits in the folder.
+        _ = FileManager.default.createFile(atPath: folder.file("ep 1.mp3.part"), contents: Data("another".utf8))
+        _DownloadOrigin.record(otherAddress, on: folder.file("ep 1.mp3.part"))
+        let first = download(address, into: folder)
+        #expect(first.events.first == .started(path: folder.file("ep 1 (2).mp3"), resumedAt: 0))
+        #expect(first.ranges == [nil])
+        #expect(contents(folder.file("ep 1 (2).mp3")) == episode)
+        // That show's download continues its own part, and a repeat of either names its file.
+        let second = download(otherAddress, into: folder)
+        #expect(second.events.first == .started(path: folder.file("ep 1.mp3"), resumedAt: 7))
+        #expect(second.ranges == ["bytes=7-"])
+        #expect(contents(folder.file("ep 1.mp3")) == Data("another show".utf8))
+        #expect(
+            download(address, into: folder).events == [.alreadyThere(path: folder.file("ep 1 (2).mp3"), size: 1_000)])
+        #expect(download(otherAddress, into: folder).events == [.alreadyThere(path: folder.file("ep 1.mp3"), size: 12)])
+    }
+
     @Test func folderThatIsAFileIsOneSentence() {
         let (scheduler, folder) = (TestScheduler(), TemporaryFolder())
         _ = FileManager.default.createFile(atPath: folder.file("taken"), contents: Data())
