@@ -140,3 +140,17 @@ private func parse(
         #expect(FeedURLRule.hidingPasswords(in: text) == text)
     }
 }
+
+@Test func feedURLRuleReadsDotSegmentsOutOfAWebAddressAsABrowserAsksForIt() {
+    func parsed(_ text: String) -> String? {
+        guard case .success(.web(let url)) = FeedURLRule.parse(text, homeDirectory: "/", currentDirectory: "/") else {
+            return nil
+        }
+        return url.absoluteString
+    }
+    #expect(parsed("http://127.0.0.1:8765/sub/../rss1.xml?a=1#top") == "http://127.0.0.1:8765/rss1.xml?a=1#top")
+    #expect(parsed("https://example.com/./feeds/./a.xml") == "https://example.com/feeds/a.xml")
+    // Dots inside names are no segments.
+    #expect(parsed("https://example.com/v1.2/feed.xml") == "https://example.com/v1.2/feed.xml")
+    #expect(parsed("https://example.com/..feed/a") == "https://example.com/..feed/a")
+}

@@ -59,10 +59,13 @@ struct FeedTagsAndQueriesTests {
         #expect(try run(["feeds", "items", rust]).output.split(separator: "\n").count == 1)
         #expect(try run(["feeds", "query", "show", "Rust"]).output.split(separator: "\n").count == 1)
         #expect(try run(["feeds", "filter", "list", "--json"]).output.contains(#""expression":"title~sponsored""#))
-        #expect(try run(["feeds", "filter", "rm", "2"]).status == 0)
+        #expect(
+            try run(["feeds", "filter", "rm", "2"]).output == "removed filter 2 title~sponsored (undo puts it back)\n")
         #expect(try run(["feeds", "items", rust]).output.split(separator: "\n").count == 2)
         #expect(try run(["undo"]).status == 0)
         #expect(try run(["feeds", "items", rust]).output.split(separator: "\n").count == 1)
+        #expect(try run(["feeds", "query", "rm", "Rust"]).output == "removed query feed 'Rust' (undo puts it back)\n")
+        #expect(try run(["feeds", "query", "list"]).output.isEmpty)
     }
 
     @Test(.enabled(if: tmuxIsInstalled()))

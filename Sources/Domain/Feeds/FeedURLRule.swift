@@ -130,7 +130,9 @@ public enum FeedURLRule {
             let web = scheme == "feed" ? "http://" + rest : text
             guard let url = URL(string: web) else { return .failure(.notAWebAddress(text)) }
             guard let host = url.host, !host.isEmpty else { return .failure(.noHost(text)) }
-            return .success(.web(url))
+            // `a/../b` and `./b` in the path name the address without them, as a browser asks
+            // for it: one feed, whichever way it was written.
+            return .success(.web(url.path.contains(".") ? url.standardized : url))
         case "file":
             guard let url = URL(string: text), !url.path.isEmpty else { return .failure(.fileWithoutPath(text)) }
             return .success(.file(path: url.standardizedFileURL.path))

@@ -21,11 +21,16 @@ enum FeedRuleCommands {
             let rule = try ScriptCommands.value(of: feeds.addRule(name: name, expression: expression))
             Output.line(rule.name.map { TextSanitizer.sanitize($0) } ?? String(rule.id))
         case .feedsQueryRemove(let name):
-            _ = try ScriptCommands.value(of: feeds.removeRule(id: try query(named: name, feeds: feeds).id))
+            let query = try query(named: name, feeds: feeds)
+            _ = try ScriptCommands.value(of: feeds.removeRule(id: query.id))
+            Output.line("removed query feed '\(TextSanitizer.sanitize(query.name ?? name))' (undo puts it back)")
         case .feedsFilterRemove(let id):
             let filters = try ScriptCommands.value(of: feeds.fetchRules()).filter { !$0.isQuery }
-            guard filters.contains(where: { $0.id == id }) else { throw CommandFailure("there is no filter \(id)") }
+            guard let filter = filters.first(where: { $0.id == id }) else {
+                throw CommandFailure("there is no filter \(id)")
+            }
             _ = try ScriptCommands.value(of: feeds.removeRule(id: id))
+            Output.line("removed filter \(id) \(TextSanitizer.sanitize(filter.expression)) (undo puts it back)")
         case .feedsRuleList(let filters, let json):
             let rules = try ScriptCommands.value(of: feeds.fetchRules()).filter { $0.isQuery != filters }
             if json {
