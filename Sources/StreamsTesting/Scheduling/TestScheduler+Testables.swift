@@ -14,13 +14,15 @@ extension TestScheduler {
 
     /// A hot observable emitting `events` at their absolute ticks to whoever is subscribed then.
     ///
-    /// Events due before the current tick are dropped.
+    /// Events whose tick is already past are emitted at the next step, in the order of their
+    /// ticks, as RxTest's are.
     public func createHotObservable<Element: Sendable>(
         _ events: [Recorded<Event<Element>>]
     )
         -> TestableObservable<Element>
     {
-        TestableObservable(scheduler: self, segments: [events], isHot: true, label: "hot observable")
+        TestableObservable(
+            scheduler: self, segments: [events], isHot: true, label: "hot observable", emitsPastEvents: true)
     }
 
     /// A cold observable replaying `events` to each subscriber, at ticks relative to its

@@ -35,8 +35,10 @@ public import Streams
 ///   `simulateProcessingDelay` asks for RxTest's.
 /// - ``advance(to:fileID:filePath:line:column:)`` and ``advance(by:fileID:filePath:line:column:)``
 ///   run everything due up to and including the target tick, work scheduled meanwhile too.
-/// - Time never goes back: advancing to the past records a test failure and changes nothing;
-///   work scheduled in the past (``scheduleAt(_:label:_:)``) runs at the current tick.
+/// - Time never goes back: advancing to the past records a test failure and changes nothing.
+///   Work scheduled for a tick already past (``scheduleAt(_:label:_:)``, a hot event made
+///   late) runs at the current tick, before the work due then, ordered by its tick and then by
+///   the order of scheduling, as RxTest's `VirtualTimeScheduler` runs it.
 /// - More than `actionsPerTickLimit` actions at one tick (a zero-period timer, a feedback
 ///   loop) stop the scheduler with a failure that lists the pending work, instead of hanging.
 ///   ``run(maxSteps:)`` throws in the same way when a source never ends.
@@ -100,7 +102,8 @@ public final class TestScheduler: Scheduler {
 
     /// The work scheduled and not yet run, in the order it will run.
     public var pendingWork: [PendingWork] {
-        state.withLock { $0.queue.pendingItems() }.map { PendingWork(label: $0.label, dueTime: $0.time) }
+        let (clock, items) = state.withLock { ($0.clock, $0.queue.pendingItems()) }
+        return items.map { PendingWork(label: $0.label, dueTime: max($0.time, clock)) }
     }
 
     // MARK: - Scheduling
@@ -122,9 +125,12 @@ public final class TestScheduler: Scheduler {
             at: nil, offset: max(minimum, delay.ticks), phase: _WorkQueue.workPhase, label: label, action)
     }
 
-    /// Schedules `action` at the absolute tick `time`; a tick in the past means the current tick.
+    /// Schedules `action` at the absolute tick `time`, with no processing delay even when
+    /// ``simulateProcessingDelay`` is on, as RxTest's `scheduleAt`.
     ///
-    /// This is how a test drives inputs: `scheduler.scheduleAt(250) { subject.onNext(5) }`.
+    /// A tick already past runs at the next step, at the current tick but before the work due
+    /// then, ordered by its tick and then by the order of scheduling, as RxTest's scheduler
+    /// does. This is how a test drives inputs: `scheduler.scheduleAt(250) { subject.onNext(5) }`.
     @discardableResult
     public func scheduleAt(
         _ time: Int, label: String = "scheduleAt", _ action: @escaping @Sendable () -> Void
@@ -132,14 +138,15 @@ public final class TestScheduler: Scheduler {
         enqueue(at: time, offset: 0, phase: _WorkQueue.workPhase, label: label, action)
     }
 
-    /// Schedules at `time` (absolute, clamped to now) or at now + `offset`.
+    /// Schedules at `time` (absolute) or at now + `offset`. A past time is kept as it is, so
+    /// that past work runs first, in the order of its ticks; the clock never goes back for it.
     func enqueue(
         at time: Int?, offset: Int, phase: Int, label: String, _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
         let (slot, rank) = state.withLock { state in
             let due: Int
             if let time {
-                due = max(time, state.clock)
+                due = time
             } else {
                 let (sum, overflow) = state.clock.addingReportingOverflow(offset)
                 due = overflow ? Int.max : sum
@@ -277,8 +284,10 @@ public final class TestScheduler: Scheduler {
         var stepsAtTick = 0
         while true {
             let step: Step = state.withLock { state in
-                guard let due = state.queue.peekTime(), due <= limit else { return .idle }
+                guard let time = state.queue.peekTime(), time <= limit else { return .idle }
                 if steps >= maxSteps { return .stepLimit }
+                // Past work runs at the current tick and counts towards its limit.
+                let due = max(time, state.clock)
                 if due != tick {
                     tick = due
                     stepsAtTick = 0
