@@ -55,7 +55,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
         self.isHot = isHot
         self.label = label
         self.position = position
-        let start = scheduler.now
+        let start = scheduler.clock
         self.origin = start
         scheduler.register(self)
         guard isHot else { return }
@@ -74,7 +74,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
     /// relative to now.
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let tracker = LiveSubscriptions.increment()
-        let now = scheduler.now
+        let now = scheduler.clock
         let (id, index) = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -96,7 +96,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
         }
         let pending = scheduled
         return Disposables.create { [scheduler] in
-            let end = scheduler.now
+            let end = scheduler.clock
             self.state.withLock { state in
                 state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, end)
                 state.observers.removeAll { $0.id == id }
