@@ -6,6 +6,18 @@ public enum CompletableEvent: Sendable {
     case completed
 }
 
+extension CompletableEvent: Equatable {
+    /// Outcomes are equal when their kinds match; errors match by their type and text, as
+    /// ``Event``'s do.
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.error(let a), .error(let b)): return _errorsMatch(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// A sequence that sends no value: it only completes or fails, like a write or a delete. See
 /// ``Single`` for why the traits are separate types.
 ///

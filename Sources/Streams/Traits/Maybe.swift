@@ -8,6 +8,19 @@ public enum MaybeEvent<Element: Sendable>: Sendable {
     case completed
 }
 
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// Outcomes are equal when their kinds and values match; errors match by their type and
+    /// text, as ``Event``'s do.
+    public static func == (lhs: MaybeEvent, rhs: MaybeEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let a), .success(let b)): return a == b
+        case (.error(let a), .error(let b)): return _errorsMatch(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// A sequence that sends at most one value, then completes, or fails: a cache lookup, an
 /// optional record. See ``Single`` for why the traits are separate types.
 ///

@@ -58,3 +58,14 @@ import Testing
         await #expect(throws: TestError.self) { try await Completable.error(TestError(2)).value }
     }
 }
+
+@Test func completableOutcomesCompareKindAndErrorByTypeAndDescription() {
+    withSubscriptionTracking {
+        let outcomes = Log<CompletableEvent>()
+        Completable.empty().subscribe { outcomes.append($0) }
+        Completable.error(TestError(1)).subscribe { outcomes.append($0) }
+        #expect(outcomes.all == [.completed, .error(TestError(1))])
+        #expect(outcomes.all != [.completed, .error(TestError("1"))])
+        #expect(CompletableEvent.completed != .error(TestError(1)))
+    }
+}

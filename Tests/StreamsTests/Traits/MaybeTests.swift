@@ -70,3 +70,16 @@ import Testing
         #expect(dropped.events == [.completed(1200)])
     }
 }
+
+@Test func maybeOutcomesCompareKindValueAndErrorByTypeAndDescription() {
+    withSubscriptionTracking {
+        let outcomes = Log<MaybeEvent<Int>>()
+        Maybe.just(1).subscribe { outcomes.append($0) }
+        Maybe<Int>.empty().subscribe { outcomes.append($0) }
+        Maybe<Int>.error(TestError(1)).subscribe { outcomes.append($0) }
+        #expect(outcomes.all == [.success(1), .completed, .error(TestError(1))])
+        #expect(outcomes.all != [.success(2), .completed, .error(TestError(1))])
+        #expect(outcomes.all != [.success(1), .completed, .error(TestError(2))])
+        #expect(MaybeEvent<Int>.completed != .error(TestError(1)))
+    }
+}
