@@ -94,6 +94,13 @@ public struct Completable: PrimitiveSequenceType {
         }
     }
 
+    /// Runs `second` after this completable completes; a failure skips it: `andThen` of a
+    /// completable, by RxSwift's other name.
+    @inlinable
+    public func concat(_ second: Completable) -> Completable {
+        Completable(unchecked: source.concat(second.source))
+    }
+
     /// Runs `next` after this completable completes; a failure skips it.
     @inlinable
     public func andThen(_ next: Completable) -> Completable {

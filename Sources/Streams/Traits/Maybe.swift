@@ -64,6 +64,13 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     @inlinable
     public static func just(_ element: Element) -> Maybe<Element> { Maybe(unchecked: .just(element)) }
 
+    /// A maybe that sends `element` in one action on `scheduler`, and completes in the next,
+    /// as ``Observable/just(_:scheduler:)`` does.
+    @inlinable
+    public static func just(_ element: Element, scheduler: any Scheduler) -> Maybe<Element> {
+        Maybe(unchecked: .just(element, scheduler: scheduler))
+    }
+
     /// A maybe that completes without a value.
     @inlinable
     public static func empty() -> Maybe<Element> { Maybe(unchecked: .empty()) }
@@ -146,6 +153,18 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     @inlinable
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
         Single(unchecked: source.ifEmpty(switchTo: other.source))
+    }
+
+    /// Continues with `other` if the maybe completes empty.
+    @inlinable
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        Maybe(unchecked: source.ifEmpty(switchTo: other.source))
+    }
+
+    /// On failure, succeeds with `element` instead.
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+        Maybe(unchecked: source.catchAndReturn(element))
     }
 
     /// Runs side effects without changing the outcome; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
