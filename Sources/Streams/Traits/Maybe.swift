@@ -126,7 +126,7 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     public func compactMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe<Result>._wrapping(source.map(transform).compactMap { $0 })
+        Maybe<Result>(unchecked: source.compactMap(transform))
     }
 
     /// The value if it satisfies `predicate`; otherwise the maybe completes empty.

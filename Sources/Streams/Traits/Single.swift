@@ -85,7 +85,7 @@ public struct Single<Element: Sendable>: PrimitiveSequenceType {
     public func compactMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe<Result>._wrapping(source.map(transform).compactMap { $0 })
+        Maybe<Result>(unchecked: source.compactMap(transform))
     }
 
     /// The value if it satisfies `predicate`; otherwise the result completes empty, so it is a
