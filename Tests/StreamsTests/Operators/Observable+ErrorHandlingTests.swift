@@ -190,25 +190,16 @@ import Testing
     }
 }
 
-@Test func retryWhenHoldsTheTriggersCompletionUntilTheNextFailure() {
+@Test func retryWhenHoldsTheTriggersEndUntilTheNextFailure() {
     withSubscriptionTracking {
-        let scheduler = TestScheduler()
-        let xs = scheduler.createColdObservable([.next(10, 1), .error(40, TestError(1))])
-        let trigger = scheduler.createHotObservable([.completed(220)] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger } }
-        #expect(res.events == [.next(210, 1), .completed(240)])
-        #expect(xs.subscriptions == [Subscription(200, 240)])
-    }
-}
-
-@Test func retryWhenHoldsTheTriggersErrorUntilTheNextFailure() {
-    withSubscriptionTracking {
-        let scheduler = TestScheduler()
-        let xs = scheduler.createColdObservable([.next(10, 1), .error(40, TestError(1))])
-        let trigger = scheduler.createHotObservable([.error(220, TestError(2))] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger } }
-        #expect(res.events == [.next(210, 1), .error(240, TestError(2))])
-        #expect(xs.subscriptions == [Subscription(200, 240)])
+        for end in [Event<Int>.completed, .error(TestError(2))] {
+            let scheduler = TestScheduler()
+            let xs = scheduler.createColdObservable([.next(10, 1), .error(40, TestError(1))])
+            let trigger = scheduler.createHotObservable([Recorded(time: 220, value: end)])
+            let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger } }
+            #expect(res.events == [.next(210, 1), Recorded(time: 240, value: end)])
+            #expect(xs.subscriptions == [Subscription(200, 240)])
+        }
     }
 }
 
