@@ -96,7 +96,9 @@ final class FeedItemsController: BoundSceneController<FeedItemsViewModel.State, 
     func handle(_ event: InputEvent) -> Bool {
         let isReading = scene.state.isReading
         let read = keys.translate(event, in: isReading ? .reader : .items)
-        guard let action = Self.action(for: read, isReading: isReading) else { return false }
+        guard var action = Self.action(for: read, isReading: isReading) else { return false }
+        // As in the todo list, Esc while an error shows only dismisses it.
+        if action == .back, read.key?.code == .escape, scene.state.errorMessage != nil { action = .close }
         scene.send(action)
         return true
     }

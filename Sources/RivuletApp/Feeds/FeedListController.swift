@@ -102,7 +102,12 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
     func handle(_ event: InputEvent) -> Bool {
         let mode = scene.state.mode
         let read = if case .browsing = mode { keys.translate(event, in: .feeds) } else { event }
-        return scene.handle(event, as: Self.action(for: read, in: mode))
+        var action = Self.action(for: read, in: mode)
+        // As in the todo list, Esc while an error shows only dismisses it.
+        if case .browsing = mode, action == .back, read.key?.code == .escape, scene.state.errorMessage != nil {
+            action = .dismissMessage
+        }
+        return scene.handle(event, as: action)
     }
 
     /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.

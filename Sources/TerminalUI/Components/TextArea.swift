@@ -205,6 +205,7 @@ public struct TextArea: TextEditing, Hashable, Sendable {
         overflowed = clean.count > max(room, 0) || looked.endIndex < text.endIndex
         guard room > 0 else { return }
         let pieces = clean.prefix(room).split(separator: "\n", omittingEmptySubsequences: false)
+        let start = cursor
         let tail = storage[cursor.line][cursor.column...]
         storage[cursor.line].removeSubrange(cursor.column...)
         for (index, piece) in pieces.enumerated() {
@@ -216,6 +217,13 @@ public struct TextArea: TextEditing, Hashable, Sendable {
         }
         cursor.column = storage[cursor.line].count
         storage[cursor.line].append(contentsOf: tail)
+        // Where the paste meets the text, characters typed apart may join.
+        if cursor.line == start.line {
+            cursor.column = storage[start.line].regroupInsertion(start.column..<cursor.column)
+        } else {
+            _ = storage[start.line].regroupInsertion(start.column..<storage[start.line].count)
+            cursor.column = storage[cursor.line].regroupInsertion(0..<cursor.column)
+        }
         goalColumn = nil
         keepCursorVisible()
     }
@@ -227,7 +235,7 @@ public struct TextArea: TextEditing, Hashable, Sendable {
             return
         }
         storage[cursor.line].insert(character, at: cursor.column)
-        cursor.column += 1
+        cursor.column = storage[cursor.line].regroupInsertion(cursor.column..<cursor.column + 1)
     }
 
     private mutating func moveLeft() {

@@ -23,3 +23,25 @@ extension TextEditing {
         }
     }
 }
+
+extension Array where Element == Character {
+    /// Makes the characters just inserted at `range`, and those beside them, whole characters
+    /// again, as the text shows them: a combining accent, a skin tone, a joiner or the second
+    /// half of a flag typed on its own joins the character before it (keys arrive a code point
+    /// at a time). Returns where the insertion now ends, the cursor's place after it: the first
+    /// boundary at or after its last code point.
+    mutating func regroupInsertion(_ range: Range<Int>) -> Int {
+        let lower = Swift.max(range.lowerBound - 1, 0)
+        let upper = Swift.min(range.upperBound + 1, count)
+        let inserted = self[lower..<range.upperBound].reduce(0) { $0 + $1.unicodeScalars.count }
+        let regrouped = Array(String(self[lower..<upper]))
+        var end = lower
+        var scalars = 0
+        for character in regrouped where scalars < inserted {
+            scalars += character.unicodeScalars.count
+            end += 1
+        }
+        replaceSubrange(lower..<upper, with: regrouped)
+        return end
+    }
+}

@@ -110,7 +110,7 @@ public struct TextField: TextEditing, Hashable, Sendable {
         guard room > 0 else { return }
         let inserted = clean.prefix(room).map { $0 == "\n" ? " " : $0 }
         characters.insert(contentsOf: inserted, at: cursor)
-        cursor += inserted.count
+        cursor = characters.regroupInsertion(cursor..<cursor + inserted.count)
         keepCursorVisible()
     }
 
@@ -121,7 +121,7 @@ public struct TextField: TextEditing, Hashable, Sendable {
             return
         }
         characters.insert(character, at: cursor)
-        cursor += 1
+        cursor = characters.regroupInsertion(cursor..<cursor + 1)
     }
 
     private mutating func delete(_ range: Range<Int>) {

@@ -3,6 +3,7 @@ import Foundation
 import SceneServices
 import SceneServicesMocks
 import Streams
+import StreamsTesting
 import TerminalUI
 import Testing
 import ViewModels
@@ -191,4 +192,37 @@ private func readerScreen(_ controller: FeedItemsController) -> [String] {
     #expect(lines.contains { $0.contains("Body text here") })
     #expect(lines.contains { $0.contains("Rain\u{FFFD} stops play") })
     #expect(!lines.joined().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+}
+
+@Test func escWhileAnErrorShowsOverTheItemsOnlyDismissesItAndThenGoesBack() {
+    final class Routes { var taken: [Route] = [] }
+    let routes = Routes()
+    let service = MockFeedItemsService {
+        $0.observeFeedHandler = { id, _ in .just(.success(Feed(id: id, url: "https://example.com/feed", title: "One")))
+        }
+        $0.observePageHandler = { _, offset, _, _ in
+            let item = FeedItem(id: 1, feedID: 1, title: "No file")
+            return .just(.success(FeedItemPage(items: [item], totalCount: 1, unreadCount: 1, offset: offset)))
+        }
+    }
+    // Virtual time: the message stays until its time is up, which never comes here.
+    let scheduler = TestScheduler()
+    let viewModel = FeedItemsViewModel(service: service, feedID: 1, scheduler: scheduler)
+    let controller = FeedItemsController(
+        viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { routes.taken.append($0) })
+    defer { controller.stop() }
+    func press(_ key: Key) {
+        _ = controller.handle(.key(key))
+        scheduler.advance()
+    }
+    scheduler.advance()
+    _ = controller.screen(size: size, under: nil)
+    scheduler.advance()
+    press(Key(.character("D")))
+    #expect(controller.scene.state.errorMessage != nil)
+    press(Key(.escape))
+    #expect(controller.scene.state.errorMessage == nil)
+    #expect(routes.taken.isEmpty)
+    press(Key(.escape))
+    #expect(routes.taken == [.back])
 }

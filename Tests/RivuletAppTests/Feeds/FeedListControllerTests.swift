@@ -1,6 +1,7 @@
 import SceneServices
 import SceneServicesMocks
 import Streams
+import StreamsTesting
 import TerminalUI
 import Testing
 import ViewModels
@@ -83,4 +84,36 @@ private func controller(feeds: [Feed]) -> FeedListController {
     _ = scene.handle(.key(Key(.escape)))
     _ = scene.handle(InputEvent.key(.character("d")))
     #expect(hintKeys() == ["y remove", "n Esc keep"])
+}
+
+@Test func escWhileAnErrorShowsOnlyDismissesItAndThenGoesBack() {
+    final class Routes { var taken: [Route] = [] }
+    let routes = Routes()
+    let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
+        $0.observeFeedsHandler = { _ in
+            Observable.never().startWith(
+                .success([Feed(id: 2, url: "https://b.example/f", title: "B", lastRefresh: .failed(message: "gone"))]))
+        }
+    }
+    // Virtual time: the message stays until its time is up, which never comes here.
+    let scheduler = TestScheduler()
+    let viewModel = FeedListViewModel(service: service, scheduler: scheduler)
+    let scene = FeedListController(
+        viewModel: viewModel, context: SceneContext(redraw: {}), onRoute: { routes.taken.append($0) })
+    defer { scene.stop() }
+    func press(_ key: Key) {
+        _ = scene.handle(.key(key))
+        scheduler.advance()
+    }
+    scheduler.advance()
+    _ = scene.screen(size: TerminalSize(width: 60, height: 6), under: nil)
+    scheduler.advance()
+    press(Key(.character("e")))
+    #expect(scene.scene.state.errorMessage == "“B”: gone")
+    press(Key(.escape))
+    #expect(scene.scene.state.errorMessage == nil)
+    #expect(routes.taken.isEmpty)
+    press(Key(.escape))
+    #expect(routes.taken == [.back])
 }

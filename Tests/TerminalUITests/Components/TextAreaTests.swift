@@ -318,3 +318,20 @@ private func press(_ keys: Key..., in area: inout TextArea) {
     #expect(area.isCursorOnFirstRow)
     #expect(TextArea().isCursorOnFirstRow && TextArea().isCursorOnLastRow)
 }
+
+@Test func textAreaJoinsACharacterTypedACodePointAtATimeAndKeepsTheCursorAfterIt() {
+    for joined in ["e\u{301}", "👍🏽", "🇯🇵", "👩\u{200D}👩\u{200D}👧"] {
+        var area = TextArea(text: "ab")
+        press(Key(.left), in: &area)
+        for scalar in joined.unicodeScalars { press(.character(Character(scalar)), in: &area) }
+        #expect(area.cursor == TextArea.Position(line: 0, column: 2), "\(joined)")
+        press(.character("X"), in: &area)
+        #expect(area.text == "a\(joined)Xb", "\(joined)")
+    }
+    // A paste of several lines joins at both of its ends.
+    var area = TextArea(text: "ae")
+    _ = area.handle(.paste("\u{301}\nz\u{301}"))
+    press(.character("\u{302}"), in: &area)
+    #expect(area.lines == ["ae\u{301}", "z\u{301}\u{302}"])
+    #expect(area.cursor == TextArea.Position(line: 1, column: 1))
+}

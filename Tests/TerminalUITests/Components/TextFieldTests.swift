@@ -275,3 +275,28 @@ private func field(_ text: String, cursor: Int? = nil, width: Int = 0) -> TextFi
     #expect(field.text == "newtext")
     #expect(field.cursor == 7)
 }
+
+/// Keys as a terminal delivers them: a code point at a time.
+private func typedScalars(_ text: String, into field: inout TextField) {
+    for scalar in text.unicodeScalars { _ = field.handle(.character(Character(scalar))) }
+}
+
+@Test func textFieldJoinsACharacterTypedACodePointAtATimeAndKeepsTheCursorAfterIt() {
+    for joined in ["e\u{301}", "👍🏽", "🇯🇵", "👩\u{200D}👩\u{200D}👧", "\u{1100}\u{1161}\u{11A8}"] {
+        var typing = field("ab", cursor: 1)
+        typedScalars(joined, into: &typing)
+        #expect(typing.characters.count == 3, "\(joined)")
+        #expect(typing.cursor == 2, "\(joined)")
+        typed("X", into: &typing)
+        #expect(typing.text == "a\(joined)Xb", "\(joined)")
+        #expect(typing.cursor == 3, "\(joined)")
+        _ = typing.handle(Key(.backspace))
+        _ = typing.handle(Key(.backspace))
+        #expect(typing.text == "ab", "Backspace takes the whole character \(joined)")
+    }
+    // Pasted beside the character it belongs to, a combining mark joins it too.
+    var pasting = field("ae", cursor: 2)
+    _ = pasting.handle(.paste("\u{301}z"))
+    #expect(pasting.characters == ["a", "e\u{301}", "z"])
+    #expect(pasting.cursor == 3)
+}

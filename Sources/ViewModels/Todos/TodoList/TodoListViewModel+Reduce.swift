@@ -199,9 +199,10 @@ extension TodoListViewModel.State {
         if line.recurrence.value != nil, line.due.value == nil {
             return fail("A recurring todo needs a due day: add due:WHEN, the day its next one counts from.")
         }
+        let closes = renamed == nil && line.title.isEmpty && !line.namesAttributes
+        if !closes, let problem = TitleRule.problem(with: line.title) { return fail(problem) }
         mode = .browsing
-        if renamed == nil, line.title.isEmpty, !line.namesAttributes { return }
-        if let problem = TitleRule.problem(with: line.title) { return fail(problem) }
+        if closes { return }
         if let id = renamed { return effects.append(.rename(id, line, typed: prompt.text)) }
         if list.query.filter != .completed, list.searchText.isEmpty {
             pendingAdd = TodoListViewModel.PendingAdd(

@@ -334,7 +334,8 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
         five, [(100, .startRenaming), (101, .edit(PromptText("  "))), (102, .submit), (200, .dismissMessage)])
     #expect(at(199, screens).errorMessage == "A title is required.")
     #expect(last(screens).errorMessage == nil)
-    #expect(last(screens).mode == .browsing)
+    // The rename line stays open holding what was typed, as after any refusal.
+    #expect(last(screens).mode == .renaming(id: 1, PromptText("  ")))
     #expect(store.writes.withLock { $0 }.isEmpty)
 }
 

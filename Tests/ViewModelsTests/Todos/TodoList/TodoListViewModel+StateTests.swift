@@ -152,13 +152,17 @@ private func submitting(
 }
 
 @Test func aLineThatCannotBeReadStaysOpenWithOneSentenceAndSavesNothing() {
-    for text in ["Call pri:X", "Bins recur:weekly", "Call due:someday"] {
+    let long = String(repeating: "x", count: 501)
+    for text in ["Call pri:X", "Bins recur:weekly", "Call due:someday", "+home pri:H due:fri", long] {
         let (state, effects) = submitting(text)
         #expect(effects.isEmpty, "\(text)")
         #expect(state.mode == .adding(PromptText(text)), "\(text)")
         #expect(state.errorMessage != nil, "\(text)")
     }
     #expect(submitting("Call pri:X").0.errorMessage == "“pri:X” is not a priority; write pri:H, pri:M or pri:L.")
+    #expect(submitting("+home pri:H").0.errorMessage == "A title is required.")
+    // An empty line closes, saying nothing.
+    #expect(submitting("").0.mode == .browsing && submitting("").1.isEmpty)
 }
 
 @Test func theRenameLineStartsAsTheWholeTodoAndWritesItWhole() throws {
