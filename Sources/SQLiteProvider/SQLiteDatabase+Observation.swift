@@ -8,20 +8,22 @@ extension SQLiteDatabase {
     /// another connection, or another process) queues one refresh on the reader; refreshes
     /// queued while one is waiting are merged, and a value equal to the previous one is not
     /// delivered again. A failure is delivered as `.failure` and observation goes on.
+    ///
+    /// At most one delivery waits on `scheduler` at a time, and it takes the newest value: when
+    /// commits come faster than the scheduler takes values (a script changing the database
+    /// while a large list is shown), the values between are skipped, never queued behind one
+    /// another, so the scheduler (the UI's, often) never falls behind the database.
     public func observe<Value: Equatable & Sendable>(
         on scheduler: any Scheduler,
         _ fetch: @escaping @Sendable (Connection) throws(DatabaseError) -> Value
     ) -> Observable<Result<Value, DatabaseError>> {
         Observable.create { [self] observer in
-            let last = SanitizerVisibleMutex<Result<Value, DatabaseError>?>(nil)
+            let slot = SanitizerVisibleMutex(_DeliverySlot<Result<Value, DatabaseError>>())
             let deliver: @Sendable (Result<Value, DatabaseError>) -> Void = { result in
-                let isNew = last.withLock { previous in
-                    if previous == result { return false }
-                    previous = result
-                    return true
+                guard slot.withLock({ $0.offer(result) }) else { return }
+                scheduler.schedule(label: "database observation") {
+                    if let newest = slot.withLock({ $0.take() }) { observer.onNext(newest) }
                 }
-                guard isNew else { return }
-                scheduler.schedule(label: "database observation") { observer.onNext(result) }
             }
             let entry = ObservationEntry(
                 fetch: { connection, runner in
@@ -43,5 +45,31 @@ extension SQLiteDatabase {
                 self?.stopObserving(entry)
             }
         }
+    }
+}
+
+/// The value an observation has for its scheduler: the newest fetched and not yet delivered,
+/// whether a delivery is on its way, and the last value delivered (an equal one is not sent
+/// again).
+struct _DeliverySlot<Value: Equatable> {
+    private var pending: Value?
+    private var delivered: Value?
+    private var isScheduled = false
+
+    /// Keeps `value` for the next delivery; returns whether one must be scheduled for it.
+    mutating func offer(_ value: Value) -> Bool {
+        pending = value
+        defer { isScheduled = true }
+        return !isScheduled
+    }
+
+    /// The value to deliver now, if it differs from the last delivered; the next offer
+    /// schedules another delivery.
+    mutating func take() -> Value? {
+        isScheduled = false
+        defer { pending = nil }
+        guard let value = pending, value != delivered else { return nil }
+        delivered = value
+        return value
     }
 }

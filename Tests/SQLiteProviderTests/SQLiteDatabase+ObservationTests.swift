@@ -1,10 +1,11 @@
 import CSQLite
 import Dispatch
 import Foundation
-import SQLiteProvider
 import Streams
 import TestMeasures
 import Testing
+
+@testable import SQLiteProvider
 
 /// A database with tables `a(v)` and `b(v)`, and a count of how many times an observed query ran.
 private struct ObservationFixture {
@@ -296,4 +297,28 @@ final class RecordingScheduler: Scheduler {
         }
         for action in actions { action() }
     }
+}
+
+@Test func valuesFetchedFasterThanTheSchedulerTakesThemWaitAsTheNewestOnly() {
+    var slot = _DeliverySlot<Int>()
+    var scheduled: [Bool] = []
+    var taken: [Int?] = []
+    func offer(_ value: Int) { scheduled.append(slot.offer(value)) }
+    func take() { taken.append(slot.take()) }
+    // While a delivery is on its way, newer values replace the one it will take.
+    offer(1)
+    offer(2)
+    offer(3)
+    take()
+    take()
+    // A value equal to the last delivered is not sent again; a different one is.
+    offer(3)
+    take()
+    offer(4)
+    offer(3)
+    take()
+    offer(5)
+    take()
+    #expect(scheduled == [true, false, false, true, true, false, true])
+    #expect(taken == [3, nil, nil, nil, 5])
 }

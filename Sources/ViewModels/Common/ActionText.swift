@@ -43,17 +43,11 @@ package struct ActionText: Sendable, Hashable, ExpressibleByStringInterpolation,
     package private(set) var parts: [Part]
 
     /// Words that name no action.
-    package init(_ words: String) {
-        parts = words.isEmpty ? [] : [.words(words)]
-    }
+    package init(_ words: String) { parts = words.isEmpty ? [] : [.words(words)] }
 
-    package init(stringLiteral value: String) {
-        self.init(value)
-    }
+    package init(stringLiteral value: String) { self.init(value) }
 
-    package init(stringInterpolation: StringInterpolation) {
-        parts = stringInterpolation.parts
-    }
+    package init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
 
     /// The text, with each action named by `name` (the key that does it, for a terminal).
     package func text(naming name: (NamedAction) -> String) -> String {

@@ -1,3 +1,4 @@
+import Domain
 import SceneServices
 import Streams
 
@@ -5,9 +6,7 @@ import Streams
 /// send none, they answer with results) becomes one last failed result.
 func answer<Value: Sendable, Answer: Sendable>(
     _ source: Observable<Result<Value, SceneError>>, _ event: @escaping @Sendable (Result<Value, SceneError>) -> Answer
-) -> Observable<Answer> {
-    source.catch { .just(.failure(SceneError.unexpected("\($0)"))) }.map(event)
-}
+) -> Observable<Answer> { source.catch { .just(.failure(SceneError.unexpected("\($0)"))) }.map(event) }
 
 /// A command's answer as an event: `succeeded` of its value (by default nothing, as the observed
 /// list shows it), or `failed` of its failure in words after `prefix` ("Could not add the todo:
@@ -23,4 +22,13 @@ func outcome<Value: Sendable, Answer: Sendable>(
         }
     }
     .compactMap { $0 }
+}
+
+/// The real time a screen left open reads the day by (see ``days(_:on:)``).
+let wallClock: any Scheduler = DispatchQueueScheduler(label: "day clock")
+
+/// The day `today` gives, each time it changes (read every minute on `scheduler`).
+func days(_ today: @escaping @Sendable () -> DueDay, on scheduler: any Scheduler) -> Observable<DueDay> {
+    Observable<Int>.interval(.seconds(60), scheduler: scheduler).map { _ in today() }.startWith(today())
+        .distinctUntilChanged().skip(1)
 }

@@ -6,9 +6,7 @@ package struct ScreenInput<Action: Sendable>: Sendable {
     package var actions: Observable<Action>
 
     /// Creates the input.
-    package init(actions: Observable<Action>) {
-        self.actions = actions
-    }
+    package init(actions: Observable<Action>) { self.actions = actions }
 }
 
 /// What a front end draws for a whole scene, and where the scene goes.

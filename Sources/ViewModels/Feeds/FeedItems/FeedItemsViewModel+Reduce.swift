@@ -159,8 +159,7 @@ extension FeedItemsViewModel.State {
         return item.isRead ? [] : [.setRead(id, true)]
     }
 
-    /// Marks the item `id` of the window read when unread, unread when read; an unread-only
-    /// list keeps it.
+    /// Marks the item `id` of the window read when unread, unread when read; an unread-only list keeps it.
     private mutating func toggleRead(_ id: Int64) -> [Effect] {
         window.keptItemIDs?.insert(id)
         return item(id: id).map { [.setRead(id, !$0.isRead)] } ?? []

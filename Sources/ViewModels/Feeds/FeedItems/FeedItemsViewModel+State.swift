@@ -47,9 +47,7 @@ extension FeedItemsViewModel {
         package internal(set) var downloads: [Download] = []
 
         /// The scene of the feed `feedID` before anything has loaded.
-        package init(feedID: Int64 = 0) {
-            window = FeedItemWindow(feedID: feedID)
-        }
+        package init(feedID: Int64 = 0) { window = FeedItemWindow(feedID: feedID) }
 
         /// Whether only unread items (and those read since) are listed.
         package var isUnreadOnly: Bool { window.isUnreadOnly }

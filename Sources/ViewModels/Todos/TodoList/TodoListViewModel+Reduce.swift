@@ -11,6 +11,7 @@ extension TodoListViewModel {
         case .action(let action): state.apply(action, &effects)
         case .searchSettled(let text): state.change(.search(text), &effects)
         case .pageLoaded(let query, let result, let today): state.take(result, for: query, on: today, &effects)
+        case .dayChanged(let today): state.list.today = today
         case .tallyLoaded(.success(let tally)): state.list.tally = tally
         case .tallyLoaded(.failure(let error)): state.fail(error.message(after: "Could not count the todos"))
         case .choiceLoaded(let result) where !state.list.isChoiceKnown:
@@ -122,8 +123,7 @@ extension TodoListViewModel.State {
         selectLastRowOnceCounted()
     }
 
-    /// Shows `message` as an error; a move on its way, moves waiting and an end asked for come to
-    /// nothing.
+    /// Shows `message` as an error; a move on its way, moves waiting and an end asked for come to nothing.
     fileprivate mutating func fail(_ message: String) {
         fail(ActionText(message))
     }

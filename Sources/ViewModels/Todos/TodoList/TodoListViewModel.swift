@@ -29,19 +29,18 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     let scheduler: any Scheduler
     let today: @Sendable () -> DueDay
     let dayMonthOrder: DayMonthOrder
+    let dayClock: any Scheduler
 
     /// Creates the view model over its scene service; state and routes arrive on `scheduler`.
-    /// `today` is the day where the person is (for overdue and due-today marks and due days typed;
-    /// the system's by default), `dayMonthOrder` how `24/12` is read (the locale's by default).
+    /// `today` is the day where the person is (for due marks, moved on at midnight by `dayClock`,
+    /// and due days typed; the system's by default), `dayMonthOrder` how `24/12` is read.
     package init(
         service: any TodoListServiceType, scheduler: any Scheduler,
-        today: @escaping @Sendable () -> DueDay = { .today() },
+        today: @escaping @Sendable () -> DueDay = { .today() }, dayClock: any Scheduler = wallClock,
         dayMonthOrder: DayMonthOrder = .of(environment: ProcessInfo.processInfo.environment)
     ) {
-        self.service = service
-        self.scheduler = scheduler
-        self.today = today
-        self.dayMonthOrder = dayMonthOrder
+        (self.service, self.scheduler, self.today) = (service, scheduler, today)
+        (self.dayClock, self.dayMonthOrder) = (dayClock, dayMonthOrder)
     }
 
     /// What a person asks of the list, whatever the keys or buttons that ask it.
@@ -102,6 +101,8 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case searchSettled(String)
         /// A window arrived for a query, or failed to, on the day it is.
         case pageLoaded(TodoQuery, Result<TodoPage, SceneError>, today: DueDay)
+        /// Midnight passed: it is this day now, whatever else happened.
+        case dayChanged(DueDay)
         /// The tally arrived, or failed to.
         case tallyLoaded(Result<TodoTally, SceneError>)
         /// The filter and order kept from an earlier visit arrived (`nil`: none kept), or failed to.
@@ -157,6 +158,7 @@ package struct TodoListViewModel: ViewModelType, Sendable {
                 }),
             .events(answer(Observable.deferred { service.observeTally(on: scheduler) }, Event.tallyLoaded)),
             .events(answer(Observable.deferred { service.fetchChoice() }.take(1), Event.choiceLoaded)),
+            .events(days(today, on: dayClock).map(Event.dayChanged)),
             .react(
                 request: { $0.list.searchText },
                 effects: { Observable.just(Event.searchSettled($0)).delay(Self.searchDebounce, scheduler: scheduler) }),

@@ -564,6 +564,38 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     }
 }
 
+@Test func todoListScreenMovesItsDueMarksOnAtMidnightWithNothingElseHappening() throws {
+    try withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let tomorrow = try #require(DueDay("2026-11-27"))
+        #expect(tomorrow.daysSince1970 == Fixtures.today.daysSince1970 + 1)
+        let todos = [Fixtures.todo(1, "Soon", due: tomorrow.date)]
+        let service = MockTodoListService {
+            $0.fetchChoiceHandler = { .just(.success(nil)) }
+            $0.observePageHandler = { _, _ in
+                observed(.success(TodoPage(todos: todos, totalCount: todos.count, offset: 0)))
+            }
+            $0.observeTallyHandler = { _ in observed(.success(TodoTally(active: 1, completed: 0))) }
+        }
+        // The clock passes midnight at 90 s; the list looks at the day once a minute.
+        let day = SanitizerVisibleMutex(Fixtures.today)
+        let viewModel = TodoListViewModel(
+            service: service, scheduler: scheduler, today: { day.withLock { $0 } }, dayClock: scheduler)
+        let actions = scheduler.createHotObservable([.next(300, Action.viewport(height: 5))]).asObservable()
+        let screens = record(
+            viewModel.transform(input: .init(actions: actions)).state, on: scheduler, until: 130_000)
+        scheduler.scheduleAt(90_000) { day.withLock { $0 = tomorrow } }
+        scheduler.advance(to: 130_000)
+        let marks = screens.events.compactMap { recorded in
+            recorded.value.element.map { ($0.list.today, $0.visibleRows.first?.dueStatus(on: $0.list.today)) }
+        }
+        #expect(marks.last.map { $0.0 } == tomorrow)
+        #expect(marks.last?.1 == .dueToday)
+        // Subscribed at 200: the minutes end at 60,200 (still the same day) and 120,200.
+        #expect(screens.events.first { $0.value.element?.list.today == tomorrow }?.time == 120_200)
+    }
+}
+
 @Test func todoListScreenCompleteAllWithASearchLeavesTheHiddenTodosAsTheyWere() {
     // "mi" shows Milk and Mint tea; Bread stays hidden and not done.
     let (screens, store, _) = run(
