@@ -66,8 +66,9 @@ extension Event: Equatable where Element: Equatable {
     }
 }
 
-/// Compares two errors: equal when they have the same dynamic type and description.
+/// Compares two errors: equal when they have the same dynamic type and description. The rule
+/// of every event equality, `StreamsTesting`'s comparisons of single outcomes too.
 @usableFromInline
-func _errorsMatch(_ a: any Error, _ b: any Error) -> Bool {
+package func _errorsMatch(_ a: any Error, _ b: any Error) -> Bool {
     type(of: a) == type(of: b) && String(describing: a) == String(describing: b)
 }

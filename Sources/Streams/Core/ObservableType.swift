@@ -1,15 +1,9 @@
 /// A type that can be viewed as an ``Observable``: observables, subjects, relays and drivers.
 ///
 /// All operators are defined on this protocol, so they apply to every such type.
-public protocol ObservableType<Element>: Sendable {
-    /// The type of the values in the sequence.
-    associatedtype Element: Sendable
-
+public protocol ObservableType<Element>: ObservableConvertibleType {
     /// Starts a subscription that delivers events to `observer`.
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable
-
-    /// The sequence as a plain ``Observable``.
-    func asObservable() -> Observable<Element>
 }
 
 extension ObservableType {

@@ -26,6 +26,16 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         }
     }
 
+    /// Creates a composite holding the given disposables, RxSwift's variadic form.
+    public convenience init(_ first: any Disposable, _ second: any Disposable, _ others: any Disposable...) {
+        self.init([first, second] + others)
+    }
+
+    /// Creates a composite holding `disposables`, RxSwift's labelled form.
+    public convenience init(disposables: [any Disposable]) {
+        self.init(disposables)
+    }
+
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool { lock.withLock { state.isDisposed } }
 

@@ -18,6 +18,14 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool { lock.withLock { state.isDisposed } }
 
+    /// The current disposable (``Disposables/empty`` when there is none), as RxSwift names it;
+    /// setting it is ``set(_:)``: the old one is disposed, or the new one if this serial
+    /// disposable already is.
+    public var disposable: any Disposable {
+        get { lock.withLock { state.current } ?? Disposables.empty }
+        set { set(newValue) }
+    }
+
     /// Replaces the current disposable, disposing the old one (or the new one, if disposed).
     public func set(_ disposable: any Disposable) {
         let toDispose: (any Disposable)? = lock.withLock {

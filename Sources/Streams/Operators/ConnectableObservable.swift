@@ -15,7 +15,7 @@
 /// ```
 ///
 /// `@unchecked Sendable`: `subject` and `connection` are only touched under `lock`.
-public final class ConnectableObservable<Element: Sendable>: ObservableType, @unchecked Sendable {
+public final class ConnectableObservable<Element: Sendable>: ConnectableObservableType, @unchecked Sendable {
     let source: Observable<Element>
     let makeSubject: @Sendable () -> any SubjectType<Element>
     let lock = _Lock()
@@ -52,13 +52,6 @@ public final class ConnectableObservable<Element: Sendable>: ObservableType, @un
             current.subscription.set(source.subscribe(AnyObserver { current.on($0) }))
         }
         return current
-    }
-
-    /// An observable that connects when its first subscriber arrives and disconnects when its
-    /// last one leaves.
-    public func refCount() -> Observable<Element> {
-        let state = _RefCountState(source: self)
-        return Observable(unchecked: { state.subscribe($0) })
     }
 
     func currentSubject() -> any SubjectType<Element> {
@@ -102,76 +95,6 @@ final class _Connection<Element: Sendable>: Disposable, @unchecked Sendable {
     func dispose() {
         parent.release(self)
         subscription.dispose()
-    }
-}
-
-/// The state behind `refCount()`: how many subscribers share the current connection.
-///
-/// `@unchecked Sendable`: the counters and `connection` are only touched under `lock`.
-final class _RefCountState<Element: Sendable>: @unchecked Sendable {
-    let source: ConnectableObservable<Element>
-    let lock = _Lock()
-    @exclusivity(unchecked) var count = 0
-    @exclusivity(unchecked) var connectionID = 0
-    @exclusivity(unchecked) var connection: SingleAssignmentDisposable?
-
-    init(source: ConnectableObservable<Element>) {
-        self.source = source
-    }
-
-    func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
-        let sink = _OperatorSink(observer)
-        let snapshot = _SerialBox(0)
-        let subscription = source.subscribe(
-            AnyObserver { [self] event in
-                if event.isTerminal { endConnection(snapshot.value) }
-                sink.forward(event)
-            })
-        let toConnect = lock.withLock { () -> SingleAssignmentDisposable? in
-            snapshot.value = connectionID
-            // A subject that had ended already finished this subscriber: nothing to connect.
-            if sink.isStopped { return nil }
-            count += 1
-            guard count == 1 else { return nil }
-            let connection = SingleAssignmentDisposable()
-            self.connection = connection
-            return connection
-        }
-        toConnect?.set(source.connect())
-        if sink.isStopped {
-            subscription.dispose()
-            return sink
-        }
-        sink.setUpstream(
-            Disposables.create { [self] in
-                subscription.dispose()
-                leave(snapshot.value)
-            })
-        return sink
-    }
-
-    /// A subscriber of connection `id` left; the last one disconnects.
-    func leave(_ id: Int) {
-        let toDispose = lock.withLock { () -> SingleAssignmentDisposable? in
-            guard id == connectionID, count > 0 else { return nil }
-            count -= 1
-            guard count == 0 else { return nil }
-            defer { connection = nil }
-            return connection
-        }
-        toDispose?.dispose()
-    }
-
-    /// The source of connection `id` ended: the next subscriber starts a new connection.
-    func endConnection(_ id: Int) {
-        let toDispose = lock.withLock { () -> SingleAssignmentDisposable? in
-            guard id == connectionID else { return nil }
-            count = 0
-            connectionID &+= 1
-            defer { connection = nil }
-            return connection
-        }
-        toDispose?.dispose()
     }
 }
 

@@ -152,9 +152,13 @@ extension ObservableType {
     /// On failure, lets `notificationHandler` decide whether to subscribe again.
     ///
     /// The handler receives the errors as an observable and returns a trigger, which is
-    /// subscribed before this sequence: each value of the trigger resubscribes to this
-    /// sequence, its completion completes the result, and its error fails it. An error that is
-    /// not a `Failure` fails the result at once.
+    /// subscribed before this sequence. As in RxSwift, the trigger is heard only while a
+    /// failure is pending, from an error of this sequence until the trigger's answer: a value
+    /// then resubscribes to this sequence, a completion completes the result, and an error
+    /// fails it. What the trigger sends while no failure is pending does not act at once: a
+    /// value is dropped, and a completion or an error is held until this sequence fails next,
+    /// and then ends the result in place of that failure. An error that is not a `Failure`
+    /// fails the result at once.
     ///
     /// ```swift
     /// request.retry { errors in errors.enumerated().flatMap { attempt, error in
@@ -190,22 +194,39 @@ extension ObservableType {
     }
 }
 
-/// The subscription of `retry(when:)`: errors go into a subject that the trigger watches.
+/// What `retry(when:)` knows between events: whether a failure waits for the trigger's
+/// answer, and the trigger's end if it came while none did.
+@usableFromInline
+struct _RetryWhenState<Element: Sendable>: Sendable {
+    @usableFromInline var isFailurePending = false
+    @usableFromInline var heldEnd: Event<Element>?
+
+    @inlinable
+    init() {}
+}
+
+/// The subscription of `retry(when:)`: errors go into a subject that the trigger watches, and
+/// the trigger's events act only while a failure is pending (see ``ObservableType/retry(when:)``).
 ///
-/// `@unchecked Sendable`: the serializer, the subject and the disposables have their own
-/// locks; the rest is immutable.
+/// Resubscribing does not recurse: a source that fails while it is being subscribed, with a
+/// trigger that answers at once, is resubscribed by the loop already subscribing (`pending`
+/// counts the subscriptions still owed), as ``_RetrySink`` does.
+///
+/// `@unchecked Sendable`: the state is inside the serializer, under its lock; `pending` is
+/// atomic; the subject and the disposables have their own locks; the rest is immutable.
 @usableFromInline
 final class _RetryWhenSink<Element: Sendable, Failure: Error>: _SerializedSink, @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
-    @usableFromInline let serializer: _Serializer<Void, Element>
+    @usableFromInline let serializer: _Serializer<_RetryWhenState<Element>, Element>
     @usableFromInline let errors = PublishSubject<Failure>()
     @usableFromInline let current = SerialDisposable()
     @usableFromInline let triggerSubscription = _DisposableSlot()
+    @usableFromInline let pending = Atomic<Int>(0)
 
     @inlinable
     init(source: Observable<Element>, observer: AnyObserver<Element>) {
         self.source = source
-        serializer = _Serializer((), observer: observer)
+        serializer = _Serializer(_RetryWhenState(), observer: observer)
     }
 
     @inlinable
@@ -214,33 +235,78 @@ final class _RetryWhenSink<Element: Sendable, Failure: Error>: _SerializedSink, 
             trigger.subscribe(
                 AnyObserver { [self] event in
                     switch event {
-                    case .next: subscribeSource()
-                    case .error(let error): end(.error(error))
-                    case .completed: end(.completed)
+                    case .next: onTriggerValue()
+                    case .error(let error): onTriggerEnd(.error(error))
+                    case .completed: onTriggerEnd(.completed)
                     }
                 }))
         subscribeSource()
     }
 
+    /// Resubscribes if a failure waits for the answer; a value with none pending is dropped.
+    @inlinable
+    func onTriggerValue() {
+        let answers = serializer.update { state, _ -> Bool in
+            guard state.isFailurePending else { return false }
+            state.isFailurePending = false
+            return true
+        }
+        if answers { subscribeSource() }
+    }
+
+    /// Ends the result if a failure waits for the answer; otherwise keeps `end` for the next
+    /// failure.
+    @inlinable
+    func onTriggerEnd(_ end: Event<Element>) {
+        let ends = serializer.update { state, outbox -> Bool in
+            guard state.isFailurePending else {
+                if state.heldEnd == nil { state.heldEnd = end }
+                return false
+            }
+            outbox.send(end)
+            return true
+        }
+        if ends { disposeSources() }
+    }
+
+    /// A failure of the source: ends the result with the trigger's held end, or waits for
+    /// the trigger's answer to it.
+    @inlinable
+    func onFailure(_ failure: Failure) {
+        let ends = serializer.update { state, outbox -> Bool in
+            if let end = state.heldEnd {
+                outbox.send(end)
+                return true
+            }
+            state.isFailurePending = true
+            return false
+        }
+        if ends { return disposeSources() }
+        errors.onNext(failure)
+    }
+
     @inlinable
     func subscribeSource() {
-        if serializer.isStopped { return }
-        let slot = SingleAssignmentDisposable()
-        current.set(slot)
-        slot.set(
-            source.subscribe(
-                AnyObserver { [self] event in
-                    switch event {
-                    case .next:
-                        serializer.send(event)
-                    case .completed:
-                        end(.completed)
-                    case .error(let error):
-                        guard let failure = error as? Failure else { return end(.error(error)) }
-                        slot.dispose()
-                        errors.onNext(failure)
-                    }
-                }))
+        if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
+        repeat {
+            if serializer.isStopped { return }
+            let slot = SingleAssignmentDisposable()
+            current.set(slot)
+            slot.set(
+                source.subscribe(
+                    AnyObserver { [self] event in
+                        switch event {
+                        case .next:
+                            serializer.send(event)
+                        case .completed:
+                            end(.completed)
+                        case .error(let error):
+                            guard let failure = error as? Failure else { return end(.error(error)) }
+                            slot.dispose()
+                            onFailure(failure)
+                        }
+                    }))
+        } while pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
     }
 
     @inlinable

@@ -357,8 +357,8 @@ extension ObservableType {
     /// arrived since the previous sample, or `defaultValue` if one is given.
     ///
     /// When this sequence completes, the result completes at the next sample (after sending
-    /// what is pending); when `sampler` completes, pending values are sent as at a sample. An
-    /// error of either fails the result.
+    /// what is pending); when `sampler` completes, pending values are sent as at a sample, and
+    /// the sampler is released at once. An error of either fails the result.
     @inlinable
     public func sample<Sampler: ObservableType>(_ sampler: Sampler, defaultValue: Element? = nil) -> Observable<Element>
     {
@@ -431,7 +431,11 @@ final class _SampleSink<Element: Sendable>: _SerializedSink, @unchecked Sendable
                         outbox.send(.completed)
                         return true
                     }
-                    if isDone { disposeSources() }
+                    if isDone {
+                        disposeSources()
+                    } else if event.isTerminal {
+                        samplerSubscription.dispose()
+                    }
                 }))
     }
 

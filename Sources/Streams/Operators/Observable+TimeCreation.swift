@@ -117,6 +117,12 @@ extension Observable {
         from(CollectionOfOne(element), scheduler: scheduler)
     }
 
+    /// An observable that sends `optional`'s value in one action on `scheduler` and completes
+    /// in the next, or completes in one action if it is `nil` (as RxSwift's).
+    public static func from(optional: Element?, scheduler: any Scheduler) -> Observable<Element> {
+        from(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
+
     /// An observable that sends the given elements, each in its own action on `scheduler`,
     /// then completes.
     public static func of(_ elements: Element..., scheduler: any Scheduler) -> Observable<Element> {

@@ -13,7 +13,9 @@ extension ObservableType {
     /// behind it arrive a tick apart; here they arrive in the same tick (see
     /// <doc:DifferencesFromRxSwift>).
     /// On a virtual-time scheduler, delivery happens at the same tick, after the work already
-    /// scheduled for that tick. Disposing drops the events not yet delivered.
+    /// scheduled for that tick. The upstream subscription is released as soon as its terminal
+    /// event arrives, before that event is delivered. Disposing drops the events not yet
+    /// delivered.
     @inlinable
     public func observe(on scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
@@ -86,15 +88,17 @@ final class _ObserveOnSink<Element: Sendable>: Disposable, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
-        let generation: UInt64? = state.withLock { state in
-            if state.isStopped { return nil }
+        let (accepted, generation) = state.withLock { state -> (Bool, UInt64?) in
+            if state.isStopped { return (false, nil) }
             if event.isTerminal { state.isStopped = true }
             state.queue.append(event)
-            if state.isScheduled { return nil }
+            if state.isScheduled { return (true, nil) }
             state.isScheduled = true
             state.generation &+= 1
-            return state.generation
+            return (true, state.generation)
         }
+        // The upstream has ended: release it now, not when its end is delivered.
+        if accepted && event.isTerminal { upstream.dispose() }
         guard let generation else { return }
         let work = scheduler.schedule(label: "observe(on:)") { [self] in drain() }
         let keep = state.withLock { state -> Bool in

@@ -55,6 +55,17 @@ extension ObservableType {
         })
     }
 
+    /// Transforms each value with a throwing `transform`, and drops the `nil` results; an error
+    /// it throws fails the sequence and releases the upstream, as the throwing `map` does.
+    @inlinable
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Observable<Result> {
+        _valueOperator { sink, value in
+            if let result = try transform(value) { sink.forwardNext(result) }
+        }
+    }
+
     /// Keeps only the values for which `isIncluded` returns true.
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {

@@ -22,4 +22,8 @@ public final class BehaviorRelay<Element: Sendable>: ObservableType {
     /// Subscribes an observer; it receives the current value, then every later one.
     @inlinable
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable { core.subscribe(observer) }
+
+    /// The relay as an ``Infallible``, which it is: a relay never fails nor completes.
+    @inlinable
+    public func asInfallible() -> Infallible<Element> { Infallible(unchecked: asObservable()) }
 }

@@ -14,4 +14,8 @@ public final class PublishRelay<Element: Sendable>: ObservableType {
     /// Subscribes an observer; it receives the values sent from now on.
     @inlinable
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable { core.subscribe(observer) }
+
+    /// The relay as an ``Infallible``, which it is: a relay never fails nor completes.
+    @inlinable
+    public func asInfallible() -> Infallible<Element> { Infallible(unchecked: asObservable()) }
 }

@@ -28,4 +28,8 @@ public final class ReplayRelay<Element: Sendable>: ObservableType {
     /// Subscribes an observer; it receives the remembered values, then every later one.
     @inlinable
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable { core.subscribe(observer) }
+
+    /// The relay as an ``Infallible``, which it is: a relay never fails nor completes.
+    @inlinable
+    public func asInfallible() -> Infallible<Element> { Infallible(unchecked: asObservable()) }
 }

@@ -6,6 +6,18 @@ public enum CompletableEvent: Sendable {
     case completed
 }
 
+extension CompletableEvent: Equatable {
+    /// Outcomes are equal when their kinds match; errors match by their type and text, as
+    /// ``Event``'s do.
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.error(let a), .error(let b)): return _errorsMatch(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// A sequence that sends no value: it only completes or fails, like a write or a delete. See
 /// ``Single`` for why the traits are separate types.
 ///
@@ -80,6 +92,13 @@ public struct Completable: PrimitiveSequenceType {
             for try await _ in source.values {}
             try Task.checkCancellation()
         }
+    }
+
+    /// Runs `second` after this completable completes; a failure skips it: `andThen` of a
+    /// completable, by RxSwift's other name.
+    @inlinable
+    public func concat(_ second: Completable) -> Completable {
+        Completable(unchecked: source.concat(second.source))
     }
 
     /// Runs `next` after this completable completes; a failure skips it.

@@ -8,6 +8,19 @@ public enum MaybeEvent<Element: Sendable>: Sendable {
     case completed
 }
 
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// Outcomes are equal when their kinds and values match; errors match by their type and
+    /// text, as ``Event``'s do.
+    public static func == (lhs: MaybeEvent, rhs: MaybeEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let a), .success(let b)): return a == b
+        case (.error(let a), .error(let b)): return _errorsMatch(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// A sequence that sends at most one value, then completes, or fails: a cache lookup, an
 /// optional record. See ``Single`` for why the traits are separate types.
 ///
@@ -50,6 +63,13 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     /// A maybe that succeeds with `element`.
     @inlinable
     public static func just(_ element: Element) -> Maybe<Element> { Maybe(unchecked: .just(element)) }
+
+    /// A maybe that sends `element` in one action on `scheduler`, and completes in the next,
+    /// as ``Observable/just(_:scheduler:)`` does.
+    @inlinable
+    public static func just(_ element: Element, scheduler: any Scheduler) -> Maybe<Element> {
+        Maybe(unchecked: .just(element, scheduler: scheduler))
+    }
 
     /// A maybe that completes without a value.
     @inlinable
@@ -106,7 +126,7 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     public func compactMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe<Result>._wrapping(source.map(transform).compactMap { $0 })
+        Maybe<Result>(unchecked: source.compactMap(transform))
     }
 
     /// The value if it satisfies `predicate`; otherwise the maybe completes empty.
@@ -133,6 +153,18 @@ public struct Maybe<Element: Sendable>: PrimitiveSequenceType {
     @inlinable
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
         Single(unchecked: source.ifEmpty(switchTo: other.source))
+    }
+
+    /// Continues with `other` if the maybe completes empty.
+    @inlinable
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        Maybe(unchecked: source.ifEmpty(switchTo: other.source))
+    }
+
+    /// On failure, succeeds with `element` instead.
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+        Maybe(unchecked: source.catchAndReturn(element))
     }
 
     /// Runs side effects without changing the outcome; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.

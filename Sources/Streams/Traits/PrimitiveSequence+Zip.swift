@@ -309,9 +309,10 @@ extension Completable {
     public static func merge(_ completables: Completable...) -> Completable { zip(completables) }
 
     /// Subscribes to `completables` one after another, each once the one before completed; the
-    /// first failure fails it.
+    /// first failure fails it. Any sequence will do; it is read when `concat` is called, and an
+    /// empty one completes at once.
     @inlinable
-    public static func concat<Completables: Collection>(_ completables: Completables) -> Completable
+    public static func concat<Completables: Sequence>(_ completables: Completables) -> Completable
     where Completables.Element == Completable {
         Completable(unchecked: Observable.concat(completables.map(\.source)))
     }

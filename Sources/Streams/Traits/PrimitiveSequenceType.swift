@@ -10,13 +10,7 @@
 ///     .retry(2)
 ///     .observe(on: ui)
 /// ```
-public protocol PrimitiveSequenceType: Sendable {
-    /// The type of the value, `Never` for ``Completable``.
-    associatedtype Element: Sendable
-
-    /// The trait as a plain observable.
-    func asObservable() -> Observable<Element>
-
+public protocol PrimitiveSequenceType: ObservableConvertibleType {
     /// Wraps `source`, which must keep this trait's grammar. For the operators of this
     /// protocol; code outside Streams makes traits with their `create` and operators.
     static func _wrapping(_ source: Observable<Element>) -> Self

@@ -46,6 +46,13 @@ public struct Single<Element: Sendable>: PrimitiveSequenceType {
     @inlinable
     public static func just(_ element: Element) -> Single<Element> { Single(unchecked: .just(element)) }
 
+    /// A single that sends `element` in one action on `scheduler`, and completes in the next,
+    /// as ``Observable/just(_:scheduler:)`` does.
+    @inlinable
+    public static func just(_ element: Element, scheduler: any Scheduler) -> Single<Element> {
+        Single(unchecked: .just(element, scheduler: scheduler))
+    }
+
     /// Subscribes with handlers for the value and the failure; `onDisposed` runs when the
     /// subscription ends for any reason.
     @discardableResult
@@ -78,7 +85,14 @@ public struct Single<Element: Sendable>: PrimitiveSequenceType {
     public func compactMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe<Result>._wrapping(source.map(transform).compactMap { $0 })
+        Maybe<Result>(unchecked: source.compactMap(transform))
+    }
+
+    /// The value if it satisfies `predicate`; otherwise the result completes empty, so it is a
+    /// ``Maybe``. An error the predicate throws fails it.
+    @inlinable
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(unchecked: source.filter(predicate))
     }
 
     /// The value transformed by `transform`; an error it throws fails the single.
@@ -143,8 +157,20 @@ public struct Single<Element: Sendable>: PrimitiveSequenceType {
     /// Succeeds with the values of any number of singles, in order; with none, succeeds with
     /// an empty array, as in RxSwift.
     @inlinable
-    public static func zip<Value: Sendable>(_ singles: [Single<Value>]) -> Single<Element> where Element == [Value] {
+    public static func zip<Value: Sendable, Singles: Collection>(_ singles: Singles) -> Single<Element>
+    where Singles.Element == Single<Value>, Element == [Value] {
         if singles.isEmpty { return .just([]) }
         return Single(unchecked: Observable.zip(singles.map(\.source)))
+    }
+
+    /// Succeeds with what `resultSelector` makes of the values of any number of singles, in
+    /// order; the first failure, or an error the selector throws, fails it. With no singles,
+    /// the selector is called with an empty array at each subscription, as in RxSwift.
+    @inlinable
+    public static func zip<Value: Sendable, Singles: Collection>(
+        _ singles: Singles, resultSelector: @escaping @Sendable ([Value]) throws -> Element
+    ) -> Single<Element> where Singles.Element == Single<Value> {
+        if singles.isEmpty { return .deferred { .just(try resultSelector([])) } }
+        return Single(unchecked: Observable.zip(singles.map(\.source), resultSelector: resultSelector))
     }
 }

@@ -188,7 +188,7 @@ public final class ViewModelHarness: Sendable {
         let new = output.events.dropFirst(cursor)
         guard !new.isEmpty else { return }
         _IssueReporter.recordFailure(
-            "output \"\(name(of: output))\" emitted new events at t=\(scheduler.now):\n"
+            "output \"\(name(of: output))\" emitted new events at t=\(scheduler.clock):\n"
                 + new.map { "  " + _MismatchReport.describe($0) }.joined(separator: "\n"), at: position)
         advanceCursor(of: output, to: output.events.count)
     }
@@ -264,7 +264,7 @@ public final class ViewModelHarness: Sendable {
         let pending = scheduler.pendingWork
         if !pending.isEmpty {
             _IssueReporter.recordFailure(
-                "scheduled work is still pending at t=\(scheduler.now) (run or advance the scheduler to the end "
+                "scheduled work is still pending at t=\(scheduler.clock) (run or advance the scheduler to the end "
                     + "of the test):\n" + Self.indentedList(pending.map(\.description)), at: position)
         }
 

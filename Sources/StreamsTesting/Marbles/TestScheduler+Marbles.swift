@@ -188,7 +188,7 @@ extension TestScheduler {
         at position: _SourcePosition
     ) -> [Recorded<Event<Element>>] {
         do {
-            return try MarbleDiagram(marbles, kind: kind).events(values: values, errors: errors, origin: now)
+            return try MarbleDiagram(marbles, kind: kind).events(values: values, errors: errors, origin: clock)
         } catch {
             _IssueReporter.recordFailure("invalid marble diagram: \(error)", at: position)
             return []

@@ -35,8 +35,11 @@ extension Recorded {
         Recorded(time: time, value: .next(element))
     }
 
-    /// A failure at `time`; errors compare by type and description.
-    public static func error<Element: Sendable>(_ time: Int, _ error: any Error) -> Recorded<Event<Element>>
+    /// A failure at `time`; errors compare by type and description. The element type can be
+    /// named when nothing else does, as in RxTest: `Recorded.error(250, TestError(1), Int.self)`.
+    public static func error<Element: Sendable>(
+        _ time: Int, _ error: any Error, _ type: Element.Type = Element.self
+    ) -> Recorded<Event<Element>>
     where Value == Event<Element> {
         Recorded(time: time, value: .error(error))
     }

@@ -5,9 +5,12 @@ public import Streams
 /// Made by ``TestScheduler/createHotObservable(_:)`` or ``TestScheduler/createColdObservable(_:)``:
 /// - **hot**: each recorded event is emitted once, at its absolute tick, to whoever is
 ///   subscribed then. Events due before a subscription starts (a `.next(150, 1)` with a
-///   subscription at 200) are not seen by it.
+///   subscription at 200) are not seen by it. Made by `createHotObservable`, an event whose
+///   tick had passed when the observable was made is emitted at the scheduler's next step, as
+///   RxTest's are; made by a marble diagram, the frames before `^` are never emitted.
 /// - **cold**: every subscription gets all the recorded events, each at its tick counted from
-///   the moment of subscribing (`.next(10, 1)` for a subscription at 200 arrives at 210).
+///   the moment of subscribing (`.next(10, 1)` for a subscription at 200 arrives at 210, and
+///   `.next(0, 1)` at 200, with or without the simulated processing delay, as in RxTest).
 ///
 /// Both deliver events raw, as recorded, so a test can also feed a grammar violation to an
 /// operator on purpose. Each subscription counts in `LiveSubscriptions` until it is disposed.
@@ -40,20 +43,23 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
     private let position: _SourcePosition?
     private let state = SanitizerVisibleMutex(State())
 
+    /// Makes the observable; a hot one emits the events whose tick has passed at the next step
+    /// when `emitsPastEvents` (RxTest's hot observables), and drops them otherwise (the frames
+    /// before `^` of a marble diagram).
     init(
         scheduler: TestScheduler, segments: [[Recorded<Event<Element>>]], isHot: Bool, label: String,
-        position: _SourcePosition? = nil
+        position: _SourcePosition? = nil, emitsPastEvents: Bool = false
     ) {
         self.scheduler = scheduler
         self.segments = segments
         self.isHot = isHot
         self.label = label
         self.position = position
-        let start = scheduler.now
+        let start = scheduler.clock
         self.origin = start
         scheduler.register(self)
         guard isHot else { return }
-        for recorded in segments.first ?? [] where recorded.time >= start {
+        for recorded in segments.first ?? [] where emitsPastEvents || recorded.time >= start {
             let event = recorded.value
             scheduler.scheduleAt(recorded.time, label: "hot \(event)") { [weak self] in
                 self?.emit(event)
@@ -68,7 +74,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
     /// relative to now.
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let tracker = LiveSubscriptions.increment()
-        let now = scheduler.now
+        let now = scheduler.clock
         let (id, index) = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -83,12 +89,14 @@ public final class TestableObservable<Element: Sendable>: ObservableType, _Subsc
             for recorded in events {
                 let event = recorded.value
                 scheduled.append(
-                    scheduler.schedule(after: .ticks(recorded.time), label: "cold \(event)") { observer.on(event) })
+                    scheduler.enqueue(
+                        at: nil, offset: recorded.time, phase: _WorkQueue.workPhase, label: "cold \(event)"
+                    ) { observer.on(event) })
             }
         }
         let pending = scheduled
         return Disposables.create { [scheduler] in
-            let end = scheduler.now
+            let end = scheduler.clock
             self.state.withLock { state in
                 state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, end)
                 state.observers.removeAll { $0.id == id }

@@ -19,7 +19,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType, Sendable {
     /// ``TestScheduler/createObserver(_:)``.
     public init(scheduler: TestScheduler) {
         self.scheduler = scheduler
-        self.origin = scheduler.now
+        self.origin = scheduler.clock
     }
 
     /// The events received so far, in order, with the tick of each.
@@ -30,7 +30,7 @@ public final class TestableObserver<Element: Sendable>: ObserverType, Sendable {
 
     /// Records `event` at the current tick.
     public func on(_ event: Event<Element>) {
-        let time = scheduler.now
+        let time = scheduler.clock
         recorded.withLock { $0.append(Recorded(time: time, value: event)) }
     }
 

@@ -14,13 +14,15 @@ extension TestScheduler {
 
     /// A hot observable emitting `events` at their absolute ticks to whoever is subscribed then.
     ///
-    /// Events due before the current tick are dropped.
+    /// Events whose tick is already past are emitted at the next step, in the order of their
+    /// ticks, as RxTest's are.
     public func createHotObservable<Element: Sendable>(
         _ events: [Recorded<Event<Element>>]
     )
         -> TestableObservable<Element>
     {
-        TestableObservable(scheduler: self, segments: [events], isHot: true, label: "hot observable")
+        TestableObservable(
+            scheduler: self, segments: [events], isHot: true, label: "hot observable", emitsPastEvents: true)
     }
 
     /// A cold observable replaying `events` to each subscriber, at ticks relative to its
@@ -47,11 +49,17 @@ extension TestScheduler {
     /// `.next(1000, x)` is not. Work due after `disposed` stays pending. A livelock along the
     /// way is reported at the caller.
     ///
+    /// Any ``ObservableConvertibleType`` can be started: an observable, or a ``Single``,
+    /// ``Maybe`` or ``Completable``, whose events are recorded through `asObservable()`, as
+    /// RxTest's `start` does.
+    ///
     /// ```swift
     /// let res = scheduler.start { xs.filter { $0 > 1 } }
     /// #expect(res.events == [.next(210, 2), .completed(300)])
+    /// let single = scheduler.start { Single.just(1).delay(.ticks(10), scheduler: scheduler) }
+    /// #expect(single.events == [.next(210, 1), .completed(210)])
     /// ```
-    public func start<Source: ObservableType>(
+    public func start<Source: ObservableConvertibleType>(
         created: Int = Defaults.created,
         subscribed: Int = Defaults.subscribed,
         disposed: Int = Defaults.disposed,
@@ -67,7 +75,7 @@ extension TestScheduler {
         }
         _ = enqueue(at: subscribed, offset: 0, phase: lifecycle, label: "start: subscribe") {
             guard let source = run.source.withLock({ $0 }) else { return }
-            let subscription = source.subscribe { observer.on($0) }
+            let subscription = source.asObservable().subscribe { observer.on($0) }
             run.subscription.withLock { $0 = subscription }
             observer.hold(subscription)
         }
@@ -75,13 +83,13 @@ extension TestScheduler {
             run.subscription.withLock { $0 }?.dispose()
         }
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
-        advance(toTick: max(disposed, now), call: "start()", at: position)
+        advance(toTick: max(disposed, clock), call: "start()", at: position)
         return observer
     }
 }
 
 /// What `start` keeps between its steps.
-final class _StartRun<Source: ObservableType>: Sendable {
+final class _StartRun<Source: ObservableConvertibleType>: Sendable {
     let source = SanitizerVisibleMutex<Source?>(nil)
     let subscription = SanitizerVisibleMutex<(any Disposable)?>(nil)
 }

@@ -35,8 +35,10 @@ public import Streams
 ///   `simulateProcessingDelay` asks for RxTest's.
 /// - ``advance(to:fileID:filePath:line:column:)`` and ``advance(by:fileID:filePath:line:column:)``
 ///   run everything due up to and including the target tick, work scheduled meanwhile too.
-/// - Time never goes back: advancing to the past records a test failure and changes nothing;
-///   work scheduled in the past (``scheduleAt(_:label:_:)``) runs at the current tick.
+/// - Time never goes back: advancing to the past records a test failure and changes nothing.
+///   Work scheduled for a tick already past (``scheduleAt(_:label:_:)``, a hot event made
+///   late) runs at the current tick, before the work due then, ordered by its tick and then by
+///   the order of scheduling, as RxTest's `VirtualTimeScheduler` runs it.
 /// - More than `actionsPerTickLimit` actions at one tick (a zero-period timer, a feedback
 ///   loop) stop the scheduler with a failure that lists the pending work, instead of hanging.
 ///   ``run(maxSteps:)`` throws in the same way when a source never ends.
@@ -56,6 +58,7 @@ public final class TestScheduler: Scheduler {
         var clock: Int
         var queue = _WorkQueue()
         var isDraining = false
+        var isStopRequested = false
         var sources: [_WeakSource] = []
     }
 
@@ -68,6 +71,12 @@ public final class TestScheduler: Scheduler {
     /// Whether work scheduled for now runs one tick later, as RxTest's `TestScheduler` does by
     /// default; see ``init(initialClock:actionsPerTickLimit:runStepLimit:simulateProcessingDelay:)``.
     public let simulateProcessingDelay: Bool
+    /// Seconds of scheduler time per tick, RxTest's `resolution`: 0.001 (a tick is a
+    /// millisecond, as everywhere in `Streams`) unless the scheduler is made with
+    /// ``init(initialClock:resolution:simulateProcessingDelay:fileID:filePath:line:column:)``.
+    public let resolution: Double
+    /// `resolution` in milliseconds, the unit of `SchedulerDuration` and of ``now``.
+    let millisecondsPerTick: Double
 
     /// Creates a scheduler whose clock reads `initialClock`.
     ///
@@ -82,25 +91,57 @@ public final class TestScheduler: Scheduler {
     ///     default: `subscribe(on:)`, `observe(on:)` and scheduler-taking `just`/`from` then take
     ///     one tick per hop, so a test ported from RxSwift keeps its expected times. Off by
     ///     default: zero-delay work runs at the current tick.
-    public init(
+    public convenience init(
         initialClock: Int = 0,
         actionsPerTickLimit: Int = TestScheduler.defaultActionsPerTickLimit,
         runStepLimit: Int = TestScheduler.defaultRunStepLimit,
         simulateProcessingDelay: Bool = false
+    ) {
+        self.init(
+            initialClock: initialClock, actionsPerTickLimit: actionsPerTickLimit, runStepLimit: runStepLimit,
+            simulateProcessingDelay: simulateProcessingDelay, millisecondsPerTick: 1)
+    }
+
+    init(
+        initialClock: Int, actionsPerTickLimit: Int, runStepLimit: Int, simulateProcessingDelay: Bool,
+        millisecondsPerTick: Double
     ) {
         ExitLeakCheck.install()
         state = SanitizerVisibleMutex(State(clock: initialClock))
         self.actionsPerTickLimit = max(1, actionsPerTickLimit)
         self.runStepLimit = max(1, runStepLimit)
         self.simulateProcessingDelay = simulateProcessingDelay
+        self.millisecondsPerTick = millisecondsPerTick
+        resolution = millisecondsPerTick / 1000
     }
 
-    /// The current virtual tick.
-    public var now: Int { state.withLock { $0.clock } }
+    /// The current time as `Scheduler` counts it, in milliseconds: the virtual tick itself
+    /// unless a ``resolution`` other than a millisecond was chosen (then see ``clock``).
+    public var now: Int {
+        let clock = clock
+        return millisecondsPerTick == 1 ? clock : Self.whole(Double(clock) * millisecondsPerTick)
+    }
+
+    /// The current virtual tick (RxTest's name; ``now`` too, at the default resolution).
+    public var clock: Int { state.withLock { $0.clock } }
+
+    /// `duration` in whole ticks, rounded to the nearest, as RxTest converts intervals.
+    func ticks(_ duration: SchedulerDuration) -> Int {
+        millisecondsPerTick == 1 ? duration.ticks : Self.whole(Double(duration.ticks) / millisecondsPerTick)
+    }
+
+    /// `value` rounded to the nearest whole number, saturating at the bounds of `Int`.
+    private static func whole(_ value: Double) -> Int {
+        let rounded = value.rounded()
+        if rounded >= 0x1p63 { return .max }
+        if rounded < -0x1p63 || rounded.isNaN { return .min }
+        return Int(rounded)
+    }
 
     /// The work scheduled and not yet run, in the order it will run.
     public var pendingWork: [PendingWork] {
-        state.withLock { $0.queue.pendingItems() }.map { PendingWork(label: $0.label, dueTime: $0.time) }
+        let (clock, items) = state.withLock { ($0.clock, $0.queue.pendingItems()) }
+        return items.map { PendingWork(label: $0.label, dueTime: max($0.time, clock)) }
     }
 
     // MARK: - Scheduling
@@ -119,12 +160,15 @@ public final class TestScheduler: Scheduler {
     ) -> any Disposable {
         let minimum = simulateProcessingDelay ? 1 : 0
         return enqueue(
-            at: nil, offset: max(minimum, delay.ticks), phase: _WorkQueue.workPhase, label: label, action)
+            at: nil, offset: max(minimum, ticks(delay)), phase: _WorkQueue.workPhase, label: label, action)
     }
 
-    /// Schedules `action` at the absolute tick `time`; a tick in the past means the current tick.
+    /// Schedules `action` at the absolute tick `time`, with no processing delay even when
+    /// ``simulateProcessingDelay`` is on, as RxTest's `scheduleAt`.
     ///
-    /// This is how a test drives inputs: `scheduler.scheduleAt(250) { subject.onNext(5) }`.
+    /// A tick already past runs at the next step, at the current tick but before the work due
+    /// then, ordered by its tick and then by the order of scheduling, as RxTest's scheduler
+    /// does. This is how a test drives inputs: `scheduler.scheduleAt(250) { subject.onNext(5) }`.
     @discardableResult
     public func scheduleAt(
         _ time: Int, label: String = "scheduleAt", _ action: @escaping @Sendable () -> Void
@@ -132,14 +176,15 @@ public final class TestScheduler: Scheduler {
         enqueue(at: time, offset: 0, phase: _WorkQueue.workPhase, label: label, action)
     }
 
-    /// Schedules at `time` (absolute, clamped to now) or at now + `offset`.
+    /// Schedules at `time` (absolute) or at now + `offset`. A past time is kept as it is, so
+    /// that past work runs first, in the order of its ticks; the clock never goes back for it.
     func enqueue(
         at time: Int?, offset: Int, phase: Int, label: String, _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
         let (slot, rank) = state.withLock { state in
             let due: Int
             if let time {
-                due = max(time, state.clock)
+                due = time
             } else {
                 let (sum, overflow) = state.clock.addingReportingOverflow(offset)
                 due = overflow ? Int.max : sum
@@ -166,11 +211,11 @@ public final class TestScheduler: Scheduler {
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
         guard duration.ticks >= 0 else {
             _IssueReporter.recordFailure(
-                "advance(by: \(duration.ticks)) would move time back from t=\(now); time never goes back",
+                "advance(by: \(duration.ticks)) would move time back from t=\(clock); time never goes back",
                 at: position)
             return
         }
-        let (sum, overflow) = now.addingReportingOverflow(duration.ticks)
+        let (sum, overflow) = clock.addingReportingOverflow(ticks(duration))
         advance(toTick: overflow ? Int.max : sum, call: "advance(by: \(duration))", at: position)
     }
 
@@ -184,7 +229,7 @@ public final class TestScheduler: Scheduler {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {
         let position = _SourcePosition(fileID: fileID, filePath: filePath, line: line, column: column)
-        let current = now
+        let current = clock
         guard time >= current else {
             _IssueReporter.recordFailure(
                 "advance(to: \(time)) would move time back from t=\(current); time never goes back", at: position)
@@ -240,7 +285,7 @@ public final class TestScheduler: Scheduler {
         case .busy:
             throw TestSchedulerError(
                 message: "run(maxSteps: \(maxSteps)) called while the scheduler is already running",
-                now: now, pendingWork: pendingWork)
+                now: clock, pendingWork: pendingWork)
         case .livelock(let error), .stepLimit(let error):
             throw error
         }
@@ -265,7 +310,10 @@ public final class TestScheduler: Scheduler {
     /// Runs work due at or before `limit`; the action runs outside the lock.
     private func drain(notAfter limit: Int, maxSteps: Int, call: String = "") -> DrainOutcome {
         let wasDraining = state.withLock { state in
-            defer { state.isDraining = true }
+            defer {
+                state.isDraining = true
+                state.isStopRequested = false
+            }
             return state.isDraining
         }
         if wasDraining { return .busy }
@@ -277,8 +325,11 @@ public final class TestScheduler: Scheduler {
         var stepsAtTick = 0
         while true {
             let step: Step = state.withLock { state in
-                guard let due = state.queue.peekTime(), due <= limit else { return .idle }
+                if state.isStopRequested { return .idle }
+                guard let time = state.queue.peekTime(), time <= limit else { return .idle }
                 if steps >= maxSteps { return .stepLimit }
+                // Past work runs at the current tick and counts towards its limit.
+                let due = max(time, state.clock)
                 if due != tick {
                     tick = due
                     stepsAtTick = 0
@@ -297,7 +348,7 @@ public final class TestScheduler: Scheduler {
             case .idle:
                 return .idle
             case .stepLimit:
-                let clock = now
+                let clock = clock
                 let pending = pendingWork
                 return .stepLimit(
                     TestSchedulerError(

@@ -34,3 +34,9 @@ import Testing
     #expect(events == [.next(210, 1), .completed(300)])
     #expect(Recorded.completed(300, Int.self) == .completed(300))
 }
+
+@Test func recordedErrorCanNameTheElementType() {
+    let events = [Recorded.error(250, TestError(1), Int.self)]
+    #expect(events == [.error(250, TestError(1))])
+    #expect(type(of: events) == [Recorded<Event<Int>>].self)
+}

@@ -143,6 +143,26 @@ import Testing
     #expect(res.events == [.next(200, 1)])
 }
 
+@Test func coldObservableEventAtZeroHasNoProcessingDelay() {
+    let scheduler = TestScheduler(simulateProcessingDelay: true)
+    let ys = scheduler.createColdObservable([.next(0, 1), .next(10, 2), .completed(10)])
+    let res = scheduler.start { ys }
+    #expect(res.events == [.next(200, 1), .next(210, 2), .completed(210)])
+    #expect(ys.subscriptions == [Subscription(200, 210)])
+}
+
+@Test func hotObservableMadeLateSendsItsPastEventsAtTheNextStep() {
+    let scheduler = TestScheduler()
+    scheduler.advance(to: 300)
+    let xs = scheduler.createHotObservable([.next(250, 2), .next(150, 1), .next(400, 3), .completed(500)])
+    let observer = scheduler.createObserver(Int.self)
+    let subscription = xs.subscribe(observer)
+    scheduler.advance(to: 600)
+    // The past events come first, in the order of their ticks, stamped with the current one.
+    #expect(observer.events == [.next(300, 1), .next(300, 2), .next(400, 3), .completed(500)])
+    subscription.dispose()
+}
+
 @Test func testableObservableRecordsItsEvents() {
     let scheduler = TestScheduler()
     let events: [Recorded<Event<Int>>] = [.next(10, 1), .error(20, TestError(1))]

@@ -110,6 +110,37 @@ import Testing
     #expect(log.all == [500])
 }
 
+@Test func pastWorkRunsBeforeTheWorkDueNowInTheOrderOfItsTicks() {
+    let scheduler = TestScheduler(simulateProcessingDelay: true)
+    scheduler.advance(to: 500)
+    let log = Log<String>()
+    scheduler.scheduleAt(500) { log.append("due now at \(scheduler.now)") }
+    scheduler.scheduleAt(300) { log.append("300 at \(scheduler.now)") }
+    scheduler.scheduleAt(100) { log.append("100 at \(scheduler.now)") }
+    scheduler.scheduleAt(100) { log.append("100 again at \(scheduler.now)") }
+    #expect(scheduler.pendingWork.map(\.dueTime) == [500, 500, 500, 500])
+    scheduler.advance()
+    #expect(log.all == ["100 at 500", "100 again at 500", "300 at 500", "due now at 500"])
+}
+
+@Test func pastWorkCountsTowardsTheLivelockLimitOfTheCurrentTick() {
+    let scheduler = TestScheduler(actionsPerTickLimit: 10)
+    scheduler.advance(to: 500)
+    let runs = Log<Int>()
+    @Sendable func again(_ time: Int) {
+        runs.append(time)
+        // Alternating past and present ticks must not hide the livelock.
+        scheduler.scheduleAt(time == 500 ? 100 : 500) { again(time == 500 ? 100 : 500) }
+    }
+    scheduler.scheduleAt(500) { again(500) }
+    withKnownIssue {
+        scheduler.advance()
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasPrefix("more than 10 actions at t=500: livelock?") }
+    }
+    #expect(runs.all.count == 10)
+}
+
 @Test func zeroDelayWorkRunsAtTheSameTick() {
     let scheduler = TestScheduler()
     let log = Log<Int>()

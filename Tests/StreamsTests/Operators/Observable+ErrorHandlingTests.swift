@@ -171,9 +171,81 @@ import Testing
         let res = scheduler.start {
             xs.retry { (errors: Observable<TestError>) in errors.take(2) }
         }
-        // The trigger's second value resubscribes, and its completion, at once, ends everything.
-        #expect(res.events == [.next(210, 1), .next(230, 1), .completed(240)])
-        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 240)])
+        // The trigger's second value resubscribes; its completion, right behind, finds no
+        // failure pending, so it waits for the third attempt's failure and ends the result then.
+        #expect(res.events == [.next(210, 1), .next(230, 1), .next(250, 1), .completed(260)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
+    }
+}
+
+@Test func retryWhenLetsTheSourceEndWhenTheTriggerEndedFirst() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(230, 2), .completed(250)])
+        let trigger = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let res = scheduler.start(disposed: 300) { xs.retry { (_: Observable<TestError>) in trigger } }
+        #expect(res.events == [.next(230, 2), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(trigger.subscriptions == [Subscription(200, 250)])
+    }
+}
+
+@Test func retryWhenHoldsTheTriggersEndUntilTheNextFailure() {
+    withSubscriptionTracking {
+        for end in [Event<Int>.completed, .error(TestError(2))] {
+            let scheduler = TestScheduler()
+            let xs = scheduler.createColdObservable([.next(10, 1), .error(40, TestError(1))])
+            let trigger = scheduler.createHotObservable([Recorded(time: 220, value: end)])
+            let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger } }
+            #expect(res.events == [.next(210, 1), Recorded(time: 240, value: end)])
+            #expect(xs.subscriptions == [Subscription(200, 240)])
+        }
+    }
+}
+
+@Test func retryWhenDropsTriggerValuesWhileNoFailureIsPending() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(50, TestError(1))])
+        let trigger = scheduler.createHotObservable([.next(220, "early"), .next(300, "retry"), .completed(400)])
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger } }
+        #expect(res.events == [.next(210, 1), .next(310, 1), .completed(400)])
+        #expect(xs.subscriptions == [Subscription(200, 250), Subscription(300, 350)])
+        #expect(trigger.subscriptions == [Subscription(200, 400)])
+    }
+}
+
+@Test func retryWhenCountsFailuresUntilTheTriggerThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .error(30, TestError(1)), .completed(40)])
+        let res = scheduler.start(disposed: 300) {
+            xs.retry { (errors: Observable<TestError>) in
+                errors.scan(0) { count, _ in
+                    if count == 1 { throw TestError(9) }
+                    return count + 1
+                }
+            }
+        }
+        #expect(
+            res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .error(260, TestError(9))])
+        #expect(xs.subscriptions == [Subscription(200, 230), Subscription(230, 260)])
+    }
+}
+
+@Test func retryWhenOfASynchronousFailureDoesNotRecurse() {
+    withSubscriptionTracking {
+        let attempts = Log<Int>()
+        let log = Log<Event<Int>>()
+        _ = Observable<Int>.deferred {
+            attempts.append(1)
+            return .error(TestError(1))
+        }
+        .retry { (errors: Observable<TestError>) in errors.take(20_000) }
+        .subscribe { log.append($0) }
+        // The last value of the trigger resubscribes; its completion ends the attempt after it.
+        #expect(attempts.count == 20_001)
+        #expect(log.all == [.completed])
     }
 }
 

@@ -223,3 +223,14 @@ private struct LateScheduler: Scheduler {
         _ = plain
     }
 }
+
+@Test func fromOptionalOnASchedulerSendsTheValueThenCompletesInTheNextAction() {
+    withSubscriptionTracking {
+        let some = TestScheduler(simulateProcessingDelay: true)
+        let value = some.start { Observable.from(optional: 1, scheduler: some) }
+        #expect(value.events == [.next(201, 1), .completed(202)])
+        let none = TestScheduler(simulateProcessingDelay: true)
+        let empty = none.start { Observable<Int>.from(optional: nil, scheduler: none) }
+        #expect(empty.events == [.completed(201)])
+    }
+}

@@ -195,6 +195,20 @@ import Testing
     }
 }
 
+@Test func sampleReleasesTheSamplerWhenItCompletes() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(400)])
+        let ticks = scheduler.createHotObservable([.next(230, "t"), .completed(270)])
+        let res = scheduler.start { xs.sample(ticks) }
+        // The completion samples what is pending, as a value does, then the sampler is released;
+        // with no sampler left, the source's completion is never sampled.
+        #expect(res.events == [.next(230, 1), .next(270, 2)])
+        #expect(ticks.subscriptions == [Subscription(200, 270)])
+        #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+}
+
 @Test func skipAndTakeForADurationHaveRxSwiftsSpelling() {
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)

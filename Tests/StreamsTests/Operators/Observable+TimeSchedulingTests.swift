@@ -16,6 +16,22 @@ import Testing
     }
 }
 
+@Test func observeOnReleasesTheUpstreamWhenItsEndArrives() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(simulateProcessingDelay: true)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let completed = scheduler.start { xs.observe(on: scheduler) }
+        let other = TestScheduler(simulateProcessingDelay: true)
+        let ys = other.createHotObservable([.next(210, 1), .error(240, TestError(1))])
+        let failed = other.start { ys.observe(on: other) }
+        // Delivered a tick late, but released at the tick the end arrived.
+        #expect(completed.events == [.next(211, 1), .completed(231)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+        #expect(failed.events == [.next(211, 1), .error(241, TestError(1))])
+        #expect(ys.subscriptions == [Subscription(200, 240)])
+    }
+}
+
 @Test func observeOnDeliversNothingUntilTheSchedulerRuns() {
     withSubscriptionTracking {
         let scheduler = TestScheduler(initialClock: 0)

@@ -31,6 +31,21 @@ import Testing
     }
 }
 
+@Test func compactMapFailsWithTheErrorItsTransformThrows() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, "1"), .next(220, "x"), .next(230, "!"), .completed(300)])
+        let res = scheduler.start {
+            xs.compactMap { text -> Int? in
+                if text == "!" { throw TestError(1) }
+                return Int(text)
+            }
+        }
+        #expect(res.events == [.next(210, 1), .error(230, TestError(1))])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+}
+
 @Test func filterKeepsMatchingValues() {
     withSubscriptionTracking {
         let scheduler = TestScheduler()

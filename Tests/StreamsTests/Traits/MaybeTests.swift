@@ -70,3 +70,51 @@ import Testing
         #expect(dropped.events == [.completed(1200)])
     }
 }
+
+@Test func maybeOutcomesCompareKindValueAndErrorByTypeAndDescription() {
+    withSubscriptionTracking {
+        let outcomes = Log<MaybeEvent<Int>>()
+        Maybe.just(1).subscribe { outcomes.append($0) }
+        Maybe<Int>.empty().subscribe { outcomes.append($0) }
+        Maybe<Int>.error(TestError(1)).subscribe { outcomes.append($0) }
+        #expect(outcomes.all == [.success(1), .completed, .error(TestError(1))])
+        #expect(outcomes.all != [.success(2), .completed, .error(TestError(1))])
+        #expect(outcomes.all != [.success(1), .completed, .error(TestError(2))])
+        #expect(MaybeEvent<Int>.completed != .error(TestError(1)))
+    }
+}
+
+@Test func maybeCatchAndReturnRecoversWithAValue() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let failed = scheduler.start { Maybe<Int>.error(TestError(1)).catchAndReturn(5) }
+        #expect(failed.events == [.next(200, 5), .completed(200)])
+        let empty = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Maybe<Int>.empty().catchAndReturn(5)
+        }
+        #expect(empty.events == [.completed(1200)])
+    }
+}
+
+@Test func maybeIfEmptySwitchesToAnotherMaybe() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let other = scheduler.createColdObservable([.next(10, 7), .completed(10)])
+        let switched = scheduler.start { Maybe<Int>.empty().ifEmpty(switchTo: other.asMaybe()) }
+        #expect(switched.events == [.next(210, 7), .completed(210)])
+        let kept = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Maybe.just(1).ifEmpty(switchTo: other.asMaybe())
+        }
+        #expect(kept.events == [.next(1200, 1), .completed(1200)])
+        // Only the empty maybe subscribed to the other one.
+        #expect(other.subscriptions == [Subscription(200, 210)])
+    }
+}
+
+@Test func maybeJustOnASchedulerTakesAnActionForTheValueAndOneForTheEnd() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(simulateProcessingDelay: true)
+        let res = scheduler.start { Maybe.just(1, scheduler: scheduler) }
+        #expect(res.events == [.next(201, 1), .completed(202)])
+    }
+}

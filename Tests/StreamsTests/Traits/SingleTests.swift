@@ -101,3 +101,66 @@ import Testing
         #expect(log.all == [9])
     }
 }
+
+@Test func singleFilterGivesAMaybe() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let kept = scheduler.start { Single.just(2).filter { $0 > 1 } }
+        #expect(kept.events == [.next(200, 2), .completed(200)])
+        let dropped = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Single.just(2).filter { $0 > 5 }
+        }
+        #expect(dropped.events == [.completed(1200)])
+        let failed = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
+            Single.just(2).filter { _ in throw TestError(1) }
+        }
+        #expect(failed.events == [.error(2200, TestError(1))])
+    }
+}
+
+@Test func singleZipOfACollectionCombinesTheValuesWithTheSelector() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let singles = [10, 30, 20].map { Single.just($0).delay(.ticks($0), scheduler: scheduler) }
+        let res = scheduler.start { Single.zip(singles) { $0.map(String.init).joined(separator: ",") } }
+        #expect(res.events == [.next(230, "10,30,20"), .completed(230)])
+    }
+}
+
+@Test func singleZipOfACollectionFailsAtTheFirstFailureOrTheSelectorsError() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler()
+        let failing = scheduler.start {
+            Single.zip([Single.just(1), .error(TestError(1))]) { $0.reduce(0, +) }
+        }
+        #expect(failing.events == [.error(200, TestError(1))])
+        let throwing = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Single.zip(Set([1, 2]).map { Single.just($0) }) { (_: [Int]) -> Int in throw TestError(2) }
+        }
+        #expect(throwing.events == [.error(1200, TestError(2))])
+    }
+}
+
+@Test func singleZipOfNoSinglesCallsTheSelectorAtEachSubscription() {
+    withSubscriptionTracking {
+        let calls = Log<[Int]>()
+        let zipped = Single<Int>.zip([Single<Int>]()) { values in
+            calls.append(values)
+            return values.count
+        }
+        #expect(calls.all.isEmpty)
+        let outcomes = Log<Int>()
+        zipped.subscribe(onSuccess: { outcomes.append($0) })
+        zipped.subscribe(onSuccess: { outcomes.append($0) })
+        #expect(calls.all == [[], []])
+        #expect(outcomes.all == [0, 0])
+    }
+}
+
+@Test func singleJustOnASchedulerTakesAnActionForTheValueAndOneForTheEnd() {
+    withSubscriptionTracking {
+        let scheduler = TestScheduler(simulateProcessingDelay: true)
+        let res = scheduler.start { Single.just(1, scheduler: scheduler) }
+        #expect(res.events == [.next(201, 1), .completed(202)])
+    }
+}
