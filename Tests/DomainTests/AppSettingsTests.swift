@@ -129,3 +129,16 @@ import Testing
     #expect(settings.accentColor == 46)
     #expect(settings.keyBindings == [KeyBinding(key: "X", action: .add)])
 }
+
+@Test func ctrlCAndCtrlZCannotBeBoundAsTheyAlwaysQuitAndSuspend() {
+    let (settings, problems) = AppSettings.parse(
+        "bind-key Ctrl-C undo\nbind-key ctrl-z redo todos\nbind-key Ctrl-U undo")
+    #expect(
+        problems == [
+            "line 1: Ctrl-C cannot be bound: Ctrl-C always quits and Ctrl-Z always suspends the app; bind another "
+                + "Ctrl- key.",
+            "line 2: Ctrl-Z cannot be bound: Ctrl-C always quits and Ctrl-Z always suspends the app; bind another "
+                + "Ctrl- key.",
+        ])
+    #expect(settings.keyBindings == [KeyBinding(key: "Ctrl-U", action: .undo)])
+}

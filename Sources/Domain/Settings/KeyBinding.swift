@@ -63,6 +63,12 @@ public struct KeyBinding: Sendable, Hashable {
                     "“\(words[0])” is not a key; a key is one character, Ctrl- and a letter, F1 to F12 or one of "
                         + namedKeys.joined(separator: ", ") + "."))
         }
+        guard key != "Ctrl-C", key != "Ctrl-Z" else {
+            return .failure(
+                SettingsProblem(
+                    "\(key) cannot be bound: Ctrl-C always quits and Ctrl-Z always suspends the app; "
+                        + "bind another Ctrl- key."))
+        }
         guard let action = BoundAction(rawValue: words[1].lowercased()) else {
             return .failure(
                 SettingsProblem(
