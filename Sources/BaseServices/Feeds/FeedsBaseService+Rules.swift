@@ -39,6 +39,11 @@ extension FeedsBaseService {
                     kind: .invalidValue,
                     message: "a filter cannot test 'read' or 'unread': reading an item would hide it or show it again")
             }
+            // A feed named by its number must be one there is: `feed:999` would match nothing, ever.
+            for case .feed(let id) in expression.conditions.map(\.term)
+            where try db.fetchInt("SELECT count(*) FROM feeds WHERE id = ?", [.integer(id)]) == 0 {
+                throw DatabaseError(kind: .invalidValue, message: "there is no feed \(id) ('feeds list' shows them)")
+            }
             let name = try name.map { (name) throws(DatabaseError) in
                 guard let cleaned = FeedTag.normalized(name) else {
                     throw DatabaseError(

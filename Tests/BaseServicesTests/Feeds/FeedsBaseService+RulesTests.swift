@@ -135,6 +135,8 @@ private func matches(_ fixture: ServicesFixture, _ text: String) throws -> [Stri
         (nil, "title~rust colour:red", "'colour:red' is not a term"),
         (nil, "unread title~rust", "a filter cannot test 'read' or 'unread'"),
         ("Rust", "feed:x", "'feed:x': a feed ID is a positive whole number"),
+        ("Gone", "unread feed:999", "there is no feed 999 ('feeds list' shows them)"),
+        (nil, "-feed:999", "there is no feed 999"),
     ] as [(String?, String, String)] {
         let result = try #require(firstResult(fixture.feeds.addRule(name: name, expression: text)))
         guard case .failure(let error) = result else {
