@@ -60,8 +60,7 @@ package struct ListViewport: Sendable, Hashable {
         scrollToSelection()
     }
 
-    /// Moves the window as little as it takes to show the selection (and no further than the
-    /// list's end).
+    /// Moves the window as little as it takes to show the selection (and no further than the list's end).
     package mutating func scrollToSelection() {
         guard height > 0, count > height else {
             offset = 0

@@ -38,8 +38,7 @@ package struct HomeViewModel: ViewModelType, Sendable {
         package internal(set) var counts: HomeCounts
         /// The selected place: 0 the todos, 1 the feeds.
         package internal(set) var selected: Int
-        /// What went wrong before the scene opened (the settings file's problems), shown until
-        /// the first key.
+        /// What went wrong before the scene opened (the settings file's problems), shown until the first key.
         package internal(set) var errorMessage: String?
 
         /// The scene before the counts arrive.

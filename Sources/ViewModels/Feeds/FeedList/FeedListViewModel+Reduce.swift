@@ -171,14 +171,14 @@ extension FeedListViewModel.State {
             viewport.selected = nil
         case (.showError, .browsing):
             guard let row = selectedRow else { break }
-            if let error = row.errorMessage {
-                status.show("“\(row.title)”: \(error)", .error)
-            } else {
-                status.show("“\(row.title)” has no error: its last refresh worked.", .notice)
-            }
+            let worked: ActionText =
+                row.isQuery ? Self.queryNote(row) : "“\(row.title)” has no error: its last refresh worked."
+            status.show(
+                row.errorMessage.map { "“\(row.title)”: \($0)" } ?? worked, row.errorMessage == nil ? .notice : .error)
         case (.refresh, .browsing), (.refreshAll, .browsing):
             refreshLead = nil
             let ids = action == .refreshAll ? feeds.map(\.id) : selectedRow.flatMap { $0.isQuery ? nil : [$0.id] } ?? []
+            if ids.isEmpty, let row = selectedRow, row.isQuery { status.show(Self.queryNote(row), .notice) }
             return ids.isEmpty ? [] : [.refresh(ids)]
         case (.undo, .browsing), (.redo, .browsing): return [.step(action == .undo ? .undo : .redo)]
         case (.startAdding, .browsing):
@@ -197,6 +197,11 @@ extension FeedListViewModel.State {
 
     /// Opens `line` again after what was typed on it failed, holding it: unless another line or
     /// a question is open by then, when a refused address is offered at the next add instead.
+    /// What a query feed is, for `e` and `r` on its row: there is no refresh of its own to show.
+    fileprivate static func queryNote(_ row: FeedRow) -> ActionText {
+        "“\(row.title)” is a query feed: it shows matching items of the other feeds and is never fetched itself."
+    }
+
     fileprivate mutating func reopen(_ line: FeedListViewModel.Mode) {
         if mode == .browsing { return mode = line }
         if case .adding(let text) = line { refusedAddress = text.text }

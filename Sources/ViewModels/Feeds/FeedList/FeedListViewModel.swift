@@ -89,8 +89,7 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case imported(path: String, Result<FeedImportSummary, SceneError>)
         /// Undo or redo took a step (`nil`: there was none to take), or failed.
         case historyStepped(HistoryDirection, Result<HistoryStep?, SceneError>)
-        /// The items matching the words or the query arrived (one more than listed: more
-        /// match), or failed to.
+        /// The items matching the words or the query arrived (one more than listed: more match), or failed to.
         case searchLoaded(FeedSearchRequest, Result<[FeedSearchResult], SceneError>)
         /// The status line's message has been shown for its time.
         case messageExpired(StatusMessageSlot.Expiry)

@@ -12,8 +12,7 @@ package struct FeedRow: Sendable, Hashable, Identifiable {
     package let itemCount: Int
     /// Whether it is being refreshed now.
     package let isRefreshing: Bool
-    /// How its last refresh went, in words: "refreshing…", "updated 2026-11-22", "never refreshed",
-    /// or the failure.
+    /// How its last refresh went, in words: "refreshing…", "updated 2026-11-22", "never refreshed", or the failure.
     package let statusText: String
     /// Why its last refresh failed, if it did.
     package let errorMessage: String?

@@ -55,8 +55,7 @@ package struct TodoEditorViewModel: ViewModelType, Sendable {
         case help
     }
 
-    /// The editor's fields, in order: the title line (what to do, and its attributes), the notes
-    /// and the due day.
+    /// The editor's fields, in order: the title line (what to do, and its attributes), the notes and the due day.
     package enum Field: Int, Sendable, Hashable, CaseIterable {
         case title, notes, due
     }

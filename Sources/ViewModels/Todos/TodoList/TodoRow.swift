@@ -33,8 +33,7 @@ package struct TodoRow: Sendable, Hashable, Identifiable {
     /// its due day included (``TodoLine``).
     package var line: String { TodoLine.written(title: title, attributes: attributes, due: due) }
 
-    /// Its tags, project, priority and recurrence as a line writes them (`+home pri:H`); empty
-    /// when it has none.
+    /// Its tags, project, priority and recurrence as a line writes them (`+home pri:H`); empty when it has none.
     package var attributesText: String { TodoLine.written(attributes) }
 
     /// The title as the list shows it: followed by its attributes, when it has any.

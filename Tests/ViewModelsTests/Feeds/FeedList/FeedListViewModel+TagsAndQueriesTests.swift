@@ -104,3 +104,13 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(140, screens).visibleRows.map(\.title) == ["Rusty", "Alpha", "Beta", "Gamma"])
     #expect(calls == ["remove query 7", "undo"])
 }
+
+@Test func errorAndRefreshOnAQueryFeedSayWhatItIsAndAskForNothing() {
+    // Rusty is the top row.
+    let (screens, calls) = run([(90, .select(.top)), (100, .showError), (200, .refresh)])
+    let note: ActionText =
+        "“Rusty” is a query feed: it shows matching items of the other feeds and is never fetched itself."
+    #expect(at(150, screens).message == note)
+    #expect(at(250, screens).message == note)
+    #expect(!calls.contains { $0.hasPrefix("refresh") })
+}
