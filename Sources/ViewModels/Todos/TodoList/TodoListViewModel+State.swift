@@ -131,7 +131,8 @@ extension TodoListViewModel {
             if !list.searchText.isEmpty { header = header + " · Search: \(list.searchText)" }
             if let matches = list.matchCountText { header = header + " · \(matches)" }
             if list.tally.completed > 0 {
-                header = header + " · \(CountText.grouped(list.tally.completed)) done (\(.clearCompleted) clears)"
+                header = header + " · \(CountText.grouped(list.tally.completed)) done"
+                if list.query.filter != .active { header = header + " (\(.clearCompleted) clears)" }
             }
             return header
         }

@@ -429,6 +429,8 @@ private let five = ["Welcome", "Add", "Mark", "Search", "Read"]
     #expect(store.writes.withLock { $0 } == ["toggle 1"])
     #expect(at(250, screens).list.query.filter == .active)
     #expect(at(250, screens).list.rows.map(\.title) == ["Add", "Mark", "Search", "Read"])
+    // The active filter shows no done todo for the key to clear: the count comes without it.
+    #expect(at(250, screens).header == "Filter: active · Sort: manual · 1 done")
     #expect(last(screens).list.query.filter == .completed)
     #expect(last(screens).header == "Filter: completed · Sort: manual · 1 done (\(.clearCompleted) clears)")
     #expect(last(screens).emptyText == "No todos match. \(.changeFilter) changes the filter, \(.search) the search.")
