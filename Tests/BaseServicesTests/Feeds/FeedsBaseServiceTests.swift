@@ -213,6 +213,18 @@ private func itemWindow(
     #expect(window.items == (try allItems(fixture, feed.id)))
 }
 
+@Test func undatedItemsKeepTheFeedsOrderAndOnesPublishedLaterComeFirst() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let first = ["C newest", "B", "A oldest"].map { FeedItemDraft(guid: $0, title: $0) }
+    _ = try value(fixture.feeds.storeItems(first, feedID: feed.id, fetchedAt: Date()))
+    #expect(try allItems(fixture, feed.id).map(\.title) == ["C newest", "B", "A oldest"])
+    // The next fetch lists two new items above the ones already stored.
+    let next = ["E", "D"].map { FeedItemDraft(guid: $0, title: $0) } + first
+    _ = try value(fixture.feeds.storeItems(next, feedID: feed.id, fetchedAt: Date()))
+    #expect(try allItems(fixture, feed.id).map(\.title) == ["E", "D", "C newest", "B", "A oldest"])
+}
+
 @Test func itemWindowIsTheAskedSliceWithTheWholeFeedsCounts() throws {
     let fixture = try ServicesFixture()
     let feed = try addFeed(fixture)
