@@ -7,20 +7,12 @@ import PackageDescription
 let warningsAsErrors: [SwiftSetting] =
     Context.environment["RIVULET_WARNINGS_AS_ERRORS"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
 
-// CI builds from a clean clone, where compiling each module as one job (whole-module, still
-// unoptimized, code generated on two threads) took a fifth less CPU and a quarter less time than
-// file by file: 195 s against 256 s for `swift build --build-tests` on two cores. .ci/run sets
-// RIVULET_WHOLE_MODULE=1. An edit then recompiles its whole module, so a working copy builds
-// file by file as usual.
-let wholeModule: [SwiftSetting] =
-    Context.environment["RIVULET_WHOLE_MODULE"] == "1" ? [.unsafeFlags(["-wmo", "-num-threads", "2"])] : []
-
 let strictSettings: [SwiftSetting] =
     [
         .swiftLanguageMode(.v6),
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("InternalImportsByDefault"),
-    ] + warningsAsErrors + wholeModule
+    ] + warningsAsErrors
 
 // The repository's own fuzzing and benchmark packages (Fuzz/, Benchmarks/) exercise the app's
 // command-line parser and base services, and a package reaches another's modules only through
