@@ -287,3 +287,21 @@ struct HostileTerminalTests {
         #expect(try session.waitFor("__EXIT=0").matched)
     }
 }
+
+@Test(arguments: [["list"], ["feeds", "export"], ["add", "Written before the output failed"]])
+func outputThatCannotBeWrittenFailsWithOneSentenceAndKeepsWhatWasDone(arguments: [String]) throws {
+    let folder = try TemporaryFolder()
+    let database = folder.file("full.sqlite")
+    let script = "binary=$0 database=$1; shift; exec \"$binary\" --db \"$database\" \"$@\" > /dev/full"
+    let outcome = try ChildProcess(
+        "/bin/sh", ["-c", script, RivuletProcess.binary, database] + arguments,
+        environment: ["RIVULET_DB": "", "SWIFT_BACKTRACE": "enable=no"]
+    )
+    .wait()
+    #expect(outcome.termination == .exited(1), "\(outcome.error)")
+    #expect(outcome.error == "rivulet: cannot write the output: no space left on device\n")
+    if arguments.first == "add" {
+        let listed = try ChildProcess.rivulet(["--db", database, "list"])
+        #expect(listed.output.contains("Written before the output failed"))
+    }
+}

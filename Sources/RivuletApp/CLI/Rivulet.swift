@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// The composition root: parses the command line, configures the services once, then runs a
@@ -12,7 +13,16 @@ public enum Rivulet {
     static let usage: Int32 = 2
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    /// Output that could not be written (a full disk, a closed descriptor) is said in one sentence
+    /// on standard error, and the run fails.
     public static func run(arguments: [String]) -> Int32 {
+        let status = runCommand(arguments: arguments)
+        guard let problem = Output.outputFailure else { return status }
+        Output.error("rivulet: cannot write the output: \(problem)")
+        return status == success ? failure : status
+    }
+
+    private static func runCommand(arguments: [String]) -> Int32 {
         let invocation: RivuletInvocation
         do {
             invocation = try CommandLineParser.parse(arguments)
@@ -42,18 +52,50 @@ public enum Rivulet {
 
 /// Writing to the standard streams.
 enum Output {
+    /// Why standard output could not be written, from the first write that failed; nothing is
+    /// written after it.
+    private static let failure = Mutex<String?>(nil)
+
+    static var outputFailure: String? { failure.withLock { $0 } }
+
     static func line(_ text: String) {
         write(text + "\n")
     }
 
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        failure.withLock { failure in
+            guard failure == nil, let code = writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return }
+            failure = String(cString: strerror(code)).lowercased()
+        }
     }
 
     /// Writes `text` to standard error with escape sequences and controls neutralized: messages
     /// quote what the user or a feed gave (an address, a path, an argument), and standard error
-    /// is usually a terminal.
+    /// is usually a terminal. A failure is dropped: there is nowhere left to say it.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((TextSanitizer.visible(text, preservingNewlines: true) + "\n").utf8))
+        _ = writeAll(Array((TextSanitizer.visible(text, preservingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes `text` (a progress line of the program's own) to standard error as it is.
+    static func progress(_ text: String) {
+        _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes every byte, through interruptions and short writes; returns the error number of a
+    /// write that failed.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                guard let start = buffer.baseAddress else { return 0 }
+                return Foundation.write(descriptor, start + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 }

@@ -23,7 +23,7 @@ extension FeedCommands {
         case .success(.finished(let path, _))?: Output.line(path)
         case .success(.alreadyThere(let path, _))?:
             // The path alone on standard output, as for a new file: scripts read it.
-            if showsProgress { FileHandle.standardError.write(Data("downloaded before; nothing fetched\n".utf8)) }
+            if showsProgress { Output.progress("downloaded before; nothing fetched\n") }
             Output.line(path)
         case .failure(let error)?: throw CommandFailure(named(Composition.message(error), what: enclosure.url))
         default: throw CommandFailure("\(enclosure.url): the download ended without a file")
@@ -74,7 +74,7 @@ final class DownloadProgressLine: @unchecked Sendable {
             }
             guard let name else { return }
             let line = ProgressBar.overwritingLine(with: Self.text(name: name, received, total))
-            FileHandle.standardError.write(Data(line.utf8))
+            Output.progress(line)
         case .finished, .alreadyThere:
             break
         }
@@ -83,7 +83,7 @@ final class DownloadProgressLine: @unchecked Sendable {
     /// Takes the line away, so that what follows starts on a clean line.
     func clear() {
         guard state.withLock({ $0.hasDrawn }) else { return }
-        FileHandle.standardError.write(Data(ProgressBar.overwritingLine(with: "").utf8))
+        Output.progress(ProgressBar.overwritingLine(with: ""))
     }
 
     /// `episode.mp3 ██████▎░░░░░░░░  42% of 23.8 MB`, or the bytes so far when the size is not known.
