@@ -12,6 +12,9 @@ struct _TolerantXMLParser {
     private var index = 0
     private var stack: [(element: _XMLElement, qualifiedName: String, namespaces: [String: String])] = []
     private var root: _XMLElement?
+    /// Whether the document ended with the root element still open (a file cut off, most
+    /// often).
+    private var rootLeftOpen = false
     private var elementCount = 0
     private var window: _ItemWindow
 
@@ -22,8 +25,15 @@ struct _TolerantXMLParser {
 
     /// The root element, or `nil` when the bytes hold no element at all; every item kept.
     static func parse(_ data: Data) throws(FeedParsingError) -> _XMLElement? {
-        var window = _ItemWindow(maximumItems: .max)
-        return try parse(data, window: &window)
+        try parseTellingEnd(data).root
+    }
+
+    /// The root element, or `nil` when the bytes hold no element at all, and whether the
+    /// document ended before the root element's end tag.
+    static func parseTellingEnd(_ data: Data) throws(FeedParsingError) -> (root: _XMLElement?, endsEarly: Bool) {
+        var parser = _TolerantXMLParser([UInt8](data), window: _ItemWindow(maximumItems: .max))
+        try parser.run()
+        return (parser.root, parser.rootLeftOpen)
     }
 
     /// The root element, or `nil` when the bytes hold no element at all; `window` keeps the
@@ -45,6 +55,7 @@ struct _TolerantXMLParser {
                 text()
             }
         }
+        rootLeftOpen = !stack.isEmpty
         while !stack.isEmpty { close() }
     }
 

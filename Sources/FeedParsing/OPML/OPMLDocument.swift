@@ -6,7 +6,9 @@ public import Foundation
 /// OPML 1.0 and 2.0 alike (a missing or unknown `version` is not checked), `type="rss"` or no
 /// type at all, attribute and element names in any case (`xmlUrl`, `xmlurl`, `XMLURL`), HTML
 /// entities, any encoding the feed parser reads, a byte order mark and blank lines before the
-/// XML declaration, even markup that is not well-formed.
+/// XML declaration, even markup that is not well-formed. A list that ends before its `</opml>`
+/// is refused, though: a file cut off would otherwise subscribe to part of the list as if it
+/// were all of it.
 ///
 /// Nested outlines are **flattened**: every outline with an `xmlUrl`, however deep, becomes one
 /// ``OPMLFeed`` in document order, and the titles of the outlines around it are kept in
@@ -49,18 +51,20 @@ public struct OPMLDocument: Sendable, Hashable {
     /// - Throws: ``OPMLError``: ``OPMLError/empty`` for an empty document,
     ///   ``OPMLError/notOPML(_:)`` for anything whose root element is not `<opml>` (a feed, an
     ///   HTML page, JSON, text), ``OPMLError/tooLarge(bytes:)`` and ``OPMLError/malformed(_:)``
-    ///   for documents past the limits. Never traps, whatever the bytes.
+    ///   for documents past the limits or cut off before `</opml>`. Never traps, whatever the
+    ///   bytes.
     public static func parse(_ data: Data) throws(OPMLError) -> OPMLDocument {
         guard data.count <= maximumDocumentSize else { throw .tooLarge(bytes: data.count) }
         guard hasContent(data) else { throw .empty }
-        let parsed: _XMLElement?
+        let parsed: (root: _XMLElement?, endsEarly: Bool)
         do throws(FeedParsingError) {
-            parsed = try _TolerantXMLParser.parse(_XMLPreflight.prepare(data).data)
+            parsed = try _TolerantXMLParser.parseTellingEnd(_XMLPreflight.prepare(data).data)
         } catch {
             throw translated(error)
         }
-        guard let root = parsed else { throw .notOPML("it holds no XML element") }
+        guard let root = parsed.root else { throw .notOPML("it holds no XML element") }
         guard root.name.lowercased() == "opml" else { throw .notOPML(describe(root)) }
+        guard !parsed.endsEarly else { throw .malformed("it ends before </opml>, so the file may be cut off") }
         var document = OPMLDocument(feeds: [])
         let head = root.children.first { $0.name.lowercased() == "head" }
         document.title = head?.children.first { $0.name.lowercased() == "title" }.flatMap { cleaned($0.allText) }

@@ -26,7 +26,9 @@ import Testing
     @Test func mutatedListsKeepThePromisesOfTheFuzzTarget() {
         var generator = SeededGenerator(seed: 20_261_126)
         var parsed = 0
-        for iteration in 0..<2_000 {
+        // Lists cut before </opml> are refused, so it takes more than 2,000 mutations to read
+        // over 1,000.
+        for iteration in 0..<2_400 {
             let source = Array(Self.seeds[iteration % Self.seeds.count].utf8)
             let mutated = FeedDocumentFuzzTests.mutate(source, using: &generator)
             let list: OPMLDocument

@@ -119,9 +119,20 @@ import Testing
     @Test func markupThatIsNotWellFormedIsRecovered() throws {
         let list = try parse(
             #"<opml><body><outline text="Fish & chips" xmlUrl="http://a.example/"><outline text="B" "#
-                + #"xmlUrl="http://b.example/"></body>"#)
+                + #"xmlUrl="http://b.example/"></body></opml>"#)
         #expect(list.feeds.map(\.feedURL) == ["http://a.example/", "http://b.example/"])
         #expect(list.feeds.first?.title == "Fish & chips")
+    }
+
+    @Test func aListThatEndsBeforeItsEndTagIsRefusedAsCutOff() throws {
+        let whole = OPMLDocument(feeds: (1...9).map { OPMLFeed(title: "Feed \($0)", feedURL: "http://\($0).example/") })
+            .xml()
+        #expect(try parse(whole).feeds.count == 9)
+        let cutOff = error(Data(whole.utf8.prefix(whole.utf8.count / 2)))
+        #expect(cutOff == .malformed("it ends before </opml>, so the file may be cut off"))
+        #expect(cutOff?.description == "malformed OPML document: it ends before </opml>, so the file may be cut off")
+        #expect(error(Data(whole.replacingOccurrences(of: "</opml>", with: "").utf8)) == cutOff)
+        #expect(try parse("<opml version=\"2.0\"/>").feeds.isEmpty)
     }
 
     @Test func outlinesThatClaimToBeFeedsWithoutAnAddressAreRejectedNotDropped() throws {
