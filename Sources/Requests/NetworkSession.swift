@@ -12,7 +12,10 @@
 ///
 /// On Linux the system's libcurl carries the requests: one thread drives every transfer of the
 /// process, connections to a host are kept and reused (HTTP/2 where the server offers it), and
-/// proxies come from the environment (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`).
+/// proxies come from the environment (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`), as
+/// does a file of certificate authorities to trust instead of the system's (`CURL_CA_BUNDLE`,
+/// else `SSL_CERT_FILE`), as curl reads them. A proxy variable that holds no usable address fails
+/// the requests it covers rather than letting them go around the proxy.
 /// On Apple platforms Foundation's `URLSession` carries them. The configuration's extra headers
 /// apply to both. To use a different configuration, create another `NetworkSession` and give it
 /// to a ``RemoteService`` or to a single ``ServiceRequest``.
@@ -92,8 +95,11 @@ public final class NetworkSession: Sendable {
             queue.maxConcurrentOperationCount = 1
             self.urlSession = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
         #else
-            self.proxies = environment.map(_ProxyEnvironment.init) ?? _ProxyEnvironment()
-            self.certificateAuthorities = certificateAuthorities
+            let variables = environment ?? ProcessInfo.processInfo.environment
+            self.proxies = _ProxyEnvironment(variables)
+            self.certificateAuthorities =
+                certificateAuthorities
+                ?? ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty }
         #endif
     }
 

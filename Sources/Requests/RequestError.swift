@@ -92,6 +92,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         switch code {
         case 401, 403: return answered + "; the address needs a login or is not public"
         case 404, 410: return answered + "; check the address"
+        case 407:
+            return "the proxy answered 407 Proxy Authentication Required; give its user name and password in the "
+                + "proxy's address (http://USER:PASSWORD@HOST:PORT)"
         case 400..<500: return answered + "; check the address"
         case 500..<600: return answered + "; the server has a problem, try again later"
         default: return answered

@@ -70,6 +70,13 @@ public struct ServiceRequest: Sendable {
     /// The timeout that applies: the request's own, else the service's default.
     public var effectiveTimeout: SchedulerDuration { timeout ?? service.defaultTimeout }
 
+    /// Seconds without a byte after which the transfer counts as stalled and ends: half the
+    /// timeout, at least 30 (so a short request runs to its timeout) and at most 120 (so a
+    /// download allowed hours fails within two minutes of its server going quiet).
+    var stalledSeconds: Int {
+        min(120, max(30, Int(clamping: effectiveTimeout.ticks / 2_000)))
+    }
+
     /// The session that carries the request: its own, else the service's.
     public var effectiveSession: NetworkSession { session ?? service.session }
 

@@ -8,6 +8,13 @@ import Testing
         RemoteService(name: "api", baseURL: .fixed(URL(string: base) ?? URL(fileURLWithPath: "/")))
     }
 
+    @Test func aTransferIsStalledAfterHalfItsTimeoutButNoLessThanThirtySecondsNorMoreThanTwoMinutes() {
+        let seconds = [10, 30, 60, 100, 240, 600, 6 * 60 * 60].map { timeout in
+            ServiceRequest(service: service("https://example.test"), timeout: .seconds(timeout)).stalledSeconds
+        }
+        #expect(seconds == [30, 30, 30, 50, 120, 120, 120])
+    }
+
     @Test func pathComponentsJoinWithSingleSlashes() throws {
         let request = ServiceRequest(service: service("https://example.test/api/"), pathComponents: ["v1", "todos"])
         #expect(try request.makeURL().absoluteString == "https://example.test/api/v1/todos")

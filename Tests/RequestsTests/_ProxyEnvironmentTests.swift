@@ -31,6 +31,71 @@ import Testing
         #expect(proxy(["http_proxy": "http://p:1", "NO_PROXY": "*"], for: "http://a.example/") == nil)
     }
 
+    @Test func noProxyEntriesAreSeparatedByCommasOrSpacesAndRangesCoverNumericHosts() {
+        let variables = ["http_proxy": "http://p:1", "no_proxy": "other.test internal.corp,10.0.0.0/8 fd00::/8"]
+        #expect(proxy(variables, for: "http://internal.corp/") == nil)
+        #expect(proxy(variables, for: "http://10.200.3.4/") == nil)
+        #expect(proxy(variables, for: "http://[fd12::1]/") == nil)
+        #expect(proxy(variables, for: "http://11.0.0.1/") == "http://p:1")
+        // A range covers addresses written as numbers, never names (nothing is resolved).
+        #expect(proxy(variables, for: "http://ten.example/") == "http://p:1")
+    }
+
+    @Test func aProxyVariableWithNoUsableAddressRoutesNowhereRatherThanDirect() throws {
+        for bad in [
+            "http://127.0.0.1:notaport", "http://[bad", "http://user:secret@127.0.0.1:notaport",
+            "http://127.0.0.1 :9000",
+            "http://exa mple:9000", "http://127.0.0.1:99999", "ftp://127.0.0.1:21",
+        ] {
+            let url = try #require(URL(string: "https://feeds.example/"))
+            #expect(
+                _ProxyEnvironment(["https_proxy": bad]).route(for: url) == .unusable(variable: "https_proxy"), "\(bad)")
+        }
+        let url = try #require(URL(string: "http://feeds.example/"))
+        for good in [
+            "127.0.0.1:3128", "http://[::1]:3128", "socks5h://proxy.example", "http://u:p@proxy-1.example:8080",
+        ] {
+            guard case .proxy = _ProxyEnvironment(["http_proxy": good]).route(for: url) else {
+                Issue.record("\(good) was not read as a proxy")
+                continue
+            }
+        }
+    }
+
+    @Test func aRequestUnderAnUnusableProxyVariableFailsWithOneSentenceAndNeverReachesTheServer() async throws {
+        try await withTestHTTPServer({ _ in .respond(status: 200, body: Data("direct".utf8)) }) { server in
+            var request = server.request("feed.xml")
+            request.session = NetworkSession(
+                configuration: .ephemeral, addressPolicy: .standard,
+                environment: ["http_proxy": "http://user:secret@127.0.0.1:notaport"])
+            let result = await outcome(of: request)
+            #expect(
+                result.failureReason
+                    == .transport(
+                        "the proxy named in http_proxy is not an address a proxy can have (such as "
+                            + "http://proxy.example:3128); fix or unset http_proxy"))
+            #expect(server.requests.isEmpty)
+        }
+    }
+
+    @Test func aProxyThatIsDownIsNamedInTheError() async throws {
+        let closed = try TestHTTPProxy()
+        let address = closed.url
+        closed.stop()
+        var service = RemoteService(
+            name: "feeds", baseURL: .fixed(URL(string: "http://feeds.example/") ?? URL(fileURLWithPath: "/")),
+            defaultTimeout: .seconds(10))
+        service.session = NetworkSession(
+            configuration: .ephemeral, addressPolicy: .standard, environment: ["http_proxy": address])
+        let result = await outcome(of: ServiceRequest(service: service))
+        let port = address.split(separator: ":").last ?? ""
+        #expect(
+            result.failureReason
+                == .transport(
+                    "the proxy at 127.0.0.1:\(port) refused the connection or cannot be reached; check that it runs, "
+                        + "or the proxy named in the environment (http_proxy, https_proxy, all_proxy)"))
+    }
+
     private func session(through proxy: TestHTTPProxy) -> NetworkSession {
         NetworkSession(configuration: .ephemeral, addressPolicy: .standard, environment: ["http_proxy": proxy.url])
     }

@@ -30,7 +30,8 @@ public struct EnclosureDownloader: Sendable {
     public static let defaultMaximumSize: Int64 = 2 * 1024 * 1024 * 1024
 
     /// The default timeout of a whole download: 6 hours, 2 GiB at about 100 KB/s. A server
-    /// that sends nothing for a while fails sooner: the network layer stops stalled transfers.
+    /// that sends nothing for two minutes fails sooner: the network layer stops stalled
+    /// transfers.
     public static let defaultTimeout = SchedulerDuration.seconds(6 * 60 * 60)
 
     private let network: any NetworkBaseServiceType

@@ -10,6 +10,11 @@
             let detail = String(cString: errorBuffer)
             let request = exchange.request
             let host = url.host ?? url.absoluteString
+            // The proxy refused to open a tunnel to the server (an `https:` address through it).
+            if detail.hasPrefix("CONNECT tunnel failed"), let status = Int(detail.split(separator: " ").last ?? "") {
+                if status == 407 { return .status(407, body: Data()) }
+                return .transport("the proxy refused to connect to \(host) (it answered \(status)); check the proxy")
+            }
             switch code {
             case CURLE_OPERATION_TIMEDOUT:
                 if detail.hasPrefix("Operation too slow") {
@@ -30,6 +35,12 @@
                 return .transport(
                     "the proxy refused or failed the request (\(detail)); check the proxy named in the environment")
             case CURLE_COULDNT_CONNECT:
+                if let proxy, let proxyHost = proxy.host {
+                    let port = proxy.port.map { ":\($0)" } ?? ""
+                    return .transport(
+                        "the proxy at \(proxyHost)\(port) refused the connection or cannot be reached; check that it "
+                            + "runs, or the proxy named in the environment (http_proxy, https_proxy, all_proxy)")
+                }
                 return .transport(_Exchange.transportSentence(.cannotConnectToHost) + " (\(host))")
             case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
                 return .transport(

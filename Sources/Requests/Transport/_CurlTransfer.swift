@@ -58,7 +58,7 @@
         /// The scope of the address the previous hop reached, for a redirect's check.
         private var origin: IPAddress.Scope = .public
         /// The proxy of the current hop, if one applies.
-        private var proxy: URL?
+        private(set) var proxy: URL?
         private var response = _CurlResponse()
         /// The first address the policy refused on this hop.
         private var refusal: AddressRefusal?
@@ -114,7 +114,16 @@
                 exchange.fail(.invalidURL("the method \(method.debugDescription) is not a valid HTTP method"))
                 return false
             }
-            proxy = proxies.proxy(for: url)
+            switch proxies.route(for: url) {
+            case .direct: proxy = nil
+            case .proxy(let named): proxy = named
+            case .unusable(let variable):
+                exchange.fail(
+                    .transport(
+                        "the proxy named in \(variable) is not an address a proxy can have (such as "
+                            + "http://proxy.example:3128); fix or unset \(variable)"))
+                return false
+            }
             if proxy != nil, let refusal = judgeNumericTarget(host: host) {
                 exchange.fail(.addressRefused(refusal))
                 return false
@@ -154,9 +163,11 @@
             _ = rivulet_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
             _ = rivulet_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, stalledSeconds)
             _ = rivulet_curl_set_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-            // An explicit proxy, or none: libcurl's own reading of the environment stays out of it,
-            // so the policy knows which address a connection goes to.
+            // An explicit proxy, or none, and no host list to skip it: libcurl's own reading of the
+            // environment (no_proxy included) stays out of it, so the policy knows which address a
+            // connection goes to.
             _ = rivulet_curl_set_string(handle, CURLOPT_PROXY, proxy?.absoluteString ?? "")
+            _ = rivulet_curl_set_string(handle, CURLOPT_NOPROXY, "")
             if let certificateAuthorities {
                 _ = rivulet_curl_set_string(handle, CURLOPT_CAINFO, certificateAuthorities)
             }
@@ -196,11 +207,9 @@
             }
         }
 
-        /// Seconds without a byte after which a transfer counts as stalled: half its timeout, and
-        /// at least 30, so that only a long timeout is cut short by a server that went quiet.
-        var stalledSeconds: Int {
-            max(30, Int(exchange.request.effectiveTimeout.ticks / 2_000))
-        }
+        /// Seconds without a byte after which a transfer counts as stalled
+        /// (``ServiceRequest/stalledSeconds``).
+        var stalledSeconds: Int { exchange.request.stalledSeconds }
 
         private func configureMethod(_ handle: UnsafeMutableRawPointer) {
             if let body {

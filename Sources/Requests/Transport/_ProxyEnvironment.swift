@@ -2,10 +2,23 @@ import Foundation
 
 /// The proxies the environment names, read as libcurl reads them: `http_proxy` (lower case
 /// only) for `http:`, `https_proxy` or `HTTPS_PROXY` for `https:`, `all_proxy` or `ALL_PROXY`
-/// for both, and `no_proxy` or `NO_PROXY` listing the hosts that go direct (`*` for all; a name
-/// covers its subdomains). The transfer sets the proxy it chose itself, so it knows whether a
+/// for both, and `no_proxy` or `NO_PROXY` listing the hosts that go direct, separated by commas
+/// or spaces (`*` for all; a name covers its subdomains; an address with a prefix length, such
+/// as `10.0.0.0/8`, covers the numeric hosts in that range). The transfer sets the proxy it
+/// chose itself and keeps libcurl from reading these variables again, so it knows whether a
 /// connection goes to the proxy or to the server.
 struct _ProxyEnvironment: Sendable {
+    /// How a request to one address goes.
+    enum Route: Equatable {
+        /// Straight to the server.
+        case direct
+        /// Through the proxy at this address.
+        case proxy(URL)
+        /// The variable that names a proxy for the address holds no address a proxy can have:
+        /// the request goes nowhere rather than around the proxy.
+        case unusable(variable: String)
+    }
+
     private let variables: [String: String]
 
     /// The proxies named by `variables` (the process's environment by default).
@@ -13,37 +26,87 @@ struct _ProxyEnvironment: Sendable {
         self.variables = variables
     }
 
-    private func value(_ names: String...) -> String? {
+    private func value(_ names: [String]) -> (name: String, value: String)? {
         for name in names {
-            if let value = variables[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return value }
+            if let value = variables[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                return (name, value)
+            }
         }
         return nil
     }
 
-    /// The proxy for `url`, or `nil` when it goes direct.
+    /// The proxy for `url`, or `nil` when it goes direct or the proxy named cannot be used.
     func proxy(for url: URL) -> URL? {
-        let scheme = url.scheme?.lowercased()
-        let named =
-            scheme == "https"
-            ? value("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
-            : value("http_proxy", "all_proxy", "ALL_PROXY")
-        guard let named, !bypasses(url.host ?? "") else { return nil }
-        return URL(string: named.contains("://") ? named : "http://" + named)
+        if case .proxy(let proxy) = route(for: url) { return proxy }
+        return nil
     }
+
+    /// How a request to `url` goes.
+    func route(for url: URL) -> Route {
+        let names =
+            url.scheme?.lowercased() == "https"
+            ? ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] : ["http_proxy", "all_proxy", "ALL_PROXY"]
+        guard let named = value(names), !bypasses(url.host ?? "") else { return .direct }
+        guard let proxy = Self.proxyAddress(named.value) else { return .unusable(variable: named.name) }
+        return .proxy(proxy)
+    }
+
+    /// `text` as a proxy's address (`http://` when it names no scheme), or `nil` unless it has a
+    /// scheme libcurl speaks to proxies, a host of letters, digits, dots, hyphens (or an IPv6
+    /// address) and a port from 1 to 65535 if any.
+    static func proxyAddress(_ text: String) -> URL? {
+        let schemes: Set<String> = ["http", "https", "socks4", "socks4a", "socks5", "socks5h"]
+        guard let url = URL(string: text.contains("://") ? text : "http://" + text),
+            let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
+            let host = url.host, !host.isEmpty
+        else { return nil }
+        guard host.allSatisfy(nameCharacters.contains) || IPAddress(host) != nil else { return nil }
+        if let port = url.port, !(1...65535).contains(port) { return nil }
+        return url
+    }
+
+    private static let nameCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
 
     /// Whether `no_proxy` sends `host` direct.
     private func bypasses(_ host: String) -> Bool {
-        guard let list = value("no_proxy", "NO_PROXY") else { return false }
+        guard let list = value(["no_proxy", "NO_PROXY"])?.value else { return false }
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        for entry in list.split(separator: ",") {
-            var pattern = entry.trimmingCharacters(in: .whitespaces).lowercased()
+        let numeric = IPAddress(name)
+        for entry in list.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
+            var pattern = entry.lowercased()
             if pattern == "*" { return true }
             if pattern.hasPrefix("[") { pattern = String(pattern.dropFirst().prefix { $0 != "]" }) }
+            if let numeric, let (network, length) = Self.range(pattern), numeric.isWithin(network, prefixLength: length)
+            {
+                return true
+            }
             while pattern.hasPrefix(".") { pattern.removeFirst() }
             if pattern.isEmpty { continue }
             if name == pattern || name.hasSuffix("." + pattern) { return true }
         }
         return false
+    }
+
+    /// `pattern` as a range of addresses: `ADDRESS/LENGTH`, or `nil`.
+    private static func range(_ pattern: String) -> (IPAddress, Int)? {
+        let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let network = IPAddress(String(parts[0])), let length = Int(parts[1]),
+            (0...network.bytes.count * 8).contains(length)
+        else { return nil }
+        return (network, length)
+    }
+}
+
+extension IPAddress {
+    /// Whether the first `prefixLength` bits of this address are those of `network` (of the
+    /// same family).
+    fileprivate func isWithin(_ network: IPAddress, prefixLength: Int) -> Bool {
+        guard bytes.count == network.bytes.count else { return false }
+        for bit in 0..<prefixLength {
+            let mask = UInt8(0x80) >> (bit % 8)
+            if bytes[bit / 8] & mask != network.bytes[bit / 8] & mask { return false }
+        }
+        return true
     }
 }
