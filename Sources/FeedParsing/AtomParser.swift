@@ -16,7 +16,19 @@ enum AtomParser {
         let feedBase = root.base(inheriting: documentBase)
         let siteLink = alternateLink(root, ns: ns, base: feedBase)
         let entryBase = feedBase ?? siteLink.flatMap { URL(string: $0) }
-        let drafts = entries.map { draft($0, ns: ns, base: $0.base(inheriting: entryBase)) }
+        // Whether the document declares a base above the entries: then its content's relative
+        // links are relative to it, not to the entry's link.
+        let declaresBase = root.declaresBase
+        let drafts = entries.map { entry in
+            var item = draft(entry, ns: ns, base: entry.base(inheriting: entryBase))
+            let source = [entry.child("content", in: ns), entry.child("summary", in: ns)].compactMap { $0 }.first {
+                text($0) != nil
+            }
+            if let source, declaresBase || entry.declaresBase || source.declaresBase {
+                item.contentBase = source.base(inheriting: entry.base(inheriting: feedBase))
+            }
+            return item
+        }
         return _FeedAssembler.assemble(
             format: .atom,
             title: text(root.child("title", in: ns))

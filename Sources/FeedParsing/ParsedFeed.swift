@@ -97,6 +97,10 @@ public struct ParsedFeedItem: Sendable, Equatable {
     /// The item's full content as plain text, when the document gave text rather than HTML
     /// (JSON Feed's `content_text` without `content_html`); ``content`` then holds it escaped.
     public var contentText: String?
+    /// The address the document says the relative links of ``content`` are relative to (an
+    /// `xml:base` in scope, in Atom), if it says one; otherwise they are relative to the item's
+    /// link, else the feed's address.
+    public var contentBase: URL?
     /// The files the item carries (podcast audio, video, pictures), in document order, each
     /// address once (see ``ParsedEnclosure``).
     public var enclosures: [ParsedEnclosure]
@@ -113,6 +117,7 @@ public struct ParsedFeedItem: Sendable, Equatable {
         updatedAt: Int64? = nil,
         content: String? = nil,
         contentText: String? = nil,
+        contentBase: URL? = nil,
         enclosures: [ParsedEnclosure] = []
     ) {
         self.id = id
@@ -125,6 +130,7 @@ public struct ParsedFeedItem: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.content = content
         self.contentText = contentText
+        self.contentBase = contentBase
         self.enclosures = enclosures
     }
 

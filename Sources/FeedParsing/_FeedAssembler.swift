@@ -17,6 +17,9 @@ struct _ItemDraft {
     var content: String?
     /// True when `content` is plain text (JSON Feed's `content_text`).
     var contentIsPlain = false
+    /// What the document says `content`'s relative links are relative to (an `xml:base`), if
+    /// anything.
+    var contentBase: URL?
     /// False for an item with nothing in it at all, which is left out.
     var hasContent = true
     /// The item's enclosures as read, before they are cleaned and merged.
@@ -100,6 +103,7 @@ enum _FeedAssembler {
             updatedAt: updated,
             content: content.map { draft.contentIsPlain ? escapedHTML($0) : $0 },
             contentText: draft.contentIsPlain ? content : nil,
+            contentBase: draft.contentBase,
             enclosures: enclosures(draft.enclosures, baseURL: baseURL)
         )
     }

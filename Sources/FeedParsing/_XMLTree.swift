@@ -120,6 +120,9 @@ final class _XMLElement {
         return escaped
     }
 
+    /// Whether this element has an `xml:base` of its own.
+    var declaresBase: Bool { attributes["xml:base"] != nil || attributes["base"] != nil }
+
     /// The base address for links inside this element: its `xml:base` resolved against
     /// `inherited`, else `inherited`.
     func base(inheriting inherited: URL?) -> URL? {

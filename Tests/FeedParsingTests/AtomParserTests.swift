@@ -113,6 +113,25 @@ import Testing
         </entry></feed>
         """
 
+    @Test func htmlContentSaysTheXMLBaseInScopeForItsRelativeLinksAndOnlyWhenTheDocumentDeclaresOne() throws {
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="http://127.0.0.1:8765/blog/"><title>Blog</title>
+            <entry><id>1</id><title>One</title><link href="posts/one.html"/>
+            <content type="html">&lt;a href="../other.html"&gt;other&lt;/a&gt;</content></entry>
+            <entry xml:base="/archive/2026/"><id>2</id><title>Two</title>
+            <summary type="html">&lt;a href="two.html"&gt;two&lt;/a&gt;</summary></entry></feed>
+            """
+        let items = try FeedDocument.parse(Data(atom.utf8)).items
+        #expect(items.map(\.link) == ["http://127.0.0.1:8765/blog/posts/one.html", nil])
+        #expect(
+            items.map { $0.contentBase?.absoluteString }
+                == ["http://127.0.0.1:8765/blog/", "http://127.0.0.1:8765/archive/2026/"])
+        let undeclared = atom.replacingOccurrences(of: #" xml:base="http://127.0.0.1:8765/blog/""#, with: "")
+            .replacingOccurrences(of: #" xml:base="/archive/2026/""#, with: "")
+        let plain = try FeedDocument.parse(Data(undeclared.utf8), sourceURL: URL(string: "http://127.0.0.1:8765/feed"))
+        #expect(plain.items.map(\.contentBase) == [nil, nil])
+    }
+
     @Test func xhtmlContentKeepsItsLinksResolvedAgainstTheXMLBaseInScope() throws {
         let feed = try FeedDocument.parse(Data(Self.entry.utf8))
         let content = try #require(feed.items.first?.content)

@@ -127,3 +127,13 @@ private let rss = """
     #expect(stored.title == "Rain\u{9D} stops play at the final")
     #expect(stored.summary == "Rain\u{9D} stops play at the final, again")
 }
+
+@Test func relativeLinksInContentFollowTheXMLBaseTheFeedDeclaresRatherThanTheItemsLink() throws {
+    let atom = """
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://notes.example/blog/"><title>Blog</title>
+        <entry><id>1</id><title>One</title><link href="posts/one.html"/>
+        <content type="html">&lt;a href="../other.html"&gt;other&lt;/a&gt;</content></entry></feed>
+        """
+    let draft = FeedItemDraft(try parsedItem(atom), feedURL: "https://notes.example/feed.xml")
+    #expect(draft.links == ["https://notes.example/other.html"])
+}
