@@ -75,19 +75,13 @@ package struct StatusMessageSlot: Sendable, Hashable {
     }
 
     /// Shows `text`, words that name no action, as a message of `kind`.
-    mutating func show(_ text: String, _ kind: StatusMessage.Kind) {
-        show(ActionText(text), kind)
-    }
+    mutating func show(_ text: String, _ kind: StatusMessage.Kind) { show(ActionText(text), kind) }
 
     /// A key was pressed: the message goes.
-    mutating func dismiss() {
-        current = nil
-    }
+    mutating func dismiss() { current = nil }
 
     /// A message's time ran out: it goes, unless a newer one replaced it.
-    mutating func expire(_ expiry: Expiry) {
-        if expiry.message == shown { current = nil }
-    }
+    mutating func expire(_ expiry: Expiry) { if expiry.message == shown { current = nil } }
 }
 
 /// A scene's screen whose status line shows messages that go away.

@@ -119,6 +119,7 @@ extension FeedItemsViewModel.State {
         }
         if let reading = openedItem {
             switch action {
+            case .close where leavesWithTheReader: return [.route(.back)]
             case .close: openedItem = nil
             case .scroll(let lines): scrollReader(to: scroll + lines)
             case .scrollPages(let pages): scrollReader(to: scroll + pages * max(readerHeight, 1))

@@ -29,6 +29,8 @@ extension FeedItemsViewModel {
         package internal(set) var refreshFailure: String?
         /// Where the latest move to an item puts the selection, until it has.
         var jump: Jump?
+        /// Whether closing the reader leaves the scene: it opened to read an item a search found.
+        var leavesWithTheReader = false
         /// The selection and the rows shown.
         package internal(set) var viewport = ListViewport()
         /// The first line of the item being read that is shown; at most ``maximumScroll``.
@@ -47,7 +49,9 @@ extension FeedItemsViewModel {
         package internal(set) var downloads: [Download] = []
 
         /// The scene of the feed `feedID` before anything has loaded.
-        package init(feedID: Int64 = 0) { window = FeedItemWindow(feedID: feedID) }
+        package init(feedID: Int64 = 0, leavesWithTheReader: Bool = false) {
+            (window, self.leavesWithTheReader) = (FeedItemWindow(feedID: feedID), leavesWithTheReader)
+        }
 
         /// Whether only unread items (and those read since) are listed.
         package var isUnreadOnly: Bool { window.isUnreadOnly }

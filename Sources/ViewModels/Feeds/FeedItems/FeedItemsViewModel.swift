@@ -137,7 +137,7 @@ package struct FeedItemsViewModel: ViewModelType, Sendable {
                 ?? .empty()
         }
         let state = Observable.system(
-            initialState: State(feedID: feedID),
+            initialState: State(feedID: feedID, leavesWithTheReader: openingItemID != nil),
             reduce: Self.reduce,
             effects: { Self.perform($0, service: service, routes: routes) },
             scheduler: scheduler,

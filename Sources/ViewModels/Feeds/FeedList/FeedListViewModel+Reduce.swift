@@ -172,7 +172,7 @@ extension FeedListViewModel.State {
         case (.showError, .browsing):
             guard let row = selectedRow else { break }
             let worked: ActionText =
-                row.isQuery ? Self.queryNote(row) : "“\(row.title)” has no error: its last refresh worked."
+                row.isQuery ? Self.queryNote(row) : "“\(row.title)” has no error (\(row.statusText))."
             status.show(
                 row.errorMessage.map { "“\(row.title)”: \($0)" } ?? worked, row.errorMessage == nil ? .notice : .error)
         case (.refresh, .browsing), (.refreshAll, .browsing):

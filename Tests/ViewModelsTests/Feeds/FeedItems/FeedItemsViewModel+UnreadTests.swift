@@ -170,11 +170,20 @@ private func at(_ tick: Int, _ screens: TestableObserver<State>) -> State {
     #expect(at(300, screens).selectedRow?.title == "Item 5")
 }
 
-@Test func anItemToOpenWithIsReadAtOnceAndSelected() {
-    let (screens, calls, _) = run(opening: 12, [(100, .close)])
+@Test func anItemToOpenWithIsReadAtOnceAndSelectedAndClosingItGoesBackToTheSearchThatFoundIt() {
+    let (screens, calls, routes) = run(opening: 12, [(100, .close)])
     #expect(calls.contains("locate 12"))
     #expect(at(99, screens).detail?.title == "Item 12")
     #expect(calls.filter { $0.hasPrefix("setRead") } == ["setRead 12 true"])
-    #expect(at(100, screens).viewport.selected == 11)
-    #expect(at(100, screens).selectedRow?.title == "Item 12")
+    #expect(at(99, screens).viewport.selected == 11)
+    #expect(at(99, screens).selectedRow?.title == "Item 12")
+    // The reader was opened for one item a search or a query feed found: q goes back there,
+    // not to that item's feed, which the person never opened.
+    #expect(routes == [.back])
+}
+
+@Test func closingAnItemReadFromTheFeedsOwnListGoesBackToThatList() {
+    let (screens, _, routes) = run([(100, .open), (200, .close)])
+    #expect(at(200, screens).isReading == false)
+    #expect(routes.isEmpty)
 }

@@ -370,7 +370,7 @@ private func runHistory(
     }
     let screens = recordScreens(
         over: service, on: scheduler, height: 5, [(100, .showError), (200, .select(.down)), (300, .showError)])
-    #expect(at(150, screens).message == "“Alpha” has no error: its last refresh worked.")
+    #expect(at(150, screens).message == "“Alpha” has no error (never refreshed).")
     #expect(at(250, screens).message == nil)
     #expect(at(350, screens).errorMessage == "“Beta”: \(error)")
 }
