@@ -1,3 +1,4 @@
+import Domain
 import SQLiteProvider
 
 /// The feeds' part of the one history of changes (``History`` keeps the changes
@@ -138,7 +139,7 @@ enum FeedHistory {
 
     /// "mark 12 items read in "Title"".
     static func markedReadLabel(count: Int, title: String) -> String {
-        "mark \(count == 1 ? "1 item" : "\(count) items") read in \(History.quoted(title))"
+        "mark \(CountText.counted(count, "item", "items")) read in \(History.quoted(title))"
     }
 
     /// Records in `change` the read state of the items `condition` selects (call it before

@@ -1,3 +1,4 @@
+import Domain
 public import Foundation
 import SQLiteProvider
 
@@ -184,8 +185,8 @@ enum History {
         return (action, String(label[label.index(after: open)..<label.index(before: label.endIndex)]))
     }
 
-    /// "1 todo", "3 todos".
+    /// "1 todo", "3 todos", "1,200 todos".
     static func todos(_ count: Int) -> String {
-        count == 1 ? "1 todo" : "\(count) todos"
+        CountText.counted(count, "todo", "todos")
     }
 }

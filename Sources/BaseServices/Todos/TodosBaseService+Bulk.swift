@@ -107,7 +107,7 @@ extension TodosBaseService {
             guard completed > 0 else { return 0 }
             let count = Int(completed)
             try record(
-                "clear \(count) done \(count == 1 ? "todo" : "todos")", rowsWhere: "completed = 1\(shown.sql)",
+                "clear \(CountText.counted(count, "done todo", "done todos"))", rowsWhere: "completed = 1\(shown.sql)",
                 shown.arguments, in: db)
             try db.execute("DELETE FROM todos WHERE completed = 1\(shown.sql)", shown.arguments)
             return db.changedRowCount
