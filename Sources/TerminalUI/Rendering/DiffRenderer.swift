@@ -162,6 +162,19 @@ struct _FrameWriter {
             appendStyleChange(to: style, into: &output)
             current = style
         }
+        if cell.isCluster, cursorX >= 0, cursorY >= 0 {
+            // Terminals disagree on how wide a grapheme of several scalars is (an emoji with
+            // VS16, a skin tone or a ZWJ sequence: 1, 2 or more columns). Its cells are cleared
+            // first, and the cursor is placed anew before whatever comes next, so that neither a
+            // narrower nor a wider drawing leaves old text beside it or shifts the text after it.
+            let (x, y) = (cursorX, cursorY)
+            output.append(contentsOf: repeatElement(0x20, count: Int(cell.width)))
+            cursorX += Int(cell.width)
+            move(toX: x, y: y, row: UnsafeBufferPointer(start: nil, count: 0), into: &output)
+            output.append(contentsOf: clusters[Int(cell.content & ~_StoredCell.clusterFlag)].utf8)
+            cursorX = -1
+            return
+        }
         if cell.isCluster {
             output.append(contentsOf: clusters[Int(cell.content & ~_StoredCell.clusterFlag)].utf8)
         } else {

@@ -242,5 +242,16 @@ func renderList(_ items: [String], selected: Int, width: Int, height: Int) -> Ce
     var next = CellBuffer(width: 4, height: 1)
     next.put("👍🏿", x: 0, y: 0)
     let output = text(DiffRenderer(usesSynchronizedOutput: false).frame(from: previous, to: next))
-    #expect(output == "\(esc)[H👍🏿")
+    // Its two cells are cleared, then it is drawn from its first: a terminal that draws it
+    // narrower leaves no old text beside it.
+    #expect(output == "\(esc)[H  \(esc)[H👍🏿")
+}
+
+@Test func theTextAfterAGraphemeClusterIsPlacedWhateverWidthTheTerminalDrewItWith() {
+    var previous = CellBuffer(width: 8, height: 1)
+    previous.put("abcdefgh", x: 0, y: 0)
+    var next = CellBuffer(width: 8, height: 1)
+    next.put("❤️xyz", x: 1, y: 0)
+    let output = text(DiffRenderer(usesSynchronizedOutput: false).frame(from: previous, to: next))
+    #expect(output == "\(esc)[H   \(esc)[1;2H❤️\(esc)[1;4Hxyz  ")
 }
