@@ -88,6 +88,9 @@ private func rivulet(_ db: String, _ arguments: String...) throws -> RivuletProc
     #expect(field("Due")?.hasPrefix("2099-01-05 (in ") == true && field("Tags") == "home")
     #expect(field("Project") == "house" && field("Priority") == "M" && field("Recurrence") == "weekly")
     #expect(field("Next due") == "2099-01-12" && field("Urgency") != nil && field("Completed") == nil)
+    // The local minute, as `completed` writes it (the child has this process's time zone).
+    let created = try #require(field("Created"))
+    #expect(created.wholeMatch(of: /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) != nil, "\(created)")
     #expect(shown.output.hasSuffix("Notes\n  blue bin\n  first\n"), "\(shown.output)")
     let json = try JSONSerialization.jsonObject(with: Data(try rivulet(db, "show", id, "--json").output.utf8))
     #expect((json as? [String: Any])?["title"] as? String == "Bins")

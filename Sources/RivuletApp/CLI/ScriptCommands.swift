@@ -90,7 +90,7 @@ enum ScriptCommands {
                 case .remove: .remove
                 }
             let change = TodoChange(title: title, notes: notes, due: due, attributes: attributes)
-            _ = try value(of: todos.updateTodo(id: id, change))
+            report("changed", [try value(of: todos.updateTodo(id: id, change))])
         case .feedsAdd, .feedsList, .feedsItems, .feedsRefresh, .feedsRemove, .feedsSetRead, .feedsImport,
             .feedsExport, .feedsDownload:
             try FeedCommands.perform(command, services: services)
@@ -201,8 +201,9 @@ enum ScriptCommands {
             ("Recurrence", attributes.recurrence?.written),
             ("Next due", todo.nextDue.map(\.description)),
             ("Urgency", todo.isCompleted ? nil : String(format: "%.1f", urgency(of: todo, now: now))),
-            ("Created", moment(todo.createdAt)), ("Modified", moment(todo.modifiedAt)),
-            ("Completed", todo.completedAt.map(moment)),
+            // Local minutes, as `completed` lists them; `--json` has the UTC moments.
+            ("Created", localMinute(todo.createdAt)), ("Modified", localMinute(todo.modifiedAt)),
+            ("Completed", todo.completedAt.map { localMinute($0) }),
         ]
         var text = fields.compactMap { name, value in
             value.map { name.padding(toLength: 12, withPad: " ", startingAt: 0) + TextSanitizer.sanitize($0) + "\n" }
