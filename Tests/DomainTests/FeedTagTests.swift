@@ -29,6 +29,16 @@ import Testing
     #expect(throws: FeedTagError.self) { try FeedTagChange(words: ["-" + String(repeating: "x", count: 101)]) }
 }
 
+@Test func aTagWordWithACommaIsRefusedWithTheWordsToGiveInstead() {
+    #expect {
+        try FeedTagChange(words: ["+a,b"])
+    } throws: {
+        ($0 as? FeedTagError)?.message
+            == "a tag cannot hold a comma ('a,b'); give each tag as a word of its own: 'a' 'b'"
+    }
+    #expect(throws: FeedTagError.self) { try FeedTagChange(words: ["-old,"]) }
+}
+
 @Test func aTagIsWithinItselfAndTheFoldersAroundItOnly() {
     #expect(FeedTag.tag("Tech", isWithin: "Tech"))
     #expect(FeedTag.tag("Tech/Rust", isWithin: "Tech"))

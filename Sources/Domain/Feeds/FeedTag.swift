@@ -69,6 +69,8 @@ public struct FeedTagChange: Sendable, Hashable {
     }
 
     /// The change written as words: `+tag` adds (a word without a sign too), `-tag` takes away.
+    /// A comma in a word is refused: lists write tags with commas between them, so `a,b` would
+    /// read as two tags there and as one here.
     ///
     /// - Throws: one sentence naming the word that is no tag.
     public init(words: [String]) throws(FeedTagError) {
@@ -77,6 +79,13 @@ public struct FeedTagChange: Sendable, Hashable {
         for word in words {
             let sign = word.first
             let name = sign == "+" || sign == "-" ? String(word.dropFirst()) : word
+            if name.contains(",") {
+                let parts = name.split(separator: ",").map { "'\($0)'" }.joined(separator: " ")
+                throw FeedTagError(
+                    message:
+                        "a tag cannot hold a comma ('\(name.prefix(40))'); give each tag as a word of its own: \(parts)"
+                )
+            }
             guard let tag = FeedTag.normalized(name) else {
                 throw FeedTagError(
                     message: name.isEmpty || name.allSatisfy(\.isWhitespace)
