@@ -33,6 +33,8 @@ package struct MockFeedListService: FeedListServiceType {
     /// Answers ``refresh(feedIDs:)``.
     package var refreshHandler: @Sendable ([Int64]) -> Observable<FeedRefreshEvent> = _unexpected(
         "FeedListServiceType.refresh(feedIDs:)")
+    /// Answers ``observeRefreshing(on:)``: by default, nothing is being refreshed elsewhere.
+    package var observeRefreshingHandler: @Sendable (any Scheduler) -> Observable<Set<Int64>> = { _ in .just([]) }
     /// Answers ``undo()``.
     package var undoHandler: @Sendable () -> Observable<Result<HistoryStep?, SceneError>> = _unexpected(
         "FeedListServiceType.undo()")
@@ -91,6 +93,11 @@ package struct MockFeedListService: FeedListServiceType {
         of expression: String, limit: Int, on scheduler: any Scheduler
     ) -> Observable<Result<[FeedSearchResult], SceneError>> {
         observeMatchesHandler(expression, limit, scheduler)
+    }
+
+    /// Calls ``observeRefreshingHandler``.
+    package func observeRefreshing(on scheduler: any Scheduler) -> Observable<Set<Int64>> {
+        observeRefreshingHandler(scheduler)
     }
 
     /// Calls ``refreshHandler``.

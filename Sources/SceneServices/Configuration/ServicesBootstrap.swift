@@ -42,11 +42,14 @@ package enum ServicesBootstrap {
         let downloader = makeDownloader(configuration)
         let downloadFolder = configuration.downloadFolder ?? DownloadFolder.standard()
         let downloads = DownloadQueue(downloader: downloader, folder: downloadFolder)
+        let refreshing = FeedRefreshActivity()
         return Services(
             makeHomeService: { HomeService(todos: todos, feeds: feeds) },
             makeTodoListService: { TodoListService(todos: todos, history: history) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
-            makeFeedListService: { FeedListService(feeds: feeds, history: history, fetch: fetch) },
+            makeFeedListService: {
+                FeedListService(feeds: feeds, history: history, fetch: fetch, activity: refreshing)
+            },
             makeFeedItemsService: {
                 FeedItemsService(feeds: feeds, history: history, opener: opener, downloads: downloads)
             },

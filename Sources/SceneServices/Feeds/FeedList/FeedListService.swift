@@ -16,14 +16,23 @@ package struct FeedListService: FeedListServiceType {
     let feeds: any FeedsBaseServiceType
     let history: any HistoryBaseServiceType
     let fetch: @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+    /// The refreshes under way, shared with the composition's other feeds services.
+    let activity: FeedRefreshActivity
 
     init(
         feeds: any FeedsBaseServiceType, history: any HistoryBaseServiceType,
-        fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>
+        fetch: @escaping @Sendable (String, FeedValidators?) -> Observable<FeedFetchEvent>,
+        activity: FeedRefreshActivity = FeedRefreshActivity()
     ) {
         self.feeds = feeds
         self.history = history
         self.fetch = fetch
+        self.activity = activity
+    }
+
+    /// Observes which feeds are being refreshed, by this service or another of its composition.
+    package func observeRefreshing(on scheduler: any Scheduler) -> Observable<Set<Int64>> {
+        activity.observe().observe(on: scheduler)
     }
 
     /// Observes every feed, by title.
@@ -159,7 +168,7 @@ package struct FeedListService: FeedListServiceType {
     /// Refreshes one feed through the feeds base service: what it brought, or why it failed. The base service records the outcome as the feed's last error (cleared on
     /// success, an unchanged feed included), so it is still shown after a restart.
     func refreshOne(id: Int64) -> Observable<Result<FeedRefreshCount, SceneError>> {
-        feeds.refresh(feedID: id, fetch: fetch)
+        activity.tracking(id, feeds.refresh(feedID: id, fetch: fetch))
             .compactMap { update -> Result<FeedRefreshCount, SceneError>? in
                 guard case .finished(let outcome) = update else { return nil }
                 return outcome.map {

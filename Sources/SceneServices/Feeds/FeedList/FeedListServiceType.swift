@@ -40,6 +40,11 @@ package protocol FeedListServiceType: HistoryStepping {
     /// then one ``FeedRefreshEvent/finished(feedID:_:)`` per feed as each ends, then completes.
     /// Disposing stops it.
     func refresh(feedIDs: [Int64]) -> Observable<FeedRefreshEvent>
+
+    /// Observes which feeds are being refreshed now, by this scene or by anything else in the
+    /// process that refreshes through the same services (the app's reload at start): the set at
+    /// once, then after each change.
+    func observeRefreshing(on scheduler: any Scheduler) -> Observable<Set<Int64>>
 }
 
 extension FeedListServiceType {

@@ -36,6 +36,7 @@ extension FeedListViewModel {
         case .refresh(.finished(let id, let result)):
             guard state.refresh.finish(id, result, title: state.feeds.first { $0.id == id }?.title ?? "") else { break }
             if case .failure(let error) = result { state.refreshErrors[id] = error.message }
+        case .refreshing(let ids): state.refreshingNow = ids
         case .refreshEnded(let failure):
             state.refresh.end()
             if let failure {

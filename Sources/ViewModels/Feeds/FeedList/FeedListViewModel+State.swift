@@ -62,6 +62,8 @@ extension FeedListViewModel {
         package internal(set) var isLoading = true
         /// The current refresh: the feeds still running, how many are done, what they brought.
         var refresh = RefreshTally()
+        /// The feeds being refreshed now, by this scene or not.
+        var refreshingNow: Set<Int64> = []
         /// Why each feed's refresh failed, when it did in this process.
         var refreshErrors: [Int64: String] = [:]
         /// What the summary of the current refresh follows (an import's report), if anything.
@@ -176,7 +178,7 @@ extension FeedListViewModel {
                     itemCount: query.itemCount, isRefreshing: false, statusText: "query feed: \(query.expression)",
                     errorMessage: nil, isQuery: true)
             }
-            let isRefreshing = refresh.running.contains(feed.id)
+            let isRefreshing = refresh.running.contains(feed.id) || refreshingNow.contains(feed.id)
             let error = refreshErrors[feed.id] ?? feed.lastRefresh.failure
             var status = "never refreshed"
             if case .succeeded(let date) = feed.lastRefresh { status = "updated \(DueDate.format(date))" }

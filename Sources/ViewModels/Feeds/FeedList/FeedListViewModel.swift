@@ -81,6 +81,8 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         case refresh(FeedRefreshEvent)
         /// The refresh ended: normally (`nil`), or failing with this message.
         case refreshEnded(failure: String?)
+        /// These feeds are being refreshed now, by this scene or not (the app's reload at start).
+        case refreshing(Set<Int64>)
         /// Subscribing to the first address waiting finished.
         case added(Result<Feed, SceneError>)
         /// Removing a feed (or a query feed) finished: its title as shown, or why it failed.
@@ -112,13 +114,12 @@ package struct FeedListViewModel: ViewModelType, Sendable {
         let routes = PublishRelay<Route>()
         let refreshes = PublishRelay<Void>()
         let state = Observable.system(
-            initialState: State(),
-            reduce: Self.reduce,
+            initialState: State(), reduce: Self.reduce,
             effects: { Self.perform($0, service: service, routes: routes, refreshes: refreshes) },
-            scheduler: scheduler,
-            feedback: .events(input.actions.map(Event.action)),
+            scheduler: scheduler, feedback: .events(input.actions.map(Event.action)),
             .events(answer(.deferred { service.observeFeeds(on: scheduler) }, Event.feedsLoaded)),
             .events(answer(.deferred { service.observeQueryFeeds(on: scheduler) }, Event.queriesLoaded)),
+            .events(Observable.deferred { service.observeRefreshing(on: scheduler) }.map(Event.refreshing)),
             .react(
                 request: \.search.request,
                 effects: { request in

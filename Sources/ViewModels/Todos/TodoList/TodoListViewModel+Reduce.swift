@@ -40,12 +40,10 @@ extension TodoListViewModel {
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
         case .bulkPlanned(let clearing, .success(nil)):
             state.status.show(TodoBulkPlan.nothingToDo(clearing: clearing), .notice)
-        case .bulkPlanned(_, .success(let plan?)) where state.mode == .browsing:
-            if plan.count > bulkConfirmationThreshold {
-                state.mode = .confirmingBulk(plan)
-            } else {
-                effects.append(.runBulk(plan))
-            }
+        case .bulkPlanned(_, .success(let plan?))
+        where state.mode == .browsing && plan.count > bulkConfirmationThreshold:
+            state.mode = .confirmingBulk(plan)
+        case .bulkPlanned(_, .success(let plan?)) where state.mode == .browsing: effects.append(.runBulk(plan))
         case .bulkPlanned(_, .success): break
         case .bulkPlanned(_, .failure(let error)):
             state.fail(error.message(after: "Could not count the todos shown"))

@@ -313,3 +313,25 @@ private final class ValidatorLog: Sendable {
     let feeds = try first(service.observeFeeds(on: ImmediateScheduler())).get()
     #expect(feeds.map(\.title) == ["Swift news"])
 }
+
+@Test func refreshesUnderWayAreSeenByEveryFeedsServiceOfTheCompositionTheAppsReloadIncluded() throws {
+    struct Offline: Error {}
+    let fixture = try ServicesFixture()
+    let answer = PublishSubject<FeedFetchEvent>()
+    let activity = FeedRefreshActivity()
+    let make = {
+        FeedListService(
+            feeds: fixture.feeds, history: fixture.history, fetch: { _, _ in answer.asObservable() }, activity: activity
+        )
+    }
+    let feed = try storedFeed(fixture, "https://swift.example/feed.xml")
+    let scene = Recorder(make().observeRefreshing(on: ImmediateScheduler()))
+    defer { scene.dispose() }
+    // The app's reload at start, through a service of its own.
+    let reload = make().reloading(FeedReload(period: nil, atStart: true), scheduler: ImmediateScheduler()).subscribe()
+    defer { reload.dispose() }
+    #expect(scene.all == [[], [feed.id]])
+    answer.onError(Offline())
+    fixture.settle()
+    #expect(scene.all == [[], [feed.id], []])
+}

@@ -374,3 +374,24 @@ private func runHistory(
     #expect(at(250, screens).message == nil)
     #expect(at(350, screens).errorMessage == "“Beta”: \(error)")
 }
+
+@Test func feedListScreenShowsAFeedTheAppsReloadIsRefreshingAsRefreshing() {
+    let scheduler = TestScheduler()
+    let failure = "GET https://example.com/2.xml: the server answered 404 Not Found; check the address"
+    let service = MockFeedListService {
+        $0.observeQueryFeedsHandler = { _ in .just(.success([])) }
+        $0.observeFeedsHandler = { _ in
+            observed(
+                .success([Fixtures.feed(1, "Alpha"), Fixtures.feed(2, "Beta", last: .failed(message: failure))]))
+        }
+        // Refreshed by something else in the process (the reload at start): never by this scene.
+        $0.observeRefreshingHandler = { _ in
+            scheduler.createColdObservable([.next(0, []), .next(100, [2]), .next(200, [])]).asObservable()
+        }
+    }
+    let screens = recordScreens(over: service, on: scheduler, height: 5, [])
+    #expect(at(99, screens).visibleRows.map(\.statusText) == ["never refreshed", "failed: \(failure)"])
+    #expect(at(150, screens).visibleRows.map(\.statusText) == ["never refreshed", "refreshing…"])
+    #expect(at(150, screens).visibleRows.map(\.isRefreshing) == [false, true])
+    #expect(at(250, screens).visibleRows.map(\.statusText) == ["never refreshed", "failed: \(failure)"])
+}
