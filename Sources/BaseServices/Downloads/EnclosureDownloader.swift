@@ -77,7 +77,7 @@ public struct EnclosureDownloader: Sendable {
             observer.onNext(.started(path: target.path, resumedAt: target.resumedAt))
             var request = ServiceRequest(
                 service: RemoteService(name: target.url.host ?? "download", baseURL: .fixed(target.url)),
-                headers: ["User-Agent": "Rivulet"], timeout: timeout, acceptedStatusCodes: [200, 206, 416],
+                headers: ["User-Agent": AppVersion.userAgent], timeout: timeout, acceptedStatusCodes: [200, 206, 416],
                 maximumBodySize: Int(clamping: maximumSize))
             if target.resumedAt > 0 { request.headers["Range"] = "bytes=\(target.resumedAt)-" }
             request.bodySink = part

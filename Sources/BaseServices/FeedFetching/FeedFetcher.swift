@@ -104,7 +104,7 @@ public struct FeedFetcher: Sendable {
     /// request accepts 304 Not Modified: to any other, it answers nothing to store, so it fails
     /// as an unexpected status.
     public func request(for url: URL, validators: FeedValidators?) -> ServiceRequest {
-        var headers = ["Accept": Self.acceptHeader, "User-Agent": "Rivulet"]
+        var headers = ["Accept": Self.acceptHeader, "User-Agent": AppVersion.userAgent]
         if let etag = validators?.etag { headers["If-None-Match"] = etag }
         if let lastModified = validators?.lastModified { headers["If-Modified-Since"] = lastModified }
         var acceptedStatusCodes = Set(200..<300)

@@ -1,10 +1,11 @@
+import Domain
 import TerminalUI
 
 /// The usage, each command's help, and the report of a usage error, all written from the
 /// command table.
 public enum CommandUsage {
     /// The version `rivulet --version` prints.
-    public static let version = "rivulet 0.1.0"
+    public static let version = "rivulet \(AppVersion.number)"
 
     /// The help for `topic`: the tool's usage, a group's subcommands, or one command's usage,
     /// arguments and options.

@@ -187,6 +187,8 @@ private func addFeed(_ fixture: ServicesFixture, title: String = feedURL) throws
     #expect(first.last?.hasPrefix("stored ") == true)
     #expect(refresh(service, feed.id) == ["requesting", "not modified"])
     #expect(network.stubs.recordedRequests.last?.header("If-None-Match") == FakeNetworkService.sampleFeedETag)
+    // Every request names the app and its version to the server.
+    #expect(network.stubs.recordedRequests.map { $0.header("User-Agent") } == ["Rivulet/0.1.0", "Rivulet/0.1.0"])
 }
 
 @Test func refreshOfAnUnknownFeedFailsWithADatabaseError() throws {
