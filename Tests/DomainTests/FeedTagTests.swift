@@ -34,9 +34,13 @@ import Testing
         try FeedTagChange(words: ["+a,b"])
     } throws: {
         ($0 as? FeedTagError)?.message
-            == "a tag cannot hold a comma ('a,b'); give each tag as a word of its own: 'a' 'b'"
+            == "a tag cannot hold a comma ('a,b'); give each tag as a word of its own: '+a' '+b'"
     }
-    #expect(throws: FeedTagError.self) { try FeedTagChange(words: ["-old,"]) }
+    #expect {
+        try FeedTagChange(words: ["-old,new"])
+    } throws: {
+        ($0 as? FeedTagError)?.message.hasSuffix("give each tag as a word of its own: '-old' '-new'") == true
+    }
 }
 
 @Test func aTagIsWithinItselfAndTheFoldersAroundItOnly() {

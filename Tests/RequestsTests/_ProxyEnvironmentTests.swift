@@ -41,6 +41,37 @@ import Testing
         #expect(proxy(variables, for: "http://ten.example/") == "http://p:1")
     }
 
+    @Test func noProxyReadsAsCurlDoesTrailingDotsAStarAloneAndAddressesWhole() {
+        #expect(proxy(["http_proxy": "http://p:1", "no_proxy": ".corp"], for: "http://intranet.corp./") == nil)
+        #expect(proxy(["http_proxy": "http://p:1", "no_proxy": "corp."], for: "http://intranet.corp/") == nil)
+        // `*` sends every host direct only as the whole list.
+        #expect(
+            proxy(["http_proxy": "http://p:1", "no_proxy": "*, a.example"], for: "http://b.example/") == "http://p:1")
+        // An address covers itself, never as the end of another.
+        let numbers = ["http_proxy": "http://p:1", "no_proxy": "0.0.1, 1"]
+        #expect(proxy(numbers, for: "http://10.0.0.1/") == "http://p:1")
+        #expect(proxy(["http_proxy": "http://p:1", "no_proxy": "10.0.0.1"], for: "http://10.0.0.1/") == nil)
+        #expect(proxy(["http_proxy": "http://p:1", "no_proxy": "[::1]"], for: "http://[::1]:8080/") == nil)
+    }
+
+    @Test func aSOCKSProxyIsAskedToResolveTheServersNameItself() {
+        #expect(
+            proxy(["http_proxy": "socks5://127.0.0.1:1080"], for: "http://a.example/") == "socks5h://127.0.0.1:1080")
+        #expect(
+            proxy(["http_proxy": "SOCKS4://127.0.0.1:1080"], for: "http://a.example/") == "socks4a://127.0.0.1:1080")
+    }
+
+    #if !canImport(Darwin)
+        @Test func libcurlsWordsLoseTheProxysUserNameAndPassword() throws {
+            let proxy = try #require(URL(string: "https://ana:s%3Acret@proxy.example:443"))
+            let text =
+                "Unsupported proxy 'https://ana:s%3Acret@proxy.example:443', libcurl is built without HTTPS-proxy"
+            let hidden = _CurlTransfer.hidingCredentials(of: proxy, in: text)
+            #expect(!hidden.contains("ana") && !hidden.contains("cret"), "\(hidden)")
+            #expect(hidden.contains("proxy.example:443"))
+        }
+    #endif
+
     @Test func aProxyVariableWithNoUsableAddressRoutesNowhereRatherThanDirect() throws {
         for bad in [
             "http://127.0.0.1:notaport", "http://[bad", "http://user:secret@127.0.0.1:notaport",

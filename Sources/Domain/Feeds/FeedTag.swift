@@ -80,7 +80,8 @@ public struct FeedTagChange: Sendable, Hashable {
             let sign = word.first
             let name = sign == "+" || sign == "-" ? String(word.dropFirst()) : word
             if name.contains(",") {
-                let parts = name.split(separator: ",").map { "'\($0)'" }.joined(separator: " ")
+                let written = sign == "+" || sign == "-" ? String(word.prefix(1)) : ""
+                let parts = name.split(separator: ",").map { "'\(written)\($0)'" }.joined(separator: " ")
                 throw FeedTagError(
                     message:
                         "a tag cannot hold a comma ('\(name.prefix(40))'); give each tag as a word of its own: \(parts)"

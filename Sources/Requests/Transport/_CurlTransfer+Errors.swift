@@ -7,7 +7,7 @@
         /// happened and what to do, in the words Foundation's codes get (see
         /// ``_Exchange/transportSentence(_:)``), never a bare code.
         func reason(for code: CURLcode) -> RequestError.Reason {
-            let detail = String(cString: errorBuffer)
+            let detail = Self.hidingCredentials(of: proxy, in: String(cString: errorBuffer))
             let request = exchange.request
             let host = url.host ?? url.absoluteString
             // The proxy refused to open a tunnel to the server (an `https:` address through it).
@@ -61,6 +61,19 @@
                 return .transport(
                     "the transfer failed (\(words)); check the address and your connection, then try again")
             }
+        }
+
+        /// `text` (libcurl's own words, which may quote the proxy's address) without the user
+        /// name and password of `proxy`: a message is shown and stored as a feed's last error.
+        static func hidingCredentials(of proxy: URL?, in text: String) -> String {
+            guard let proxy, let user = proxy.user(percentEncoded: true) else { return text }
+            var hidden = text
+            let password = proxy.password(percentEncoded: true)
+            for written in [user + (password.map { ":" + $0 } ?? ""), proxy.user ?? user, proxy.password ?? ""]
+            where !written.isEmpty {
+                hidden = hidden.replacingOccurrences(of: written, with: "***")
+            }
+            return hidden
         }
 
         /// The Foundation code that names the same failure as `code`, as Foundation on Linux

@@ -170,6 +170,7 @@
             _ = rivulet_curl_set_string(handle, CURLOPT_NOPROXY, "")
             if let certificateAuthorities {
                 _ = rivulet_curl_set_string(handle, CURLOPT_CAINFO, certificateAuthorities)
+                _ = rivulet_curl_set_string(handle, CURLOPT_PROXY_CAINFO, certificateAuthorities)
             }
             if !isFirstHop, exchange.addressPolicy.isEnforced {
                 _ = rivulet_curl_set_long(handle, CURLOPT_FRESH_CONNECT, 1)

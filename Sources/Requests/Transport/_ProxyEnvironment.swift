@@ -53,35 +53,49 @@ struct _ProxyEnvironment: Sendable {
 
     /// `text` as a proxy's address (`http://` when it names no scheme), or `nil` unless it has a
     /// scheme libcurl speaks to proxies, a host of letters, digits, dots, hyphens (or an IPv6
-    /// address) and a port from 1 to 65535 if any.
+    /// address) and a port from 1 to 65535 if any. A SOCKS proxy is asked to resolve the
+    /// server's name itself (`socks5` is read as `socks5h`, `socks4` as `socks4a`), as an HTTP
+    /// proxy does: the address policy judges the connection this process makes, which is to the
+    /// proxy, and a name resolved here would reach the server unjudged.
     static func proxyAddress(_ text: String) -> URL? {
-        let schemes: Set<String> = ["http", "https", "socks4", "socks4a", "socks5", "socks5h"]
-        guard let url = URL(string: text.contains("://") ? text : "http://" + text),
-            let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
-            let host = url.host, !host.isEmpty
+        let schemes = [
+            "http": "http", "https": "https", "socks4": "socks4a", "socks4a": "socks4a", "socks5": "socks5h",
+            "socks5h": "socks5h",
+        ]
+        guard var components = URLComponents(string: text.contains("://") ? text : "http://" + text),
+            let scheme = components.scheme.flatMap({ schemes[$0.lowercased()] }),
+            let host = components.host, !host.isEmpty
         else { return nil }
         guard host.allSatisfy(nameCharacters.contains) || IPAddress(host) != nil else { return nil }
-        if let port = url.port, !(1...65535).contains(port) { return nil }
-        return url
+        if let port = components.port, !(1...65535).contains(port) { return nil }
+        components.scheme = scheme
+        return components.url
     }
 
     private static let nameCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
 
-    /// Whether `no_proxy` sends `host` direct.
+    /// Whether `no_proxy` sends `host` direct: `*` alone sends every host; a name, its
+    /// subdomains (a leading dot changes nothing, a trailing one is ignored on both sides); an
+    /// address, that address only; an address with a prefix length, the addresses in that range.
     private func bypasses(_ host: String) -> Bool {
         guard let list = value(["no_proxy", "NO_PROXY"])?.value else { return false }
+        if list == "*" { return true }
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        while name.hasSuffix(".") { name.removeLast() }
         let numeric = IPAddress(name)
         for entry in list.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
             var pattern = entry.lowercased()
-            if pattern == "*" { return true }
             if pattern.hasPrefix("[") { pattern = String(pattern.dropFirst().prefix { $0 != "]" }) }
-            if let numeric, let (network, length) = Self.range(pattern), numeric.isWithin(network, prefixLength: length)
-            {
-                return true
+            if let numeric {
+                if let (network, length) = Self.range(pattern), numeric.isWithin(network, prefixLength: length) {
+                    return true
+                }
+                if IPAddress(pattern) == numeric { return true }
+                continue
             }
             while pattern.hasPrefix(".") { pattern.removeFirst() }
+            while pattern.hasSuffix(".") { pattern.removeLast() }
             if pattern.isEmpty { continue }
             if name == pattern || name.hasSuffix("." + pattern) { return true }
         }

@@ -92,6 +92,12 @@ enum Output {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A descriptor another program left non-blocking: wait until it takes more.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
                 return errno
             }
             offset += written

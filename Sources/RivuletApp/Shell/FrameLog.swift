@@ -26,6 +26,7 @@ final class FrameLog: @unchecked Sendable {
         guard let start = pendingKey, bytes > 0 else { return }
         pendingKey = nil
         let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
-        handle.write(Data("\(micros)\n".utf8))
+        // A log that cannot be written (a full disk) loses the line; the app goes on.
+        try? handle.write(contentsOf: Data("\(micros)\n".utf8))
     }
 }

@@ -156,7 +156,7 @@ extension FeedItemsViewModel.State {
     private mutating func open(_ id: Int64) -> [Effect] {
         window.keptItemIDs?.insert(id)
         guard let item = item(id: id) else { return [] }
-        openedItem = item
+        (openedItem, leavesWithTheReader) = (item, false)
         return item.isRead ? [] : [.setRead(id, true)]
     }
 

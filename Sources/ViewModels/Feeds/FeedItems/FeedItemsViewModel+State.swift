@@ -29,7 +29,7 @@ extension FeedItemsViewModel {
         package internal(set) var refreshFailure: String?
         /// Where the latest move to an item puts the selection, until it has.
         var jump: Jump?
-        /// Whether closing the reader leaves the scene: it opened to read an item a search found.
+        /// Whether closing the reader leaves the scene: it shows an item a search found, none read from the list since.
         var leavesWithTheReader = false
         /// The selection and the rows shown.
         package internal(set) var viewport = ListViewport()
