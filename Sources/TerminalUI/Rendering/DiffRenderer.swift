@@ -165,8 +165,8 @@ struct _FrameWriter {
         if cell.isCluster, cursorX >= 0, cursorY >= 0 {
             // Terminals disagree on how wide a grapheme of several scalars is (an emoji with
             // VS16, a skin tone or a ZWJ sequence: 1, 2 or more columns). Its cells are cleared
-            // first, and the cursor is placed anew before whatever comes next, so that neither a
-            // narrower nor a wider drawing leaves old text beside it or shifts the text after it.
+            // first, and the cursor is placed anew before whatever comes next, so that a narrower
+            // drawing leaves no old text beside it and no drawing shifts the text written after it.
             let (x, y) = (cursorX, cursorY)
             output.append(contentsOf: repeatElement(0x20, count: Int(cell.width)))
             cursorX += Int(cell.width)
