@@ -64,7 +64,7 @@ enum Output {
 
     static func write(_ text: String) {
         failure.withLock { failure in
-            guard failure == nil, let code = writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return }
+            guard failure == nil, let code = Terminal.write(Array(text.utf8), to: STDOUT_FILENO) else { return }
             failure = String(cString: strerror(code)).lowercased()
         }
     }
@@ -73,35 +73,12 @@ enum Output {
     /// quote what the user or a feed gave (an address, a path, an argument), and standard error
     /// is usually a terminal. A failure is dropped: there is nowhere left to say it.
     static func error(_ text: String) {
-        _ = writeAll(Array((TextSanitizer.visible(text, preservingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
+        _ = Terminal.write(
+            Array((TextSanitizer.visible(text, preservingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Writes `text` (a progress line of the program's own) to standard error as it is.
     static func progress(_ text: String) {
-        _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
-    }
-
-    /// Writes every byte, through interruptions and short writes; returns the error number of a
-    /// write that failed.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                guard let start = buffer.baseAddress else { return 0 }
-                return Foundation.write(descriptor, start + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    // A descriptor another program left non-blocking: wait until it takes more.
-                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&ready, 1, -1)
-                    continue
-                }
-                return errno
-            }
-            offset += written
-        }
-        return nil
+        _ = Terminal.write(Array(text.utf8), to: STDERR_FILENO)
     }
 }

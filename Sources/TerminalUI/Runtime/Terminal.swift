@@ -119,11 +119,20 @@ public final class Terminal: @unchecked Sendable {
     /// reason in ``lastWriteError``.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
+        guard let code = Self.write(bytes, to: outputDescriptor) else { return true }
+        lastWriteError = code
+        return false
+    }
+
+    /// Writes all of `bytes` to `descriptor` (a terminal, a pipe, a file), retrying after
+    /// interruptions and partial writes and waiting while a non-blocking descriptor is full.
+    /// Returns `nil` when every byte was written, else the `errno` of the write that failed.
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw in
-            guard var pointer = raw.baseAddress else { return true }
+            guard var pointer = raw.baseAddress else { return nil }
             var remaining = raw.count
             while remaining > 0 {
-                let written = systemWrite(outputDescriptor, pointer, remaining)
+                let written = systemWrite(descriptor, pointer, remaining)
                 if written > 0 {
                     pointer += written
                     remaining -= written
@@ -132,15 +141,14 @@ public final class Terminal: @unchecked Sendable {
                 let code = written < 0 ? errno : EIO
                 if code == EINTR { continue }
                 if code == EAGAIN {
-                    var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, 100)
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, 100)
                     // A hung-up terminal reports POLLHUP or POLLERR; writing again would fail too.
-                    if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0 { continue }
+                    if ready.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0 { continue }
                 }
-                lastWriteError = code
-                return false
+                return code
             }
-            return true
+            return nil
         }
     }
 
@@ -156,7 +164,7 @@ public final class Terminal: @unchecked Sendable {
     }
 }
 
-/// `write(2)`, named apart from ``Terminal/write(_:)``.
+/// `write(2)`, named apart from ``Terminal/write(_:)`` and ``Terminal/write(_:to:)``.
 @inline(__always)
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, pointer, count)
