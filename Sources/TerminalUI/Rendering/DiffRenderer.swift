@@ -129,6 +129,11 @@ struct _FrameWriter {
             cursorX = x
             return
         }
+        jump(toX: x, y: y, into: &output)
+    }
+
+    /// Moves the cursor to (`x`, `y`) with an absolute move (`CSI row;col H`).
+    private mutating func jump(toX x: Int, y: Int, into output: inout [UInt8]) {
         output.append(contentsOf: [0x1b, 0x5b])
         if x != 0 || y != 0 {
             appendDecimal(y + 1, to: &output)
@@ -167,10 +172,8 @@ struct _FrameWriter {
             // VS16, a skin tone or a ZWJ sequence: 1, 2 or more columns). Its cells are cleared
             // first, and the cursor is placed anew before whatever comes next, so that a narrower
             // drawing leaves no old text beside it and no drawing shifts the text written after it.
-            let (x, y) = (cursorX, cursorY)
             output.append(contentsOf: repeatElement(0x20, count: Int(cell.width)))
-            cursorX += Int(cell.width)
-            move(toX: x, y: y, row: UnsafeBufferPointer(start: nil, count: 0), into: &output)
+            jump(toX: cursorX, y: cursorY, into: &output)
             output.append(contentsOf: clusters[Int(cell.content & ~_StoredCell.clusterFlag)].utf8)
             cursorX = -1
             return
