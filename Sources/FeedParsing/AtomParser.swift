@@ -16,18 +16,8 @@ enum AtomParser {
         let feedBase = root.base(inheriting: documentBase)
         let siteLink = alternateLink(root, ns: ns, base: feedBase)
         let entryBase = feedBase ?? siteLink.flatMap { URL(string: $0) }
-        // Whether the document declares a base above the entries: then its content's relative
-        // links are relative to it, not to the entry's link.
-        let declaresBase = root.declaresBase
-        let drafts = entries.map { entry in
-            var item = draft(entry, ns: ns, base: entry.base(inheriting: entryBase))
-            let source = [entry.child("content", in: ns), entry.child("summary", in: ns)].compactMap { $0 }.first {
-                text($0) != nil
-            }
-            if let source, declaresBase || entry.declaresBase || source.declaresBase {
-                item.contentBase = source.base(inheriting: entry.base(inheriting: feedBase))
-            }
-            return item
+        let drafts = entries.map {
+            draft($0, ns: ns, base: $0.base(inheriting: entryBase), feedDeclaresBase: root.declaresBase)
         }
         return _FeedAssembler.assemble(
             format: .atom,
@@ -40,7 +30,8 @@ enum AtomParser {
         )
     }
 
-    private static func draft(_ entry: _XMLElement, ns: String, base: URL?) -> _ItemDraft {
+    /// The entry as read; `feedDeclaresBase` says whether the feed element has an `xml:base`.
+    private static func draft(_ entry: _XMLElement, ns: String, base: URL?, feedDeclaresBase: Bool) -> _ItemDraft {
         let media = entry.child("group", in: RSSParser.mediaNamespace)
         let summary =
             text(entry.child("summary", in: ns), base: base) ?? text(entry.child("content", in: ns), base: base)
@@ -56,8 +47,13 @@ enum AtomParser {
             entry.child("author", in: ns)?.childText("name", in: ns)
             ?? entry.child("author", in: ns)?.allText
             ?? entry.childText("creator", in: RSSParser.dublinCoreNamespace)
-        let content =
-            text(entry.child("content", in: ns), base: base) ?? text(entry.child("summary", in: ns), base: base)
+        // The content, else the summary; when the document declares a base above it, its relative
+        // links are relative to that base, not to the entry's link.
+        let (contentElement, summaryElement) = (entry.child("content", in: ns), entry.child("summary", in: ns))
+        let fromContent = text(contentElement, base: base)
+        let source = fromContent != nil ? contentElement : summaryElement
+        let content = fromContent ?? text(summaryElement, base: base)
+        let declaresBase = feedDeclaresBase || entry.declaresBase || source?.declaresBase == true
         return _ItemDraft(
             guid: entry.childText("id", in: ns),
             link: alternateLink(entry, ns: ns, base: base),
@@ -71,6 +67,7 @@ enum AtomParser {
             updated: entry.childText("updated", in: ns) ?? entry.childText("modified", in: ns)
                 ?? entry.childText("modified", in: RSSParser.dublinCoreTermsNamespace),
             content: content,
+            contentBase: declaresBase && content != nil ? source?.base(inheriting: base) : nil,
             hasContent: !entry.children.isEmpty || _FeedAssembler.trimmed(entry.text) != nil,
             enclosures: _EnclosureReader.enclosures(of: entry, rssNamespace: nil, atomNamespace: ns, base: base)
         )
