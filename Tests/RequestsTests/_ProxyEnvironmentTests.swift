@@ -8,7 +8,9 @@ import Testing
 /// proxy on 127.0.0.1 with the limits and the address policy still in force.
 @Suite struct ProxyEnvironmentTests {
     private func proxy(_ variables: [String: String], for address: String) -> String? {
-        URL(string: address).flatMap { _ProxyEnvironment(variables).proxy(for: $0) }?.absoluteString
+        guard let url = URL(string: address), case .proxy(let proxy) = _ProxyEnvironment(variables).route(for: url)
+        else { return nil }
+        return proxy.absoluteString
     }
 
     @Test func eachSchemeHasItsVariableAndAllProxyCoversBoth() {

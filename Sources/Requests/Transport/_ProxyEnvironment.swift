@@ -35,12 +35,6 @@ struct _ProxyEnvironment: Sendable {
         return nil
     }
 
-    /// The proxy for `url`, or `nil` when it goes direct or the proxy named cannot be used.
-    func proxy(for url: URL) -> URL? {
-        if case .proxy(let proxy) = route(for: url) { return proxy }
-        return nil
-    }
-
     /// How a request to `url` goes.
     func route(for url: URL) -> Route {
         let names =
