@@ -7,7 +7,8 @@ extension FeedItemDraft {
     /// a GUID stay apart), its date (else its update date), and its content as the feed gave
     /// it: its text when the feed gave text, else its HTML reduced to the safe subset with
     /// links and images resolved against the base the feed declares for it, else the item's
-    /// link, else the feed's address, and the links found in it. Nothing is laid out here: the reader does that when it shows it.
+    /// link, else the feed's address, and the links found in it. Nothing is laid out here: the
+    /// reader does that when it shows it.
     ///
     /// Every path that stores a downloaded feed (a refresh, `feeds add`, the app's own refresh,
     /// the sample feed) makes its items here, so none of them stores an item differently.
