@@ -8,8 +8,8 @@ import SQLiteProvider
 /// match's identifier and sort key, keeps the best few in a heap, and counts the matches on the
 /// way, exactly; then only the window's todos are read. At a million todos, a search that 100,000
 /// of them match, far from the start of the list's order, costs that one pass. The urgency order
-/// is read the same way, its score computed by SQLite in that pass: sorting the matches by a
-/// computed score and counting them apart read every todo shown twice.
+/// is read the same way, each match scored from its columns in that pass: sorting the matches by
+/// a computed score and counting them apart read every todo shown twice.
 extension TodosBaseService {
     /// A window ending at most this far into the matches is read by one pass over them, keeping
     /// the best `offset + limit` keys; a window further in is sorted by SQLite, or read from the end.
@@ -23,24 +23,24 @@ extension TodosBaseService {
         /// The urgency order's score, larger first (``urgencySQL(now:)``); 0 in every other order.
         var urgency: Double = 0
         /// The due-date order's `due_at IS NULL`; 0 in every other order.
-        var group: Int64
+        var group: Int64 = 0
         /// The position, creation time or due date the order compares; 0 in the title order.
-        var number: Int64
+        var number: Int64 = 0
         /// The title, for the title order (compared as SQLite's `NOCASE`); empty otherwise.
-        var title: String
+        var title = ""
         var id: Int64
 
-        /// The columns that make the key of `sort`, after the identifier, and their bound values:
-        /// the urgency order's score needs the time, `now`.
-        static func columns(_ sort: TodoSort, now: Int64) -> (sql: String, arguments: [SQLValue]) {
+        /// The columns that make the key of `sort`: the identifier, the value the order compares
+        /// (for the urgency order, the first of the score's terms), then the state.
+        static func columns(_ sort: TodoSort) -> String {
             switch sort {
-            case .created: return ("todos.id, created_at, completed", [])
-            case .dueDate: return ("todos.id, due_at, completed", [])
-            case .title: return ("todos.id, title, completed", [])
-            case .manual: return ("todos.id, position, 0", [])
+            case .created: return "todos.id, created_at, completed"
+            case .dueDate: return "todos.id, due_at, completed"
+            case .title: return "todos.id, title, completed"
+            case .manual: return "todos.id, position, 0"
             case .urgency:
-                let urgency = TodosBaseService.urgencySQL(now: now)
-                return ("todos.id, \(urgency.sql), completed", urgency.arguments)
+                // The score's terms, which ``TodosBaseService/urgency(of:now:)`` adds up.
+                return "todos.id, created_at, completed, due_at, priority, json_array_length(tags), project"
             }
         }
 
@@ -96,6 +96,9 @@ extension TodosBaseService {
             }
         }
 
+        /// The largest key kept once `capacity` are kept: a key above it cannot enter.
+        var worst: SortKey? { heap.count == capacity ? heap.first : nil }
+
         /// The keys kept, smallest first.
         func sorted() -> [SortKey] { heap.sorted() }
 
@@ -125,12 +128,13 @@ extension TodosBaseService {
 }
 
 extension TodosBaseService.SortKey {
-    /// The key of `sort` in the current row of `row`, selected with ``columns(_:)``.
-    init(_ sort: TodoSort, _ row: Statement) {
-        self.init(completed: row.int64(at: 2), group: 0, number: 0, title: "", id: row.int64(at: 0))
+    /// The key of `sort` in the current row of `row`, selected with ``columns(_:)``; `now`
+    /// (milliseconds since 1970) scores it in the urgency order.
+    init(_ sort: TodoSort, _ row: Statement, now: Int64) {
+        self.init(completed: row.int64(at: 2), id: row.int64(at: 0))
         switch sort {
         case .created, .manual: number = row.int64(at: 1)
-        case .urgency: urgency = row.double(at: 1)
+        case .urgency: urgency = TodosBaseService.urgency(of: row, now: now)
         case .dueDate:
             if row.isNull(at: 1) { group = 1 } else { number = row.int64(at: 1) }
         case .title: title = row.string(at: 1)
@@ -144,22 +148,19 @@ extension TodosBaseService.SearchMatches {
     func firstWindow(
         sort: TodoSort, offset: Int, limit: Int, now: Int64 = 0, in db: Connection
     ) throws(DatabaseError) -> TodoPageObject {
-        let key = TodosBaseService.SortKey.columns(sort, now: now)
-        let sql = "SELECT \(key.sql) FROM \(source)\(whereClause)"
-        let (kept, count) = try db.withStatement(sql, key.arguments + arguments) { (rows) throws(DatabaseError) in
+        let sql = "SELECT \(TodosBaseService.SortKey.columns(sort)) FROM \(source)\(whereClause)"
+        let (kept, count) = try db.withStatement(sql, arguments) { (rows) throws(DatabaseError) in
             var kept = TodosBaseService.SmallestKeys(capacity: offset + limit)
             var count = 0
             while try rows.step() {
                 count += 1
-                kept.offer(TodosBaseService.SortKey(sort, rows))
+                // Once the window is full of todos not done, a done one needs no key.
+                if let worst = kept.worst, rows.int64(at: 2) > worst.completed { continue }
+                kept.offer(TodosBaseService.SortKey(sort, rows, now: now))
             }
             return (kept, count)
         }
-        var todos: [TodoObject] = []
-        todos.reserveCapacity(limit)
-        for key in kept.sorted().dropFirst(offset) {
-            if let todo = try TodosBaseService.optionalTodo(id: key.id, in: db) { todos.append(todo) }
-        }
-        return TodoPageObject(todos: todos, totalCount: count, offset: offset)
+        return TodoPageObject(
+            todos: try TodosBaseService.keptTodos(kept, dropping: offset, in: db), totalCount: count, offset: offset)
     }
 }

@@ -21,8 +21,10 @@ import SQLiteProvider
 ///   reverse order while that looks cheaper, so the windows near the end cost about what those
 ///   near the start do.
 /// - In the urgency order, which no index holds, the first windows of a search by words are
-///   read by that same pass over the matches, each scored by SQLite on the way; other urgency
-///   windows sort every todo shown.
+///   found by walking the todos without a due date, priority, tag or project in creation order
+///   (their score is their age) beside those with one, read through their indexes (see
+///   `urgencyWalk`); when that looks dearer, by that same pass over the matches, each scored on
+///   the way. Other urgency windows sort every todo shown.
 /// - A window whose offset counts from the end (``TodoQuery/fromEnd``) is counted exactly
 ///   (by the `todo_counts` row, or the search index for a search), then read as above: the
 ///   last page of a search most todos match costs one count in the index and a short walk.
@@ -68,6 +70,14 @@ extension TodosBaseService {
         let hasTerms = !SearchTerms.of(query.search).isEmpty
         let isFirstWindow = !query.fromEnd && limit <= firstMatchesLimit && offset <= firstMatchesLimit - limit
         if query.sort == .urgency, hasTerms, isFirstWindow, !hasAttributes {
+            if searchIndex == .fts5, strategy != .index,
+                let matcher = FTS5PhraseMatcher(search: query.search, connection: db),
+                let window = try urgencyWalk(
+                    query, offset: offset, limit: limit, matcher: matcher, mayGiveUp: strategy == .automatic, now: now,
+                    in: db)
+            {
+                return window
+            }
             // No index holds the urgency order: one pass over the matches scores them.
             return try SearchMatches(query, searchIndex: searchIndex).firstWindow(
                 sort: .urgency, offset: offset, limit: limit, now: now, in: db)
@@ -196,6 +206,42 @@ extension TodosBaseService {
             + (CASE WHEN project IS NULL THEN 0.0 ELSE \(Urgency.projectCoefficient) END))
             """
         return (sql, Array(repeating: .integer(now), count: 4))
+    }
+
+    /// ``urgencySQL(now:)`` of the row `row` holds, selected as ``SortKey/columns(_:)`` selects
+    /// the urgency order's key (creation time at 1, due date, priority, tag count and project
+    /// from 3): the same operations on the same numbers in the same order as SQLite's, so that
+    /// the score is exactly the one the SQL gives and both place ties alike.
+    static func urgency(of row: Statement, now: Int64) -> Double {
+        let day = 86_400_000.0
+        /// `now - stored` as SQLite subtracts: as integers, or as reals if that overflows.
+        func days(since stored: Int64) -> Double {
+            let (difference, overflow) = now.subtractingReportingOverflow(stored)
+            return (overflow ? Double(now) - Double(stored) : Double(difference)) / day
+        }
+        var due = 0.0
+        if !row.isNull(at: 3) {
+            let overdue = days(since: row.int64(at: 3))
+            due = overdue >= 7 ? 1.0 : overdue >= -14 ? (overdue + 14) * 0.8 / 21 + 0.2 : 0.2
+        }
+        let priority: Double =
+            switch row.optionalString(at: 4) {
+            case "H": Urgency.highPriority
+            case "M": Urgency.mediumPriority
+            case "L": Urgency.lowPriority
+            default: 0.0
+            }
+        let age = min(1.0, max(0.0, days(since: row.int64(at: 1)) / Urgency.maximumAgeDays))
+        let tags: Double =
+            switch row.int64(at: 5) {
+            case 0: 0.0
+            case 1: Urgency.tagsFactor(count: 1)
+            case 2: Urgency.tagsFactor(count: 2)
+            default: 1.0
+            }
+        let project = row.isNull(at: 6) ? 0.0 : Urgency.projectCoefficient
+        return Urgency.dueCoefficient * due + priority + Urgency.ageCoefficient * age + Urgency.tagsCoefficient * tags
+            + project
     }
 
     // MARK: Without a search

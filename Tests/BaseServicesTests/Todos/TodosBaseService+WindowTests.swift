@@ -331,24 +331,46 @@ func pagesReadAfterTheLastTodoListTheSameTodosAsOneWholeWindow(filter: TodoFilte
     #expect(!plan.contains { $0.contains("TEMP B-TREE") })
 }
 
-@Test(arguments: [SearchIndex.fts5, .words])
-func theWindowsOfASearchInUrgencyOrderAreThoseOfSortingEveryTodoShownByUrgencyInSQL(searchIndex: SearchIndex) throws {
+@Test(arguments: [SearchIndex.fts5, .words], TodosBaseService.SearchStrategy.allCases)
+func theWindowsOfASearchInUrgencyOrderAreThoseOfSortingEveryTodoShownByUrgencyInSQL(
+    searchIndex: SearchIndex, strategy: TodosBaseService.SearchStrategy
+) throws {
+    for mostlyPlain in [false, true] {
+        try expectUrgencyWindowsMatchSQL(searchIndex: searchIndex, strategy: strategy, mostlyPlain: mostlyPlain)
+    }
+}
+
+/// With `mostlyPlain`, one todo in six has a due date, a priority, tags or a project, and the
+/// ages tie often: over a year (the age's share is then whole), the same day, or after `now`.
+private func expectUrgencyWindowsMatchSQL(
+    searchIndex: SearchIndex, strategy: TodosBaseService.SearchStrategy, mostlyPlain: Bool
+) throws {
     let fixture = try makeVariedTodos(count: 200, searchIndex: searchIndex, seed: 44)
     var generator = SeededGenerator(seed: 45)
     // Due dates and ages spread over days, priorities, tags and projects, so that scores
     // differ, and many todos tie (ties go by identifier).
     try fixture.database.write { (db) throws(DatabaseError) in
         for id in Int64(1)...200 {
-            let priority = ["H", "M", "L", nil, nil][Int.random(in: 0..<5, using: &generator)]
-            let tags = [nil, "[\"a\"]", "[\"a\",\"b\"]", "[\"a\",\"b\",\"c\"]"][
-                Int.random(in: 0..<4, using: &generator)]
-            let project = Bool.random(using: &generator) ? "home" : nil
+            let scored = !mostlyPlain || Int.random(in: 0..<6, using: &generator) == 0
+            let priority = scored ? ["H", "M", "L", nil, nil][Int.random(in: 0..<5, using: &generator)] : nil
+            let tags =
+                scored
+                ? [nil, "[\"a\"]", "[\"a\",\"b\"]", "[\"a\",\"b\",\"c\"]"][Int.random(in: 0..<4, using: &generator)]
+                : ["[]", nil][Int.random(in: 0..<2, using: &generator)]
+            let project = scored && Bool.random(using: &generator) ? "home" : nil
+            let day: Int64 = 86_400_000
+            let created =
+                mostlyPlain
+                ? [-400 * day, -380 * day, 3 * day, 3 * day + 1, 20 * day][Int.random(in: 0..<5, using: &generator)]
+                : nil
             try db.execute(
-                "UPDATE todos SET priority = ?, tags = ?, project = ?, due_at = due_at * 86400, "
-                    + "created_at = created_at * 86400000 WHERE id = ?",
+                "UPDATE todos SET priority = ?, tags = ?, project = ?, due_at = CASE WHEN ? THEN due_at * 86400 END, "
+                    + "created_at = coalesce(?, created_at * 86400000) WHERE id = ?",
                 [
                     priority.map(SQLValue.text) ?? .null, tags.map(SQLValue.text) ?? .null,
-                    project.map(SQLValue.text) ?? .null, .integer(id),
+                    project.map(SQLValue.text) ?? .null, .integer(scored ? 1 : 0),
+                    created.map(SQLValue.integer) ?? .null,
+                    .integer(id),
                 ])
         }
     }
@@ -367,14 +389,95 @@ func theWindowsOfASearchInUrgencyOrderAreThoseOfSortingEveryTodoShownByUrgencyIn
                 for limit in limits {
                     let query = TodoQuery(filter: filter, search: search, sort: .urgency, offset: offset, limit: limit)
                     let found = try fixture.database.read { (db) throws(DatabaseError) in
-                        try TodosBaseService.window(query, searchIndex: searchIndex, now: now, in: db)
+                        try TodosBaseService.window(
+                            query, searchIndex: searchIndex, strategy: strategy, now: now, in: db)
                     }
-                    #expect(found.todos.map(\.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(query)")
-                    #expect(found.totalCount == expected.count, "\(query)")
-                    #expect(found.isCountExact, "\(query)")
+                    let label = "\(query) \(strategy) mostly plain: \(mostlyPlain)"
+                    #expect(found.todos.map(\.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(label)")
+                    // A walk in creation order counts the plain todos a little way past the window.
+                    #expect(found.totalCount <= expected.count, "\(label)")
+                    #expect(found.totalCount >= min(expected.count, offset + limit), "\(label)")
+                    #expect(found.isCountExact || (strategy != .index && searchIndex == .fts5), "\(label)")
+                    if found.isCountExact { #expect(found.totalCount == expected.count, "\(label)") }
+                    guard searchIndex == .fts5, strategy == .walk, offset < 1_000 else { continue }
+                    // More old plain todos than it reads whole: the walk takes them by identifier.
+                    let walked = try fixture.database.read { (db) throws(DatabaseError) in
+                        try FTS5PhraseMatcher(search: search, connection: db).flatMap {
+                            (matcher) throws(DatabaseError) in
+                            try TodosBaseService.urgencyWalk(
+                                query, offset: offset, limit: limit, matcher: matcher, mayGiveUp: false, now: now,
+                                readWholeLimit: 3, in: db)
+                        }
+                    }
+                    #expect(walked?.todos.map(\.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(label)")
                     #expect(found.offset == offset, "\(query)")
                 }
             }
         }
     }
+}
+
+@Test func theScoreTheFirstWindowsComputeIsExactlyTheScoreSQLiteComputes() throws {
+    let fixture = try makeVariedTodos(count: 300, searchIndex: .fts5, seed: 46)
+    var generator = SeededGenerator(seed: 47)
+    let day: Int64 = 86_400_000
+    let now: Int64 = 1_800_000_000_000
+    // Due dates around every edge of the due date's share, ages around a year, and values so
+    // far off that subtracting them overflows.
+    let moments: [Int64] = [.min, .max, 0, now, now - 7 * day, now + 14 * day, now - 365 * day, now - 365 * day - 1]
+    try fixture.database.write { (db) throws(DatabaseError) in
+        for id in Int64(1)...300 {
+            func moment(within days: ClosedRange<Int64>) -> Int64 {
+                Int.random(in: 0..<4, using: &generator) == 0
+                    ? moments.randomElement(using: &generator)!
+                    : now + Int64.random(in: days.lowerBound * day...days.upperBound * day, using: &generator)
+            }
+            let tags = [nil, "[]", "[\"a\"]", "[\"a\",\"b\"]", "[\"a\",\"b\",\"c\"]"].randomElement(using: &generator)!
+            try db.execute(
+                "UPDATE todos SET due_at = ?, created_at = ?, priority = ?, tags = ?, project = ? WHERE id = ?",
+                [
+                    Bool.random(using: &generator) ? .integer(moment(within: -20...20)) : .null,
+                    .integer(moment(within: -400...1)),
+                    ["H", "M", "L", nil].randomElement(using: &generator)!.map(SQLValue.text) ?? .null,
+                    tags.map(SQLValue.text) ?? .null, Bool.random(using: &generator) ? .text("p") : .null, .integer(id),
+                ])
+        }
+    }
+    let urgency = TodosBaseService.urgencySQL(now: now)
+    let pairs = try fixture.database.read { (db) throws(DatabaseError) in
+        try db.fetchAll(
+            "SELECT \(TodosBaseService.SortKey.columns(.urgency)), \(urgency.sql) FROM todos", urgency.arguments
+        ) { row in
+            (TodosBaseService.urgency(of: row, now: now), row.double(at: 7))
+        }
+    }
+    #expect(pairs.count == 300)
+    for (swift, sql) in pairs { #expect(swift.bitPattern == sql.bitPattern, "\(swift) \(sql)") }
+    #expect(Set(pairs.map(\.1)).count > 100, "the scores differ")
+}
+
+@Test func theFirstUrgencyWindowOfASearchMostTodosMatchIsWalkedUnlessManyTodosHaveAttributes() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    let count = TodosBaseService.urgencyReadWholeLimit + 2000
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "task \($0)" }))
+    // Created a minute apart, the first oldest: the urgency order is the identifiers'.
+    try fixture.database.execute("UPDATE todos SET created_at = 1000000000000 + id * 60000")
+    let query = TodoQuery(search: "task", sort: .urgency, limit: 60)
+    let now: Int64 = 1_000_000_000_000 + 30 * 86_400_000
+    func window() throws -> TodoPageObject {
+        try fixture.database.read { (db) throws(DatabaseError) in
+            try TodosBaseService.window(query, searchIndex: .fts5, now: now, in: db)
+        }
+    }
+    let walked = try window()
+    #expect(walked.todos.map(\.id) == Array(1...60))
+    // The walk counts on a little way past the window, not to the end.
+    #expect(!walked.isCountExact)
+    #expect(walked.totalCount < count)
+    // With more todos in a project than the walk reads beside it, one pass reads every match.
+    try fixture.database.execute("UPDATE todos SET project = 'home' WHERE id > 1000")
+    let passed = try window()
+    #expect(passed.todos.map(\.id) == Array(1001...1060))
+    #expect(passed.isCountExact)
+    #expect(passed.totalCount == count)
 }
