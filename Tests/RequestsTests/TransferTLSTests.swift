@@ -80,6 +80,20 @@ import Testing
         #expect((try? next.get()).map { String(decoding: $0.body, as: UTF8.self) } == "small")
     }
 
+    @Test func aFileOfAuthoritiesThatCannotBeReadIsNamed() async throws {
+        let authority = try TestCertificate()
+        let server = try TestTLSServer(certificate: authority, reply: .whole(Data("secret".utf8)))
+        defer { server.stop() }
+        let missing = authority.folder + "/missing.pem"
+        let result = await fetch("https://localhost:\(server.port)/feed", trusting: missing)
+        guard case .transport(let sentence) = result.failureReason else {
+            Issue.record("\(String(describing: result.failureReason))")
+            return
+        }
+        #expect(sentence.hasPrefix("the file of certificate authorities to trust, \(missing), cannot be read ("))
+        #expect(sentence.hasSuffix("); fix the path, or unset CURL_CA_BUNDLE and SSL_CERT_FILE to trust the system's"))
+    }
+
     private func fetch(
         _ address: String, trusting authorities: String? = nil, session: NetworkSession? = nil, limit: Int? = nil
     ) async -> Result<NetworkResponse, RequestError> {

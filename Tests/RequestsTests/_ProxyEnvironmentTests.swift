@@ -129,6 +129,21 @@ import Testing
                         + "or the proxy named in the environment (http_proxy, https_proxy, all_proxy)"))
     }
 
+    @Test func aProxyWithoutAPortIsNamedWithThePortLibcurlTried() async throws {
+        var service = RemoteService(
+            name: "feeds", baseURL: .fixed(URL(string: "http://feeds.example/") ?? URL(fileURLWithPath: "/")),
+            defaultTimeout: .seconds(10))
+        // Nothing listens on 127.0.0.1:1080 here, libcurl's port for an HTTP proxy given none.
+        service.session = NetworkSession(
+            configuration: .ephemeral, addressPolicy: .standard, environment: ["http_proxy": "http://127.0.0.1"])
+        let result = await outcome(of: ServiceRequest(service: service))
+        #expect(
+            result.failureReason
+                == .transport(
+                    "the proxy at 127.0.0.1:1080 refused the connection or cannot be reached; check that it runs, "
+                        + "or the proxy named in the environment (http_proxy, https_proxy, all_proxy)"))
+    }
+
     private func session(through proxy: TestHTTPProxy) -> NetworkSession {
         NetworkSession(configuration: .ephemeral, addressPolicy: .standard, environment: ["http_proxy": proxy.url])
     }

@@ -36,13 +36,23 @@
                     "the proxy refused or failed the request (\(detail)); check the proxy named in the environment")
             case CURLE_COULDNT_CONNECT:
                 if let proxy, let proxyHost = proxy.host {
-                    let port = proxy.port.map { ":\($0)" } ?? ""
+                    // libcurl's own default ports when the proxy's address gives none.
+                    let port = proxy.port ?? (proxy.scheme?.lowercased() == "https" ? 443 : 1080)
                     return .transport(
-                        "the proxy at \(proxyHost)\(port) refused the connection or cannot be reached; check that it "
+                        "the proxy at \(proxyHost):\(port) refused the connection or cannot be reached; check that it "
                             + "runs, or the proxy named in the environment (http_proxy, https_proxy, all_proxy)")
                 }
                 return .transport(_Exchange.transportSentence(.cannotConnectToHost) + " (\(host))")
-            case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
+            case CURLE_SSL_CACERT_BADFILE:
+                guard let file = certificateAuthorities else {
+                    return .transport(
+                        "the system's certificate authorities cannot be read (\(detail)); name a file of them in "
+                            + "CURL_CA_BUNDLE")
+                }
+                return .transport(
+                    "the file of certificate authorities to trust, \(file), cannot be read (\(detail)); fix the path, "
+                        + "or unset CURL_CA_BUNDLE and SSL_CERT_FILE to trust the system's")
+            case CURLE_PEER_FAILED_VERIFICATION:
                 return .transport(
                     "a secure connection could not be made: the server's certificate was refused (\(detail)); "
                         + "check the address")

@@ -41,7 +41,8 @@
         private let driver: _CurlDriver
         private let additionalHeaders: [String: String]
         private let proxies: _ProxyEnvironment
-        private let certificateAuthorities: String?
+        /// The file of certificate authorities to trust instead of the system's.
+        let certificateAuthorities: String?
         private let stopped = SanitizerVisibleMutex(false)
         /// libcurl's words for a failure, filled in by the hop that failed.
         let errorBuffer: UnsafeMutablePointer<CChar>
