@@ -278,6 +278,14 @@ private func expectOneLineDatabaseError(_ db: String, sourceLocation: SourceLoca
     try expectOneLineDatabaseError(folder.path)
 }
 
+@Test func aDatabaseTheEnvironmentNamesIsSaidToComeFromIt() throws {
+    let folder = try TemporaryFolder()
+    let result = try RivuletProcess.run(["add", "x"], environment: ["RIVULET_DB": folder.path])
+    #expect(result.status == 1)
+    #expect(result.error.hasSuffix("; the path came from RIVULET_DB\n"), "\(result.error)")
+    #expect(result.error.split(separator: "\n").count == 1)
+}
+
 @Test func aFileThatIsNotADatabaseIsRefused() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("notes.txt")

@@ -95,7 +95,10 @@ enum CommandTable {
         ) { input throws(UsageError) in
             var count = 10
             if let text = input.argument("COUNT") {
-                guard let number = Int(text), number > 0 else {
+                // A number too large for Int asks for as many as there are, as any number past
+                // the cap does.
+                let digits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+                guard let number = Int(text) ?? (digits ? Int.max : nil), number > 0 else {
                     throw input.error("COUNT is a positive whole number, not '\(text)'")
                 }
                 count = min(number, 10_000)

@@ -130,7 +130,11 @@ extension Composition {
         do {
             return .success(try ServicesBootstrap.start(configuration))
         } catch {
-            return .failure(StartFailure(message: message(error), status: Rivulet.failure))
+            // The environment is out of sight: say that the path came from it.
+            let named =
+                options.databasePath == nil && !(ProcessInfo.processInfo.environment["RIVULET_DB"] ?? "").isEmpty
+            let source = named ? "; the path came from RIVULET_DB" : ""
+            return .failure(StartFailure(message: message(error) + source, status: Rivulet.failure))
         }
     }
 }

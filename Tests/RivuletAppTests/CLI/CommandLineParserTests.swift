@@ -398,3 +398,14 @@ func eachBadAttributeOnTheCommandLineIsOneUsageError(arguments: [String], messag
         try parse("list", "+work", "project:home", "--active").command
             == .list(filter: .active, json: false, search: "+work project:home"))
 }
+
+@Test func nextTakesACountPastTheLargestNumberAsTheMostItLists() throws {
+    #expect(try parse("next", "99999999999999999999").command == .next(count: 10_000, json: false))
+    #expect(try parse("next", "20000").command == .next(count: 10_000, json: false))
+    #expect(try parse("next", "7").command == .next(count: 7, json: false))
+    for refused in ["0", "-3", "x", "1e3", "٣"] {
+        #expect(
+            usageError(["next", "--", refused])
+                == UsageError("COUNT is a positive whole number, not '\(refused)'", topic: "next"), "\(refused)")
+    }
+}
