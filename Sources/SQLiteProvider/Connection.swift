@@ -44,6 +44,7 @@ public final class Connection {
         }
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        TextFunctions.register(on: handle)
         let connection = Connection(handle: handle)
         sqlite3_set_authorizer(handle, authorizerCallback, Unmanaged.passUnretained(connection).toOpaque())
         return connection

@@ -59,3 +59,36 @@ import Testing
     let again = try database.read { (db) throws(DatabaseError) in try db.fetchAll(sql, []) { $0.string(at: 0) } }
     #expect(again == ["a", "bbb", "cc"])
 }
+
+@Test func containsIgnoringCaseFoldsEveryLetterNotOnlyASCII() throws {
+    let (_, database) = try makeTemporaryDatabase()
+    func contains(_ text: String, _ part: String) throws -> Int64? {
+        try database.read { (db) throws(DatabaseError) in
+            try db.fetchOne("SELECT contains_ignoring_case(?, ?)", [.text(text), .text(part)]) {
+                $0.isNull(at: 0) ? nil : $0.int64(at: 0)
+            } ?? nil
+        }
+    }
+    let cases: [(String, String, Int64)] = [
+        ("Über alles", "über", 1), ("CAFÉ AU LAIT", "café", 1), ("Ελληνικά", "ΕΛΛ", 1), ("ПРИВЕТ мир", "привет", 1),
+        // One code point or a letter and its accent: the same letter.
+        ("Cafe\u{301}", "CAFÉ", 1), ("Hello World", "WORLD", 1), ("Hello World", "worlds", 0), ("abc", "abd", 0),
+        ("anything", "", 1), ("", "x", 0), ("naïve", "naive", 0), ("x", "xx", 0),
+    ]
+    for (text, part, expected) in cases { #expect(try contains(text, part) == expected, "\(text) \(part)") }
+    let null = try database.read { (db) throws(DatabaseError) in
+        try db.fetchOne("SELECT contains_ignoring_case(NULL, 'x') IS NULL, contains_ignoring_case(12345, 34)", []) {
+            ($0.int64(at: 0), $0.int64(at: 1))
+        }
+    }
+    #expect(null?.0 == 1 && null?.1 == 1)
+    // The ASCII path agrees with folding every letter.
+    var generator = SystemRandomNumberGenerator()
+    let letters = Array("aAbBz@[`{ ")
+    for _ in 0..<2_000 {
+        let text = String((0..<Int.random(in: 0...8, using: &generator)).map { _ in letters.randomElement()! })
+        let part = String((0..<Int.random(in: 0...3, using: &generator)).map { _ in letters.randomElement()! })
+        let expected: Int64 = part.isEmpty || text.lowercased().contains(part.lowercased()) ? 1 : 0
+        #expect(try contains(text, part) == expected, "\(text) \(part)")
+    }
+}

@@ -19,10 +19,10 @@ enum FeedRules {
             case .isUnread(let unread):
                 clause = "\(item).is_read = \(unread ? 0 : 1)"
             case .titleContains(let word):
-                clause = "instr(lower(\(item).title), lower(?)) > 0"
+                clause = "contains_ignoring_case(\(item).title, ?)"
                 arguments.append(.text(word))
             case .textContains(let word):
-                clause = ["title", "summary", "search_text"].map { "instr(lower(\(item).\($0)), lower(?)) > 0" }
+                clause = ["title", "summary", "search_text"].map { "contains_ignoring_case(\(item).\($0), ?)" }
                     .joined(separator: " OR ")
                 arguments += Array(repeating: .text(word), count: 3)
             case .feed(let id):

@@ -72,6 +72,23 @@ private func matches(_ fixture: ServicesFixture, _ text: String) throws -> [Stri
     #expect(try matches(fixture, "read") == ["Rust 1.90 released"])
 }
 
+@Test func titleAndTextTermsIgnoreTheCaseOfLettersBeyondASCII() throws {
+    let fixture = try ServicesFixture()
+    let feed = try value(fixture.feeds.addFeed(url: "https://news.example/feed", title: "News", siteURL: nil))
+    let drafts = [
+        FeedItemDraft(guid: "1", title: "ÜBER DIE BRÜCKE", publishedAt: Date(timeIntervalSince1970: 3)),
+        FeedItemDraft(
+            guid: "2", title: "Café society", summary: "ÉTÉ À PARIS", publishedAt: Date(timeIntervalSince1970: 2)),
+        FeedItemDraft(guid: "3", title: "Plain", publishedAt: Date(timeIntervalSince1970: 1)),
+    ]
+    _ = try value(fixture.feeds.storeItems(drafts, feedID: feed.id, fetchedAt: Date()))
+    #expect(try matches(fixture, "title~brücke") == ["ÜBER DIE BRÜCKE"])
+    #expect(try matches(fixture, "title~CAFÉ") == ["Café society"])
+    #expect(try matches(fixture, "text~été") == ["Café society"])
+    _ = try value(fixture.feeds.addRule(name: nil, expression: "text~über"))
+    #expect(try titles(fixture, feed: feed.id) == ["Café society", "Plain"])
+}
+
 @Test func aTagTermTakesInTheFoldersInsideTheTagAndNoTagThatOnlyStartsAlike() throws {
     let fixture = try ServicesFixture()
     let (rust, news) = try twoFeeds(fixture)
