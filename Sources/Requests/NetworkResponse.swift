@@ -12,9 +12,17 @@ public struct NetworkResponse: Sendable {
     public let headers: [String: String]
     /// The body.
     public let body: Data
+    /// Where the requested resource now lives for good: ``url`` when the request was redirected
+    /// and every redirect on the way was permanent (301 Moved Permanently or 308 Permanent
+    /// Redirect), so that a stored address can follow it; `nil` otherwise.
+    public let permanentURL: URL?
 
     /// A response with the given parts; header names are lower-cased.
-    public init(request: ServiceRequest, url: URL, statusCode: Int, headers: [String: String], body: Data) {
+    public init(
+        request: ServiceRequest, url: URL, statusCode: Int, headers: [String: String], body: Data,
+        permanentURL: URL? = nil
+    ) {
+        self.permanentURL = permanentURL
         self.request = request
         self.url = url
         self.statusCode = statusCode

@@ -40,6 +40,8 @@ final class _Exchange: @unchecked Sendable {
         var completion: (@Sendable (Result<NetworkResponse, RequestError>) -> Void)?
         var visited: Set<String> = []
         var redirects = 0
+        /// Whether every redirect so far was permanent (301 or 308).
+        var redirectsArePermanent = true
         var transfer: (any _Transfer)?
         var timer: (any Disposable)?
     }
@@ -214,12 +216,13 @@ final class _Exchange: @unchecked Sendable {
         return verdict
     }
 
-    /// Whether a redirect to `url` may be followed as far as the URL goes: a web address, not
-    /// visited before, within the limit. Fails the exchange when not.
-    func redirectIsAllowed(to url: URL?) -> Bool {
+    /// Whether a redirect to `url`, answered with `status`, may be followed as far as the URL
+    /// goes: a web address, not visited before, within the limit. Fails the exchange when not.
+    func redirectIsAllowed(to url: URL?, status: Int) -> Bool {
         let limit = request.maximumRedirects
         let verdict = state.withLock { state -> RequestError.Reason? in
             state.redirects += 1
+            state.redirectsArePermanent = state.redirectsArePermanent && (status == 301 || status == 308)
             guard let url else {
                 return .transport("the server sent a redirect without a usable address; check the address")
             }
@@ -242,8 +245,8 @@ final class _Exchange: @unchecked Sendable {
     /// Ends the exchange with the answer received: the response, or an error for a status the
     /// request does not accept.
     func complete() {
-        let (head, body) = state.withLock { state in
-            let taken = (state.head, state.body)
+        let (head, body, movedForGood) = state.withLock { state in
+            let taken = (state.head, state.body, state.redirects > 0 && state.redirectsArePermanent)
             state.body = Data()
             return taken
         }
@@ -259,7 +262,8 @@ final class _Exchange: @unchecked Sendable {
             return
         }
         let response = NetworkResponse(
-            request: request, url: head.url, statusCode: head.status, headers: head.headers, body: body)
+            request: request, url: head.url, statusCode: head.status, headers: head.headers, body: body,
+            permanentURL: movedForGood ? head.url : nil)
         finish(.success(response))
     }
 

@@ -41,7 +41,7 @@
             newRequest request: URLRequest,
             completionHandler: @escaping @Sendable (URLRequest?) -> Void
         ) {
-            completionHandler(transfer(for: task)?.redirect(request, from: response.url))
+            completionHandler(transfer(for: task)?.redirect(request, from: response.url, status: response.statusCode))
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

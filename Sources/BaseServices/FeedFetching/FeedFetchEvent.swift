@@ -1,17 +1,23 @@
 public import FeedParsing
 
 /// The validators of a fetched feed, sent back on the next fetch so an unchanged feed is not
-/// downloaded again (`If-None-Match`, `If-Modified-Since`).
+/// downloaded again (`If-None-Match`, `If-Modified-Since`), and where the next fetch goes when
+/// the feed has moved for good.
 public struct FeedValidators: Sendable, Hashable {
     /// The `ETag` the server sent.
     public var etag: String?
     /// The `Last-Modified` the server sent.
     public var lastModified: String?
+    /// The address the feed answered from when every redirect to it was permanent (301 or
+    /// 308): the address to store and fetch from then on. `nil` when there was no redirect or a
+    /// temporary one.
+    public var movedTo: String?
 
     /// Validators with the given values.
-    public init(etag: String? = nil, lastModified: String? = nil) {
+    public init(etag: String? = nil, lastModified: String? = nil, movedTo: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified
+        self.movedTo = movedTo
     }
 
     /// Whether there is nothing to validate with.

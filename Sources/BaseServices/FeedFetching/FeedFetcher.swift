@@ -146,7 +146,8 @@ public struct FeedFetcher: Sendable {
                         )
                         let validators = FeedValidators(
                             etag: response.header("ETag"),
-                            lastModified: response.header("Last-Modified")
+                            lastModified: response.header("Last-Modified"),
+                            movedTo: response.permanentURL?.absoluteString
                         )
                         observer.onNext(.finished(.fetched(feed, validators)))
                     } catch {

@@ -122,6 +122,10 @@ extension FeedsBaseService {
                 case .fetched(let feed, let validators):
                     return Result { () throws(DatabaseError) -> FeedRefreshSummary in
                         try database.write { (db) throws(DatabaseError) -> FeedRefreshSummary in
+                            // The address may have moved for good to a feed already subscribed.
+                            if let moved = validators.movedTo.flatMap({ try? Self.storedLocation($0) }) {
+                                try Self.refuseSubscribed(moved, in: db)
+                            }
                             let added = try Self.insertFeed(
                                 url: location, title: location, siteURL: nil, addedAt: now(), in: db)
                             let stored = try Self.store(
@@ -219,6 +223,21 @@ extension FeedsBaseService {
                 .text(feed.title), .text(feed.siteLink), .text(validators.etag), .text(validators.lastModified),
                 .integer(feedID),
             ])
+        try follow(validators.movedTo, feedID: feedID, from: feedURL, in: db)
         return stored
+    }
+
+    /// Stores `address`, where the feed now answers for good, as the feed's own, as RFC 9110
+    /// asks of a client that can edit its links after a 301 or 308: unless another feed has
+    /// it, in any spelling, or it is not an address a feed may have.
+    private static func follow(
+        _ address: String?, feedID: Int64, from stored: String, in db: Connection
+    ) throws(DatabaseError) {
+        guard let address, let moved = try? storedLocation(address), comparable(moved) != comparable(stored) else {
+            return
+        }
+        let others = try db.fetchAll("SELECT url FROM feeds WHERE id != ?", [.integer(feedID)]) { $0.string(at: 0) }
+        guard !others.contains(where: { comparable($0) == comparable(moved) }) else { return }
+        try db.execute("UPDATE feeds SET url = ? WHERE id = ?", [.text(moved), .integer(feedID)])
     }
 }

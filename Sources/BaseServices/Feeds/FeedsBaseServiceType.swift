@@ -46,7 +46,9 @@ public protocol FeedsBaseServiceType: Sendable {
     /// unread, known items (same id/GUID/link) updated with their read status kept. Sends
     /// progress, then one result, then completes; a failed refresh leaves stored items as they
     /// were and records its message as the feed's ``FeedObject/lastError``, a successful one
-    /// clears it. An unchanged feed (304 Not Modified) is not downloaded again. An error
+    /// clears it. An unchanged feed (304 Not Modified) is not downloaded again; one that moved
+    /// for good (``FeedValidators/movedTo``) is stored at its new address unless another feed
+    /// has it. An error
     /// `fetch` sends that is not a ``FeedError`` is reported as ``FeedRefreshError/source(_:)``,
     /// unchanged.
     func refresh(

@@ -296,7 +296,7 @@
 
         private func followRedirect(to location: String) {
             let next = URL(string: location, relativeTo: url)?.absoluteURL
-            guard exchange.redirectIsAllowed(to: next), let next else { return }
+            guard exchange.redirectIsAllowed(to: next, status: response.status), let next else { return }
             origin = reachedScope()
             let status = response.status
             if status == 303 || (status == 301 || status == 302) && method == "POST", method != "HEAD" {

@@ -77,9 +77,10 @@
             if !exchange.receive(data) { stop() }
         }
 
-        /// The request to follow a redirect with, or `nil` when it may not be followed.
-        func redirect(_ request: URLRequest, from previous: URL?) -> URLRequest? {
-            guard exchange.redirectIsAllowed(to: request.url) else { return nil }
+        /// The request to follow a redirect answered with `status` with, or `nil` when it may not
+        /// be followed.
+        func redirect(_ request: URLRequest, from previous: URL?, status: Int) -> URLRequest? {
+            guard exchange.redirectIsAllowed(to: request.url, status: status) else { return nil }
             var request = request
             if let next = request.url, let previous,
                 next.scheme != previous.scheme || next.host != previous.host || next.port != previous.port

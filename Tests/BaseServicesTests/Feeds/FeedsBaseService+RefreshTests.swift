@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import RequestsTesting
 import Streams
@@ -322,4 +323,38 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     defer { recorder.dispose() }
     #expect(recorder.values.map(describe).last?.contains("nothing to store") == true)
     #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
+}
+
+@Test func aFeedThatMovedForGoodIsStoredAtItsNewAddressUnlessAnotherFeedHasIt() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let other = try value(fixture.feeds.addFeed(url: "https://other.example/feed", title: "Other", siteURL: nil))
+    let parsed = try FeedDocument.parse(Data(rss([("a", "One")]).utf8), sourceURL: URL(string: feedURL))
+    func refresh(movedTo: String?) throws -> String? {
+        let validators = FeedValidators(etag: "\"1\"", movedTo: movedTo)
+        let recorder = Recorder(
+            fixture.feeds.refresh(feedID: feed.id) { _, _ in .just(.finished(.fetched(parsed, validators))) })
+        defer { recorder.dispose() }
+        #expect(recorder.values.map(describe).last?.hasPrefix("stored") == true)
+        return try value(fixture.feeds.fetchFeeds()).first { $0.id == feed.id }?.url
+    }
+    // A temporary redirect, or none, keeps the address.
+    #expect(try refresh(movedTo: nil) == feedURL)
+    // Another feed's address, in another spelling: kept, so that no two feeds share one.
+    #expect(try refresh(movedTo: "HTTPS://OTHER.example:443/feed") == feedURL)
+    #expect(try refresh(movedTo: "https://feeds.example/new/harbour.xml") == "https://feeds.example/new/harbour.xml")
+    #expect(try value(fixture.feeds.fetchFeeds()).first { $0.id == other.id }?.url == "https://other.example/feed")
+}
+
+@Test func subscribingToAnAddressThatMovedForGoodToASubscribedFeedIsRefused() throws {
+    let fixture = try ServicesFixture()
+    _ = try addFeed(fixture)
+    let parsed = try FeedDocument.parse(Data(rss([("a", "One")]).utf8), sourceURL: URL(string: feedURL))
+    let recorder = Recorder(
+        fixture.feeds.subscribe(url: "https://old.example/harbour.xml") { _, _ in
+            .just(.finished(.fetched(parsed, FeedValidators(movedTo: feedURL))))
+        })
+    defer { recorder.dispose() }
+    #expect(recorder.values.map(describe).last?.contains("is already subscribed") == true)
+    #expect(try value(fixture.feeds.fetchFeeds()).map(\.url) == [feedURL])
 }

@@ -76,6 +76,26 @@ import Testing
         }
     }
 
+    @Test func aResponseNamesItsAddressAsPermanentOnlyWhenEveryRedirectWasPermanent() async throws {
+        try await withTestHTTPServer({ request in
+            switch request.target {
+            case "/moved": .respond(status: 301, headers: ["Location": "/kept"])
+            case "/kept": .respond(status: 308, headers: ["Location": "/new"])
+            case "/temporary": .respond(status: 302, headers: ["Location": "/new"])
+            case "/moved-then-temporary": .respond(status: 301, headers: ["Location": "/temporary"])
+            default: .respond(status: 200, body: Data("here".utf8))
+            }
+        }) { server in
+            var found: [String: URL?] = [:]
+            for path in ["moved", "kept", "temporary", "moved-then-temporary", "new"] {
+                found[path] = try await NetworkBaseService.shared.response(for: server.request(path)).permanentURL
+            }
+            let moved = server.url("/new")
+            #expect(
+                found == ["moved": moved, "kept": moved, "temporary": nil, "moved-then-temporary": nil, "new": nil])
+        }
+    }
+
     @Test func redirectLoopFailsWithClearError() async throws {
         try await withTestHTTPServer({ request in
             .respond(status: 302, headers: ["Location": request.target == "/a" ? "/b" : "/a"])
