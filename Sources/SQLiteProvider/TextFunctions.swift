@@ -1,13 +1,15 @@
 internal import CSQLite
+import Foundation
 
 /// SQL functions every connection of the provider has, beside SQLite's own.
 ///
 /// - `contains_ignoring_case(text, part)`: 1 when `part` occurs in `text` with its letters in
 ///   any case, else 0; `NULL` when either is `NULL`. SQLite's own `lower`, `LIKE` and `NOCASE`
-///   fold the ASCII letters only, so "über" would not find "Über". Letters are folded by
-///   Unicode's lowercase mapping, and characters compared as Swift compares them (an accented
-///   letter written as one code point or as two is the same letter). Text that is all ASCII is
-///   compared byte by byte, without copying it.
+///   fold the ASCII letters only, so "über" would not find "Über". Both are case-folded as
+///   Unicode folds them ("ß" as "ss", a final "ς" as "σ") and decomposed (a letter and its accent
+///   written apart are the letter written as one code point), then compared code point by code
+///   point, so a part may end inside a cluster: before a vowel sign, an accent or a skin tone.
+///   Text that is all ASCII is compared byte by byte, without copying it.
 enum TextFunctions {
     /// Adds the functions to the connection `handle`.
     static func register(on handle: OpaquePointer) {
@@ -18,14 +20,22 @@ enum TextFunctions {
     /// Whether `part` occurs in `text`, ignoring the case of letters.
     static func contains(_ text: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !part.isEmpty else { return true }
-        if text.allSatisfy({ $0 < 0x80 }) && part.allSatisfy({ $0 < 0x80 }) {
-            return asciiContains(text, part)
+        if text.allSatisfy({ $0 < 0x80 }) && part.allSatisfy({ $0 < 0x80 }) { return bytes(text, contain: part) }
+        let folded = Array(fold(String(decoding: text, as: UTF8.self)).utf8)
+        let foldedPart = Array(fold(String(decoding: part, as: UTF8.self)).utf8)
+        return folded.withUnsafeBufferPointer { text in
+            foldedPart.withUnsafeBufferPointer { part in bytes(text, contain: part) }
         }
-        let folded = String(decoding: text, as: UTF8.self).lowercased()
-        return folded.contains(String(decoding: part, as: UTF8.self).lowercased())
     }
 
-    private static func asciiContains(_ text: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func fold(_ text: String) -> String {
+        text.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping
+    }
+
+    /// Whether the UTF-8 `part` occurs in `text`, ASCII letters folded: UTF-8 is
+    /// self-synchronising, so a match of bytes is a match of code points.
+    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain part: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !part.isEmpty else { return true }
         guard part.count <= text.count else { return false }
         func folded(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte | 0x20 : byte }
         let first = folded(part[0])

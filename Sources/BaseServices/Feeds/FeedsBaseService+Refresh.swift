@@ -229,14 +229,20 @@ extension FeedsBaseService {
 
     /// Stores `address`, where the feed now answers for good, as the feed's own, as RFC 9110
     /// asks of a client that can edit its links after a 301 or 308: unless another feed has
-    /// it, in any spelling, or it is not an address a feed may have.
+    /// it, in any spelling, or had it in a change that undo or redo can bring back (which
+    /// would then take the address back, and this feed with it), or it is not an address a
+    /// feed may have.
     private static func follow(
         _ address: String?, feedID: Int64, from stored: String, in db: Connection
     ) throws(DatabaseError) {
         guard let address, let moved = try? storedLocation(address), comparable(moved) != comparable(stored) else {
             return
         }
-        let others = try db.fetchAll("SELECT url FROM feeds WHERE id != ?", [.integer(feedID)]) { $0.string(at: 0) }
+        let others = try db.fetchAll(
+            "SELECT url FROM feeds WHERE id != ?1 UNION SELECT url FROM feed_change_rows WHERE feed_id != ?1 "
+                + "AND url IS NOT NULL",
+            [.integer(feedID)]
+        ) { $0.string(at: 0) }
         guard !others.contains(where: { comparable($0) == comparable(moved) }) else { return }
         try db.execute("UPDATE feeds SET url = ? WHERE id = ?", [.text(moved), .integer(feedID)])
     }

@@ -72,21 +72,22 @@ extension TodosBaseService {
             let fewOld = try walk.readWhole(
                 plain + " AND created_at <= ? ORDER BY created_at LIMIT ?",
                 arguments + [.integer(Int64(readWholeLimit) + 1)], atMost: readWholeLimit, in: db)
-            var outcome: Bool? = true
+            var oldOutcome: Bool? = true
             if !fewOld {
-                outcome = try walk.walk(
+                oldOutcome = try walk.walk(
                     "SELECT \(columns) FROM todos NOT INDEXED WHERE completed = ? AND due_at IS NULL "
                         + "AND priority IS NULL AND project IS NULL AND coalesce(json_array_length(tags), 0) = 0 "
                         + "AND created_at <= ? ORDER BY id",
-                    arguments, state: completed, tiesGoByIdentifier: true, in: db)
+                    arguments, state: completed, tiesGoByIdentifier: true, countsOn: true, in: db)
             }
-            if outcome == true {
-                outcome = try walk.walk(
-                    plain + " AND created_at > ? ORDER BY created_at, id", arguments, state: completed,
-                    tiesGoByIdentifier: false, in: db)
-            }
+            guard let oldOutcome else { return nil }
+            // Todos in the day's margin may still tie with the old ones: the younger are walked
+            // after a full window too, up to the first that scores below it, without counting on.
+            let outcome = try walk.walk(
+                plain + " AND created_at > ? ORDER BY created_at, id", arguments, state: completed,
+                tiesGoByIdentifier: false, countsOn: oldOutcome, in: db)
             guard let outcome else { return nil }
-            if !outcome {
+            if !outcome || !oldOutcome {
                 walk.isCountExact = false
                 break
             }
@@ -162,10 +163,11 @@ private struct UrgencyWalk {
 
     /// Walks the plain todos of state `state` that `sql` selects, in falling score (with
     /// `tiesGoByIdentifier`, all of one score, by identifier), keeping the matches until no later
-    /// todo can enter the window, then counting on a little way: `true` at the end, `false` when
-    /// it stopped, `nil` when reading every match looks cheaper.
+    /// todo can enter the window, then, with `countsOn`, counting on a little way: `true` at the
+    /// end, `false` when it stopped, `nil` when reading every match looks cheaper.
     mutating func walk(
-        _ sql: String, _ arguments: [SQLValue], state: Int64, tiesGoByIdentifier: Bool, in db: Connection
+        _ sql: String, _ arguments: [SQLValue], state: Int64, tiesGoByIdentifier: Bool, countsOn: Bool,
+        in db: Connection
     ) throws(DatabaseError) -> Bool? {
         try db.withStatement(sql, arguments) { (rows) throws(DatabaseError) -> Bool? in
             var walkedAtFull: Int?
@@ -175,6 +177,7 @@ private struct UrgencyWalk {
                 if walkedAtFull == nil, let worst = kept.worst, worst.completed == state,
                     tiesGoByIdentifier ? worst < key : key.urgency < worst.urgency
                 {
+                    guard countsOn else { return false }
                     walkedAtFull = walked
                 }
                 if matcher.matches(rows, columns: [1, 2]) {

@@ -358,3 +358,22 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     #expect(recorder.values.map(describe).last?.contains("is already subscribed") == true)
     #expect(try value(fixture.feeds.fetchFeeds()).map(\.url) == [feedURL])
 }
+
+@Test func aFeedDoesNotMoveToTheAddressOfARemovedFeedThatUndoCanBringBack() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let removed = try value(fixture.feeds.addFeed(url: "https://other.example/feed", title: "Other", siteURL: nil))
+    _ = try value(fixture.feeds.removeFeed(id: removed.id, undoable: true))
+    let parsed = try FeedDocument.parse(Data(rss([("a", "One")]).utf8), sourceURL: URL(string: feedURL))
+    let recorder = Recorder(
+        fixture.feeds.refresh(feedID: feed.id) { _, _ in
+            .just(.finished(.fetched(parsed, FeedValidators(movedTo: "https://other.example/feed"))))
+        })
+    recorder.dispose()
+    #expect(try value(fixture.feeds.fetchFeeds()).map(\.url) == [feedURL])
+    // Undo brings the removed feed back beside this one, which keeps its items.
+    _ = try value(fixture.history.undo())
+    let feeds = try value(fixture.feeds.fetchFeeds())
+    #expect(Set(feeds.map(\.url)) == [feedURL, "https://other.example/feed"])
+    #expect(try storedItems(fixture, feed.id).map(\.title) == ["One"])
+}

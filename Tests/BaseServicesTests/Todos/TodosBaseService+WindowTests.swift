@@ -481,3 +481,23 @@ private func expectUrgencyWindowsMatchSQL(
     #expect(passed.isCountExact)
     #expect(passed.totalCount == count)
 }
+
+@Test func aPlainTodoJustOverAYearOldTiesWithTheOlderOnesWhenTheirWalkStopsEarly() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    _ = try value(fixture.todos.createMany(titles: (0..<1_101).map { "task \($0)" }))
+    let day: Int64 = 86_400_000
+    let now: Int64 = 1_000 * day
+    // The first todo is a year and half a day old, so its score is the age's whole share, as
+    // the others' (400 days old) is; it goes first by its identifier.
+    try fixture.database.execute(
+        "UPDATE todos SET created_at = CASE id WHEN 1 THEN \(now - 365 * day - day / 2) ELSE \(now - 400 * day) END")
+    let query = TodoQuery(search: "task", sort: .urgency, limit: 10)
+    let window = try fixture.database.read { (db) throws(DatabaseError) in
+        try FTS5PhraseMatcher(search: "task", connection: db).flatMap { (matcher) throws(DatabaseError) in
+            try TodosBaseService.urgencyWalk(
+                query, offset: 0, limit: 10, matcher: matcher, mayGiveUp: false, now: now, readWholeLimit: 3, in: db)
+        }
+    }
+    #expect(window?.todos.map(\.id) == Array(1...10))
+    #expect(window?.isCountExact == false)
+}
