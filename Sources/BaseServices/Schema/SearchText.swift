@@ -9,9 +9,11 @@ enum SearchText {
     static let maximumTerms = 8
 
     /// The FTS5 query for `text`, each term quoted (so no character of the input is read as
-    /// query syntax) and matched as a prefix; `nil` when the text has no terms.
+    /// query syntax) and matched as a prefix; `nil` when the text has no terms. The terms are
+    /// the words as written (``SearchTerms/words(of:)``): the index's tokenizer folds them as it
+    /// folded the text it holds.
     static func ftsQuery(_ text: String) -> String? {
-        let parts = SearchTerms.of(text).prefix(maximumTerms).map {
+        let parts = SearchTerms.words(of: text).prefix(maximumTerms).map {
             "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
@@ -30,6 +32,6 @@ extension FTS5PhraseMatcher {
     /// A matcher that agrees with ``SearchText/ftsQuery(_:)`` for `search` on the todos' index:
     /// its terms as phrases, searched in a todo's title and notes.
     convenience init?(search: String, connection: Connection) {
-        self.init(terms: Array(SearchTerms.of(search).prefix(SearchText.maximumTerms)), connection: connection)
+        self.init(terms: Array(SearchTerms.words(of: search).prefix(SearchText.maximumTerms)), connection: connection)
     }
 }

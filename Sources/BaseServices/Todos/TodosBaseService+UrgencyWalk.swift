@@ -33,8 +33,8 @@ extension TodosBaseService {
         readWholeLimit: Int = urgencyReadWholeLimit, in db: Connection
     ) throws(DatabaseError) -> TodoPageObject? {
         guard offset + limit > 0 else { return nil }
-        var walk = UrgencyWalk(
-            target: offset + limit, matcher: matcher, mayGiveUp: mayGiveUp, total: try count(.all, in: db))
+        let counts = try counts(in: db)
+        var walk = UrgencyWalk(target: offset + limit, matcher: matcher, mayGiveUp: mayGiveUp, total: counts.total)
         let urgency = urgencySQL(now: now)
         let state: String
         let states: [Int64]
@@ -62,7 +62,8 @@ extension TodosBaseService {
         // places any score right.
         let (yearAgo, overflow) = now.subtractingReportingOverflow(Int64(Urgency.maximumAgeDays + 1) * 86_400_000)
         let saturated = SQLValue.integer(overflow ? .min : yearAgo)
-        for completed in states {
+        // A state without todos has none to walk, and leaves the count exact.
+        for completed in states where (completed == 1 ? counts.completed : counts.total - counts.completed) > 0 {
             // A window full of todos of an earlier state leaves no room for this one's.
             if let worst = walk.kept.worst, worst.completed < completed {
                 walk.isCountExact = false

@@ -10,6 +10,14 @@ public enum SearchTerms {
         return folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
+    /// The words of `text` as written, split where `of` splits them but not folded:
+    /// `"Straße au-lait"` is `["Straße", "au", "lait"]`. A full-text index folds them with its
+    /// own tokenizer, which does not fold as Foundation does (it keeps "ß", and the accents of
+    /// Greek letters), so its queries are made of these.
+    public static func words(of text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
     /// Whether a search for `search` finds `text`: every term of `search` starts a word of
     /// `text`. A search with no terms finds everything.
     public static func find(_ search: String, in text: String) -> Bool {

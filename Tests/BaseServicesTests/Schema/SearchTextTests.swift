@@ -12,8 +12,9 @@ import Testing
     #expect(SearchText.ftsQuery(" \"*-()^ ") == nil)
 }
 
-@Test func ftsQueryQuotesEveryTermAsAPrefix() {
-    #expect(SearchText.ftsQuery("buy MILK or") == "\"buy\"* \"milk\"* \"or\"*")
+@Test func ftsQueryQuotesEveryTermAsAPrefixAsWrittenForTheIndexToFold() {
+    #expect(SearchText.ftsQuery("buy MILK or") == "\"buy\"* \"MILK\"* \"or\"*")
+    #expect(SearchText.ftsQuery("Straße, Καλημέρα!") == "\"Straße\"* \"Καλημέρα\"*")
 }
 
 @Test func ftsQueryUsesAtMostTheMaximumNumberOfTerms() {

@@ -474,6 +474,14 @@ private func expectUrgencyWindowsMatchSQL(
     // The walk counts on a little way past the window, not to the end.
     #expect(!walked.isCountExact)
     #expect(walked.totalCount < count)
+    // A search whose todos are all walked, with no todo done to leave uncounted, is counted
+    // exactly.
+    let few = try fixture.database.read { (db) throws(DatabaseError) in
+        try TodosBaseService.window(
+            TodoQuery(search: "task 10", sort: .urgency, limit: 60), searchIndex: .fts5, now: now, in: db)
+    }
+    // "task 10", "task 100" to "task 109", "task 1000" to "task 1099".
+    #expect(few.isCountExact && few.totalCount == 111)
     // With more todos in a project than the walk reads beside it, one pass reads every match.
     try fixture.database.execute("UPDATE todos SET project = 'home' WHERE id > 1000")
     let passed = try window()
@@ -500,4 +508,23 @@ private func expectUrgencyWindowsMatchSQL(
     }
     #expect(window?.todos.map(\.id) == Array(1...10))
     #expect(window?.isCountExact == false)
+}
+
+@Test(arguments: TodosBaseService.SearchStrategy.allCases)
+func aWordIsFoundAsItIsWrittenWhateverItsAlphabet(strategy: TodosBaseService.SearchStrategy) throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    _ = try value(fixture.todos.createMany(titles: ["Καλημέρα κόσμε Straße größer", "Café au lait", "plain"]))
+    func found(_ search: String) throws -> [String] {
+        try fixture.database.read { (db) throws(DatabaseError) in
+            try TodosBaseService.window(
+                TodoQuery(search: search, limit: 10), searchIndex: .fts5, strategy: strategy, in: db)
+        }.todos.map(\.title)
+    }
+    // The index folds case and Latin accents, and keeps "ß" and Greek accents.
+    for search in ["Καλημέρα", "καλημέρα", "κόσμε", "Straße", "STRAßE", "größe", "große"] {
+        #expect(try found(search) == ["Καλημέρα κόσμε Straße größer"], "\(search) \(strategy)")
+    }
+    for search in ["cafe", "CAFÉ", "au lait"] {
+        #expect(try found(search) == ["Café au lait"], "\(search) \(strategy)")
+    }
 }
