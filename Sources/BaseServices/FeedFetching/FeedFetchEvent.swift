@@ -34,8 +34,9 @@ public enum FeedFetchProgress: Sendable, Hashable {
 
 /// How a fetch ended.
 public enum FeedFetchResult: Sendable, Equatable {
-    /// The server says the feed has not changed since the validators were issued.
-    case notModified
+    /// The server says the feed has not changed since the validators were issued; `movedTo` as
+    /// in ``FeedValidators/movedTo``, when it answered from an address it moved to for good.
+    case notModified(movedTo: String? = nil)
     /// The feed was downloaded and parsed; keep the validators for the next fetch.
     case fetched(ParsedFeed, FeedValidators)
 }

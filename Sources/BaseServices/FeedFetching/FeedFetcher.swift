@@ -8,7 +8,7 @@ public import Streams
 ///
 /// Remote feeds go through a ``NetworkBaseServiceType`` (the real one, or a fake) with
 /// conditional requests: given the validators of the previous fetch, an unchanged feed comes
-/// back as ``FeedFetchResult/notModified`` without a download. Documents larger than the size
+/// back as ``FeedFetchResult/notModified(movedTo:)`` without a download. Documents larger than the size
 /// limit are refused, from `Content-Length` or while streaming.
 ///
 /// ```swift
@@ -133,7 +133,7 @@ public struct FeedFetcher: Sendable {
                 switch event {
                 case .next(let response):
                     if response.statusCode == 304 {
-                        observer.onNext(.finished(.notModified))
+                        observer.onNext(.finished(.notModified(movedTo: response.permanentURL?.absoluteString)))
                         return
                     }
                     observer.onNext(.progress(.parsing(bytes: response.body.count)))

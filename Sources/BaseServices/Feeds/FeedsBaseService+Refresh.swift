@@ -50,7 +50,7 @@ extension FeedsBaseService {
             return Self.report(fetch(url, validators), to: observer) { fetched in
                 let outcome: Result<FeedRefreshSummary, FeedRefreshError>
                 switch fetched {
-                case .notModified:
+                case .notModified(let movedTo):
                     let summary = FeedRefreshSummary(
                         feedID: feedID, isNotModified: true, newItemCount: 0, receivedItemCount: 0)
                     outcome = Result { () throws(DatabaseError) in
@@ -58,6 +58,7 @@ extension FeedsBaseService {
                             try db.execute(
                                 "UPDATE feeds SET last_fetched_at = ?, last_error = NULL WHERE id = ?",
                                 [.integer(now().storedMilliseconds), .integer(feedID)])
+                            try Self.follow(movedTo, feedID: feedID, from: url, in: db)
                         }
                         return summary
                     }
@@ -146,7 +147,7 @@ extension FeedsBaseService {
 
     /// How a download ended, for ``report(_:to:settle:)``.
     private enum Download {
-        case notModified
+        case notModified(movedTo: String?)
         case fetched(ParsedFeed, FeedValidators)
         case failed(FeedRefreshError)
     }
@@ -161,8 +162,8 @@ extension FeedsBaseService {
             switch event {
             case .next(.progress(let step)):
                 observer.onNext(.progress(.fetching(step)))
-            case .next(.finished(.notModified)):
-                observer.onNext(.finished(settle(.notModified)))
+            case .next(.finished(.notModified(let movedTo))):
+                observer.onNext(.finished(settle(.notModified(movedTo: movedTo))))
             case .next(.finished(.fetched(let feed, let validators))):
                 observer.onNext(.progress(.storing(itemCount: feed.items.count)))
                 observer.onNext(.finished(settle(.fetched(feed, validators))))

@@ -53,7 +53,7 @@ import Testing
             #expect(
                 res.events == [
                     .next(200, .progress(.requesting(.remote(url)))),
-                    .next(300, .finished(.notModified)),
+                    .next(300, .finished(.notModified())),
                     .completed(300),
                 ]
             )
@@ -136,10 +136,10 @@ import Testing
                 _ = try await fetcher.fetch(server.url("/always304").absoluteString)
             }
             let second = try await fetcher.fetch(server.url("/atom.xml").absoluteString, validators: validators)
-            #expect(second == .notModified)
+            #expect(second == .notModified())
             let onlyDate = FeedValidators(lastModified: stamp)
             #expect(
-                try await fetcher.fetch(server.url("/atom.xml").absoluteString, validators: onlyDate) == .notModified)
+                try await fetcher.fetch(server.url("/atom.xml").absoluteString, validators: onlyDate) == .notModified())
         }
     }
 
@@ -289,7 +289,7 @@ import Testing
         try Data(FetchFixtures.emptyRSS.utf8).write(to: file)
         let link = directory.appendingPathComponent("link.xml")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
-        #expect(try await FeedFetcher().fetch(link.path) != .notModified)
+        #expect(try await FeedFetcher().fetch(link.path) != .notModified())
     }
 
     @Test func unsupportedSchemeFailsImmediately() {

@@ -319,7 +319,7 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     let fixture = try ServicesFixture()
     let service = FeedsBaseService(context: fixture.context)
     let recorder = Recorder(
-        service.subscribe(url: feedURL) { _, _ in .just(.finished(.notModified)) })
+        service.subscribe(url: feedURL) { _, _ in .just(.finished(.notModified())) })
     defer { recorder.dispose() }
     #expect(recorder.values.map(describe).last?.contains("nothing to store") == true)
     #expect(try value(fixture.feeds.fetchFeeds()).isEmpty)
@@ -376,4 +376,16 @@ private func subscribe(_ service: FetchingFeeds, _ url: String = feedURL) -> [St
     let feeds = try value(fixture.feeds.fetchFeeds())
     #expect(Set(feeds.map(\.url)) == [feedURL, "https://other.example/feed"])
     #expect(try storedItems(fixture, feed.id).map(\.title) == ["One"])
+}
+
+@Test func aFeedThatMovedForGoodAndDidNotChangeIsStoredAtItsNewAddress() throws {
+    let fixture = try ServicesFixture()
+    let feed = try addFeed(fixture)
+    let recorder = Recorder(
+        fixture.feeds.refresh(feedID: feed.id) { _, _ in
+            .just(.finished(.notModified(movedTo: "https://feeds.example/new/harbour.xml")))
+        })
+    #expect(recorder.values.map(describe).last == "not modified")
+    recorder.dispose()
+    #expect(try value(fixture.feeds.fetchFeeds()).map(\.url) == ["https://feeds.example/new/harbour.xml"])
 }

@@ -152,6 +152,6 @@ import Testing
         }
         #expect(feed == (try SampleFeed.load()))
         #expect(validators.etag == FakeNetworkService.sampleFeedETag)
-        #expect(try await fetcher.fetch(Self.url, validators: validators) == .notModified)
+        #expect(try await fetcher.fetch(Self.url, validators: validators) == .notModified())
     }
 }
