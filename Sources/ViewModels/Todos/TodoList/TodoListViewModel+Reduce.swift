@@ -24,18 +24,20 @@ extension TodoListViewModel {
             state.fail(message)
             if let line, state.mode == .browsing { state.mode = line }
         case .changed(let note): state.status.show(note, .notice)
+        case .added(let id) where state.pendingAdd.map { !state.list.query.listsNewTodoLast(isDue: $0.isDue) } == true:
+            (state.pendingAdd, state.followedTodo) = (nil, id)
+            effects.append(.locate(id, in: state.list.query))
         case .located(let id, .success(let position)):
-            // The query changed: the selection follows the todo to its place in the new list,
-            // or, when the new list does not show it, goes to the top (a row number of the old
-            // list means nothing in the new one); the window is asked for there. The view is
-            // scrolled from the top again, as little as shows the selection (an offset kept from
-            // the old list would hide the new list's first rows with no need, even one that fits).
+            // The query changed, or a todo was added where the order does not put it last: the
+            // selection follows the todo to its place, or to the top when the list does not show
+            // it (an old row number means nothing now); the window is asked for there, scrolled
+            // from the top, as little as shows the selection (an old offset would hide first rows).
             guard state.followedTodo == id else { break }
             state.followedTodo = nil
             (state.viewport.selected, state.viewport.offset) = (position ?? 0, 0)
             state.requestedRange = nil
-            // Until rows of the new order arrive, the row at that place is another todo.
-            if position != nil, state.list.loadedQuery != state.list.query { state.placedTodo = id }
+            // Until rows of the new order, or with the new todo, arrive, that row is another todo.
+            if position != nil { state.placedTodo = id }
         case .located(_, .failure(let error)):
             state.fail(error.message(after: "Could not find the selected todo in the new order"))
         case .bulkPlanned(let clearing, .success(nil)):
@@ -44,7 +46,7 @@ extension TodoListViewModel {
         where state.mode == .browsing && plan.count > bulkConfirmationThreshold:
             state.mode = .confirmingBulk(plan)
         case .bulkPlanned(_, .success(let plan?)) where state.mode == .browsing: effects.append(.runBulk(plan))
-        case .bulkPlanned(_, .success): break
+        case .bulkPlanned(_, .success), .added: break
         case .bulkPlanned(_, .failure(let error)):
             state.fail(error.message(after: "Could not count the todos shown"))
         case .bulkFinished(let plan, .success(let changed)): state.status.show(plan.report(changed: changed), .notice)
@@ -90,7 +92,7 @@ extension TodoListViewModel.State {
     fileprivate mutating func take(
         _ result: Result<TodoPage, SceneError>, for query: TodoQuery, on today: DueDay, _ effects: inout [Effect]
     ) {
-        let selectedID = selectedRow?.id
+        let selectedID = placedTodo ?? selectedRow?.id
         let (oldRows, previousQuery) = (list.rows, list.loadedQuery)
         list.today = today
         list.loadedQuery = query
@@ -203,8 +205,7 @@ extension TodoListViewModel.State {
         if closes { return }
         if let id = renamed { return effects.append(.rename(id, line, typed: prompt.text)) }
         if list.query.filter != .completed, list.searchText.isEmpty {
-            pendingAdd = TodoListViewModel.PendingAdd(
-                title: line.title, countBefore: viewport.count, isDue: line.due.value != nil)
+            pendingAdd = TodoListViewModel.PendingAdd(countBefore: viewport.count, isDue: line.due.value != nil)
         }
         effects.append(.add(line, typed: prompt.text))
         if let hidden = hiddenReason(forNew: line) { status.show("Adding “\(line.title)”: " + hidden, .notice) }
@@ -266,18 +267,14 @@ extension TodoListViewModel.State {
     private var shownQuery: TodoQuery { list.loadedQuery ?? list.query }
 
     /// Selects the todo just added once the list has grown: a new todo comes last in the manual
-    /// order, and last among those not done in the creation order (and in the due-date order without a due
-    /// day); in the other orders it is looked up by title among the rows loaded.
+    /// order, and last among those not done in the creation order (and in the due-date order
+    /// without a due day); in the other orders it is followed to its place (`added`).
     private mutating func selectAddedTodo() {
-        guard let pending = pendingAdd, viewport.count > pending.countBefore else { return }
-        if list.query.listsNewTodoLast(isDue: pending.isDue) {
-            let after = list.query.rowsAfterNewTodo(completed: list.tally.completed)
-            viewport.selected = max(0, viewport.count - 1 - after)
-            pendingAdd = nil
-        } else if let row = list.rows.first(where: { $0.title == pending.title }) {
-            viewport.selected = row.position
-            pendingAdd = nil
-        }
+        guard let pending = pendingAdd, viewport.count > pending.countBefore,
+            list.query.listsNewTodoLast(isDue: pending.isDue)
+        else { return }
+        viewport.selected = max(0, viewport.count - 1 - list.query.rowsAfterNewTodo(completed: list.tally.completed))
+        pendingAdd = nil
     }
 
     /// Selects the last todo once the last page has arrived with the exact count, and takes its

@@ -146,7 +146,6 @@ extension TodoListViewModel {
     }
 
     struct PendingAdd: Sendable, Hashable {
-        let title: String
         let countBefore: Int
         var isDue = false
     }

@@ -109,6 +109,8 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case choiceLoaded(Result<TodoListChoice?, SceneError>)
         /// A write failed; the message says why, and the line typed for it opens again, if any.
         case writeFailed(String, reopening: Mode? = nil)
+        /// The todo typed on the add line was added.
+        case added(Int64)
         /// A change the list may not show was made (a todo deleted, or marked done where the
         /// filter hides it): what it was, for a note.
         case changed(ActionText)
@@ -170,14 +172,16 @@ package struct TodoListViewModel: ViewModelType, Sendable {
     static func perform(
         _ effect: Effect, service: any TodoListServiceType, routes: PublishRelay<Route>
     ) -> Observable<Event> {
-        let write = { (written: Observable<Result<Todo, SceneError>>, what: String, line: Mode?) in
-            outcome(
-                of: written, after: "Could not \(what) the todo", failed: { Event.writeFailed($0, reopening: line) })
+        func write(
+            _ sent: Observable<Result<Todo, SceneError>>, _ what: String, _ line: Mode? = nil,
+            _ done: @escaping @Sendable (Todo) -> Event? = { _ in nil }
+        ) -> Observable<Event> {
+            outcome(of: sent, after: "Could not \(what) the todo", failed: { .writeFailed($0, reopening: line) }, done)
         }
         return switch effect {
-        case .add(let line, let typed): write(service.add(line), "add", .adding(PromptText(typed)))
+        case .add(let line, let typed): write(service.add(line), "add", .adding(PromptText(typed))) { .added($0.id) }
         case .toggle(let id):
-            outcome(of: service.toggle(id: id), after: "Could not change the todo", failed: { .writeFailed($0) }) {
+            write(service.toggle(id: id), "change") {
                 let marked = HistoryStep.quoting("Marked", $0.title) + ($0.isCompleted ? " done" : " not done")
                 guard $0.isCompleted, let next = $0.nextDue else { return .changed("\(marked). \(.undo) undoes it.") }
                 return .changed("\(marked); the next is due \(next). \(.undo) undoes both.")
@@ -185,11 +189,11 @@ package struct TodoListViewModel: ViewModelType, Sendable {
         case .rename(let id, let line, let typed):
             write(service.rename(id: id, line: line), "rename", .renaming(id: id, PromptText(typed)))
         case .delete(let id):
-            outcome(of: service.delete(id: id), after: "Could not delete the todo", failed: { .writeFailed($0) }) {
+            write(service.delete(id: id), "delete") {
                 .changed("\(HistoryStep.quoting("Deleted", $0.title)). \(.undo) undoes it.")
             }
         case .move(let id, let from, let to, let query):
-            write(service.move(id: id, from: from, to: to, in: query), "move", nil)
+            write(service.move(id: id, from: from, to: to, in: query), "move")
         case .locate(let id, let query): answer(service.position(of: id, in: query).take(1)) { .located(id, $0) }
         case .planBulk(let clearing, let query):
             answer(service.planBulk(clearing: clearing, in: query).take(1)) { .bulkPlanned(clearing: clearing, $0) }

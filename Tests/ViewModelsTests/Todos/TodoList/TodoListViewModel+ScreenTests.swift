@@ -908,3 +908,18 @@ private func firstMessage(_ screens: TestableObserver<Screen>, after tick: Int =
     #expect(last(screens).selectedRow?.title == "Mark")
     #expect(last(screens).viewport.selected == 3)
 }
+
+@Test func todoListScreenFollowsATodoAddedToItsPlaceInAnOrderThatDoesNotPutItLast() {
+    // By title, "Aardvark" comes first, far from the end where a new todo goes in the manual order.
+    let (screens, store, _) = run(
+        ["Dog", "Cat", "Bee", "Ant", "Eel"],
+        [
+            (100, .cycleSort), (110, .cycleSort), (120, .cycleSort), (130, .select(.bottom)), (200, .startAdding),
+            (201, .edit(PromptText("Aardvark"))), (202, .submit),
+        ])
+    #expect(at(199, screens).header == "Filter: all · Sort: title")
+    #expect(at(199, screens).selectedRow?.title == "Eel")
+    #expect(store.writes.withLock { $0 } == ["add Aardvark"])
+    #expect(last(screens).selectedRow?.title == "Aardvark")
+    #expect(last(screens).viewport.selected == 0)
+}
