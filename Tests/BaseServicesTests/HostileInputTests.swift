@@ -246,17 +246,10 @@ private func temporaryFolder() throws -> String {
 }
 
 @Test func aPortThatRefusesConnectionsFailsAtOnceAndLosesNothing() throws {
-    let port = try closedPort()
-    let message = try #require(try failedRefresh(of: "http://127.0.0.1:\(port)/feed.xml"))
+    let refusing = try RefusingPort()
+    let message = try #require(try failedRefresh(of: "http://127.0.0.1:\(refusing.port)/feed.xml"))
     #expect(message.contains("127.0.0.1"), "\(message)")
-}
-
-/// A local TCP port that nothing listens on: bound, then closed again.
-func closedPort() throws -> UInt16 {
-    let server = try TestHTTPServer { _ in .hang }
-    let port = server.url("/").port ?? 9
-    server.stop()
-    return UInt16(port)
+    withExtendedLifetime(refusing) {}
 }
 
 // MARK: - Feed text

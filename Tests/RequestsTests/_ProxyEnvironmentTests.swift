@@ -112,15 +112,15 @@ import Testing
     }
 
     @Test func aProxyThatIsDownIsNamedInTheError() async throws {
-        let closed = try TestHTTPProxy()
-        let address = closed.url
-        closed.stop()
+        let closed = try RefusingPort()
+        let address = "http://127.0.0.1:\(closed.port)"
         var service = RemoteService(
             name: "feeds", baseURL: .fixed(URL(string: "http://feeds.example/") ?? URL(fileURLWithPath: "/")),
             defaultTimeout: .seconds(10))
         service.session = NetworkSession(
             configuration: .ephemeral, addressPolicy: .standard, environment: ["http_proxy": address])
         let result = await outcome(of: ServiceRequest(service: service))
+        withExtendedLifetime(closed) {}
         let port = address.split(separator: ":").last ?? ""
         #expect(
             result.failureReason

@@ -237,10 +237,12 @@ import Testing
     }
 
     @Test func refusedConnectionFailsWithTransportError() async throws {
-        let server = try TestHTTPServer { _ in .hang }
-        let request = server.request("gone")
-        server.stop()
-        let result = await outcome(of: request)
+        let refusing = try RefusingPort()
+        let service = RemoteService(
+            name: "gone",
+            baseURL: .fixed(URL(string: "http://127.0.0.1:\(refusing.port)/gone") ?? URL(fileURLWithPath: "/")))
+        let result = await outcome(of: ServiceRequest(service: service))
+        withExtendedLifetime(refusing) {}
         guard case .transport = result.failureReason else {
             Issue.record("expected a transport error, got \(String(describing: result.failureReason))")
             return
