@@ -8,9 +8,11 @@
 /// it that never listens. No other server of the test run can take the port meanwhile, as it
 /// could one that a stopped server has just given back.
 public final class RefusingPort {
+    /// The port, on 127.0.0.1.
     public let port: UInt16
     private let socket: Int32
 
+    /// Binds a socket to a free port of 127.0.0.1 and holds it.
     public init() throws {
         #if canImport(Glibc)
             let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -38,4 +40,5 @@ public final class RefusingPort {
     deinit { close(socket) }
 }
 
+/// No socket could be bound to a port of 127.0.0.1.
 public struct RefusingPortError: Error {}
