@@ -54,9 +54,10 @@ extension TodosBaseService {
             let read = try walk.readWhole(sql, urgency.arguments, atMost: mayGiveUp ? readWholeLimit : nil, in: db)
             guard read else { return nil }
         }
-        let plain =
-            "SELECT \(columns) FROM todos WHERE completed = ? AND due_at IS NULL AND priority IS NULL "
-            + "AND project IS NULL AND coalesce(json_array_length(tags), 0) = 0"
+        let plainOnes =
+            "WHERE completed = ? AND due_at IS NULL AND priority IS NULL AND project IS NULL "
+            + "AND coalesce(json_array_length(tags), 0) = 0"
+        let plain = "SELECT \(columns) FROM todos \(plainOnes)"
         // A day's margin past the year keeps rounding out: every todo at or before it scores
         // the age's whole share exactly; those after it are walked in creation order, which
         // places any score right.
@@ -76,9 +77,7 @@ extension TodosBaseService {
             var oldOutcome: Bool? = true
             if !fewOld {
                 oldOutcome = try walk.walk(
-                    "SELECT \(columns) FROM todos NOT INDEXED WHERE completed = ? AND due_at IS NULL "
-                        + "AND priority IS NULL AND project IS NULL AND coalesce(json_array_length(tags), 0) = 0 "
-                        + "AND created_at <= ? ORDER BY id",
+                    "SELECT \(columns) FROM todos NOT INDEXED \(plainOnes) AND created_at <= ? ORDER BY id",
                     arguments, state: completed, tiesGoByIdentifier: true, countsOn: true, in: db)
             }
             guard let oldOutcome else { return nil }

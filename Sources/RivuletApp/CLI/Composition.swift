@@ -131,8 +131,7 @@ extension Composition {
             return .success(try ServicesBootstrap.start(configuration))
         } catch {
             // The environment is out of sight: say that the path came from it.
-            let named =
-                options.databasePath == nil && !(ProcessInfo.processInfo.environment["RIVULET_DB"] ?? "").isEmpty
+            let named = options.databasePath == nil && database(options: options) != .standard
             let source = named ? "; the path came from RIVULET_DB" : ""
             return .failure(StartFailure(message: message(error) + source, status: Rivulet.failure))
         }
