@@ -88,6 +88,11 @@ import Testing
             for value in 0..<2000 { subject.onNext(value) }
             subject.onCompleted()
         }
+        // The completion handler runs inside the queue's block, before the subscription ends and
+        // stops counting as live: a barrier waits for that block to return.
+        await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+            queue.async(flags: .barrier) { ended.resume() }
+        }
         let didOverlap = overlapped.load(ordering: .relaxed)
         #expect(!didOverlap)
         #expect(received.withLock { $0 } == Array(0..<2000))
