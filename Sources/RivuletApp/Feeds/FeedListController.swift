@@ -87,10 +87,13 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
             chrome.hints.insert(KeyHint("e", "whole error"), at: 0)
         }
         if case .browsing = state.mode { chrome.hints = keys.relabel(chrome.hints, in: .feeds) }
+        let repeated = Self.repeatedTitles(of: state.rows)
         let lines = state.visibleRows.map { row in
+            let isRepeated = repeated.contains(row.title) && !row.isQuery
+            let title = isRepeated ? "\(row.title) · \(Self.place(of: row.url))" : row.title
             // Counts first, then how the last refresh went (or why it failed).
-            ListLine(
-                text: row.title, note: row.note,
+            return ListLine(
+                text: title, note: row.note,
                 emphasis: row.errorMessage != nil ? .failed : row.unreadCount > 0 ? .strong : .normal)
         }
         let window = ListWindow(
@@ -111,6 +114,23 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
     }
 
     /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.
+    /// The titles two or more feeds share: their rows name their addresses too, or two feeds
+    /// of one title (a site's two feeds both called "Blog") could not be told apart.
+    static func repeatedTitles(of rows: [FeedRow]) -> Set<String> {
+        var seen = Set<String>()
+        var repeated = Set<String>()
+        for row in rows where !row.isQuery && !seen.insert(row.title).inserted { repeated.insert(row.title) }
+        return repeated
+    }
+
+    /// A feed's address as a row shows it: without the scheme of a web address.
+    static func place(of url: String) -> String {
+        for scheme in ["https://", "http://"] where url.lowercased().hasPrefix(scheme) {
+            return String(url.dropFirst(scheme.count))
+        }
+        return url
+    }
+
     static func action(for event: InputEvent, in mode: FeedListViewModel.Mode) -> FeedListViewModel.Action? {
         switch mode {
         case .adding(let text), .importing(let text):

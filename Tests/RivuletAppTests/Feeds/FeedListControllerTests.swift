@@ -32,6 +32,23 @@ private func controller(feeds: [Feed]) -> FeedListController {
     #expect(lines[2] == "  https://broken.example/feed             no items · failed: not a feed ")
 }
 
+@Test func feedsOfOneTitleNameTheirAddressesAndOtherRowsDoNot() {
+    let feeds = [
+        Feed(id: 1, url: "https://example.com/posts.xml", title: "Blog", itemCount: 2),
+        Feed(id: 2, url: "HTTP://example.com/comments.xml", title: "Blog", itemCount: 2),
+        Feed(id: 3, url: "/home/me/feeds/blog.xml", title: "Blog", itemCount: 2),
+        Feed(id: 4, url: "https://example.org/news.xml", title: "News", itemCount: 2),
+    ]
+    let scene = controller(feeds: feeds)
+    defer { scene.stop() }
+    let size = TerminalSize(width: 72, height: 8)
+    let lines = scene.screen(size: size, under: nil).render(size: size).textLines()
+    #expect(lines[1].hasPrefix("> Blog · example.com/posts.xml "), "\(lines)")
+    #expect(lines[2].hasPrefix("  Blog · example.com/comments.xml "), "\(lines)")
+    #expect(lines[3].hasPrefix("  Blog · /home/me/feeds/blog.xml "), "\(lines)")
+    #expect(lines[4].hasPrefix("  News "), "\(lines)")
+}
+
 @Test func everySceneKeepsTheKeyToHelpOnANarrowStatusLine() {
     let scene = controller(feeds: [Feed(id: 1, url: "https://example.com/a.xml", title: "A")])
     defer { scene.stop() }
