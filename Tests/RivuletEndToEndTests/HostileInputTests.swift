@@ -292,6 +292,8 @@ struct HostileTerminalTests {
 func outputThatCannotBeWrittenFailsWithOneSentenceAndKeepsWhatWasDone(arguments: [String]) throws {
     let folder = try TemporaryFolder()
     let database = folder.file("full.sqlite")
+    // The database is there already, so a read says nothing about having made it.
+    _ = try ChildProcess.rivulet(["--db", database, "feeds", "list"])
     let script = "binary=$0 database=$1; shift; exec \"$binary\" --db \"$database\" \"$@\" > /dev/full"
     let outcome = try ChildProcess(
         "/bin/sh", ["-c", script, RivuletProcess.binary, database] + arguments,

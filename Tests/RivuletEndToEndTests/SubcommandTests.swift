@@ -407,6 +407,23 @@ private func sampleFeed(in folder: TemporaryFolder) throws -> String {
     #expect(try rivulet("feeds", "refresh", db: db).status == 0)
 }
 
+@Test func aReadOfAPathWithNoDatabaseSaysItMadeOneAndOnlyThatOnce() throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("typo.sqlite")
+    let first = try rivulet("list", db: db)
+    #expect(first.status == 0 && first.output.contains("Welcome to Rivulet"))
+    #expect(
+        first.error == "rivulet: note: there was no database at \(db), so a new one was made there, with the "
+            + "welcome todos and a sample feed; check the path if you meant another\n")
+    let again = try rivulet("list", db: db)
+    #expect(again.status == 0 && again.error.isEmpty && again.output == first.output)
+    // From the environment, the note names it; a command that writes makes the database quietly.
+    let named = try RivuletProcess.run(["feeds", "list"], environment: ["RIVULET_DB": folder.file("env.sqlite")])
+    #expect(named.status == 0 && named.error.hasSuffix("; the path came from RIVULET_DB\n"), "\(named.error)")
+    let added = try rivulet("add", "First", db: folder.file("written.sqlite"))
+    #expect(added.status == 0 && added.error.isEmpty, "\(added.error)")
+}
+
 @Test func aFailedFeedsAddStoresNothingAndSaysWhy() throws {
     let folder = try TemporaryFolder()
     let db = folder.file("feeds.sqlite")

@@ -15,6 +15,11 @@ package struct Services: Sendable {
     package var makeFeedItemsService: @Sendable () -> any FeedItemsServiceType
     /// Builds the command line's service.
     package var makeCommandLineService: @Sendable () -> any CommandLineServiceType
+    /// The path of the database file the start made because none was there, or `nil` when the
+    /// file was there already (or the database is in memory): a command that only reads says so,
+    /// since a path typed wrong would otherwise list a new database's welcome todos as if they
+    /// were the person's own.
+    package var createdDatabasePath: String?
 
     /// Creates a set of service builders.
     package init(

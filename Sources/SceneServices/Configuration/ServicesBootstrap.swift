@@ -43,7 +43,7 @@ package enum ServicesBootstrap {
         let downloadFolder = configuration.downloadFolder ?? DownloadFolder.standard()
         let downloads = DownloadQueue(downloader: downloader, folder: downloadFolder)
         let refreshing = FeedRefreshActivity()
-        return Services(
+        var services = Services(
             makeHomeService: { HomeService(todos: todos, feeds: feeds) },
             makeTodoListService: { TodoListService(todos: todos, history: history) },
             makeTodoEditorService: { TodoEditorService(todos: todos) },
@@ -58,6 +58,8 @@ package enum ServicesBootstrap {
                     todos: todos, feeds: feeds, history: history, downloader: downloader, downloadFolder: downloadFolder
                 )
             })
+        services.createdDatabasePath = opened.wasCreated ? opened.path : nil
+        return services
     }
 
     /// How feeds are fetched in this configuration, made here and nowhere else: failing at once
