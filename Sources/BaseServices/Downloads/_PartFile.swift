@@ -89,10 +89,37 @@ final class _PartFile: ResponseBodySink, @unchecked Sendable {
     }
 
     func write(_ chunk: Data) throws {
-        let (descriptor, written) = state.withLock { ($0.descriptor, $0.written) }
-        guard descriptor >= 0 else { return }
-        if written + Int64(chunk.count) > limit { throw fail(Self.tooLarge(limit)) }
-        let failedErrno = chunk.withUnsafeBytes { bytes -> Int32? in
+        // The bytes go out under the lock: a `close()` from another thread (a download cancelled)
+        // waits for them, so the descriptor is never closed, and perhaps given to another file,
+        // between reading it and writing to it.
+        let outcome = state.withLock { state -> WriteOutcome in
+            guard state.descriptor >= 0 else { return .closed }
+            if state.written + Int64(chunk.count) > limit { return .tooLarge }
+            if let code = Self.writeAll(chunk, to: state.descriptor) { return .failed(errno: code) }
+            state.written += Int64(chunk.count)
+            let shouldReport = state.written - state.reported >= Self.reportEvery
+            if shouldReport { state.reported = state.written }
+            return .written(now: state.written, total: state.total, reports: shouldReport)
+        }
+        switch outcome {
+        case .closed: return
+        case .tooLarge: throw fail(Self.tooLarge(limit))
+        case .failed(let code): throw fail(Self.sentence(errno: code, path: path))
+        case .written(let now, let total, let reports):
+            if reports { report(.progress(received: now, total: total)) }
+        }
+    }
+
+    /// What one ``write(_:)`` did.
+    private enum WriteOutcome {
+        case closed, tooLarge
+        case failed(errno: Int32)
+        case written(now: Int64, total: Int64?, reports: Bool)
+    }
+
+    /// Writes all of `chunk` to `descriptor`; the `errno` of a write that failed, else `nil`.
+    private static func writeAll(_ chunk: Data, to descriptor: Int32) -> Int32? {
+        chunk.withUnsafeBytes { bytes -> Int32? in
             var done = 0
             while done < bytes.count {
                 let count = writeBytes(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done)
@@ -104,14 +131,6 @@ final class _PartFile: ResponseBodySink, @unchecked Sendable {
             }
             return nil
         }
-        if let failedErrno { throw fail(Self.sentence(errno: failedErrno, path: path)) }
-        let (now, total, shouldReport) = state.withLock { state -> (Int64, Int64?, Bool) in
-            state.written += Int64(chunk.count)
-            let shouldReport = state.written - state.reported >= Self.reportEvery
-            if shouldReport { state.reported = state.written }
-            return (state.written, state.total, shouldReport)
-        }
-        if shouldReport { report(.progress(received: now, total: total)) }
     }
 
     /// Closes the file; the sink writes nothing more.
