@@ -113,7 +113,6 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         return scene.handle(event, as: action)
     }
 
-    /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.
     /// The titles two or more feeds share: their rows name their addresses too, or two feeds
     /// of one title (a site's two feeds both called "Blog") could not be told apart.
     static func repeatedTitles(of rows: [FeedRow]) -> Set<String> {
@@ -131,6 +130,7 @@ final class FeedListController: BoundSceneController<FeedListViewModel.State, Fe
         return url
     }
 
+    /// What `event` asks of the feeds scene in `mode`, or `nil` when it asks nothing.
     static func action(for event: InputEvent, in mode: FeedListViewModel.Mode) -> FeedListViewModel.Action? {
         switch mode {
         case .adding(let text), .importing(let text):
