@@ -6,8 +6,7 @@ import Foundation
 public enum SearchTerms {
     /// The terms of `text`: `"Café au-lait"` is `["cafe", "au", "lait"]`.
     public static func of(_ text: String) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-        return folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        words(of: text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased())
     }
 
     /// The words of `text` as written, split where `of` splits them but not folded:

@@ -130,11 +130,14 @@ extension Composition {
         do {
             return .success(try ServicesBootstrap.start(configuration))
         } catch {
-            // The environment is out of sight: say that the path came from it.
-            let named = options.databasePath == nil && database(options: options) != .standard
-            let source = named ? "; the path came from RIVULET_DB" : ""
-            return .failure(StartFailure(message: message(error) + source, status: Rivulet.failure))
+            return .failure(StartFailure(message: message(error) + environmentNote(options), status: Rivulet.failure))
         }
+    }
+
+    /// "; the path came from RIVULET_DB" when the environment, out of sight, named the database
+    /// a message is about, else nothing.
+    static func environmentNote(_ options: GlobalOptions) -> String {
+        options.databasePath == nil && database(options: options) != .standard ? "; the path came from RIVULET_DB" : ""
     }
 }
 

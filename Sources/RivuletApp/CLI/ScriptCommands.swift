@@ -28,10 +28,8 @@ enum ScriptCommands {
             // A read of a path typed wrong would list a new database's welcome todos as if they
             // were the person's own: say where they came from.
             let options = invocation.options
-            let check =
-                options.databasePath != nil
-                ? "; check the path if you meant another"
-                : Composition.database(options: options) != .standard ? "; the path came from RIVULET_DB" : ""
+            let typed = options.databasePath != nil
+            let check = typed ? "; check the path if you meant another" : Composition.environmentNote(options)
             Output.error(
                 "rivulet: note: there was no database at \(path), so a new one was made there, with the welcome "
                     + "todos and a sample feed\(check)")
