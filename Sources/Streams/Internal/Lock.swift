@@ -14,7 +14,10 @@ public import Synchronization
 /// acquire or release ordering, which the sanitizer sees.
 ///
 /// `state` is 0 when free, 1 when held, 2 when held and a thread may be parked. The semaphore
-/// is created on the first contention only, so an uncontended lock costs no allocation. A
+/// is created on the first contention only, so an uncontended lock costs no allocation. It is
+/// published through an `Atomic` rather than the standard library's `AtomicLazyReference`,
+/// whose operations are compiled into the uninstrumented library in debug builds: the sanitizer
+/// then misses the release that publishes the semaphore and reports its first read as a race. A
 /// parked thread that wakes retries; a wake-up with nobody parked leaves a permit behind, which
 /// costs some later waiter one extra turn of its loop and nothing else.
 ///
@@ -23,10 +26,14 @@ public import Synchronization
 @usableFromInline
 struct _Lock: ~Copyable, Sendable {
     @usableFromInline let state = Atomic<UInt32>(0)
-    @usableFromInline let parking = AtomicLazyReference<_Parking>()
+    @usableFromInline let parking = Atomic<Unmanaged<_Parking>?>(nil)
 
     @inlinable
     init() {}
+
+    deinit {
+        parking.load(ordering: .acquiring)?.release()
+    }
 
     @inlinable
     borrowing func lock() {
@@ -71,8 +78,16 @@ struct _Lock: ~Copyable, Sendable {
 
     @usableFromInline
     borrowing func _parking() -> _Parking {
-        if let existing = parking.load() { return existing }
-        return parking.storeIfNil(_Parking())
+        if let existing = parking.load(ordering: .acquiring) {
+            return existing.takeUnretainedValue()
+        }
+        let made = Unmanaged.passRetained(_Parking())
+        let (stored, existing) = parking.compareExchange(
+            expected: nil, desired: made, ordering: .acquiringAndReleasing)
+        if stored { return made.takeUnretainedValue() }
+        made.release()
+        // The exchange failed, so another thread stored its semaphore first.
+        return existing.unsafelyUnwrapped.takeUnretainedValue()
     }
 }
 
