@@ -70,6 +70,24 @@ import Testing
         #expect(text.contains("; "), "says what to do: \(text)")
     }
 
+    #if !canImport(Darwin)
+        /// libcurl names every failed connect "couldn't connect"; the system's error tells a
+        /// refusal from a silent server and an unreachable network.
+        @Test(arguments: [
+            (ECONNREFUSED, "the server refused the connection"),
+            (0, "the server refused the connection"),
+            (ETIMEDOUT, "did not answer the attempt to connect"),
+            (EHOSTUNREACH, "cannot be reached from this machine's network"),
+            (ENETUNREACH, "cannot be reached from this machine's network"),
+            (EADDRNOTAVAIL, "no local address free to connect from"),
+        ])
+        func aFailedConnectSaysWhyFromTheSystemsError(errno: Int32, words: String) {
+            let sentence = _CurlTransfer.connectSentence(errno: errno)
+            #expect(sentence.contains(words), "\(sentence)")
+            #expect(sentence.contains("; "), "says what to do: \(sentence)")
+        }
+    #endif
+
     @Test func anAddressRefusalIsItsOwnSentence() throws {
         let address = try #require(IPAddress("169.254.169.254"))
         let refusal = AddressRefusal(host: "169.254.169.254", address: address, rule: .neverFetched(.linkLocal))

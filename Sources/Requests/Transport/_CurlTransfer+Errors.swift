@@ -42,7 +42,7 @@
                         "the proxy at \(proxyHost):\(port) refused the connection or cannot be reached; check that it "
                             + "runs, or the proxy named in the environment (http_proxy, https_proxy, all_proxy)")
                 }
-                return .transport(_Exchange.transportSentence(.cannotConnectToHost) + " (\(host))")
+                return .transport(Self.connectSentence(errno: connectErrno) + " (\(host))")
             case CURLE_SSL_CACERT_BADFILE:
                 guard let file = certificateAuthorities else {
                     return .transport(
@@ -70,6 +70,27 @@
                 let words = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
                 return .transport(
                     "the transfer failed (\(words)); check the address and your connection, then try again")
+            }
+        }
+
+        /// The system's error of the hop's last attempt to connect, or 0 when libcurl has none.
+        private var connectErrno: Int32 {
+            var value = 0
+            guard let handle, rivulet_curl_get_long(handle, CURLINFO_OS_ERRNO, &value) == CURLE_OK else { return 0 }
+            return Int32(truncatingIfNeeded: value)
+        }
+
+        /// Why a connection to the server could not be made, from the system's error: libcurl
+        /// names a refusal, a timeout and an unreachable network by one code.
+        static func connectSentence(errno: Int32) -> String {
+            switch errno {
+            case ETIMEDOUT:
+                "the server did not answer the attempt to connect; check the address, or try again later"
+            case ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN:
+                "the server cannot be reached from this machine's network; check the address and your connection"
+            case EADDRNOTAVAIL:
+                "this machine has no local address free to connect from; close some connections and try again"
+            default: _Exchange.transportSentence(.cannotConnectToHost)
             }
         }
 
