@@ -83,7 +83,7 @@ public final class FTS5PhraseMatcher {
                     pointer, Int32(count), tokenSinkCallback) ?? SQLITE_ERROR
             }
             guard code == SQLITE_OK else { continue }
-            for (index, phrase) in phrases.enumerated() where !found[index] && sink.contains(phrase) {
+            for index in phrases.indices where !found[index] && sink.contains(phrases[index]) {
                 found[index] = true
                 remaining -= 1
             }
@@ -159,34 +159,46 @@ private final class TokenSink {
     }
 
     /// Whether the tokens hold `phrase` in a row, its last token as a prefix.
+    ///
+    /// Plain index loops over unsafe buffers: this runs for every row a walk tests, and the
+    /// generic iterators it would otherwise use cost several times as much in a debug build.
     func contains(_ phrase: [[UInt8]]) -> Bool {
-        guard !phrase.isEmpty, ends.count >= phrase.count else { return false }
-        for first in 0...(ends.count - phrase.count) {
-            var matched = true
-            for (offset, wanted) in phrase.enumerated() {
-                let index = first + offset
-                let start = index == 0 ? 0 : ends[index - 1]
-                let length = ends[index] - start
-                let isLast = offset == phrase.count - 1
-                guard isLast ? length >= wanted.count : length == wanted.count else {
-                    matched = false
-                    break
+        let count = ends.count
+        guard !phrase.isEmpty, count >= phrase.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                var first = 0
+                while first <= count - phrase.count {
+                    if Self.phrase(phrase, startsAt: first, bytes: bytes, ends: ends) { return true }
+                    first += 1
                 }
-                if !bytesEqual(wanted, at: start) {
-                    matched = false
-                    break
-                }
+                return false
             }
-            if matched { return true }
         }
-        return false
     }
 
-    private func bytesEqual(_ wanted: [UInt8], at start: Int) -> Bool {
-        var index = 0
-        while index < wanted.count {
-            if bytes[start + index] != wanted[index] { return false }
-            index += 1
+    /// Whether the tokens from `first` on are `phrase`, its last token as a prefix.
+    private static func phrase(
+        _ phrase: [[UInt8]], startsAt first: Int, bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>
+    ) -> Bool {
+        var offset = 0
+        while offset < phrase.count {
+            let index = first + offset
+            let start = index == 0 ? 0 : ends[index - 1]
+            let length = ends[index] - start
+            let wanted = phrase[offset]
+            let isLast = offset == phrase.count - 1
+            guard isLast ? length >= wanted.count : length == wanted.count else { return false }
+            let equal = wanted.withUnsafeBufferPointer { wanted in
+                var position = 0
+                while position < wanted.count {
+                    if bytes[start + position] != wanted[position] { return false }
+                    position += 1
+                }
+                return true
+            }
+            guard equal else { return false }
+            offset += 1
         }
         return true
     }
