@@ -342,20 +342,65 @@ private func sampleFeed(in folder: TemporaryFolder) throws -> String {
     return own + "/sample-feed.xml"
 }
 
+/// Copies the executable at `source` to `destination` through a descriptor that no process
+/// spawned meanwhile by another test inherits: one that did would hold the copy open for writing,
+/// and running it would fail with "Text file busy".
+private func copyExecutable(_ source: String, to destination: String) throws {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+    let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    try #require(descriptor >= 0, "cannot create \(destination): errno \(errno)")
+    defer { close(descriptor) }
+    let written = bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+    try #require(written, "cannot write \(destination): errno \(errno)")
+}
+
+/// Starts the process `make` gives, trying again with a new one for up to a second while its
+/// executable is busy: a process that another test spawned between the copy's open and close
+/// keeps it open for writing until that process runs its own program, which closes it.
+private func runRetryingWhileBusy(_ make: () -> Process) throws -> Process {
+    var attempt = 0
+    while true {
+        attempt += 1
+        let process = make()
+        do {
+            try process.run()
+            return process
+        } catch let error as NSError {
+            let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+            guard underlying?.domain == NSPOSIXErrorDomain, underlying?.code == Int(ETXTBSY), attempt < 20 else {
+                throw error
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+}
+
 @Test func aCopiedBinaryStillHasTheSampleFeed() throws {
     let folder = try TemporaryFolder()
     let copy = folder.file("rivulet")
-    try FileManager.default.copyItem(atPath: RivuletProcess.binary, toPath: copy)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: copy)
-    process.arguments = ["--db", folder.file("new.sqlite"), "feeds", "list", "--json"]
+    try copyExecutable(RivuletProcess.binary, to: copy)
     var environment = ProcessInfo.processInfo.environment
     environment["RIVULET_DB"] = nil
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
+    var output = Pipe()
+    let process = try runRetryingWhileBusy {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: copy)
+        process.arguments = ["--db", folder.file("new.sqlite"), "feeds", "list", "--json"]
+        process.environment = environment
+        output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        return process
+    }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
