@@ -44,9 +44,12 @@ final class ChildProcess {
     private let started = Date()
     private var reaped = false
 
-    /// Starts `executable` with `arguments`; `environment` is added to (or, for an empty value,
-    /// removed from) this process's environment.
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` with `arguments` (in `currentDirectory`, when given); `environment` is
+    /// added to (or, for an empty value, removed from) this process's environment.
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        currentDirectory: String? = nil
+    ) throws {
         let stem = TestMeasures.processFolder + "child-\(UUID().uuidString.prefix(13))"
         outputPath = stem + ".out"
         errorPath = stem + ".err"
@@ -59,6 +62,7 @@ final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         SpawnActions.closeInheritedDescriptors(&actions)
+        if let currentDirectory { try SpawnActions.changeDirectory(&actions, to: currentDirectory) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -25,32 +25,27 @@ enum RivuletProcess {
         let error: String
     }
 
-    /// Runs `rivulet` with `arguments` (in `currentDirectory`, when given) and waits for it; stdin,
-    /// stdout and stderr are pipes.
+    /// Runs `rivulet` with `arguments` (in `currentDirectory`, when given) and waits for it:
+    /// stdin is `/dev/null`, stdout and stderr go to files. `environment` is added to this
+    /// process's, less `RIVULET_DB`; an empty value removes the variable.
+    ///
+    /// A ``ChildProcess``, not Foundation's `Process` with pipes: tests start children from many
+    /// threads at once, and a pipe made for this one could be inherited by a child another test
+    /// spawns meanwhile (a tmux server lives for a whole test), so reading it to its end would
+    /// wait for that other process too.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], currentDirectory: String? = nil
     ) throws -> Result {
-        let process = Process()
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["RIVULET_DB"] = nil
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = Pipe()
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-            error: String(decoding: errData, as: UTF8.self))
+        var variables = ["RIVULET_DB": "", "SWIFT_BACKTRACE": "enable=no"]
+        for (key, value) in environment { variables[key] = value }
+        let outcome = try ChildProcess(binary, arguments, environment: variables, currentDirectory: currentDirectory)
+            .wait()
+        let status: Int32 =
+            switch outcome.termination {
+            case .exited(let code): code
+            case .signalled(let signal): 128 + signal
+            }
+        return Result(status: status, output: outcome.output, error: outcome.error)
     }
 }
 
