@@ -101,7 +101,7 @@ enum KeyMaps {
                 KeyHint("d", "remove a feed or a query feed (y/n)"),
                 KeyHint("u", "undo the last change (a removal; todos too: one history)"), KeyHint("Ctrl-R", "redo"),
                 KeyHint("Enter", "show its items"),
-                KeyHint("/", "search every feed's items; Enter keeps the results (Enter reads one, Esc q back)"),
+                KeyHint("/", "search all feeds' items; Enter keeps them (Enter reads one, Esc q back)"),
                 KeyHint("t", "list the feeds of the next tag (after the last, every feed)"),
                 KeyHint("T", "list every feed again"),
                 KeyHint("Enter on a query feed", "its items: those of every feed it matches"),

@@ -129,3 +129,13 @@ private let typedCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW
     let undone: ActionText = "Undid: add “Milk”. \(.redo) redoes it."
     #expect(KeyBindings.none.keyed(undone, in: .todos) == "Undid: add “Milk”. Ctrl-R redoes it.")
 }
+
+/// At 100 columns every scene's help gives each binding one row: no action wraps under its key.
+@Test(arguments: SceneKind.allCases)
+func keyMapsFitOneRowEachInTheHelpAtAHundredColumns(_ scene: SceneKind) {
+    let bindings = KeyMaps.bindings(for: scene)
+    let help = HelpOverlay(title: "Keys", bindings: bindings)
+    // The frame's two rows, the footer and one row for each binding.
+    let rect = Rect(x: 0, y: 0, width: 100, height: bindings.count + 3)
+    #expect(help.maximumScroll(in: rect) == 0, "\(scene)")
+}
