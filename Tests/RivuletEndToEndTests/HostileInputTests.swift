@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import TestMeasures
 import Testing
 
@@ -179,20 +180,9 @@ func feedLocationsThatAreNotFeedsFailWithOneClearLine(location: String) throws {
 }
 
 @Test func aFeedAtAPortThatRefusesConnectionsFailsAtOnce() throws {
-    // Bind a port, then close it, so nothing listens there.
-    let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
-    }
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-    }
-    let port = UInt16(bigEndian: address.sin_port)
-    close(socket)
+    // A port bound but not listening refuses, and no other server can take it meanwhile.
+    let refusing = try RefusingPort()
+    let port = refusing.port
     let folder = try TemporaryFolder()
     let start = Date()
     let result = try RivuletProcess.run([
@@ -202,6 +192,7 @@ func feedLocationsThatAreNotFeedsFailWithOneClearLine(location: String) throws {
     #expect(result.error.hasPrefix("rivulet: "))
     #expect(result.error.contains("the server refused the connection"), "\(result.error)")
     #expect(Date().timeIntervalSince(start) < 10)
+    withExtendedLifetime(refusing) {}
 }
 
 // MARK: - In a real terminal
