@@ -140,14 +140,16 @@ private final class TestCertificate: Sendable {
 /// A TLS server on 127.0.0.1 for one connection: the system's `openssl s_server`, which relays
 /// what is written to its standard input to the client once the request has arrived.
 ///
-/// `@unchecked Sendable`: `output` is a `SanitizerVisibleMutex`; the rest is immutable.
+/// `@unchecked Sendable`: `output` is a `SanitizerVisibleMutex`; `port` is set once, in `init`,
+/// before the thread that serves starts; the rest is immutable.
 private final class TestTLSServer: @unchecked Sendable {
     enum Reply: Sendable {
         case whole(Data)
         case endlessGzip(head: Data, block: Data)
     }
 
-    let port: UInt16
+    /// The port the server listens on, at 127.0.0.1: one it picked itself and named.
+    private(set) var port: UInt16 = 0
     private let process = Process()
     private let input = Pipe()
     private let output = SanitizerVisibleMutex(Data())
@@ -155,11 +157,10 @@ private final class TestTLSServer: @unchecked Sendable {
     private let finished = DispatchGroup()
 
     init(certificate: TestCertificate, reply: Reply) throws {
-        port = try Self.freePort()
         let outputPipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "openssl", "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.certificate, "-key",
+            "openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate.certificate, "-key",
             certificate.key, "-naccept", "1",
         ]
         process.standardInput = input
@@ -176,7 +177,12 @@ private final class TestTLSServer: @unchecked Sendable {
             }
             finished.leave()
         }.start()
+        // The server picks a free port and names it: "ACCEPT 127.0.0.1:PORT".
         try #require(waitFor("ACCEPT"), "openssl s_server did not start")
+        try #require(waitFor("\n", after: "ACCEPT"), "openssl s_server did not name its port")
+        let named = output.withLock { String(decoding: $0, as: UTF8.self) }
+        let line = named.split(separator: "\n").first { $0.hasPrefix("ACCEPT ") } ?? ""
+        port = try #require(line.split(separator: ":").last.flatMap { UInt16($0) }, "no port in \(line)")
         finished.enter()
         Thread { [self] in
             serve(reply)
@@ -184,11 +190,15 @@ private final class TestTLSServer: @unchecked Sendable {
         }.start()
     }
 
-    /// Waits up to 10 s until the server's output holds `text`.
-    private func waitFor(_ text: String) -> Bool {
+    /// Waits up to 10 s until the server's output holds `text` (after `earlier`, when given).
+    private func waitFor(_ text: String, after earlier: String? = nil) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if output.withLock({ $0.range(of: Data(text.utf8)) != nil }) { return true }
+            let found = output.withLock { output -> Bool in
+                let start = earlier.flatMap { output.range(of: Data($0.utf8))?.upperBound } ?? output.startIndex
+                return output.range(of: Data(text.utf8), in: start..<output.endIndex) != nil
+            }
+            if found { return true }
             if stopped.withLock({ $0 }) || !process.isRunning { return false }
             usleep(5_000)
         }
@@ -233,25 +243,5 @@ private final class TestTLSServer: @unchecked Sendable {
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
         finished.wait()
-    }
-
-    /// A port nothing listens on at 127.0.0.1: bound, then closed again.
-    private static func freePort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        try #require(bound == 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
     }
 }
