@@ -363,22 +363,16 @@ private func copyExecutable(_ source: String, to destination: String) throws {
     try #require(written, "cannot write \(destination): errno \(errno)")
 }
 
-/// Starts the process `make` gives, trying again with a new one for up to a second while its
-/// executable is busy: a process that another test spawned between the copy's open and close
-/// keeps it open for writing until that process runs its own program, which closes it.
-private func runRetryingWhileBusy(_ make: () -> Process) throws -> Process {
+/// Starts the copy at `path` with `arguments`, trying again for up to a second while it is busy:
+/// a process that another test spawned between the copy's open and close keeps it open for
+/// writing until that process runs its own program, which closes it.
+private func startRetryingWhileBusy(_ path: String, _ arguments: [String]) throws -> ChildProcess {
     var attempt = 0
     while true {
         attempt += 1
-        let process = make()
         do {
-            try process.run()
-            return process
-        } catch let error as NSError {
-            let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-            guard underlying?.domain == NSPOSIXErrorDomain, underlying?.code == Int(ETXTBSY), attempt < 20 else {
-                throw error
-            }
+            return try ChildProcess(path, arguments, environment: ["RIVULET_DB": "", "SWIFT_BACKTRACE": "enable=no"])
+        } catch let error as ChildProcess.SpawnError where error.code == ETXTBSY && attempt < 20 {
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
@@ -388,23 +382,10 @@ private func runRetryingWhileBusy(_ make: () -> Process) throws -> Process {
     let folder = try TemporaryFolder()
     let copy = folder.file("rivulet")
     try copyExecutable(RivuletProcess.binary, to: copy)
-    var environment = ProcessInfo.processInfo.environment
-    environment["RIVULET_DB"] = nil
-    var output = Pipe()
-    let process = try runRetryingWhileBusy {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: copy)
-        process.arguments = ["--db", folder.file("new.sqlite"), "feeds", "list", "--json"]
-        process.environment = environment
-        output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        return process
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let feeds = try jsonArray(String(decoding: data, as: UTF8.self))
+    let outcome = try startRetryingWhileBusy(copy, ["--db", folder.file("new.sqlite"), "feeds", "list", "--json"])
+        .wait()
+    #expect(outcome.termination == .exited(0), "\(outcome.error)")
+    let feeds = try jsonArray(outcome.output)
     #expect(feeds.count == 1)
     #expect((feeds.first?["itemCount"] as? Int ?? 0) > 0)
     #expect(FileManager.default.fileExists(atPath: folder.file("sample-feed.xml")))

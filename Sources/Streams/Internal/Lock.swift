@@ -16,8 +16,9 @@ public import Synchronization
 /// `state` is 0 when free, 1 when held, 2 when held and a thread may be parked. The semaphore
 /// is created on the first contention only, so an uncontended lock costs no allocation. It is
 /// published through an `Atomic` rather than the standard library's `AtomicLazyReference`,
-/// whose operations are compiled into the uninstrumented library in debug builds: the sanitizer
-/// then misses the release that publishes the semaphore and reports its first read as a race. A
+/// whose `load()` and `storeIfNil(_:)` are not inlinable and run in the standard library, which
+/// the sanitizer does not instrument: it then misses the release that publishes the semaphore
+/// and reports its first read as a race. A
 /// parked thread that wakes retries; a wake-up with nobody parked leaves a permit behind, which
 /// costs some later waiter one extra turn of its loop and nothing else.
 ///

@@ -133,10 +133,13 @@ final class ChildProcess {
         try startRivulet(arguments, environment: environment).wait()
     }
 
-    /// Starts `rivulet` with `arguments`, without waiting.
-    static func startRivulet(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
+    /// Starts `rivulet` with `arguments` (in `currentDirectory`, when given), without waiting.
+    static func startRivulet(
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: String? = nil
+    ) throws -> ChildProcess {
         var variables = ["RIVULET_DB": "", "SWIFT_BACKTRACE": "enable=no"]
         for (key, value) in environment { variables[key] = value }
-        return try ChildProcess(RivuletProcess.binary, arguments, environment: variables)
+        return try ChildProcess(
+            RivuletProcess.binary, arguments, environment: variables, currentDirectory: currentDirectory)
     }
 }

@@ -36,10 +36,9 @@ enum RivuletProcess {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], currentDirectory: String? = nil
     ) throws -> Result {
-        var variables = ["RIVULET_DB": "", "SWIFT_BACKTRACE": "enable=no"]
-        for (key, value) in environment { variables[key] = value }
-        let outcome = try ChildProcess(binary, arguments, environment: variables, currentDirectory: currentDirectory)
-            .wait()
+        let outcome = try ChildProcess.startRivulet(
+            arguments, environment: environment, currentDirectory: currentDirectory
+        ).wait()
         let status: Int32 =
             switch outcome.termination {
             case .exited(let code): code
