@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: these tests run the built `rivulet` binary in a real terminal (a private tmux
@@ -29,7 +28,7 @@ private struct PolishedApp {
     }
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct AppPolishTests {
     @Test func aKeyTypedWithTheKeyThatOpensAListActsInThatList() throws {
         let app = try PolishedApp()

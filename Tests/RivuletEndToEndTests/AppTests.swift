@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: these tests run the built `rivulet` binary in a real terminal (a private tmux
@@ -44,7 +43,7 @@ struct RunningApp {
     }
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct AppTests {
     @Test func startsOnHomeAndOpensTheTodos() throws {
         let app = try RunningApp()

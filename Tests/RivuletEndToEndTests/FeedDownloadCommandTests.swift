@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTestServer
-import TestMeasures
 import Testing
 
 // End-to-end, on the wall clock: `feeds download` of the built binary against a server on
@@ -19,7 +18,7 @@ private func podcast(enclosure: String) -> Data {
         """.utf8)
 }
 
-@Suite(.serialized, .terminalLane)
+@Suite(.serialized)
 struct FeedDownloadCommandTests {
     private static let noProxy = ["http_proxy": "", "all_proxy": "", "ALL_PROXY": ""]
 

@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: tags, query feeds and filters through the real binary's subcommands, then the
@@ -16,7 +15,7 @@ private func rss(_ title: String, items: [String]) -> String {
         + entries.joined() + "</channel></rss>"
 }
 
-@Suite(.serialized, .terminalLane)
+@Suite(.serialized)
 struct FeedTagsAndQueriesTests {
     /// A database with "Rust news" and "Weather" (besides the sample feed), stored from files,
     /// and the ID of "Rust news".

@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: removing a feed in the app, taking it back with u, and removing it again with
@@ -22,7 +21,7 @@ private func listsFeed(_ title: String, _ screen: String) -> Bool {
     screen.split(separator: "\n").contains { $0.contains(title) && $0.contains(" unread") }
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct FeedUndoTests {
     @Test func undoBringsARemovedFeedBackWithItsReadStateAndRedoRemovesItAfterARestart() throws {
         let folder = try TemporaryFolder()

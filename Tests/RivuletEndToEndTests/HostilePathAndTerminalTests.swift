@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end hostile paths and terminals (issue 18, the local half), on the wall clock with the
@@ -124,7 +123,7 @@ func feedItemsPrintsEveryItemOfAHugeFeed() throws {
     #expect(Set(items.compactMap { $0["id"] as? Int }).count == count)
 }
 
-@Suite(.enabled(if: isTmuxAvailable()), .serialized, .terminalLane)
+@Suite(.enabled(if: isTmuxAvailable()), .serialized)
 struct HostileTerminalSessionTests {
     @Test func anUnterminatedPasteLetsControlCQuitAndRestoresTheTerminal() throws {
         let app = try RunningApp()

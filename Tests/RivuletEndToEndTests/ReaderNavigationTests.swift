@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: the reader's ways through many feeds — `n` to the next unread item across feeds,
@@ -22,7 +21,7 @@ private func feedDocument(_ title: String, _ first: (String, String), _ second: 
         """
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct ReaderNavigationTests {
     @Test func nextUnreadAcrossFeedsUnreadOnlyAndSearch() throws {
         let files = try TemporaryFolder()

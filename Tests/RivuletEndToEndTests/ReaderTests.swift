@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: the reader of a feed item with HTML content, in a real terminal (a private tmux
@@ -50,7 +49,7 @@ private let styledDocument = """
     </channel></rss>
     """
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct ReaderTests {
     @Test(arguments: [false, true])
     func boldItalicHeadingsAndCodeAreDrawnWithTheirAttributesAndColoursOnlyWithoutNoColor(noColor: Bool) throws {

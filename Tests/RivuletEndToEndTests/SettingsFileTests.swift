@@ -1,8 +1,7 @@
 import Foundation
-import TestMeasures
 import Testing
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct SettingsFileTests {
     @Test func aBadLineOfTheSettingsFileIsShownAtStartAndTheAppStillStarts() throws {
         let folder = try TemporaryFolder()
@@ -31,7 +30,7 @@ private func appWithSettings(_ settings: String, in folder: TemporaryFolder) thr
     return try TmuxSession(command: command, environment: ["XDG_CONFIG_HOME": folder.file("config-home")])
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct KeyBindingEndToEndTests {
     @Test func keysBoundForHomeTheReaderAndTheEditorWorkAndShowThere() throws {
         let folder = try TemporaryFolder()

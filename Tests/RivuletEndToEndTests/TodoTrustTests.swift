@@ -1,5 +1,4 @@
 import Foundation
-import TestMeasures
 import Testing
 
 // End-to-end: the real `rivulet` binary in a real terminal (a private tmux server per test),
@@ -38,7 +37,7 @@ private func activeTitles(_ db: String) throws -> Set<String> {
     return Set(todos.compactMap { $0["title"] as? String })
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
 struct TodoTrustTests {
     @Test func overdueAndDueTodayTodosAreMarkedWithASymbolWithoutColour() throws {
         let app = try PreparedApp(environment: ["NO_COLOR": "1"]) { db in
