@@ -75,14 +75,15 @@ import Testing
         /// refusal from a silent server and an unreachable network.
         @Test(arguments: [
             (ECONNREFUSED, "the server refused the connection"),
-            (0, "the server refused the connection"),
+            (0, "no connection to the server could be made (Could not connect to server)"),
+            (EMFILE, "no connection to the server could be made (Too many open files)"),
             (ETIMEDOUT, "did not answer the attempt to connect"),
             (EHOSTUNREACH, "cannot be reached from this machine's network"),
             (ENETUNREACH, "cannot be reached from this machine's network"),
             (EADDRNOTAVAIL, "no local address free to connect from"),
         ])
         func aFailedConnectSaysWhyFromTheSystemsError(errno: Int32, words: String) {
-            let sentence = _CurlTransfer.connectSentence(errno: errno)
+            let sentence = _CurlTransfer.connectSentence(errno: errno, detail: "Could not connect to server")
             #expect(sentence.contains(words), "\(sentence)")
             #expect(sentence.contains("; "), "says what to do: \(sentence)")
         }

@@ -244,6 +244,8 @@ import Testing
         }
         #expect(server.requests.count == 20)
         #expect(server.connectionsAccepted == 1)
+        // What a refused test's message would say of a server that is fine.
+        #expect(server.listenerState.hasSuffix("holds the server's socket, which listens; the accept loop runs"))
     }
 
     @Test func requestsAtOnceOpenAtMostOneConnectionEach() async throws {

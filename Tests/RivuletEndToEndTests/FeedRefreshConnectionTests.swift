@@ -34,7 +34,7 @@ extension LongEndToEndSuites {
                         ["--db", database, "feeds", "add", server.url("/feed-\(index).xml").absoluteString],
                         environment: noProxy)
                 }
-                try #require(added.termination == .exited(0), "stderr: \(added.error)")
+                try #require(added.termination == .exited(0), "stderr: \(added.error); \(server.listenerState)")
             }
             let (requestsBefore, connectionsBefore) = (server.requests.count, server.connectionsAccepted)
             let refreshed = try await onOwnThread {

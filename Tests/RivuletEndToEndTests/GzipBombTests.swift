@@ -72,7 +72,7 @@ extension LongEndToEndSuites {
                 let added = try await onOwnThread {
                     try ChildProcess.rivulet(["--db", database, "feeds", "add", server.url(path)])
                 }
-                try #require(added.termination == .exited(0), "stderr: \(added.error)")
+                try #require(added.termination == .exited(0), "stderr: \(added.error); \(server.listenerState)")
             }
             arming.isArmed.store(true, ordering: .relaxed)
             let outcome = try await onOwnThread {

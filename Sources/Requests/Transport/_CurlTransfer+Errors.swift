@@ -42,7 +42,7 @@
                         "the proxy at \(proxyHost):\(port) refused the connection or cannot be reached; check that it "
                             + "runs, or the proxy named in the environment (http_proxy, https_proxy, all_proxy)")
                 }
-                return .transport(Self.connectSentence(errno: connectErrno) + " (\(host))")
+                return .transport(Self.connectSentence(errno: connectErrno, detail: detail) + " (\(host))")
             case CURLE_SSL_CACERT_BADFILE:
                 guard let file = certificateAuthorities else {
                     return .transport(
@@ -81,16 +81,23 @@
         }
 
         /// Why a connection to the server could not be made, from the system's error: libcurl
-        /// names a refusal, a timeout and an unreachable network by one code.
-        static func connectSentence(errno: Int32) -> String {
+        /// names a refusal, a timeout and an unreachable network by one code. Without a system
+        /// error, libcurl's own words (`detail`) say what happened.
+        static func connectSentence(errno: Int32, detail: String) -> String {
             switch errno {
+            case ECONNREFUSED: _Exchange.transportSentence(.cannotConnectToHost)
             case ETIMEDOUT:
                 "the server did not answer the attempt to connect; check the address, or try again later"
             case ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN:
                 "the server cannot be reached from this machine's network; check the address and your connection"
             case EADDRNOTAVAIL:
                 "this machine has no local address free to connect from; close some connections and try again"
-            default: _Exchange.transportSentence(.cannotConnectToHost)
+            case 0:
+                "no connection to the server could be made (\(detail.isEmpty ? "no reason given" : detail)); check "
+                    + "the address and that the server is running"
+            default:
+                "no connection to the server could be made (\(String(cString: strerror(errno)))); check the address "
+                    + "and that the server is running"
             }
         }
 

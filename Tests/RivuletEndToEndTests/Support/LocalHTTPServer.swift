@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,6 +31,8 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let reply: @Sendable (String) -> Reply
     private let threads = DispatchGroup()
     private let stopped = Atomic<Bool>(false)
+    /// Why the accept loop ended, once it has.
+    private let acceptEnd = Mutex<String?>(nil)
     /// How many body bytes the server managed to send, over all connections.
     let bytesSent = Atomic<Int>(0)
 
@@ -70,6 +73,12 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// What became of the listening socket, and why the accept loop ended if it did: for the
+    /// message of a test whose client was refused.
+    var listenerState: String {
+        describeListener(listener, port: port) + "; " + (acceptEnd.withLock { $0 } ?? "the accept loop runs")
+    }
+
     /// Stops accepting, and waits for every connection's thread to end.
     func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
@@ -84,7 +93,9 @@ final class LocalHTTPServer: @unchecked Sendable {
         while !stopped.load(ordering: .relaxed) {
             let client = accept(listener, nil, nil)
             if client < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
+                acceptEnd.withLock { $0 = "the accept loop ended: errno \(code)" }
                 return
             }
             threads.enter()

@@ -70,6 +70,8 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let record = SanitizerVisibleMutex(Record())
     private let waiters = SanitizerVisibleMutex<[Waiter]>([])
     private let stopped = Atomic<Bool>(false)
+    /// Why the accept loop ended, or the error of the last accept that failed.
+    private let acceptNote = SanitizerVisibleMutex<String?>(nil)
     private let threads = DispatchGroup()
     private let handler: @Sendable (Request) -> Reply
     private let keepsConnectionsAlive: Bool
@@ -219,6 +221,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         waiters.withLock { list in list.removeAll { waiter in satisfied.contains { $0 === waiter } } }
     }
 
+    /// What became of the listening socket, and why the accept loop ended if it did: for the
+    /// message of a test whose client was refused.
+    public var listenerState: String {
+        describeListener(listener, port: port) + "; " + (acceptNote.withLock { $0 } ?? "the accept loop runs")
+    }
+
     /// Closes the listening socket and every connection, and waits for all threads to end.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -236,9 +244,16 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     private func acceptLoop() {
         while true {
-            guard waitReadable(listener) else { return }
+            guard waitReadable(listener) else {
+                acceptNote.withLock { $0 = "the accept loop ended (stopped: \(stopped.load(ordering: .acquiring)))" }
+                return
+            }
             let client = accept(listener, nil, nil)
-            if client < 0 { continue }
+            if client < 0 {
+                let code = errno
+                acceptNote.withLock { $0 = "an accept failed with errno \(code)" }
+                continue
+            }
             record.withLock { $0.accepted += 1 }
             recordChanged()
             threads.enter()
