@@ -241,7 +241,9 @@ private final class TestTLSServer: @unchecked Sendable {
         stopped.withLock { $0 = true }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? input.fileHandleForWriting.close()
+        // The serving thread writes to the input's descriptor number until it sees `stopped` or
+        // a write fails (openssl is gone): it ends before that number is given back.
         finished.wait()
+        try? input.fileHandleForWriting.close()
     }
 }
