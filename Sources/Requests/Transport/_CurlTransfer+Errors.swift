@@ -92,12 +92,10 @@
                 "the server cannot be reached from this machine's network; check the address and your connection"
             case EADDRNOTAVAIL:
                 "this machine has no local address free to connect from; close some connections and try again"
-            case 0:
-                "no connection to the server could be made (\(detail.isEmpty ? "no reason given" : detail)); check "
-                    + "the address and that the server is running"
             default:
-                "no connection to the server could be made (\(String(cString: strerror(errno)))); check the address "
-                    + "and that the server is running"
+                "no connection to the server could be made ("
+                    + (errno != 0 ? String(cString: strerror(errno)) : detail.isEmpty ? "no reason given" : detail)
+                    + "); check the address and that the server is running"
             }
         }
 

@@ -76,7 +76,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     /// What became of the listening socket, and why the accept loop ended if it did: for the
     /// message of a test whose client was refused.
     var listenerState: String {
-        describeListener(listener, port: port) + "; " + (acceptEnd.withLock { $0 } ?? "the accept loop runs")
+        describeListener(listener, port: port, acceptNote: acceptEnd.withLock { $0 })
     }
 
     /// Stops accepting, and waits for every connection's thread to end.

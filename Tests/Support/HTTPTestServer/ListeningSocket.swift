@@ -7,8 +7,12 @@
 /// What the descriptor `listener` holds now, in words, for a test whose client was refused by
 /// a server that listened on `port` through it: still that listening socket, a socket that no
 /// longer listens or has another port (the descriptor was closed and its number reused), or
-/// nothing at all.
-public func describeListener(_ listener: Int32, port: UInt16) -> String {
+/// nothing at all; then `acceptNote`, why the server's accept loop ended, when it has.
+public func describeListener(_ listener: Int32, port: UInt16, acceptNote: String?) -> String {
+    describeDescriptor(listener, port: port) + "; " + (acceptNote ?? "the accept loop runs")
+}
+
+private func describeDescriptor(_ listener: Int32, port: UInt16) -> String {
     guard fcntl(listener, F_GETFD) != -1 else { return "descriptor \(listener) is closed" }
     var listening: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)

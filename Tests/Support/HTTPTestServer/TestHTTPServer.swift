@@ -224,7 +224,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// What became of the listening socket, and why the accept loop ended if it did: for the
     /// message of a test whose client was refused.
     public var listenerState: String {
-        describeListener(listener, port: port) + "; " + (acceptNote.withLock { $0 } ?? "the accept loop runs")
+        describeListener(listener, port: port, acceptNote: acceptNote.withLock { $0 })
     }
 
     /// Closes the listening socket and every connection, and waits for all threads to end.
