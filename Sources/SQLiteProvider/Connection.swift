@@ -233,6 +233,16 @@ public final class Connection {
         if hasCompiledSomething { absorbCompiled(into: statement) }
     }
 
+    /// Runs `sql`, which changes only this connection's temp schema (a table of its own, such
+    /// as ``FTS5PhraseMatcher``'s view of an index's terms): nothing another connection or an
+    /// observer can see, so it is recorded neither as a schema change nor as a write.
+    func executeInTemporarySchema(_ sql: String) throws(DatabaseError) {
+        clearCompiled()
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        clearCompiled()
+        guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+    }
+
     private func clearCompiled() {
         compiledReads.removeAll(keepingCapacity: true)
         compiledWrites.removeAll(keepingCapacity: true)

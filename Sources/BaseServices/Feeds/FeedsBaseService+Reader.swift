@@ -157,7 +157,7 @@ extension FeedsBaseService {
         }
         switch searchIndex {
         case .fts5:
-            guard let query = SearchText.ftsQuery(text) else { return [] }
+            guard let query = SearchText.ftsQuery(text, table: "feed_items_fts", in: db) else { return [] }
             return try db.fetchAll(
                 select
                     + "(SELECT rowid AS match_id FROM feed_items_fts WHERE feed_items_fts MATCH ?) AS matches "

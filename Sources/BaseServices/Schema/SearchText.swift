@@ -13,10 +13,32 @@ enum SearchText {
     /// the words as written (``SearchTerms/words(of:)``): the index's tokenizer folds them as it
     /// folded the text it holds.
     static func ftsQuery(_ text: String) -> String? {
-        let parts = SearchTerms.words(of: text).prefix(maximumTerms).map {
-            "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+        phrases(words(of: text), prefixes: nil)
+    }
+
+    /// ``ftsQuery(_:)`` as the index of the FTS5 table `table` stands on `db`: a word whose last
+    /// token no longer term of the index starts with is matched whole, which FTS5 answers from
+    /// that one term's list instead of first merging the lists of every term it starts (see
+    /// ``FTS5PhraseMatcher/prefixPhrases(in:connection:)``). The same rows match.
+    static func ftsQuery(_ text: String, table: String, in db: Connection) -> String? {
+        let terms = words(of: text)
+        let matcher = FTS5PhraseMatcher(terms: terms, connection: db)
+        return phrases(terms, prefixes: matcher?.prefixPhrases(in: table, connection: db))
+    }
+
+    /// The words of `text` a search uses.
+    static func words(of text: String) -> [String] {
+        Array(SearchTerms.words(of: text).prefix(maximumTerms))
+    }
+
+    /// Each word quoted (so no character of it is read as query syntax), with a `*` unless
+    /// `prefixes` says it matches whole.
+    private static func phrases(_ words: [String], prefixes: [Bool]?) -> String? {
+        guard !words.isEmpty else { return nil }
+        return words.indices.map { index in
+            let isPrefix = prefixes.map { index < $0.count ? $0[index] : true } ?? true
+            return "\"" + words[index].replacingOccurrences(of: "\"", with: "\"\"") + (isPrefix ? "\"*" : "\"")
+        }.joined(separator: " ")
     }
 
     /// Replaces the word-table entries of todo `id`.
@@ -32,6 +54,6 @@ extension FTS5PhraseMatcher {
     /// A matcher that agrees with ``SearchText/ftsQuery(_:)`` for `search` on the todos' index:
     /// its terms as phrases, searched in a todo's title and notes.
     convenience init?(search: String, connection: Connection) {
-        self.init(terms: Array(SearchTerms.words(of: search).prefix(SearchText.maximumTerms)), connection: connection)
+        self.init(terms: SearchText.words(of: search), connection: connection)
     }
 }

@@ -79,7 +79,7 @@ extension TodosBaseService {
                 return window
             }
             // No index holds the urgency order: one pass over the matches scores them.
-            return try SearchMatches(query, searchIndex: searchIndex).firstWindow(
+            return try SearchMatches(query, searchIndex: searchIndex, reading: db).firstWindow(
                 sort: .urgency, offset: offset, limit: limit, now: now, in: db)
         }
         if query.sort == .urgency || hasAttributes {
@@ -102,7 +102,7 @@ extension TodosBaseService {
             return TodoPageObject(
                 todos: walk.todos, totalCount: walk.matched, offset: offset, isCountExact: walk.reachedEnd)
         }
-        let matches = SearchMatches(query, searchIndex: searchIndex)
+        let matches = SearchMatches(query, searchIndex: searchIndex, reading: db)
         if isFirstWindow {
             return try matches.firstWindow(sort: query.sort, offset: offset, limit: limit, in: db)
         }
@@ -125,7 +125,7 @@ extension TodosBaseService {
         }
         let matcher =
             searchIndex == .fts5 && strategy != .index ? FTS5PhraseMatcher(search: query.search, connection: db) : nil
-        let matches = SearchMatches(query, searchIndex: searchIndex)
+        let matches = SearchMatches(query, searchIndex: searchIndex, reading: db)
         let count = try matches.count(in: db)
         let end = max(0, count - skipped)
         return try countedWindow(
@@ -457,7 +457,9 @@ extension TodosBaseService {
         /// The bound FTS5 query when every match counts (no filter): the index alone counts them.
         let wholeIndexMatch: SQLValue?
 
-        init(_ query: TodoQuery, searchIndex: SearchIndex) {
+        /// With `db`, a word that only one term of the index starts with is matched as that term
+        /// (``SearchText/ftsQuery(_:table:in:)``).
+        init(_ query: TodoQuery, searchIndex: SearchIndex, reading db: Connection? = nil) {
             var conditions: [String] = []
             var arguments: [SQLValue] = []
             switch query.filter {
@@ -469,7 +471,11 @@ extension TodosBaseService {
             switch searchIndex {
             case .fts5:
                 matches = "SELECT rowid AS match_id FROM todos_fts WHERE todos_fts MATCH ?"
-                arguments.append(.text(SearchText.ftsQuery(query.search) ?? ""))
+                let ftsQuery =
+                    if let db { SearchText.ftsQuery(query.search, table: "todos_fts", in: db) } else {
+                        SearchText.ftsQuery(query.search)
+                    }
+                arguments.append(.text(ftsQuery ?? ""))
             case .words:
                 let terms = SearchTerms.of(query.search).prefix(SearchText.maximumTerms)
                 matches = "SELECT DISTINCT todo_id AS match_id FROM todo_words WHERE word >= ? AND word < ?"

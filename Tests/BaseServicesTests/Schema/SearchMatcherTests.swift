@@ -14,15 +14,21 @@ private let searches = [
     "naive resume", "notes milk", "日本", "party", "plan report", "report plan", "nothing", "p r",
 ]
 
-/// The todos each search matches, by the matcher and by the FTS5 index.
+/// The todos each search matches: by the matcher, by the FTS5 index, and by the index with the
+/// words only one term starts with matched whole.
 private func matchesByMatcherAndIndex(
     _ search: String, _ fixture: ServicesFixture
-) throws -> (matcher: Set<Int64>?, index: Set<Int64>) {
+) throws -> (matcher: Set<Int64>?, index: Set<Int64>, whole: Set<Int64>) {
     try fixture.database.read { (db) throws(DatabaseError) in
-        let match = SearchText.ftsQuery(search) ?? ""
-        let index = Set(
-            try db.fetchAll("SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?", [.text(match)]) { $0.int64(at: 0) })
-        guard let matcher = FTS5PhraseMatcher(search: search, connection: db) else { return (nil, index) }
+        func matches(_ query: String?) throws(DatabaseError) -> Set<Int64> {
+            Set(
+                try db.fetchAll("SELECT rowid FROM todos_fts WHERE todos_fts MATCH ?", [.text(query ?? "")]) {
+                    $0.int64(at: 0)
+                })
+        }
+        let index = try matches(SearchText.ftsQuery(search))
+        let whole = try matches(SearchText.ftsQuery(search, table: "todos_fts", in: db))
+        guard let matcher = FTS5PhraseMatcher(search: search, connection: db) else { return (nil, index, whole) }
         let statement = try db.cachedStatement("SELECT id, title, notes FROM todos")
         statement.reset()
         defer { statement.reset() }
@@ -30,12 +36,12 @@ private func matchesByMatcherAndIndex(
         while try statement.step() {
             if matcher.matches(statement, columns: [1, 2]) { found.insert(statement.int64(at: 0)) }
         }
-        return (found, index)
+        return (found, index, whole)
     }
 }
 
-@Test(arguments: searches)
-func theMatcherAgreesWithTheSearchIndex(search: String) throws {
+/// A fixture whose todos hold `texts`.
+private func fixtureWithTexts() throws -> ServicesFixture {
     let fixture = try ServicesFixture(searchIndex: .fts5)
     try fixture.database.write { (db) throws(DatabaseError) in
         for text in texts {
@@ -44,8 +50,22 @@ func theMatcherAgreesWithTheSearchIndex(search: String) throws {
                 [.text(text.title), .text(text.notes)])
         }
     }
-    let (matcher, index) = try matchesByMatcherAndIndex(search, fixture)
+    return fixture
+}
+
+@Test(arguments: searches)
+func theMatcherAndTheWholeWordQueryAgreeWithTheSearchIndex(search: String) throws {
+    let (matcher, index, whole) = try matchesByMatcherAndIndex(search, try fixtureWithTexts())
     #expect(matcher == index)
+    #expect(whole == index)
+}
+
+@Test func aWordNoLongerTermStartsWithIsMatchedWhole() throws {
+    let fixture = try fixtureWithTexts()
+    let query = try fixture.database.read { (db) throws(DatabaseError) in
+        SearchText.ftsQuery("todos X10 todo caf Über nothing", table: "todos_fts", in: db)
+    }
+    #expect(query == "\"todos\" \"X10\" \"todo\"* \"caf\"* \"Über\" \"nothing\"")
 }
 
 @Test func aSearchWithoutTermsHasNoMatcher() throws {
