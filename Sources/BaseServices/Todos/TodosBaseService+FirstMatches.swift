@@ -145,18 +145,37 @@ extension TodosBaseService.SortKey {
 extension TodosBaseService.SearchMatches {
     /// The `limit` matches after the first `offset` in `sort` order, with their exact count, from
     /// one pass over the matches; `now` (milliseconds since 1970) places them in the urgency order.
+    ///
+    /// In the urgency order, `attributed` (what a walk that gave up had read whole) holds every
+    /// todo shown with a due date, priority, tag or project, and the keys of those that match:
+    /// the pass then reads every other match as a plain todo, scored by its age alone, and
+    /// selects only the columns the creation order does.
     func firstWindow(
-        sort: TodoSort, offset: Int, limit: Int, now: Int64 = 0, in db: Connection
+        sort: TodoSort, offset: Int, limit: Int, now: Int64 = 0,
+        beside attributed: TodosBaseService.AttributedTodos? = nil, in db: Connection
     ) throws(DatabaseError) -> TodoPageObject {
-        let sql = "SELECT \(TodosBaseService.SortKey.columns(sort)) FROM \(source)\(whereClause)"
+        let plainUrgency = sort == .urgency ? attributed : nil
+        let columns = TodosBaseService.SortKey.columns(plainUrgency == nil ? sort : .created)
+        let sql = "SELECT \(columns) FROM \(source)\(whereClause)"
         let (kept, count) = try db.withStatement(sql, arguments) { (rows) throws(DatabaseError) in
             var kept = TodosBaseService.SmallestKeys(capacity: offset + limit)
             var count = 0
+            for key in plainUrgency?.keys ?? [] { kept.offer(key) }
+            let attributedIDs = plainUrgency?.ids ?? []
             while try rows.step() {
                 count += 1
                 // Once the window is full of todos not done, a done one needs no key.
                 if let worst = kept.worst, rows.int64(at: 2) > worst.completed { continue }
-                kept.offer(TodosBaseService.SortKey(sort, rows, now: now))
+                guard plainUrgency != nil else {
+                    kept.offer(TodosBaseService.SortKey(sort, rows, now: now))
+                    continue
+                }
+                let id = rows.int64(at: 0)
+                // A todo with attributes was offered already, if it matches.
+                if !attributedIDs.isEmpty && attributedIDs.contains(id) { continue }
+                let urgency = TodosBaseService.urgency(
+                    created: rows.int64(at: 1), due: nil, priority: nil, tagCount: 0, hasProject: false, now: now)
+                kept.offer(TodosBaseService.SortKey(completed: rows.int64(at: 2), urgency: urgency, id: id))
             }
             return (kept, count)
         }

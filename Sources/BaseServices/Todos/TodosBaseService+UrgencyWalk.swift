@@ -24,15 +24,36 @@ extension TodosBaseService {
     /// plain todos over a year old whole when they are at most this many.
     static let urgencyReadWholeLimit = 2048
 
+    /// The todos shown with a due date, priority, tag or project, read whole by a walk.
+    struct AttributedTodos {
+        /// Every one of them, matching or not.
+        var ids: Set<Int64> = []
+        /// The keys of those that match.
+        var keys: [SortKey] = []
+    }
+
+    /// What an urgency walk found.
+    enum UrgencyWalkResult {
+        /// The window.
+        case window(TodoPageObject)
+        /// Reading every match looks cheaper; with the todos that have attributes when the walk
+        /// had read them all.
+        case gaveUp(AttributedTodos?)
+
+        var window: TodoPageObject? {
+            if case .window(let window) = self { window } else { nil }
+        }
+    }
+
     /// The `limit` matches of `query` after the first `offset` in urgency order at `now`
-    /// (milliseconds since 1970), or `nil` when reading every match looks cheaper; with
-    /// `mayGiveUp` false, never `nil`. The count is exact when every plain todo shown was walked.
-    /// `readWholeLimit` is ``urgencyReadWholeLimit`` but in tests.
+    /// (milliseconds since 1970), or ``UrgencyWalkResult/gaveUp(_:)`` when reading every match
+    /// looks cheaper; with `mayGiveUp` false, always the window. The count is exact when every
+    /// plain todo shown was walked. `readWholeLimit` is ``urgencyReadWholeLimit`` but in tests.
     static func urgencyWalk(
         _ query: TodoQuery, offset: Int, limit: Int, matcher: FTS5PhraseMatcher, mayGiveUp: Bool, now: Int64,
         readWholeLimit: Int = urgencyReadWholeLimit, in db: Connection
-    ) throws(DatabaseError) -> TodoPageObject? {
-        guard offset + limit > 0 else { return nil }
+    ) throws(DatabaseError) -> UrgencyWalkResult {
+        guard offset + limit > 0 else { return .gaveUp(nil) }
         let counts = try counts(in: db)
         var walk = UrgencyWalk(target: offset + limit, matcher: matcher, mayGiveUp: mayGiveUp, total: counts.total)
         let urgency = urgencySQL(now: now)
@@ -51,8 +72,9 @@ extension TodosBaseService {
             "SELECT \(columns) FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id WHERE 1\(state)",
         ]
         for sql in scored {
-            let read = try walk.readWhole(sql, urgency.arguments, atMost: mayGiveUp ? readWholeLimit : nil, in: db)
-            guard read else { return nil }
+            let read = try walk.readWhole(
+                sql, urgency.arguments, atMost: mayGiveUp ? readWholeLimit : nil, attributed: true, in: db)
+            guard read else { return .gaveUp(nil) }
         }
         let plainOnes =
             "WHERE completed = ? AND due_at IS NULL AND priority IS NULL AND project IS NULL "
@@ -80,21 +102,22 @@ extension TodosBaseService {
                     "SELECT \(columns) FROM todos NOT INDEXED \(plainOnes) AND created_at <= ? ORDER BY id",
                     arguments, state: completed, tiesGoByIdentifier: true, countsOn: true, in: db)
             }
-            guard let oldOutcome else { return nil }
+            guard let oldOutcome else { return .gaveUp(walk.attributed) }
             // Todos in the day's margin may still tie with the old ones: the younger are walked
             // after a full window too, up to the first that scores below it, without counting on.
             let outcome = try walk.walk(
                 plain + " AND created_at > ? ORDER BY created_at, id", arguments, state: completed,
                 tiesGoByIdentifier: false, countsOn: oldOutcome, in: db)
-            guard let outcome else { return nil }
+            guard let outcome else { return .gaveUp(walk.attributed) }
             if !outcome || !oldOutcome {
                 walk.isCountExact = false
                 break
             }
         }
-        return TodoPageObject(
-            todos: try keptTodos(walk.kept, dropping: offset, in: db), totalCount: walk.matched, offset: offset,
-            isCountExact: walk.isCountExact)
+        return .window(
+            TodoPageObject(
+                todos: try keptTodos(walk.kept, dropping: offset, in: db), totalCount: walk.matched, offset: offset,
+                isCountExact: walk.isCountExact))
     }
 
     /// The todos of the keys `kept` holds, in their order, after the first `offset`.
@@ -124,6 +147,8 @@ private struct UrgencyWalk {
     /// Matches found, each counted once.
     var matched = 0
     var isCountExact = true
+    /// The todos with attributes read so far.
+    private(set) var attributed = TodosBaseService.AttributedTodos()
     private var seen = Set<Int64>()
     private var walked = 0
     private var walkedMatches = 0
@@ -137,27 +162,31 @@ private struct UrgencyWalk {
     }
 
     /// Reads every todo `sql` selects, and keeps the matches; `false`, keeping nothing, when
-    /// there are more than `limit` of them.
+    /// there are more than `limit` of them. With `attributed`, they are todos with attributes,
+    /// and ``attributed`` records them.
     mutating func readWhole(
-        _ sql: String, _ arguments: [SQLValue], atMost limit: Int?, in db: Connection
+        _ sql: String, _ arguments: [SQLValue], atMost limit: Int?, attributed isAttributed: Bool = false,
+        in db: Connection
     ) throws(DatabaseError) -> Bool {
-        let found = try db.withStatement(sql, arguments) {
-            (rows) throws(DatabaseError) -> [TodosBaseService.SortKey]? in
+        let read = try db.withStatement(sql, arguments) {
+            (rows) throws(DatabaseError) -> (ids: [Int64], found: [TodosBaseService.SortKey])? in
+            var ids: [Int64] = []
             var found: [TodosBaseService.SortKey] = []
-            var read = 0
             while try rows.step() {
-                read += 1
-                if let limit, read > limit { return nil }
+                ids.append(rows.int64(at: 0))
+                if let limit, ids.count > limit { return nil }
                 guard matcher.matches(rows, columns: [1, 2]) else { continue }
                 found.append(.init(completed: rows.int64(at: 3), urgency: rows.double(at: 4), id: rows.int64(at: 0)))
             }
-            return found
+            return (ids, found)
         }
-        guard let found else { return false }
-        for key in found where seen.insert(key.id).inserted {
+        guard let read else { return false }
+        for key in read.found where seen.insert(key.id).inserted {
             matched += 1
             kept.offer(key)
+            if isAttributed { attributed.keys.append(key) }
         }
+        if isAttributed { attributed.ids.formUnion(read.ids) }
         return true
     }
 

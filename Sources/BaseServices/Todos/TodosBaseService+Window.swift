@@ -70,17 +70,21 @@ extension TodosBaseService {
         let hasTerms = !SearchTerms.of(query.search).isEmpty
         let isFirstWindow = !query.fromEnd && limit <= firstMatchesLimit && offset <= firstMatchesLimit - limit
         if query.sort == .urgency, hasTerms, isFirstWindow, !hasAttributes {
+            var attributed: AttributedTodos?
             if searchIndex == .fts5, strategy != .index,
-                let matcher = FTS5PhraseMatcher(search: query.search, connection: db),
-                let window = try urgencyWalk(
+                let matcher = FTS5PhraseMatcher(search: query.search, connection: db)
+            {
+                switch try urgencyWalk(
                     query, offset: offset, limit: limit, matcher: matcher, mayGiveUp: strategy == .automatic, now: now,
                     in: db)
-            {
-                return window
+                {
+                case .window(let window): return window
+                case .gaveUp(let read): attributed = read
+                }
             }
             // No index holds the urgency order: one pass over the matches scores them.
             return try SearchMatches(query, searchIndex: searchIndex, reading: db).firstWindow(
-                sort: .urgency, offset: offset, limit: limit, now: now, in: db)
+                sort: .urgency, offset: offset, limit: limit, now: now, beside: attributed, in: db)
         }
         if query.sort == .urgency || hasAttributes {
             return try scannedWindow(query, offset: offset, limit: limit, searchIndex: searchIndex, now: now, in: db)
@@ -213,35 +217,45 @@ extension TodosBaseService {
     /// from 3): the same operations on the same numbers in the same order as SQLite's, so that
     /// the score is exactly the one the SQL gives and both place ties alike.
     static func urgency(of row: Statement, now: Int64) -> Double {
+        urgency(
+            created: row.int64(at: 1), due: row.isNull(at: 3) ? nil : row.int64(at: 3),
+            priority: row.optionalString(at: 4), tagCount: row.int64(at: 5), hasProject: !row.isNull(at: 6), now: now)
+    }
+
+    /// The score of a todo created at `created`, due at `due`, and with `priority`, `tagCount`
+    /// tags and a project or not, as ``urgency(of:now:)`` computes it.
+    static func urgency(
+        created: Int64, due: Int64?, priority: String?, tagCount: Int64, hasProject: Bool, now: Int64
+    ) -> Double {
         let day = 86_400_000.0
         /// `now - stored` as SQLite subtracts: as integers, or as reals if that overflows.
         func days(since stored: Int64) -> Double {
             let (difference, overflow) = now.subtractingReportingOverflow(stored)
             return (overflow ? Double(now) - Double(stored) : Double(difference)) / day
         }
-        var due = 0.0
-        if !row.isNull(at: 3) {
-            let overdue = days(since: row.int64(at: 3))
-            due = overdue >= 7 ? 1.0 : overdue >= -14 ? (overdue + 14) * 0.8 / 21 + 0.2 : 0.2
+        var dueShare = 0.0
+        if let due {
+            let overdue = days(since: due)
+            dueShare = overdue >= 7 ? 1.0 : overdue >= -14 ? (overdue + 14) * 0.8 / 21 + 0.2 : 0.2
         }
-        let priority: Double =
-            switch row.optionalString(at: 4) {
+        let priorityShare: Double =
+            switch priority {
             case "H": Urgency.highPriority
             case "M": Urgency.mediumPriority
             case "L": Urgency.lowPriority
             default: 0.0
             }
-        let age = min(1.0, max(0.0, days(since: row.int64(at: 1)) / Urgency.maximumAgeDays))
+        let age = min(1.0, max(0.0, days(since: created) / Urgency.maximumAgeDays))
         let tags: Double =
-            switch row.int64(at: 5) {
+            switch tagCount {
             case 0: 0.0
             case 1: Urgency.tagsFactor(count: 1)
             case 2: Urgency.tagsFactor(count: 2)
             default: 1.0
             }
-        let project = row.isNull(at: 6) ? 0.0 : Urgency.projectCoefficient
-        return Urgency.dueCoefficient * due + priority + Urgency.ageCoefficient * age + Urgency.tagsCoefficient * tags
-            + project
+        let project = hasProject ? Urgency.projectCoefficient : 0.0
+        return Urgency.dueCoefficient * dueShare + priorityShare + Urgency.ageCoefficient * age
+            + Urgency.tagsCoefficient * tags + project
     }
 
     // MARK: Without a search

@@ -406,7 +406,8 @@ private func expectUrgencyWindowsMatchSQL(
                             (matcher) throws(DatabaseError) in
                             try TodosBaseService.urgencyWalk(
                                 query, offset: offset, limit: limit, matcher: matcher, mayGiveUp: false, now: now,
-                                readWholeLimit: 3, in: db)
+                                readWholeLimit: 3, in: db
+                            ).window
                         }
                     }
                     #expect(walked?.todos.map(\.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(label)")
@@ -490,6 +491,53 @@ private func expectUrgencyWindowsMatchSQL(
     #expect(passed.totalCount == count)
 }
 
+@Test func aWalkThatGivesUpAmongThePlainTodosLeavesThePassOnlyThePlainOnesToScore() throws {
+    let fixture = try ServicesFixture(searchIndex: .fts5)
+    let count = 3_000
+    _ = try value(fixture.todos.createMany(titles: (0..<count).map { "task \($0)" }))
+    let day: Int64 = 86_400_000
+    let now: Int64 = 1_000 * day
+    // Created a minute apart, the first oldest; only the last thousand say "late", so the walk in
+    // creation order meets no match for 2,000 todos and gives up. Among them, and before them,
+    // todos with attributes, some done, a few matching.
+    try fixture.database.execute(
+        """
+        UPDATE todos SET created_at = \(now - 30 * day) + id * 60000, notes = CASE WHEN id > 2000 THEN 'late' ELSE '' END,
+            completed = CASE WHEN id % 7 = 0 THEN 1 ELSE 0 END;
+        UPDATE todos SET priority = 'L' WHERE id IN (5, 2500, 2501, 2950);
+        UPDATE todos SET due_at = \(now + 3 * day) WHERE id IN (2600, 2601, 10);
+        UPDATE todos SET project = 'home' WHERE id IN (2500, 2700);
+        UPDATE todos SET tags = '["a"]' WHERE id IN (2800, 2999);
+        UPDATE todos SET tags = '[]' WHERE id = 2002;
+        """)
+    let order = TodosBaseService.sortedBy(.urgency, now: now)
+    for filter in TodoFilter.allCases {
+        let query = TodoQuery(filter: filter, search: "late", sort: .urgency, limit: 60)
+        let shown = TodosBaseService.shownCondition(query, searchIndex: .fts5)
+        let (expected, walk, window) = try fixture.database.read { (db) throws(DatabaseError) in
+            let expected = try db.fetchAll(
+                "SELECT id FROM todos WHERE 1\(shown.sql) ORDER BY \(order.sql)", shown.arguments + order.arguments
+            ) { $0.int64(at: 0) }
+            let walk = try FTS5PhraseMatcher(search: "late", connection: db).map { (matcher) throws(DatabaseError) in
+                try TodosBaseService.urgencyWalk(
+                    query, offset: 0, limit: 60, matcher: matcher, mayGiveUp: true, now: now, in: db)
+            }
+            let window = try TodosBaseService.window(query, searchIndex: .fts5, now: now, in: db)
+            return (expected, walk, window)
+        }
+        #expect(window.todos.map(\.id) == Array(expected.prefix(60)), "\(filter)")
+        // The done todos (one in seven) meet a match 286 todos in: that walk finds its window.
+        guard filter != .completed else { continue }
+        guard case .gaveUp(let attributed?)? = walk else {
+            Issue.record("the walk over \(filter) did not give up with the todos that have attributes")
+            continue
+        }
+        // Ten todos have attributes, one of them done (2800).
+        #expect(attributed.ids.count == (filter == .all ? 10 : 9), "\(filter)")
+        #expect(window.isCountExact && window.totalCount == expected.count, "\(filter)")
+    }
+}
+
 @Test func aPlainTodoJustOverAYearOldTiesWithTheOlderOnesWhenTheirWalkStopsEarly() throws {
     let fixture = try ServicesFixture(searchIndex: .fts5)
     _ = try value(fixture.todos.createMany(titles: (0..<1_101).map { "task \($0)" }))
@@ -503,7 +551,8 @@ private func expectUrgencyWindowsMatchSQL(
     let window = try fixture.database.read { (db) throws(DatabaseError) in
         try FTS5PhraseMatcher(search: "task", connection: db).flatMap { (matcher) throws(DatabaseError) in
             try TodosBaseService.urgencyWalk(
-                query, offset: 0, limit: 10, matcher: matcher, mayGiveUp: false, now: now, readWholeLimit: 3, in: db)
+                query, offset: 0, limit: 10, matcher: matcher, mayGiveUp: false, now: now, readWholeLimit: 3, in: db
+            ).window
         }
     }
     #expect(window?.todos.map(\.id) == Array(1...10))
