@@ -116,13 +116,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Test-only: what several test targets share: the sanitizer check, the thread CPU clock,
-        // the folder for test files, and a recorder of what an observable sends from any thread.
+        // the folder for test files, a recorder of what an observable sends from any thread, and
+        // the lanes that run the long serialized suites beside the parallel tests.
         .target(
             name: "TestMeasures", dependencies: ["Streams", "StreamsTesting"], path: "Tests/Support/TestMeasures",
             swiftSettings: strictSettings),
         .testTarget(
             name: "StreamsTests",
-            dependencies: ["Streams", "StreamsTesting"],
+            dependencies: ["Streams", "StreamsTesting", "TestMeasures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,11 +1,12 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: cancelling downloads in the app, in a real terminal (a private tmux server), in
 // the slow-network scenario, where a download waits 1.5 s for an answer that never brings a
 // file. Needs the wall clock: each step polls the screen up to a deadline.
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct AppDownloadCancelTests {
     @Test func cWithDownloadsRunningCancelsThemAllWithANoteAndWithNoneSaysSo() throws {
         let folder = try TemporaryFolder()

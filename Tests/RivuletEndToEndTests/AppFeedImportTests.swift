@@ -1,11 +1,12 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: the app in a real terminal (tmux) imports an OPML file from the feeds scene. The
 // imported feeds are fetched at once; their addresses are on loopback port 9, where nothing
 // listens, so the fetches fail at once and no packet leaves the machine.
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct AppFeedImportTests {
     @Test func theFeedsSceneImportsAnOPMLFileFromItsPrompt() throws {
         let folder = try TemporaryFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: the app fetches every feed when it starts (the default), and does not when the
@@ -17,7 +18,7 @@ private func figures(db: String) throws -> String? {
     return line.map { String($0.split(separator: "\t")[2]) }
 }
 
-@Suite(.enabled(if: AppOnDatabase.isAvailable), .serialized)
+@Suite(.enabled(if: AppOnDatabase.isAvailable), .serialized, .terminalLane)
 struct AppFeedReloadTests {
     /// Subscribes to a one-item feed file, then gives the file three items.
     private func prepare(_ folder: TemporaryFolder) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: these tests run the built `rivulet` binary in a real terminal (a private tmux
@@ -28,7 +29,7 @@ private struct PolishedApp {
     }
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct AppPolishTests {
     @Test func aKeyTypedWithTheKeyThatOpensAListActsInThatList() throws {
         let app = try PolishedApp()

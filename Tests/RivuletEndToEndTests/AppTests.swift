@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: these tests run the built `rivulet` binary in a real terminal (a private tmux
@@ -43,7 +44,7 @@ struct RunningApp {
     }
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct AppTests {
     @Test func startsOnHomeAndOpensTheTodos() throws {
         let app = try RunningApp()

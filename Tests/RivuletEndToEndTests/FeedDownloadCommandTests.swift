@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestServer
+import TestMeasures
 import Testing
 
 // End-to-end, on the wall clock: `feeds download` of the built binary against a server on
@@ -18,7 +19,7 @@ private func podcast(enclosure: String) -> Data {
         """.utf8)
 }
 
-@Suite(.serialized)
+@Suite(.serialized, .terminalLane)
 struct FeedDownloadCommandTests {
     private static let noProxy = ["http_proxy": "", "all_proxy": "", "ALL_PROXY": ""]
 

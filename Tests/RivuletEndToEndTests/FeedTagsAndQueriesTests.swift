@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: tags, query feeds and filters through the real binary's subcommands, then the
@@ -15,7 +16,7 @@ private func rss(_ title: String, items: [String]) -> String {
         + entries.joined() + "</channel></rss>"
 }
 
-@Suite(.serialized)
+@Suite(.serialized, .terminalLane)
 struct FeedTagsAndQueriesTests {
     /// A database with "Rust news" and "Weather" (besides the sample feed), stored from files,
     /// and the ID of "Rust news".

@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: removing a feed in the app, taking it back with u, and removing it again with
@@ -21,7 +22,7 @@ private func listsFeed(_ title: String, _ screen: String) -> Bool {
     screen.split(separator: "\n").contains { $0.contains(title) && $0.contains(" unread") }
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct FeedUndoTests {
     @Test func undoBringsARemovedFeedBackWithItsReadStateAndRedoRemovesItAfterARestart() throws {
         let folder = try TemporaryFolder()

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestServer
+import TestMeasures
 import Testing
 
 // End-to-end hostile input: the built `rivulet` binary given titles, notes, feeds and feed
@@ -219,7 +220,7 @@ private let hostileFeed = #"""
                 "content_text": "Body\u001b]0;pwned\u0007 text\u001b[2J\u001b[H here"}]}
     """#
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct HostileTerminalTests {
     @Test func hostileTodoAndFeedItemLeaveTheTitleTheScreenAndTheClipboardAlone() throws {
         let folder = try TemporaryFolder()

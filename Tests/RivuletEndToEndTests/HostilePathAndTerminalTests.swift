@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end hostile paths and terminals (issue 18, the local half), on the wall clock with the
@@ -123,7 +124,7 @@ func feedItemsPrintsEveryItemOfAHugeFeed() throws {
     #expect(Set(items.compactMap { $0["id"] as? Int }).count == count)
 }
 
-@Suite(.enabled(if: isTmuxAvailable()), .serialized)
+@Suite(.enabled(if: isTmuxAvailable()), .serialized, .terminalLane)
 struct HostileTerminalSessionTests {
     @Test func anUnterminatedPasteLetsControlCQuitAndRestoresTheTerminal() throws {
         let app = try RunningApp()

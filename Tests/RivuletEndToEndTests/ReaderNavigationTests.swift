@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: the reader's ways through many feeds — `n` to the next unread item across feeds,
@@ -21,7 +22,7 @@ private func feedDocument(_ title: String, _ first: (String, String), _ second: 
         """
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct ReaderNavigationTests {
     @Test func nextUnreadAcrossFeedsUnreadOnlyAndSearch() throws {
         let files = try TemporaryFolder()

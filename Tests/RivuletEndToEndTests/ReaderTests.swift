@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: the reader of a feed item with HTML content, in a real terminal (a private tmux
@@ -49,7 +50,7 @@ private let styledDocument = """
     </channel></rss>
     """
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct ReaderTests {
     @Test(arguments: [false, true])
     func boldItalicHeadingsAndCodeAreDrawnWithTheirAttributesAndColoursOnlyWithoutNoColor(noColor: Bool) throws {

@@ -1,7 +1,8 @@
 import Foundation
+import TestMeasures
 import Testing
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct SettingsFileTests {
     @Test func aBadLineOfTheSettingsFileIsShownAtStartAndTheAppStillStarts() throws {
         let folder = try TemporaryFolder()
@@ -30,7 +31,7 @@ private func appWithSettings(_ settings: String, in folder: TemporaryFolder) thr
     return try TmuxSession(command: command, environment: ["XDG_CONFIG_HOME": folder.file("config-home")])
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct KeyBindingEndToEndTests {
     @Test func keysBoundForHomeTheReaderAndTheEditorWorkAndShowThere() throws {
         let folder = try TemporaryFolder()

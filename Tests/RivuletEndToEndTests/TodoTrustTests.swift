@@ -1,4 +1,5 @@
 import Foundation
+import TestMeasures
 import Testing
 
 // End-to-end: the real `rivulet` binary in a real terminal (a private tmux server per test),
@@ -37,7 +38,7 @@ private func activeTitles(_ db: String) throws -> Set<String> {
     return Set(todos.compactMap { $0["title"] as? String })
 }
 
-@Suite(.enabled(if: tmuxIsInstalled()), .serialized)
+@Suite(.enabled(if: tmuxIsInstalled()), .serialized, .terminalLane)
 struct TodoTrustTests {
     @Test func overdueAndDueTodayTodosAreMarkedWithASymbolWithoutColour() throws {
         let app = try PreparedApp(environment: ["NO_COLOR": "1"]) { db in

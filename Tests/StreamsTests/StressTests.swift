@@ -3,6 +3,7 @@ import Foundation
 import Streams
 import StreamsTesting
 import Synchronization
+import TestMeasures
 import Testing
 
 // Stress: 8 producer threads send into subjects and operators while other threads subscribe and
@@ -12,7 +13,8 @@ import Testing
 // the full sizes take about 100 s of both cores and starve the wall-clock tests running beside
 // them. `RIVULET_STRESS_FULL=1` (`.ci/stress`) makes every test 8 × 100,000 under the sanitizer
 // as well. The tests run one after another, so that the rest of the suite,
-// some of which waits on the wall clock, keeps a share of the machine.
+// some of which waits on the wall clock, keeps a share of the machine, in a lane of their own
+// (`TestLane`), so that they start with the run rather than after the parallel tests.
 
 private let producerCount = 8
 private let isFullRun = ProcessInfo.processInfo.environment["RIVULET_STRESS_FULL"] == "1"
@@ -219,7 +221,7 @@ private final class CheckerPool<Checker: Sendable>: Sendable {
     var all: [Checker] { checkers.withLock { $0 } }
 }
 
-@Suite(.serialized) struct StreamStressTests {
+@Suite(.serialized, .stressLane) struct StreamStressTests {
     @Test func pipelineOfMergeShareCombineLatestAndFlatMapLatestLosesNothingUnderEightProducers() {
         let tracker = SubscriptionTracker()
         let subjects = makeSubjects()
