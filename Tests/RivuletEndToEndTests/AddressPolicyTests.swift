@@ -176,6 +176,5 @@ extension LongEndToEndSuites.AddressPolicyTests {
             #expect(outcome.termination == .exited(0), "\(outcome.error)")
             #expect(targets == ["http://feeds.example.invalid/feed"])
         }
-
     }
 }

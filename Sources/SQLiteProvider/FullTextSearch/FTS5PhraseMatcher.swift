@@ -14,6 +14,9 @@ internal import CSQLite
 /// quoted phrase with a `*` after it: the last token of each phrase matches as a prefix, a
 /// phrase lies within one column, and all phrases must be found.
 ///
+/// The same phrases asked of the index itself cost less where a phrase's last token is no
+/// prefix of a longer term: ``prefixPhrases(in:connection:)`` says which ones can drop the `*`.
+///
 /// Used on one connection's queue only, like the connection.
 public final class FTS5PhraseMatcher {
     private let module: fts5_tokenizer
