@@ -172,9 +172,11 @@ private struct UrgencyWalk {
             (rows) throws(DatabaseError) -> (ids: [Int64], found: [TodosBaseService.SortKey])? in
             var ids: [Int64] = []
             var found: [TodosBaseService.SortKey] = []
+            var read = 0
             while try rows.step() {
-                ids.append(rows.int64(at: 0))
-                if let limit, ids.count > limit { return nil }
+                read += 1
+                if let limit, read > limit { return nil }
+                if isAttributed { ids.append(rows.int64(at: 0)) }
                 guard matcher.matches(rows, columns: [1, 2]) else { continue }
                 found.append(.init(completed: rows.int64(at: 3), urgency: rows.double(at: 4), id: rows.int64(at: 0)))
             }
