@@ -7,7 +7,10 @@
 /// What the descriptor `listener` holds now, in words, for a test whose client was refused by
 /// a server that listened on `port` through it: still that listening socket, a socket that no
 /// longer listens or has another port (the descriptor was closed and its number reused), or
-/// nothing at all; then `acceptNote`, why the server's accept loop ended, when it has.
+/// nothing at all; then `acceptNote`, why the server's accept loop ended, when it has. A client
+/// refused while the socket still listens and the loop still runs was in another network
+/// namespace than the server: a thread of the test process had been moved into one (see the
+/// address-policy tests, which no longer do that).
 public func describeListener(_ listener: Int32, port: UInt16, acceptNote: String?) -> String {
     describeDescriptor(listener, port: port) + "; " + (acceptNote ?? "the accept loop runs")
 }
