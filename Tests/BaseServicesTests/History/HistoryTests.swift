@@ -136,6 +136,20 @@ private func expectUndoRedo(
     try expectUndoRedo(fixture, before: before, label: "add 3 todos")
 }
 
+// An add large enough to go in statements of many rows, with a count that no such statement
+// divides, is undone and redone whole; one empty title among them, past the first statements,
+// writes nothing.
+@Test func undoingAnAddOfManyInStatementsOfManyRowsRemovesThemAll() throws {
+    let (fixture, before) = try seeded()
+    let count = 3 * TodosBaseService.rowsPerInsert + 5
+    #expect(try value(fixture.todos.createMany(titles: (0..<count).map { "many \($0)" })) == count)
+    try expectUndoRedo(fixture, before: before, label: "add \(count) todos")
+
+    let titles = (0..<count).map { $0 == count - 3 ? " " : "more \($0)" }
+    #expect(throws: DatabaseError.self) { try value(fixture.todos.createMany(titles: titles)) }
+    #expect(try fixture.database.int("SELECT count(*) FROM todos WHERE title LIKE 'more %'") == 0)
+}
+
 @Test func undoStepsBackThroughSeveralChangesInOrder() throws {
     let fixture = try ServicesFixture()
     let empty = try everyTodo(fixture.database)

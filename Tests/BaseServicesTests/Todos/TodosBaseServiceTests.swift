@@ -302,6 +302,66 @@ func searchFollowsUpdatesAndDeletes(searchIndex: SearchIndex) throws {
     #expect(window.totalCount == 25)
 }
 
+/// Drafts whose every inserted value differs from its neighbours': notes, state, due date, tags,
+/// project, priority and recurrence.
+private func variedDrafts(_ count: Int) -> [TodoDraft] {
+    (0..<count).map { index in
+        TodoDraft(
+            title: "draft \(index)", notes: index % 3 == 0 ? "notes of \(index)" : "",
+            dueAt: index % 4 == 0 ? nil : Date(storedMilliseconds: 1_800_000_000_000 + Int64(index) * 86_400_000),
+            isCompleted: index % 5 == 0,
+            attributes: TodoAttributes(
+                tags: index % 2 == 0 ? ["t\(index % 7)"] : [], project: index % 6 == 0 ? "p\(index)" : nil,
+                priority: TodoPriority.allCases[index % TodoPriority.allCases.count],
+                recurrence: index % 8 == 1 ? Recurrence(every: 1 + index % 3, .week) : nil))
+    }
+}
+
+/// What a stored todo holds apart from the times it was written.
+private struct StoredValues: Equatable {
+    let id: Int64, title: String, notes: String, isCompleted: Bool, isCompletedAtSet: Bool, position: Int64
+    let dueAt: Date?, attributes: TodoAttributes
+
+    init(_ todo: TodoObject) {
+        (id, title, notes, isCompleted, isCompletedAtSet) = (
+            todo.id, todo.title, todo.notes, todo.isCompleted, todo.completedAt != nil
+        )
+        (position, dueAt, attributes) = (todo.position, todo.dueAt, todo.attributes)
+    }
+}
+
+private func storedValues(_ database: SQLiteDatabase) throws -> [StoredValues] {
+    try database.read { (db) throws(DatabaseError) in
+        try db.fetchAll(
+            "SELECT \(TodosBaseService.columns) FROM todos ORDER BY id", [], decode: TodosBaseService.decode)
+    }.map(StoredValues.init)
+}
+
+// Most of a large insert goes in statements of many rows: every value must land in its own
+// todo's row, as when each todo is inserted alone, with either search index.
+@Test(arguments: [SearchIndex.fts5, .words])
+func anInsertOfManyDraftsStoresWhatInsertingEachAloneStores(searchIndex: SearchIndex) throws {
+    let count = 2 * TodosBaseService.rowsPerInsert + 22
+    let drafts = variedDrafts(count)
+    let together = try ServicesFixture(searchIndex: searchIndex)
+    try create(together, "Existing")
+    #expect(try together.todos.insert(drafts) == count)
+    let alone = try ServicesFixture(searchIndex: searchIndex)
+    try create(alone, "Existing")
+    for draft in drafts { #expect(try alone.todos.insert([draft]) == 1) }
+
+    let stored = try storedValues(together.database)
+    #expect(stored.count == count + 1)
+    #expect(stored == (try storedValues(alone.database)))
+    #expect(stored.map(\.id) == Array(stored[0].id...stored[0].id + Int64(count)))
+    for word in ["draft", "notes", "12"] {
+        let query = TodoQuery(filter: .all, search: word, sort: .manual, limit: count + 1)
+        #expect(
+            titles(try value(together.todos.fetchWindow(query))) == titles(try value(alone.todos.fetchWindow(query))),
+            "\(searchIndex) \(word)")
+    }
+}
+
 @Test func deletingTheNewestTodoDoesNotGiveItsIdentifierToTheNextOne() throws {
     let fixture = try ServicesFixture()
     try create(fixture, "Kept")
