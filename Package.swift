@@ -190,7 +190,7 @@ let package = Package(
             dependencies: [
                 "RivuletApp", "Coordination", "TerminalUI", "Domain", "ViewModels", "SceneServices",
                 "SceneServicesMocks",
-                "Streams", "StreamsTesting",
+                "Streams", "StreamsTesting", "TestMeasures",
             ],
             swiftSettings: strictSettings
         ),

@@ -81,7 +81,7 @@ import Testing
 }
 
 @Test func configuringTwiceIsAnErrorAndTheSharedServicesWork() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         let configuration = BaseServicesConfiguration(database: .inMemory, environment: .fake)
         guard (try? configureBaseServices(configuration)) != nil else { exit(1) }
         do throws(DatabaseError) {
@@ -97,7 +97,7 @@ import Testing
 }
 
 @Test func usingASharedServiceBeforeConfiguringStopsWithAMessage() async {
-    await #expect(processExitsWith: .failure) {
+    await inOwnProcess(expecting: .failure) {
         _ = TodosBaseService.shared
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SceneServices
 import Streams
+import TestMeasures
 import Testing
 
 @testable import RivuletApp
@@ -35,7 +36,7 @@ import Testing
 // test that starts them runs in a process of its own.
 
 @Test func compositionStartsANewDatabaseWithTheSampleFeedBesideIt() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rivulet-start-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let database = folder.appendingPathComponent("rivulet.sqlite").path
@@ -43,12 +44,14 @@ import Testing
         else { exit(2) }
         let feeds = try? services.makeCommandLineService().fetchFeeds().toBlocking(timeout: 10).first()?.get()
         let sample = folder.appendingPathComponent("sample-feed.xml").path
-        exit(feeds?.map(\.url) == [sample] && feeds?.first?.itemCount ?? 0 > 0 ? 0 : 1)
+        let started = feeds?.map(\.url) == [sample] && feeds?.first?.itemCount ?? 0 > 0
+        try? FileManager.default.removeItem(at: folder)
+        exit(started ? 0 : 1)
     }
 }
 
 @Test func compositionReportsADatabaseThatCannotBeUsedAsAFailure() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("rivulet-none-\(UUID().uuidString)")
         let options = GlobalOptions(databasePath: missing.appendingPathComponent("rivulet.sqlite").path)
         guard case .failure(let failure) = Composition.startServices(options: options) else { exit(2) }
@@ -57,7 +60,7 @@ import Testing
 }
 
 @Test func compositionStartsTheServicesOncePerProcess() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard case .success = Composition.startServices(options: GlobalOptions(environment: .fake)) else { exit(2) }
         guard case .failure(let failure) = Composition.startServices(options: GlobalOptions(environment: .fake))
         else { exit(3) }

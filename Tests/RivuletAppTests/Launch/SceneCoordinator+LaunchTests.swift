@@ -2,6 +2,7 @@ import Coordination
 import Foundation
 import SceneServices
 import Streams
+import TestMeasures
 import Testing
 import ViewModels
 
@@ -34,20 +35,20 @@ private func homeCounts(launching scenario: Scenario) -> HomeCounts? {
 // test runs in a process of its own.
 
 @Test func launchEmptyScenarioStartsWithNoTodosAndNoFeeds() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         exit(homeCounts(launching: .empty) == .zero ? 0 : 1)
     }
 }
 
 @Test func launchBrokenFeedScenarioStartsWithTheWelcomeListAndTheBrokenFeed() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard let counts = homeCounts(launching: .brokenFeed) else { exit(2) }
         exit(counts.activeTodos > 0 ? 0 : 1)
     }
 }
 
 @Test func launchTwiceFailsWithAMessage() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         let presenter = KeepingPresenter()
         _ = try? SceneCoordinator.launch(
             LaunchConfiguration(environment: .fake), scheduler: ImmediateScheduler(), presenter: presenter)
@@ -114,21 +115,21 @@ private final class RefreshWatch: Sendable {
 }
 
 @Test func launchManyScenarioStartsWithOneHundredThousandTodos() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard let counts = homeCounts(launching: .many) else { exit(2) }
         exit(counts.activeTodos + counts.completedTodos == Scenario.manyTodoCount && counts.unreadItems == 0 ? 0 : 1)
     }
 }
 
 @Test func launchOfflineScenarioKeepsStoredItemsReadable() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard let counts = homeCounts(launching: .offline) else { exit(2) }
         exit(counts.unreadItems > 0 ? 0 : 1)
     }
 }
 
 @Test func launchOfflineScenarioRefreshFailsForEveryFeedWithAMessage() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard let feeds = feedsScene(launching: .offline) else { exit(2) }
         let watch = RefreshWatch(feeds)
         let failed = watch.eventually { watch in
@@ -141,7 +142,7 @@ private final class RefreshWatch: Sendable {
 }
 
 @Test func launchSlowNetworkScenarioShowsTheRefreshInProgressThenFinishes() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard let feeds = feedsScene(launching: .slowNetwork) else { exit(2) }
         let watch = RefreshWatch(feeds)
         // The fake network answers after 1.5 s: at first every feed is still refreshing.
@@ -155,7 +156,7 @@ private final class RefreshWatch: Sendable {
 }
 
 @Test func launchOfflineScenarioShowsTheStoredItemsOfAFeed() async {
-    await #expect(processExitsWith: .success) {
+    await inOwnProcess(expecting: .success) {
         guard let coordinator = launched(.offline), let home = coordinator.topScene else { exit(2) }
         coordinator.follow(.feeds, from: home)
         guard case .feeds(let feeds)? = coordinator.topScene?.scene, let list = coordinator.topScene else { exit(3) }

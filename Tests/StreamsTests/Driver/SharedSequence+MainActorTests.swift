@@ -1,5 +1,6 @@
 import Streams
 import StreamsTesting
+import TestMeasures
 import Testing
 
 /// A screen as a UI keeps it: an ordinary class, not `Sendable`.
@@ -61,7 +62,7 @@ private final class Screen {
 }
 
 @Test func driveOnMainActorWithTrapsWhenTheDriverDeliversElsewhere() async {
-    await #expect(processExitsWith: .failure) {
+    await inOwnProcess(expecting: .failure) {
         let scheduler = TestScheduler(initialClock: 0)
         let driver = BehaviorRelay(value: 1).asDriver(scheduler: scheduler)
         let subscription = await MainActor.run {

@@ -1,6 +1,7 @@
 import Dispatch
 import Streams
 import StreamsTesting
+import TestMeasures
 import Testing
 
 /// A screen as a UI keeps it on its own queue: an ordinary class, not `Sendable`.
@@ -91,7 +92,7 @@ private func uiQueue() -> DispatchQueue { DispatchQueue(label: "test.ui") }
 }
 
 @Test func driveConfinedToAQueueTrapsWhenTheDriverDeliversElsewhere() async {
-    await #expect(processExitsWith: .failure) {
+    await inOwnProcess(expecting: .failure) {
         let queue = DispatchQueue(label: "test.ui")
         let scheduler = TestScheduler(initialClock: 0)
         let driver = BehaviorRelay(value: 1).asDriver(scheduler: scheduler)
@@ -105,7 +106,7 @@ private func uiQueue() -> DispatchQueue { DispatchQueue(label: "test.ui") }
 }
 
 @Test func driveConfinedToAQueueTrapsWhenCalledOffItsQueue() async {
-    await #expect(processExitsWith: .failure) {
+    await inOwnProcess(expecting: .failure) {
         let queue = DispatchQueue(label: "test.ui")
         let driver = BehaviorRelay(value: 1).asDriver(scheduler: TestScheduler(initialClock: 0))
         _ = driver.drive(confinedTo: queue, with: Screen(), onNext: { screen, value in screen.shown.append(value) })
