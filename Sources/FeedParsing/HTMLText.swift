@@ -291,7 +291,7 @@ struct _TextAccumulator {
 
     mutating func append(_ scalar: Unicode.Scalar) {
         guard !isFull else { return }
-        if scalar.properties.isWhitespace {
+        if scalar.hasWhiteSpaceProperty {
             pendingSpace = count > 0
             return
         }

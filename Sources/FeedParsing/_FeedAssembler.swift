@@ -174,8 +174,7 @@ enum _FeedAssembler {
     }
 
     static func trimmed(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-        return text
+        text?.trimmingSpacesAndNewlines()
     }
 
     /// The base for a document's relative links: the address it was read from when that is a

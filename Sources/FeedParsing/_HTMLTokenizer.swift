@@ -176,7 +176,7 @@ struct _HTMLTokenizer {
         var position = start
         while position < end {
             let scalar = scalars[position]
-            if scalar == "/" || scalar.properties.isWhitespace { break }
+            if scalar == "/" || scalar.hasWhiteSpaceProperty { break }
             if name.unicodeScalars.count < 32 { name.unicodeScalars.append(Self.lowercased(scalar)) }
             position += 1
         }
@@ -188,23 +188,23 @@ struct _HTMLTokenizer {
         var values: [String: String] = [:]
         var position = start
         while position < end {
-            while position < end, scalars[position].properties.isWhitespace || scalars[position] == "/" {
+            while position < end, scalars[position].hasWhiteSpaceProperty || scalars[position] == "/" {
                 position += 1
             }
             var name = ""
             while position < end {
                 let scalar = scalars[position]
-                if scalar == "=" || scalar == "/" || scalar.properties.isWhitespace { break }
+                if scalar == "=" || scalar == "/" || scalar.hasWhiteSpaceProperty { break }
                 if name.unicodeScalars.count < 32 { name.unicodeScalars.append(Self.lowercased(scalar)) }
                 position += 1
             }
-            while position < end, scalars[position].properties.isWhitespace { position += 1 }
+            while position < end, scalars[position].hasWhiteSpaceProperty { position += 1 }
             guard position < end, scalars[position] == "=" else {
                 if !name.isEmpty, Self.usedAttributes.contains(name), values[name] == nil { values[name] = "" }
                 continue
             }
             position += 1
-            while position < end, scalars[position].properties.isWhitespace { position += 1 }
+            while position < end, scalars[position].hasWhiteSpaceProperty { position += 1 }
             var valueStart = position
             var valueEnd = position
             if position < end, scalars[position] == "\"" || scalars[position] == "'" {
@@ -221,7 +221,7 @@ struct _HTMLTokenizer {
                 }
                 position += 1
             } else {
-                while position < end, !scalars[position].properties.isWhitespace { position += 1 }
+                while position < end, !scalars[position].hasWhiteSpaceProperty { position += 1 }
                 valueEnd = position
             }
             if Self.usedAttributes.contains(name), values[name] == nil {

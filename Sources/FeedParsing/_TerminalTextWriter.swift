@@ -74,7 +74,7 @@ struct _TerminalTextWriter {
             let spaces = 8 - column % 8
             for _ in 0..<spaces { put(" ") }
         default:
-            if scalar.properties.isWhitespace {
+            if scalar.hasWhiteSpaceProperty {
                 put(" ")
             } else {
                 put(scalar)
@@ -113,8 +113,10 @@ struct _TerminalTextWriter {
     /// the run before it when nothing but layout came between them.
     private mutating func markEmphasis(at offset: Int) {
         defer { hasEmphasisChanged = false }
-        guard !emphasis.isEmpty else { return }
-        if let last = styleRuns.last, last.emphasis == emphasis,
+        // The raw bits, not `isEmpty` and `==`: this runs for every character written, and the
+        // option set's generic defaults cost several times as much in a debug build.
+        guard emphasis.rawValue != 0 else { return }
+        if let last = styleRuns.last, last.emphasis.rawValue == emphasis.rawValue,
             last.range.upperBound == offset || !hasEmphasisChanged
         {
             styleRuns[styleRuns.count - 1].range = last.range.lowerBound..<offset + 1
@@ -341,6 +343,6 @@ struct _TerminalTextWriter {
 
     /// Whitespace that collapses in flowing text; a no-break space stays.
     private static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\u{A0}" && scalar.properties.isWhitespace
+        scalar != "\u{A0}" && scalar.hasWhiteSpaceProperty
     }
 }

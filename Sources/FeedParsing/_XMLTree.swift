@@ -171,10 +171,7 @@ final class _XMLElement {
 
     /// The trimmed text of the first child `name`, or `nil` when missing or blank.
     func childText(_ name: String, in namespace: String? = nil) -> String? {
-        guard let text = child(name, in: namespace)?.allText.trimmingCharacters(in: .whitespacesAndNewlines),
-            !text.isEmpty
-        else { return nil }
-        return text
+        child(name, in: namespace)?.allText.trimmingSpacesAndNewlines()
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FeedParsing
@@ -57,5 +58,32 @@ import Testing
 
     @Test func decodingEntitiesLeavesTagsAlone() {
         #expect(HTMLText.decodingEntities("<b>&amp;</b>") == "<b>&</b>")
+    }
+}
+
+// The ASCII shortcut answers as the property tables do, for every scalar up to past the last
+// one with the White_Space property (U+3000) and for a few beyond.
+@Test func theWhiteSpaceShortcutAgreesWithTheUnicodeProperty() {
+    let scalars =
+        (0..<0x3100).compactMap(Unicode.Scalar.init) + [0xFEFF, 0x1_F600, 0x10_FFFF].compactMap(Unicode.Scalar.init)
+    let disagreeing = scalars.filter { $0.hasWhiteSpaceProperty != $0.properties.isWhitespace }
+    #expect(disagreeing.isEmpty, "\(disagreeing.map { String($0.value, radix: 16) })")
+}
+
+// Trimming the ends gives what Foundation's trimming of `whitespacesAndNewlines` gives, for
+// every White_Space scalar, the zero-width space, and marks and controls beside them.
+@Test func trimmingWhiteSpaceAgreesWithFoundation() {
+    let spaces =
+        (0..<0x3100).compactMap(Unicode.Scalar.init).filter(\.properties.isWhitespace).map(String.init) + ["\u{200B}"]
+    let cores = ["a", "a b", "\u{301}a\u{301}", "\u{200B}x\u{200B}", "\u{1B}[1m", "日本", "\u{FEFF}z"]
+    var texts = ["", " ", "\n\t ", "\u{3000}\u{A0}"] + cores
+    for space in spaces {
+        for core in cores { texts += [space + core, core + space, space + core + space + space] }
+    }
+    for text in texts {
+        let foundation = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            text.trimmingSpacesAndNewlines() == (foundation.isEmpty ? nil : foundation), "\(Array(text.unicodeScalars))"
+        )
     }
 }
