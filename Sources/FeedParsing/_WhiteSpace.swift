@@ -1,8 +1,7 @@
 extension Unicode.Scalar {
     /// Whether the scalar has Unicode's White_Space property, as `properties.isWhitespace`
     /// says, answered without the property tables for ASCII, which is nearly all of a feed's
-    /// text: the tables' lookup was the largest cost of collapsing the whitespace of a long
-    /// summary.
+    /// text: the text writers ask it of every character.
     @inline(__always)
     var hasWhiteSpaceProperty: Bool {
         let value = value

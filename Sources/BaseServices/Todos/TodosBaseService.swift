@@ -316,8 +316,8 @@ public final class TodosBaseService: TodosBaseServiceType {
             anchorDay: row.optionalInt64(at: 13).map { Int(clamping: $0) })
     }
 
-    @inline(__always)
     /// Binds `draft` as the values of row `row` (from 0) of ``insertSQL`` or ``insertRowsSQL``.
+    @inline(__always)
     private static func bind(
         _ draft: TodoDraft, title: String, position: Int64, now: Int64, to statement: Statement, row: Int = 0
     ) {
