@@ -13,39 +13,6 @@ private func residentKiB() -> Int {
     return line.split(separator: " ").compactMap { Int($0) }.first ?? 0
 }
 
-/// The environment variable that tells a copy of the test binary it was started by
-/// `runAlone` to run one test on its own.
-private let aloneVariable = "RIVULET_TEST_RUNS_ALONE"
-
-/// Whether this process is the copy `runAlone` started for `test`.
-private func isRunningAlone(_ test: String) -> Bool {
-    ProcessInfo.processInfo.environment[aloneVariable] == test
-}
-
-/// Runs the test named `test` in a fresh copy of this test binary, with no other test beside it,
-/// and records the copy's output as an issue when it fails. A memory figure taken in this process
-/// counts whatever every test running in parallel allocates at the same moment (tens of
-/// megabytes, more than the figure being checked), so it is taken where nothing else runs.
-private func runAlone(_ test: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = ["--testing-library", "swift-testing", "--filter", test]
-    process.environment = ProcessInfo.processInfo.environment.merging([aloneVariable: test]) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = await onOwnThread {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-    print("run alone: \(test)\n\(text)")
-    #expect(process.terminationStatus == 0, "the test run alone failed:\n\(text)", sourceLocation: sourceLocation)
-    #expect(
-        text.contains("1 test"), "the copy of the test binary ran no test:\n\(text)", sourceLocation: sourceLocation)
-}
-
 /// Runs the blocking `body` on a thread of its own, so a long wait does not hold one of the few
 /// threads Swift concurrency shares among the tests running in parallel.
 private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
@@ -58,11 +25,16 @@ private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async
 private let isUnderThreadSanitizer = dlsym(nil, "__tsan_init") != nil
 
 // Wall clock: a thousand observers of one query on a real database file, while notes are
-// written. The test runs itself again in a process of its own, where the growth of the resident
-// set is this test's alone.
-@Test func aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed() async throws {
-    let name = "aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed"
-    guard isRunningAlone(name) else { return try await runAlone(name) }
+// written. The test runs in a process of its own, where the growth of the resident set is this
+// test's alone: a figure taken beside the tests running in parallel counts whatever they
+// allocate at the same moment (tens of megabytes, more than the figure being checked).
+@Test func aThousandObserversOfOneQueryAllSeeTheFinalValueAndAreAllFreed() async {
+    await inOwnProcess(expecting: .success) {
+        try await aThousandObserversOfOneQuery()
+    }
+}
+
+private func aThousandObserversOfOneQuery() async throws {
     try await withSubscriptionTracking {
         let (_, database) = try makeTemporaryDatabase()
         let counts = database.observe(on: ImmediateScheduler()) { (db) throws(DatabaseError) in

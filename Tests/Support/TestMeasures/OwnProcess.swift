@@ -26,15 +26,20 @@ private let ownProcessVariable = "RIVULET_TEST_IN_OWN_PROCESS"
 private func startLine(_ test: String) -> String { "own process: \(test) starts" }
 
 /// Runs `body` in a copy of this test binary of its own, started for this one test, and
-/// records an issue unless the copy ends as `expected`; in that copy, runs `body`, then exits
-/// with status 0 if `body` returned and 1 if it threw.
+/// records an issue unless the copy ends as `expected`.
 ///
-/// For what holds once per process (the base services are configured once), and for code that
-/// must trap. The testing library's exit tests do the same, but on Linux they watch for their
-/// processes with a thread that waits for *any* child of the test process to end: once one of
-/// them has run, that thread spins for as long as any other child (an app the end-to-end tests
-/// started, a `tmux` client) has ended and is not yet reaped, which cost seconds of CPU over a
-/// run of the whole suite. A copy started here is waited for as one process.
+/// In the copy, `body` runs as the test's body: what it records (an `#expect` that fails, an
+/// error it throws) fails the copy's run, which then exits with status 1; it may also end the
+/// process itself (`exit`, a trap).
+///
+/// For what holds once per process (the base services are configured once), for code that must
+/// trap, and for figures of the whole process (its resident set) that tests running beside it
+/// would distort. The testing library's exit tests do some of this, but on Linux they watch for
+/// their processes with a thread that waits for *any* child of the test process to end: once
+/// one of them has run, that thread spins for as long as any other child (an app the
+/// end-to-end tests started, a `tmux` client) has ended and is not yet reaped, which cost
+/// seconds of CPU over a run of the whole suite. A copy started here is waited for as one
+/// process.
 ///
 /// `test` names the test (the function's name, which `#function` gives), and must name no
 /// other test of the binary.
@@ -49,12 +54,9 @@ public func inOwnProcess(
         do {
             try await body()
         } catch {
-            print("own process: \(name) threw \(error)")
-            fflush(nil)
-            exit(1)
+            Issue.record(error, sourceLocation: sourceLocation)
         }
-        fflush(nil)
-        exit(0)
+        return
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
