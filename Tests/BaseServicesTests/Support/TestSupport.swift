@@ -25,7 +25,7 @@ func makeTemporaryDatabase(
 /// per process: a test's database starts as a copy of one (a tenth of a millisecond) instead of
 /// running every migration again (ten milliseconds, for hundreds of tests). The migrations
 /// themselves are tested from empty and older files, in the schema's own tests.
-private let schemaDatabases = Mutex<[String: String]>([:])
+private let schemaDatabases = SanitizerVisibleMutex<[String: String]>([:])
 
 /// Copies the file the schema's migrations (for `searchIndex`, or the default one) make from
 /// nothing to `path`.
