@@ -283,18 +283,21 @@ public final class TodosBaseService: TodosBaseServiceType {
     static let columns =
         "id, title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, project, "
         + "priority, recurrence, anchor_day"
-    static let insertSQL =
-        "INSERT INTO todos(title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, "
-        + "project, priority, recurrence, anchor_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     /// How many values ``insertSQL`` binds for one todo.
     static let insertedColumnCount = 13
+    /// One row of ``insertedColumnCount`` values to bind.
+    private static let rowOfValues =
+        "(" + Array(repeating: "?", count: insertedColumnCount).joined(separator: ", ") + ")"
+    static let insertSQL =
+        "INSERT INTO todos(title, notes, completed, created_at, updated_at, completed_at, position, due_at, tags, "
+        + "project, priority, recurrence, anchor_day) VALUES " + rowOfValues
     /// How many todos one statement of ``insertRowsSQL`` inserts: 64 rows of 13 values stay
     /// under the 999 variables a statement may have in SQLite builds older than 3.32.
     static let rowsPerInsert = 64
     /// ``insertSQL`` with ``rowsPerInsert`` rows of values.
     static let insertRowsSQL =
         insertSQL
-        + String(repeating: ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert - 1)
+        + String(repeating: ", " + rowOfValues, count: rowsPerInsert - 1)
     static let positionStep: Int64 = 1024
 
     /// Decodes a row selected with ``columns``.

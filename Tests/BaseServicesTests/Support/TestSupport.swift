@@ -9,15 +9,27 @@ import TestMeasures
 @testable import SQLiteProvider
 
 /// Opens a database file in a new temporary folder, migrated by `migrations`, or when they are
-/// `nil` a copy of the file every migration of the schema makes (see `schemaDatabases`);
-/// the folder lives as long as the returned pair.
+/// `nil` a copy of the schema's file (``schemaDatabase(searchIndex:options:)``); the folder lives
+/// as long as the returned pair.
 func makeTemporaryDatabase(
     options: DatabaseOptions = DatabaseOptions.rivulet, migrations: [Migration]? = nil
 ) throws -> (folder: TemporaryFolder, database: SQLiteDatabase) {
+    guard let migrations else { return try schemaDatabase(searchIndex: nil, options: options) }
     let folder = TemporaryFolder()
-    if migrations == nil { try copySchemaDatabase(searchIndex: nil, to: folder.file()) }
-    let (database, _) = try SQLiteDatabase.open(
-        path: folder.file(), options: options, migrations: migrations ?? Schema.migrations())
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: options, migrations: migrations)
+    return (folder, database)
+}
+
+/// Opens, in a new temporary folder, a copy of the file the schema's migrations (for
+/// `searchIndex`, or the default one) make from nothing; the folder lives as long as the
+/// returned pair.
+func schemaDatabase(
+    searchIndex: SearchIndex?, options: DatabaseOptions = DatabaseOptions.rivulet
+) throws -> (folder: TemporaryFolder, database: SQLiteDatabase) {
+    let folder = TemporaryFolder()
+    try copySchemaDatabase(searchIndex: searchIndex, to: folder.file())
+    let migrations = searchIndex.map { Schema.migrations(searchIndex: $0) } ?? Schema.migrations()
+    let (database, _) = try SQLiteDatabase.open(path: folder.file(), options: options, migrations: migrations)
     return (folder, database)
 }
 
@@ -75,10 +87,7 @@ final class ServicesFixture: Sendable {
     let clock = TestClock()
 
     init(searchIndex: SearchIndex? = nil) throws {
-        folder = TemporaryFolder()
-        try copySchemaDatabase(searchIndex: searchIndex, to: folder.file())
-        let migrations = searchIndex.map { Schema.migrations(searchIndex: $0) } ?? Schema.migrations()
-        (database, _) = try SQLiteDatabase.open(path: folder.file(), options: .rivulet, migrations: migrations)
+        (folder, database) = try schemaDatabase(searchIndex: searchIndex)
         let clock = self.clock
         context = try ServiceContext.make(database: database) { clock.tick() }
         todos = TodosBaseService(context: context)
